@@ -1,0 +1,262 @@
+// mjk: analyse riichi mahjong hands from the command line.
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "mjk/analysis.hpp"
+#include "mjk/decomposition.hpp"
+#include "mjk/hand.hpp"
+#include "mjk/ref.hpp"
+
+namespace {
+
+constexpr std::string_view help_text = R"(usage: mjk [--ref] HAND
+       mjk [--ref] --json [HAND...]
+       mjk --help
+
+Analyse riichi mahjong hands (concealed tiles only; called melds are implied
+by the tile count: 13/14 tiles = closed, 10/11 = one call, ... 1/2 = four).
+
+HAND is written in mpsz text, digits then their suit letter:
+  123m456p789s11z     m = man, p = pin, s = sou, z = honours 1z-7z
+                      (East South West North White Green Red); 0 = red five
+or in seed 000's form, the suit letter before each digit:
+  m1m2m3p4p5p6s7s8s9z1z1
+A hand of 3k+1 tiles followed by a space and one tile names the winning tile
+(quote it in the shell): "123m456p789s1z23s 1s".
+
+For a 3k+1 hand mjk prints the shanten and the waits (kinds held four times
+are not waits). For a 3k+2 hand it prints the shanten, whether it is complete
+(agari) with every decomposition into head and melds (and, when the winning
+tile is named, the block holding it and the wait kind), and every discard that
+leaves the hand tenpai with its waits.
+
+options:
+  --json      one JSON object per hand, from the arguments or, with none, one
+              hand per line of standard input. Keys:
+                hand, tiles, shanten, shanten_standard, shanten_chiitoi,
+                shanten_kokushi (null where not applicable);
+                3k+1: waits (list of tiles in kind order);
+                3k+2: agari (bool), discards (tile -> list of waits),
+                      and when agari, decompositions: a list of
+                      {"form": "standard"|"chiitoi"|"kokushi",
+                       "blocks": [...] (head first, then melds, mpsz),
+                       "win": index of the block holding the winning tile or null,
+                       "wait": "ryanmen"|"kanchan"|"penchan"|"tanki"|"shanpon"|
+                               "kokushi"|"kokushi13" or null}
+              A bad hand prints {"hand": <input>, "error": <message>}; the other
+              hands are still answered and the exit status is 1.
+  --ref       answer with the scalar reference instead of the kernel
+  --help      this text
+
+exit status: 0 if every hand was analysed, 1 if any was rejected, 2 on bad usage.
+)";
+
+struct Analysis {
+  mjk::ParsedHand input;
+  mjk::ref::Shanten shanten;
+  bool complete_question = false;  // 3k+2
+  mjk::TileMask waits;
+  bool agari = false;
+  mjk::TenpaiDiscards discards;
+  std::vector<mjk::Decomposition> decompositions;
+};
+
+struct Analysed {
+  std::optional<Analysis> analysis;
+  std::string error;
+};
+
+// Parses and answers one hand; every question that fits its tile count.
+Analysed analyse(std::string_view text) {
+  const auto parsed = mjk::parse_hand(text);
+  if (!parsed.ok()) return {std::nullopt, parsed.error.message()};
+  const mjk::Hand& hand = parsed.value.hand;
+  if (hand.tiles % 3 == 0) {
+    const mjk::HandError e{mjk::Error::wrong_tile_count, 0, std::nullopt, hand.tiles};
+    return {std::nullopt, e.message()};
+  }
+  Analysis a;
+  a.input = parsed.value;
+  a.shanten = mjk::ref::shanten(hand);
+  a.complete_question = hand.tiles % 3 == 2;
+  if (a.complete_question) {
+    a.agari = mjk::ref::is_agari(hand);
+    a.discards = mjk::ref::tenpai_discards(hand);
+    if (a.agari) a.decompositions = mjk::ref::decompositions(hand, parsed.value.winning);
+  } else {
+    a.waits = mjk::ref::waits(hand);
+  }
+  return {a, {}};
+}
+
+std::string canonical(const mjk::ParsedHand& in) {
+  if (!in.winning) return mjk::to_mpsz(in.hand);
+  mjk::Hand before = in.hand;
+  before.remove(*in.winning);
+  return mjk::to_mpsz(before) + " " + mjk::tile_name(*in.winning);
+}
+
+std::string json_string(std::string_view s) {
+  std::string out = "\"";
+  for (const char ch : s) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += ch;
+    } else if (c < 0x20 || c >= 0x7f) {  // control and non-ASCII bytes, so any input stays valid JSON
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", c);
+      out += buf;
+    } else {
+      out += ch;
+    }
+  }
+  return out + "\"";
+}
+
+std::string json_tiles(mjk::TileMask m) {
+  std::string out = "[";
+  for (const mjk::Tile t : m) out += (out.size() > 1 ? "," : "") + json_string(mjk::tile_name(t));
+  return out + "]";
+}
+
+std::string json_int(std::optional<int> v) { return v ? std::to_string(*v) : "null"; }
+
+std::string to_json(const Analysis& a) {
+  std::string o = "{\"hand\":" + json_string(canonical(a.input));
+  o += ",\"tiles\":" + std::to_string(a.input.hand.tiles);
+  o += ",\"shanten\":" + std::to_string(a.shanten.best());
+  o += ",\"shanten_standard\":" + std::to_string(a.shanten.standard);
+  o += ",\"shanten_chiitoi\":" + json_int(a.shanten.chiitoi);
+  o += ",\"shanten_kokushi\":" + json_int(a.shanten.kokushi);
+  if (!a.complete_question) return o + ",\"waits\":" + json_tiles(a.waits) + "}";
+
+  o += ",\"agari\":";
+  o += a.agari ? "true" : "false";
+  o += ",\"discards\":{";
+  bool first = true;
+  for (const mjk::Tile d : a.discards.discards) {
+    o += (first ? "" : ",") + json_string(mjk::tile_name(d)) + ":" +
+         json_tiles(a.discards.waits[static_cast<std::size_t>(d.kind())]);
+    first = false;
+  }
+  o += "}";
+  if (a.agari) {
+    o += ",\"decompositions\":[";
+    for (std::size_t i = 0; i < a.decompositions.size(); ++i) {
+      const auto& d = a.decompositions[i];
+      o += (i ? "," : "") + std::string("{\"form\":") + json_string(mjk::form_name(d.form)) + ",\"blocks\":[";
+      for (int b = 0; b < d.block_count; ++b)
+        o += (b ? "," : "") + json_string(mjk::block_name(d.blocks[static_cast<std::size_t>(b)]));
+      o += "],\"win\":" + (d.win < 0 ? std::string("null") : std::to_string(d.win));
+      o += ",\"wait\":" + (d.wait ? json_string(mjk::wait_name(*d.wait)) : std::string("null")) + "}";
+    }
+    o += "]";
+  }
+  return o + "}";
+}
+
+std::string tile_list(mjk::TileMask m) {
+  std::string out;
+  for (const mjk::Tile t : m) out += (out.empty() ? "" : " ") + mjk::tile_name(t);
+  return out.empty() ? "none" : out;
+}
+
+void print_readable(const Analysis& a) {
+  const auto& s = a.shanten;
+  std::printf("hand      %s  (%d tiles, %d called meld%s)\n", canonical(a.input).c_str(), a.input.hand.tiles,
+              a.input.hand.called_melds(), a.input.hand.called_melds() == 1 ? "" : "s");
+  std::printf("shanten   %d  (standard %d", s.best(), s.standard);
+  if (s.chiitoi) std::printf(", seven pairs %d, thirteen orphans %d", *s.chiitoi, *s.kokushi);
+  std::printf(")%s\n", s.best() == 0 ? "  tenpai" : s.best() < 0 ? "  complete" : "");
+  if (!a.complete_question) {
+    std::printf("waits     %s\n", tile_list(a.waits).c_str());
+    return;
+  }
+  std::printf("agari     %s\n", a.agari ? "yes" : "no");
+  for (const auto& d : a.decompositions) {
+    std::string blocks;
+    for (int b = 0; b < d.block_count; ++b) {
+      const auto name = mjk::block_name(d.blocks[static_cast<std::size_t>(b)]);
+      blocks += (b ? " " : "") + (b == d.win ? "[" + name + "]" : name);
+    }
+    std::printf("  %-9s %s", std::string(mjk::form_name(d.form)).c_str(), blocks.c_str());
+    if (d.wait) std::printf("  (%s)", std::string(mjk::wait_name(*d.wait)).c_str());
+    std::printf("\n");
+  }
+  if (a.discards.discards.empty()) {
+    std::printf("discards  none leaves the hand tenpai\n");
+    return;
+  }
+  std::printf("discards  (each leaves the hand tenpai)\n");
+  for (const mjk::Tile d : a.discards.discards)
+    std::printf("  %s -> %s\n", mjk::tile_name(d).c_str(),
+                tile_list(a.discards.waits[static_cast<std::size_t>(d.kind())]).c_str());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  bool json = false;
+  std::vector<std::string> hands;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--help" || arg == "-h") {
+      std::fputs(help_text.data(), stdout);
+      return 0;
+    } else if (arg == "--json") {
+      json = true;
+    } else if (arg == "--ref") {
+      // The only engine until the kernel lands; accepted so scripts can name it.
+    } else if (arg.size() > 1 && arg[0] == '-' && arg[1] == '-') {
+      std::fprintf(stderr, "mjk: unknown option '%s' (see mjk --help)\n", argv[i]);
+      return 2;
+    } else {
+      hands.emplace_back(arg);
+    }
+  }
+
+  if (!json) {
+    if (hands.empty()) {
+      std::fputs(help_text.data(), stderr);
+      return 2;
+    }
+    // Without --json the words form one hand, so `mjk 123m456p789s1z23s 1s` works unquoted.
+    std::string text;
+    for (const auto& h : hands) text += (text.empty() ? "" : " ") + h;
+    const Analysed r = analyse(text);
+    if (!r.analysis) {
+      std::fprintf(stderr, "mjk: %s: %s\n", text.c_str(), r.error.c_str());
+      return 1;
+    }
+    print_readable(*r.analysis);
+    return 0;
+  }
+
+  bool any_error = false;
+  auto answer = [&](const std::string& text) {
+    const Analysed r = analyse(text);
+    if (r.analysis) {
+      std::puts(to_json(*r.analysis).c_str());
+    } else {
+      std::printf("{\"hand\":%s,\"error\":%s}\n", json_string(text).c_str(), json_string(r.error).c_str());
+      any_error = true;
+    }
+  };
+  if (!hands.empty()) {
+    for (const auto& h : hands) answer(h);
+  } else {
+    std::string line;
+    while (std::getline(std::cin, line)) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      if (line.find_first_not_of(" \t") == std::string::npos) continue;
+      answer(line);
+    }
+  }
+  return any_error ? 1 : 0;
+}

@@ -1,0 +1,46 @@
+// Errors are values: a code, where it happened, and a readable message.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "mjk/tile.hpp"
+
+namespace mjk {
+
+enum class Error : std::uint8_t {
+  none = 0,
+  empty_input,         // no tiles at all
+  unknown_character,   // a byte that is not a digit, suit letter or space
+  digit_without_suit,  // "123" with no m/p/s/z after it
+  suit_without_digit,  // "m" with no digit before it (mpsz) or after it (seed 000)
+  invalid_honour,      // 8z, 9z, 0z
+  fifth_copy,          // a fifth tile of one kind
+  too_many_tiles,      // more than 14 tiles
+  wrong_tile_count,    // the count does not fit the question (waits 3k+1, agari 3k+2)
+  bad_winning_tile,    // the part after the space is not exactly one tile
+  wrong_count_before_winning_tile,  // "HAND TILE" where HAND is not 3k+1 tiles
+  bad_tile_id,         // a 136-id outside 0..135, or the same id twice
+  bad_slot,            // a Hand with a count above 4 or a tile in a padding slot
+  count_mismatch,      // a Hand whose `tiles` field differs from the sum of its slots
+  output_too_small,    // a batch call whose output span is shorter than its input
+};
+
+// Short fixed description of a code, e.g. "fifth copy of a tile".
+[[nodiscard]] std::string_view describe(Error code) noexcept;
+
+// Where and why an input was rejected.
+struct HandError {
+  Error code = Error::none;
+  std::uint32_t position = 0;  // byte offset in text, index in arrays
+  std::optional<Tile> tile;    // the tile concerned, where there is one
+  std::uint8_t tiles = 0;      // the tile count, for count errors
+
+  [[nodiscard]] explicit operator bool() const noexcept { return code != Error::none; }
+  // Full sentence naming what is wrong, e.g. "fifth copy of 5m at position 9".
+  [[nodiscard]] std::string message() const;
+};
+
+}  // namespace mjk

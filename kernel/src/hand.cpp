@@ -1,0 +1,318 @@
+// Parsers and printers for the hand model. Not on any hot path: clarity first.
+#include <cstdio>
+
+#include "mjk/hand.hpp"
+
+namespace mjk {
+
+std::string_view describe(Error code) noexcept {
+  switch (code) {
+    case Error::none: return "no error";
+    case Error::empty_input: return "no tiles";
+    case Error::unknown_character: return "unknown character";
+    case Error::digit_without_suit: return "digits with no suit letter";
+    case Error::suit_without_digit: return "suit letter with no digit";
+    case Error::invalid_honour: return "no such honour (honours are 1z-7z)";
+    case Error::fifth_copy: return "fifth copy of a tile";
+    case Error::too_many_tiles: return "more than 14 tiles";
+    case Error::wrong_tile_count: return "tile count does not fit the question";
+    case Error::bad_winning_tile: return "the part after the space must be one tile";
+    case Error::wrong_count_before_winning_tile: return "a winning tile must follow 3k+1 tiles";
+    case Error::bad_tile_id: return "bad 136-tile id";
+    case Error::bad_slot: return "count above 4 or a tile in a padding slot";
+    case Error::count_mismatch: return "tile count differs from the sum of the counts";
+    case Error::output_too_small: return "output is shorter than the input";
+  }
+  return "unknown error";
+}
+
+std::string tile_name(Tile t) {
+  static constexpr char suit_letter[] = "mpsz";
+  return std::string{static_cast<char>('0' + t.number()), suit_letter[t.kind() / 9]};
+}
+
+std::string HandError::message() const {
+  const std::string at = " at position " + std::to_string(position);
+  const std::string name = tile ? tile_name(*tile) : std::string{};
+  switch (code) {
+    case Error::none: return "no error";
+    case Error::empty_input: return "no tiles";
+    case Error::unknown_character: return "unknown character" + at;
+    case Error::digit_without_suit: return "digits with no suit letter (m, p, s or z) after them" + at;
+    case Error::suit_without_digit: return "suit letter with no digit" + at;
+    case Error::invalid_honour: return "no such honour" + at + " (honours are 1z-7z)";
+    case Error::fifth_copy: return "fifth copy of " + name + at;
+    case Error::too_many_tiles: return "more than 14 tiles (tile " + name + at + ")";
+    case Error::wrong_tile_count: {
+      return std::to_string(tiles) + " tiles do not fit the question" +
+             " (waits need 1, 4, 7, 10 or 13 tiles; agari, discards and decompositions need 2, 5, 8, 11 or 14)";
+    }
+    case Error::bad_winning_tile: return "expected exactly one winning tile after the space" + at;
+    case Error::wrong_count_before_winning_tile:
+      return "a winning tile must follow 1, 4, 7, 10 or 13 tiles, not " + std::to_string(tiles) + at;
+    case Error::bad_tile_id: return "tile id out of range 0..135 or given twice" + at;
+    case Error::bad_slot: return "count above 4 or a tile in a padding slot (slot " + std::to_string(position) + ")";
+    case Error::count_mismatch: return "tiles field says " + std::to_string(tiles) + " but the counts sum to " +
+                                       std::to_string(position);
+    case Error::output_too_small: return "output span is shorter than the input";
+  }
+  return std::string(describe(code));
+}
+
+namespace {
+
+constexpr std::string_view space_chars = " \t\r\n";
+
+bool tile_count_fits(int tiles, Question q) {
+  switch (q) {
+    case Question::any: return tiles >= 1;
+    case Question::waits: return tiles % 3 == 1;
+    case Question::complete: return tiles % 3 == 2;
+  }
+  return false;
+}
+
+// Adds one tile, checking the fifth-copy and 14-tile limits.
+HandError add_tile(Hand& hand, Tile t, bool red, std::uint32_t position) {
+  if (hand.count(t) == 4) return {Error::fifth_copy, position, t, hand.tiles};
+  if (hand.tiles == 14) return {Error::too_many_tiles, position, t, hand.tiles};
+  hand.add(t);
+  if (red) ++hand.red_fives[t.kind() / 9];
+  return {};
+}
+
+std::optional<Suit> suit_of(char c) {
+  switch (c) {
+    case 'm': return Suit::man;
+    case 'p': return Suit::pin;
+    case 's': return Suit::sou;
+    case 'z': return Suit::honour;
+    default: return std::nullopt;
+  }
+}
+
+// Parses one token of mpsz text starting at byte `offset` of the whole input.
+HandError parse_mpsz_token(std::string_view token, std::uint32_t offset, Hand& hand) {
+  std::size_t digits_from = 0, digits = 0;
+  for (std::size_t i = 0; i < token.size(); ++i) {
+    const char c = token[i];
+    const auto pos = static_cast<std::uint32_t>(offset + i);
+    if (c >= '0' && c <= '9') {
+      if (digits == 0) digits_from = i;
+      ++digits;
+      continue;
+    }
+    const auto suit = suit_of(c);
+    if (!suit) return {Error::unknown_character, pos, std::nullopt, hand.tiles};
+    if (digits == 0) return {Error::suit_without_digit, pos, std::nullopt, hand.tiles};
+    for (std::size_t d = digits_from; d < i; ++d) {
+      const int digit = token[d] - '0';
+      const bool red = digit == 0 && *suit != Suit::honour;
+      const auto tile = Tile::from(*suit, red ? 5 : digit);
+      const auto dpos = static_cast<std::uint32_t>(offset + d);
+      if (!tile) return {Error::invalid_honour, dpos, std::nullopt, hand.tiles};
+      if (auto e = add_tile(hand, *tile, red, dpos)) return e;
+    }
+    digits = 0;
+  }
+  if (digits != 0)
+    return {Error::digit_without_suit, static_cast<std::uint32_t>(offset + digits_from), std::nullopt, hand.tiles};
+  return {};
+}
+
+// Parses one token of seed 000 text ("m1m2p3"), starting at `offset`.
+HandError parse_seed000_token(std::string_view token, std::uint32_t offset, Hand& hand) {
+  for (std::size_t i = 0; i < token.size(); i += 2) {
+    const auto pos = static_cast<std::uint32_t>(offset + i);
+    const auto suit = suit_of(token[i]);
+    if (!suit) {
+      const bool digit = token[i] >= '0' && token[i] <= '9';
+      return {digit ? Error::digit_without_suit : Error::unknown_character, pos, std::nullopt, hand.tiles};
+    }
+    if (i + 1 == token.size()) return {Error::suit_without_digit, pos, std::nullopt, hand.tiles};
+    const char c = token[i + 1];
+    if (c < '0' || c > '9') {
+      const bool letter = suit_of(c).has_value();
+      return {letter ? Error::suit_without_digit : Error::unknown_character, letter ? pos : pos + 1,
+              std::nullopt, hand.tiles};
+    }
+    const bool red = c == '0' && *suit != Suit::honour;
+    const auto tile = Tile::from(*suit, red ? 5 : c - '0');
+    if (!tile) return {Error::invalid_honour, pos + 1, std::nullopt, hand.tiles};
+    if (auto e = add_tile(hand, *tile, red, pos)) return e;
+  }
+  return {};
+}
+
+using TokenParser = HandError (*)(std::string_view, std::uint32_t, Hand&);
+
+// Shared shape of both text forms: "HAND" or "HAND WINNING_TILE".
+Parsed<ParsedHand> parse_text(std::string_view text, TokenParser parse_token) {
+  Parsed<ParsedHand> out;
+  Hand& hand = out.value.hand;
+  std::size_t i = text.find_first_not_of(space_chars);
+  if (i == std::string_view::npos) {
+    out.error = {Error::empty_input, 0, std::nullopt, 0};
+    return out;
+  }
+  std::size_t end = std::min(text.find_first_of(space_chars, i), text.size());
+  if (auto e = parse_token(text.substr(i, end - i), static_cast<std::uint32_t>(i), hand)) {
+    out.error = e;
+    return out;
+  }
+  i = text.find_first_not_of(space_chars, end);
+  if (i == std::string_view::npos) return out;  // no winning tile
+
+  // A winning tile: exactly one tile, and the hand before it must be 3k+1.
+  end = std::min(text.find_first_of(space_chars, i), text.size());
+  Hand winner;
+  if (auto e = parse_token(text.substr(i, end - i), static_cast<std::uint32_t>(i), winner)) {
+    out.error = e;
+    return out;
+  }
+  const std::size_t after = text.find_first_not_of(space_chars, end);
+  if (winner.tiles != 1 || after != std::string_view::npos) {
+    out.error = {Error::bad_winning_tile, static_cast<std::uint32_t>(after == std::string_view::npos ? i : after),
+                 std::nullopt, hand.tiles};
+    return out;
+  }
+  if (hand.tiles % 3 != 1) {
+    out.error = {Error::wrong_count_before_winning_tile, static_cast<std::uint32_t>(i), std::nullopt, hand.tiles};
+    return out;
+  }
+  Tile win;
+  for (int k = 0; k < kind_count; ++k)
+    if (winner.count(Tile(k)) == 1) win = Tile(k);
+  if (auto e = add_tile(hand, win, !win.is_honour() && winner.red_fives[static_cast<std::size_t>(win.kind() / 9)] > 0,
+                        static_cast<std::uint32_t>(i))) {
+    out.error = e;
+    return out;
+  }
+  out.value.winning = win;
+  return out;
+}
+
+}  // namespace
+
+HandError validate(const Hand& hand, Question q) noexcept {
+  int sum = 0;
+  for (int s = 0; s < slot_count; ++s) {
+    const int n = hand.slots[s];
+    if (n > 4 || (n != 0 && !Tile::from_slot(s)))
+      return {Error::bad_slot, static_cast<std::uint32_t>(s), Tile::from_slot(s), hand.tiles};
+    sum += n;
+  }
+  if (sum != hand.tiles) return {Error::count_mismatch, static_cast<std::uint32_t>(sum), std::nullopt, hand.tiles};
+  if (sum > 14) return {Error::too_many_tiles, 0, std::nullopt, hand.tiles};
+  if (!tile_count_fits(sum, q)) return {Error::wrong_tile_count, 0, std::nullopt, hand.tiles};
+  return {};
+}
+
+Parsed<ParsedHand> parse_mpsz(std::string_view text) { return parse_text(text, parse_mpsz_token); }
+Parsed<ParsedHand> parse_seed000(std::string_view text) { return parse_text(text, parse_seed000_token); }
+
+Parsed<ParsedHand> parse_hand(std::string_view text) {
+  const std::size_t i = text.find_first_not_of(space_chars);
+  const bool seed000 = i != std::string_view::npos && suit_of(text[i]).has_value();
+  return seed000 ? parse_seed000(text) : parse_mpsz(text);
+}
+
+std::optional<Tile> parse_tile(std::string_view text) noexcept {
+  if (text.size() != 2) return std::nullopt;
+  const auto suit = suit_of(text[1]);
+  if (!suit || text[0] < '0' || text[0] > '9') return std::nullopt;
+  const int digit = text[0] - '0';
+  return Tile::from(*suit, digit == 0 && *suit != Suit::honour ? 5 : digit);
+}
+
+Parsed<Hand> from_counts34(std::span<const int, kind_count> counts) {
+  Parsed<Hand> out;
+  for (int k = 0; k < kind_count; ++k) {
+    const int n = counts[static_cast<std::size_t>(k)];
+    if (n < 0 || n > 4) {
+      out.error = {n < 0 ? Error::bad_slot : Error::fifth_copy, static_cast<std::uint32_t>(k), Tile(k), out.value.tiles};
+      return out;
+    }
+    if (out.value.tiles + n > 14) {
+      out.error = {Error::too_many_tiles, static_cast<std::uint32_t>(k), Tile(k), out.value.tiles};
+      return out;
+    }
+    out.value.add(Tile(k), n);
+  }
+  if (out.value.tiles == 0) out.error = {Error::empty_input, 0, std::nullopt, 0};
+  return out;
+}
+
+Parsed<Hand> from_tile_ids(std::span<const int> ids) {
+  Parsed<Hand> out;
+  std::array<bool, 136> seen{};
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    const int id = ids[i];
+    const auto pos = static_cast<std::uint32_t>(i);
+    if (id < 0 || id >= 136 || seen[static_cast<std::size_t>(id)]) {
+      out.error = {Error::bad_tile_id, pos, std::nullopt, out.value.tiles};
+      return out;
+    }
+    seen[static_cast<std::size_t>(id)] = true;
+    const bool red = id == 16 || id == 52 || id == 88;
+    if (auto e = add_tile(out.value, Tile(id / 4), red, pos)) {
+      out.error = e;
+      return out;
+    }
+  }
+  if (out.value.tiles == 0) out.error = {Error::empty_input, 0, std::nullopt, 0};
+  return out;
+}
+
+std::array<int, kind_count> to_counts34(const Hand& hand) noexcept {
+  std::array<int, kind_count> counts{};
+  for (int k = 0; k < kind_count; ++k) counts[static_cast<std::size_t>(k)] = hand.count(Tile(k));
+  return counts;
+}
+
+std::vector<int> to_tile_ids(const Hand& hand) {
+  std::vector<int> ids;
+  for (int k = 0; k < kind_count; ++k) {
+    const Tile t(k);
+    const int n = hand.count(t);
+    const bool five = !t.is_honour() && t.number() == 5;
+    // Copy 0 of a five is the red one: use it only if a red five is held or all four are.
+    const int first = five && hand.red_fives[static_cast<std::size_t>(k / 9)] == 0 && n < 4 ? 1 : 0;
+    for (int c = 0; c < n; ++c) ids.push_back(4 * k + first + c);
+  }
+  return ids;
+}
+
+std::string to_mpsz(const Hand& hand) {
+  static constexpr char suit_letter[] = "mpsz";
+  std::string out;
+  for (int suit = 0; suit < 4; ++suit) {
+    const int kinds = suit == 3 ? 7 : 9;
+    bool any = false;
+    for (int n = 1; n <= kinds; ++n) {
+      const Tile t(suit * 9 + n - 1);
+      int count = hand.count(t);
+      if (n == 5 && suit < 3) {
+        const int red = std::min<int>(hand.red_fives[static_cast<std::size_t>(suit)], count);
+        out.append(static_cast<std::size_t>(red), '0');
+        count -= red;
+        any = any || red > 0;
+      }
+      out.append(static_cast<std::size_t>(count), static_cast<char>('0' + n));
+      any = any || count > 0;
+    }
+    if (any) out += suit_letter[suit];
+  }
+  return out;
+}
+
+std::string to_seed000(const Hand& hand) {
+  std::string out;
+  for (int k = 0; k < kind_count; ++k) {
+    const std::string name = tile_name(Tile(k));
+    for (int c = 0; c < hand.count(Tile(k)); ++c) out += {name[1], name[0]};
+  }
+  return out;
+}
+
+}  // namespace mjk

@@ -1,0 +1,29 @@
+# Each case runs mjk and matches its whole output (or exit status).
+function(mjk_cli_test name expected)
+  add_test(NAME cli.${name} COMMAND mjk ${ARGN})
+  set_tests_properties(cli.${name} PROPERTIES PASS_REGULAR_EXPRESSION "${expected}")
+endfunction()
+function(mjk_cli_fails name expected)
+  # The message must appear and the exit status must be non-zero.
+  add_test(NAME cli.${name} COMMAND ${CMAKE_COMMAND} -DMJK=$<TARGET_FILE:mjk> -DEXPECT=${expected}
+           "-DARGS=${ARGN}" -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_failure.cmake)
+endfunction()
+
+mjk_cli_test(help "usage: mjk" --help)
+mjk_cli_test(readable_waits "waits     1m 2m 3m 4m 5m 6m 7m 8m 9m" 1112345678999m)
+mjk_cli_test(readable_agari "agari     yes.*99p 111m 222m 333m \\[789p\\]  \\(penchan\\)" "m1m1m1m2m2m2m3m3m3p8p9p9p9" "p7")
+mjk_cli_test(json_waits
+  "^{\"hand\":\"1112345678999m\",\"tiles\":13,\"shanten\":0,\"shanten_standard\":0,\"shanten_chiitoi\":4,\"shanten_kokushi\":10,\"waits\":\\[\"1m\",\"2m\",\"3m\",\"4m\",\"5m\",\"6m\",\"7m\",\"8m\",\"9m\"\\]}\n$"
+  --json 1112345678999m)
+mjk_cli_test(json_agari
+  "\"agari\":true,.*\"decompositions\":\\[{\"form\":\"standard\",\"blocks\":\\[\"99p\",\"111m\",\"222m\",\"333m\",\"789p\"\\],\"win\":4,\"wait\":\"penchan\"},{\"form\":\"standard\",\"blocks\":\\[\"99p\",\"123m\",\"123m\",\"123m\",\"789p\"\\],\"win\":4,\"wait\":\"penchan\"}\\]}"
+  --json "m1m1m1m2m2m2m3m3m3p8p9p9p9 p7")
+mjk_cli_test(json_no_win "\"win\":null,\"wait\":null" --json 123m456p789s11z234s)
+mjk_cli_test(json_called "\"shanten_chiitoi\":null,\"shanten_kokushi\":null,\"waits\":\\[\"2m\",\"4m\",\"5m\"\\]" --json 3334m)
+mjk_cli_test(json_discards "\"agari\":false,\"discards\":{\"1m\":\\[\"2m\",\"5m\"\\],\"2m\":\\[\"1m\"\\],\"4m\":\\[\"5m\"\\],\"5m\":\\[\"1m\",\"4m\"\\]}}" --json 12345m)
+mjk_cli_test(json_kokushi "\"form\":\"kokushi\",\"blocks\":\\[\"11m\",\"9m\",.*\"7z\"\\],\"win\":0,\"wait\":\"kokushi13\"" --json "19m19p19s1234567z 1m")
+mjk_cli_fails(json_bad_line_answers_others
+  "{\"hand\":\"123x\",\"error\":\"unknown character at position 3\"}\n{\"hand\":\"5z\"" --json 123x 5z)
+mjk_cli_fails(json_twelve_tiles "12 tiles do not fit" --json 123456789m123p)
+mjk_cli_fails(readable_fifth_copy "fifth copy of 1m at position 4" 11111m)
+mjk_cli_fails(unknown_option "unknown option '--frobnicate'" --frobnicate)

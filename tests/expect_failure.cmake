@@ -1,0 +1,10 @@
+# Runs MJK with ARGS; passes if it exits non-zero and its output matches EXPECT.
+separate_arguments(args NATIVE_COMMAND "${ARGS}")
+execute_process(COMMAND ${MJK} ${ARGS} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(status EQUAL 0)
+  message(FATAL_ERROR "expected a non-zero exit status; output:\n${out}${err}")
+endif()
+string(REGEX MATCH "${EXPECT}" found "${out}${err}")
+if(NOT found)
+  message(FATAL_ERROR "output does not match '${EXPECT}':\n${out}${err}")
+endif()
