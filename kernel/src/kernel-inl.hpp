@@ -1,0 +1,390 @@
+// The kernel, written once. Each per-ISA translation unit (arch/*.cpp)
+// includes this file and instantiates Kernel<Ops> with its own register type.
+//
+// Lanes are hands: a block of Ops::lanes hands is transposed so that
+// register a[s] holds slot s of every hand in the block. Every hand then goes
+// through exactly the same instructions: there is no branch on the data
+// anywhere below, only loops with constant trip counts, which the compiler
+// unrolls. Per-hand decisions (which group holds the head, which suji, is
+// this a valid hand) become all-ones/zero byte masks that select or cancel
+// work ("subtract zero where nothing should change").
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <utility>
+
+#include "mjk/analysis.hpp"
+#include "mjk/hand.hpp"
+
+namespace mjk::simd {
+
+// Calls f.template operator()<I>() for I = 0..N-1, unrolled at compile time.
+template <int N, class F>
+inline void static_for(F&& f) {
+  [&]<int... I>(std::integer_sequence<int, I...>) { (f.template operator()<I>(), ...); }(
+      std::make_integer_sequence<int, N>{});
+}
+
+// Slots that hold a tile (34 of the 48) and the thirteen orphans' slots.
+inline constexpr std::array<std::uint8_t, 34> tile_slots = {
+    0,  1,  2,  3,  4,  5,  6,  7,  8,  12, 13, 14, 15, 16, 17, 18, 19,
+    20, 24, 25, 26, 27, 28, 29, 30, 31, 32, 36, 37, 39, 40, 42, 43, 45};
+inline constexpr std::array<std::uint8_t, 13> orphan_slots = {0, 8, 12, 20, 24, 32, 36, 37, 39, 40, 42, 43, 45};
+inline constexpr std::array<std::uint8_t, 14> padding_slots = {9, 10, 11, 21, 22, 23, 33, 34, 35, 38, 41, 44, 46, 47};
+
+// Tris and every other step look at the first 10 slots of a group: suits use
+// 0-8, honours 0-9 (E S . W N . Wh G . R); slots 10 and 11 are always empty.
+inline constexpr int scan = 10;
+
+template <class Ops>
+struct Kernel {
+  using V = typename Ops::V;
+  static constexpr std::size_t lanes = Ops::lanes;
+
+  static V k(int x) noexcept { return V(static_cast<std::int8_t>(x)); }
+  static V gt(const V& a, const V& b) noexcept { return Ops::gt(a, b); }
+  static V eq(const V& a, const V& b) noexcept { return Ops::eq(a, b); }
+  static V is_zero(const V& a) noexcept { return eq(a, k(0)); }
+  static V is_not(const V& mask) noexcept { return mask ^ k(-1); }
+
+  // x mod 3 for 0 <= x <= 14, by comparisons (no division in SIMD).
+  static V mod3(const V& x) noexcept {
+    V r = x;
+    for (int t : {2, 5, 8, 11}) r = r - (gt(x, k(t)) & k(3));
+    return r;
+  }
+
+  // Tris: can group x split into melds only? Scanning up, the tiles left at
+  // slot i must start (x mod 3) sequences, owed by slots i+1 and i+2 (p1, p2);
+  // any slot driven negative means no. `sub` is subtracted at slots
+  // Base..Base+2 first: a head (2) or, as -1, a wait tile. Slots past 9 are
+  // empty, so an adjustment there is dropped: it only arises for groups whose
+  // tile count is not 0 mod 3, which fail Tris anyway.
+  template <int Base = -1>
+  static V tris(const V* x, const V* sub = nullptr) noexcept {
+    V p1 = k(0), p2 = k(0), seen = k(0);
+#pragma GCC unroll 16
+    for (int i = 0; i < scan; ++i) {
+      V y = x[i] - p1;
+      if constexpr (Base >= 0) {
+        if (i >= Base && i < Base + 3) y = y - sub[i - Base];  // i is a constant once unrolled
+      }
+      seen = seen | y;
+      const V r = y - (gt(y, k(2)) & k(3));
+      p1 = p2 + r;
+      p2 = r;
+    }
+    seen = seen | (k(0) - p1);  // sequences still owed past slot 9
+    return gt(seen, k(-1));     // all ones iff no slot went negative
+  }
+
+  // For each suji j (slots j, j+3, j+6, j+9), the mask of lanes where adding
+  // one tile to suji j (a wait tile, or removing a head: -2 = +1 mod 3)
+  // makes all three suji residues equal, as every meld-only group has.
+  static std::array<V, 3> suji_steps(const V* x) noexcept {
+    std::array<V, 3> s;
+    for (int j = 0; j < 3; ++j) {
+      V sum = x[j] + x[j + 3] + x[j + 6];
+      if (j == 0) sum = sum + x[9];
+      s[j] = mod3(sum);
+    }
+    std::array<V, 3> up;
+    for (int j = 0; j < 3; ++j) {
+      const V next = mod3(s[j] + k(1));
+      up[j] = eq(next, s[(j + 1) % 3]) & eq(next, s[(j + 2) % 3]);
+    }
+    return up;
+  }
+
+  // Does group x (count 2 mod 3) split into a head and melds? The head's suji
+  // is fixed by the suji residues, leaving four candidate slots j, j+3, j+6,
+  // j+9: one Tris run each.
+  static V head_tris(const V* x) noexcept {
+    const auto up = suji_steps(x);
+    const V head[3] = {up[0] & k(2), up[1] & k(2), up[2] & k(2)};
+    V ok = k(0);
+    static_for<4>([&]<int T>() { ok = ok | tris<3 * T>(x, head); });
+    return ok;
+  }
+
+  // For group x (count 2 mod 3): the slots w where x + w splits into melds.
+  // The wait's suji is fixed like the head's, so again four Tris runs.
+  static void wait_tris(const V* x, V* w) noexcept {
+    const auto up = suji_steps(x);
+    const V add[3] = {up[0], up[1], up[2]};  // all ones = -1: subtracting adds the tile
+    for (int i = 0; i < group_slots; ++i) w[i] = k(0);
+    static_for<4>([&]<int T>() {
+      const V ok = tris<3 * T>(x, add);
+      for (int j = 0; j < 3 && 3 * T + j < scan; ++j) w[3 * T + j] = ok & up[static_cast<std::size_t>(j)];
+    });
+  }
+
+  // Copies into x the group chosen per lane by one-hot masks sel[0..3].
+  static void select_group(const V* a, const V* sel, V* x) noexcept {
+    for (int i = 0; i < scan; ++i)
+      x[i] = (sel[0] & a[i]) | (sel[1] & a[12 + i]) | (sel[2] & a[24 + i]) | (sel[3] & a[36 + i]);
+  }
+
+  struct Groups {
+    V residue[4];  // tile count of each group, mod 3
+    V tris[4];     // each group splits into melds alone
+  };
+  static Groups groups(const V* a) noexcept {
+    Groups g;
+    for (int i = 0; i < 4; ++i) {
+      V sum = k(0);
+      for (int s = 0; s < scan; ++s) sum = sum + a[12 * i + s];
+      g.residue[i] = mod3(sum);
+      g.tris[i] = tris(a + 12 * i);
+    }
+    return g;
+  }
+
+  // Lanes with the error each hand's validation finds (0 = none), checking
+  // what validate() in hand.cpp checks, in the same order.
+  static V validate(const V* a, const V& tiles, int residue) noexcept {
+    V bad_slot = k(0);
+    for (int s : tile_slots) bad_slot = bad_slot | gt(a[s], k(4)) | gt(k(0), a[s]);
+    for (int s : padding_slots) bad_slot = bad_slot | is_not(is_zero(a[s]));
+    // With every count in 0..4 a group sums to at most 40 and the hand to at
+    // most 136: compare group sums first so no byte overflows.
+    V total = k(0), over = k(0);
+    for (int i = 0; i < 4; ++i) {
+      V sum = k(0);
+      for (int s = 0; s < scan; ++s) sum = sum + a[12 * i + s];
+      over = over | gt(sum, k(14));
+      total = total + sum;
+    }
+    over = over | gt(total, k(14));
+    const V mismatch = is_not(eq(total, tiles));  // bytes: equal mod 256 iff equal, as total <= 136
+    V fits = k(0);
+    for (int n = residue; n <= 14; n += 3) fits = fits | eq(tiles, k(n));
+    V err = is_not(fits) & k(static_cast<int>(Error::wrong_tile_count));
+    err = (over & k(static_cast<int>(Error::too_many_tiles))) | (is_not(over) & err);
+    err = (mismatch & k(static_cast<int>(Error::count_mismatch))) | (is_not(mismatch) & err);
+    err = (bad_slot & k(static_cast<int>(Error::bad_slot))) | (is_not(bad_slot) & err);
+    return err;
+  }
+
+  // Count of lanes' true masks, negated (each mask is -1).
+  template <class... M>
+  static V negated_count(const M&... m) noexcept {
+    return (m + ...);
+  }
+
+  // ---- agari (3k+2) ----
+  static V standard_agari(const V* a) noexcept {
+    const Groups g = groups(a);
+    V is2[4], shape = k(-1), others = k(-1);
+    for (int i = 0; i < 4; ++i) {
+      is2[i] = eq(g.residue[i], k(2));
+      shape = shape & (is2[i] | is_zero(g.residue[i]));
+      others = others & (g.tris[i] | is2[i]);
+    }
+    shape = shape & eq(negated_count(is2[0], is2[1], is2[2], is2[3]), k(-1));
+    V head_group[scan];
+    select_group(a, is2, head_group);
+    return shape & others & head_tris(head_group);
+  }
+
+  static V chiitoi_agari(const V* a, const V& tiles) noexcept {
+    V pairs = k(0);
+    for (int s : tile_slots) pairs = pairs + eq(a[s], k(2));  // a quad is not two pairs
+    return eq(pairs, k(-7)) & eq(tiles, k(14));
+  }
+
+  static V kokushi_agari(const V* a, const V& tiles) noexcept {
+    V all = k(-1), orphans = k(0);
+    for (int s : orphan_slots) {
+      all = all & gt(a[s], k(0));
+      orphans = orphans + a[s];
+    }
+    return all & eq(orphans, k(14)) & eq(tiles, k(14));
+  }
+
+  static V agari(const V* a, const V& tiles) noexcept {
+    return standard_agari(a) | chiitoi_agari(a, tiles) | kokushi_agari(a, tiles);
+  }
+
+  // ---- waits (3k+1): w[s] = all ones where the tile at slot s completes ----
+  //
+  // Per-colour residues leave two shapes. (1,0,0,0): head and wait in the
+  // residue-1 group X: try each wait slot c of X, then the head's four
+  // suji-fixed slots. (2,2,0,0): one residue-2 group takes the head, the
+  // other the wait (four suji-fixed slots): both ways round.
+  static void waits(const V* a, const V& tiles, V* w) noexcept {
+    const Groups g = groups(a);
+    V is1[4], is2[4], first2[4], second2[4];
+    V shape1 = k(-1), shape22 = k(-1), others1 = k(-1), others22 = k(-1), earlier2 = k(0);
+    for (int i = 0; i < 4; ++i) {
+      const V is0 = is_zero(g.residue[i]);
+      is1[i] = eq(g.residue[i], k(1));
+      is2[i] = eq(g.residue[i], k(2));
+      first2[i] = is2[i] & is_not(earlier2);
+      second2[i] = is2[i] & earlier2;
+      earlier2 = earlier2 | is2[i];
+      shape1 = shape1 & (is0 | is1[i]);
+      shape22 = shape22 & (is0 | is2[i]);
+      others1 = others1 & (g.tris[i] | is1[i]);
+      others22 = others22 & (g.tris[i] | is2[i]);
+    }
+    shape1 = shape1 & eq(negated_count(is1[0], is1[1], is1[2], is1[3]), k(-1)) & others1;
+    shape22 = shape22 & eq(negated_count(is2[0], is2[1], is2[2], is2[3]), k(-2)) & others22;
+
+    // (1,0,0,0)
+    V x[scan], w1[scan];
+    select_group(a, is1, x);
+    static_for<scan>([&]<int C>() {
+      V xc[scan];
+      for (int i = 0; i < scan; ++i) xc[i] = x[i];
+      xc[C] = xc[C] + k(1);
+      w1[C] = head_tris(xc) & shape1;
+    });
+
+    // (2,2,0,0)
+    V xa[scan], xb[scan], wa[group_slots], wb[group_slots];
+    select_group(a, first2, xa);
+    select_group(a, second2, xb);
+    wait_tris(xa, wa);
+    wait_tris(xb, wb);
+    const V a_waits = head_tris(xb) & shape22;
+    const V b_waits = head_tris(xa) & shape22;
+
+    for (int i = 0; i < 4; ++i)
+      for (int s = 0; s < scan; ++s)
+        w[12 * i + s] = (is1[i] & w1[s]) | (first2[i] & wa[s] & a_waits) | (second2[i] & wb[s] & b_waits);
+
+    // Seven pairs: six pairs and a single, which is the wait.
+    V pairs = k(0), singles = k(0);
+    for (int s : tile_slots) {
+      pairs = pairs + eq(a[s], k(2));
+      singles = singles + eq(a[s], k(1));
+    }
+    const V chiitoi = eq(pairs, k(-6)) & eq(singles, k(-1)) & eq(tiles, k(13));
+    for (int s : tile_slots) w[s] = w[s] | (chiitoi & eq(a[s], k(1)));
+
+    // Thirteen orphans: only orphans; thirteen kinds wait on all thirteen,
+    // twelve kinds (one pair) wait on the missing one.
+    V kinds = k(0), orphans = k(0);
+    for (int s : orphan_slots) {
+      kinds = kinds + gt(a[s], k(0));
+      orphans = orphans + a[s];
+    }
+    const V kokushi = eq(orphans, k(13)) & eq(tiles, k(13));
+    const V thirteen = kokushi & eq(kinds, k(-13)), twelve = kokushi & eq(kinds, k(-12));
+    for (int s : orphan_slots) w[s] = w[s] | thirteen | (twelve & is_zero(a[s]));
+
+    // A fifth copy can't be drawn; padding slots never hold a wait.
+    for (int s : tile_slots) w[s] = w[s] & is_not(eq(a[s], k(4)));
+    for (int s : padding_slots) w[s] = k(0);
+  }
+};
+
+// ---- block drivers: transpose in, run, write results ----
+
+inline constexpr Hand empty_hand{};
+
+// Slot bytes of one hand (0 or 0xff each) to a 34-kind mask.
+inline TileMask slot_bytes_to_mask(const std::uint8_t* bytes) noexcept {
+  std::uint64_t slots = 0;
+  for (int word = 0; word < 6; ++word) {
+    std::uint64_t w;
+    std::memcpy(&w, bytes + 8 * word, 8);
+    // The top bit of each byte, gathered into the top byte by one multiply.
+    const std::uint64_t bits = ((w & 0x8080808080808080ull) * 0x0002040810204081ull) >> 56;
+    slots |= bits << (8 * word);
+  }
+  const std::uint64_t honours = slots >> 36;
+  const std::uint64_t kinds = (slots & 0x1ff) | ((slots >> 12 & 0x1ff) << 9) | ((slots >> 24 & 0x1ff) << 18) |
+                              ((honours & 0x3) << 27) | ((honours >> 3 & 0x3) << 29) |
+                              ((honours >> 6 & 0x3) << 31) | ((honours >> 9 & 0x1) << 33);
+  return TileMask(kinds);
+}
+
+template <class Ops, class Run>
+inline void for_each_block(const Hand* hands, std::size_t n, Run run) noexcept {
+  using V = typename Ops::V;
+  constexpr std::size_t L = Ops::lanes;
+  for (std::size_t base = 0; base < n; base += L) {
+    const std::uint8_t* rows[L];
+    const std::size_t count = n - base < L ? n - base : L;
+    for (std::size_t l = 0; l < L; ++l)
+      rows[l] = reinterpret_cast<const std::uint8_t*>(l < count ? &hands[base + l] : &empty_hand);
+    alignas(64) V col[64];
+    Ops::transpose_in(rows, col);
+    run(col, base, count);
+  }
+}
+
+template <class Ops>
+void is_agari_batch(const Hand* hands, std::size_t n, Result<bool>* out) noexcept {
+  using K = Kernel<Ops>;
+  for_each_block<Ops>(hands, n, [&](const typename Ops::V* col, std::size_t base, std::size_t count) {
+    const auto& tiles = col[48];
+    const auto err = K::validate(col, tiles, 2);
+    const auto yes = K::agari(col, tiles);
+    alignas(64) std::int8_t e[Ops::lanes], v[Ops::lanes];
+    Ops::store(e, err);
+    Ops::store(v, yes);
+    for (std::size_t l = 0; l < count; ++l)
+      out[base + l] = {e[l] == 0 && v[l] != 0, static_cast<Error>(e[l])};
+  });
+}
+
+template <class Ops>
+void waits_batch(const Hand* hands, std::size_t n, Result<TileMask>* out) noexcept {
+  using K = Kernel<Ops>;
+  using V = typename Ops::V;
+  for_each_block<Ops>(hands, n, [&](const V* col, std::size_t base, std::size_t count) {
+    const V& tiles = col[48];
+    alignas(64) V w[64];
+    K::waits(col, tiles, w);
+    w[48] = K::validate(col, tiles, 1);  // the error code rides along in byte 48
+    for (int s = 49; s < 64; ++s) w[s] = K::k(0);
+    alignas(64) std::uint8_t rows[Ops::lanes][64];
+    Ops::transpose_out(w, rows);
+    for (std::size_t l = 0; l < count; ++l) {
+      const auto err = static_cast<Error>(rows[l][48]);
+      out[base + l] = {err == Error::none ? slot_bytes_to_mask(rows[l]) : TileMask{}, err};
+    }
+  });
+}
+
+template <class Ops>
+void tenpai_discards_batch(const Hand* hands, std::size_t n, Result<TenpaiDiscards>* out) noexcept {
+  using K = Kernel<Ops>;
+  using V = typename Ops::V;
+  for_each_block<Ops>(hands, n, [&](const V* col, std::size_t base, std::size_t count) {
+    const V& tiles = col[48];
+    const V err = K::validate(col, tiles, 2);
+    alignas(64) std::int8_t e[Ops::lanes];
+    Ops::store(e, err);
+    for (std::size_t l = 0; l < count; ++l) out[base + l] = {{}, static_cast<Error>(e[l])};
+
+    // Discard each kind in turn (where held) and ask for the waits.
+    const V after = tiles - K::k(1);
+    for (int s : tile_slots) {
+      alignas(64) V a[64], w[64];
+      for (int i = 0; i < 48; ++i) a[i] = col[i];
+      const V held = K::gt(a[s], K::k(0));
+      a[s] = a[s] - (held & K::k(1));
+      K::waits(a, after, w);
+      for (int i = 0; i < 48; ++i) w[i] = w[i] & held;
+      for (int i = 48; i < 64; ++i) w[i] = K::k(0);
+      alignas(64) std::uint8_t rows[Ops::lanes][64];
+      Ops::transpose_out(w, rows);
+      const Tile discard = *Tile::from_slot(s);
+      for (std::size_t l = 0; l < count; ++l) {
+        auto& r = out[base + l];
+        const TileMask m(r.error == Error::none ? slot_bytes_to_mask(rows[l]).bits() : 0);
+        r.value.waits[static_cast<std::size_t>(discard.kind())] = m;
+        r.value.discards = TileMask(r.value.discards.bits() | std::uint64_t{!m.empty()} << discard.kind());
+      }
+    }
+  });
+}
+
+}  // namespace mjk::simd

@@ -1,0 +1,80 @@
+// The ops the kernel needs, for an xsimd register of signed bytes. Included
+// only by the per-ISA translation units, each compiled with its own flags.
+#pragma once
+
+#include <xsimd/xsimd.hpp>
+
+#include <cstddef>
+#include <cstdint>
+
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
+namespace mjk::simd {
+
+template <class Arch>
+struct XsimdOps {
+  using V = xsimd::batch<std::int8_t, Arch>;
+  using R = typename V::register_type;
+  static constexpr std::size_t lanes = V::size;
+
+  // xsimd compares give a batch_bool; on x86 its register already is the
+  // all-ones/zero byte mask the kernel computes with.
+  static V gt(const V& a, const V& b) noexcept { return V(static_cast<R>(a > b)); }
+  static V eq(const V& a, const V& b) noexcept { return V(static_cast<R>(a == b)); }
+
+  static void store(std::int8_t* p, const V& x) noexcept { x.store_unaligned(p); }
+
+  // 16x16 byte transpose of x[0..15] in place: four rounds of interleaves.
+  template <class W>
+  static void transpose16(W* x) noexcept {
+    for (int round = 0; round < 4; ++round) {
+      W y[16];
+      for (int k = 0; k < 8; ++k) {
+        y[2 * k] = xsimd::zip_lo(x[k], x[k + 8]);
+        y[2 * k + 1] = xsimd::zip_hi(x[k], x[k + 8]);
+      }
+      for (int k = 0; k < 16; ++k) x[k] = y[k];
+    }
+  }
+
+  // rows[l] is lane l's 64 bytes; col[s] gets byte s of every lane.
+  static void transpose_in(const std::uint8_t* const* rows, V* col) noexcept {
+    for (int chunk = 0; chunk < 4; ++chunk) {
+      V* x = col + 16 * chunk;
+      if constexpr (lanes == 16) {
+        for (int h = 0; h < 16; ++h) x[h] = V::load_unaligned(reinterpret_cast<const std::int8_t*>(rows[h] + 16 * chunk));
+      } else {
+        static_assert(lanes == 32);
+#if defined(__AVX2__)
+        // Each 128-bit half transposes on its own: lanes 0-15 in the low
+        // halves, lanes 16-31 in the high halves.
+        for (int h = 0; h < 16; ++h)
+          x[h] = V(_mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(rows[h + 16] + 16 * chunk),
+                                       reinterpret_cast<const __m128i*>(rows[h] + 16 * chunk)));
+#endif
+      }
+      transpose16(x);
+    }
+  }
+
+  static void transpose_out(const V* col, std::uint8_t (*rows)[64]) noexcept {
+    for (int chunk = 0; chunk < 4; ++chunk) {
+      V x[16];
+      for (int k = 0; k < 16; ++k) x[k] = col[16 * chunk + k];
+      transpose16(x);
+      if constexpr (lanes == 16) {
+        for (int h = 0; h < 16; ++h) x[h].store_unaligned(reinterpret_cast<std::int8_t*>(rows[h] + 16 * chunk));
+      } else {
+#if defined(__AVX2__)
+        for (int h = 0; h < 16; ++h)
+          _mm256_storeu2_m128i(reinterpret_cast<__m128i*>(rows[h + 16] + 16 * chunk),
+                               reinterpret_cast<__m128i*>(rows[h] + 16 * chunk), x[h]);
+#endif
+      }
+    }
+  }
+};
+
+}  // namespace mjk::simd

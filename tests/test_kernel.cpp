@@ -1,0 +1,175 @@
+// The kernel: known answers on every implementation, bad input, the batch
+// API, and the implementation registry.
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "helpers.hpp"
+#include "mjk/implementation.hpp"
+#include "support/each_impl.hpp"
+
+using namespace mjk;
+using mjk::test::hand;
+using mjk::test::tiles;
+
+namespace {
+
+bool agari(const Implementation& impl, std::string_view text) {
+  const Hand h = hand(text).hand;
+  Result<bool> r;
+  impl.is_agari(&h, 1, &r);
+  REQUIRE(r.ok());
+  return r.value;
+}
+
+std::string waits(const Implementation& impl, std::string_view text) {
+  const Hand h = hand(text).hand;
+  Result<TileMask> r;
+  impl.waits(&h, 1, &r);
+  REQUIRE(r.ok());
+  return tiles(r.value);
+}
+
+TenpaiDiscards discards(const Implementation& impl, std::string_view text) {
+  const Hand h = hand(text).hand;
+  Result<TenpaiDiscards> r;
+  impl.tenpai_discards(&h, 1, &r);
+  REQUIRE(r.ok());
+  return r.value;
+}
+
+}  // namespace
+
+TEST_CASE("kernel known answers, on every implementation") {
+  test::for_each_impl([](const Implementation& impl) {
+    // agari: standard, seven pairs, thirteen orphans, called melds
+    CHECK(agari(impl, "111222333m78999p"));
+    CHECK(agari(impl, "123m456p789s11z234s"));
+    CHECK(agari(impl, "1133m5577p99s1122z"));
+    CHECK_FALSE(agari(impl, "1111m2233p4455s66z"));  // a quad is not two pairs
+    CHECK(agari(impl, "223344m556677p88s"));
+    CHECK(agari(impl, "119m19p19s1234567z"));
+    CHECK_FALSE(agari(impl, "119m19p19s123456z5m"));
+    CHECK(agari(impl, "55z"));
+    CHECK_FALSE(agari(impl, "56z"));
+    CHECK(agari(impl, "22m456p"));
+    CHECK(agari(impl, "23456788m"));
+    CHECK(agari(impl, "123m456p789s11z"));
+    CHECK_FALSE(agari(impl, "123m456p789s12z"));
+    CHECK(agari(impl, "11122233344455z"));
+    CHECK_FALSE(agari(impl, "111m111p12345677z"));  // honours never form sequences
+    CHECK_FALSE(agari(impl, "89m1p456p55789s111z"));  // no sequence wraps from 9m to 1p
+
+    // waits
+    CHECK(waits(impl, "1112345678999m") == "1m 2m 3m 4m 5m 6m 7m 8m 9m");
+    CHECK(waits(impl, "1112345678999p") == "1p 2p 3p 4p 5p 6p 7p 8p 9p");
+    CHECK(waits(impl, "19m19p19s1234567z") == "1m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z 7z");
+    CHECK(waits(impl, "19m19p19s123456z1m") == "7z");
+    CHECK(waits(impl, "1133m5577p99s112z") == "2z");
+    CHECK(waits(impl, "1111m123p112233s").empty());
+    CHECK(waits(impl, "1111234444m").empty());
+    CHECK(waits(impl, "1112m") == "2m 3m");
+    CHECK(waits(impl, "5z") == "5z");
+    CHECK(waits(impl, "3334m") == "2m 4m 5m");
+    CHECK(waits(impl, "1234567m") == "1m 4m 7m");
+    CHECK(waits(impl, "123m456p789s1z") == "1z");
+    CHECK(waits(impl, "23m456p55789s111z") == "1m 4m");
+    CHECK(waits(impl, "13m456p55789s111z") == "2m");
+    CHECK(waits(impl, "89m456p55789s111z") == "7m");
+    CHECK(waits(impl, "123m456p55789s11z") == "5s 1z");
+    CHECK(waits(impl, "1233z").empty());
+    CHECK(waits(impl, "8999s") == "7s 8s");  // and no "10s"
+    CHECK(waits(impl, "2355z") == "");
+
+    // tenpai discards
+    const auto d = discards(impl, "12345m");
+    CHECK(tiles(d.discards) == "1m 2m 4m 5m");
+    CHECK(tiles(d.waits[0]) == "2m 5m");
+    CHECK(tiles(d.waits[1]) == "1m");
+    CHECK(tiles(d.waits[3]) == "5m");
+    CHECK(tiles(d.waits[4]) == "1m 4m");
+    CHECK(discards(impl, "11112222333444z").discards.empty());
+    CHECK(tiles(discards(impl, "119m19p19s1234567z").discards) == "1m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z 7z");
+  });
+}
+
+TEST_CASE("kernel rejects bad hands with the error validate() gives") {
+  test::for_each_impl([](const Implementation& impl) {
+    std::vector<Hand> bad(6, hand("123m456p789s11z").hand);
+    bad[0].slots[9] = 1, bad[0].tiles = 12;       // a tile in a padding slot
+    bad[1].slots[0] = 200, bad[1].tiles = 210;    // garbage count
+    bad[2].tiles = 12;                            // tiles field disagrees
+    bad[3] = hand("123456789m12345p").hand;       // 19 tiles can't even be parsed: build it
+    bad[3].slots[45] = 4, bad[3].tiles = 18;
+    bad[4] = hand("123m456p789s1z").hand;         // 10 tiles: waits, not agari
+    bad[5] = Hand{};                              // empty
+    std::vector<Result<bool>> out(bad.size());
+    impl.is_agari(bad.data(), bad.size(), out.data());
+    for (std::size_t i = 0; i < bad.size(); ++i) {
+      INFO("hand ", i);
+      CHECK(out[i].error == validate(bad[i], Question::complete).code);
+      CHECK_FALSE(out[i].value);
+    }
+    CHECK(out[0].error == Error::bad_slot);
+    CHECK(out[1].error == Error::bad_slot);
+    CHECK(out[2].error == Error::count_mismatch);
+    CHECK(out[3].error == Error::too_many_tiles);
+    CHECK(out[4].error == Error::wrong_tile_count);
+
+    std::vector<Result<TileMask>> w(bad.size());
+    impl.waits(bad.data(), bad.size(), w.data());
+    for (std::size_t i = 0; i < bad.size(); ++i) CHECK(w[i].error == validate(bad[i], Question::waits).code);
+    CHECK(w[4].ok());
+
+    std::vector<Result<TenpaiDiscards>> t(bad.size());
+    impl.tenpai_discards(bad.data(), bad.size(), t.data());
+    for (std::size_t i = 0; i < bad.size(); ++i) {
+      CHECK(t[i].error == validate(bad[i], Question::complete).code);
+      if (!t[i].ok()) CHECK(t[i].value.discards.empty());
+    }
+  });
+}
+
+TEST_CASE("batch API: any length, output checked, same answers as single calls") {
+  std::vector<Hand> hands;
+  for (const char* text : {"111222333m78999p", "123m456p789s11z", "12345m", "1133m5577p99s1122z", "56z"})
+    hands.push_back(hand(text).hand);
+  while (hands.size() < 77) hands.push_back(hands[hands.size() % 5]);  // crosses block boundaries
+  std::vector<Result<bool>> out(hands.size());
+  REQUIRE(is_agari(hands, out) == Error::none);
+  for (std::size_t i = 0; i < hands.size(); ++i) CHECK(out[i].value == is_agari(hands[i]).value);
+  CHECK(out[0].value);
+  CHECK_FALSE(out[2].value);
+  std::vector<Result<bool>> short_out(3);
+  CHECK(is_agari(hands, short_out) == Error::output_too_small);
+  CHECK(is_agari(std::span<const Hand>{}, short_out) == Error::none);
+}
+
+TEST_CASE("registry: portable always runs, names are unique, best supported is active by default") {
+  const auto impls = implementations();
+  REQUIRE(impls.size() >= 2);
+  CHECK(impls.back().name == "portable");
+  CHECK(impls.back().supported());
+  for (std::size_t i = 0; i < impls.size(); ++i)
+    for (std::size_t j = i + 1; j < impls.size(); ++j) CHECK(impls[i].name != impls[j].name);
+  const char* forced = std::getenv("MJK_FORCE_IMPL");
+  if (!forced || !*forced) {
+    const Implementation* best = nullptr;
+    for (const auto& impl : impls)
+      if (!best && impl.supported()) best = &impl;
+    CHECK(active_implementation().name == best->name);
+  }
+}
+
+// Registered in ctest once per implementation with MJK_FORCE_IMPL set.
+TEST_CASE("forced implementation actually runs") {
+  const char* forced = std::getenv("MJK_FORCE_IMPL");
+  if (!forced || !*forced) return;
+  INFO("MJK_FORCE_IMPL=", forced, " ", forced_implementation_problem());
+  CHECK(forced_implementation_problem().empty());
+  CHECK(active_implementation().name == forced);
+  (void)is_agari(hand("123m456p789s11z").hand);
+  CHECK(last_implementation_run() == forced);
+}
