@@ -1,7 +1,7 @@
 // A plain-C++ stand-in for a SIMD register of N signed bytes, so the portable
 // implementation runs the very same kernel source as the xsimd ones.
-// Arithmetic wraps modulo 256 like the hardware (done in unsigned to stay
-// clear of undefined behaviour).
+// Arithmetic wraps modulo 256 like the hardware (done on unsigned elements to
+// stay clear of undefined behaviour).
 #pragma once
 
 #include <array>
@@ -13,31 +13,24 @@ namespace mjk::simd {
 
 template <std::size_t N>
 struct Lanes {
-  std::array<std::uint8_t, N> v{};
+  // GCC/Clang vector extensions: element-wise operators in plain C++, which
+  // the compiler lowers to whatever the target offers (or to scalar code).
+  typedef std::uint8_t U __attribute__((vector_size(N)));
+  typedef std::int8_t S __attribute__((vector_size(N)));
+  U v{};
 
   Lanes() = default;
-  Lanes(std::int8_t x) noexcept { v.fill(static_cast<std::uint8_t>(x)); }  // NOLINT: broadcast like xsimd
+  Lanes(std::int8_t x) noexcept : v(U{} + static_cast<std::uint8_t>(x)) {}  // NOLINT: broadcast like xsimd
+  explicit Lanes(U u) noexcept : v(u) {}
 
-  template <class F>
-  friend Lanes zip(const Lanes& a, const Lanes& b, F f) noexcept {
-    Lanes r;
-    for (std::size_t i = 0; i < N; ++i) r.v[i] = static_cast<std::uint8_t>(f(a.v[i], b.v[i]));
-    return r;
-  }
-  friend Lanes operator+(const Lanes& a, const Lanes& b) noexcept { return zip(a, b, [](unsigned x, unsigned y) { return x + y; }); }
-  friend Lanes operator-(const Lanes& a, const Lanes& b) noexcept { return zip(a, b, [](unsigned x, unsigned y) { return x - y; }); }
-  friend Lanes operator&(const Lanes& a, const Lanes& b) noexcept { return zip(a, b, [](unsigned x, unsigned y) { return x & y; }); }
-  friend Lanes operator|(const Lanes& a, const Lanes& b) noexcept { return zip(a, b, [](unsigned x, unsigned y) { return x | y; }); }
-  friend Lanes operator^(const Lanes& a, const Lanes& b) noexcept { return zip(a, b, [](unsigned x, unsigned y) { return x ^ y; }); }
+  friend Lanes operator+(const Lanes& a, const Lanes& b) noexcept { return Lanes(a.v + b.v); }
+  friend Lanes operator-(const Lanes& a, const Lanes& b) noexcept { return Lanes(a.v - b.v); }
+  friend Lanes operator&(const Lanes& a, const Lanes& b) noexcept { return Lanes(a.v & b.v); }
+  friend Lanes operator|(const Lanes& a, const Lanes& b) noexcept { return Lanes(a.v | b.v); }
+  friend Lanes operator^(const Lanes& a, const Lanes& b) noexcept { return Lanes(a.v ^ b.v); }
   // Comparisons of the signed values: all ones where true, zero where false.
-  friend Lanes greater(const Lanes& a, const Lanes& b) noexcept {
-    return zip(a, b, [](unsigned x, unsigned y) {
-      return static_cast<std::int8_t>(x) > static_cast<std::int8_t>(y) ? 0xffu : 0u;
-    });
-  }
-  friend Lanes equal(const Lanes& a, const Lanes& b) noexcept {
-    return zip(a, b, [](unsigned x, unsigned y) { return x == y ? 0xffu : 0u; });
-  }
+  friend Lanes greater(const Lanes& a, const Lanes& b) noexcept { return Lanes(U(S(a.v) > S(b.v))); }
+  friend Lanes equal(const Lanes& a, const Lanes& b) noexcept { return Lanes(U(a.v == b.v)); }
 };
 
 // The ops the kernel needs, for Lanes<N>.
@@ -49,10 +42,10 @@ struct PortableOps {
   static V eq(const V& a, const V& b) noexcept { return equal(a, b); }
   static V load(const std::int8_t* p) noexcept {
     V r;
-    std::memcpy(r.v.data(), p, N);
+    std::memcpy(&r.v, p, N);
     return r;
   }
-  static void store(std::int8_t* p, const V& x) noexcept { std::memcpy(p, x.v.data(), N); }
+  static void store(std::int8_t* p, const V& x) noexcept { std::memcpy(p, &x.v, N); }
   // rows[l] is lane l's 64 bytes; col[s] gets byte s of every lane.
   static void transpose_in(const std::uint8_t* const* rows, V* col) noexcept {
     for (std::size_t s = 0; s < 64; ++s)

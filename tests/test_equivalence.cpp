@@ -1,0 +1,232 @@
+// Every implementation against the scalar reference: exhaustively over
+// single-suit hands, and on fixed-seed random hands of every kind.
+//
+// MJK_RANDOM_HANDS sets how many random hands each operation gets (default
+// 1,000,000; the long run uses 100,000,000).
+#include <doctest/doctest.h>
+
+#include <array>
+#include <cstdlib>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "helpers.hpp"
+#include "mjk/implementation.hpp"
+#include "mjk/ref.hpp"
+#include "support/deal.hpp"
+
+using namespace mjk;
+
+namespace {
+
+constexpr std::size_t chunk = 4096;
+
+std::size_t random_hands() {
+  const char* env = std::getenv("MJK_RANDOM_HANDS");
+  return env && *env ? std::strtoull(env, nullptr, 10) : 1000000;
+}
+
+// Expected answers for a list of hands, per operation.
+struct Expected {
+  std::vector<Hand> hands;
+  std::vector<bool> agari;                  // 3k+2 hands
+  std::vector<TileMask> waits;              // 3k+1 hands
+  std::vector<TenpaiDiscards> discards;     // 3k+2 hands
+};
+
+int mismatches = 0;
+
+void report(const Implementation& impl, const char* op, const Hand& h, const std::string& want, const std::string& got) {
+  if (++mismatches <= 10)
+    FAIL_CHECK(op, " on ", std::string(impl.name), ": hand ", to_mpsz(h), " expected ", want, " got ", got);
+  else
+    CHECK(false);
+}
+
+std::string text(const TenpaiDiscards& d) {
+  std::string out;
+  for (const Tile t : d.discards)
+    out += tile_name(t) + ":" + test::tiles(d.waits[static_cast<std::size_t>(t.kind())]) + " ";
+  return out;
+}
+
+// Runs every supported implementation on `hands` and compares with the reference answers.
+void check_agari(const std::vector<Hand>& hands, const std::vector<bool>& want) {
+  std::vector<Result<bool>> out(hands.size());
+  for (const auto& impl : implementations()) {
+    if (!impl.supported()) continue;
+    impl.is_agari(hands.data(), hands.size(), out.data());
+    for (std::size_t i = 0; i < hands.size(); ++i)
+      if (!out[i].ok() || out[i].value != want[i])
+        report(impl, "is_agari", hands[i], want[i] ? "true" : "false",
+               out[i].ok() ? (out[i].value ? "true" : "false") : std::string(describe(out[i].error)));
+  }
+}
+
+void check_waits(const std::vector<Hand>& hands, const std::vector<TileMask>& want) {
+  std::vector<Result<TileMask>> out(hands.size());
+  for (const auto& impl : implementations()) {
+    if (!impl.supported()) continue;
+    impl.waits(hands.data(), hands.size(), out.data());
+    for (std::size_t i = 0; i < hands.size(); ++i)
+      if (!out[i].ok() || out[i].value != want[i])
+        report(impl, "waits", hands[i], test::tiles(want[i]),
+               out[i].ok() ? test::tiles(out[i].value) : std::string(describe(out[i].error)));
+  }
+}
+
+void check_discards(const std::vector<Hand>& hands, const std::vector<TenpaiDiscards>& want) {
+  std::vector<Result<TenpaiDiscards>> out(hands.size());
+  for (const auto& impl : implementations()) {
+    if (!impl.supported()) continue;
+    impl.tenpai_discards(hands.data(), hands.size(), out.data());
+    for (std::size_t i = 0; i < hands.size(); ++i)
+      if (!out[i].ok() || !(out[i].value == want[i]))
+        report(impl, "tenpai_discards", hands[i], text(want[i]),
+               out[i].ok() ? text(out[i].value) : std::string(describe(out[i].error)));
+  }
+}
+
+// Calls f(counts, tiles) for every vector of `kinds` counts 0..4 summing to at most 14.
+void each_count_vector(int kinds, const std::function<void(const std::array<int, 9>&, int)>& f) {
+  std::array<int, 9> c{};
+  std::function<void(int, int)> rec = [&](int i, int sum) {
+    if (i == kinds) {
+      f(c, sum);
+      return;
+    }
+    for (int n = 0; n <= 4 && sum + n <= 14; ++n) {
+      c[static_cast<std::size_t>(i)] = n;
+      rec(i + 1, sum + n);
+    }
+    c[static_cast<std::size_t>(i)] = 0;
+  };
+  rec(0, 0);
+}
+
+TileMask shifted(TileMask m, int by) { return TileMask(m.bits() << by); }
+TenpaiDiscards shifted(const TenpaiDiscards& d, int by) {
+  TenpaiDiscards r;
+  r.discards = shifted(d.discards, by);
+  for (int k = 0; k + by < kind_count; ++k)
+    r.waits[static_cast<std::size_t>(k + by)] = shifted(d.waits[static_cast<std::size_t>(k)], by);
+  return r;
+}
+
+// Exhaustive over one group. For suits the reference answers for man are
+// shifted to pin and sou (the rules treat the three suits alike), so the
+// kernel is checked in all three placements at the reference's cost of one.
+void exhaustive(int group, bool waits_op) {
+  const int kinds = group == 3 ? 7 : 9;
+  const int placements = group == 3 ? 1 : 3;
+  std::vector<Hand> batch[3];
+  std::vector<bool> want_agari[3];
+  std::vector<TileMask> want_waits[3];
+  std::vector<TenpaiDiscards> want_discards[3];
+  long checked = 0;
+  auto flush = [&] {
+    for (int p = 0; p < placements; ++p) {
+      if (waits_op) {
+        check_waits(batch[p], want_waits[p]);
+      } else {
+        check_agari(batch[p], want_agari[p]);
+        check_discards(batch[p], want_discards[p]);
+      }
+      checked += static_cast<long>(batch[p].size());
+      batch[p].clear(), want_agari[p].clear(), want_waits[p].clear(), want_discards[p].clear();
+    }
+  };
+  each_count_vector(kinds, [&](const std::array<int, 9>& c, int tiles) {
+    if (tiles % 3 != (waits_op ? 1 : 2)) return;
+    Hand base;
+    for (int k = 0; k < kinds; ++k) base.add(Tile(group * 9 + k), c[static_cast<std::size_t>(k)]);
+    const bool agari = waits_op ? false : ref::is_agari(base);
+    const TileMask waits = waits_op ? ref::waits(base) : TileMask{};
+    const TenpaiDiscards discards = waits_op ? TenpaiDiscards{} : ref::tenpai_discards(base);
+    for (int p = 0; p < placements; ++p) {
+      Hand h;
+      for (int k = 0; k < kinds; ++k) h.add(Tile((group + p) * 9 + k), c[static_cast<std::size_t>(k)]);
+      batch[p].push_back(h);
+      want_agari[p].push_back(agari);
+      want_waits[p].push_back(shifted(waits, 9 * p));
+      want_discards[p].push_back(shifted(discards, 9 * p));
+    }
+    if (batch[0].size() == chunk) flush();
+  });
+  flush();
+  MESSAGE(checked, " hands checked on every implementation");
+}
+
+// Random hands of each kind the issue names, for the operation's tile counts.
+Hand random_hand(deal::Rng& rng, bool waits_op, std::size_t i) {
+  const int offset = waits_op ? 1 : 2;
+  std::uniform_int_distribution<int> melds(0, 4), suit(0, 3);
+  switch (i % 8) {
+    case 0:
+    case 1:
+    case 2: return deal::from_wall(rng, 12 + offset);                   // closed, dealt from the wall
+    case 3: return deal::from_wall(rng, 3 * melds(rng) + offset);       // called melds
+    case 4: return waits_op ? deal::tenpai(rng, melds(rng))             // tenpai-heavy
+                            : deal::complete(rng, melds(rng));          // agari-heavy
+    case 5: return waits_op ? deal::tenpai(rng, 4) : deal::complete(rng, 4);
+    case 6: {                                                           // one tile off tenpai / agari
+      Hand h = waits_op ? deal::tenpai(rng, 4) : deal::complete(rng, 4);
+      deal::remove_random(rng, h);
+      Hand extra = deal::from_wall(rng, 1);
+      for (int k = 0; k < kind_count; ++k)
+        if (extra.count(Tile(k)) && h.count(Tile(k)) < 4) h.add(Tile(k));
+      return h.tiles % 3 == offset ? h : deal::from_wall(rng, 12 + offset);
+    }
+    default: return deal::single_suit(rng, suit(rng), 12 + offset);   // single suit
+  }
+}
+
+void random_test(bool waits_op, bool discards_op, std::uint64_t seed, std::size_t n) {
+  deal::Rng rng(seed);
+  std::vector<Hand> hands;
+  std::vector<bool> want_agari;
+  std::vector<TileMask> want_waits;
+  std::vector<TenpaiDiscards> want_discards;
+  for (std::size_t done = 0; done < n;) {
+    hands.clear(), want_agari.clear(), want_waits.clear(), want_discards.clear();
+    for (std::size_t i = 0; i < chunk && done < n; ++i, ++done) {
+      const Hand h = random_hand(rng, waits_op, done);
+      hands.push_back(h);
+      if (waits_op) want_waits.push_back(ref::waits(h));
+      else if (discards_op) want_discards.push_back(ref::tenpai_discards(h));
+      else want_agari.push_back(ref::is_agari(h));
+    }
+    if (waits_op) check_waits(hands, want_waits);
+    else if (discards_op) check_discards(hands, want_discards);
+    else check_agari(hands, want_agari);
+  }
+  MESSAGE(n, " random hands checked on every implementation");
+}
+
+}  // namespace
+
+TEST_CASE("exhaustive: every single-suit and honour hand, agari and tenpai discards (3k+2)") {
+  for (int group : {0, 3}) exhaustive(group, false);
+  CHECK(mismatches == 0);
+}
+
+TEST_CASE("exhaustive: every single-suit and honour hand, waits (3k+1)") {
+  for (int group : {0, 3}) exhaustive(group, true);
+  CHECK(mismatches == 0);
+}
+
+TEST_CASE("random: is_agari") {
+  random_test(false, false, 1, random_hands());
+  CHECK(mismatches == 0);
+}
+
+TEST_CASE("random: waits") {
+  random_test(true, false, 2, random_hands());
+  CHECK(mismatches == 0);
+}
+
+TEST_CASE("random: tenpai_discards") {
+  random_test(false, true, 3, random_hands());
+  CHECK(mismatches == 0);
+}
