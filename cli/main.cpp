@@ -10,12 +10,14 @@
 #include "mjk/analysis.hpp"
 #include "mjk/decomposition.hpp"
 #include "mjk/hand.hpp"
+#include "mjk/implementation.hpp"
 #include "mjk/ref.hpp"
 
 namespace {
 
 constexpr std::string_view help_text = R"(usage: mjk [--ref] HAND
        mjk [--ref] --json [HAND...]
+       mjk --impl
        mjk --help
 
 Analyse riichi mahjong hands (concealed tiles only; called melds are implied
@@ -50,7 +52,11 @@ options:
                                "kokushi"|"kokushi13" or null}
               A bad hand prints {"hand": <input>, "error": <message>}; the other
               hands are still answered and the exit status is 1.
-  --ref       answer with the scalar reference instead of the kernel
+  --ref       answer agari, waits and discards with the scalar reference
+              instead of the kernel (shanten and decompositions always come
+              from the reference for now)
+  --impl      list the kernel's implementations, which this CPU supports, and
+              which is active (set MJK_FORCE_IMPL=<name> to force one)
   --help      this text
 
 exit status: 0 if every hand was analysed, 1 if any was rejected, 2 on bad usage.
@@ -72,7 +78,7 @@ struct Analysed {
 };
 
 // Parses and answers one hand; every question that fits its tile count.
-Analysed analyse(std::string_view text) {
+Analysed analyse(std::string_view text, bool use_ref) {
   const auto parsed = mjk::parse_hand(text);
   if (!parsed.ok()) return {std::nullopt, parsed.error.message()};
   const mjk::Hand& hand = parsed.value.hand;
@@ -84,13 +90,25 @@ Analysed analyse(std::string_view text) {
   a.input = parsed.value;
   a.shanten = mjk::ref::shanten(hand);
   a.complete_question = hand.tiles % 3 == 2;
-  if (a.complete_question) {
-    a.agari = mjk::ref::is_agari(hand);
-    a.discards = mjk::ref::tenpai_discards(hand);
-    if (a.agari) a.decompositions = mjk::ref::decompositions(hand, parsed.value.winning);
+  if (use_ref) {
+    if (a.complete_question) {
+      a.agari = mjk::ref::is_agari(hand);
+      a.discards = mjk::ref::tenpai_discards(hand);
+    } else {
+      a.waits = mjk::ref::waits(hand);
+    }
+  } else if (a.complete_question) {
+    const auto agari = mjk::is_agari(hand);
+    const auto discards = mjk::tenpai_discards(hand);
+    if (!agari.ok() || !discards.ok()) return {std::nullopt, std::string(mjk::describe(agari.error))};
+    a.agari = agari.value;
+    a.discards = discards.value;
   } else {
-    a.waits = mjk::ref::waits(hand);
+    const auto waits = mjk::waits(hand);
+    if (!waits.ok()) return {std::nullopt, std::string(mjk::describe(waits.error))};
+    a.waits = waits.value;
   }
+  if (a.agari) a.decompositions = mjk::ref::decompositions(hand, parsed.value.winning);
   return {a, {}};
 }
 
@@ -199,10 +217,21 @@ void print_readable(const Analysis& a) {
                 tile_list(a.discards.waits[static_cast<std::size_t>(d.kind())]).c_str());
 }
 
+int list_implementations() {
+  const auto& active = mjk::active_implementation();
+  for (const auto& impl : mjk::implementations())
+    std::printf("%s %-9s %-13s %s\n", &impl == &active ? "*" : " ", std::string(impl.name).c_str(),
+                impl.supported() ? "supported" : "unsupported", std::string(impl.description).c_str());
+  std::printf("active: %s\n", std::string(active.name).c_str());
+  if (!mjk::forced_implementation_problem().empty())
+    std::printf("note: %s\n", std::string(mjk::forced_implementation_problem()).c_str());
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool json = false;
+  bool json = false, use_ref = false;
   std::vector<std::string> hands;
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
@@ -212,7 +241,9 @@ int main(int argc, char** argv) {
     } else if (arg == "--json") {
       json = true;
     } else if (arg == "--ref") {
-      // The only engine until the kernel lands; accepted so scripts can name it.
+      use_ref = true;
+    } else if (arg == "--impl") {
+      return list_implementations();
     } else if (arg.size() > 1 && arg[0] == '-' && arg[1] == '-') {
       std::fprintf(stderr, "mjk: unknown option '%s' (see mjk --help)\n", argv[i]);
       return 2;
@@ -229,7 +260,7 @@ int main(int argc, char** argv) {
     // Without --json the words form one hand, so `mjk 123m456p789s1z23s 1s` works unquoted.
     std::string text;
     for (const auto& h : hands) text += (text.empty() ? "" : " ") + h;
-    const Analysed r = analyse(text);
+    const Analysed r = analyse(text, use_ref);
     if (!r.analysis) {
       std::fprintf(stderr, "mjk: %s: %s\n", text.c_str(), r.error.c_str());
       return 1;
@@ -240,7 +271,7 @@ int main(int argc, char** argv) {
 
   bool any_error = false;
   auto answer = [&](const std::string& text) {
-    const Analysed r = analyse(text);
+    const Analysed r = analyse(text, use_ref);
     if (r.analysis) {
       std::puts(to_json(*r.analysis).c_str());
     } else {

@@ -3,7 +3,7 @@
 add_library(mjk_warnings INTERFACE)
 add_library(mjk::warnings ALIAS mjk_warnings)
 target_compile_options(mjk_warnings INTERFACE
-  $<$<CXX_COMPILER_ID:GNU,Clang>:-Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror>
+  $<$<CXX_COMPILER_ID:GNU,Clang>:-Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wno-sign-conversion -Werror>
   # g++ 12 reports false -Wrestrict positives inside std::string (GCC bug 105329).
   $<$<CXX_COMPILER_ID:GNU>:-Wno-restrict>)
 

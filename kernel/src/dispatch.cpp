@@ -36,7 +36,7 @@ const Implementation registry[] = {
     {avx2_name, "AVX2: 32 hands per 256-bit register", cpu_has_avx2, MJK_ENTRIES(avx2, avx2_name)},
     {sse4_2_name, "SSE4.2: 16 hands per 128-bit register", cpu_has_sse4_2, MJK_ENTRIES(sse4_2, sse4_2_name)},
     {sse2_name, "SSE2: 16 hands per 128-bit register", cpu_has_sse2, MJK_ENTRIES(sse2, sse2_name)},
-    {portable_name, "plain C++, 16 hands per array of bytes", always, MJK_ENTRIES(portable, portable_name)},
+    {portable_name, "plain C++ vector extensions, 16 hands per vector", always, MJK_ENTRIES(portable, portable_name)},
 };
 #undef MJK_ENTRIES
 
