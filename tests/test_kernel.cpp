@@ -167,7 +167,7 @@ TEST_CASE("registry: portable always runs, names are unique, best supported is a
 TEST_CASE("forced implementation actually runs") {
   const char* forced = std::getenv("MJK_FORCE_IMPL");
   if (!forced || !*forced) return;
-  INFO("MJK_FORCE_IMPL=", forced, " ", forced_implementation_problem());
+  INFO("MJK_FORCE_IMPL=", std::string(forced), " ", std::string(forced_implementation_problem()));
   CHECK(forced_implementation_problem().empty());
   CHECK(active_implementation().name == forced);
   (void)is_agari(hand("123m456p789s11z").hand);
