@@ -13,37 +13,13 @@
 
 #include "mjk/implementation.hpp"
 #include "mjk/ref.hpp"
-#include "../tests/support/deal.hpp"
+#include "datasets.hpp"
 
 namespace {
 
 using namespace mjk;
 
-constexpr std::size_t hands_per_set = 4096;
-
-struct Dataset {
-  std::string name;
-  std::vector<Hand> hands;
-};
-
-std::vector<Hand> make(std::uint64_t seed, Hand (*gen)(deal::Rng&)) {
-  deal::Rng rng(seed);
-  std::vector<Hand> hands(hands_per_set);
-  for (auto& h : hands) h = gen(rng);
-  return hands;
-}
-
-std::vector<Dataset> complete_sets() {  // 3k+2: agari, tenpai discards
-  return {{"random14", make(14, [](deal::Rng& r) { return deal::from_wall(r, 14); })},
-          {"agari14", make(140, [](deal::Rng& r) { return deal::complete(r, 4); })},
-          {"single_suit14", make(141, [](deal::Rng& r) { return deal::single_suit(r, 0, 14); })}};
-}
-
-std::vector<Dataset> waiting_sets() {  // 3k+1: waits
-  return {{"random13", make(13, [](deal::Rng& r) { return deal::from_wall(r, 13); })},
-          {"tenpai13", make(130, [](deal::Rng& r) { return deal::tenpai(r, 4); })},
-          {"single_suit13", make(131, [](deal::Rng& r) { return deal::single_suit(r, 0, 13); })}};
-}
+using bench::Dataset;
 
 [[noreturn]] void fail(const char* op, std::string_view impl, const Hand& h) {
   std::fprintf(stderr, "benchmark %s/%s: answer differs from scalar_ref on %s\n", op, std::string(impl).c_str(),
@@ -82,8 +58,8 @@ void register_per_hand(const std::string& name, const Dataset& set, F f) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  static const std::vector<Dataset> complete = complete_sets();
-  static const std::vector<Dataset> waiting = waiting_sets();
+  static const std::vector<Dataset> complete = bench::complete_sets();
+  static const std::vector<Dataset> waiting = bench::waiting_sets();
 
   for (const auto& set : complete) {
     for (const auto& impl : implementations()) {

@@ -330,7 +330,7 @@ void is_agari_batch(const Hand* hands, std::size_t n, Result<bool>* out) noexcep
     Ops::store(e, err);
     Ops::store(v, yes);
     for (std::size_t l = 0; l < count; ++l)
-      out[base + l] = {e[l] == 0 && v[l] != 0, static_cast<Error>(e[l])};
+      out[base + l] = {static_cast<bool>((e[l] == 0) & (v[l] != 0)), static_cast<Error>(e[l])};
   });
 }
 
@@ -348,7 +348,8 @@ void waits_batch(const Hand* hands, std::size_t n, Result<TileMask>* out) noexce
     Ops::transpose_out(w, rows);
     for (std::size_t l = 0; l < count; ++l) {
       const auto err = static_cast<Error>(rows[l][48]);
-      out[base + l] = {err == Error::none ? slot_bytes_to_mask(rows[l]) : TileMask{}, err};
+      const std::uint64_t keep = std::uint64_t{0} - std::uint64_t{err == Error::none};
+      out[base + l] = {TileMask(slot_bytes_to_mask(rows[l]).bits() & keep), err};
     }
   });
 }
@@ -379,7 +380,8 @@ void tenpai_discards_batch(const Hand* hands, std::size_t n, Result<TenpaiDiscar
       const Tile discard = *Tile::from_slot(s);
       for (std::size_t l = 0; l < count; ++l) {
         auto& r = out[base + l];
-        const TileMask m(r.error == Error::none ? slot_bytes_to_mask(rows[l]).bits() : 0);
+        const std::uint64_t keep = std::uint64_t{0} - std::uint64_t{r.error == Error::none};
+        const TileMask m(slot_bytes_to_mask(rows[l]).bits() & keep);
         r.value.waits[static_cast<std::size_t>(discard.kind())] = m;
         r.value.discards = TileMask(r.value.discards.bits() | std::uint64_t{!m.empty()} << discard.kind());
       }

@@ -1,0 +1,60 @@
+// Runs one batch operation of one implementation over one data set, a given
+// number of times: a fixed workload for valgrind --tool=callgrind or perf.
+//
+//   mjk_probe agari|waits|tenpai_discards DATASET [REPEAT] [IMPL]
+//   valgrind --tool=callgrind --toggle-collect='mjk::arch::*' build/release/bench/mjk_probe agari random14 10
+//
+// Instructions per hand = the toggled Ir total / (4096 * REPEAT).
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "datasets.hpp"
+#include "mjk/implementation.hpp"
+
+int main(int argc, char** argv) {
+  using namespace mjk;
+  if (argc < 3) {
+    std::fprintf(stderr, "usage: mjk_probe agari|waits|tenpai_discards DATASET [REPEAT] [IMPL]\n");
+    return 2;
+  }
+  const std::string_view op = argv[1], set_name = argv[2];
+  const int repeat = argc > 3 ? std::atoi(argv[3]) : 1;
+  const Implementation* impl = &active_implementation();
+  if (argc > 4)
+    for (const auto& i : implementations())
+      if (i.name == argv[4] && i.supported()) impl = &i;
+
+  std::vector<bench::Dataset> sets = bench::complete_sets();
+  for (auto& s : bench::waiting_sets()) sets.push_back(std::move(s));
+  const bench::Dataset* set = nullptr;
+  for (const auto& s : sets)
+    if (s.name == set_name) set = &s;
+  if (!set) {
+    std::fprintf(stderr, "mjk_probe: no data set '%s'\n", argv[2]);
+    return 2;
+  }
+  const auto& hands = set->hands;
+  long answers = 0;
+  if (op == "agari") {
+    std::vector<Result<bool>> out(hands.size());
+    for (int r = 0; r < repeat; ++r) impl->is_agari(hands.data(), hands.size(), out.data());
+    for (const auto& o : out) answers += o.value;
+  } else if (op == "waits") {
+    std::vector<Result<TileMask>> out(hands.size());
+    for (int r = 0; r < repeat; ++r) impl->waits(hands.data(), hands.size(), out.data());
+    for (const auto& o : out) answers += o.value.size();
+  } else if (op == "tenpai_discards") {
+    std::vector<Result<TenpaiDiscards>> out(hands.size());
+    for (int r = 0; r < repeat; ++r) impl->tenpai_discards(hands.data(), hands.size(), out.data());
+    for (const auto& o : out) answers += o.value.discards.size();
+  } else {
+    std::fprintf(stderr, "mjk_probe: no operation '%s'\n", argv[1]);
+    return 2;
+  }
+  std::printf("%s/%s/%s: %zu hands x %d, answer sum %ld\n", std::string(op).c_str(), std::string(impl->name).c_str(),
+              set->name.c_str(), hands.size(), repeat, answers);
+  return 0;
+}
