@@ -390,3 +390,15 @@ void tenpai_discards_batch(const Hand* hands, std::size_t n, Result<TenpaiDiscar
 }
 
 }  // namespace mjk::simd
+
+// The entry points of one per-ISA translation unit (declared in arch/arch.hpp).
+#define MJK_KERNEL_ENTRY_POINTS(isa, OPS)                                                               \
+  namespace mjk::arch::isa {                                                                            \
+  void is_agari(const Hand* h, std::size_t n, Result<bool>* out) noexcept {                            \
+    simd::is_agari_batch<OPS>(h, n, out);                                                               \
+  }                                                                                                     \
+  void waits(const Hand* h, std::size_t n, Result<TileMask>* out) noexcept { simd::waits_batch<OPS>(h, n, out); } \
+  void tenpai_discards(const Hand* h, std::size_t n, Result<TenpaiDiscards>* out) noexcept {           \
+    simd::tenpai_discards_batch<OPS>(h, n, out);                                                        \
+  }                                                                                                     \
+  }
