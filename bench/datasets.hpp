@@ -22,18 +22,37 @@ inline std::vector<Hand> make(std::uint64_t seed, Hand (*gen)(deal::Rng&)) {
   return hands;
 }
 
+// Hands with 1, 4, 7, 10 (or 2, 5, 8, 11) concealed tiles in turn: 3, 2, 1, 0 calls.
+inline std::vector<Hand> called(std::uint64_t seed, int offset) {
+  deal::Rng rng(seed);
+  std::vector<Hand> hands(hands_per_set);
+  for (std::size_t i = 0; i < hands.size(); ++i) hands[i] = deal::from_wall(rng, 3 * static_cast<int>(i % 4) + offset);
+  return hands;
+}
+
+// Seed 001's three timing hands, in turn.
+inline std::vector<Hand> seed001() {
+  std::vector<Hand> hands;
+  const char* text[3] = {"123567m123567p33z", "111234678p11133z", "11122223333444m"};
+  for (std::size_t i = 0; i < hands_per_set; ++i) hands.push_back(parse_hand(text[i % 3]).value.hand);
+  return hands;
+}
+
 // 3k+2 hands: agari, tenpai discards.
 inline std::vector<Dataset> complete_sets() {
   return {{"random14", make(14, [](deal::Rng& r) { return deal::from_wall(r, 14); })},
           {"agari14", make(140, [](deal::Rng& r) { return deal::complete(r, 4); })},
-          {"single_suit14", make(141, [](deal::Rng& r) { return deal::single_suit(r, 0, 14); })}};
+          {"single_suit14", make(141, [](deal::Rng& r) { return deal::single_suit(r, 0, 14); })},
+          {"called_2_5_8_11", called(142, 2)},
+          {"seed001", seed001()}};
 }
 
 // 3k+1 hands: waits.
 inline std::vector<Dataset> waiting_sets() {
   return {{"random13", make(13, [](deal::Rng& r) { return deal::from_wall(r, 13); })},
           {"tenpai13", make(130, [](deal::Rng& r) { return deal::tenpai(r, 4); })},
-          {"single_suit13", make(131, [](deal::Rng& r) { return deal::single_suit(r, 0, 13); })}};
+          {"single_suit13", make(131, [](deal::Rng& r) { return deal::single_suit(r, 0, 13); })},
+          {"called_1_4_7_10", called(132, 1)}};
 }
 
 }  // namespace mjk::bench
