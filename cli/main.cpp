@@ -1,4 +1,6 @@
 // mjk: analyse riichi mahjong hands from the command line.
+#include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -17,6 +19,7 @@ namespace {
 
 constexpr std::string_view help_text = R"(usage: mjk [--ref] HAND
        mjk [--ref] --json [HAND...]
+       mjk forms HAND
        mjk --impl
        mjk --help
 
@@ -37,6 +40,15 @@ are not waits). For a 3k+2 hand it prints the shanten, whether it is complete
 tile is named, the block holding it and the wait kind), and every discard that
 leaves the hand tenpai with its waits.
 
+mjk forms HAND prints every tenpai reading of a 3k+1 hand, one per line: for
+each winning tile and each decomposition of the completed hand, the winning
+tile is taken out of its block; completed blocks are in parentheses, sorted
+(suits in m p s z order, then as digit strings), the incomplete block last in
+square brackets. Seven pairs print six (nn) blocks and [n]; thirteen orphans
+one bracketed block of the hand's tiles. A hand of digits only
+(1112224588899) is read as one suit and printed as digits. A hand that is not
+tenpai prints nothing (exit 0); a malformed hand is an error (exit 1).
+
 options:
   --json      one JSON object per hand, from the arguments or, with none, one
               hand per line of standard input. Keys:
@@ -52,9 +64,9 @@ options:
                                "kokushi"|"kokushi13" or null}
               A bad hand prints {"hand": <input>, "error": <message>}; the other
               hands are still answered and the exit status is 1.
-  --ref       answer agari, waits and discards with the scalar reference
-              instead of the kernel (shanten and decompositions always come
-              from the reference for now)
+  --ref       answer agari, waits, discards and decompositions with the
+              scalar reference instead of the kernel (shanten always comes from
+              the reference)
   --impl      list the kernel's implementations, which this CPU supports, and
               which is active (set MJK_FORCE_IMPL=<name> to force one)
   --help      this text
@@ -108,7 +120,13 @@ Analysed analyse(std::string_view text, bool use_ref) {
     if (!waits.ok()) return {std::nullopt, std::string(mjk::describe(waits.error))};
     a.waits = waits.value;
   }
-  if (a.agari) a.decompositions = mjk::ref::decompositions(hand, parsed.value.winning);
+  if (a.agari && use_ref) a.decompositions = mjk::ref::decompositions(hand, parsed.value.winning);
+  if (a.agari && !use_ref) {
+    std::array<mjk::Decomposition, mjk::max_decompositions> out;
+    const auto r = mjk::decompositions(hand, parsed.value.winning, out);
+    if (!r.ok()) return {std::nullopt, std::string(mjk::describe(r.error))};
+    a.decompositions.assign(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(r.value));
+  }
   return {a, {}};
 }
 
@@ -217,6 +235,76 @@ void print_readable(const Analysis& a) {
                 tile_list(a.discards.waits[static_cast<std::size_t>(d.kind())]).c_str());
 }
 
+// One block as printed by `mjk forms`: its tiles, with the suit letter unless digits only.
+std::string block_text(const std::vector<mjk::Tile>& tiles, bool digits_only) {
+  std::string out;
+  for (const mjk::Tile t : tiles) out += static_cast<char>('0' + t.number());
+  if (!digits_only && !tiles.empty()) out += "mpsz"[tiles.front().kind() / 9];
+  return out;
+}
+
+std::vector<mjk::Tile> tiles_of(mjk::Block b) {
+  std::vector<mjk::Tile> out;
+  for (int i = 0; i < b.size(); ++i) out.emplace_back(b.first.kind() + (b.kind == mjk::BlockKind::sequence ? i : 0));
+  return out;
+}
+
+// Seed 002's puzzle: every tenpai reading of a 3k+1 hand.
+int forms(const std::string& text) {
+  const auto start = text.find_first_not_of(" \t");
+  const auto end = text.find_last_not_of(" \t");
+  const std::string trimmed = start == std::string::npos ? "" : text.substr(start, end - start + 1);
+  const bool digits_only = !trimmed.empty() && trimmed.find_first_not_of("0123456789") == std::string::npos;
+  const auto parsed = mjk::parse_hand(digits_only ? trimmed + "m" : trimmed);
+  if (!parsed.ok() || parsed.value.winning || parsed.value.hand.tiles % 3 != 1) {
+    const std::string why = !parsed.ok() ? parsed.error.message()
+                            : parsed.value.winning ? "forms takes a hand without a winning tile"
+                                                   : mjk::HandError{mjk::Error::wrong_tile_count, 0, std::nullopt,
+                                                                    parsed.value.hand.tiles}.message();
+    std::fprintf(stderr, "mjk forms: %s: %s\n", text.c_str(), why.c_str());
+    return 1;
+  }
+  const mjk::Hand& hand = parsed.value.hand;
+  const auto waits = mjk::waits(hand);
+  std::vector<std::string> lines;
+  for (const mjk::Tile t : waits.value) {
+    mjk::Hand complete = hand;
+    complete.add(t);
+    std::array<mjk::Decomposition, mjk::max_decompositions> out;
+    const auto r = mjk::decompositions(complete, t, out);
+    for (std::size_t i = 0; i < r.value; ++i) {
+      const auto& d = out[i];
+      std::string line;
+      if (d.form == mjk::Form::kokushi) {
+        std::vector<mjk::Tile> all;
+        for (int k = 0; k < mjk::kind_count; ++k)
+          for (int c = 0; c < hand.count(mjk::Tile(k)); ++c) all.emplace_back(k);
+        std::string bracket;  // orphans span suits: each tile with its letter unless digits only
+        for (const mjk::Tile x : all) bracket += block_text({x}, digits_only);
+        line = "[" + bracket + "]";
+      } else {
+        std::vector<std::pair<std::pair<int, std::string>, std::string>> done;  // ((suit, digits), text)
+        std::string open;
+        for (int b = 0; b < d.block_count; ++b) {
+          auto tiles = tiles_of(d.blocks[static_cast<std::size_t>(b)]);
+          if (b == d.win) {
+            tiles.erase(std::find(tiles.begin(), tiles.end(), t));
+            open = block_text(tiles, digits_only);
+          } else {
+            done.push_back({{tiles.front().kind() / 9, block_text(tiles, true)}, block_text(tiles, digits_only)});
+          }
+        }
+        std::sort(done.begin(), done.end());
+        for (const auto& [key, block] : done) line += "(" + block + ")";
+        line += "[" + open + "]";
+      }
+      if (std::find(lines.begin(), lines.end(), line) == lines.end()) lines.push_back(line);
+    }
+  }
+  for (const auto& line : lines) std::puts(line.c_str());
+  return 0;
+}
+
 int list_implementations() {
   const auto& active = mjk::active_implementation();
   for (const auto& impl : mjk::implementations())
@@ -231,6 +319,15 @@ int list_implementations() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc >= 2 && std::string_view(argv[1]) == "forms") {
+    if (argc < 3) {
+      std::fputs("usage: mjk forms HAND (see mjk --help)\n", stderr);
+      return 2;
+    }
+    std::string text;
+    for (int i = 2; i < argc; ++i) text += (i > 2 ? " " : "") + std::string(argv[i]);
+    return forms(text);
+  }
   bool json = false, use_ref = false;
   std::vector<std::string> hands;
   for (int i = 1; i < argc; ++i) {

@@ -30,3 +30,16 @@ mjk_cli_fails(unknown_option "unknown option '--frobnicate'" --frobnicate)
 mjk_cli_test(impl_lists_active "\\* avx2 .*active: avx2|\\* sse4.2 .*active: sse4.2|\\* sse2 .*active: sse2|\\* portable .*active: portable" --impl)
 mjk_cli_test(ref_engine "waits     1m 4m 7m" --ref 1234567m)
 mjk_cli_test(ref_json_same "\"discards\":{\"1m\":\\[\"2m\",\"5m\"\\],\"2m\":\\[\"1m\"\\],\"4m\":\\[\"5m\"\\],\"5m\":\\[\"1m\",\"4m\"\\]}}" --ref --json 12345m)
+
+# mjk forms: seed 002's puzzle
+mjk_cli_test(forms_one_reading "^\\(111\\)\\(222\\)\\(888\\)\\(99\\)\\[45\\]\n$" forms 1112224588899)
+mjk_cli_test(forms_with_suits "^\\(123m\\)\\(456p\\)\\(789s\\)\\(11z\\)\\[23s\\]\n$" forms 123m456p789s11z23s)
+mjk_cli_test(forms_seven_pairs "^\\(11m\\)\\(33m\\)\\(55p\\)\\(77p\\)\\(99s\\)\\(11z\\)\\[2z\\]\n$" forms 1133m5577p99s112z)
+mjk_cli_test(forms_kokushi13 "^\\[1m9m1p9p1s9s1z2z3z4z5z6z7z\\]\n$" forms 19m19p19s1234567z)
+add_test(NAME cli.forms_not_tenpai COMMAND ${CMAKE_COMMAND} -DMJK=$<TARGET_FILE:mjk> "-DARGS=forms;1111m123p112233s"
+         -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_silence.cmake)
+mjk_cli_fails(forms_malformed "mjk forms: 12x: unknown character at position 2" forms 12x)
+mjk_cli_fails(forms_wrong_count "14 tiles do not fit" forms 123m456p789s11z23s4s)
+# The nine-sided wait has exactly eleven readings, these two among them.
+add_test(NAME cli.forms_nine_sided COMMAND ${CMAKE_COMMAND} -DMJK=$<TARGET_FILE:mjk> -DHAND=1112345678999
+         -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_nine_sided.cmake)

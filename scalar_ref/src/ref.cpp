@@ -108,6 +108,17 @@ void all_meld_lists(Counts& c, int k, std::vector<Block>& melds, std::vector<std
   }
 }
 
+// The wait a winning tile implies in a standard block (DESIGN.md).
+WaitKind wait_of(Block b, Tile win) {
+  if (b.kind == BlockKind::pair) return WaitKind::tanki;
+  if (b.kind == BlockKind::triplet) return WaitKind::shanpon;
+  const int first = b.first.number(), w = win.number();
+  if (w == first + 1) return WaitKind::kanchan;     // the middle tile
+  if (first == 1 && w == 3) return WaitKind::penchan;  // 12-3
+  if (first == 7 && w == 7) return WaitKind::penchan;  // 7-89
+  return WaitKind::ryanmen;
+}
+
 Decomposition make(Form form, const std::vector<Block>& blocks) {
   Decomposition d;
   d.form = form;
@@ -131,7 +142,7 @@ void add_readings(Decomposition d, std::optional<Tile> win, std::vector<Decompos
     if (seen) continue;
     Decomposition r = d;
     r.win = static_cast<std::int8_t>(i);
-    r.wait = wait_kind(b, *win);
+    r.wait = wait_of(b, *win);
     out.push_back(r);
   }
 }

@@ -4,9 +4,13 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
+#include "mjk/analysis.hpp"
+#include "mjk/error.hpp"
+#include "mjk/hand.hpp"
 #include "mjk/tile.hpp"
 
 namespace mjk {
@@ -47,20 +51,32 @@ struct Decomposition {
   friend constexpr bool operator==(const Decomposition&, const Decomposition&) noexcept = default;
 };
 
-// The wait a winning tile implies when it sits in `block` of a standard hand.
-[[nodiscard]] constexpr WaitKind wait_kind(Block block, Tile win) noexcept {
-  switch (block.kind) {
-    case BlockKind::pair: return WaitKind::tanki;
-    case BlockKind::triplet: return WaitKind::shanpon;
-    case BlockKind::single: return WaitKind::kokushi;
-    case BlockKind::sequence: break;
-  }
-  const int offset = win.kind() - block.first.kind();  // 0, 1 or 2
-  if (offset == 1) return WaitKind::kanchan;
-  if ((offset == 2 && block.first.number() == 1) || (offset == 0 && block.first.number() == 7))
-    return WaitKind::penchan;  // 12-3 or 7-89
-  return WaitKind::ryanmen;
-}
+// ---- the kernel's decompositions (table-driven, no recursion, no allocation) ----
+
+// Storage of this size always suffices for one hand. The most any hand has
+// is 8: the exhaustive single-suit test finds it, and within 14 tiles only
+// one group can split more than one way (that takes 8 or 9 of its tiles).
+inline constexpr std::size_t max_decompositions = 16;
+
+// Every distinct reading of a complete (3k+2) hand, as scalar_ref defines
+// them: with a winning tile (which must be in the hand), one per distinct
+// block that can hold it, with its wait kind; without, win = -1, no wait.
+// Writes into `out` and returns how many; a hand that is not complete has
+// none. Errors: the hand fails validate(complete), the winning tile is not in
+// the hand (bad_winning_tile), or `out` is too small (output_too_small).
+[[nodiscard]] Result<std::size_t> decompositions(const Hand& hand, std::optional<Tile> winning,
+                                                 std::span<Decomposition> out) noexcept;
+
+// Batch: hand i's readings are written to storage[slice.offset ..
+// slice.offset + slice.count) where slice = out[i].value. Hands are packed
+// in order; once storage runs out the remaining hands get output_too_small.
+// winning may be empty (no winning tiles) or as long as hands.
+struct Slice {
+  std::uint32_t offset = 0;
+  std::uint32_t count = 0;
+};
+[[nodiscard]] Error decompositions(std::span<const Hand> hands, std::span<const std::optional<Tile>> winning,
+                                   std::span<Decomposition> storage, std::span<Result<Slice>> out) noexcept;
 
 [[nodiscard]] std::string block_name(Block b);  // "123m", "11z", "555p", "9s"
 [[nodiscard]] std::string_view form_name(Form f) noexcept;       // "standard", "chiitoi", "kokushi"

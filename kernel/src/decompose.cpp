@@ -1,0 +1,259 @@
+// Every decomposition of a complete hand, table-driven: each group's counts
+// are looked up in a table of all its splits into melds (and a head), and a
+// hand's readings are the combinations of its groups' splits. No recursion
+// and no allocation per hand; the tables are built once, on first use.
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <map>
+#include <vector>
+
+#include "mjk/decomposition.hpp"
+
+namespace mjk {
+namespace {
+
+// A group's counts in slots 0..9, 3 bits each.
+using GroupKey = std::uint32_t;
+
+// One split of a group: head slot (15 = none), then up to four melds in
+// ascending order (slot, triplet before sequence).
+struct Split {
+  std::uint8_t head = 15;
+  std::uint8_t melds = 0;
+  std::array<std::uint8_t, 4> meld{};  // bit 4: sequence; bits 0-3: first slot
+};
+
+// Open-addressing map from a group key to its splits.
+class SplitTable {
+ public:
+  SplitTable() {
+    std::map<GroupKey, std::vector<Split>> all;
+    enumerate(true, all);   // suits: slots 0-8, sequences
+    enumerate(false, all);  // honours: E S W N Wh G R at slots 0 1 3 4 6 7 9
+    std::size_t size = 1;
+    while (size < 2 * all.size()) size <<= 1;
+    keys_.assign(size, empty);
+    ranges_.assign(size, {0, 0});
+    mask_ = size - 1;
+    for (const auto& [key, splits] : all) {
+      std::size_t i = hash(key);
+      while (keys_[i] != empty) i = (i + 1) & mask_;
+      keys_[i] = key;
+      ranges_[i] = {static_cast<std::uint32_t>(splits_.size()), static_cast<std::uint32_t>(splits.size())};
+      splits_.insert(splits_.end(), splits.begin(), splits.end());
+    }
+  }
+
+  // The splits of a group, or none (empty range) if it has none.
+  [[nodiscard]] std::pair<const Split*, std::uint32_t> find(GroupKey key) const noexcept {
+    for (std::size_t i = hash(key);; i = (i + 1) & mask_) {
+      if (keys_[i] == key) return {splits_.data() + ranges_[i].first, ranges_[i].second};
+      if (keys_[i] == empty) return {nullptr, 0};
+    }
+  }
+
+ private:
+  static constexpr GroupKey empty = 0xffffffffu;
+  [[nodiscard]] std::size_t hash(GroupKey k) const noexcept {
+    return static_cast<std::size_t>((k * 0x9E3779B1u) >> 8) & mask_;
+  }
+
+  // Every head (or none) with every multiset of up to four melds, within 14
+  // tiles and four of a kind. Melds are taken in ascending order, so each
+  // multiset comes once and already sorted.
+  static void enumerate(bool suit, std::map<GroupKey, std::vector<Split>>& all) {
+    const std::vector<int> slots = suit ? std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7, 8} : std::vector<int>{0, 1, 3, 4, 6, 7, 9};
+    std::vector<std::uint8_t> types;  // meld codes in ascending order
+    for (int s : slots) {
+      types.push_back(static_cast<std::uint8_t>(s));
+      if (suit && s <= 6) types.push_back(static_cast<std::uint8_t>(16 | s));
+    }
+    std::vector<int> heads = slots;
+    heads.push_back(15);
+    for (int head : heads) {
+      // Iterate meld multisets as nondecreasing index tuples of length 0..4.
+      for (int n = 0; n <= 4; ++n) {
+        std::array<std::size_t, 4> idx{};
+        for (;;) {
+          std::array<int, 10> counts{};
+          if (head != 15) counts[static_cast<std::size_t>(head)] += 2;
+          Split split;
+          split.head = static_cast<std::uint8_t>(head);
+          split.melds = static_cast<std::uint8_t>(n);
+          for (int m = 0; m < n; ++m) {
+            const std::uint8_t code = types[idx[static_cast<std::size_t>(m)]];
+            split.meld[static_cast<std::size_t>(m)] = code;
+            const int first = code & 15;
+            for (int i = 0; i < 3; ++i) ++counts[static_cast<std::size_t>((code & 16) ? first + i : first)];
+          }
+          int total = 0;
+          bool legal = true;
+          GroupKey key = 0;
+          for (int s = 0; s < 10; ++s) {
+            total += counts[static_cast<std::size_t>(s)];
+            legal = legal && counts[static_cast<std::size_t>(s)] <= 4;
+            key |= static_cast<GroupKey>(counts[static_cast<std::size_t>(s)]) << (3 * s);
+          }
+          // An honour group without Red (slot 9) is also a suit group with the
+          // same splits (no three consecutive honour slots): keep it once.
+          if (legal && total <= 14 && (suit || counts[9] > 0)) all[key].push_back(split);
+          // next nondecreasing tuple
+          int m = n - 1;
+          while (m >= 0 && idx[static_cast<std::size_t>(m)] + 1 == types.size()) --m;
+          if (m < 0) break;
+          ++idx[static_cast<std::size_t>(m)];
+          for (int r = m + 1; r < n; ++r) idx[static_cast<std::size_t>(r)] = idx[static_cast<std::size_t>(m)];
+        }
+      }
+    }
+  }
+
+  std::vector<GroupKey> keys_;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges_;
+  std::vector<Split> splits_;
+  std::size_t mask_ = 0;
+};
+
+const SplitTable& split_table() {
+  static const SplitTable table;  // built once, thread-safe
+  return table;
+}
+
+GroupKey group_key(const Hand& hand, int group) noexcept {
+  GroupKey key = 0;
+  for (int s = 0; s < 10; ++s) key |= static_cast<GroupKey>(hand.slots[static_cast<std::size_t>(12 * group + s)]) << (3 * s);
+  return key;
+}
+
+WaitKind wait_kind(Block block, Tile win) noexcept {
+  switch (block.kind) {
+    case BlockKind::pair: return WaitKind::tanki;
+    case BlockKind::triplet: return WaitKind::shanpon;
+    case BlockKind::single: return WaitKind::kokushi;
+    case BlockKind::sequence: break;
+  }
+  const int offset = win.kind() - block.first.kind();  // 0, 1 or 2
+  if (offset == 1) return WaitKind::kanchan;
+  if ((offset == 2 && block.first.number() == 1) || (offset == 0 && block.first.number() == 7))
+    return WaitKind::penchan;  // 12-3 or 7-89
+  return WaitKind::ryanmen;
+}
+
+Tile tile_at(int group, int slot) noexcept { return *Tile::from_slot(12 * group + slot); }
+
+bool blocks_less(const Decomposition& a, const Decomposition& b) noexcept {
+  return std::lexicographical_compare(a.blocks.begin(), a.blocks.begin() + a.block_count, b.blocks.begin(),
+                                      b.blocks.begin() + b.block_count);
+}
+
+// Appends d's readings (one per distinct block holding the win, or d itself
+// without a win). False if `out` is full.
+bool add_readings(const Decomposition& d, std::optional<Tile> win, std::span<Decomposition> out, std::size_t& n) {
+  if (!win) {
+    if (n == out.size()) return false;
+    out[n++] = d;
+    return true;
+  }
+  for (int i = 0; i < d.block_count; ++i) {
+    const Block b = d.blocks[static_cast<std::size_t>(i)];
+    if (!b.contains(*win)) continue;
+    bool seen = false;
+    for (int j = 0; j < i; ++j) seen = seen || d.blocks[static_cast<std::size_t>(j)] == b;
+    if (seen) continue;
+    if (n == out.size()) return false;
+    Decomposition r = d;
+    r.win = static_cast<std::int8_t>(i);
+    r.wait = d.form == Form::kokushi ? r.wait : wait_kind(b, *win);
+    out[n++] = r;
+  }
+  return true;
+}
+
+}  // namespace
+
+Result<std::size_t> decompositions(const Hand& hand, std::optional<Tile> winning, std::span<Decomposition> out) noexcept {
+  if (const auto e = validate(hand, Question::complete)) return {0, e.code};
+  if (winning && hand.count(*winning) == 0) return {0, Error::bad_winning_tile};
+  std::size_t n = 0;
+  const Result<std::size_t> full{0, Error::output_too_small};
+
+  // Standard form: the one group with 2 mod 3 tiles holds the head.
+  int sums[4] = {};
+  for (int g = 0; g < 4; ++g)
+    for (int s = 0; s < 10; ++s) sums[g] += hand.slots[static_cast<std::size_t>(12 * g + s)];
+  int head_groups = 0, meld_groups = 0;
+  for (int g = 0; g < 4; ++g) head_groups += sums[g] % 3 == 2, meld_groups += sums[g] % 3 == 0;
+  if (head_groups == 1 && meld_groups == 3) {
+    const auto& table = split_table();
+    std::pair<const Split*, std::uint32_t> splits[4];
+    std::uint32_t combos = 1;
+    for (int g = 0; g < 4; ++g) {
+      splits[g] = table.find(group_key(hand, g));
+      combos *= splits[g].second;
+    }
+    // Every combination of the groups' splits, in ascending block order.
+    std::array<Decomposition, max_decompositions> found;
+    std::size_t found_n = 0;
+    for (std::uint32_t c = 0; c < combos; ++c) {
+      Decomposition d;
+      d.form = Form::standard;
+      d.block_count = 1;  // blocks[0] is the head
+      std::uint32_t rest = c;
+      for (int g = 0; g < 4; ++g) {  // combination c picks split (c / ...) % count of each group
+        const Split& sp = splits[g].first[rest % splits[g].second];
+        rest /= splits[g].second;
+        if (sp.head != 15) d.blocks[0] = {BlockKind::pair, tile_at(g, sp.head)};
+        for (int m = 0; m < sp.melds; ++m) {
+          const std::uint8_t code = sp.meld[static_cast<std::size_t>(m)];
+          d.blocks[d.block_count++] = {(code & 16) ? BlockKind::sequence : BlockKind::triplet, tile_at(g, code & 15)};
+        }
+      }
+      if (found_n == found.size()) return full;
+      found[found_n++] = d;
+    }
+    std::sort(found.begin(), found.begin() + static_cast<std::ptrdiff_t>(found_n), blocks_less);
+    for (std::size_t i = 0; i < found_n; ++i)
+      if (!add_readings(found[i], winning, out, n)) return full;
+  }
+
+  // Seven pairs: seven kinds held exactly twice.
+  Decomposition pairs;
+  pairs.form = Form::chiitoi;
+  for (int k = 0; k < kind_count; ++k)
+    if (hand.count(Tile(k)) == 2 && pairs.block_count < 7) pairs.blocks[pairs.block_count++] = {BlockKind::pair, Tile(k)};
+  int held_twice = 0;
+  for (int k = 0; k < kind_count; ++k) held_twice += hand.count(Tile(k)) == 2;
+  if (hand.tiles == 14 && held_twice == 7 && !add_readings(pairs, winning, out, n)) return full;
+
+  // Thirteen orphans: the pair first, then the twelve singles.
+  int orphan_kinds = 0, orphan_tiles = 0;
+  for (int k = 0; k < kind_count; ++k)
+    if (Tile(k).is_terminal_or_honour()) orphan_kinds += hand.count(Tile(k)) > 0, orphan_tiles += hand.count(Tile(k));
+  if (hand.tiles == 14 && orphan_kinds == 13 && orphan_tiles == 14) {
+    Decomposition d;
+    d.form = Form::kokushi;
+    for (int k = 0; k < kind_count; ++k)
+      if (hand.count(Tile(k)) == 2) d.blocks[d.block_count++] = {BlockKind::pair, Tile(k)};
+    for (int k = 0; k < kind_count; ++k)
+      if (Tile(k).is_terminal_or_honour() && hand.count(Tile(k)) == 1) d.blocks[d.block_count++] = {BlockKind::single, Tile(k)};
+    if (winning) d.wait = hand.count(*winning) == 2 ? WaitKind::kokushi13 : WaitKind::kokushi;
+    if (!add_readings(d, winning, out, n)) return full;
+  }
+  return {n, Error::none};
+}
+
+Error decompositions(std::span<const Hand> hands, std::span<const std::optional<Tile>> winning,
+                     std::span<Decomposition> storage, std::span<Result<Slice>> out) noexcept {
+  if (out.size() < hands.size() || (!winning.empty() && winning.size() < hands.size())) return Error::output_too_small;
+  std::size_t used = 0;
+  for (std::size_t i = 0; i < hands.size(); ++i) {
+    const std::optional<Tile> win = winning.empty() ? std::nullopt : winning[i];
+    const auto r = decompositions(hands[i], win, storage.subspan(used));
+    out[i] = {{static_cast<std::uint32_t>(used), static_cast<std::uint32_t>(r.value)}, r.error};
+    used += r.value;
+  }
+  return Error::none;
+}
+
+}  // namespace mjk
