@@ -9,7 +9,10 @@
 // verifies everything without timing anything (ctest does that).
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <array>
 #include <cstdio>
+#include <tuple>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -17,6 +20,7 @@
 #include "baselines/index_method.hpp"
 #include "baselines/suit_table.hpp"
 #include "datasets.hpp"
+#include "mjk/decomposition.hpp"
 #include "mjk/implementation.hpp"
 #include "mjk/ref.hpp"
 
@@ -107,6 +111,56 @@ int main(int argc, char** argv) {
         [&active](const Hand* h, std::size_t n, Result<TenpaiDiscards>* o) { active.tenpai_discards(h, n, o); },
         ref_discards);
     add_per_hand("tenpai_discards/scalar_ref/" + set.name, set, ref_discards, ref_discards);
+  }
+
+  // Decompositions of complete hands with their winning tile.
+  static const std::vector<bench::WinDataset> agari = bench::agari_sets();
+  const auto canonical = [](std::vector<Decomposition> v) {  // the index gives them in its own order
+    std::sort(v.begin(), v.end(), [](const Decomposition& a, const Decomposition& b) {
+      return std::tie(a.form, a.blocks, a.win) < std::tie(b.form, b.blocks, b.win);
+    });
+    return v;
+  };
+  for (const auto& set : agari) {
+    std::vector<std::vector<Decomposition>> want;
+    for (std::size_t i = 0; i < set.hands.size(); ++i) want.push_back(ref::decompositions(set.hands[i], set.winning[i]));
+    std::vector<Decomposition> storage(set.hands.size() * max_decompositions);
+    std::vector<Result<Slice>> slices(set.hands.size());
+    if (decompositions(set.hands, set.winning, storage, slices) != Error::none) fail("decompositions/kernel", set.hands[0]);
+    for (std::size_t i = 0; i < set.hands.size(); ++i) {
+      const auto& s = slices[i];
+      const std::vector<Decomposition> got(storage.begin() + s.value.offset, storage.begin() + s.value.offset + s.value.count);
+      if (!s.ok() || got != want[i]) fail("decompositions/kernel/" + set.name, set.hands[i]);
+      std::array<Decomposition, max_decompositions> buf;
+      const std::size_t n = index.decompositions(set.hands[i], set.winning[i], buf.data());
+      if (canonical({buf.begin(), buf.begin() + static_cast<std::ptrdiff_t>(n)}) != canonical(want[i]))
+        fail("decompositions/index/" + set.name, set.hands[i]);
+    }
+    const auto per_hand = [&set](const char* name, auto f) {
+      benchmark::RegisterBenchmark((std::string("decompositions/") + name + "/" + set.name).c_str(), [&set, f](benchmark::State& state) {
+        for (auto _ : state)
+          for (std::size_t i = 0; i < set.hands.size(); ++i) benchmark::DoNotOptimize(f(set.hands[i], set.winning[i]));
+        state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(set.hands.size()));
+      });
+    };
+    benchmark::RegisterBenchmark(("decompositions/kernel/" + set.name).c_str(), [&set](benchmark::State& state) {
+      std::vector<Decomposition> space(set.hands.size() * max_decompositions);
+      std::vector<Result<Slice>> per(set.hands.size());
+      for (auto _ : state) {
+        benchmark::DoNotOptimize(decompositions(set.hands, set.winning, space, per));
+        benchmark::ClobberMemory();
+      }
+      state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(set.hands.size()));
+    });
+    per_hand("single", [](const Hand& h, std::optional<Tile> w) {
+      std::array<Decomposition, max_decompositions> buf;
+      return decompositions(h, w, buf).value;
+    });
+    per_hand("scalar_ref", [](const Hand& h, std::optional<Tile> w) { return ref::decompositions(h, w).size(); });
+    per_hand("index", [](const Hand& h, std::optional<Tile> w) {
+      std::array<Decomposition, max_decompositions> buf;
+      return index.decompositions(h, w, buf.data());
+    });
   }
 
   benchmark::Initialize(&argc, argv);

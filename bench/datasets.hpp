@@ -1,6 +1,7 @@
 // Fixed-seed benchmark data sets, shared by the benchmarks and the probe.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,28 @@ inline std::vector<Dataset> waiting_sets() {
           {"tenpai13", make(130, [](deal::Rng& r) { return deal::tenpai(r, 4); })},
           {"single_suit13", make(131, [](deal::Rng& r) { return deal::single_suit(r, 0, 13); })},
           {"called_1_4_7_10", called(132, 1)}};
+}
+
+// Complete hands with a winning tile (one of their own tiles): decompositions.
+struct WinDataset {
+  std::string name;
+  std::vector<Hand> hands;
+  std::vector<std::optional<Tile>> winning;
+};
+
+inline WinDataset with_wins(std::string name, std::vector<Hand> hands, std::uint64_t seed) {
+  deal::Rng rng(seed);
+  WinDataset set{std::move(name), std::move(hands), {}};
+  for (const Hand& h : set.hands) {
+    Hand copy = h;
+    set.winning.push_back(deal::remove_random(rng, copy));
+  }
+  return set;
+}
+
+inline std::vector<WinDataset> agari_sets() {
+  return {with_wins("agari14", make(150, [](deal::Rng& r) { return deal::complete(r, 4); }), 151),
+          with_wins("single_suit_agari14", make(152, [](deal::Rng& r) { return deal::complete_single_suit(r, 0); }), 153)};
 }
 
 }  // namespace mjk::bench

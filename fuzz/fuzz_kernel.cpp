@@ -6,12 +6,15 @@
 // Built with -fsanitize=fuzzer (MJK_FUZZ=ON, clang) this is a libFuzzer
 // target; otherwise main() below replays files and directories given as
 // arguments, so the corpus runs in every test build.
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
 
+#include "mjk/decomposition.hpp"
 #include "mjk/implementation.hpp"
 #include "mjk/ref.hpp"
 
@@ -65,6 +68,27 @@ void check(const Implementation& impl, const Hand& h) {
     mismatch(impl, "tenpai_discards", h, "kernel discards " + mask_text(discards.value.discards));
 }
 
+// The kernel's decompositions (not per ISA: table-driven) with every winning tile held, and none.
+void check_decompositions(const Hand& h) {
+  const bool complete = !validate(h, Question::complete);
+  for (int k = -1; k < kind_count; ++k) {
+    const std::optional<Tile> win = k < 0 ? std::nullopt : std::optional<Tile>(Tile(k));
+    if (win && h.count(*win) == 0) continue;
+    std::array<Decomposition, max_decompositions> out;
+    const auto r = decompositions(h, win, out);
+    if (!complete) {
+      if (r.error != validate(h, Question::complete).code)
+        mismatch(active_implementation(), "decompositions error", h, std::string(describe(r.error)));
+      return;
+    }
+    const auto want = ref::decompositions(h, win);
+    if (!r.ok() || r.value != want.size() || !std::equal(want.begin(), want.end(), out.begin()))
+      mismatch(active_implementation(), "decompositions", h,
+               "win " + (win ? tile_name(*win) : std::string("-")) + ": kernel " + std::to_string(r.value) +
+                   " readings, ref " + std::to_string(want.size()));
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -77,6 +101,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   for (const auto& impl : implementations())
     if (impl.supported()) check(impl, h);
+  check_decompositions(h);
   return 0;
 }
 

@@ -193,7 +193,7 @@ Result<std::size_t> decompositions(const Hand& hand, std::optional<Tile> winning
       combos *= splits[g].second;
     }
     // Every combination of the groups' splits, in ascending block order.
-    std::array<Decomposition, max_decompositions> found;
+    std::array<Decomposition, 8> found;  // the most block lists any hand has is 8 (see max_decompositions)
     std::size_t found_n = 0;
     for (std::uint32_t c = 0; c < combos; ++c) {
       Decomposition d;
@@ -212,31 +212,39 @@ Result<std::size_t> decompositions(const Hand& hand, std::optional<Tile> winning
       if (found_n == found.size()) return full;
       found[found_n++] = d;
     }
-    std::sort(found.begin(), found.begin() + static_cast<std::ptrdiff_t>(found_n), blocks_less);
+    for (std::size_t i = 1; i < found_n; ++i)  // insertion sort: a handful at most
+      for (std::size_t j = i; j > 0 && blocks_less(found[j], found[j - 1]); --j) std::swap(found[j], found[j - 1]);
     for (std::size_t i = 0; i < found_n; ++i)
       if (!add_readings(found[i], winning, out, n)) return full;
   }
 
+  if (hand.tiles != 14) return {n, Error::none};  // seven pairs and thirteen orphans are closed hands
+
   // Seven pairs: seven kinds held exactly twice.
-  Decomposition pairs;
-  pairs.form = Form::chiitoi;
-  for (int k = 0; k < kind_count; ++k)
-    if (hand.count(Tile(k)) == 2 && pairs.block_count < 7) pairs.blocks[pairs.block_count++] = {BlockKind::pair, Tile(k)};
   int held_twice = 0;
-  for (int k = 0; k < kind_count; ++k) held_twice += hand.count(Tile(k)) == 2;
-  if (hand.tiles == 14 && held_twice == 7 && !add_readings(pairs, winning, out, n)) return full;
+  for (const auto c : hand.slots) held_twice += c == 2;
+  if (held_twice == 7) {
+    Decomposition pairs;
+    pairs.form = Form::chiitoi;
+    for (int s = 0; s < slot_count; ++s)
+      if (hand.slots[static_cast<std::size_t>(s)] == 2) pairs.blocks[pairs.block_count++] = {BlockKind::pair, *Tile::from_slot(s)};
+    if (!add_readings(pairs, winning, out, n)) return full;
+  }
 
   // Thirteen orphans: the pair first, then the twelve singles.
+  constexpr int orphan_slots[13] = {0, 8, 12, 20, 24, 32, 36, 37, 39, 40, 42, 43, 45};
   int orphan_kinds = 0, orphan_tiles = 0;
-  for (int k = 0; k < kind_count; ++k)
-    if (Tile(k).is_terminal_or_honour()) orphan_kinds += hand.count(Tile(k)) > 0, orphan_tiles += hand.count(Tile(k));
-  if (hand.tiles == 14 && orphan_kinds == 13 && orphan_tiles == 14) {
+  for (int s : orphan_slots) {
+    const int c = hand.slots[static_cast<std::size_t>(s)];
+    orphan_kinds += c > 0, orphan_tiles += c;
+  }
+  if (orphan_kinds == 13 && orphan_tiles == 14) {
     Decomposition d;
     d.form = Form::kokushi;
-    for (int k = 0; k < kind_count; ++k)
-      if (hand.count(Tile(k)) == 2) d.blocks[d.block_count++] = {BlockKind::pair, Tile(k)};
-    for (int k = 0; k < kind_count; ++k)
-      if (Tile(k).is_terminal_or_honour() && hand.count(Tile(k)) == 1) d.blocks[d.block_count++] = {BlockKind::single, Tile(k)};
+    for (int s : orphan_slots)
+      if (hand.slots[static_cast<std::size_t>(s)] == 2) d.blocks[d.block_count++] = {BlockKind::pair, *Tile::from_slot(s)};
+    for (int s : orphan_slots)
+      if (hand.slots[static_cast<std::size_t>(s)] == 1) d.blocks[d.block_count++] = {BlockKind::single, *Tile::from_slot(s)};
     if (winning) d.wait = hand.count(*winning) == 2 ? WaitKind::kokushi13 : WaitKind::kokushi;
     if (!add_readings(d, winning, out, n)) return full;
   }

@@ -194,11 +194,20 @@ Parsed<ParsedHand> parse_text(std::string_view text, TokenParser parse_token) {
 
 }  // namespace
 
+namespace {
+// Most a slot may hold: 4 where a tile lives, 0 in the padding.
+constexpr std::array<std::uint8_t, slot_count> slot_limit = [] {
+  std::array<std::uint8_t, slot_count> limit{};
+  for (int s = 0; s < slot_count; ++s) limit[static_cast<std::size_t>(s)] = Tile::from_slot(s) ? 4 : 0;
+  return limit;
+}();
+}  // namespace
+
 HandError validate(const Hand& hand, Question q) noexcept {
   int sum = 0;
   for (int s = 0; s < slot_count; ++s) {
     const int n = hand.slots[s];
-    if (n > 4 || (n != 0 && !Tile::from_slot(s)))
+    if (n > slot_limit[static_cast<std::size_t>(s)])
       return {Error::bad_slot, static_cast<std::uint32_t>(s), Tile::from_slot(s), hand.tiles};
     sum += n;
   }

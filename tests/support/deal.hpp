@@ -79,6 +79,26 @@ inline Hand complete(Rng& rng, int melds) {
   }
 }
 
+// A random complete 14-tile hand in one suit (0 = man ... 2 = sou).
+inline Hand complete_single_suit(Rng& rng, int suit) {
+  std::uniform_int_distribution<int> number(0, 8), start(0, 6), percent(0, 99);
+  for (;;) {
+    Hand h;
+    h.add(Tile(suit * 9 + number(rng)), 2);
+    for (int m = 0; m < 4; ++m) {
+      if (percent(rng) < 40) {
+        h.add(Tile(suit * 9 + number(rng)), 3);
+      } else {
+        const int first = suit * 9 + start(rng);
+        for (int i = 0; i < 3; ++i) h.add(Tile(first + i));
+      }
+    }
+    bool legal = true;
+    for (int k = 0; k < 9; ++k) legal = legal && h.count(Tile(suit * 9 + k)) <= 4;
+    if (legal) return h;
+  }
+}
+
 // A random tile of the hand, removed (the hand must not be empty).
 inline Tile remove_random(Rng& rng, Hand& h) {
   std::uniform_int_distribution<int> pick(0, h.tiles - 1);
