@@ -54,25 +54,41 @@ std::string text(const TenpaiDiscards& d) {
 // Runs every supported implementation on `hands` and compares with the reference answers.
 void check_agari(const std::vector<Hand>& hands, const std::vector<bool>& want) {
   std::vector<Result<bool>> out(hands.size());
+  std::vector<Result<std::uint8_t>> forms(hands.size());
+  std::vector<std::uint8_t> want_forms;
+  for (const Hand& h : hands) want_forms.push_back(ref::agari_forms(h));
   for (const auto& impl : implementations()) {
     if (!impl.supported()) continue;
     impl.is_agari(hands.data(), hands.size(), out.data());
-    for (std::size_t i = 0; i < hands.size(); ++i)
+    impl.agari_forms(hands.data(), hands.size(), forms.data());
+    for (std::size_t i = 0; i < hands.size(); ++i) {
       if (!out[i].ok() || out[i].value != want[i])
         report(impl, "is_agari", hands[i], want[i] ? "true" : "false",
                out[i].ok() ? (out[i].value ? "true" : "false") : std::string(describe(out[i].error)));
+      if (!forms[i].ok() || forms[i].value != want_forms[i])
+        report(impl, "agari_forms", hands[i], std::to_string(want_forms[i]), std::to_string(forms[i].value));
+    }
   }
 }
 
 void check_waits(const std::vector<Hand>& hands, const std::vector<TileMask>& want) {
   std::vector<Result<TileMask>> out(hands.size());
+  std::vector<Result<FormWaits>> forms(hands.size());
+  std::vector<FormWaits> want_forms;
+  for (const Hand& h : hands) want_forms.push_back(ref::waits_by_form(h));
   for (const auto& impl : implementations()) {
     if (!impl.supported()) continue;
     impl.waits(hands.data(), hands.size(), out.data());
-    for (std::size_t i = 0; i < hands.size(); ++i)
+    impl.waits_by_form(hands.data(), hands.size(), forms.data());
+    for (std::size_t i = 0; i < hands.size(); ++i) {
       if (!out[i].ok() || out[i].value != want[i])
         report(impl, "waits", hands[i], test::tiles(want[i]),
                out[i].ok() ? test::tiles(out[i].value) : std::string(describe(out[i].error)));
+      if (!forms[i].ok() || !(forms[i].value == want_forms[i]))
+        report(impl, "waits_by_form", hands[i],
+               test::tiles(want_forms[i].standard) + " / " + test::tiles(want_forms[i].chiitoi) + " / " + test::tiles(want_forms[i].kokushi),
+               test::tiles(forms[i].value.standard) + " / " + test::tiles(forms[i].value.chiitoi) + " / " + test::tiles(forms[i].value.kokushi));
+    }
   }
 }
 

@@ -95,6 +95,42 @@ TEST_CASE("kernel known answers, on every implementation") {
   });
 }
 
+TEST_CASE("forms of agari and of waits, on every implementation") {
+  test::for_each_impl([](const Implementation& impl) {
+    auto forms = [&](std::string_view text) {
+      const Hand h = hand(text).hand;
+      Result<std::uint8_t> r;
+      impl.agari_forms(&h, 1, &r);
+      REQUIRE(r.ok());
+      return r.value;
+    };
+    CHECK(forms("123m456p789s11z234s") == standard_form);
+    CHECK(forms("223344m556677p88s") == (standard_form | chiitoi_form));
+    CHECK(forms("1133m5577p99s1122z") == chiitoi_form);
+    CHECK(forms("119m19p19s1234567z") == kokushi_form);
+    CHECK(forms("1111m2233p4455s66z") == 0);
+
+    auto waits_by = [&](std::string_view text) {
+      const Hand h = hand(text).hand;
+      Result<FormWaits> r;
+      impl.waits_by_form(&h, 1, &r);
+      REQUIRE(r.ok());
+      return r.value;
+    };
+    auto w = waits_by("1133m5577p99s112z");
+    CHECK(w.standard.empty());
+    CHECK(tiles(w.chiitoi) == "2z");
+    w = waits_by("223344m55667p88s");  // 567p 56p: 4p/7p standard; 7p also completes seven pairs
+    CHECK(tiles(w.standard) == "4p 7p");
+    CHECK(tiles(w.chiitoi) == "7p");
+    CHECK(tiles(w.all()) == "4p 7p");
+    w = waits_by("19m19p19s1234567z");
+    CHECK(w.kokushi.size() == 13);
+    CHECK(w.standard.empty());
+    CHECK(w.chiitoi.empty());
+  });
+}
+
 TEST_CASE("kernel rejects bad hands with the error validate() gives") {
   test::for_each_impl([](const Implementation& impl) {
     std::vector<Hand> bad(6, hand("123m456p789s11z").hand);

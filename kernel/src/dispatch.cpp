@@ -30,7 +30,8 @@ constexpr char avx2_name[] = "avx2", sse4_2_name[] = "sse4.2", sse2_name[] = "ss
 
 #define MJK_ENTRIES(isa, name)                                                                  \
   recorded<arch::isa::is_agari, name, Result<bool>>, recorded<arch::isa::waits, name, Result<TileMask>>, \
-      recorded<arch::isa::tenpai_discards, name, Result<TenpaiDiscards>>
+      recorded<arch::isa::tenpai_discards, name, Result<TenpaiDiscards>>,                          \
+      recorded<arch::isa::agari_forms, name, Result<std::uint8_t>>, recorded<arch::isa::waits_by_form, name, Result<FormWaits>>
 
 const Implementation registry[] = {
     {avx2_name, "AVX2: 32 hands per 256-bit register", cpu_has_avx2, MJK_ENTRIES(avx2, avx2_name)},
@@ -93,6 +94,13 @@ Error waits(std::span<const Hand> hands, std::span<Result<TileMask>> out) noexce
 }
 Error tenpai_discards(std::span<const Hand> hands, std::span<Result<TenpaiDiscards>> out) noexcept {
   return run_batch(hands, out, active_implementation().tenpai_discards);
+}
+
+Error agari_forms(std::span<const Hand> hands, std::span<Result<std::uint8_t>> out) noexcept {
+  return run_batch(hands, out, active_implementation().agari_forms);
+}
+Error waits_by_form(std::span<const Hand> hands, std::span<Result<FormWaits>> out) noexcept {
+  return run_batch(hands, out, active_implementation().waits_by_form);
 }
 
 Result<bool> is_agari(const Hand& hand) noexcept {

@@ -209,12 +209,21 @@ struct Kernel {
     return standard_agari(a) | chiitoi_agari(a, tiles) | kokushi_agari(a, tiles);
   }
 
+  // The forms a 3k+2 hand is complete in, as bits (see mjk::form_bit).
+  static V agari_forms(const V* a, const V& tiles) noexcept {
+    return (standard_agari(a) & k(1)) | (chiitoi_agari(a, tiles) & k(2)) | (kokushi_agari(a, tiles) & k(4));
+  }
+
   // ---- waits (3k+1): w[s] = all ones where the tile at slot s completes ----
   //
   // Per-colour residues leave two shapes. (1,0,0,0): head and wait in the
   // residue-1 group X: try each wait slot c of X, then the head's four
   // suji-fixed slots. (2,2,0,0): one residue-2 group takes the head, the
   // other the wait (four suji-fixed slots): both ways round.
+  //
+  // With Forms, w[s] holds form bits instead (1 standard, 2 seven pairs,
+  // 4 thirteen orphans); without, an all-ones mask.
+  template <bool Forms = false>
   static void waits(const V* a, const V& tiles, V* w) noexcept {
     const Groups g = groups(a);
     V is1[4], is2[4], first2[4], second2[4];
@@ -264,7 +273,10 @@ struct Kernel {
       singles = singles + eq(a[s], k(1));
     }
     const V chiitoi = eq(pairs, k(-6)) & eq(singles, k(-1)) & eq(tiles, k(13));
-    for (int s : tile_slots) w[s] = w[s] | (chiitoi & eq(a[s], k(1)));
+    const V chiitoi_mark = Forms ? k(2) : k(-1), kokushi_mark = Forms ? k(4) : k(-1);
+    if constexpr (Forms)
+      for (int s : tile_slots) w[s] = w[s] & k(1);
+    for (int s : tile_slots) w[s] = w[s] | (chiitoi & eq(a[s], k(1)) & chiitoi_mark);
 
     // Thirteen orphans: only orphans; thirteen kinds wait on all thirteen,
     // twelve kinds (one pair) wait on the missing one.
@@ -275,7 +287,7 @@ struct Kernel {
     }
     const V kokushi = eq(orphans, k(13)) & eq(tiles, k(13));
     const V thirteen = kokushi & eq(kinds, k(-13)), twelve = kokushi & eq(kinds, k(-12));
-    for (int s : orphan_slots) w[s] = w[s] | thirteen | (twelve & is_zero(a[s]));
+    for (int s : orphan_slots) w[s] = w[s] | ((thirteen | (twelve & is_zero(a[s]))) & kokushi_mark);
 
     // A fifth copy can't be drawn; padding slots never hold a wait.
     for (int s : tile_slots) w[s] = w[s] & is_not(eq(a[s], k(4)));
@@ -287,14 +299,14 @@ struct Kernel {
 
 inline constexpr Hand empty_hand{};
 
-// Slot bytes of one hand (0 or 0xff each) to a 34-kind mask.
-inline TileMask slot_bytes_to_mask(const std::uint8_t* bytes) noexcept {
+// Bit `bit` of each slot byte of one hand, as a 34-kind mask.
+inline TileMask slot_bytes_to_mask(const std::uint8_t* bytes, int bit = 7) noexcept {
   std::uint64_t slots = 0;
   for (int word = 0; word < 6; ++word) {
     std::uint64_t w;
     std::memcpy(&w, bytes + 8 * word, 8);
-    // The top bit of each byte, gathered into the top byte by one multiply.
-    const std::uint64_t bits = ((w & 0x8080808080808080ull) * 0x0002040810204081ull) >> 56;
+    // One bit of each byte, gathered into the top byte by one multiply.
+    const std::uint64_t bits = (((w >> bit) & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56;
     slots |= bits << (8 * word);
   }
   const std::uint64_t honours = slots >> 36;
@@ -355,6 +367,40 @@ void waits_batch(const Hand* hands, std::size_t n, Result<TileMask>* out) noexce
 }
 
 template <class Ops>
+void agari_forms_batch(const Hand* hands, std::size_t n, Result<std::uint8_t>* out) noexcept {
+  using K = Kernel<Ops>;
+  for_each_block<Ops>(hands, n, [&](const typename Ops::V* col, std::size_t base, std::size_t count) {
+    const auto& tiles = col[48];
+    const auto err = K::validate(col, tiles, 2);
+    const auto forms = K::agari_forms(col, tiles) & K::is_zero(err);
+    alignas(64) std::int8_t e[Ops::lanes], v[Ops::lanes];
+    Ops::store(e, err);
+    Ops::store(v, forms);
+    for (std::size_t l = 0; l < count; ++l)
+      out[base + l] = {static_cast<std::uint8_t>(v[l]), static_cast<Error>(e[l])};
+  });
+}
+
+template <class Ops>
+void waits_by_form_batch(const Hand* hands, std::size_t n, Result<FormWaits>* out) noexcept {
+  using K = Kernel<Ops>;
+  using V = typename Ops::V;
+  for_each_block<Ops>(hands, n, [&](const V* col, std::size_t base, std::size_t count) {
+    const V& tiles = col[48];
+    alignas(64) V w[64];
+    K::template waits<true>(col, tiles, w);
+    w[48] = K::validate(col, tiles, 1);
+    for (int s = 0; s < 48; ++s) w[s] = w[s] & K::is_zero(w[48]);
+    for (int s = 49; s < 64; ++s) w[s] = K::k(0);
+    alignas(64) std::uint8_t rows[Ops::lanes][64];
+    Ops::transpose_out(w, rows);
+    for (std::size_t l = 0; l < count; ++l)
+      out[base + l] = {{slot_bytes_to_mask(rows[l], 0), slot_bytes_to_mask(rows[l], 1), slot_bytes_to_mask(rows[l], 2)},
+                       static_cast<Error>(rows[l][48])};
+  });
+}
+
+template <class Ops>
 void tenpai_discards_batch(const Hand* hands, std::size_t n, Result<TenpaiDiscards>* out) noexcept {
   using K = Kernel<Ops>;
   using V = typename Ops::V;
@@ -400,5 +446,11 @@ void tenpai_discards_batch(const Hand* hands, std::size_t n, Result<TenpaiDiscar
   void waits(const Hand* h, std::size_t n, Result<TileMask>* out) noexcept { simd::waits_batch<OPS>(h, n, out); } \
   void tenpai_discards(const Hand* h, std::size_t n, Result<TenpaiDiscards>* out) noexcept {           \
     simd::tenpai_discards_batch<OPS>(h, n, out);                                                        \
+  }                                                                                                     \
+  void agari_forms(const Hand* h, std::size_t n, Result<std::uint8_t>* out) noexcept {                 \
+    simd::agari_forms_batch<OPS>(h, n, out);                                                            \
+  }                                                                                                     \
+  void waits_by_form(const Hand* h, std::size_t n, Result<FormWaits>* out) noexcept {                  \
+    simd::waits_by_form_batch<OPS>(h, n, out);                                                          \
   }                                                                                                     \
   }

@@ -239,6 +239,26 @@ bool is_agari(const Hand& hand) { return agari(counts_of(hand)); }
 
 TileMask waits(const Hand& hand) { return waits_of(counts_of(hand)); }
 
+std::uint8_t agari_forms(const Hand& hand) {
+  const Counts c = counts_of(hand);
+  return static_cast<std::uint8_t>((standard_agari(c) ? standard_form : 0) | (chiitoi(c) ? chiitoi_form : 0) |
+                                   (kokushi(c) ? kokushi_form : 0));
+}
+
+FormWaits waits_by_form(const Hand& hand) {
+  FormWaits out;
+  Counts c = counts_of(hand);
+  for (int t = 0; t < 34; ++t) {
+    if (c[t] == 4) continue;  // a fifth copy can't be drawn
+    ++c[t];
+    if (standard_agari(c)) out.standard.insert(Tile(t));
+    if (chiitoi(c)) out.chiitoi.insert(Tile(t));
+    if (kokushi(c)) out.kokushi.insert(Tile(t));
+    --c[t];
+  }
+  return out;
+}
+
 TenpaiDiscards tenpai_discards(const Hand& hand) {
   TenpaiDiscards out;
   Counts c = counts_of(hand);

@@ -18,6 +18,8 @@ struct Implementation {
   void (*is_agari)(const Hand* hands, std::size_t n, Result<bool>* out) noexcept;
   void (*waits)(const Hand* hands, std::size_t n, Result<TileMask>* out) noexcept;
   void (*tenpai_discards)(const Hand* hands, std::size_t n, Result<TenpaiDiscards>* out) noexcept;
+  void (*agari_forms)(const Hand* hands, std::size_t n, Result<std::uint8_t>* out) noexcept;
+  void (*waits_by_form)(const Hand* hands, std::size_t n, Result<FormWaits>* out) noexcept;
 };
 
 // Every implementation built into this library, best first; the last

@@ -22,6 +22,10 @@ namespace mjk::ref {
 [[nodiscard]] bool is_kokushi(const Hand& hand);
 
 [[nodiscard]] TileMask waits(const Hand& hand);
+// FormBit flags of the forms a complete hand is complete in.
+[[nodiscard]] std::uint8_t agari_forms(const Hand& hand);
+// The waits split by the form they complete.
+[[nodiscard]] FormWaits waits_by_form(const Hand& hand);
 [[nodiscard]] TenpaiDiscards tenpai_discards(const Hand& hand);
 
 // Every distinct reading of a complete hand. With a winning tile (which is
