@@ -43,3 +43,20 @@ mjk_cli_fails(forms_wrong_count "14 tiles do not fit" forms 123m456p789s11z23s4s
 # The nine-sided wait has exactly eleven readings, these two among them.
 add_test(NAME cli.forms_nine_sided COMMAND ${CMAKE_COMMAND} -DMJK=$<TARGET_FILE:mjk> -DHAND=1112345678999
          -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_nine_sided.cmake)
+
+# mjk census
+mjk_cli_test(census_json_m14
+  "^{\"tiles\":14,\"kinds\":\"m\",\"partial\":false,\"hands\":118800,\"agari\":13277,\"standard\":13259,\"chiitoi\":36,\"both\":18,\"kokushi\":0,\"seconds\":[0-9.]+,\"hands_per_second\":[0-9]+}\n$"
+  census --tiles 14 --kinds m --json)
+mjk_cli_test(census_text_m13 "hands +93600 \\(13 tiles, kinds m\\).*tenpai +40196.* 9 waits +1\n.*M hands/s" census --tiles 13 --kinds m --threads 1)
+mjk_cli_fails(census_needs_kinds "--tiles and --kinds are required" census --tiles 14)
+mjk_cli_fails(census_bad_tiles "--tiles must be 13 or 14" census --tiles 12 --kinds m)
+
+# The full brute-force census (about half an hour each on 2 cores): -DMJK_LONG_TESTS=ON.
+if(MJK_LONG_TESTS)
+  mjk_cli_test(census_all14
+    "\"hands\":326520504500,\"agari\":16873619,\"standard\":11498658,\"chiitoi\":5379616,\"both\":4668,\"kokushi\":13,"
+    census --tiles 14 --kinds all --json)
+  mjk_cli_test(census_all13 "\"partial\":false,\"hands\":98521596000," census --tiles 13 --kinds all --json)
+  set_tests_properties(cli.census_all14 cli.census_all13 PROPERTIES TIMEOUT 7200)
+endif()
