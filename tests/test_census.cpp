@@ -12,6 +12,7 @@
 
 #include "census.hpp"
 #include "mjk/ref.hpp"
+#include "support/count_vectors.hpp"
 
 using namespace mjk;
 using census::Counts;
@@ -44,16 +45,7 @@ using Classes = std::vector<std::pair<Class, std::uint64_t>>;  // class, how man
 Classes classify(int base, int n, int max_tiles, bool waits) {
   const Tile outside(base == 27 ? 0 : 33);
   std::map<Class, std::uint64_t> seen;
-  std::array<int, 9> c{};
-  std::function<void(int, int)> rec = [&](int i, int sum) {
-    if (i < n) {
-      for (int v = 0; v <= 4 && sum + v <= max_tiles; ++v) {
-        c[static_cast<std::size_t>(i)] = v;
-        rec(i + 1, sum + v);
-      }
-      c[static_cast<std::size_t>(i)] = 0;
-      return;
-    }
+  test::each_count_vector(n, max_tiles, [&](const std::array<int, 9>& c, int sum) {
     Hand h;
     for (int k = 0; k < n; ++k) h.add(Tile(base + k), c[static_cast<std::size_t>(k)]);
     Class cl;
@@ -101,8 +93,7 @@ Classes classify(int base, int n, int max_tiles, bool waits) {
     }
     cl.orphans = all && only && twice <= 1;
     ++seen[cl];
-  };
-  rec(0, 0);
+  });
   return {seen.begin(), seen.end()};
 }
 

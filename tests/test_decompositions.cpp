@@ -13,6 +13,7 @@
 #include "helpers.hpp"
 #include "mjk/decomposition.hpp"
 #include "mjk/ref.hpp"
+#include "support/count_vectors.hpp"
 #include "support/deal.hpp"
 
 using namespace mjk;
@@ -110,22 +111,12 @@ TEST_CASE("kernel decompositions: every single-suit and honour agari, every winn
   mismatches = 0;
   for (int group : {0, 1, 2, 3}) {
     const int kinds = group == 3 ? 7 : 9;
-    std::array<int, 9> c{};
-    std::function<void(int, int)> rec = [&](int i, int sum) {
-      if (i == kinds) {
-        if (sum % 3 != 2) return;
-        Hand h;
-        for (int k = 0; k < kinds; ++k) h.add(Tile(group * 9 + k), c[static_cast<std::size_t>(k)]);
-        if (ref::is_agari(h)) compare_all_wins(h);
-        return;
-      }
-      for (int n = 0; n <= 4 && sum + n <= 14; ++n) {
-        c[static_cast<std::size_t>(i)] = n;
-        rec(i + 1, sum + n);
-      }
-      c[static_cast<std::size_t>(i)] = 0;
-    };
-    rec(0, 0);
+    test::each_count_vector(kinds, 14, [&](const std::array<int, 9>& c, int sum) {
+      if (sum % 3 != 2) return;
+      Hand h;
+      for (int k = 0; k < kinds; ++k) h.add(Tile(group * 9 + k), c[static_cast<std::size_t>(k)]);
+      if (ref::is_agari(h)) compare_all_wins(h);
+    });
   }
   MESSAGE("most readings of one hand: ", most);
   CHECK(most <= max_decompositions);

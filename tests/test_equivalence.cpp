@@ -14,6 +14,7 @@
 #include "helpers.hpp"
 #include "mjk/implementation.hpp"
 #include "mjk/ref.hpp"
+#include "support/count_vectors.hpp"
 #include "support/deal.hpp"
 
 using namespace mjk;
@@ -104,23 +105,6 @@ void check_discards(const std::vector<Hand>& hands, const std::vector<TenpaiDisc
   }
 }
 
-// Calls f(counts, tiles) for every vector of `kinds` counts 0..4 summing to at most 14.
-void each_count_vector(int kinds, const std::function<void(const std::array<int, 9>&, int)>& f) {
-  std::array<int, 9> c{};
-  std::function<void(int, int)> rec = [&](int i, int sum) {
-    if (i == kinds) {
-      f(c, sum);
-      return;
-    }
-    for (int n = 0; n <= 4 && sum + n <= 14; ++n) {
-      c[static_cast<std::size_t>(i)] = n;
-      rec(i + 1, sum + n);
-    }
-    c[static_cast<std::size_t>(i)] = 0;
-  };
-  rec(0, 0);
-}
-
 TileMask shifted(TileMask m, int by) { return TileMask(m.bits() << by); }
 TenpaiDiscards shifted(const TenpaiDiscards& d, int by) {
   TenpaiDiscards r;
@@ -153,7 +137,7 @@ void exhaustive(int group, bool waits_op) {
       batch[p].clear(), want_agari[p].clear(), want_waits[p].clear(), want_discards[p].clear();
     }
   };
-  each_count_vector(kinds, [&](const std::array<int, 9>& c, int tiles) {
+  test::each_count_vector(kinds, 14, [&](const std::array<int, 9>& c, int tiles) {
     if (tiles % 3 != (waits_op ? 1 : 2)) return;
     Hand base;
     for (int k = 0; k < kinds; ++k) base.add(Tile(group * 9 + k), c[static_cast<std::size_t>(k)]);

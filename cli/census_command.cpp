@@ -1,0 +1,131 @@
+// `mjk census`: the command around census::run (arguments, progress, output).
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+#include <unistd.h>
+
+#include "census.hpp"
+#include "commands.hpp"
+
+namespace mjk::cli {
+namespace {
+
+std::atomic<bool> census_stop{false};
+extern "C" void on_interrupt(int) { census_stop = true; }
+
+std::string duration(double seconds) {
+  char buf[32];
+  const long s = static_cast<long>(seconds);
+  if (s >= 3600) std::snprintf(buf, sizeof buf, "%ldh%02ldm%02lds", s / 3600, s / 60 % 60, s % 60);
+  else if (s >= 60) std::snprintf(buf, sizeof buf, "%ldm%02lds", s / 60, s % 60);
+  else std::snprintf(buf, sizeof buf, "%.1fs", seconds);
+  return buf;
+}
+
+}  // namespace
+
+int census_command(int argc, char** argv) {
+  mjk::census::Options opt;
+  bool json = false, have_tiles = false, have_kinds = false;
+  auto usage = [](const char* why) {
+    std::fprintf(stderr, "mjk census: %s\nusage: mjk census --tiles 14|13 --kinds m|mp|mps|all [--threads N] [--json]\n", why);
+    return 2;
+  };
+  for (int i = 2; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    const char* value = i + 1 < argc ? argv[i + 1] : nullptr;
+    if (arg == "--json") {
+      json = true;
+    } else if (arg == "--tiles" && value) {
+      const std::string_view v = value;
+      if (v != "13" && v != "14") return usage("--tiles must be 13 or 14");
+      opt.tiles = v == "13" ? 13 : 14;
+      have_tiles = true, ++i;
+    } else if (arg == "--kinds" && value) {
+      const auto k = mjk::census::parse_kinds(value);
+      if (!k) return usage("--kinds must be m, mp, mps or all");
+      opt.kinds = *k;
+      have_kinds = true, ++i;
+    } else if (arg == "--threads" && value) {
+      char* end = nullptr;
+      const long n = std::strtol(value, &end, 10);
+      if (*value == '\0' || *end != '\0' || n < 1 || n > 1024) return usage("--threads takes a number from 1 to 1024");
+      opt.threads = static_cast<int>(n), ++i;
+    } else {
+      return usage(("unexpected argument '" + std::string(arg) + "'").c_str());
+    }
+  }
+  if (!have_tiles || !have_kinds) return usage("--tiles and --kinds are required");
+
+  const std::uint64_t space = mjk::census::space_size(opt.tiles, opt.kinds);
+  const bool tty = isatty(STDERR_FILENO);
+  const auto started = std::chrono::steady_clock::now();
+  double last_line = 0;
+  opt.stop = &census_stop;
+  opt.progress_every = tty ? 0.5 : 1.0;
+  opt.progress = [&](std::uint64_t done) {
+    const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    const double rate = t > 0 ? static_cast<double>(done) / t : 0;
+    const double eta = rate > 0 ? static_cast<double>(space - done) / rate : 0;
+    const double pct = space ? 100.0 * static_cast<double>(done) / static_cast<double>(space) : 100;
+    if (tty) {
+      const int width = 30, filled = static_cast<int>(pct / 100 * width);
+      std::fprintf(stderr, "\r[%s%s] %5.1f%% %8.1f M hands/s  ETA %s   ", std::string(static_cast<std::size_t>(filled), '#').c_str(),
+                   std::string(static_cast<std::size_t>(width - filled), ' ').c_str(), pct, rate / 1e6, duration(eta).c_str());
+    } else if (t - last_line >= 10) {
+      std::fprintf(stderr, "census: %llu of %llu hands (%.1f%%), %.1f M hands/s, ETA %s\n",
+                   static_cast<unsigned long long>(done), static_cast<unsigned long long>(space), pct, rate / 1e6,
+                   duration(eta).c_str());
+      last_line = t;
+    }
+  };
+  std::signal(SIGINT, on_interrupt);
+  const auto out = mjk::census::run(opt);
+  std::signal(SIGINT, SIG_DFL);
+  if (tty) std::fputs("\n", stderr);
+
+  const auto& c = out.counts;
+  const double rate = out.seconds > 0 ? static_cast<double>(c.hands) / out.seconds : 0;
+  const bool agari = opt.tiles == 14;
+  if (json) {
+    std::string o = "{\"tiles\":" + std::to_string(opt.tiles) + ",\"kinds\":\"" + std::string(mjk::census::name(opt.kinds)) +
+                    "\",\"partial\":" + (out.partial ? "true" : "false") + ",\"hands\":" + std::to_string(c.hands) +
+                    ",\"" + (agari ? "agari" : "tenpai") + "\":" + std::to_string(c.total) +
+                    ",\"standard\":" + std::to_string(c.standard) + ",\"chiitoi\":" + std::to_string(c.chiitoi) +
+                    ",\"both\":" + std::to_string(c.both) + ",\"kokushi\":" + std::to_string(c.kokushi);
+    if (!agari) {
+      o += ",\"waits\":{";
+      bool first = true;
+      for (std::size_t n = 1; n < c.by_waits.size(); ++n) {
+        if (!c.by_waits[n]) continue;
+        o += (first ? "\"" : ",\"") + std::to_string(n) + "\":" + std::to_string(c.by_waits[n]);
+        first = false;
+      }
+      o += "}";
+    }
+    char tail[96];
+    std::snprintf(tail, sizeof tail, ",\"seconds\":%.3f,\"hands_per_second\":%.0f}", out.seconds, rate);
+    std::puts((o + tail).c_str());
+  } else {
+    if (out.partial)
+      std::printf("PARTIAL: interrupted; the counts below cover %llu of the %llu hands\n",
+                  static_cast<unsigned long long>(c.hands), static_cast<unsigned long long>(space));
+    std::printf("hands         %llu (%d tiles, kinds %s)\n", static_cast<unsigned long long>(c.hands), opt.tiles,
+                std::string(mjk::census::name(opt.kinds)).c_str());
+    std::printf("%-13s %llu\n", agari ? "agari" : "tenpai", static_cast<unsigned long long>(c.total));
+    std::printf("  standard    %llu\n  seven pairs %llu\n  both        %llu\n  kokushi     %llu\n",
+                static_cast<unsigned long long>(c.standard), static_cast<unsigned long long>(c.chiitoi),
+                static_cast<unsigned long long>(c.both), static_cast<unsigned long long>(c.kokushi));
+    if (!agari)
+      for (std::size_t n = 1; n < c.by_waits.size(); ++n)
+        if (c.by_waits[n]) std::printf("  %2zu wait%s    %llu\n", n, n == 1 ? " " : "s", static_cast<unsigned long long>(c.by_waits[n]));
+    std::printf("%.2f s, %.1f M hands/s%s\n", out.seconds, rate / 1e6, out.partial ? " (partial)" : "");
+  }
+  return out.partial ? 130 : 0;
+}
+
+}  // namespace mjk::cli
