@@ -32,7 +32,7 @@ HAND is written in mpsz text, digits then their suit letter:
 or in seed 000's form, the suit letter before each digit:
   m1m2m3p4p5p6s7s8s9z1z1
 A hand of 3k+1 tiles followed by a space and one tile names the winning tile
-(quote it in the shell): "123m456p789s1z23s 1s".
+(quote it in the shell): "123m456p789s11z23s 1s".
 
 For a 3k+1 hand mjk prints the shanten and the waits (kinds held four times
 are not waits). For a 3k+2 hand it prints the shanten, whether it is complete
@@ -294,7 +294,7 @@ int main(int argc, char** argv) {
       std::fputs(help_text.data(), stderr);
       return 2;
     }
-    // Without --json the words form one hand, so `mjk 123m456p789s1z23s 1s` works unquoted.
+    // Without --json the words form one hand, so `mjk 123m456p789s11z23s 1s` works unquoted.
     std::string text;
     for (const auto& h : hands) text += (text.empty() ? "" : " ") + h;
     const Analysed r = analyse(text, use_ref);
