@@ -57,6 +57,8 @@ if(MJK_LONG_TESTS)
   mjk_cli_test(census_all14
     "\"hands\":326520504500,\"agari\":16873619,\"standard\":11498658,\"chiitoi\":5379616,\"both\":4668,\"kokushi\":13,"
     census --tiles 14 --kinds all --json)
-  mjk_cli_test(census_all13 "\"partial\":false,\"hands\":98521596000," census --tiles 13 --kinds all --json)
+  mjk_cli_test(census_all13
+    "\"hands\":98521596000,\"tenpai\":92371838,\"standard\":54747045,\"chiitoi\":37657312,\"both\":32676,\"kokushi\":157,\"waits\":{\"1\":64152121,\"2\":25337340,\"3\":2549634,\"4\":271155,\"5\":56145,\"6\":4686,\"7\":471,\"8\":282,\"9\":3,\"13\":1}"
+    census --tiles 13 --kinds all --json)
   set_tests_properties(cli.census_all14 cli.census_all13 PROPERTIES TIMEOUT 7200)
 endif()
