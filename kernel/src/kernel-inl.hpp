@@ -346,23 +346,26 @@ void is_agari_batch(const Hand* hands, std::size_t n, Result<bool>* out) noexcep
   });
 }
 
+// The waits of one block, transposed back to one 64-byte row per hand:
+// bytes 0..47 the slots (masks, or form bits with Forms), byte 48 the error;
+// invalid hands get no waits.
+template <class Ops, bool Forms>
+void waits_rows(const typename Ops::V* col, std::uint8_t (*rows)[64]) noexcept {
+  using K = Kernel<Ops>;
+  alignas(64) typename Ops::V w[64];
+  K::template waits<Forms>(col, col[48], w);
+  w[48] = K::validate(col, col[48], 1);
+  for (int s = 0; s < 48; ++s) w[s] = w[s] & K::is_zero(w[48]);
+  for (int s = 49; s < 64; ++s) w[s] = K::k(0);
+  Ops::transpose_out(w, rows);
+}
+
 template <class Ops>
 void waits_batch(const Hand* hands, std::size_t n, Result<TileMask>* out) noexcept {
-  using K = Kernel<Ops>;
-  using V = typename Ops::V;
-  for_each_block<Ops>(hands, n, [&](const V* col, std::size_t base, std::size_t count) {
-    const V& tiles = col[48];
-    alignas(64) V w[64];
-    K::waits(col, tiles, w);
-    w[48] = K::validate(col, tiles, 1);  // the error code rides along in byte 48
-    for (int s = 49; s < 64; ++s) w[s] = K::k(0);
+  for_each_block<Ops>(hands, n, [&](const typename Ops::V* col, std::size_t base, std::size_t count) {
     alignas(64) std::uint8_t rows[Ops::lanes][64];
-    Ops::transpose_out(w, rows);
-    for (std::size_t l = 0; l < count; ++l) {
-      const auto err = static_cast<Error>(rows[l][48]);
-      const std::uint64_t keep = std::uint64_t{0} - std::uint64_t{err == Error::none};
-      out[base + l] = {TileMask(slot_bytes_to_mask(rows[l]).bits() & keep), err};
-    }
+    waits_rows<Ops, false>(col, rows);
+    for (std::size_t l = 0; l < count; ++l) out[base + l] = {slot_bytes_to_mask(rows[l]), static_cast<Error>(rows[l][48])};
   });
 }
 
@@ -383,17 +386,9 @@ void agari_forms_batch(const Hand* hands, std::size_t n, Result<std::uint8_t>* o
 
 template <class Ops>
 void waits_by_form_batch(const Hand* hands, std::size_t n, Result<FormWaits>* out) noexcept {
-  using K = Kernel<Ops>;
-  using V = typename Ops::V;
-  for_each_block<Ops>(hands, n, [&](const V* col, std::size_t base, std::size_t count) {
-    const V& tiles = col[48];
-    alignas(64) V w[64];
-    K::template waits<true>(col, tiles, w);
-    w[48] = K::validate(col, tiles, 1);
-    for (int s = 0; s < 48; ++s) w[s] = w[s] & K::is_zero(w[48]);
-    for (int s = 49; s < 64; ++s) w[s] = K::k(0);
+  for_each_block<Ops>(hands, n, [&](const typename Ops::V* col, std::size_t base, std::size_t count) {
     alignas(64) std::uint8_t rows[Ops::lanes][64];
-    Ops::transpose_out(w, rows);
+    waits_rows<Ops, true>(col, rows);
     for (std::size_t l = 0; l < count; ++l)
       out[base + l] = {{slot_bytes_to_mask(rows[l], 0), slot_bytes_to_mask(rows[l], 1), slot_bytes_to_mask(rows[l], 2)},
                        static_cast<Error>(rows[l][48])};
