@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "mjk/decomposition.hpp"
+#include "slots.hpp"
 
 namespace mjk {
 namespace {
@@ -232,18 +233,17 @@ Result<std::size_t> decompositions(const Hand& hand, std::optional<Tile> winning
   }
 
   // Thirteen orphans: the pair first, then the twelve singles.
-  constexpr int orphan_slots[13] = {0, 8, 12, 20, 24, 32, 36, 37, 39, 40, 42, 43, 45};
   int orphan_kinds = 0, orphan_tiles = 0;
-  for (int s : orphan_slots) {
+  for (int s : slots::orphans) {
     const int c = hand.slots[static_cast<std::size_t>(s)];
     orphan_kinds += c > 0, orphan_tiles += c;
   }
   if (orphan_kinds == 13 && orphan_tiles == 14) {
     Decomposition d;
     d.form = Form::kokushi;
-    for (int s : orphan_slots)
+    for (int s : slots::orphans)
       if (hand.slots[static_cast<std::size_t>(s)] == 2) d.blocks[d.block_count++] = {BlockKind::pair, *Tile::from_slot(s)};
-    for (int s : orphan_slots)
+    for (int s : slots::orphans)
       if (hand.slots[static_cast<std::size_t>(s)] == 1) d.blocks[d.block_count++] = {BlockKind::single, *Tile::from_slot(s)};
     if (winning) d.wait = hand.count(*winning) == 2 ? WaitKind::kokushi13 : WaitKind::kokushi;
     if (!add_readings(d, winning, out, n)) return full;

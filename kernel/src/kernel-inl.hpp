@@ -18,6 +18,7 @@
 
 #include "mjk/analysis.hpp"
 #include "mjk/hand.hpp"
+#include "slots.hpp"
 
 namespace mjk::simd {
 
@@ -27,13 +28,6 @@ inline void static_for(F&& f) {
   [&]<int... I>(std::integer_sequence<int, I...>) { (f.template operator()<I>(), ...); }(
       std::make_integer_sequence<int, N>{});
 }
-
-// Slots that hold a tile (34 of the 48) and the thirteen orphans' slots.
-inline constexpr std::array<std::uint8_t, 34> tile_slots = {
-    0,  1,  2,  3,  4,  5,  6,  7,  8,  12, 13, 14, 15, 16, 17, 18, 19,
-    20, 24, 25, 26, 27, 28, 29, 30, 31, 32, 36, 37, 39, 40, 42, 43, 45};
-inline constexpr std::array<std::uint8_t, 13> orphan_slots = {0, 8, 12, 20, 24, 32, 36, 37, 39, 40, 42, 43, 45};
-inline constexpr std::array<std::uint8_t, 14> padding_slots = {9, 10, 11, 21, 22, 23, 33, 34, 35, 38, 41, 44, 46, 47};
 
 // Tris and every other step look at the first 10 slots of a group: suits use
 // 0-8, honours 0-9 (E S . W N . Wh G . R); slots 10 and 11 are always empty.
@@ -147,8 +141,8 @@ struct Kernel {
   // what validate() in hand.cpp checks, in the same order.
   static V validate(const V* a, const V& tiles, int residue) noexcept {
     V bad_slot = k(0);
-    for (int s : tile_slots) bad_slot = bad_slot | gt(a[s], k(4)) | gt(k(0), a[s]);
-    for (int s : padding_slots) bad_slot = bad_slot | is_not(is_zero(a[s]));
+    for (int s : slots::tiles) bad_slot = bad_slot | gt(a[s], k(4)) | gt(k(0), a[s]);
+    for (int s : slots::padding) bad_slot = bad_slot | is_not(is_zero(a[s]));
     // With every count in 0..4 a group sums to at most 40 and the hand to at
     // most 136: compare group sums first so no byte overflows.
     V total = k(0), over = k(0);
@@ -192,13 +186,13 @@ struct Kernel {
 
   static V chiitoi_agari(const V* a, const V& tiles) noexcept {
     V pairs = k(0);
-    for (int s : tile_slots) pairs = pairs + eq(a[s], k(2));  // a quad is not two pairs
+    for (int s : slots::tiles) pairs = pairs + eq(a[s], k(2));  // a quad is not two pairs
     return eq(pairs, k(-7)) & eq(tiles, k(14));
   }
 
   static V kokushi_agari(const V* a, const V& tiles) noexcept {
     V all = k(-1), orphans = k(0);
-    for (int s : orphan_slots) {
+    for (int s : slots::orphans) {
       all = all & gt(a[s], k(0));
       orphans = orphans + a[s];
     }
@@ -268,30 +262,30 @@ struct Kernel {
 
     // Seven pairs: six pairs and a single, which is the wait.
     V pairs = k(0), singles = k(0);
-    for (int s : tile_slots) {
+    for (int s : slots::tiles) {
       pairs = pairs + eq(a[s], k(2));
       singles = singles + eq(a[s], k(1));
     }
     const V chiitoi = eq(pairs, k(-6)) & eq(singles, k(-1)) & eq(tiles, k(13));
     const V chiitoi_mark = Forms ? k(2) : k(-1), kokushi_mark = Forms ? k(4) : k(-1);
     if constexpr (Forms)
-      for (int s : tile_slots) w[s] = w[s] & k(1);
-    for (int s : tile_slots) w[s] = w[s] | (chiitoi & eq(a[s], k(1)) & chiitoi_mark);
+      for (int s : slots::tiles) w[s] = w[s] & k(1);
+    for (int s : slots::tiles) w[s] = w[s] | (chiitoi & eq(a[s], k(1)) & chiitoi_mark);
 
     // Thirteen orphans: only orphans; thirteen kinds wait on all thirteen,
     // twelve kinds (one pair) wait on the missing one.
     V kinds = k(0), orphans = k(0);
-    for (int s : orphan_slots) {
+    for (int s : slots::orphans) {
       kinds = kinds + gt(a[s], k(0));
       orphans = orphans + a[s];
     }
     const V kokushi = eq(orphans, k(13)) & eq(tiles, k(13));
     const V thirteen = kokushi & eq(kinds, k(-13)), twelve = kokushi & eq(kinds, k(-12));
-    for (int s : orphan_slots) w[s] = w[s] | ((thirteen | (twelve & is_zero(a[s]))) & kokushi_mark);
+    for (int s : slots::orphans) w[s] = w[s] | ((thirteen | (twelve & is_zero(a[s]))) & kokushi_mark);
 
     // A fifth copy can't be drawn; padding slots never hold a wait.
-    for (int s : tile_slots) w[s] = w[s] & is_not(eq(a[s], k(4)));
-    for (int s : padding_slots) w[s] = k(0);
+    for (int s : slots::tiles) w[s] = w[s] & is_not(eq(a[s], k(4)));
+    for (int s : slots::padding) w[s] = k(0);
   }
 };
 
@@ -408,7 +402,7 @@ void tenpai_discards_batch(const Hand* hands, std::size_t n, Result<TenpaiDiscar
 
     // Discard each kind in turn (where held) and ask for the waits.
     const V after = tiles - K::k(1);
-    for (int s : tile_slots) {
+    for (int s : slots::tiles) {
       alignas(64) V a[64], w[64];
       for (int i = 0; i < 48; ++i) a[i] = col[i];
       const V held = K::gt(a[s], K::k(0));
