@@ -63,15 +63,15 @@ constexpr int prefix_kinds = 4;  // a work item fixes the counts of the first ki
 // next, copied into a batch, and the batch goes through the public API.
 class Worker {
  public:
-  Worker(int tiles, int kinds) : tiles_(tiles), kinds_(kinds), batch_(batch_size) {
+  Worker(int tiles, int kinds, const std::atomic<bool>* stop, std::atomic<std::uint64_t>& done)
+      : tiles_(tiles), kinds_(kinds), stop_(stop), done_(done), batch_(batch_size) {
     if (tiles == 14) forms_.resize(batch_size);
     else waits_.resize(batch_size);
     for (int k = 0; k < kinds; ++k) slot_[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(Tile(k).slot());
   }
 
   // Every hand whose first kinds hold `prefix`; false if stopped.
-  bool run_item(const std::array<int, prefix_kinds>& prefix, int prefix_len, const std::atomic<bool>* stop,
-                std::atomic<std::uint64_t>& done) {
+  bool run_item(const std::array<int, prefix_kinds>& prefix, int prefix_len) {
     hand_ = Hand{};
     hand_.tiles = static_cast<std::uint8_t>(tiles_);
     int rest = tiles_;
@@ -79,8 +79,6 @@ class Worker {
       hand_.slots[slot_[static_cast<std::size_t>(k)]] = static_cast<std::uint8_t>(prefix[static_cast<std::size_t>(k)]);
       rest -= prefix[static_cast<std::size_t>(k)];
     }
-    stop_ = stop;
-    done_ = &done;
     stopped_ = false;
     if (prefix_len == kinds_) {
       if (rest == 0) emit();
@@ -129,13 +127,13 @@ class Worker {
 
   void advance() {
     if (++used_ == batch_size) {
-      flush(*done_);
+      flush();
       stopped_ = stop_ && stop_->load(std::memory_order_relaxed);
     }
   }
 
  public:
-  void flush(std::atomic<std::uint64_t>& done) {
+  void flush() {
     if (used_ == 0) return;
     const std::span<const Hand> hands(batch_.data(), used_);
     counts_.hands += used_;
@@ -163,7 +161,7 @@ class Worker {
         ++counts_.by_waits[static_cast<std::size_t>(n)];
       }
     }
-    done.fetch_add(used_, std::memory_order_relaxed);
+    done_.fetch_add(used_, std::memory_order_relaxed);
     used_ = 0;
   }
 
@@ -171,10 +169,10 @@ class Worker {
 
  private:
   int tiles_, kinds_;
+  const std::atomic<bool>* stop_;     // ask to end early (may be null)
+  std::atomic<std::uint64_t>& done_;  // hands classified, for progress
   std::array<std::uint8_t, 34> slot_{};
   Hand hand_;
-  const std::atomic<bool>* stop_ = nullptr;
-  std::atomic<std::uint64_t>* done_ = nullptr;
   bool stopped_ = false;
   std::vector<Hand> batch_;
   std::vector<Result<std::uint8_t>> forms_;
@@ -220,9 +218,9 @@ Outcome run(const Options& options) {
   std::vector<std::thread> pool;
   for (unsigned t = 0; t < threads; ++t) {
     pool.emplace_back([&, t] {
-      Worker w(options.tiles, kinds);
+      Worker w(options.tiles, kinds, options.stop, done);
       for (std::size_t i; (i = next.fetch_add(1)) < items.size();) {
-        if (!w.run_item(items[i], prefix_len, options.stop, done)) {
+        if (!w.run_item(items[i], prefix_len)) {
           stopped = true;
           break;
         }
@@ -231,7 +229,7 @@ Outcome run(const Options& options) {
           break;
         }
       }
-      w.flush(done);
+      w.flush();
       results[t] = w.counts();
       std::lock_guard lock(m);
       --running;
