@@ -24,6 +24,7 @@ std::string_view describe(Error code) noexcept {
     case Error::output_too_small: return "output is shorter than the input";
     case Error::not_in_rules: return "tile not used by the rules (2m-8m with three players)";
     case Error::partial_row: return "input is not a whole number of 34-count rows";
+    case Error::visible_over_four: return "more than four copies of a tile held and visible";
   }
   return "unknown error";
 }
@@ -59,6 +60,7 @@ std::string HandError::message() const {
     case Error::output_too_small: return "output span is shorter than the input";
     case Error::not_in_rules: return name + " does not exist with three players (2m-8m are removed)";
     case Error::partial_row: return "input length is not a multiple of 34 (one row of 34 counts per hand)";
+    case Error::visible_over_four: return "more than four copies of " + name + " in the hand and the visible tiles";
   }
   return std::string(describe(code));
 }
