@@ -38,82 +38,71 @@ bool exists(int k, Players players) { return players == Players::four || k == 0 
 
 // ---- one group ---------------------------------------------------------
 
-// A group: the kinds it holds (ascending) and whether they make sequences.
+// A group's kinds, in order, and whether they make sequences: a suit (nine
+// kinds), the honours (seven), three-player man (1m and 9m).
 struct GroupShape {
-  std::array<int, 9> kinds{};
   int n = 0;
   bool sequences = false;
 };
-
-GroupShape suit_shape(int suit) {
-  GroupShape s;
-  for (int i = 0; i < 9; ++i) s.kinds[static_cast<std::size_t>(i)] = suit * 9 + i;
-  s.n = 9;
-  s.sequences = true;
-  return s;
-}
-GroupShape honour_shape() {
-  GroupShape s;
-  for (int i = 0; i < 7; ++i) s.kinds[static_cast<std::size_t>(i)] = 27 + i;
-  s.n = 7;
-  return s;
-}
-GroupShape three_player_man_shape() {  // 1m and 9m only, no sequences
-  GroupShape s;
-  s.kinds[0] = 0;
-  s.kinds[1] = 8;
-  s.n = 2;
-  return s;
-}
+constexpr GroupShape suit_shape{9, true}, honour_shape{7, false}, three_player_man_shape{2, false};
 
 // Fewest draws for the group to hold m melds (0..4) and h heads (0..1).
 struct GroupCosts {
   std::array<std::array<int, 2>, 5> cost;
 };
 
-// Tries every multiset of melds (meld types in non-decreasing order, at most
-// four, never more than four of a kind), and with each every head.
-// `drawn` is the number of tiles the target holds beyond `have`.
-void search_melds(const std::array<int, 9>& have, int n, bool sequences, std::array<int, 9>& target, int from_type,
-                  int melds, int drawn, GroupCosts& best) {
-  auto& row = best.cost[static_cast<std::size_t>(melds)];
-  row[0] = std::min(row[0], drawn);
-  for (std::size_t k = 0; k < static_cast<std::size_t>(n); ++k) {
-    if (target[k] + 2 > 4) continue;
-    const int extra = std::max(0, target[k] + 2 - have[k]) - std::max(0, target[k] - have[k]);
-    row[1] = std::min(row[1], drawn + extra);
-  }
-  if (melds == 4) return;
-  // Meld types: triplets of kind 0..n-1, then sequences starting at 0..6.
-  const int types = n + (sequences ? 7 : 0);
-  for (int type = from_type; type < types; ++type) {
-    const bool triplet = type < n;
-    const int first = triplet ? type : type - n;
-    int add = 0;
-    bool fits = true;
-    for (int i = 0; i < 3; ++i) {
-      const auto k = static_cast<std::size_t>(triplet ? first : first + i);
-      add += std::max(0, target[k] + 1 - have[k]) - std::max(0, target[k] - have[k]);
-      ++target[k];
-      fits = fits && target[k] <= 4;
-    }
-    if (fits) search_melds(have, n, sequences, target, type, melds + 1, drawn + add, best);
-    for (int i = 0; i < 3; ++i) --target[static_cast<std::size_t>(triplet ? first : first + i)];
-  }
-}
-
+// Tries every multiset of at most four melds and at most one head (never
+// more than four of a kind), counting the draws it needs beyond `have`.
+// The search builds the multiset kind by kind, lowest first: at each kind it
+// chooses the triplets (0 or 1), the head (0 or 1) and the sequences (suits
+// only) that start there. Two partial choices that agree on the melds and
+// head so far and on the sequences running into the next two kinds have the
+// same futures, so only the cheaper is kept: best[b][c][m][h] below.
 GroupCosts brute_force(const GroupShape& shape, const std::array<int, 9>& have) {
-  GroupCosts best;
-  for (auto& row : best.cost) row = {inf, inf};
-  std::array<int, 9> target{};
-  search_melds(have, shape.n, shape.sequences, target, 0, 0, 0, best);
-  return best;
+  // [sequences started at the previous kind][started at this kind][melds][heads]
+  using Table = std::array<std::array<std::array<std::array<int, 2>, 5>, 5>, 5>;
+  Table best;
+  for (auto& x : best)
+    for (auto& y : x)
+      for (auto& z : y) z = {inf, inf};
+  best[0][0][0][0] = 0;  // before the first kind: nothing chosen
+  for (int i = 0; i < shape.n; ++i) {
+    Table next;
+    for (auto& x : next)
+      for (auto& y : x)
+        for (auto& z : y) z = {inf, inf};
+    const bool can_start = shape.sequences && i + 2 < shape.n;
+    for (int a = 0; a < 5; ++a)      // sequences started two kinds back: they end here
+      for (int b = 0; b < 5; ++b)    // started one kind back: they cover this kind and the next
+        for (int m = 0; m < 5; ++m)
+          for (int h = 0; h < 2; ++h) {
+            const int so_far = best[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)][static_cast<std::size_t>(m)]
+                                   [static_cast<std::size_t>(h)];
+            if (so_far >= inf) continue;
+            for (int t = 0; t < 2; ++t)
+              for (int head = 0; head + h < 2; ++head)
+                for (int seq = 0; seq <= (can_start ? 4 : 0); ++seq) {
+                  const int melds = m + t + seq;
+                  const int target = 3 * t + 2 * head + a + b + seq;  // copies of kind i the choice uses
+                  if (melds > 4 || target > 4) continue;
+                  const int cost = so_far + std::max(0, target - have[static_cast<std::size_t>(i)]);
+                  int& cell = next[static_cast<std::size_t>(b)][static_cast<std::size_t>(seq)]
+                                  [static_cast<std::size_t>(melds)][static_cast<std::size_t>(h + head)];
+                  cell = std::min(cell, cost);
+                }
+          }
+    best = next;
+  }
+  GroupCosts out;
+  for (std::size_t m = 0; m < 5; ++m) out.cost[m] = best[0][0][m];  // no sequence runs past the last kind
+  return out;
 }
 
-// The brute force remembered per count vector (base-5 key). A cell holds the
-// ten costs as 4-bit fields (15 = impossible; a group never needs more than
-// 14 draws) and bit 63 once filled. Threads filling the same cell write the
-// same value, so relaxed atomics suffice.
+// The brute force remembered per count vector, keyed by the counts as a
+// base-5 number (the group's first kind lowest). A cell holds the ten costs
+// as 4-bit fields (15 = impossible; a group never needs more than 14 draws)
+// and bit 63 once filled. Threads filling the same cell write the same
+// value, so relaxed atomics suffice.
 class GroupTable {
  public:
   explicit GroupTable(GroupShape shape) : shape_(shape) {
@@ -122,16 +111,12 @@ class GroupTable {
     cells_ = std::make_unique<std::atomic<std::uint64_t>[]>(size);  // zero: nothing filled
   }
 
-  [[nodiscard]] GroupCosts costs(const Counts& c) const {
-    std::array<int, 9> have{};
-    std::size_t key = 0;
-    for (int i = shape_.n - 1; i >= 0; --i) {
-      const int x = c[static_cast<std::size_t>(shape_.kinds[static_cast<std::size_t>(i)])];
-      have[static_cast<std::size_t>(i)] = x;
-      key = key * 5 + static_cast<std::size_t>(x);
-    }
+  [[nodiscard]] GroupCosts costs(std::size_t key) const {
     std::uint64_t cell = cells_[key].load(std::memory_order_relaxed);
     if (cell == 0) {
+      std::array<int, 9> have{};
+      for (std::size_t i = 0, rest = key; i < static_cast<std::size_t>(shape_.n); ++i, rest /= 5)
+        have[i] = static_cast<int>(rest % 5);
       cell = pack(brute_force(shape_, have));
       cells_[key].store(cell, std::memory_order_relaxed);
     }
@@ -141,19 +126,17 @@ class GroupTable {
  private:
   static std::uint64_t pack(const GroupCosts& g) {
     std::uint64_t cell = std::uint64_t{1} << 63;
-    for (int m = 0; m < 5; ++m)
-      for (int h = 0; h < 2; ++h) {
-        const int v = std::min(15, g.cost[static_cast<std::size_t>(m)][static_cast<std::size_t>(h)]);
-        cell |= static_cast<std::uint64_t>(v) << (4 * (2 * m + h));
-      }
+    for (std::size_t m = 0; m < 5; ++m)
+      for (std::size_t h = 0; h < 2; ++h)
+        cell |= static_cast<std::uint64_t>(std::min(15, g.cost[m][h])) << (4 * (2 * m + h));
     return cell;
   }
   static GroupCosts unpack(std::uint64_t cell) {
     GroupCosts g;
-    for (int m = 0; m < 5; ++m)
-      for (int h = 0; h < 2; ++h) {
+    for (std::size_t m = 0; m < 5; ++m)
+      for (std::size_t h = 0; h < 2; ++h) {
         const int v = static_cast<int>((cell >> (4 * (2 * m + h))) & 15);
-        g.cost[static_cast<std::size_t>(m)][static_cast<std::size_t>(h)] = v == 15 ? inf : v;
+        g.cost[m][h] = v == 15 ? inf : v;
       }
     return g;
   }
@@ -162,31 +145,33 @@ class GroupTable {
   std::unique_ptr<std::atomic<std::uint64_t>[]> cells_;
 };
 
-const GroupTable& suit_table() {
-  static const GroupTable t(suit_shape(0));  // the three suits alike: keyed by counts only
-  return t;
-}
-const GroupTable& honour_table() {
-  static const GroupTable t(honour_shape());
-  return t;
-}
-const GroupTable& three_player_man_table() {
-  static const GroupTable t(three_player_man_shape());
-  return t;
+// Group g: 0..2 the suits m, p, s; 3 the honours.
+const GroupTable& table_of(int g, Players players) {
+  static const GroupTable suits(suit_shape), honours(honour_shape), three_player_man(three_player_man_shape);
+  if (g == 3) return honours;
+  return g == 0 && players == Players::three ? three_player_man : suits;
 }
 
-// Group g (0..3: man, pin, sou, honours) of the counts `c` under the rules.
-GroupCosts group_costs(const Counts& c, int g, Players players) {
-  if (g == 3) return honour_table().costs(c);
-  if (g == 0 && players == Players::three) return three_player_man_table().costs(c);
-  if (g == 0) return suit_table().costs(c);
-  // Shift pin or sou into the man places the suit table reads.
-  Counts shifted{};
-  for (int i = 0; i < 9; ++i) shifted[static_cast<std::size_t>(i)] = c[static_cast<std::size_t>(g * 9 + i)];
-  return suit_table().costs(shifted);
+// Where kind k counts in its group's key: the group and the place value.
+struct Place {
+  int group = 0;
+  std::size_t weight = 0;
+};
+constexpr Place compute_place(int k, Players players) {
+  constexpr std::size_t pow5[9] = {1, 5, 25, 125, 625, 3125, 15625, 78125, 390625};
+  if (k >= 27) return {3, pow5[k - 27]};
+  if (k < 9 && players == Players::three) return {0, k == 0 ? pow5[0] : pow5[1]};  // 1m, 9m
+  return {k / 9, pow5[k % 9]};
 }
-
-int group_of(int k) { return k / 9; }
+template <Players players>
+constexpr std::array<Place, kind_count> places = [] {
+  std::array<Place, kind_count> out{};
+  for (int k = 0; k < kind_count; ++k) out[static_cast<std::size_t>(k)] = compute_place(k, players);
+  return out;
+}();
+Place place_of(int k, Players players) {
+  return (players == Players::three ? places<Players::three> : places<Players::four>)[static_cast<std::size_t>(k)];
+}
 
 // ---- combining groups --------------------------------------------------
 
@@ -255,68 +240,91 @@ ShantenForms forms_of(int standard_replacements, const Tally& t, int tiles) {
   return s;
 }
 
-// A hand under analysis, with what changing one kind by one needs.
-class Position {
- public:
-  Position(const Counts& c, Players players) : c_(c), players_(players) {
+// A hand under analysis: its counts, each group's key and costs, and for
+// each group the other three combined, so that the shanten of the hand with
+// one kind changed needs one group's costs and one min-plus step.
+struct Position {
+  Counts c{};
+  Players players = Players::four;
+  int tiles = 0;
+  Tally tally;
+  std::array<std::size_t, 4> key{};
+  std::array<GroupCosts, 4> group;
+  std::array<GroupCosts, 4> rest;
+
+  Position(const Counts& counts, Players rules) : c(counts), players(rules) {
     for (int k = 0; k < kind_count; ++k) {
-      if (!exists(k, players)) continue;  // ignored (a three-player hand never holds them)
-      tiles_ += c_[static_cast<std::size_t>(k)];
-      tally_.add(k, c_[static_cast<std::size_t>(k)], +1);
+      if (!exists(k, players)) continue;  // a three-player hand never holds them
+      const int n = c[static_cast<std::size_t>(k)];
+      tiles += n;
+      tally.add(k, n, +1);
+      const Place p = place_of(k, players);
+      key[static_cast<std::size_t>(p.group)] += static_cast<std::size_t>(n) * p.weight;
     }
-    for (int g = 0; g < 4; ++g) groups_[static_cast<std::size_t>(g)] = group_costs(c_, g, players);
-    // The other three groups combined, for each group.
-    const auto& G = groups_;
-    const GroupCosts g01 = combine(G[0], G[1]), g23 = combine(G[2], G[3]);
-    rest_[0] = combine(G[1], g23);
-    rest_[1] = combine(G[0], g23);
-    rest_[2] = combine(g01, G[3]);
-    rest_[3] = combine(g01, G[2]);
+    for (int g = 0; g < 4; ++g) group[static_cast<std::size_t>(g)] = table_of(g, players).costs(key[static_cast<std::size_t>(g)]);
+    combine_rest();
   }
 
-  [[nodiscard]] int tiles() const { return tiles_; }
-  [[nodiscard]] const Counts& counts() const { return c_; }
-
-  [[nodiscard]] ShantenForms shanten() const {
-    return forms_of(with_rest(groups_[0], rest_[0], tiles_ / 3), tally_, tiles_);
+  // This position with one copy of kind d taken out.
+  Position without(int d) const {
+    Position p = *this;
+    const auto di = static_cast<std::size_t>(d);
+    p.tally.add(d, p.c[di], -1);
+    --p.c[di];
+    p.tally.add(d, p.c[di], +1);
+    --p.tiles;
+    const Place place = place_of(d, players);
+    const auto g = static_cast<std::size_t>(place.group);
+    p.key[g] -= place.weight;
+    p.group[g] = table_of(place.group, players).costs(p.key[g]);
+    p.combine_rest();
+    return p;
   }
 
-  // The shanten of the hand with one more (delta = +1) or one fewer (-1) of kind k.
-  [[nodiscard]] ShantenForms shanten_changed(int k, int delta) const {
-    Counts c = c_;
+  void combine_rest() {
+    const GroupCosts g01 = combine(group[0], group[1]), g23 = combine(group[2], group[3]);
+    rest[0] = combine(group[1], g23);
+    rest[1] = combine(group[0], g23);
+    rest[2] = combine(g01, group[3]);
+    rest[3] = combine(g01, group[2]);
+  }
+
+  [[nodiscard]] ShantenForms shanten() const { return forms_of(with_rest(group[0], rest[0], tiles / 3), tally, tiles); }
+
+  // The costs of kind k's group with one more copy of k.
+  [[nodiscard]] GroupCosts group_with(int k) const {
+    const Place p = place_of(k, players);
+    return table_of(p.group, players).costs(key[static_cast<std::size_t>(p.group)] + p.weight);
+  }
+
+  // The shanten with one more copy of kind k, whose group then costs `changed`.
+  [[nodiscard]] ShantenForms shanten_with(int k, const GroupCosts& changed) const {
     const auto ki = static_cast<std::size_t>(k);
-    c[ki] += delta;
-    Tally t = tally_;
-    t.add(k, c_[ki], -1);
-    t.add(k, c[ki], +1);
-    const int g = group_of(k);
-    const int tiles = tiles_ + delta;
-    return forms_of(with_rest(group_costs(c, g, players_), rest_[static_cast<std::size_t>(g)], tiles / 3), t, tiles);
+    Tally t = tally;
+    t.add(k, c[ki], -1);
+    t.add(k, c[ki] + 1, +1);
+    const int more = tiles + 1;
+    return forms_of(with_rest(changed, rest[static_cast<std::size_t>(place_of(k, players).group)], more / 3), t, more);
   }
 
-  // Necessary tiles of this (3k+1) hand; ukeire counts copies outside `outside` and `visible`.
-  [[nodiscard]] Necessary necessary(const Counts& outside, std::span<const std::uint8_t> visible) const {
+  // Necessary tiles; ukeire counts copies outside `outside` and `visible`.
+  // group_with(k) gives kind k's group costs with one more k.
+  template <class GroupWith>
+  [[nodiscard]] Necessary necessary(const Counts& outside, std::span<const std::uint8_t> visible,
+                                    GroupWith group_with_more) const {
     Necessary n;
     n.shanten = shanten().best;
     int ukeire = 0;
     for (int k = 0; k < kind_count; ++k) {
       const auto ki = static_cast<std::size_t>(k);
-      if (!exists(k, players_) || c_[ki] >= 4) continue;  // no such tile, or no fifth copy
-      if (shanten_changed(k, +1).best >= n.shanten) continue;
+      if (!exists(k, players) || c[ki] >= 4) continue;  // no such tile, or no fifth copy
+      if (shanten_with(k, group_with_more(k)).best >= n.shanten) continue;
       n.tiles.insert(Tile(k));
       ukeire += std::max(0, 4 - outside[ki] - (visible.empty() ? 0 : visible[ki]));
     }
     n.ukeire = static_cast<std::uint8_t>(ukeire);
     return n;
   }
-
- private:
-  Counts c_;
-  Players players_;
-  int tiles_ = 0;
-  Tally tally_;
-  std::array<GroupCosts, 4> groups_;
-  std::array<GroupCosts, 4> rest_;
 };
 
 std::span<const std::uint8_t> row_of(std::span<const std::uint8_t> visible) {
@@ -345,19 +353,27 @@ Shanten shanten(const Hand& hand, Players players) {
 }
 
 Necessary necessary_tiles(const Hand& hand, Players players, std::span<const std::uint8_t> visible) {
-  const Counts c = counts_of(hand);
-  return Position(c, players).necessary(c, row_of(visible));
+  const Position p(counts_of(hand), players);
+  return p.necessary(p.c, row_of(visible), [&p](int k) { return p.group_with(k); });
 }
 
 Advice advice(const Hand& hand, Players players, std::span<const std::uint8_t> visible) {
-  const Counts c = counts_of(hand);
+  const Position whole(counts_of(hand), players);
+  // A draw outside the discard's group meets that group as the whole hand has it.
+  std::array<GroupCosts, kind_count> more{};
+  std::array<bool, kind_count> known{};
   Advice a;
   for (int d = 0; d < kind_count; ++d) {
-    if (c[static_cast<std::size_t>(d)] == 0 || !exists(d, players)) continue;
+    if (whole.c[static_cast<std::size_t>(d)] == 0 || !exists(d, players)) continue;
     if (a.count == a.options.size()) break;  // more than 14 tiles: outside the preconditions
-    Counts after = c;
-    --after[static_cast<std::size_t>(d)];
-    const Necessary n = Position(after, players).necessary(c, row_of(visible));  // the discard is not in the wall
+    const Position after = whole.without(d);
+    const int discard_group = place_of(d, players).group;
+    const Necessary n = after.necessary(whole.c, row_of(visible), [&](int k) {  // the discard is not in the wall
+      if (place_of(k, players).group == discard_group) return after.group_with(k);
+      const auto ki = static_cast<std::size_t>(k);
+      if (!known[ki]) more[ki] = whole.group_with(k), known[ki] = true;
+      return more[ki];
+    });
     a.options[a.count++] = DiscardOption{Tile(d), n.shanten, n.ukeire, n.tiles};
   }
   std::stable_sort(a.options.begin(), a.options.begin() + a.count, [](const DiscardOption& x, const DiscardOption& y) {
