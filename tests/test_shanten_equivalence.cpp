@@ -104,9 +104,10 @@ void compare_with(const char* op, const Batch& b, const std::vector<T>& want, Ru
     for (std::size_t i = 0; i < b.hands.size(); ++i) {
       if (got[i].ok() && got[i].value == want[i]) continue;
       if (++mismatches <= 10)
-        FAIL_CHECK(op, " on ", std::string(impl.name), (b.players == Players::three ? " (three players)" : ""),
-                   ": hand ", to_mpsz(b.hands[i]), (b.visible.empty() ? "" : " with visible tiles"), " expected ",
-                   test::text(want[i]), " got ", test::text(got[i]));
+        FAIL_CHECK(std::string(op), " on ", std::string(impl.name),
+                   std::string(b.players == Players::three ? " (three players)" : ""), ": hand ", to_mpsz(b.hands[i]),
+                   std::string(b.visible.empty() ? "" : " with visible tiles"), " expected ", test::text(want[i]),
+                   " got ", test::text(got[i]));
       else
         CHECK(false);
     }
