@@ -446,6 +446,7 @@ int main(int argc, char** argv) {
   if (!hands.empty()) {
     for (const auto& h : hands) answer(h);
   } else {
+    std::cin.tie(nullptr);  // reading a line must not flush stdout: one write per buffer, not per hand
     std::string line;
     while (std::getline(std::cin, line)) {
       if (!line.empty() && line.back() == '\r') line.pop_back();

@@ -60,11 +60,39 @@ int mismatches = 0;
 bool kernel_missing = false;
 std::size_t kernel_checked = 0;
 
-// The reference's answers for the batch against every implementation's.
-template <class T, class Ref, class Run>
-void compare(const char* op, const Batch& b, Ref ref, Run run) {
-  std::vector<T> want(b.hands.size());
-  for (std::size_t i = 0; i < b.hands.size(); ++i) want[i] = ref(b.hands[i], b.players, b.row(i));
+// Swaps two suits in an answer: the rules treat the suits alike (with three
+// players, pin and sou), so an answer for a hand in one suit, relabelled,
+// answers the same hand in the other.
+struct Swap {
+  int a = 0, b = 0;  // suits; a == b: no change
+  [[nodiscard]] int kind(int k) const {
+    if (k / 9 == a && k < 27) return 9 * b + k % 9;
+    if (k / 9 == b && k < 27) return 9 * a + k % 9;
+    return k;
+  }
+  [[nodiscard]] TileMask operator()(TileMask m) const {
+    TileMask out;
+    for (const Tile t : m) out.insert(Tile(kind(t.kind())));
+    return out;
+  }
+  [[nodiscard]] ShantenForms operator()(const ShantenForms& s) const { return s; }
+  [[nodiscard]] Necessary operator()(Necessary n) const {
+    n.tiles = (*this)(n.tiles);
+    return n;
+  }
+  [[nodiscard]] Advice operator()(Advice x) const {  // one-group hands: the order within a suit is kept
+    for (int i = 0; i < x.count; ++i) {
+      auto& o = x.options[static_cast<std::size_t>(i)];
+      o.discard = Tile(kind(o.discard.kind()));
+      o.necessary = (*this)(o.necessary);
+    }
+    return x;
+  }
+};
+
+// Every implementation's answers for the batch against `want`.
+template <class T, class Run>
+void compare_with(const char* op, const Batch& b, const std::vector<T>& want, Run run) {
   std::vector<Result<T>> got(b.hands.size());
   for (const auto& impl : implementations()) {
     if (!impl.supported()) continue;
@@ -76,29 +104,46 @@ void compare(const char* op, const Batch& b, Ref ref, Run run) {
     for (std::size_t i = 0; i < b.hands.size(); ++i) {
       if (got[i].ok() && got[i].value == want[i]) continue;
       if (++mismatches <= 10)
-        FAIL_CHECK(op, " on ", std::string(impl.name), (b.players == Players::three ? " (three players)" : ""),
-                   ": hand ", to_mpsz(b.hands[i]), (b.visible.empty() ? "" : " with visible tiles"), " expected ",
-                   test::text(want[i]), " got ", test::text(got[i]));
+        FAIL_CHECK(std::string(op), " on ", std::string(impl.name),
+                   std::string(b.players == Players::three ? " (three players)" : ""), ": hand ", to_mpsz(b.hands[i]),
+                   std::string(b.visible.empty() ? "" : " with visible tiles"), " expected ", test::text(want[i]),
+                   " got ", test::text(got[i]));
       else
         CHECK(false);
     }
   }
 }
 
+// The reference's answers for the batch, or `base`'s relabelled by `swap`.
+template <class T, class Ref>
+std::vector<T> answers(const Batch& b, Ref ref, const std::vector<T>* base, Swap swap) {
+  std::vector<T> want(b.hands.size());
+  for (std::size_t i = 0; i < b.hands.size(); ++i)
+    want[i] = base ? swap((*base)[i]) : ref(b.hands[i], b.players, b.row(i));
+  return want;
+}
+
+const auto ref_shanten = [](const Hand& h, Players p, auto) { return ref::shanten_forms(h, p); };
+const auto ref_necessary = [](const Hand& h, Players p, auto v) { return ref::necessary_tiles(h, p, v); };
+const auto ref_advice = [](const Hand& h, Players p, auto v) { return ref::advice(h, p, v); };
+const auto run_shanten = [](const auto& impl, const BatchInput& in, Result<ShantenForms>* out) {
+  return test::run_shanten(impl, in, out);
+};
+const auto run_necessary = [](const auto& impl, const BatchInput& in, Result<Necessary>* out) {
+  return test::run_necessary(impl, in, out);
+};
+const auto run_advice = [](const auto& impl, const BatchInput& in, Result<Advice>* out) {
+  return test::run_advice(impl, in, out);
+};
+
 void check_shanten(const Batch& b) {
-  compare<ShantenForms>(
-      "shanten", b, [](const Hand& h, Players p, auto) { return ref::shanten_forms(h, p); },
-      [](const auto& impl, const BatchInput& in, Result<ShantenForms>* out) { return test::run_shanten(impl, in, out); });
+  compare_with("shanten", b, answers<ShantenForms>(b, ref_shanten, nullptr, {}), run_shanten);
 }
 void check_necessary(const Batch& b) {
-  compare<Necessary>(
-      "necessary_tiles", b, [](const Hand& h, Players p, auto v) { return ref::necessary_tiles(h, p, v); },
-      [](const auto& impl, const BatchInput& in, Result<Necessary>* out) { return test::run_necessary(impl, in, out); });
+  compare_with("necessary_tiles", b, answers<Necessary>(b, ref_necessary, nullptr, {}), run_necessary);
 }
 void check_advice(const Batch& b) {
-  compare<Advice>(
-      "advice", b, [](const Hand& h, Players p, auto v) { return ref::advice(h, p, v); },
-      [](const auto& impl, const BatchInput& in, Result<Advice>* out) { return test::run_advice(impl, in, out); });
+  compare_with("advice", b, answers<Advice>(b, ref_advice, nullptr, {}), run_advice);
 }
 
 void finish(std::size_t hands) {
@@ -111,43 +156,65 @@ void finish(std::size_t hands) {
 
 // ---- exhaustive ----------------------------------------------------------
 
-// Every hand of `residue` (1: 3k+1, 2: 3k+2) tiles within one group.
+// Every hand of `residue` (1: 3k+1, 2: 3k+2) tiles within one group. The
+// reference answers each suit vector once (in its first suit); the other
+// suits get its answers relabelled.
 void exhaustive(Players players, int residue) {
+  const std::vector<int> suits = players == Players::four ? std::vector<int>{0, 1, 2} : std::vector<int>{1, 2};
   struct Group {
     std::vector<int> kinds;
+    std::vector<int> suits;  // placements: the suits the kinds are shifted to (empty: as they are)
   };
-  std::vector<Group> groups;
-  auto suit = [](int s) {
-    Group g;
-    for (int i = 0; i < 9; ++i) g.kinds.push_back(9 * s + i);
-    return g;
-  };
-  if (players == Players::four) groups.push_back(suit(0));
-  groups.push_back(suit(1));
-  groups.push_back(suit(2));
-  groups.push_back(Group{{27, 28, 29, 30, 31, 32, 33}});
-  if (players == Players::three) groups.push_back(Group{{0, 8}});  // 1m and 9m
+  std::vector<int> first_suit;
+  for (int i = 0; i < 9; ++i) first_suit.push_back(9 * suits[0] + i);
+  std::vector<Group> groups = {{first_suit, suits}, {{27, 28, 29, 30, 31, 32, 33}, {}}};
+  if (players == Players::three) groups.push_back({{0, 8}, {}});  // 1m and 9m
 
-  Batch b;
-  b.players = players;
   std::size_t total = 0;
-  auto flush = [&] {
-    check_shanten(b);
-    if (residue == 1) check_necessary(b);
-    else check_advice(b);
-    total += b.hands.size();
-    b.hands.clear();
-  };
   for (const auto& g : groups) {
+    const std::size_t placements = std::max<std::size_t>(1, g.suits.size());
+    std::vector<Batch> batches(placements);
+    for (auto& b : batches) b.players = players;
+    auto flush = [&] {
+      std::vector<ShantenForms> shanten;
+      std::vector<Necessary> necessary;
+      std::vector<Advice> advice;
+      for (std::size_t p = 0; p < placements; ++p) {
+        const Batch& b = batches[p];
+        const Swap swap{g.suits.empty() ? 0 : g.suits[0], g.suits.empty() ? 0 : g.suits[p]};
+        const bool base = p == 0;
+        if (base) shanten = answers<ShantenForms>(b, ref_shanten, nullptr, {});
+        compare_with("shanten", b, base ? shanten : answers<ShantenForms>(b, ref_shanten, &shanten, swap), run_shanten);
+        if (residue == 1) {
+          if (base) necessary = answers<Necessary>(b, ref_necessary, nullptr, {});
+          compare_with("necessary_tiles", b, base ? necessary : answers<Necessary>(b, ref_necessary, &necessary, swap), run_necessary);
+        } else {
+          if (base) advice = answers<Advice>(b, ref_advice, nullptr, {});
+          compare_with("advice", b, base ? advice : answers<Advice>(b, ref_advice, &advice, swap), run_advice);
+        }
+        total += b.hands.size();
+        // The relabelling itself, against the reference on every 97th hand.
+        for (std::size_t i = 0; !base && i < b.hands.size(); i += 97) {
+          const Hand& h = b.hands[i];
+          CHECK(swap(shanten[i]) == ref::shanten_forms(h, players));
+          if (residue == 1) CHECK(swap(necessary[i]) == ref::necessary_tiles(h, players));
+          else CHECK(swap(advice[i]) == ref::advice(h, players));
+        }
+      }
+      for (auto& b : batches) b.hands.clear();
+    };
     test::each_count_vector(static_cast<int>(g.kinds.size()), 14, [&](const std::array<int, 9>& c, int tiles) {
       if (tiles % 3 != residue) return;
-      Hand h;
-      for (std::size_t i = 0; i < g.kinds.size(); ++i) h.add(Tile(g.kinds[i]), c[i]);
-      b.hands.push_back(h);
-      if (b.hands.size() == chunk) flush();
+      for (std::size_t p = 0; p < placements; ++p) {
+        const int shift = g.suits.empty() ? 0 : 9 * (g.suits[p] - g.suits[0]);
+        Hand h;
+        for (std::size_t i = 0; i < g.kinds.size(); ++i) h.add(Tile(g.kinds[i] + shift), c[i]);
+        batches[p].hands.push_back(h);
+      }
+      if (batches[0].hands.size() == chunk) flush();
     });
+    flush();
   }
-  flush();
   finish(total);
 }
 

@@ -68,16 +68,17 @@ std::vector<std::array<std::uint8_t, 10>> build(int n, bool sequences) {
 ShantenTable::ShantenTable() : suit_(build(9, true)), honour_(build(7, false)) {}
 
 ShantenForms ShantenTable::shanten(const Hand& hand) const noexcept {
-  // Min-plus over the groups: best[m][h] for the groups so far.
-  std::array<int, 10> best{};
-  best.fill(99);
-  best[0] = 0;
+  const Entry* e[4];
   for (int g = 0; g < 4; ++g) {
     std::uint32_t key = 0;
     const int n = g == 3 ? 7 : 9;
-    for (int k = 0; k < n; ++k)
-      key += static_cast<std::uint32_t>(hand.count(Tile(g * 9 + k))) * pow5[k];
-    const Entry& e = g == 3 ? honour_[key] : suit_[key];
+    for (int k = 0; k < n; ++k) key += static_cast<std::uint32_t>(hand.slots[static_cast<std::size_t>(Tile(g * 9 + k).slot())]) * pow5[k];
+    e[g] = g == 3 ? &honour_[key] : &suit_[key];
+  }
+  // Min-plus over the groups: best[2m+h] for the groups so far; the last step only for the answer.
+  std::array<int, 10> best{};
+  for (std::size_t i = 0; i < 10; ++i) best[i] = (*e[0])[i];
+  for (int g = 1; g < 3; ++g) {
     std::array<int, 10> next{};
     next.fill(99);
     for (int m1 = 0; m1 < 5; ++m1)
@@ -85,12 +86,17 @@ ShantenForms ShantenTable::shanten(const Hand& hand) const noexcept {
         for (int m2 = 0; m1 + m2 < 5; ++m2)
           for (int h2 = 0; h1 + h2 < 2; ++h2) {
             int& cell = next[static_cast<std::size_t>(2 * (m1 + m2) + h1 + h2)];
-            cell = std::min(cell, best[static_cast<std::size_t>(2 * m1 + h1)] + e[static_cast<std::size_t>(2 * m2 + h2)]);
+            cell = std::min(cell, best[static_cast<std::size_t>(2 * m1 + h1)] + (*e[g])[static_cast<std::size_t>(2 * m2 + h2)]);
           }
     best = next;
   }
+  const int melds = hand.tiles / 3;
+  int standard = 99;
+  for (int m = 0; m <= melds; ++m)
+    for (int h = 0; h < 2; ++h)
+      standard = std::min(standard, best[static_cast<std::size_t>(2 * m + h)] + (*e[3])[static_cast<std::size_t>(2 * (melds - m) + 1 - h)]);
   ShantenForms s;
-  s.standard = static_cast<std::int8_t>(best[static_cast<std::size_t>(2 * (hand.tiles / 3) + 1)] - 1);
+  s.standard = static_cast<std::int8_t>(standard - 1);
   s.best = s.standard;
   if (hand.tiles >= 13) {
     int pairs = 0, kinds = 0, orphans = 0;
