@@ -139,7 +139,8 @@ struct Kernel {
   }
 
   // Lanes with the error each hand's validation finds (0 = none), checking
-  // what validate() in hand.cpp checks, in the same order.
+  // what validate() in hand.cpp checks, in the same order. residue: 1 for
+  // 3k+1 hands, 2 for 3k+2, 0 for either.
   static V validate(const V* a, const V& tiles, int residue, Players players) noexcept {
     V bad_slot = k(0);
     for (int s : slots::tiles) bad_slot = bad_slot | gt(a[s], k(4)) | gt(k(0), a[s]);
@@ -156,7 +157,8 @@ struct Kernel {
     over = over | gt(total, k(14));
     const V mismatch = is_not(eq(total, tiles));  // bytes: equal mod 256 iff equal, as total <= 136
     V fits = k(0);
-    for (int n = residue; n <= 14; n += 3) fits = fits | eq(tiles, k(n));
+    for (int n = 1; n <= 14; ++n)  // residue 0: 3k+1 or 3k+2 (Question::shanten)
+      if (residue == 0 ? n % 3 != 0 : n % 3 == residue) fits = fits | eq(tiles, k(n));
     V absent = k(0);  // a tile the rules in force do not have (2m-8m with three players)
     if (players == Players::three)
       for (int s : slots::sanma_absent) absent = absent | is_not(is_zero(a[s]));
@@ -317,10 +319,11 @@ inline TileMask slot_bytes_to_mask(const std::uint8_t* bytes, int bit = 7) noexc
 
 // Loads each block of Ops::lanes hands of `in`, transposed so that col[s]
 // holds slot s of every hand (col[48]: the tile count), and calls
-// run(col, base, count). Rows of 34 counts are spread into the 48-slot layout
-// on the way in.
+// run(col, rows, base, count), rows[l] being lane l's hand as 64 bytes (the
+// empty hand past the end). Rows of 34 counts are spread into the 48-slot
+// layout on the way in.
 template <class Ops, class Run>
-inline void for_each_block(const BatchInput& in, Run run) noexcept {
+inline void for_each_block_rows(const BatchInput& in, Run run) noexcept {
   using V = typename Ops::V;
   constexpr std::size_t L = Ops::lanes;
   const std::size_t n = in.size;
@@ -348,8 +351,15 @@ inline void for_each_block(const BatchInput& in, Run run) noexcept {
     }
     alignas(64) V col[64];
     Ops::transpose_in(rows, col);
-    run(col, base, count);
+    run(col, static_cast<const std::uint8_t* const*>(rows), base, count);
   }
+}
+
+// The same, calling run(col, base, count).
+template <class Ops, class Run>
+inline void for_each_block(const BatchInput& in, Run run) noexcept {
+  for_each_block_rows<Ops>(in, [&](const typename Ops::V* col, const std::uint8_t* const*, std::size_t base,
+                                   std::size_t count) { run(col, base, count); });
 }
 
 template <class Ops>

@@ -289,35 +289,272 @@ struct ShantenKernel {
   }
 };
 
+// ---- many hands at once: lanes are hands, as in Kernel ----
+//
+// Per block: the hands transposed (col), validated; each lane's four group
+// keys computed from its row and its four 16-byte cost rows gathered and
+// transposed, so that cost[16g + cell] holds group g's cell of every hand;
+// then the min-plus, seven pairs and thirteen orphans run on every lane at
+// once. Lanes holding an invalid hand look up the empty hand instead.
+template <class Ops>
+struct ShantenLanes {
+  using K = Kernel<Ops>;
+  using S = ShantenKernel<Ops>;
+  using V = typename Ops::V;
+  static constexpr std::size_t lanes = Ops::lanes;
+  static V k(int x) noexcept { return K::k(x); }
+  static V mn(const V& a, const V& b) noexcept { return Ops::min(a, b); }
+
+  // Group keys of one hand row (slots), under the rules.
+  static void keys_of_row(const std::uint8_t* h, Players players, std::uint32_t* key) noexcept {
+    const std::uint32_t* suit = S::rank_table(shanten_tables::suit);
+    for (int g = 0; g < 3; ++g) {
+      std::uint32_t sum = 0;
+      int p = 0;
+      for (int i = 0; i < 9; ++i) {
+        const int n = h[12 * g + i];
+        sum += suit[i * shanten_tables::rank_row + p * 5 + n];
+        p += n;
+      }
+      key[g] = sum;
+    }
+    if (players == Players::three) {
+      const std::uint32_t* r = S::rank_table(shanten_tables::sanma_man);
+      key[0] = r[h[0]] + r[shanten_tables::rank_row + 5 * h[0] + h[8]];
+    }
+    const std::uint32_t* hon = S::rank_table(shanten_tables::honour);
+    std::uint32_t sum = 0;
+    int p = 0;
+    for (int i = 0; i < 7; ++i) {
+      const int n = h[36 + honour_slot[static_cast<std::size_t>(i)]];
+      sum += hon[i * shanten_tables::rank_row + p * 5 + n];
+      p += n;
+    }
+    key[3] = sum;
+  }
+
+  // Min-plus of two cell vectors (cells 0..9), lane by lane.
+  static void combine(const V* a, const V* b, V* r) noexcept {
+    for (int m = 0; m < 5; ++m) {
+      V r0 = a[0] + b[2 * m], r1 = mn(a[0] + b[2 * m + 1], a[1] + b[2 * m]);
+      for (int m1 = 1; m1 <= m; ++m1) {
+        const int m2 = m - m1;
+        r0 = mn(r0, a[2 * m1] + b[2 * m2]);
+        r1 = mn(r1, mn(a[2 * m1] + b[2 * m2 + 1], a[2 * m1 + 1] + b[2 * m2]));
+      }
+      r[2 * m] = r0;
+      r[2 * m + 1] = r1;
+    }
+  }
+
+  // The cheapest M melds and one head from two parts, M chosen per lane by
+  // the exclusive masks is_melds[0..4].
+  static V join(const V* a, const V* b, const V* is_melds) noexcept {
+    V out = k(0);
+    for (int M = 0; M < 5; ++M) {
+      V best = mn(a[0] + b[2 * M + 1], a[1] + b[2 * M]);
+      for (int m = 1; m <= M; ++m) best = mn(best, mn(a[2 * m] + b[2 * (M - m) + 1], a[2 * m + 1] + b[2 * (M - m)]));
+      out = out | (is_melds[M] & best);
+    }
+    return out;
+  }
+
+  struct Block {
+    alignas(64) std::int8_t err[lanes];
+    alignas(64) V cost[64];  // group g's cell c at 16 g + c
+    std::uint32_t key[lanes][4];
+    V is_melds[5];
+  };
+
+  // Validation, keys and the transposed cost rows of one block.
+  static void load(const V* col, const std::uint8_t* const* rows, int residue, Players players, Block& b) noexcept {
+    const V err = K::validate(col, col[48], residue, players);
+    Ops::store(b.err, err);
+    alignas(64) std::uint8_t costs[lanes][64];
+    const std::uint8_t* cost_rows[lanes];
+    const int man = players == Players::three ? shanten_tables::sanma_man : shanten_tables::suit;
+    for (std::size_t l = 0; l < lanes; ++l) {
+      const std::uint8_t* h = b.err[l] ? reinterpret_cast<const std::uint8_t*>(&empty_hand) : rows[l];
+      keys_of_row(h, players, b.key[l]);
+      std::memcpy(costs[l], S::cost_of(man, b.key[l][0]), 16);
+      std::memcpy(costs[l] + 16, S::cost_of(shanten_tables::suit, b.key[l][1]), 16);
+      std::memcpy(costs[l] + 32, S::cost_of(shanten_tables::suit, b.key[l][2]), 16);
+      std::memcpy(costs[l] + 48, S::cost_of(shanten_tables::honour, b.key[l][3]), 16);
+      cost_rows[l] = costs[l];
+    }
+    Ops::transpose_in(cost_rows, b.cost);
+    const V& tiles = col[48];
+    const V melds = k(0) - (K::gt(tiles, k(2)) + K::gt(tiles, k(5)) + K::gt(tiles, k(8)) + K::gt(tiles, k(11)));
+    for (int M = 0; M < 5; ++M) b.is_melds[M] = K::eq(melds, k(M));
+  }
+
+  // Seven pairs and thirteen orphans: replacement numbers and what they need.
+  struct Special {
+    V pairs, singles;          // kinds held 2+ / once (as counts)
+    V chiitoi, kokushi;        // replacement numbers
+    V orphan_pair;             // all ones where an orphan is held twice or more
+  };
+  static Special special(const V* a) noexcept {
+    V pairs = k(0), singles = k(0), kinds = k(0), orphan_pair = k(0);
+    for (int s : slots::tiles) {
+      pairs = pairs + K::gt(a[s], k(1));
+      singles = singles + K::eq(a[s], k(1));
+    }
+    for (int s : slots::orphans) {
+      kinds = kinds + K::gt(a[s], k(0));
+      orphan_pair = orphan_pair | K::gt(a[s], k(1));
+    }
+    Special sp;
+    sp.pairs = k(0) - pairs;
+    sp.singles = k(0) - singles;
+    sp.chiitoi = chiitoi(sp.pairs, sp.singles);
+    sp.kokushi = k(14) + kinds + orphan_pair;  // 13 - kinds + (no pair ? 1 : 0)
+    sp.orphan_pair = orphan_pair;
+    return sp;
+  }
+  static V chiitoi(const V& pairs, const V& singles) noexcept {
+    const V p = mn(pairs, k(7));
+    const V s = mn(singles, k(7) - p);
+    return k(14) - p - p - s;
+  }
+};
+
 template <class Ops>
 void shanten(const BatchInput& in, Result<ShantenForms>* out) noexcept {
-  using S = ShantenKernel<Ops>;
+  using SL = ShantenLanes<Ops>;
+  using V = typename Ops::V;
   const Players players = in.options.players;
-  S::each_hand(in, Question::shanten, [&](std::size_t i, const typename S::Counts& c, Error e) {
-    if (e != Error::none) {
-      out[i] = {{}, e};
-      return;
+  for_each_block_rows<Ops>(in, [&](const V* col, const std::uint8_t* const* rows, std::size_t base, std::size_t count) {
+    typename SL::Block b;
+    SL::load(col, rows, 0, players, b);
+    V ab[10], cd[10];
+    SL::combine(b.cost, b.cost + 16, ab);
+    SL::combine(b.cost + 32, b.cost + 48, cd);
+    // Replacement numbers (never negative: the unsigned min applies), then shanten.
+    const V r = SL::join(ab, cd, b.is_melds);
+    const auto sp = SL::special(col);
+    const V closed = Kernel<Ops>::gt(col[48], SL::k(12));
+    const V na = SL::k(ShantenForms::not_applicable);
+    const V best = SL::mn(r, SL::mn(closed & sp.chiitoi, closed & sp.kokushi) | (Kernel<Ops>::is_not(closed) & SL::k(100))) - SL::k(1);
+    const V standard = r - SL::k(1);
+    const V chiitoi = (closed & (sp.chiitoi - SL::k(1))) | (Kernel<Ops>::is_not(closed) & na);
+    const V kokushi = (closed & (sp.kokushi - SL::k(1))) | (Kernel<Ops>::is_not(closed) & na);
+    alignas(64) std::int8_t v[4][Ops::lanes];
+    Ops::store(v[0], best);
+    Ops::store(v[1], standard);
+    Ops::store(v[2], chiitoi);
+    Ops::store(v[3], kokushi);
+    for (std::size_t l = 0; l < count; ++l) {
+      if (b.err[l]) {
+        out[base + l] = {{}, static_cast<Error>(b.err[l])};
+      } else {
+        out[base + l] = {ShantenForms{v[0][l], v[1][l], v[2][l], v[3][l]}, Error::none};
+      }
     }
-    int tiles = 0;
-    for (auto n : c) tiles += n;
-    out[i] = {S::forms(c, S::groups_of(c, players), tiles), Error::none};
   });
 }
 
 template <class Ops>
 void necessary_tiles(const BatchInput& in, Result<Necessary>* out) noexcept {
+  using SL = ShantenLanes<Ops>;
   using S = ShantenKernel<Ops>;
+  using K = Kernel<Ops>;
+  using V = typename Ops::V;
   const Players players = in.options.players;
-  S::each_hand(in, Question::waits, [&](std::size_t i, const typename S::Counts& c, Error e) {
-    const std::uint8_t* visible = S::visible_row(in, i);
-    if (e == Error::none && S::over_four(c, visible)) e = Error::visible_over_four;
-    if (e != Error::none) {
-      out[i] = {{}, e};
-      return;
+  for_each_block_rows<Ops>(in, [&](const V* col, const std::uint8_t* const* rows, std::size_t base, std::size_t count) {
+    typename SL::Block b;
+    SL::load(col, rows, 1, players, b);
+    const V* g[4] = {b.cost, b.cost + 16, b.cost + 32, b.cost + 48};
+    V p01[10], s23[10], rest[4][10];
+    SL::combine(g[0], g[1], p01);
+    SL::combine(g[2], g[3], s23);
+    SL::combine(g[1], s23, rest[0]);
+    SL::combine(g[0], s23, rest[1]);
+    SL::combine(p01, g[3], rest[2]);
+    SL::combine(p01, g[2], rest[3]);
+    const V r = SL::join(g[0], rest[0], b.is_melds);
+    const V standard = r - SL::k(1);
+    const auto sp = SL::special(col);
+    const V closed = K::eq(col[48], SL::k(13));
+    // Replacement-number minus one; 100 where the form doesn't apply.
+    const V chiitoi = (closed & (sp.chiitoi - SL::k(1))) | (K::is_not(closed) & SL::k(100));
+    const V kokushi = (closed & (sp.kokushi - SL::k(1))) | (K::is_not(closed) & SL::k(100));
+    const V best = SL::mn(standard, SL::mn(chiitoi, kokushi));  // all >= 0: 3k+1 hands are never complete
+    const V standard_best = K::eq(standard, best);
+
+    // Tight cells: group cell + the rest's complement == r, on the best form.
+    alignas(64) V tight[64];
+    for (auto& t : tight) t = SL::k(0);
+    for (int gi = 0; gi < 4; ++gi)
+      for (int m = 0; m < 5; ++m)
+        for (int h = 0; h < 2; ++h) {
+          V comp = SL::k(0), valid = SL::k(0);
+          for (int M = m; M < 5; ++M) {
+            comp = comp | (b.is_melds[M] & rest[gi][2 * (M - m) + 1 - h]);
+            valid = valid | b.is_melds[M];
+          }
+          tight[16 * gi + 2 * m + h] = K::eq(g[gi][2 * m + h] + comp, r) & valid & standard_best;
+        }
+    alignas(64) std::uint8_t tight_rows[Ops::lanes][64];
+    Ops::transpose_out(tight, tight_rows);
+
+    // Seven pairs / thirteen orphans: the kinds whose draw lowers them.
+    const V c_best = K::eq(chiitoi, best) & closed, k_best = K::eq(kokushi, best) & closed;
+    const V single_helps = c_best & K::gt(sp.chiitoi, SL::chiitoi(sp.pairs, sp.singles + SL::k(1)));
+    const V pair_helps = c_best & K::gt(sp.chiitoi, SL::chiitoi(sp.pairs + SL::k(1), sp.singles - SL::k(1)));
+    const V k_one = k_best & K::is_not(sp.orphan_pair);
+    alignas(64) V special[64];
+    for (auto& t : special) t = SL::k(0);
+    for (int s : slots::tiles) {
+      const bool orphan = Tile::from_slot(s)->is_terminal_or_honour();
+      if (players == Players::three && s >= 1 && s <= 7) continue;
+      const V zero = K::is_zero(col[s]), one = K::eq(col[s], SL::k(1));
+      V z = single_helps, o = pair_helps;
+      if (orphan) z = z | k_best, o = o | k_one;
+      special[s] = (zero & z) | (one & o);
     }
-    int tiles = 0;
-    for (auto n : c) tiles += n;
-    out[i] = {S::necessary(c, S::groups_of(c, players), tiles, players, c, visible), Error::none};
+    alignas(64) std::uint8_t special_rows[Ops::lanes][64];
+    Ops::transpose_out(special, special_rows);
+    alignas(64) std::int8_t best_of[Ops::lanes];
+    Ops::store(best_of, best);
+
+    const int man = players == Players::three ? shanten_tables::sanma_man : shanten_tables::suit;
+    const int shape[4] = {man, shanten_tables::suit, shanten_tables::suit, shanten_tables::honour};
+    for (std::size_t l = 0; l < count; ++l) {
+      const std::size_t i = base + l;
+      Error e = static_cast<Error>(b.err[l]);
+      const std::uint8_t* visible = S::visible_row(in, i);
+      const std::uint8_t* h = rows[l];
+      if (e == Error::none && visible) {
+        for (int kind = 0; kind < kind_count; ++kind)
+          if (h[slots::of_kind[static_cast<std::size_t>(kind)]] + visible[kind] > 4) e = Error::visible_over_four;
+      }
+      if (e != Error::none) {
+        out[i] = {{}, e};
+        continue;
+      }
+      std::uint64_t mask = slot_bytes_to_mask(special_rows[l]).bits();
+      for (int gi = 0; gi < 4; ++gi) {
+        std::uint64_t w;
+        std::memcpy(&w, tight_rows[l] + 16 * gi, 8);
+        std::uint32_t cells = static_cast<std::uint32_t>((((w & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56) |
+                                                         ((tight_rows[l][16 * gi + 8] & 1u) << 8) |
+                                                         ((tight_rows[l][16 * gi + 9] & 1u) << 9));
+        std::uint32_t local = 0;
+        for (; cells; cells &= cells - 1) local |= S::mask_of(shape[gi], b.key[l][gi], std::countr_zero(cells));
+        mask |= S::kinds_of(gi, shape[gi], local);
+      }
+      int ukeire = 0;
+      for (std::uint64_t m = mask; m; m &= m - 1) {
+        const auto kind = static_cast<std::size_t>(std::countr_zero(m));
+        ukeire += 4 - h[slots::of_kind[kind]] - (visible ? visible[kind] : 0);
+      }
+      Necessary n;
+      n.shanten = best_of[l];
+      n.ukeire = static_cast<std::uint8_t>(ukeire);
+      n.tiles = TileMask(mask);
+      out[i] = {n, Error::none};
+    }
   });
 }
 
