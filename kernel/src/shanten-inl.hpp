@@ -197,6 +197,11 @@ struct ShantenKernel {
     combine(gr.cost[0], s23, rest[1]);
     combine(p01, gr.cost[3], rest[2]);
     combine(p01, gr.cost[2], rest[3]);
+    return necessary(c, gr, rest, tiles, players, outside, visible);
+  }
+  // The same, given for each group the other three combined (rest).
+  static Necessary necessary(const Counts& c, const Groups& gr, const std::uint8_t (*rest)[16], int tiles, Players players,
+                             const Counts& outside, const std::uint8_t* visible) noexcept {
     const int melds = tiles / 3;
     const int r = join(gr.cost[0], rest[0], melds);
     int best = r - 1;
@@ -419,10 +424,46 @@ struct ShantenLanes {
   }
 };
 
+// A batch this small runs hand by hand: a block costs the same for one hand as for a full register.
+inline constexpr std::size_t shanten_scalar_below = 4;
+
+template <class Ops>
+void shanten_by_hand(const BatchInput& in, Result<ShantenForms>* out) noexcept {
+  using S = ShantenKernel<Ops>;
+  const Players players = in.options.players;
+  S::each_hand(in, Question::shanten, [&](std::size_t i, const typename S::Counts& c, Error e) {
+    if (e != Error::none) {
+      out[i] = {{}, e};
+      return;
+    }
+    int tiles = 0;
+    for (auto n : c) tiles += n;
+    out[i] = {S::forms(c, S::groups_of(c, players), tiles), Error::none};
+  });
+}
+
+template <class Ops>
+void necessary_by_hand(const BatchInput& in, Result<Necessary>* out) noexcept {
+  using S = ShantenKernel<Ops>;
+  const Players players = in.options.players;
+  S::each_hand(in, Question::waits, [&](std::size_t i, const typename S::Counts& c, Error e) {
+    const std::uint8_t* visible = S::visible_row(in, i);
+    if (e == Error::none && S::over_four(c, visible)) e = Error::visible_over_four;
+    if (e != Error::none) {
+      out[i] = {{}, e};
+      return;
+    }
+    int tiles = 0;
+    for (auto n : c) tiles += n;
+    out[i] = {S::necessary(c, S::groups_of(c, players), tiles, players, c, visible), Error::none};
+  });
+}
+
 template <class Ops>
 void shanten(const BatchInput& in, Result<ShantenForms>* out) noexcept {
   using SL = ShantenLanes<Ops>;
   using V = typename Ops::V;
+  if (in.size < shanten_scalar_below) return shanten_by_hand<Ops>(in, out);
   const Players players = in.options.players;
   for_each_block_rows<Ops>(in, [&](const V* col, const std::uint8_t* const* rows, std::size_t base, std::size_t count) {
     typename SL::Block b;
@@ -460,6 +501,7 @@ void necessary_tiles(const BatchInput& in, Result<Necessary>* out) noexcept {
   using S = ShantenKernel<Ops>;
   using K = Kernel<Ops>;
   using V = typename Ops::V;
+  if (in.size < shanten_scalar_below) return necessary_by_hand<Ops>(in, out);
   const Players players = in.options.players;
   for_each_block_rows<Ops>(in, [&](const V* col, const std::uint8_t* const* rows, std::size_t base, std::size_t count) {
     typename SL::Block b;
@@ -572,14 +614,34 @@ void advice(const BatchInput& in, Result<Advice>* out) noexcept {
     int tiles = 0;
     for (auto n : c) tiles += n;
     const typename S::Groups whole = S::groups_of(c, players);
+    // A discard changes one group g: the other three combined are the same
+    // for every discard of g, and each other group's rest is g's new costs
+    // with a pair of unchanged groups.
+    alignas(16) std::uint8_t pair[4][4][16], others[4][16];
+    for (int x = 0; x < 4; ++x)
+      for (int y = x + 1; y < 4; ++y) S::combine(whole.cost[x], whole.cost[y], pair[x][y]);
+    S::combine(whole.cost[1], pair[2][3], others[0]);
+    S::combine(whole.cost[0], pair[2][3], others[1]);
+    S::combine(pair[0][1], whole.cost[3], others[2]);
+    S::combine(pair[0][1], whole.cost[2], others[3]);
     Advice a;
     for (int d = 0; d < kind_count; ++d) {
       if (!c[static_cast<std::size_t>(d)]) continue;
       typename S::Counts after = c;
       --after[static_cast<std::size_t>(d)];
       typename S::Groups gr = whole;
-      S::set_group(gr, after, S::group_of(d, players), players);
-      const Necessary n = S::necessary(after, gr, tiles - 1, players, c, visible);
+      const int g = S::group_of(d, players);
+      S::set_group(gr, after, g, players);
+      alignas(16) std::uint8_t rest[4][16];
+      std::memcpy(rest[g], others[g], 16);
+      for (int h = 0; h < 4; ++h) {
+        if (h == g) continue;
+        int x = -1, y = -1;
+        for (int o = 0; o < 4; ++o)
+          if (o != g && o != h) (x < 0 ? x : y) = o;
+        S::combine(gr.cost[g], pair[x][y], rest[h]);
+      }
+      const Necessary n = S::necessary(after, gr, rest, tiles - 1, players, c, visible);
       // Insert in order: shanten ascending, ukeire descending, kind ascending.
       int at = a.count;
       while (at > 0) {
