@@ -199,16 +199,48 @@ struct ShantenKernel {
     combine(p01, gr.cost[2], rest[3]);
     return necessary(c, gr, rest, tiles, players, outside, visible);
   }
+  // What seven pairs and thirteen orphans need: the tally and the kinds
+  // held not at all / once.
+  struct Singles {
+    Tally t;
+    std::uint64_t zero = 0, one = 0;
+  };
+  static Singles singles_of(const Counts& c) noexcept {
+    Singles s;
+    s.t = tally_of(c);
+    for (int k = 0; k < kind_count; ++k) {
+      s.zero |= std::uint64_t{c[static_cast<std::size_t>(k)] == 0} << k;
+      s.one |= std::uint64_t{c[static_cast<std::size_t>(k)] == 1} << k;
+    }
+    return s;
+  }
+  // The same after taking one copy of kind d (held n times) out.
+  static Singles without(Singles s, int d, int n) noexcept {
+    const std::uint64_t bit = std::uint64_t{1} << d;
+    s.t.pairs -= n == 2;
+    s.t.singles += (n == 2) - (n == 1);
+    if (is_orphan(d)) {
+      s.t.orphan_kinds -= n == 1;
+      s.t.orphan_pairs -= n == 2;
+    }
+    s.zero |= n == 1 ? bit : 0;
+    s.one = (s.one & ~bit) | (n == 2 ? bit : 0);
+    return s;
+  }
+
   // The same, given for each group the other three combined (rest).
   static Necessary necessary(const Counts& c, const Groups& gr, const std::uint8_t (*rest)[16], int tiles, Players players,
                              const Counts& outside, const std::uint8_t* visible) noexcept {
+    return necessary(tiles == 13 ? singles_of(c) : Singles{}, gr, rest, tiles, players, outside, visible);
+  }
+  static Necessary necessary(const Singles& sg, const Groups& gr, const std::uint8_t (*rest)[16], int tiles,
+                             Players players, const Counts& outside, const std::uint8_t* visible) noexcept {
     const int melds = tiles / 3;
     const int r = join(gr.cost[0], rest[0], melds);
     int best = r - 1;
     int chiitoi = 127, kokushi = 127;
-    Tally t;
+    const Tally t = sg.t;
     if (tiles == 13) {
-      t = tally_of(c);
       chiitoi = chiitoi_replacements(t.pairs, t.singles) - 1;
       kokushi = kokushi_replacements(t.orphan_kinds, t.orphan_pairs) - 1;
       best = std::min({best, chiitoi, kokushi});
@@ -225,11 +257,8 @@ struct ShantenKernel {
       }
     }
     if (tiles == 13) {
-      std::uint64_t zero = 0, one = 0;
-      for (int k = 0; k < kind_count; ++k) {
-        zero |= std::uint64_t{c[static_cast<std::size_t>(k)] == 0} << k;
-        one |= std::uint64_t{c[static_cast<std::size_t>(k)] == 1} << k;
-      }
+      std::uint64_t zero = sg.zero;
+      const std::uint64_t one = sg.one;
       if (players == Players::three) zero &= ~std::uint64_t{0xFE};
       if (chiitoi == best) {
         if (chiitoi_replacements(t.pairs, t.singles + 1) - 1 < best) mask |= zero;
@@ -378,9 +407,13 @@ struct ShantenLanes {
     alignas(64) std::uint8_t costs[lanes][64];
     const std::uint8_t* cost_rows[lanes];
     const int man = players == Players::three ? shanten_tables::sanma_man : shanten_tables::suit;
+    // Every key first, then every load: the table reads (mostly cache
+    // misses) overlap.
     for (std::size_t l = 0; l < lanes; ++l) {
       const std::uint8_t* h = b.err[l] ? reinterpret_cast<const std::uint8_t*>(&empty_hand) : rows[l];
       keys_of_row(h, players, b.key[l]);
+    }
+    for (std::size_t l = 0; l < lanes; ++l) {
       std::memcpy(costs[l], S::cost_of(man, b.key[l][0]), 16);
       std::memcpy(costs[l] + 16, S::cost_of(shanten_tables::suit, b.key[l][1]), 16);
       std::memcpy(costs[l] + 32, S::cost_of(shanten_tables::suit, b.key[l][2]), 16);
@@ -624,9 +657,11 @@ void advice(const BatchInput& in, Result<Advice>* out) noexcept {
     S::combine(whole.cost[0], pair[2][3], others[1]);
     S::combine(pair[0][1], whole.cost[3], others[2]);
     S::combine(pair[0][1], whole.cost[2], others[3]);
+    const typename S::Singles whole_singles = tiles == 14 ? S::singles_of(c) : typename S::Singles{};
     Advice a;
     for (int d = 0; d < kind_count; ++d) {
       if (!c[static_cast<std::size_t>(d)]) continue;
+      const auto sg = tiles == 14 ? S::without(whole_singles, d, c[static_cast<std::size_t>(d)]) : typename S::Singles{};
       typename S::Counts after = c;
       --after[static_cast<std::size_t>(d)];
       typename S::Groups gr = whole;
@@ -641,7 +676,7 @@ void advice(const BatchInput& in, Result<Advice>* out) noexcept {
           if (o != g && o != h) (x < 0 ? x : y) = o;
         S::combine(gr.cost[g], pair[x][y], rest[h]);
       }
-      const Necessary n = S::necessary(after, gr, rest, tiles - 1, players, c, visible);
+      const Necessary n = S::necessary(sg, gr, rest, tiles - 1, players, c, visible);
       // Insert in order: shanten ascending, ukeire descending, kind ascending.
       int at = a.count;
       while (at > 0) {
