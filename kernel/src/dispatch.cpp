@@ -34,7 +34,9 @@ constexpr char avx2_name[] = "avx2", sse4_2_name[] = "sse4.2", sse2_name[] = "ss
 template <class Isa, const char* Name>
 constexpr Implementation row(std::string_view description, bool (*supported)() noexcept) {
 #define MJK_ENTRY(name, T, question) recorded<&Isa::name, Name, Result<T>>,
-  return {Name, description, supported, MJK_OPERATIONS(MJK_ENTRY)};
+#define MJK_SINGLE(name, T, question) &Isa::single_##name,
+  return {Name, description, supported, MJK_OPERATIONS(MJK_ENTRY) MJK_OPERATIONS(MJK_SINGLE)};
+#undef MJK_SINGLE
 #undef MJK_ENTRY
 }
 
@@ -93,9 +95,7 @@ std::string_view last_implementation_run() noexcept { return last_run.load(std::
 
 #define MJK_DEFINE_OPERATION(name, T, question)                                                             \
   Result<T> name(const Hand& hand, const Options& options) noexcept {                                       \
-    Result<T> r;                                                                                            \
-    active_implementation().name({&hand, 1, Layout::hands, options}, &r);                                   \
-    return r;                                                                                               \
+    return active_implementation().single_##name(hand, options);                                            \
   }                                                                                                         \
   Error name(std::span<const Hand> hands, std::span<Result<T>> out, const Options& options) noexcept {      \
     return run_batch<T>({hands.data(), hands.size(), Layout::hands, options}, out, &Implementation::name); \

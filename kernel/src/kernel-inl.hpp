@@ -19,6 +19,7 @@
 #include "mjk/analysis.hpp"
 #include "mjk/hand.hpp"
 #include "mjk/implementation.hpp"
+#include "single-inl.hpp"
 #include "slots.hpp"
 
 namespace mjk::simd {
@@ -453,10 +454,40 @@ void tenpai_discards(const BatchInput& in, Result<TenpaiDiscards>* out) noexcept
 
 }  // namespace mjk::simd
 
+// ---- the single-hand path: defaults ----
+//
+// Isa::single_NAME(hand, options) calls mjk::single::NAME<Ops>(hand, options).
+// An operation's own single-hand algorithm is either a per-ISA template
+//   template <class Ops> Result<T> mjk::single::NAME(const Hand&, const Options&) noexcept;
+// (single-inl.hpp defines those of agari, waits and tenpai discards), which
+// overload resolution prefers to the default below, or an ISA-independent
+// function `Result<T> mjk::single::NAME(const Hand&, const Options&) noexcept`
+// declared before this point, which the default forwards to. Otherwise the
+// default runs a batch of one hand.
+namespace mjk::single {
+#define MJK_SINGLE_DEFAULT(name, T, question)                                         \
+  template <class Ops, class H>                                                       \
+  Result<T> name(const H& hand, const Options& options) noexcept {                    \
+    if constexpr (requires { ::mjk::single::name(hand, options); }) {                 \
+      return ::mjk::single::name(hand, options);                                      \
+    } else {                                                                          \
+      Result<T> r;                                                                    \
+      simd::name<Ops>({&hand, 1, Layout::hands, options}, &r);                        \
+      return r;                                                                       \
+    }                                                                                 \
+  }
+MJK_OPERATIONS(MJK_SINGLE_DEFAULT)
+#undef MJK_SINGLE_DEFAULT
+}  // namespace mjk::single
+
 // The entry points of one per-ISA translation unit (declared in arch/arch.hpp):
-// one per row of MJK_OPERATIONS, each calling simd::NAME<OPS>.
-#define MJK_DEFINE_ENTRY(name, T, question) \
-  void Isa::name(const BatchInput& in, Result<T>* out) noexcept { simd::name<IsaOps>(in, out); }
+// one per row of MJK_OPERATIONS, each calling simd::NAME<OPS>, and its
+// single-hand counterpart.
+#define MJK_DEFINE_ENTRY(name, T, question)                                                               \
+  void Isa::name(const BatchInput& in, Result<T>* out) noexcept { simd::name<IsaOps>(in, out); }         \
+  Result<T> Isa::single_##name(const Hand& hand, const Options& options) noexcept {                      \
+    return single::name<IsaOps>(hand, options);                                                          \
+  }
 #define MJK_KERNEL_ENTRY_POINTS(isa, OPS) \
   namespace mjk::arch {                   \
   namespace {                             \

@@ -38,6 +38,13 @@ struct Implementation {
 #define MJK_REGISTRY_ENTRY(name, T, question) void (*name)(const BatchInput& in, Result<T>* out) noexcept;
   MJK_OPERATIONS(MJK_REGISTRY_ENTRY)
 #undef MJK_REGISTRY_ENTRY
+  // The single-hand path of this instruction set, one entry per operation:
+  // single_NAME(hand, options). The public one-hand functions call the
+  // active implementation's; an operation without a single-hand algorithm
+  // gets a batch of one.
+#define MJK_SINGLE_ENTRY(name, T, question) Result<T> (*single_##name)(const Hand& hand, const Options& options) noexcept;
+  MJK_OPERATIONS(MJK_SINGLE_ENTRY)
+#undef MJK_SINGLE_ENTRY
 };
 
 // Every implementation built into this library, best first; the last
