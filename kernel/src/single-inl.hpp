@@ -88,7 +88,7 @@ struct Path {
   }
 
   // The first error validate() would report (fast path: everything in range).
-  static Error validate(const Hand& hand, Question q, Players players) noexcept {
+  static Error validate(const Hand& hand, Question q, Players players, std::array<int, 4>& sum) noexcept {
     static constexpr auto limits = [] {
       std::array<std::array<std::uint8_t, 48>, 2> l{};
       for (int s = 0; s < slot_count; ++s) {
@@ -106,13 +106,15 @@ struct Path {
       bad = bad | (S::eq(S::min_u8(a, S::load(lim + 16 * i)), a) ^ k(-1));
     }
     if (S::sign_bits(bad) == 0) {
-      const auto sum = group_sums(s);
+      sum = group_sums(s);
       const int total = sum[0] + sum[1] + sum[2] + sum[3];
       const int residue = q == Question::waits ? 1 : 2;
       if (total == hand.tiles && total <= 14 && total % 3 == residue) return Error::none;
     }
     return mjk::validate(hand, q, players).code;
   }
+
+  static unsigned group_bits(std::uint64_t m, int g) noexcept { return static_cast<unsigned>(m >> (12 * g)) & 0xfffu; }
 
   // One valid hand, ready for tries.
   struct Prepared {
@@ -122,8 +124,8 @@ struct Path {
     int tiles;
   };
 
-  static Prepared prepare(const std::uint8_t* s) noexcept {
-    Prepared p;
+  // The transposed hand, for tries.
+  static void prepare_tries(Prepared& p, const std::uint8_t* s) noexcept {
     V l[4], m[4];
     for (int g = 0; g < 4; ++g) {
       l[g] = S::template load_low<8>(s + 12 * g);
@@ -133,6 +135,9 @@ struct Path {
     p.t[0] = S::zip16_lo(ab, cd);
     p.t[1] = S::zip16_hi(ab, cd);
     p.t[2] = S::zip16_lo(S::zip8(m[0], m[1]), S::zip8(m[2], m[3]));
+  }
+  // The slot bit masks.
+  static void prepare_bits(Prepared& p, const std::uint8_t* s) noexcept {
     std::uint64_t occ = 0, ge2 = 0, ge3 = 0, four = 0;
     for (int i = 0; i < 3; ++i) {
       const V a = S::load(s + 16 * i);
@@ -143,9 +148,24 @@ struct Path {
       four |= std::uint64_t{S::sign_bits(S::eq(a, k(4)))} << sh;
     }
     p.occ = occ, p.ge2 = ge2, p.ge3 = ge3, p.four = four;
-    p.sum = group_sums(s);
-    p.tiles = p.sum[0] + p.sum[1] + p.sum[2] + p.sum[3];
+  }
+  static Prepared prepare(const std::uint8_t* s, const std::array<int, 4>& sum) noexcept {
+    Prepared p;
+    p.sum = sum;
+    p.tiles = sum[0] + sum[1] + sum[2] + sum[3];
+    prepare_tries(p, s);
+    prepare_bits(p, s);
     return p;
+  }
+  static Prepared prepare(const std::uint8_t* s) noexcept { return prepare(s, group_sums(s)); }
+
+  // A necessary condition for group g to split into melds, on the bit
+  // masks: a held slot with no held neighbour holds exactly three (exact
+  // for honours, where every slot is isolated).
+  static bool may_be_melds(const Prepared& p, int g) noexcept {
+    const unsigned occ = group_bits(p.occ, g), three = group_bits(p.ge3 & ~p.four, g);
+    const unsigned isolated = occ & ~(occ << 1) & ~(occ >> 1);
+    return (isolated & ~three) == 0;
   }
 
   // Tris of up to 16 tries at once: lane l is group g[l], with one tile added
@@ -199,8 +219,6 @@ struct Path {
     return t.n == 64 ? pass : pass & ((std::uint64_t{1} << t.n) - 1);
   }
 
-  static unsigned group_bits(std::uint64_t m, int g) noexcept { return static_cast<unsigned>(m >> (12 * g)) & 0xfffu; }
-
   // Candidate waits of a group by neighbour products (occupancy only
   // matters, so products are ANDs): held, or both neighbours of a sequence
   // through the slot held. Empty honour slots between honours fall out with
@@ -219,14 +237,16 @@ struct Path {
   // Standard form: residues (2,0,0,0); the residue-2 group takes the head.
   // Lanes 0-3: each group as it is; lanes 4-13: the head group with the
   // head at slot 0..9 (a head where fewer than two are held fails Tris).
-  static bool standard_agari(const Prepared& p) noexcept {
+  static bool standard_agari(const std::uint8_t* s, const std::array<int, 4>& sum) noexcept {
     int head = -1, odd = 0;
     for (int g = 0; g < 4; ++g) {
-      const int r = p.sum[g] % 3;
-      odd += r == 1;
-      if (r == 2) odd += head >= 0, head = g;
+      const int r = sum[g] % 3;
+      if (r == 1 || (r == 2 && head >= 0)) ++odd;
+      if (r == 2) head = g;
     }
     if (head < 0 || odd) return false;
+    Prepared p;
+    prepare_tries(p, s);
     alignas(16) static constexpr std::int8_t base[16] = {0, 1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     alignas(16) static constexpr std::int8_t in_head[16] = {0, 0, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0};
     alignas(16) static constexpr std::int8_t heads[16] = {none, none, none, none, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, none, none};
@@ -236,11 +256,20 @@ struct Path {
     return (pass & others) == others && (pass & 0x3ff0u) != 0;
   }
 
-  static bool chiitoi_agari(const Prepared& p) noexcept {
-    return p.tiles == 14 && std::popcount(p.ge2 & ~p.ge3) == 7;
+  // Seven pairs: 14 tiles, every group even, seven kinds held exactly twice.
+  static bool chiitoi_agari(const std::uint8_t* s, const std::array<int, 4>& sum) noexcept {
+    if (sum[0] + sum[1] + sum[2] + sum[3] != 14 || ((sum[0] | sum[1] | sum[2] | sum[3]) & 1)) return false;
+    int pairs = 0;
+    for (int i = 0; i < 3; ++i) pairs += std::popcount(S::sign_bits(S::eq(S::load(s + 16 * i), k(2))));
+    return pairs == 7;
   }
-  static bool kokushi_agari(const Prepared& p) noexcept {
-    return p.tiles == 14 && (p.occ & bits::orphans) == bits::orphans && (p.occ & ~bits::orphans) == 0;
+  // Thirteen orphans: 14 tiles, all seven honours among them, every orphan
+  // held and nothing else.
+  static bool kokushi_agari(const std::uint8_t* s, const std::array<int, 4>& sum) noexcept {
+    if (sum[0] + sum[1] + sum[2] + sum[3] != 14 || sum[3] < 7) return false;
+    Prepared p;
+    prepare_bits(p, s);
+    return (p.occ & bits::orphans) == bits::orphans && (p.occ & ~bits::orphans) == 0;
   }
 
   // ---- waits ----
@@ -260,6 +289,8 @@ struct Path {
     Tries t;
     if (ones == 1 && twos == 0) {
       for (int g = 0; g < 4; ++g)
+        if (g != x && p.sum[g] > 0 && !may_be_melds(p, g)) return 0;
+      for (int g = 0; g < 4; ++g)
         if (g != x && p.sum[g] > 0) t.add(g, none, none, none);
       const int plain = t.n;
       const unsigned occ = group_bits(p.occ, x), ge2 = group_bits(p.ge2, x);
@@ -275,6 +306,8 @@ struct Path {
       return w;
     }
     if (twos == 2 && ones == 0) {
+      for (int g = 0; g < 4; ++g)
+        if (g != a && g != b && p.sum[g] > 0 && !may_be_melds(p, g)) return 0;
       for (int g = 0; g < 4; ++g)
         if (g != a && g != b && p.sum[g] > 0) t.add(g, none, none, none);
       const int plain = t.n;
@@ -316,6 +349,21 @@ struct Path {
   static Waits all_waits(const Prepared& p, std::uint64_t valid) noexcept {
     const std::uint64_t keep = ~p.four;
     return {standard_waits(p, valid) & keep, chiitoi_waits(p) & keep, kokushi_waits(p) & keep};
+  }
+  // The same from the counts: hands that can have no wait (residues other
+  // than (1,0,0,0) or (2,2,0,0), and not one odd group for seven pairs nor
+  // six honours for thirteen orphans) stop before any try is prepared.
+  static Waits all_waits(const std::uint8_t* s, const std::array<int, 4>& sum, std::uint64_t valid) noexcept {
+    int ones = 0, twos = 0, odd = 0;
+    for (int g = 0; g < 4; ++g) {
+      const int r = sum[g] % 3;
+      ones += r == 1, twos += r == 2, odd += sum[g] & 1;
+    }
+    const int tiles = sum[0] + sum[1] + sum[2] + sum[3];
+    const bool shape = (ones == 1 && twos == 0) || (ones == 0 && twos == 2);
+    const bool special = tiles == 13 && (odd == 1 || sum[3] >= 6);
+    if (!shape && !special) return {0, 0, 0};
+    return all_waits(prepare(s, sum), valid);
   }
 
   // ---- tenpai discards (riichi judgement) ----
@@ -410,45 +458,51 @@ struct Path {
 template <class Ops>
 Result<std::uint8_t> agari_forms(const Hand& hand, const Options& options) noexcept {
   using P = Path<Ops>;
-  const Error e = P::validate(hand, Question::complete, options.players);
+  std::array<int, 4> sum;
+  const Error e = P::validate(hand, Question::complete, options.players, sum);
   if (e != Error::none) return {0, e};
-  const auto p = P::prepare(hand.slots.data());
-  return {static_cast<std::uint8_t>((P::standard_agari(p) ? standard_form : 0) |
-                                    (P::chiitoi_agari(p) ? chiitoi_form : 0) | (P::kokushi_agari(p) ? kokushi_form : 0)),
+  const std::uint8_t* s = hand.slots.data();
+  return {static_cast<std::uint8_t>((P::standard_agari(s, sum) ? standard_form : 0) |
+                                    (P::chiitoi_agari(s, sum) ? chiitoi_form : 0) |
+                                    (P::kokushi_agari(s, sum) ? kokushi_form : 0)),
           Error::none};
 }
 
 template <class Ops>
 Result<bool> is_agari(const Hand& hand, const Options& options) noexcept {
   using P = Path<Ops>;
-  const Error e = P::validate(hand, Question::complete, options.players);
+  std::array<int, 4> sum;
+  const Error e = P::validate(hand, Question::complete, options.players, sum);
   if (e != Error::none) return {false, e};
-  const auto p = P::prepare(hand.slots.data());
-  return {P::standard_agari(p) || P::chiitoi_agari(p) || P::kokushi_agari(p), Error::none};
+  const std::uint8_t* s = hand.slots.data();
+  return {P::standard_agari(s, sum) || P::chiitoi_agari(s, sum) || P::kokushi_agari(s, sum), Error::none};
 }
 
 template <class Ops>
 Result<TileMask> waits(const Hand& hand, const Options& options) noexcept {
   using P = Path<Ops>;
-  const Error e = P::validate(hand, Question::waits, options.players);
+  std::array<int, 4> sum;
+  const Error e = P::validate(hand, Question::waits, options.players, sum);
   if (e != Error::none) return {{}, e};
-  const auto w = P::all_waits(P::prepare(hand.slots.data()), P::valid_slots(options.players));
+  const auto w = P::all_waits(hand.slots.data(), sum, P::valid_slots(options.players));
   return {P::to_mask(w.standard | w.chiitoi | w.kokushi), Error::none};
 }
 
 template <class Ops>
 Result<FormWaits> waits_by_form(const Hand& hand, const Options& options) noexcept {
   using P = Path<Ops>;
-  const Error e = P::validate(hand, Question::waits, options.players);
+  std::array<int, 4> sum;
+  const Error e = P::validate(hand, Question::waits, options.players, sum);
   if (e != Error::none) return {{}, e};
-  const auto w = P::all_waits(P::prepare(hand.slots.data()), P::valid_slots(options.players));
+  const auto w = P::all_waits(hand.slots.data(), sum, P::valid_slots(options.players));
   return {{P::to_mask(w.standard), P::to_mask(w.chiitoi), P::to_mask(w.kokushi)}, Error::none};
 }
 
 template <class Ops>
 Result<TenpaiDiscards> tenpai_discards(const Hand& hand, const Options& options) noexcept {
   using P = Path<Ops>;
-  const Error e = P::validate(hand, Question::complete, options.players);
+  std::array<int, 4> sum;
+  const Error e = P::validate(hand, Question::complete, options.players, sum);
   if (e != Error::none) return {{}, e};
   return P::tenpai_discards(hand, options.players);
 }
