@@ -22,7 +22,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <utility>
 
 #include "mjk/analysis.hpp"
 #include "mjk/hand.hpp"
@@ -57,15 +56,20 @@ struct Path {
 
   static V k(int x) noexcept { return S::k(x); }
 
-  // Calls f.template operator()<I>() for I = 0..N-1, unrolled at compile time.
-  template <int N, class F>
-  static void static_for(F&& f) {
-    [&]<int... I>(std::integer_sequence<int, I...>) { (f.template operator()<I>(), ...); }(
-        std::make_integer_sequence<int, N>{});
-  }
-
   static std::uint64_t valid_slots(Players players) noexcept {
     return players == Players::three ? bits::tiles & ~bits::sanma_absent : bits::tiles;
+  }
+
+  // The groups' tile counts mod 3, two bits each (group g at bits 2g).
+  static unsigned residues(const std::array<int, 4>& sum) noexcept {
+    constexpr std::uint32_t mod3 = [] {
+      std::uint32_t m = 0;
+      for (unsigned x = 0; x <= 14; ++x) m |= (x % 3) << (2 * x);
+      return m;
+    }();
+    unsigned code = 0;
+    for (int g = 0; g < 4; ++g) code |= (mod3 >> (2 * sum[static_cast<std::size_t>(g)]) & 3u) << (2 * g);
+    return code;
   }
 
   // Slot bits -> kinds.
@@ -172,16 +176,17 @@ struct Path {
   // at slot plus[l], one removed at minus[l] and two at head[l] (none: no
   // change). Bit l of the result: that try splits into melds only.
   template <bool Plus, bool Minus>
-  static unsigned tris(const Prepared& p, const V& g, const V& plus, const V& minus, const V& head) noexcept {
+  [[gnu::always_inline]] static inline unsigned tris(const Prepared& p, const V& g, const V& plus, const V& minus, const V& head) noexcept {
     V idx[4];
     for (int m = 0; m < 4; ++m) idx[m] = g + k(4 * m);
     V r1 = k(0), r2 = k(0), seen = k(0);
-    static_for<10>([&]<int I>() {
-      V x = S::shuffle(p.t[I / 4], idx[I % 4]);
-      if constexpr (Plus) x = x - S::eq(plus, k(I));
-      if constexpr (Minus) x = x + S::eq(minus, k(I));
-      x = x + (S::eq(head, k(I)) & k(-2));
-      // Tiles left at slot I after the sequences owed by I-1 and I-2 start
+#pragma GCC unroll 10
+    for (int i = 0; i < 10; ++i) {
+      V x = S::shuffle(p.t[i / 4], idx[i % 4]);
+      if constexpr (Plus) x = x - S::eq(plus, k(i));
+      if constexpr (Minus) x = x + S::eq(minus, k(i));
+      x = x + (S::eq(head, k(i)) & k(-2));
+      // Tiles left at slot i after the sequences owed by i-1 and i-2 start
       // (y mod 3) more sequences: y - 3 if y >= 3, which as unsigned bytes is
       // min(y, y - 3). Any y < 0 means no.
       const V y = (x - r2) - r1;
@@ -189,7 +194,7 @@ struct Path {
       const V r = S::min_u8(y, y - k(3));
       r2 = r1;
       r1 = r;
-    });
+    }
     seen = seen | (k(0) - r1) | (k(0) - r2);  // sequences still owed past slot 9
     return ~S::sign_bits(seen) & 0xffffu;
   }
@@ -238,14 +243,19 @@ struct Path {
   // Lanes 0-3: each group as it is; lanes 4-13: the head group with the
   // head at slot 0..9 (a head where fewer than two are held fails Tris).
   static bool standard_agari(const std::uint8_t* s, const std::array<int, 4>& sum) noexcept {
-    int head = -1, odd = 0;
-    for (int g = 0; g < 4; ++g) {
-      const int r = sum[g] % 3;
-      if (r == 1 || (r == 2 && head >= 0)) ++odd;
-      if (r == 2) head = g;
-    }
-    if (head < 0 || odd) return false;
+    const unsigned code = residues(sum);
+    if (!(code == 2 || code == 8 || code == 32 || code == 128)) return false;
+    const int head = std::countr_zero(code) / 2;
     Prepared p;
+    // Every other group must pass the meld prefilter first.
+    std::uint64_t occ = 0, three = 0;
+    for (int i = 0; i < 3; ++i) {
+      const V a = S::load(s + 16 * i);
+      occ |= std::uint64_t{S::sign_bits(S::gt(a, k(0)))} << (16 * i);
+      three |= std::uint64_t{S::sign_bits(S::eq(a, k(3)))} << (16 * i);
+    }
+    const std::uint64_t isolated = occ & ~(occ << 1) & ~(occ >> 1) & ~(std::uint64_t{0xfff} << (12 * head));
+    if (isolated & ~three) return false;
     prepare_tries(p, s);
     alignas(16) static constexpr std::int8_t base[16] = {0, 1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     alignas(16) static constexpr std::int8_t in_head[16] = {0, 0, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0};
@@ -350,19 +360,29 @@ struct Path {
     const std::uint64_t keep = ~p.four;
     return {standard_waits(p, valid) & keep, chiitoi_waits(p) & keep, kokushi_waits(p) & keep};
   }
-  // The same from the counts: hands that can have no wait (residues other
-  // than (1,0,0,0) or (2,2,0,0), and not one odd group for seven pairs nor
-  // six honours for thirteen orphans) stop before any try is prepared.
+  // The same from the counts, stopping before any try is prepared when the
+  // hand can have no wait: standard form needs residues (1,0,0,0) or
+  // (2,2,0,0) and the other groups past the meld prefilter; seven pairs
+  // seven kinds; thirteen orphans nothing else.
   static Waits all_waits(const std::uint8_t* s, const std::array<int, 4>& sum, std::uint64_t valid) noexcept {
-    int ones = 0, twos = 0, odd = 0;
-    for (int g = 0; g < 4; ++g) {
-      const int r = sum[g] % 3;
-      ones += r == 1, twos += r == 2, odd += sum[g] & 1;
+    const unsigned code = residues(sum);
+    const bool one = code == 1 || code == 4 || code == 16 || code == 64;
+    const bool two_twos = (code & 0x55u) == 0 && std::popcount(code) == 2;
+    std::uint64_t occ = 0, three = 0;
+    for (int i = 0; i < 3; ++i) {
+      const V a = S::load(s + 16 * i);
+      occ |= std::uint64_t{S::sign_bits(S::gt(a, k(0)))} << (16 * i);
+      three |= std::uint64_t{S::sign_bits(S::eq(a, k(3)))} << (16 * i);
     }
+    // Groups that must split into melds: residue 0.
+    std::uint64_t melds = 0;
+    for (int g = 0; g < 4; ++g)
+      if ((code >> (2 * g) & 3u) == 0) melds |= std::uint64_t{0xfff} << (12 * g);
+    const std::uint64_t isolated = occ & ~(occ << 1) & ~(occ >> 1) & melds;
+    const bool standard = (one || two_twos) && (isolated & ~three) == 0;
     const int tiles = sum[0] + sum[1] + sum[2] + sum[3];
-    const bool shape = (ones == 1 && twos == 0) || (ones == 0 && twos == 2);
-    const bool special = tiles == 13 && (odd == 1 || sum[3] >= 6);
-    if (!shape && !special) return {0, 0, 0};
+    const bool special = tiles == 13 && (std::popcount(occ) == 7 || (occ & ~bits::orphans) == 0);
+    if (!standard && !special) return {0, 0, 0};
     return all_waits(prepare(s, sum), valid);
   }
 
