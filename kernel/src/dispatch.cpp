@@ -22,6 +22,13 @@ void recorded(const BatchInput& in, Out* out) noexcept {
   Entry(in, out);
 }
 
+// The same for a single-hand entry.
+template <auto Entry, const char* Name, class T>
+Result<T> recorded_single(const Hand& hand, const Options& options) noexcept {
+  last_run.store(Name, std::memory_order_relaxed);
+  return Entry(hand, options);
+}
+
 bool cpu_has_avx2() noexcept { return xsimd::available_architectures().avx2; }
 bool cpu_has_sse4_2() noexcept { return xsimd::available_architectures().sse4_2; }
 bool cpu_has_sse2() noexcept { return xsimd::available_architectures().sse2; }
@@ -34,7 +41,7 @@ constexpr char avx2_name[] = "avx2", sse4_2_name[] = "sse4.2", sse2_name[] = "ss
 template <class Isa, const char* Name>
 constexpr Implementation row(std::string_view description, bool (*supported)() noexcept) {
 #define MJK_ENTRY(name, T, question) recorded<&Isa::name, Name, Result<T>>,
-#define MJK_SINGLE(name, T, question) &Isa::single_##name,
+#define MJK_SINGLE(name, T, question) recorded_single<&Isa::single_##name, Name, T>,
   return {Name, description, supported, MJK_OPERATIONS(MJK_ENTRY) MJK_OPERATIONS(MJK_SINGLE)};
 #undef MJK_SINGLE
 #undef MJK_ENTRY

@@ -59,7 +59,7 @@ struct Implementation {
 // Why MJK_FORCE_IMPL was not honoured ("" if it was, or is unset).
 [[nodiscard]] std::string_view forced_implementation_problem() noexcept;
 
-// Name of the implementation whose batch code ran last in this process
+// Name of the implementation whose batch or single-hand code ran last in this process
 // (any thread): lets a test prove that a forced implementation really ran.
 [[nodiscard]] std::string_view last_implementation_run() noexcept;
 
