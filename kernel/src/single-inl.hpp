@@ -126,6 +126,7 @@ struct Path {
     std::uint64_t occ, ge2, ge3, four;  // slot bits: count >= 1, >= 2, >= 3, == 4
     std::array<int, 4> sum;
     int tiles;
+    const std::uint8_t* s;  // the slot counts
   };
 
   // The transposed hand, for tries.
@@ -155,6 +156,7 @@ struct Path {
   }
   static Prepared prepare(const std::uint8_t* s, const std::array<int, 4>& sum) noexcept {
     Prepared p;
+    p.s = s;
     p.sum = sum;
     p.tiles = sum[0] + sum[1] + sum[2] + sum[3];
     prepare_tries(p, s);
@@ -201,7 +203,7 @@ struct Path {
 
   // A list of tries, run 16 at a time.
   struct Tries {
-    alignas(16) std::uint8_t g[64], plus[64], minus[64], head[64];
+    alignas(16) std::uint8_t g[80], plus[80], minus[80], head[80];  // 64 tries and a tail
     int n = 0;
     void add(int group, int p, int m, int h) noexcept {
       g[n] = static_cast<std::uint8_t>(group);
@@ -214,14 +216,41 @@ struct Path {
 
   template <bool Plus, bool Minus>
   static std::uint64_t run(const Prepared& p, Tries& t) noexcept {
-    const int end = (t.n + 15) & ~15;
-    for (int l = t.n; l < end; ++l) t.g[l] = 0, t.plus[l] = t.minus[l] = t.head[l] = none;
+    // Harmless tries after the last (results masked off below).
+    S::store(t.g + t.n, k(0));
+    S::store(t.plus + t.n, k(none));
+    S::store(t.minus + t.n, k(none));
+    S::store(t.head + t.n, k(none));
     std::uint64_t pass = 0;
     for (int base = 0; base < t.n; base += 16)
       pass |= std::uint64_t{tris<Plus, Minus>(p, S::load(t.g + base), S::load(t.plus + base), S::load(t.minus + base),
                                                S::load(t.head + base))}
               << base;
     return t.n == 64 ? pass : pass & ((std::uint64_t{1} << t.n) - 1);
+  }
+
+  // Suji residues of group g: the counts at slots j, j+3, j+6, j+9, mod 3.
+  // A group of melds has all three equal; adding a tile, or removing a pair
+  // (-2 = +1 mod 3), steps one suji by one.
+  static std::array<int, 3> suji(const Prepared& p, int g) noexcept {
+    const std::uint8_t* x = p.s + 12 * g;
+    return {(x[0] + x[3] + x[6] + x[9]) % 3, (x[1] + x[4] + x[7]) % 3, (x[2] + x[5] + x[8]) % 3};
+  }
+  static constexpr unsigned suji_slots = 0x249;  // slots 0, 3, 6, 9
+  // Slots where one step leaves the three residues equal.
+  static unsigned one_step(const std::array<int, 3>& r) noexcept {
+    unsigned m = 0;
+    for (int u = 0; u < 3; ++u) {
+      std::array<int, 3> q = r;
+      q[static_cast<std::size_t>(u)] = (q[static_cast<std::size_t>(u)] + 1) % 3;
+      if (q[0] == q[1] && q[1] == q[2]) m |= suji_slots << u;
+    }
+    return m;
+  }
+  // Slots where a second step, after one at suji u, leaves them equal.
+  static unsigned two_steps(std::array<int, 3> r, int u) noexcept {
+    r[static_cast<std::size_t>(u)] = (r[static_cast<std::size_t>(u)] + 1) % 3;
+    return one_step(r);
   }
 
   // Candidate waits of a group by neighbour products (occupancy only
@@ -305,8 +334,11 @@ struct Path {
       const int plain = t.n;
       const unsigned occ = group_bits(p.occ, x), ge2 = group_bits(p.ge2, x);
       const unsigned cand = candidates(occ) & group_bits(valid & ~p.four, x);
+      // The wait's suji fixes the head's (the suji rule of seed 004).
+      const auto r = suji(p, x);
+      const unsigned heads_after[3] = {two_steps(r, 0), two_steps(r, 1), two_steps(r, 2)};
       each_bit(cand, [&](int c) {
-        each_bit(ge2 | ((occ >> c & 1u) << c), [&](int d) { t.add(x, c, none, d); });
+        each_bit((ge2 | ((occ >> c & 1u) << c)) & heads_after[c % 3], [&](int d) { t.add(x, c, none, d); });
       });
       const std::uint64_t pass = run<true, false>(p, t);
       const std::uint64_t need = (std::uint64_t{1} << plain) - 1;
@@ -321,13 +353,18 @@ struct Path {
       for (int g = 0; g < 4; ++g)
         if (g != a && g != b && p.sum[g] > 0) t.add(g, none, none, none);
       const int plain = t.n;
-      each_bit(group_bits(p.ge2, a), [&](int d) { t.add(a, none, none, d); });
+      // A head and a wait each step one suji of their group: the one step
+      // that equalises its residues.
+      const unsigned step_a = one_step(suji(p, a)), step_b = one_step(suji(p, b));
+      each_bit(group_bits(p.ge2, a) & step_a, [&](int d) { t.add(a, none, none, d); });
       const int heads_b = t.n;
-      each_bit(group_bits(p.ge2, b), [&](int d) { t.add(b, none, none, d); });
+      each_bit(group_bits(p.ge2, b) & step_b, [&](int d) { t.add(b, none, none, d); });
       const int waits_a = t.n;
-      each_bit(candidates(group_bits(p.occ, a)) & group_bits(valid & ~p.four, a), [&](int c) { t.add(a, c, none, none); });
+      each_bit(candidates(group_bits(p.occ, a)) & group_bits(valid & ~p.four, a) & step_a,
+               [&](int c) { t.add(a, c, none, none); });
       const int waits_b = t.n;
-      each_bit(candidates(group_bits(p.occ, b)) & group_bits(valid & ~p.four, b), [&](int c) { t.add(b, c, none, none); });
+      each_bit(candidates(group_bits(p.occ, b)) & group_bits(valid & ~p.four, b) & step_b,
+               [&](int c) { t.add(b, c, none, none); });
       const std::uint64_t pass = run<true, false>(p, t);
       auto range = [&](int lo, int hi) { return (pass >> lo) & ((std::uint64_t{1} << (hi - lo)) - 1); };
       const std::uint64_t need = (std::uint64_t{1} << plain) - 1;
