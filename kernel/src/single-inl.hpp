@@ -202,8 +202,10 @@ struct Path {
   }
 
   // A list of tries, run 16 at a time.
-  struct Tries {
-    alignas(16) std::uint8_t g[80], plus[80], minus[80], head[80];  // 64 tries and a tail
+  template <int N>
+  struct TryList {
+    static constexpr int capacity = N;
+    alignas(16) std::uint8_t g[N + 16], plus[N + 16], minus[N + 16], head[N + 16];  // N tries and a tail
     int n = 0;
     void add(int group, int p, int m, int h) noexcept {
       g[n] = static_cast<std::uint8_t>(group);
@@ -213,20 +215,28 @@ struct Path {
       ++n;
     }
   };
+  using Tries = TryList<64>;
 
-  template <bool Plus, bool Minus>
-  static std::uint64_t run(const Prepared& p, Tries& t) noexcept {
+  // Runs every try of t; bit l of pass[l / 64]: try l passed.
+  template <bool Plus, bool Minus, int N>
+  static void run(const Prepared& p, TryList<N>& t, std::uint64_t* pass) noexcept {
     // Harmless tries after the last (results masked off below).
     S::store(t.g + t.n, k(0));
     S::store(t.plus + t.n, k(none));
     S::store(t.minus + t.n, k(none));
     S::store(t.head + t.n, k(none));
-    std::uint64_t pass = 0;
+    for (int w = 0; w < N / 64; ++w) pass[w] = 0;
     for (int base = 0; base < t.n; base += 16)
-      pass |= std::uint64_t{tris<Plus, Minus>(p, S::load(t.g + base), S::load(t.plus + base), S::load(t.minus + base),
-                                               S::load(t.head + base))}
-              << base;
-    return t.n == 64 ? pass : pass & ((std::uint64_t{1} << t.n) - 1);
+      pass[base / 64] |= std::uint64_t{tris<Plus, Minus>(p, S::load(t.g + base), S::load(t.plus + base),
+                                                         S::load(t.minus + base), S::load(t.head + base))}
+                         << (base % 64);
+    if (t.n % 64) pass[t.n / 64] &= (std::uint64_t{1} << (t.n % 64)) - 1;
+  }
+  template <bool Plus, bool Minus>
+  static std::uint64_t run(const Prepared& p, Tries& t) noexcept {
+    std::uint64_t pass;
+    run<Plus, Minus>(p, t, &pass);
+    return pass;
   }
 
   // Suji residues of group g: the counts at slots j, j+3, j+6, j+9, mod 3.
@@ -473,16 +483,77 @@ struct Path {
       if (r == 2) ++twos, two = g;
     }
     if (twos == 1 && ones == 0) {
+      // (2,0,0,0), group x of residue 2. One register: the four groups'
+      // Tris, x's head tries and x's wait tries (each in its one suji).
+      const int x = two;
       Tries t;
       for (int g = 0; g < 4; ++g) t.add(g, none, none, none);
-      const unsigned pass = static_cast<unsigned>(run<false, false>(p, t));
+      const unsigned step_x = one_step(suji(p, x));
+      each_bit(group_bits(p.ge2, x) & step_x, [&](int h) { t.add(x, none, none, h); });
+      const int waits_x = t.n;
+      each_bit(candidates(group_bits(p.occ, x)) & group_bits(valid & ~p.four, x) & step_x,
+               [&](int c) { t.add(x, c, none, none); });
+      const std::uint64_t pass = run<true, false>(p, t);
       unsigned failing = 0;
       for (int g = 0; g < 4; ++g)
-        if (g != two && !(pass >> g & 1)) failing |= 1u << g;
-      std::uint64_t from = 0;
-      if (std::popcount(failing) == 1) from = p.occ & (std::uint64_t{0xfff} << (12 * std::countr_zero(failing)));
-      if (failing == 0) from = p.occ;
-      each_bit(from, [&](int d) { record(d, after(d, false)); });
+        if (g != x && !(pass >> g & 1)) failing |= 1u << g;
+      if (std::popcount(failing) >= 2) return out;
+      const bool head_x = (pass >> 4) & ((std::uint64_t{1} << (waits_x - 4)) - 1);
+      std::uint64_t wait_x = 0;
+      each_bit(pass >> waits_x, [&](int l) { wait_x |= std::uint64_t{1} << (12 * x + t.plus[l + waits_x]); });
+
+      // Discards from x: only when every other group is Tris; each kind's
+      // waits in x are their own (residues (1,0,0,0) after it).
+      if (failing == 0) each_bit(p.occ & (std::uint64_t{0xfff} << (12 * x)), [&](int d) { record(d, after(d, false)); });
+
+      // Discards from a residue-0 group y (the failing one, else each):
+      // y less d is (2,2,0,0)'s other group: it takes the head while x
+      // waits, or waits while x takes the head. Tries of y less d: heads
+      // (if x has waits) and waits (if x has a head), all in one list.
+      unsigned ys = failing;
+      if (!ys)
+        for (int g = 0; g < 4; ++g)
+          if (g != x && p.sum[g] > 0) ys |= 1u << g;
+      if (!wait_x && !head_x) return out;
+      TryList<128> u;
+      struct Span {
+        int slot, heads, waits, end;
+      };
+      std::array<Span, 14> spans;
+      int n_spans = 0;
+      each_bit(ys, [&](int y) {
+        const auto ry = suji(p, y);
+        const unsigned occ = group_bits(p.occ, y), ge2 = group_bits(p.ge2, y), ge3 = group_bits(p.ge3, y);
+        const unsigned keep = group_bits(valid & ~p.four, y);
+        each_bit(occ, [&](int d) {
+          auto r = ry;
+          const auto sd = static_cast<std::size_t>(d % 3);
+          r[sd] = (r[sd] + 2) % 3;  // one tile fewer
+          const unsigned step = one_step(r), bit = 1u << d;
+          Span& sp = spans[static_cast<std::size_t>(n_spans++)];
+          sp.slot = 12 * y + d;
+          sp.heads = u.n;
+          if (wait_x) each_bit(((ge2 & ~bit) | (ge3 & bit)) & step, [&](int h) { u.add(y, none, d, h); });
+          sp.waits = u.n;
+          // A kind held four times is held three times after its discard.
+          if (head_x)
+            each_bit(candidates((occ & ~bit) | (ge2 & bit)) & (keep | bit) & group_bits(valid, y) & step,
+                     [&](int c) { u.add(y, c, d, none); });
+          sp.end = u.n;
+        });
+      });
+      std::uint64_t pass2[2];
+      run<true, true>(p, u, pass2);
+      auto bit_of = [&](int l) { return (pass2[l / 64] >> (l % 64)) & 1; };
+      for (int i = 0; i < n_spans; ++i) {
+        const Span& sp = spans[static_cast<std::size_t>(i)];
+        std::uint64_t w = 0;
+        for (int l = sp.heads; l < sp.waits; ++l)
+          if (bit_of(l)) w = wait_x;
+        for (int l = sp.waits; l < sp.end; ++l)
+          if (bit_of(l)) w |= std::uint64_t{1} << (12 * (sp.slot / 12) + u.plus[l]);
+        record(sp.slot, w);
+      }
       return out;
     }
     if ((ones == 2 && twos == 0) || (ones == 1 && twos == 2)) {
