@@ -239,29 +239,46 @@ struct Path {
     return pass;
   }
 
-  // Suji residues of group g: the counts at slots j, j+3, j+6, j+9, mod 3.
-  // A group of melds has all three equal; adding a tile, or removing a pair
-  // (-2 = +1 mod 3), steps one suji by one.
-  static std::array<int, 3> suji(const Prepared& p, int g) noexcept {
+  // Suji residues of group g (the counts at slots j, j+3, j+6, j+9, mod 3)
+  // as one index r0 + 3 r1 + 9 r2. A group of melds has all three equal;
+  // adding a tile, or removing a pair (-2 = +1 mod 3), steps one suji by one.
+  static int mod3(int x) noexcept {  // 0 <= x < 32
+    constexpr std::uint64_t table = [] {
+      std::uint64_t m = 0;
+      for (unsigned v = 0; v < 32; ++v) m |= std::uint64_t{v % 3} << (2 * v);
+      return m;
+    }();
+    return static_cast<int>(table >> (2 * x) & 3);
+  }
+  static int suji(const Prepared& p, int g) noexcept {
     const std::uint8_t* x = p.s + 12 * g;
-    return {(x[0] + x[3] + x[6] + x[9]) % 3, (x[1] + x[4] + x[7]) % 3, (x[2] + x[5] + x[8]) % 3};
+    return mod3(x[0] + x[3] + x[6] + x[9]) + 3 * mod3(x[1] + x[4] + x[7]) + 9 * mod3(x[2] + x[5] + x[8]);
   }
   static constexpr unsigned suji_slots = 0x249;  // slots 0, 3, 6, 9
-  // Slots where one step leaves the three residues equal.
-  static unsigned one_step(const std::array<int, 3>& r) noexcept {
-    unsigned m = 0;
-    for (int u = 0; u < 3; ++u) {
-      std::array<int, 3> q = r;
-      q[static_cast<std::size_t>(u)] = (q[static_cast<std::size_t>(u)] + 1) % 3;
-      if (q[0] == q[1] && q[1] == q[2]) m |= suji_slots << u;
+  struct SujiTables {
+    std::array<std::array<std::uint8_t, 3>, 27> bump{};  // index after one step at suji u
+    std::array<std::uint16_t, 27> one_step{};            // slots where one step equalises
+  };
+  static constexpr SujiTables suji_tables = [] {
+    SujiTables t;
+    for (int i = 0; i < 27; ++i) {
+      const int r[3] = {i % 3, i / 3 % 3, i / 9};
+      for (int u = 0; u < 3; ++u) {
+        int q[3] = {r[0], r[1], r[2]};
+        q[u] = (q[u] + 1) % 3;
+        t.bump[static_cast<std::size_t>(i)][static_cast<std::size_t>(u)] = static_cast<std::uint8_t>(q[0] + 3 * q[1] + 9 * q[2]);
+        if (q[0] == q[1] && q[1] == q[2]) t.one_step[static_cast<std::size_t>(i)] |= static_cast<std::uint16_t>(suji_slots << u);
+      }
     }
-    return m;
+    return t;
+  }();
+  static int bump(int r, int u) noexcept {
+    return suji_tables.bump[static_cast<std::size_t>(r)][static_cast<std::size_t>(u)];
   }
+  // Slots where one step leaves the three residues equal.
+  static unsigned one_step(int r) noexcept { return suji_tables.one_step[static_cast<std::size_t>(r)]; }
   // Slots where a second step, after one at suji u, leaves them equal.
-  static unsigned two_steps(std::array<int, 3> r, int u) noexcept {
-    r[static_cast<std::size_t>(u)] = (r[static_cast<std::size_t>(u)] + 1) % 3;
-    return one_step(r);
-  }
+  static unsigned two_steps(int r, int u) noexcept { return one_step(bump(r, u)); }
 
   // Candidate waits of a group by neighbour products (occupancy only
   // matters, so products are ANDs): held, or both neighbours of a sequence
@@ -330,8 +347,9 @@ struct Path {
   // the two residue-2 groups. Every other non-empty group must pass Tris.
   static std::uint64_t standard_waits(const Prepared& p, std::uint64_t valid) noexcept {
     int ones = 0, twos = 0, x = 0, a = -1, b = -1;
+    const unsigned code = residues(p.sum);
     for (int g = 0; g < 4; ++g) {
-      const int r = p.sum[g] % 3;
+      const unsigned r = code >> (2 * g) & 3u;
       if (r == 1) ++ones, x = g;
       if (r == 2) ++twos, (a < 0 ? a : b) = g;
     }
@@ -477,8 +495,9 @@ struct Path {
       return out;
     }
     int ones = 0, twos = 0, one[2] = {0, 0}, two = 0;
+    const unsigned code = residues(p.sum);
     for (int g = 0; g < 4; ++g) {
-      const int r = p.sum[g] % 3;
+      const unsigned r = code >> (2 * g) & 3u;
       if (r == 1) one[ones++ & 1] = g;
       if (r == 2) ++twos, two = g;
     }
@@ -526,9 +545,7 @@ struct Path {
         const unsigned occ = group_bits(p.occ, y), ge2 = group_bits(p.ge2, y), ge3 = group_bits(p.ge3, y);
         const unsigned keep = group_bits(valid & ~p.four, y);
         each_bit(occ, [&](int d) {
-          auto r = ry;
-          const auto sd = static_cast<std::size_t>(d % 3);
-          r[sd] = (r[sd] + 2) % 3;  // one tile fewer
+          const int r = bump(bump(ry, d % 3), d % 3);  // one tile fewer: -1 = +2 mod 3
           const unsigned step = one_step(r), bit = 1u << d;
           Span& sp = spans[static_cast<std::size_t>(n_spans++)];
           sp.slot = 12 * y + d;
@@ -559,7 +576,7 @@ struct Path {
     if ((ones == 2 && twos == 0) || (ones == 1 && twos == 2)) {
       Tries t;
       for (int g = 0; g < 4; ++g)
-        if (p.sum[g] % 3 == 0 && p.sum[g] > 0) t.add(g, none, none, none);
+        if ((code >> (2 * g) & 3u) == 0 && p.sum[g] > 0) t.add(g, none, none, none);
       const int plain = t.n;
       for (int i = 0; i < ones; ++i)
         each_bit(group_bits(p.occ, one[i]), [&](int d) { t.add(one[i], none, d, none); });

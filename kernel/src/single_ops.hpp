@@ -63,10 +63,11 @@ struct SingleOps {
 #if defined(__SSSE3__)
     return V(std::bit_cast<U>(_mm_shuffle_epi8(std::bit_cast<__m128i>(table.v), std::bit_cast<__m128i>(idx.v))));
 #else
-    V r;
-    for (int i = 0; i < 16; ++i)
-      r.v[i] = (idx.v[i] & 0x80) ? std::uint8_t{0} : table.v[idx.v[i] & 15];
-    return r;
+    alignas(16) std::uint8_t t[16], i[16], r[16];
+    std::memcpy(t, &table.v, 16);
+    std::memcpy(i, &idx.v, 16);
+    for (int j = 0; j < 16; ++j) r[j] = (i[j] & 0x80) ? std::uint8_t{0} : t[i[j] & 15];
+    return load(r);
 #endif
   }
 
