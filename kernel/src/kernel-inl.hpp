@@ -20,6 +20,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 #include <utility>
 
 #include "mjk/analysis.hpp"
@@ -110,6 +111,18 @@ struct Kernel {
     V ok = k(0);
     static_for<4>([&]<int T>() { ok = ok | tris<3 * T>(x, head); });
     return ok;
+  }
+
+  // For group x (count 2 mod 3): the slots w where x + w splits into melds.
+  // The wait's suji is fixed like the head's, so again four Tris runs.
+  static void wait_tris(const V* x, V* w) noexcept {
+    const auto up = suji_steps(x);
+    const V add[3] = {up[0], up[1], up[2]};  // all ones = -1: subtracting adds the tile
+    for (int i = 0; i < group_slots; ++i) w[i] = k(0);
+    static_for<4>([&]<int T>() {
+      const V ok = tris<3 * T>(x, add);
+      for (int j = 0; j < 3 && 3 * T + j < scan; ++j) w[3 * T + j] = ok & up[static_cast<std::size_t>(j)];
+    });
   }
 
   // Copies into x the group chosen per lane by one-hot masks sel[0..3].
@@ -208,6 +221,86 @@ struct Kernel {
     return (standard_agari(a) & k(1)) | (chiitoi_agari(a, tiles) & k(2)) | (kokushi_agari(a, tiles) & k(4));
   }
 
+  // ---- waits (3k+1): w[s] = all ones where the tile at slot s completes ----
+  //
+  // Per-colour residues leave two shapes. (1,0,0,0): head and wait in the
+  // residue-1 group X: try each wait slot c of X, then the head's four
+  // suji-fixed slots. (2,2,0,0): one residue-2 group takes the head, the
+  // other the wait (four suji-fixed slots): both ways round.
+  //
+  // With Forms, w[s] holds form bits instead (1 standard, 2 seven pairs,
+  // 4 thirteen orphans); without, an all-ones mask.
+  template <bool Forms = false>
+  static void waits(const V* a, const V& tiles, V* w) noexcept {
+    const Groups g = groups(a);
+    V is1[4], is2[4], first2[4], second2[4];
+    V shape1 = k(-1), shape22 = k(-1), others1 = k(-1), others22 = k(-1), earlier2 = k(0);
+    for (int i = 0; i < 4; ++i) {
+      const V is0 = is_zero(g.residue[i]);
+      is1[i] = eq(g.residue[i], k(1));
+      is2[i] = eq(g.residue[i], k(2));
+      first2[i] = is2[i] & is_not(earlier2);
+      second2[i] = is2[i] & earlier2;
+      earlier2 = earlier2 | is2[i];
+      shape1 = shape1 & (is0 | is1[i]);
+      shape22 = shape22 & (is0 | is2[i]);
+      others1 = others1 & (g.tris[i] | is1[i]);
+      others22 = others22 & (g.tris[i] | is2[i]);
+    }
+    shape1 = shape1 & eq(negated_count(is1[0], is1[1], is1[2], is1[3]), k(-1)) & others1;
+    shape22 = shape22 & eq(negated_count(is2[0], is2[1], is2[2], is2[3]), k(-2)) & others22;
+
+    // (1,0,0,0)
+    V x[scan], w1[scan];
+    select_group(a, is1, x);
+    static_for<scan>([&]<int C>() {
+      V xc[scan];
+      for (int i = 0; i < scan; ++i) xc[i] = x[i];
+      xc[C] = xc[C] + k(1);
+      w1[C] = head_tris(xc) & shape1;
+    });
+
+    // (2,2,0,0)
+    V xa[scan], xb[scan], wa[group_slots], wb[group_slots];
+    select_group(a, first2, xa);
+    select_group(a, second2, xb);
+    wait_tris(xa, wa);
+    wait_tris(xb, wb);
+    const V a_waits = head_tris(xb) & shape22;
+    const V b_waits = head_tris(xa) & shape22;
+
+    for (int i = 0; i < 4; ++i)
+      for (int s = 0; s < scan; ++s)
+        w[12 * i + s] = (is1[i] & w1[s]) | (first2[i] & wa[s] & a_waits) | (second2[i] & wb[s] & b_waits);
+
+    // Seven pairs: six pairs and a single, which is the wait.
+    V pairs = k(0), singles = k(0);
+    for (int s : slots::tiles) {
+      pairs = pairs + eq(a[s], k(2));
+      singles = singles + eq(a[s], k(1));
+    }
+    const V chiitoi = eq(pairs, k(-6)) & eq(singles, k(-1)) & eq(tiles, k(13));
+    const V chiitoi_mark = Forms ? k(2) : k(-1), kokushi_mark = Forms ? k(4) : k(-1);
+    if constexpr (Forms)
+      for (int s : slots::tiles) w[s] = w[s] & k(1);
+    for (int s : slots::tiles) w[s] = w[s] | (chiitoi & eq(a[s], k(1)) & chiitoi_mark);
+
+    // Thirteen orphans: only orphans; thirteen kinds wait on all thirteen,
+    // twelve kinds (one pair) wait on the missing one.
+    V kinds = k(0), orphans = k(0);
+    for (int s : slots::orphans) {
+      kinds = kinds + gt(a[s], k(0));
+      orphans = orphans + a[s];
+    }
+    const V kokushi = eq(orphans, k(13)) & eq(tiles, k(13));
+    const V thirteen = kokushi & eq(kinds, k(-13)), twelve = kokushi & eq(kinds, k(-12));
+    for (int s : slots::orphans) w[s] = w[s] | ((thirteen | (twelve & is_zero(a[s]))) & kokushi_mark);
+
+    // A fifth copy can't be drawn; padding slots never hold a wait.
+    for (int s : slots::tiles) w[s] = w[s] & is_not(eq(a[s], k(4)));
+    for (int s : slots::padding) w[s] = k(0);
+  }
+
   // ---- prefilters of the hybrid batch paths ----
   //
   // Lanes of 3k+1 hands that can have a wait at all: residues (1,0,0,0) or
@@ -263,6 +356,23 @@ struct Kernel {
 
 inline constexpr Hand empty_hand{};
 
+// Bit `bit` of each slot byte of one hand, as a 34-kind mask.
+inline TileMask slot_bytes_to_mask(const std::uint8_t* bytes, int bit = 7) noexcept {
+  std::uint64_t slots = 0;
+  for (int word = 0; word < 6; ++word) {
+    std::uint64_t w;
+    std::memcpy(&w, bytes + 8 * word, 8);
+    // One bit of each byte, gathered into the top byte by one multiply.
+    const std::uint64_t bits = (((w >> bit) & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56;
+    slots |= bits << (8 * word);
+  }
+  const std::uint64_t honours = slots >> 36;
+  const std::uint64_t kinds = (slots & 0x1ff) | ((slots >> 12 & 0x1ff) << 9) | ((slots >> 24 & 0x1ff) << 18) |
+                              ((honours & 0x3) << 27) | ((honours >> 3 & 0x3) << 29) |
+                              ((honours >> 6 & 0x3) << 31) | ((honours >> 9 & 0x1) << 33);
+  return TileMask(kinds);
+}
+
 // Loads each block of Ops::lanes hands of `in`, transposed so that col[s]
 // holds slot s of every hand (col[48]: the tile count), and calls
 // run(col, base, count). Rows of 34 counts are spread into the 48-slot layout
@@ -315,6 +425,20 @@ void is_agari(const BatchInput& in, Result<bool>* out) noexcept {
   });
 }
 
+// The waits of one block, transposed back to one 64-byte row per hand:
+// bytes 0..47 the slots (masks, or form bits with Forms), byte 48 the error;
+// invalid hands get no waits.
+template <class Ops, bool Forms>
+void waits_rows(const typename Ops::V* col, Players players, std::uint8_t (*rows)[64]) noexcept {
+  using K = Kernel<Ops>;
+  alignas(64) typename Ops::V w[64];
+  K::template waits<Forms>(col, col[48], w);
+  w[48] = K::validate(col, col[48], 1, players);
+  for (int s = 0; s < 48; ++s) w[s] = w[s] & K::is_zero(w[48]);
+  for (int s = 49; s < 64; ++s) w[s] = K::k(0);
+  Ops::transpose_out(w, rows);
+}
+
 // Hand `i` of a batch (rows of 34 counts are spread into `tmp`).
 inline const Hand& hand_at(const BatchInput& in, std::size_t i, Hand& tmp) noexcept {
   if (in.layout == Layout::hands) return static_cast<const Hand*>(in.data)[i];
@@ -329,8 +453,13 @@ inline const Hand& hand_at(const BatchInput& in, std::size_t i, Hand& tmp) noexc
 // at all (may_wait / may_discard); only those go through the single-hand
 // path, one hand at a time with lanes = its tries. Random hands are mostly
 // answered by the block alone.
-template <class Ops, class T, class Filter, class Answer>
-void hybrid(const BatchInput& in, Result<T>* out, int residue, Filter filter, Answer answer) noexcept {
+//
+// `whole(col, base, count)`, where given, answers a block in lanes = hands
+// instead when more than a quarter of its hands would go on (tenpai-heavy
+// data): the branch-free block costs less than that many single hands.
+template <class Ops, class T, class Filter, class Answer, class Whole = std::nullptr_t>
+void hybrid(const BatchInput& in, Result<T>* out, int residue, Filter filter, Answer answer,
+            Whole whole = nullptr) noexcept {
   using K = Kernel<Ops>;
   using V = typename Ops::V;
   for_each_block<Ops>(in, [&](const V* col, std::size_t base, std::size_t count) {
@@ -339,6 +468,14 @@ void hybrid(const BatchInput& in, Result<T>* out, int residue, Filter filter, An
     alignas(64) std::int8_t e[Ops::lanes], m[Ops::lanes];
     Ops::store(e, err);
     Ops::store(m, maybe);
+    if constexpr (!std::is_same_v<Whole, std::nullptr_t>) {
+      std::size_t going = 0;
+      for (std::size_t l = 0; l < count; ++l) going += m[l] != 0;
+      if (4 * going > Ops::lanes) {
+        whole(col, base, count);
+        return;
+      }
+    }
     for (std::size_t l = 0; l < count; ++l) {
       out[base + l] = {{}, static_cast<Error>(e[l])};
       if (m[l]) {
@@ -353,20 +490,37 @@ template <class Ops>
 void waits(const BatchInput& in, Result<TileMask>* out) noexcept {
   using P = single::Path<Ops>;
   const std::uint64_t valid = P::valid_slots(in.options.players);
-  hybrid<Ops>(in, out, 1, Kernel<Ops>::may_wait, [valid](const Hand& h, TileMask& r) {
-    const auto w = P::all_waits(P::prepare(h.slots.data()), valid);
-    r = P::to_mask(w.standard | w.chiitoi | w.kokushi);
-  });
+  hybrid<Ops>(
+      in, out, 1, Kernel<Ops>::may_wait,
+      [valid](const Hand& h, TileMask& r) {
+        const auto w = P::all_waits(P::prepare(h.slots.data()), valid);
+        r = P::to_mask(w.standard | w.chiitoi | w.kokushi);
+      },
+      [&](const typename Ops::V* col, std::size_t base, std::size_t count) {
+        alignas(64) std::uint8_t rows[Ops::lanes][64];
+        waits_rows<Ops, false>(col, in.options.players, rows);
+        for (std::size_t l = 0; l < count; ++l)
+          out[base + l] = {slot_bytes_to_mask(rows[l]), static_cast<Error>(rows[l][48])};
+      });
 }
 
 template <class Ops>
 void waits_by_form(const BatchInput& in, Result<FormWaits>* out) noexcept {
   using P = single::Path<Ops>;
   const std::uint64_t valid = P::valid_slots(in.options.players);
-  hybrid<Ops>(in, out, 1, Kernel<Ops>::may_wait, [valid](const Hand& h, FormWaits& r) {
-    const auto w = P::all_waits(P::prepare(h.slots.data()), valid);
-    r = {P::to_mask(w.standard), P::to_mask(w.chiitoi), P::to_mask(w.kokushi)};
-  });
+  hybrid<Ops>(
+      in, out, 1, Kernel<Ops>::may_wait,
+      [valid](const Hand& h, FormWaits& r) {
+        const auto w = P::all_waits(P::prepare(h.slots.data()), valid);
+        r = {P::to_mask(w.standard), P::to_mask(w.chiitoi), P::to_mask(w.kokushi)};
+      },
+      [&](const typename Ops::V* col, std::size_t base, std::size_t count) {
+        alignas(64) std::uint8_t rows[Ops::lanes][64];
+        waits_rows<Ops, true>(col, in.options.players, rows);
+        for (std::size_t l = 0; l < count; ++l)
+          out[base + l] = {{slot_bytes_to_mask(rows[l], 0), slot_bytes_to_mask(rows[l], 1), slot_bytes_to_mask(rows[l], 2)},
+                           static_cast<Error>(rows[l][48])};
+      });
 }
 
 template <class Ops>
