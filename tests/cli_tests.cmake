@@ -82,3 +82,9 @@ if(MJK_LONG_TESTS)
     census --tiles 13 --kinds all --json)
   set_tests_properties(cli.census_all14 cli.census_all13 PROPERTIES TIMEOUT 7200)
 endif()
+
+# Honest I/O: write and read errors, one output line per input line, UTF-8.
+add_test(NAME cli.io_errors_and_lines COMMAND ${CMAKE_COMMAND} -DMJK=$<TARGET_FILE:mjk>
+         -DDATA=${CMAKE_CURRENT_SOURCE_DIR}/data/cli -P ${CMAKE_CURRENT_SOURCE_DIR}/cli_io.cmake)
+mjk_cli_test(json_red_winning_tile "^{\"hand\":\"1m 0m\"," --json "1m 0m")
+mjk_cli_test(json_red_hand_plain_winning "^{\"hand\":\"0m 5m\"," --json "0m 5m")
