@@ -14,6 +14,7 @@
   void waits_by_form(const Hand* h, std::size_t n, Result<FormWaits>* out) noexcept;      \
   }
 
+MJK_DECLARE_ARCH(avx512)
 MJK_DECLARE_ARCH(avx2)
 MJK_DECLARE_ARCH(sse4_2)
 MJK_DECLARE_ARCH(sse2)
