@@ -82,7 +82,7 @@ int main(int argc, char** argv) {
     for (const auto& impl : implementations()) {
       if (!impl.supported()) continue;
       add_batch<Result<bool>>("agari/" + std::string(impl.name) + "/" + set.name, set,
-                              [&impl](const Hand* h, std::size_t n, Result<bool>* o) { impl.is_agari(h, n, o); }, ref_agari);
+                              [&impl](const Hand* h, std::size_t n, Result<bool>* o) { impl.is_agari({h, n}, o); }, ref_agari);
     }
     add_per_hand("agari/single/" + set.name, set, [](const Hand& h) { return is_agari(h).value; }, ref_agari);
     add_per_hand("agari/scalar_ref/" + set.name, set, ref_agari, ref_agari);
@@ -93,7 +93,7 @@ int main(int argc, char** argv) {
     for (const auto& impl : implementations()) {
       if (!impl.supported()) continue;
       add_batch<Result<TileMask>>("waits/" + std::string(impl.name) + "/" + set.name, set,
-                                  [&impl](const Hand* h, std::size_t n, Result<TileMask>* o) { impl.waits(h, n, o); },
+                                  [&impl](const Hand* h, std::size_t n, Result<TileMask>* o) { impl.waits({h, n}, o); },
                                   ref_waits);
     }
     add_per_hand("waits/single/" + set.name, set, [](const Hand& h) { return waits(h).value; }, ref_waits);
@@ -108,7 +108,7 @@ int main(int argc, char** argv) {
     const auto ref_discards = [](const Hand& h) { return ref::tenpai_discards(h); };
     add_batch<Result<TenpaiDiscards>>(
         "tenpai_discards/" + std::string(active.name) + "/" + set.name, set,
-        [&active](const Hand* h, std::size_t n, Result<TenpaiDiscards>* o) { active.tenpai_discards(h, n, o); },
+        [&active](const Hand* h, std::size_t n, Result<TenpaiDiscards>* o) { active.tenpai_discards({h, n}, o); },
         ref_discards);
     add_per_hand("tenpai_discards/scalar_ref/" + set.name, set, ref_discards, ref_discards);
   }

@@ -40,15 +40,15 @@ int main(int argc, char** argv) {
   long answers = 0;
   if (op == "agari") {
     std::vector<Result<bool>> out(hands.size());
-    for (int r = 0; r < repeat; ++r) impl->is_agari(hands.data(), hands.size(), out.data());
+    for (int r = 0; r < repeat; ++r) impl->is_agari({hands.data(), hands.size()}, out.data());
     for (const auto& o : out) answers += o.value;
   } else if (op == "waits") {
     std::vector<Result<TileMask>> out(hands.size());
-    for (int r = 0; r < repeat; ++r) impl->waits(hands.data(), hands.size(), out.data());
+    for (int r = 0; r < repeat; ++r) impl->waits({hands.data(), hands.size()}, out.data());
     for (const auto& o : out) answers += o.value.size();
   } else if (op == "tenpai_discards") {
     std::vector<Result<TenpaiDiscards>> out(hands.size());
-    for (int r = 0; r < repeat; ++r) impl->tenpai_discards(hands.data(), hands.size(), out.data());
+    for (int r = 0; r < repeat; ++r) impl->tenpai_discards({hands.data(), hands.size()}, out.data());
     for (const auto& o : out) answers += o.value.discards.size();
   } else {
     std::fprintf(stderr, "mjk_probe: no operation '%s'\n", argv[1]);

@@ -50,19 +50,19 @@ void check(const Implementation& impl, const Hand& h) {
   const auto waiting = validate(h, Question::waits).code;
 
   Result<bool> agari;
-  impl.is_agari(&h, 1, &agari);
+  impl.is_agari({&h, 1}, &agari);
   if (agari.error != complete) mismatch(impl, "is_agari error", h, std::string(describe(agari.error)));
   if (complete == Error::none && agari.value != ref::is_agari(h))
     mismatch(impl, "is_agari", h, agari.value ? "kernel true" : "kernel false");
 
   Result<TileMask> waits;
-  impl.waits(&h, 1, &waits);
+  impl.waits({&h, 1}, &waits);
   if (waits.error != waiting) mismatch(impl, "waits error", h, std::string(describe(waits.error)));
   if (waiting == Error::none && waits.value != ref::waits(h))
     mismatch(impl, "waits", h, "kernel " + mask_text(waits.value) + "ref " + mask_text(ref::waits(h)));
 
   Result<TenpaiDiscards> discards;
-  impl.tenpai_discards(&h, 1, &discards);
+  impl.tenpai_discards({&h, 1}, &discards);
   if (discards.error != complete) mismatch(impl, "tenpai_discards error", h, std::string(describe(discards.error)));
   if (complete == Error::none && !(discards.value == ref::tenpai_discards(h)))
     mismatch(impl, "tenpai_discards", h, "kernel discards " + mask_text(discards.value.discards));

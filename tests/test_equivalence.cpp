@@ -61,8 +61,8 @@ void check_agari(const std::vector<Hand>& hands, const std::vector<bool>& want) 
   for (const Hand& h : hands) want_forms.push_back(ref::agari_forms(h));
   for (const auto& impl : implementations()) {
     if (!test::runs_here(impl)) continue;
-    impl.is_agari(hands.data(), hands.size(), out.data());
-    impl.agari_forms(hands.data(), hands.size(), forms.data());
+    impl.is_agari({hands.data(), hands.size()}, out.data());
+    impl.agari_forms({hands.data(), hands.size()}, forms.data());
     for (std::size_t i = 0; i < hands.size(); ++i) {
       if (!out[i].ok() || out[i].value != want[i])
         report(impl, "is_agari", hands[i], want[i] ? "true" : "false",
@@ -80,8 +80,8 @@ void check_waits(const std::vector<Hand>& hands, const std::vector<TileMask>& wa
   for (const Hand& h : hands) want_forms.push_back(ref::waits_by_form(h));
   for (const auto& impl : implementations()) {
     if (!test::runs_here(impl)) continue;
-    impl.waits(hands.data(), hands.size(), out.data());
-    impl.waits_by_form(hands.data(), hands.size(), forms.data());
+    impl.waits({hands.data(), hands.size()}, out.data());
+    impl.waits_by_form({hands.data(), hands.size()}, forms.data());
     for (std::size_t i = 0; i < hands.size(); ++i) {
       if (!out[i].ok() || out[i].value != want[i])
         report(impl, "waits", hands[i], test::tiles(want[i]),
@@ -98,7 +98,7 @@ void check_discards(const std::vector<Hand>& hands, const std::vector<TenpaiDisc
   std::vector<Result<TenpaiDiscards>> out(hands.size());
   for (const auto& impl : implementations()) {
     if (!test::runs_here(impl)) continue;
-    impl.tenpai_discards(hands.data(), hands.size(), out.data());
+    impl.tenpai_discards({hands.data(), hands.size()}, out.data());
     for (std::size_t i = 0; i < hands.size(); ++i)
       if (!out[i].ok() || !(out[i].value == want[i]))
         report(impl, "tenpai_discards", hands[i], text(want[i]),

@@ -19,7 +19,7 @@ namespace {
 bool agari(const Implementation& impl, std::string_view text) {
   const Hand h = hand(text).hand;
   Result<bool> r;
-  impl.is_agari(&h, 1, &r);
+  impl.is_agari({&h, 1}, &r);
   REQUIRE(r.ok());
   return r.value;
 }
@@ -27,7 +27,7 @@ bool agari(const Implementation& impl, std::string_view text) {
 std::string waits(const Implementation& impl, std::string_view text) {
   const Hand h = hand(text).hand;
   Result<TileMask> r;
-  impl.waits(&h, 1, &r);
+  impl.waits({&h, 1}, &r);
   REQUIRE(r.ok());
   return tiles(r.value);
 }
@@ -35,7 +35,7 @@ std::string waits(const Implementation& impl, std::string_view text) {
 TenpaiDiscards discards(const Implementation& impl, std::string_view text) {
   const Hand h = hand(text).hand;
   Result<TenpaiDiscards> r;
-  impl.tenpai_discards(&h, 1, &r);
+  impl.tenpai_discards({&h, 1}, &r);
   REQUIRE(r.ok());
   return r.value;
 }
@@ -100,7 +100,7 @@ TEST_CASE("forms of agari and of waits, on every implementation") {
     auto forms = [&](std::string_view text) {
       const Hand h = hand(text).hand;
       Result<std::uint8_t> r;
-      impl.agari_forms(&h, 1, &r);
+      impl.agari_forms({&h, 1}, &r);
       REQUIRE(r.ok());
       return r.value;
     };
@@ -113,7 +113,7 @@ TEST_CASE("forms of agari and of waits, on every implementation") {
     auto waits_by = [&](std::string_view text) {
       const Hand h = hand(text).hand;
       Result<FormWaits> r;
-      impl.waits_by_form(&h, 1, &r);
+      impl.waits_by_form({&h, 1}, &r);
       REQUIRE(r.ok());
       return r.value;
     };
@@ -142,7 +142,7 @@ TEST_CASE("kernel rejects bad hands with the error validate() gives") {
     bad[4] = hand("123m456p789s1z").hand;         // 10 tiles: waits, not agari
     bad[5] = Hand{};                              // empty
     std::vector<Result<bool>> out(bad.size());
-    impl.is_agari(bad.data(), bad.size(), out.data());
+    impl.is_agari({bad.data(), bad.size()}, out.data());
     for (std::size_t i = 0; i < bad.size(); ++i) {
       INFO("hand ", i);
       CHECK(out[i].error == validate(bad[i], Question::complete).code);
@@ -155,12 +155,12 @@ TEST_CASE("kernel rejects bad hands with the error validate() gives") {
     CHECK(out[4].error == Error::wrong_tile_count);
 
     std::vector<Result<TileMask>> w(bad.size());
-    impl.waits(bad.data(), bad.size(), w.data());
+    impl.waits({bad.data(), bad.size()}, w.data());
     for (std::size_t i = 0; i < bad.size(); ++i) CHECK(w[i].error == validate(bad[i], Question::waits).code);
     CHECK(w[4].ok());
 
     std::vector<Result<TenpaiDiscards>> t(bad.size());
-    impl.tenpai_discards(bad.data(), bad.size(), t.data());
+    impl.tenpai_discards({bad.data(), bad.size()}, t.data());
     for (std::size_t i = 0; i < bad.size(); ++i) {
       CHECK(t[i].error == validate(bad[i], Question::complete).code);
       if (!t[i].ok()) CHECK(t[i].value.discards.empty());
@@ -181,6 +181,73 @@ TEST_CASE("batch API: any length, output checked, same answers as single calls")
   std::vector<Result<bool>> short_out(3);
   CHECK(is_agari(hands, short_out) == Error::output_too_small);
   CHECK(is_agari(std::span<const Hand>{}, short_out) == Error::none);
+}
+
+TEST_CASE("rows of 34 counts answer like Hands; a garbage row fails alone") {
+  std::vector<Hand> hands;
+  for (const char* text : {"111222333m78999p", "123m456p789s11z", "1133m5577p99s1122z", "56z", "19m19p19s1234567z1m",
+                           "1112345678999m", "123m456p789s1z"})
+    hands.push_back(hand(text).hand);
+  while (hands.size() < 70) hands.push_back(hands[hands.size() % 7]);  // crosses block boundaries
+  std::vector<std::uint8_t> rows;
+  for (const Hand& h : hands)
+    for (const int c : to_counts34(h)) rows.push_back(static_cast<std::uint8_t>(c));
+  rows[34 * 3 + 5] = 9;  // hand 3: a count above four
+  test::for_each_impl([&](const Implementation& impl) {
+    std::vector<Result<bool>> by_hand(hands.size()), by_row(hands.size());
+    impl.is_agari(BatchInput::of(hands), by_hand.data());
+    impl.is_agari({rows.data(), hands.size(), Layout::counts34}, by_row.data());
+    std::vector<Result<TileMask>> w_hand(hands.size()), w_row(hands.size());
+    impl.waits(BatchInput::of(hands), w_hand.data());
+    impl.waits({rows.data(), hands.size(), Layout::counts34}, w_row.data());
+    for (std::size_t i = 0; i < hands.size(); ++i) {
+      INFO("row ", i);
+      if (i == 3) {
+        CHECK(by_row[i].error == Error::bad_slot);
+        CHECK(w_row[i].error == Error::bad_slot);
+        continue;
+      }
+      CHECK(by_row[i].error == by_hand[i].error);
+      CHECK(by_row[i].value == by_hand[i].value);
+      CHECK(w_row[i].error == w_hand[i].error);
+      CHECK(w_row[i].value == w_hand[i].value);
+    }
+    CHECK(by_row[0].value);
+    CHECK(w_row[5].value.size() == 9);
+  });
+  std::vector<Result<bool>> out(hands.size());
+  CHECK(is_agari(std::span<const std::uint8_t>(rows.data(), 35), out) == Error::partial_row);
+  CHECK(is_agari(std::span<const std::uint8_t>(rows), out) == Error::none);
+  CHECK(out[0].value);
+  CHECK(out[3].error == Error::bad_slot);
+}
+
+TEST_CASE("three players: 2m-8m are rejected, 1m/9m hands answer as with four") {
+  const Options three{Players::three};
+  const Hand with_2m = hand("123m456p789s11z234s").hand, sanma = hand("111999m456p789s11z").hand;
+  CHECK(validate(with_2m, Question::complete, Players::three).code == Error::not_in_rules);
+  CHECK(validate(with_2m, Question::complete, Players::three).message() ==
+        "2m does not exist with three players (2m-8m are removed)");
+  CHECK(validate(with_2m, Question::complete).code == Error::none);
+  CHECK(validate(hand("1234m").hand, Question::complete, Players::three).code == Error::wrong_tile_count);
+  test::for_each_impl([&](const Implementation& impl) {
+    const Hand hands[] = {with_2m, sanma, hand("19m19p19s1234567z9m").hand, hand("8m").hand};
+    Result<bool> agari[4];
+    impl.is_agari({hands, 4, Layout::hands, three}, agari);
+    CHECK(agari[0].error == Error::not_in_rules);
+    CHECK((agari[1].ok() && agari[1].value));
+    CHECK((agari[2].ok() && agari[2].value));
+    CHECK(agari[3].error == Error::wrong_tile_count);
+    Result<TileMask> w[4];
+    impl.waits({hands, 4, Layout::hands, three}, w);
+    CHECK(w[3].error == Error::not_in_rules);
+    Result<TenpaiDiscards> d[4];
+    impl.tenpai_discards({hands, 4, Layout::hands, three}, d);
+    CHECK(d[0].error == Error::not_in_rules);
+    CHECK(d[1].ok());
+  });
+  CHECK(is_agari(with_2m, three).error == Error::not_in_rules);
+  CHECK(is_agari(with_2m).value);
 }
 
 TEST_CASE("registry: portable always runs, names are unique, best supported is active by default") {

@@ -173,8 +173,9 @@ bool add_readings(const Decomposition& d, std::optional<Tile> win, std::span<Dec
 
 }  // namespace
 
-Result<std::size_t> decompositions(const Hand& hand, std::optional<Tile> winning, std::span<Decomposition> out) noexcept {
-  if (const auto e = validate(hand, Question::complete)) return {0, e.code};
+Result<std::size_t> decompositions(const Hand& hand, std::optional<Tile> winning, std::span<Decomposition> out,
+                                   const Options& options) noexcept {
+  if (const auto e = validate(hand, Question::complete, options.players)) return {0, e.code};
   if (winning && hand.count(*winning) == 0) return {0, Error::bad_winning_tile};
   std::size_t n = 0;
   const Result<std::size_t> full{0, Error::output_too_small};
@@ -252,12 +253,12 @@ Result<std::size_t> decompositions(const Hand& hand, std::optional<Tile> winning
 }
 
 Error decompositions(std::span<const Hand> hands, std::span<const std::optional<Tile>> winning,
-                     std::span<Decomposition> storage, std::span<Result<Slice>> out) noexcept {
+                     std::span<Decomposition> storage, std::span<Result<Slice>> out, const Options& options) noexcept {
   if (out.size() < hands.size() || (!winning.empty() && winning.size() < hands.size())) return Error::output_too_small;
   std::size_t used = 0;
   for (std::size_t i = 0; i < hands.size(); ++i) {
     const std::optional<Tile> win = winning.empty() ? std::nullopt : winning[i];
-    const auto r = decompositions(hands[i], win, storage.subspan(used));
+    const auto r = decompositions(hands[i], win, storage.subspan(used), options);
     out[i] = {{static_cast<std::uint32_t>(used), static_cast<std::uint32_t>(r.value)}, r.error};
     used += r.value;
   }

@@ -1,4 +1,5 @@
 // The registry of implementations and the one place that chooses among them.
+// Everything per operation is generated from MJK_OPERATIONS.
 #include <atomic>
 #include <cstdlib>
 #include <string>
@@ -20,9 +21,9 @@ std::atomic<const char*> last_run{""};
 
 // Wraps an ISA's batch entry so it records that it ran (one relaxed store per call).
 template <auto Entry, const char* Name, class Out>
-void recorded(const Hand* h, std::size_t n, Out* out) noexcept {
+void recorded(const BatchInput& in, Out* out) noexcept {
   last_run.store(Name, std::memory_order_relaxed);
-  Entry(h, n, out);
+  Entry(in, out);
 }
 
 // AVX-512 F, BW and VL, and an OS that saves the opmask and all 512-bit
@@ -48,19 +49,22 @@ bool always() noexcept { return true; }
 
 constexpr char avx512_name[] = "avx512", avx2_name[] = "avx2", sse4_2_name[] = "sse4.2", sse2_name[] = "sse2", portable_name[] = "portable";
 
-#define MJK_ENTRIES(isa, name)                                                                  \
-  recorded<arch::isa::is_agari, name, Result<bool>>, recorded<arch::isa::waits, name, Result<TileMask>>, \
-      recorded<arch::isa::tenpai_discards, name, Result<TenpaiDiscards>>,                          \
-      recorded<arch::isa::agari_forms, name, Result<std::uint8_t>>, recorded<arch::isa::waits_by_form, name, Result<FormWaits>>
+// The registry row of one ISA: its name, description, CPU check, and one
+// recorded entry point per operation.
+template <class Isa, const char* Name>
+constexpr Implementation row(std::string_view description, bool (*supported)() noexcept) {
+#define MJK_ENTRY(name, T, question) recorded<&Isa::name, Name, Result<T>>,
+  return {Name, description, supported, MJK_OPERATIONS(MJK_ENTRY)};
+#undef MJK_ENTRY
+}
 
 const Implementation registry[] = {
-    {avx512_name, "AVX-512 (F, BW, VL): 64 hands per 512-bit register", cpu_has_avx512, MJK_ENTRIES(avx512, avx512_name)},
-    {avx2_name, "AVX2: 32 hands per 256-bit register", cpu_has_avx2, MJK_ENTRIES(avx2, avx2_name)},
-    {sse4_2_name, "SSE4.2: 16 hands per 128-bit register", cpu_has_sse4_2, MJK_ENTRIES(sse4_2, sse4_2_name)},
-    {sse2_name, "SSE2: 16 hands per 128-bit register", cpu_has_sse2, MJK_ENTRIES(sse2, sse2_name)},
-    {portable_name, "plain C++ vector extensions, 16 hands per vector", always, MJK_ENTRIES(portable, portable_name)},
+    row<arch::avx512, avx512_name>("AVX-512 (F, BW, VL): 64 hands per 512-bit register", cpu_has_avx512),
+    row<arch::avx2, avx2_name>("AVX2: 32 hands per 256-bit register", cpu_has_avx2),
+    row<arch::sse4_2, sse4_2_name>("SSE4.2: 16 hands per 128-bit register", cpu_has_sse4_2),
+    row<arch::sse2, sse2_name>("SSE2: 16 hands per 128-bit register", cpu_has_sse2),
+    row<arch::portable, portable_name>("plain C++ vector extensions, 16 hands per vector", always),
 };
-#undef MJK_ENTRIES
 
 struct Choice {
   const Implementation* active = nullptr;
@@ -93,10 +97,11 @@ const Choice& choice() noexcept {
   return c;
 }
 
-template <class Out, class Entry>
-Error run_batch(std::span<const Hand> hands, std::span<Out> out, Entry entry) noexcept {
-  if (out.size() < hands.size()) return Error::output_too_small;
-  entry(hands.data(), hands.size(), out.data());
+template <class T>
+Error run_batch(const BatchInput& in, std::span<Result<T>> out,
+                void (*const Implementation::*entry)(const BatchInput&, Result<T>*) noexcept) noexcept {
+  if (out.size() < in.size) return Error::output_too_small;
+  (active_implementation().*entry)(in, out.data());
   return Error::none;
 }
 
@@ -107,37 +112,21 @@ const Implementation& active_implementation() noexcept { return *choice().active
 std::string_view forced_implementation_problem() noexcept { return choice().problem; }
 std::string_view last_implementation_run() noexcept { return last_run.load(std::memory_order_relaxed); }
 
-Error is_agari(std::span<const Hand> hands, std::span<Result<bool>> out) noexcept {
-  return run_batch(hands, out, active_implementation().is_agari);
-}
-Error waits(std::span<const Hand> hands, std::span<Result<TileMask>> out) noexcept {
-  return run_batch(hands, out, active_implementation().waits);
-}
-Error tenpai_discards(std::span<const Hand> hands, std::span<Result<TenpaiDiscards>> out) noexcept {
-  return run_batch(hands, out, active_implementation().tenpai_discards);
-}
-
-Error agari_forms(std::span<const Hand> hands, std::span<Result<std::uint8_t>> out) noexcept {
-  return run_batch(hands, out, active_implementation().agari_forms);
-}
-Error waits_by_form(std::span<const Hand> hands, std::span<Result<FormWaits>> out) noexcept {
-  return run_batch(hands, out, active_implementation().waits_by_form);
-}
-
-Result<bool> is_agari(const Hand& hand) noexcept {
-  Result<bool> r;
-  active_implementation().is_agari(&hand, 1, &r);
-  return r;
-}
-Result<TileMask> waits(const Hand& hand) noexcept {
-  Result<TileMask> r;
-  active_implementation().waits(&hand, 1, &r);
-  return r;
-}
-Result<TenpaiDiscards> tenpai_discards(const Hand& hand) noexcept {
-  Result<TenpaiDiscards> r;
-  active_implementation().tenpai_discards(&hand, 1, &r);
-  return r;
-}
+#define MJK_DEFINE_OPERATION(name, T, question)                                                             \
+  Result<T> name(const Hand& hand, const Options& options) noexcept {                                       \
+    Result<T> r;                                                                                            \
+    active_implementation().name({&hand, 1, Layout::hands, options}, &r);                                   \
+    return r;                                                                                               \
+  }                                                                                                         \
+  Error name(std::span<const Hand> hands, std::span<Result<T>> out, const Options& options) noexcept {      \
+    return run_batch<T>({hands.data(), hands.size(), Layout::hands, options}, out, &Implementation::name); \
+  }                                                                                                         \
+  Error name(std::span<const std::uint8_t> rows34, std::span<Result<T>> out, const Options& options) noexcept { \
+    if (rows34.size() % kind_count != 0) return Error::partial_row;                                         \
+    return run_batch<T>({rows34.data(), rows34.size() / kind_count, Layout::counts34, options}, out,        \
+                        &Implementation::name);                                                             \
+  }
+MJK_OPERATIONS(MJK_DEFINE_OPERATION)
+#undef MJK_DEFINE_OPERATION
 
 }  // namespace mjk

@@ -22,6 +22,8 @@ std::string_view describe(Error code) noexcept {
     case Error::bad_slot: return "count above 4 or a tile in a padding slot";
     case Error::count_mismatch: return "tile count differs from the sum of the counts";
     case Error::output_too_small: return "output is shorter than the input";
+    case Error::not_in_rules: return "tile not used by the rules (2m-8m with three players)";
+    case Error::partial_row: return "input is not a whole number of 34-count rows";
   }
   return "unknown error";
 }
@@ -55,6 +57,8 @@ std::string HandError::message() const {
     case Error::count_mismatch: return "tiles field says " + std::to_string(tiles) + " but the counts sum to " +
                                        std::to_string(position);
     case Error::output_too_small: return "output span is shorter than the input";
+    case Error::not_in_rules: return name + " does not exist with three players (2m-8m are removed)";
+    case Error::partial_row: return "input length is not a multiple of 34 (one row of 34 counts per hand)";
   }
   return std::string(describe(code));
 }
@@ -68,6 +72,7 @@ bool tile_count_fits(int tiles, Question q) {
     case Question::any: return tiles >= 1;
     case Question::waits: return tiles % 3 == 1;
     case Question::complete: return tiles % 3 == 2;
+    case Question::shanten: return tiles % 3 != 0;
   }
   return false;
 }
@@ -203,7 +208,7 @@ constexpr std::array<std::uint8_t, slot_count> slot_limit = [] {
 }();
 }  // namespace
 
-HandError validate(const Hand& hand, Question q) noexcept {
+HandError validate(const Hand& hand, Question q, Players players) noexcept {
   int sum = 0;
   for (int s = 0; s < slot_count; ++s) {
     const int n = hand.slots[s];
@@ -214,6 +219,10 @@ HandError validate(const Hand& hand, Question q) noexcept {
   if (sum != hand.tiles) return {Error::count_mismatch, static_cast<std::uint32_t>(sum), std::nullopt, hand.tiles};
   if (sum > 14) return {Error::too_many_tiles, 0, std::nullopt, hand.tiles};
   if (!tile_count_fits(sum, q)) return {Error::wrong_tile_count, 0, std::nullopt, hand.tiles};
+  if (players == Players::three)
+    for (int k = 1; k <= 7; ++k)  // 2m-8m
+      if (hand.count(Tile(k)) > 0)
+        return {Error::not_in_rules, static_cast<std::uint32_t>(Tile(k).slot()), Tile(k), hand.tiles};
   return {};
 }
 

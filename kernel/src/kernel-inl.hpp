@@ -18,6 +18,7 @@
 
 #include "mjk/analysis.hpp"
 #include "mjk/hand.hpp"
+#include "mjk/implementation.hpp"
 #include "slots.hpp"
 
 namespace mjk::simd {
@@ -139,7 +140,7 @@ struct Kernel {
 
   // Lanes with the error each hand's validation finds (0 = none), checking
   // what validate() in hand.cpp checks, in the same order.
-  static V validate(const V* a, const V& tiles, int residue) noexcept {
+  static V validate(const V* a, const V& tiles, int residue, Players players) noexcept {
     V bad_slot = k(0);
     for (int s : slots::tiles) bad_slot = bad_slot | gt(a[s], k(4)) | gt(k(0), a[s]);
     for (int s : slots::padding) bad_slot = bad_slot | is_not(is_zero(a[s]));
@@ -156,7 +157,11 @@ struct Kernel {
     const V mismatch = is_not(eq(total, tiles));  // bytes: equal mod 256 iff equal, as total <= 136
     V fits = k(0);
     for (int n = residue; n <= 14; n += 3) fits = fits | eq(tiles, k(n));
-    V err = is_not(fits) & k(static_cast<int>(Error::wrong_tile_count));
+    V absent = k(0);  // a tile the rules in force do not have (2m-8m with three players)
+    if (players == Players::three)
+      for (int s : slots::sanma_absent) absent = absent | is_not(is_zero(a[s]));
+    V err = absent & k(static_cast<int>(Error::not_in_rules));
+    err = (is_not(fits) & k(static_cast<int>(Error::wrong_tile_count))) | (fits & err);
     err = (over & k(static_cast<int>(Error::too_many_tiles))) | (is_not(over) & err);
     err = (mismatch & k(static_cast<int>(Error::count_mismatch))) | (is_not(mismatch) & err);
     err = (bad_slot & k(static_cast<int>(Error::bad_slot))) | (is_not(bad_slot) & err);
@@ -310,15 +315,37 @@ inline TileMask slot_bytes_to_mask(const std::uint8_t* bytes, int bit = 7) noexc
   return TileMask(kinds);
 }
 
+// Loads each block of Ops::lanes hands of `in`, transposed so that col[s]
+// holds slot s of every hand (col[48]: the tile count), and calls
+// run(col, base, count). Rows of 34 counts are spread into the 48-slot layout
+// on the way in.
 template <class Ops, class Run>
-inline void for_each_block(const Hand* hands, std::size_t n, Run run) noexcept {
+inline void for_each_block(const BatchInput& in, Run run) noexcept {
   using V = typename Ops::V;
   constexpr std::size_t L = Ops::lanes;
+  const std::size_t n = in.size;
   for (std::size_t base = 0; base < n; base += L) {
     const std::uint8_t* rows[L];
+    alignas(64) std::uint8_t spread[L][64];
     const std::size_t count = n - base < L ? n - base : L;
-    for (std::size_t l = 0; l < L; ++l)
-      rows[l] = reinterpret_cast<const std::uint8_t*>(l < count ? &hands[base + l] : &empty_hand);
+    for (std::size_t l = 0; l < L; ++l) {
+      if (l >= count) {
+        rows[l] = reinterpret_cast<const std::uint8_t*>(&empty_hand);
+      } else if (in.layout == Layout::hands) {
+        rows[l] = reinterpret_cast<const std::uint8_t*>(static_cast<const Hand*>(in.data) + base + l);
+      } else {
+        const std::uint8_t* counts = static_cast<const std::uint8_t*>(in.data) + (base + l) * kind_count;
+        std::uint8_t* row = spread[l];
+        std::memset(row, 0, 64);
+        std::uint8_t tiles = 0;
+        for (int kind = 0; kind < kind_count; ++kind) {
+          row[slots::of_kind[static_cast<std::size_t>(kind)]] = counts[kind];
+          tiles = static_cast<std::uint8_t>(tiles + counts[kind]);
+        }
+        row[offsetof(Hand, tiles)] = tiles;
+        rows[l] = row;
+      }
+    }
     alignas(64) V col[64];
     Ops::transpose_in(rows, col);
     run(col, base, count);
@@ -326,11 +353,11 @@ inline void for_each_block(const Hand* hands, std::size_t n, Run run) noexcept {
 }
 
 template <class Ops>
-void is_agari_batch(const Hand* hands, std::size_t n, Result<bool>* out) noexcept {
+void is_agari(const BatchInput& in, Result<bool>* out) noexcept {
   using K = Kernel<Ops>;
-  for_each_block<Ops>(hands, n, [&](const typename Ops::V* col, std::size_t base, std::size_t count) {
+  for_each_block<Ops>(in, [&](const typename Ops::V* col, std::size_t base, std::size_t count) {
     const auto& tiles = col[48];
-    const auto err = K::validate(col, tiles, 2);
+    const auto err = K::validate(col, tiles, 2, in.options.players);
     const auto yes = K::agari(col, tiles);
     alignas(64) std::int8_t e[Ops::lanes], v[Ops::lanes];
     Ops::store(e, err);
@@ -344,31 +371,31 @@ void is_agari_batch(const Hand* hands, std::size_t n, Result<bool>* out) noexcep
 // bytes 0..47 the slots (masks, or form bits with Forms), byte 48 the error;
 // invalid hands get no waits.
 template <class Ops, bool Forms>
-void waits_rows(const typename Ops::V* col, std::uint8_t (*rows)[64]) noexcept {
+void waits_rows(const typename Ops::V* col, Players players, std::uint8_t (*rows)[64]) noexcept {
   using K = Kernel<Ops>;
   alignas(64) typename Ops::V w[64];
   K::template waits<Forms>(col, col[48], w);
-  w[48] = K::validate(col, col[48], 1);
+  w[48] = K::validate(col, col[48], 1, players);
   for (int s = 0; s < 48; ++s) w[s] = w[s] & K::is_zero(w[48]);
   for (int s = 49; s < 64; ++s) w[s] = K::k(0);
   Ops::transpose_out(w, rows);
 }
 
 template <class Ops>
-void waits_batch(const Hand* hands, std::size_t n, Result<TileMask>* out) noexcept {
-  for_each_block<Ops>(hands, n, [&](const typename Ops::V* col, std::size_t base, std::size_t count) {
+void waits(const BatchInput& in, Result<TileMask>* out) noexcept {
+  for_each_block<Ops>(in, [&](const typename Ops::V* col, std::size_t base, std::size_t count) {
     alignas(64) std::uint8_t rows[Ops::lanes][64];
-    waits_rows<Ops, false>(col, rows);
+    waits_rows<Ops, false>(col, in.options.players, rows);
     for (std::size_t l = 0; l < count; ++l) out[base + l] = {slot_bytes_to_mask(rows[l]), static_cast<Error>(rows[l][48])};
   });
 }
 
 template <class Ops>
-void agari_forms_batch(const Hand* hands, std::size_t n, Result<std::uint8_t>* out) noexcept {
+void agari_forms(const BatchInput& in, Result<std::uint8_t>* out) noexcept {
   using K = Kernel<Ops>;
-  for_each_block<Ops>(hands, n, [&](const typename Ops::V* col, std::size_t base, std::size_t count) {
+  for_each_block<Ops>(in, [&](const typename Ops::V* col, std::size_t base, std::size_t count) {
     const auto& tiles = col[48];
-    const auto err = K::validate(col, tiles, 2);
+    const auto err = K::validate(col, tiles, 2, in.options.players);
     const auto forms = K::agari_forms(col, tiles) & K::is_zero(err);
     alignas(64) std::int8_t e[Ops::lanes], v[Ops::lanes];
     Ops::store(e, err);
@@ -379,10 +406,10 @@ void agari_forms_batch(const Hand* hands, std::size_t n, Result<std::uint8_t>* o
 }
 
 template <class Ops>
-void waits_by_form_batch(const Hand* hands, std::size_t n, Result<FormWaits>* out) noexcept {
-  for_each_block<Ops>(hands, n, [&](const typename Ops::V* col, std::size_t base, std::size_t count) {
+void waits_by_form(const BatchInput& in, Result<FormWaits>* out) noexcept {
+  for_each_block<Ops>(in, [&](const typename Ops::V* col, std::size_t base, std::size_t count) {
     alignas(64) std::uint8_t rows[Ops::lanes][64];
-    waits_rows<Ops, true>(col, rows);
+    waits_rows<Ops, true>(col, in.options.players, rows);
     for (std::size_t l = 0; l < count; ++l)
       out[base + l] = {{slot_bytes_to_mask(rows[l], 0), slot_bytes_to_mask(rows[l], 1), slot_bytes_to_mask(rows[l], 2)},
                        static_cast<Error>(rows[l][48])};
@@ -390,12 +417,12 @@ void waits_by_form_batch(const Hand* hands, std::size_t n, Result<FormWaits>* ou
 }
 
 template <class Ops>
-void tenpai_discards_batch(const Hand* hands, std::size_t n, Result<TenpaiDiscards>* out) noexcept {
+void tenpai_discards(const BatchInput& in, Result<TenpaiDiscards>* out) noexcept {
   using K = Kernel<Ops>;
   using V = typename Ops::V;
-  for_each_block<Ops>(hands, n, [&](const V* col, std::size_t base, std::size_t count) {
+  for_each_block<Ops>(in, [&](const V* col, std::size_t base, std::size_t count) {
     const V& tiles = col[48];
-    const V err = K::validate(col, tiles, 2);
+    const V err = K::validate(col, tiles, 2, in.options.players);
     alignas(64) std::int8_t e[Ops::lanes];
     Ops::store(e, err);
     for (std::size_t l = 0; l < count; ++l) out[base + l] = {{}, static_cast<Error>(e[l])};
@@ -426,20 +453,15 @@ void tenpai_discards_batch(const Hand* hands, std::size_t n, Result<TenpaiDiscar
 
 }  // namespace mjk::simd
 
-// The entry points of one per-ISA translation unit (declared in arch/arch.hpp).
-#define MJK_KERNEL_ENTRY_POINTS(isa, OPS)                                                               \
-  namespace mjk::arch::isa {                                                                            \
-  void is_agari(const Hand* h, std::size_t n, Result<bool>* out) noexcept {                            \
-    simd::is_agari_batch<OPS>(h, n, out);                                                               \
-  }                                                                                                     \
-  void waits(const Hand* h, std::size_t n, Result<TileMask>* out) noexcept { simd::waits_batch<OPS>(h, n, out); } \
-  void tenpai_discards(const Hand* h, std::size_t n, Result<TenpaiDiscards>* out) noexcept {           \
-    simd::tenpai_discards_batch<OPS>(h, n, out);                                                        \
-  }                                                                                                     \
-  void agari_forms(const Hand* h, std::size_t n, Result<std::uint8_t>* out) noexcept {                 \
-    simd::agari_forms_batch<OPS>(h, n, out);                                                            \
-  }                                                                                                     \
-  void waits_by_form(const Hand* h, std::size_t n, Result<FormWaits>* out) noexcept {                  \
-    simd::waits_by_form_batch<OPS>(h, n, out);                                                          \
-  }                                                                                                     \
+// The entry points of one per-ISA translation unit (declared in arch/arch.hpp):
+// one per row of MJK_OPERATIONS, each calling simd::NAME<OPS>.
+#define MJK_DEFINE_ENTRY(name, T, question) \
+  void Isa::name(const BatchInput& in, Result<T>* out) noexcept { simd::name<IsaOps>(in, out); }
+#define MJK_KERNEL_ENTRY_POINTS(isa, OPS) \
+  namespace mjk::arch {                   \
+  namespace {                             \
+  using Isa = isa;                        \
+  using IsaOps = OPS;                     \
+  }                                       \
+  MJK_OPERATIONS(MJK_DEFINE_ENTRY)        \
   }

@@ -10,6 +10,8 @@
 
 #include "mjk/error.hpp"
 #include "mjk/hand.hpp"
+#include "mjk/operations.hpp"
+#include "mjk/rules.hpp"
 #include "mjk/tile.hpp"
 
 namespace mjk {
@@ -38,22 +40,22 @@ struct FormWaits {
   friend bool operator==(const FormWaits&, const FormWaits&) noexcept = default;
 };
 
-// 3k+2 tiles: complete as standard form, seven pairs or thirteen orphans?
-[[nodiscard]] Result<bool> is_agari(const Hand& hand) noexcept;
-// 3k+1 tiles: every kind that completes the hand, except kinds held four times.
-[[nodiscard]] Result<TileMask> waits(const Hand& hand) noexcept;
-// 3k+2 tiles: every discard that leaves a tenpai hand, with its waits.
-[[nodiscard]] Result<TenpaiDiscards> tenpai_discards(const Hand& hand) noexcept;
-
-// Batch forms: out[i] answers hands[i]. The fast path: hands are processed
-// many per SIMD register. Returns Error::output_too_small (writing nothing)
-// if out is shorter than hands.
-[[nodiscard]] Error is_agari(std::span<const Hand> hands, std::span<Result<bool>> out) noexcept;
-[[nodiscard]] Error waits(std::span<const Hand> hands, std::span<Result<TileMask>> out) noexcept;
-[[nodiscard]] Error tenpai_discards(std::span<const Hand> hands, std::span<Result<TenpaiDiscards>> out) noexcept;
-// 3k+2 tiles: FormBit flags of every form the hand is complete in (0: not agari).
-[[nodiscard]] Error agari_forms(std::span<const Hand> hands, std::span<Result<std::uint8_t>> out) noexcept;
-// 3k+1 tiles: the waits split by the form they complete.
-[[nodiscard]] Error waits_by_form(std::span<const Hand> hands, std::span<Result<FormWaits>> out) noexcept;
+// Every operation of MJK_OPERATIONS (operations.hpp says what each answers)
+// comes three ways:
+//   Result<T> NAME(const Hand&, const Options& = {})      one hand
+//   Error NAME(std::span<const Hand>, std::span<Result<T>>, const Options& = {})
+//   Error NAME(std::span<const std::uint8_t> rows34, std::span<Result<T>>, const Options& = {})
+// The batch forms are the fast path (many hands per SIMD register): out[i]
+// answers hand i; rows34 holds one row of 34 counts (kind order) per hand.
+// They return Error::output_too_small (writing nothing) if out is shorter
+// than the input, and Error::partial_row if rows34 is not a whole number of
+// rows; a bad hand gets its error in its own Result.
+#define MJK_DECLARE_OPERATION(name, T, question)                                                             \
+  [[nodiscard]] Result<T> name(const Hand& hand, const Options& options = {}) noexcept;                      \
+  [[nodiscard]] Error name(std::span<const Hand> hands, std::span<Result<T>> out, const Options& options = {}) noexcept; \
+  [[nodiscard]] Error name(std::span<const std::uint8_t> rows34, std::span<Result<T>> out,                    \
+                           const Options& options = {}) noexcept;
+MJK_OPERATIONS(MJK_DECLARE_OPERATION)
+#undef MJK_DECLARE_OPERATION
 
 }  // namespace mjk

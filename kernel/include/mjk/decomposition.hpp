@@ -64,8 +64,9 @@ inline constexpr std::size_t max_decompositions = 16;
 // Writes into `out` and returns how many; a hand that is not complete has
 // none. Errors: the hand fails validate(complete), the winning tile is not in
 // the hand (bad_winning_tile), or `out` is too small (output_too_small).
+// Options::players applies the rules' validation (2m-8m with three players).
 [[nodiscard]] Result<std::size_t> decompositions(const Hand& hand, std::optional<Tile> winning,
-                                                 std::span<Decomposition> out) noexcept;
+                                                 std::span<Decomposition> out, const Options& options = {}) noexcept;
 
 // Batch: hand i's readings are written to storage[slice.offset ..
 // slice.offset + slice.count) where slice = out[i].value. Hands are packed
@@ -76,7 +77,8 @@ struct Slice {
   std::uint32_t count = 0;
 };
 [[nodiscard]] Error decompositions(std::span<const Hand> hands, std::span<const std::optional<Tile>> winning,
-                                   std::span<Decomposition> storage, std::span<Result<Slice>> out) noexcept;
+                                   std::span<Decomposition> storage, std::span<Result<Slice>> out,
+                                   const Options& options = {}) noexcept;
 
 [[nodiscard]] std::string block_name(Block b);  // "123m", "11z", "555p", "9s"
 [[nodiscard]] std::string_view form_name(Form f) noexcept;       // "standard", "chiitoi", "kokushi"

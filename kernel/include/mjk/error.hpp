@@ -26,6 +26,8 @@ enum class Error : std::uint8_t {
   bad_slot,            // a Hand with a count above 4 or a tile in a padding slot
   count_mismatch,      // a Hand whose `tiles` field differs from the sum of its slots
   output_too_small,    // a batch call whose output span is shorter than its input
+  not_in_rules,        // a tile the rules in force do not have (2m-8m with three players)
+  partial_row,         // a batch of 34-count rows whose length is not a multiple of 34
 };
 
 // Short fixed description of a code, e.g. "fifth copy of a tile".

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "mjk/error.hpp"
+#include "mjk/rules.hpp"
 #include "mjk/tile.hpp"
 
 namespace mjk {
@@ -49,11 +50,14 @@ enum class Question : std::uint8_t {
   any,       // 1..14 tiles
   waits,     // 3k+1: 1, 4, 7, 10, 13
   complete,  // 3k+2: 2, 5, 8, 11, 14 (agari, tenpai discards, decompositions)
+  shanten,   // 3k+1 or 3k+2
 };
 
 // Checks what the kernel relies on: counts 0..4, padding slots empty,
-// `tiles` equal to the sum, at most 14 tiles, and the count the question needs.
-[[nodiscard]] HandError validate(const Hand& hand, Question q = Question::any) noexcept;
+// `tiles` equal to the sum, at most 14 tiles, the count the question needs,
+// and (three players) no 2m-8m; the first failure in that order is reported.
+[[nodiscard]] HandError validate(const Hand& hand, Question q = Question::any,
+                                 Players players = Players::four) noexcept;
 
 // A parsed hand; `winning` (when written after a space) is included in `hand`.
 struct ParsedHand {

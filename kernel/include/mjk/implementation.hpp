@@ -7,19 +7,37 @@
 #include <string_view>
 
 #include "mjk/analysis.hpp"
+#include "mjk/operations.hpp"
 
 namespace mjk {
+
+// How a batch lays out its hands in memory.
+enum class Layout : std::uint8_t {
+  hands,     // mjk::Hand[size]
+  counts34,  // std::uint8_t[size][34], counts in kind order
+};
+
+// A batch as every implementation's entry points take it.
+struct BatchInput {
+  const void* data = nullptr;
+  std::size_t size = 0;
+  Layout layout = Layout::hands;
+  Options options{};
+
+  [[nodiscard]] static BatchInput of(std::span<const Hand> hands, const Options& options = {}) noexcept {
+    return {hands.data(), hands.size(), Layout::hands, options};
+  }
+};
 
 struct Implementation {
   std::string_view name;         // "avx2", "sse4.2", "sse2", "portable"
   std::string_view description;
   bool (*supported)() noexcept;  // can this CPU run it?
-  // Batch entry points; out must hold n results. Callers check supported().
-  void (*is_agari)(const Hand* hands, std::size_t n, Result<bool>* out) noexcept;
-  void (*waits)(const Hand* hands, std::size_t n, Result<TileMask>* out) noexcept;
-  void (*tenpai_discards)(const Hand* hands, std::size_t n, Result<TenpaiDiscards>* out) noexcept;
-  void (*agari_forms)(const Hand* hands, std::size_t n, Result<std::uint8_t>* out) noexcept;
-  void (*waits_by_form)(const Hand* hands, std::size_t n, Result<FormWaits>* out) noexcept;
+  // One batch entry point per operation; out must hold in.size results.
+  // Callers check supported().
+#define MJK_REGISTRY_ENTRY(name, T, question) void (*name)(const BatchInput& in, Result<T>* out) noexcept;
+  MJK_OPERATIONS(MJK_REGISTRY_ENTRY)
+#undef MJK_REGISTRY_ENTRY
 };
 
 // Every implementation built into this library, best first; the last

@@ -1,23 +1,21 @@
-// Entry points of each per-ISA translation unit (no SIMD types here).
+// The instruction sets the kernel is compiled for, and the entry points each
+// per-ISA translation unit defines (no SIMD types here): a struct per ISA with
+// one static function per row of MJK_OPERATIONS.
 #pragma once
 
 #include <cstddef>
 
-#include "mjk/analysis.hpp"
+#include "mjk/implementation.hpp"
 
-#define MJK_DECLARE_ARCH(isa)                                                          \
-  namespace mjk::arch::isa {                                                           \
-  void is_agari(const Hand* h, std::size_t n, Result<bool>* out) noexcept;             \
-  void waits(const Hand* h, std::size_t n, Result<TileMask>* out) noexcept;            \
-  void tenpai_discards(const Hand* h, std::size_t n, Result<TenpaiDiscards>* out) noexcept; \
-  void agari_forms(const Hand* h, std::size_t n, Result<std::uint8_t>* out) noexcept;     \
-  void waits_by_form(const Hand* h, std::size_t n, Result<FormWaits>* out) noexcept;      \
-  }
+#define MJK_ISAS(Y) Y(avx512) Y(avx2) Y(sse4_2) Y(sse2) Y(portable)
 
-MJK_DECLARE_ARCH(avx512)
-MJK_DECLARE_ARCH(avx2)
-MJK_DECLARE_ARCH(sse4_2)
-MJK_DECLARE_ARCH(sse2)
-MJK_DECLARE_ARCH(portable)
-
-#undef MJK_DECLARE_ARCH
+namespace mjk::arch {
+#define MJK_DECLARE_ENTRY(name, T, question) static void name(const BatchInput& in, Result<T>* out) noexcept;
+#define MJK_DECLARE_ISA(isa) \
+  struct isa {               \
+    MJK_OPERATIONS(MJK_DECLARE_ENTRY) \
+  };
+MJK_ISAS(MJK_DECLARE_ISA)
+#undef MJK_DECLARE_ISA
+#undef MJK_DECLARE_ENTRY
+}  // namespace mjk::arch
