@@ -1,4 +1,4 @@
-// The kernel for AVX-512 (F, BW, VL), compiled with those flags only.
+// The kernel for AVX-512 (F, BW, VL, VBMI), compiled with those flags only.
 #include "../avx512_ops.hpp"
 #include "../kernel-inl.hpp"
 #include "arch.hpp"
