@@ -84,29 +84,49 @@ struct Avx512Ops {
   }
 
   // Chunk c (bytes 16c..16c+15) of rows h, h+16, h+32, h+48, one per
-  // 128-bit lane.
-  static __m512i chunk_of(const std::uint8_t* const* rows, int h, int c) noexcept {
-    const auto part = [&](int l) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(rows[l] + 16 * c)); };
-    __m512i x = _mm512_zextsi128_si512(part(h));
-    x = _mm512_inserti32x4(x, part(h + 16), 1);
-    x = _mm512_inserti32x4(x, part(h + 32), 2);
-    return _mm512_inserti32x4(x, part(h + 48), 3);
+  // 128-bit lane: a broadcast load and three merge-masked broadcast loads
+  // (blends, which any vector pipe runs, rather than inserts, which compete
+  // with the unpacks for the shuffle pipes).
+  template <class Row>
+  static __m512i chunk_of(Row row, int h, int c) noexcept {
+    const auto part = [&](int l) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(row(l) + 16 * c)); };
+    __m512i x = _mm512_maskz_broadcast_i32x4(0xffff, part(h));
+    x = _mm512_mask_broadcast_i32x4(x, 0x00f0, part(h + 16));
+    x = _mm512_mask_broadcast_i32x4(x, 0x0f00, part(h + 32));
+    return _mm512_mask_broadcast_i32x4(x, 0xf000, part(h + 48));
   }
 
-  // rows[l] is lane l's 64 bytes; col[s] gets byte s of every lane. With the
-  // chunk c of rows h, h+16, h+32, h+48 in the 128-bit lanes of register h,
-  // each 128-bit lane transposes its 16 hands on its own and lands where the
-  // column wants it.
-  static void transpose_in(const std::uint8_t* const* rows, V* col) noexcept {
+  // row(l) is lane l's 64 bytes; col[s] gets byte s of every lane for the
+  // slots and the tile count (s <= 48); col[49..63] (red fives, padding: the
+  // kernel never reads them) are zero. With chunk c of rows h, h+16, h+32,
+  // h+48 in the 128-bit lanes of register h, each 128-bit lane transposes
+  // its 16 hands on its own and lands where the column wants it. Of the last
+  // chunk only byte 48 is kept, so the compiler drops the other unpacks.
+  template <class Row>
+  static void transpose_rows_in(Row row, V* col) noexcept {
 #pragma GCC unroll 4
     for (int c = 0; c < 4; ++c) {
       __m512i x[16];
 #pragma GCC unroll 16
-      for (int h = 0; h < 16; ++h) x[h] = chunk_of(rows, h, c);
+      for (int h = 0; h < 16; ++h) x[h] = chunk_of(row, h, c);
       transpose16(x);
+      if (c < 3) {
 #pragma GCC unroll 16
-      for (int k = 0; k < 16; ++k) col[16 * c + k] = V(x[k]);
+        for (int k = 0; k < 16; ++k) col[16 * c + k] = V(x[k]);
+      } else {
+        col[48] = V(x[0]);
+#pragma GCC unroll 16
+        for (int k = 1; k < 16; ++k) col[48 + k] = V(_mm512_setzero_si512());
+      }
     }
+  }
+
+  static void transpose_in(const std::uint8_t* const* rows, V* col) noexcept {
+    transpose_rows_in([rows](int l) { return rows[l]; }, col);
+  }
+  // The same for 64 rows one after another from `first`.
+  static void transpose_in_contiguous(const std::uint8_t* first, V* col) noexcept {
+    transpose_rows_in([first](int l) { return first + 64 * l; }, col);
   }
 
   // 4x4 transpose of the 128-bit blocks of a, b, c, d (its own inverse):

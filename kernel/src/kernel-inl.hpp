@@ -362,9 +362,17 @@ inline void for_each_block(const BatchInput& in, Run run) noexcept {
   constexpr std::size_t L = Ops::lanes;
   const std::size_t n = in.size;
   for (std::size_t base = 0; base < n; base += L) {
+    const std::size_t count = n - base < L ? n - base : L;
+    alignas(64) V col[64];
+    if constexpr (requires(const std::uint8_t* p, V* c) { Ops::transpose_in_contiguous(p, c); }) {
+      if (in.layout == Layout::hands && count == L) {  // a full block of Hands: no row table
+        Ops::transpose_in_contiguous(reinterpret_cast<const std::uint8_t*>(static_cast<const Hand*>(in.data) + base), col);
+        run(col, base, count);
+        continue;
+      }
+    }
     const std::uint8_t* rows[L];
     alignas(64) std::uint8_t spread[L][64];
-    const std::size_t count = n - base < L ? n - base : L;
     for (std::size_t l = 0; l < L; ++l) {
       if (l >= count) {
         rows[l] = reinterpret_cast<const std::uint8_t*>(&empty_hand);
@@ -383,7 +391,6 @@ inline void for_each_block(const BatchInput& in, Run run) noexcept {
         rows[l] = row;
       }
     }
-    alignas(64) V col[64];
     Ops::transpose_in(rows, col);
     run(col, base, count);
   }
