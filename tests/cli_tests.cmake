@@ -27,7 +27,7 @@ mjk_cli_fails(json_bad_line_answers_others
 mjk_cli_fails(json_twelve_tiles "12 tiles do not fit" --json 123456789m123p)
 mjk_cli_fails(readable_fifth_copy "fifth copy of 1m at position 4" 11111m)
 mjk_cli_fails(unknown_option "unknown option '--frobnicate'" --frobnicate)
-mjk_cli_test(impl_lists_active "\\* avx2 .*active: avx2|\\* sse4.2 .*active: sse4.2|\\* sse2 .*active: sse2|\\* portable .*active: portable" --impl)
+mjk_cli_test(impl_lists_active "\\* avx512 .*active: avx512|\\* avx2 .*active: avx2|\\* sse4.2 .*active: sse4.2|\\* sse2 .*active: sse2|\\* portable .*active: portable" --impl)
 mjk_cli_test(ref_engine "waits     1m 4m 7m" --ref 1234567m)
 mjk_cli_test(ref_json_same "\"discards\":{\"1m\":\\[\"2m\",\"5m\"\\],\"2m\":\\[\"1m\"\\],\"4m\":\\[\"5m\"\\],\"5m\":\\[\"1m\",\"4m\"\\]},\"advice\"" --ref --json 12345m)
 
