@@ -344,7 +344,8 @@ struct ShantenKernel {
 //
 // Per block: the hands transposed (col), validated; each lane's four group
 // keys computed from its row and its four 16-byte cost rows gathered and
-// transposed, so that cost[16g + cell] holds group g's cell of every hand;
+// transposed, so that cost[10g + cell] holds group g's cell of every hand
+// (rows of 40 bytes: every Ops' transpose_in carries bytes 0..48);
 // then the min-plus, seven pairs and thirteen orphans run on every lane at
 // once. Lanes holding an invalid hand look up the empty hand instead.
 template <class Ops>
@@ -412,7 +413,7 @@ struct ShantenLanes {
 
   struct Block {
     alignas(64) std::int8_t err[lanes];
-    alignas(64) V cost[64];  // group g's cell c at 16 g + c
+    alignas(64) V cost[64];  // group g's cell c at 10 g + c
     std::uint32_t key[lanes][4];
     V is_melds[5];
   };
@@ -432,9 +433,10 @@ struct ShantenLanes {
     }
     for (std::size_t l = 0; l < lanes; ++l) {
       std::memcpy(costs[l], S::cost_of(man, b.key[l][0]), 16);
-      std::memcpy(costs[l] + 16, S::cost_of(shanten_tables::suit, b.key[l][1]), 16);
-      std::memcpy(costs[l] + 32, S::cost_of(shanten_tables::suit, b.key[l][2]), 16);
-      std::memcpy(costs[l] + 48, S::cost_of(shanten_tables::honour, b.key[l][3]), 16);
+      std::memcpy(costs[l] + 10, S::cost_of(shanten_tables::suit, b.key[l][1]), 16);  // in order: each
+      // copy's padding is overwritten by the next group
+      std::memcpy(costs[l] + 20, S::cost_of(shanten_tables::suit, b.key[l][2]), 16);
+      std::memcpy(costs[l] + 30, S::cost_of(shanten_tables::honour, b.key[l][3]), 16);
       cost_rows[l] = costs[l];
     }
     Ops::transpose_in(cost_rows, b.cost);
@@ -519,8 +521,8 @@ void shanten(const BatchInput& in, Result<ShantenForms>* out) noexcept {
     typename SL::Block b;
     SL::load(col, rows, 0, players, b);
     V ab[10], cd[10];
-    SL::combine(b.cost, b.cost + 16, ab);
-    SL::combine(b.cost + 32, b.cost + 48, cd);
+    SL::combine(b.cost, b.cost + 10, ab);
+    SL::combine(b.cost + 20, b.cost + 30, cd);
     // Replacement numbers (never negative: the unsigned min applies), then shanten.
     const V r = SL::join(ab, cd, b.is_melds);
     const auto sp = SL::special(col);
@@ -556,7 +558,7 @@ void necessary_tiles(const BatchInput& in, Result<Necessary>* out) noexcept {
   for_each_block_rows<Ops>(in, [&](const V* col, const std::uint8_t* const* rows, std::size_t base, std::size_t count) {
     typename SL::Block b;
     SL::load(col, rows, 1, players, b);
-    const V* g[4] = {b.cost, b.cost + 16, b.cost + 32, b.cost + 48};
+    const V* g[4] = {b.cost, b.cost + 10, b.cost + 20, b.cost + 30};
     V p01[10], s23[10], rest[4][10];
     SL::combine(g[0], g[1], p01);
     SL::combine(g[2], g[3], s23);
