@@ -29,6 +29,7 @@ enum class Error : std::uint8_t {
   not_in_rules,        // a tile the rules in force do not have (2m-8m with three players)
   partial_row,         // a batch of 34-count rows whose length is not a multiple of 34
   visible_over_four,   // a kind held and visible more than four times in all
+  too_many_red_fives,  // a second red five of one suit (the 136 tiles have one each)
 };
 
 // Short fixed description of a code, e.g. "fifth copy of a tile".
