@@ -124,35 +124,6 @@ struct Settings {
   }
 };
 
-// Shanten, necessary tiles and advice from the kernel's active implementation
-// (nothing from the reference): a batch of one.
-template <class T, class Impl, class Run>
-mjk::Result<T> from_kernel(const Impl& impl, const mjk::Hand& hand, const Settings& s, Run run) {
-  mjk::Result<T> r;
-  run(impl, mjk::BatchInput::of(std::span(&hand, 1), s.options()), &r);
-  return r;
-}
-template <class Impl>
-bool kernel_shanten(const Impl& impl, const mjk::Hand& hand, const Settings& s, Analysis& a, mjk::Error& error) {
-  if constexpr (requires { impl.shanten; impl.necessary_tiles; impl.advice; }) {
-    const auto f = from_kernel<mjk::ShantenForms>(impl, hand, s, [](auto& i, auto in, auto* out) { i.shanten(in, out); });
-    error = f.error;
-    a.shanten = f.value;
-    if (!a.complete_question) {
-      const auto n = from_kernel<mjk::Necessary>(impl, hand, s, [](auto& i, auto in, auto* out) { i.necessary_tiles(in, out); });
-      error = error != mjk::Error::none ? error : n.error;
-      a.necessary = n.value;
-    } else {
-      const auto adv = from_kernel<mjk::Advice>(impl, hand, s, [](auto& i, auto in, auto* out) { i.advice(in, out); });
-      error = error != mjk::Error::none ? error : adv.error;
-      a.advice = adv.value;
-    }
-    return true;
-  } else {
-    return false;  // the kernel has no shanten yet
-  }
-}
-
 // Parses and answers one hand; every question that fits its tile count.
 Analysed analyse(std::string_view text, const Settings& settings) {
   const bool use_ref = settings.use_ref;
@@ -168,15 +139,25 @@ Analysed analyse(std::string_view text, const Settings& settings) {
   Analysis a;
   a.input = parsed.value;
   a.complete_question = hand.tiles % 3 == 2;
-  mjk::Error error = mjk::Error::none;
-  if (use_ref || !kernel_shanten(mjk::active_implementation(), hand, settings, a, error)) {
-    const auto visible = settings.options().visible;
-    a.shanten = mjk::ref::shanten_forms(hand, settings.players);
-    if (a.complete_question) a.advice = mjk::ref::advice(hand, settings.players, visible);
-    else a.necessary = mjk::ref::necessary_tiles(hand, settings.players, visible);
-  }
-  if (error != mjk::Error::none) return {std::nullopt, std::string(mjk::describe(error))};
   const mjk::Options options = settings.options();
+  if (use_ref) {
+    a.shanten = mjk::ref::shanten_forms(hand, settings.players);
+    if (a.complete_question) a.advice = mjk::ref::advice(hand, settings.players, options.visible);
+    else a.necessary = mjk::ref::necessary_tiles(hand, settings.players, options.visible);
+  } else {
+    const auto shanten = mjk::shanten(hand, options);
+    if (!shanten.ok()) return {std::nullopt, std::string(mjk::describe(shanten.error))};
+    a.shanten = shanten.value;
+    if (a.complete_question) {
+      const auto advice = mjk::advice(hand, options);
+      if (!advice.ok()) return {std::nullopt, std::string(mjk::describe(advice.error))};
+      a.advice = advice.value;
+    } else {
+      const auto necessary = mjk::necessary_tiles(hand, options);
+      if (!necessary.ok()) return {std::nullopt, std::string(mjk::describe(necessary.error))};
+      a.necessary = necessary.value;
+    }
+  }
   if (use_ref) {
     if (a.complete_question) {
       a.agari = mjk::ref::is_agari(hand);
