@@ -153,6 +153,8 @@ void finish(std::size_t hands) {
   else
     MESSAGE(hands, " hands checked; ", kernel_checked, " kernel answers compared");
   CHECK(mismatches == 0);
+  kernel_checked = 0;
+  kernel_missing = false;
 }
 
 // ---- exhaustive ----------------------------------------------------------
