@@ -4,7 +4,7 @@
 // rejects it. A mismatch prints the hand in mpsz and aborts.
 //
 // Built with -fsanitize=fuzzer (MJK_FUZZ=ON, clang) this is a libFuzzer
-// target; otherwise main() below replays files and directories given as
+// target; otherwise replay_main.cpp replays files and directories given as
 // arguments, so the corpus runs in every test build.
 #include <algorithm>
 #include <array>
@@ -104,32 +104,3 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   check_decompositions(h);
   return 0;
 }
-
-#ifndef MJK_LIBFUZZER
-#include <filesystem>
-#include <fstream>
-#include <iterator>
-#include <vector>
-
-// Corpus replayer: runs every file named (directories: every file inside).
-int main(int argc, char** argv) {
-  int files = 0;
-  auto run = [&](const std::filesystem::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    const std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    LLVMFuzzerTestOneInput(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
-    ++files;
-  };
-  for (int i = 1; i < argc; ++i) {
-    const std::filesystem::path p = argv[i];
-    if (std::filesystem::is_directory(p)) {
-      for (const auto& e : std::filesystem::directory_iterator(p))
-        if (e.is_regular_file()) run(e.path());
-    } else {
-      run(p);
-    }
-  }
-  std::printf("replayed %d inputs: no mismatch\n", files);
-  return files > 0 ? 0 : 1;
-}
-#endif

@@ -103,7 +103,7 @@ TEST_CASE("C ABI: version, implementation, messages") {
 
 TEST_CASE("C ABI: parse agrees with parse_hand") {
   for (const char* text : {"123m406p789s11z23s 1s", "1112345678999m", "m1m1m1m2m2m2m3m3m3p8p9p9p9 p7", "11111m", "8z",
-                           "123", "m", "123m 45", "", "  ", "1m 1m", "123m456p789s1122z 3z"}) {
+                           "123", "m", "123m 45", "", "  ", "1m 1m", "123m456p789s1122z 3z", "123m406p789s11z23s 0s", "123m406p789s11z23s 0p"}) {
     INFO(text);
     mjk_parsed c;
     const int e = mjk_parse(text, &c);
@@ -114,6 +114,7 @@ TEST_CASE("C ABI: parse agrees with parse_hand") {
       CHECK(Row(row_of(p.value.hand)) == std::to_array(c.counts));
       CHECK(c.tiles == p.value.hand.tiles);
       CHECK(c.winning == (p.value.winning ? p.value.winning->kind() : -1));
+      CHECK(c.winning_red == p.value.winning_red);
       CHECK(std::memcmp(c.red_fives, p.value.hand.red_fives.data(), 3) == 0);
     } else {
       CHECK(c.error_position == p.error.position);

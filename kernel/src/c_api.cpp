@@ -42,6 +42,7 @@ MJK_SAME(MJK_ERR_OUTPUT_TOO_SMALL, output_too_small)
 MJK_SAME(MJK_ERR_NOT_IN_RULES, not_in_rules)
 MJK_SAME(MJK_ERR_PARTIAL_ROW, partial_row)
 MJK_SAME(MJK_ERR_VISIBLE_OVER_FOUR, visible_over_four)
+MJK_SAME(MJK_ERR_TOO_MANY_RED_FIVES, too_many_red_fives)
 MJK_SAME(MJK_ERR_INVALID_ARGUMENT, invalid_argument)
 #undef MJK_SAME
 
@@ -180,6 +181,7 @@ int mjk_parse_n(const char* text, size_t length, mjk_parsed* out) {
   std::memcpy(out->red_fives, h.red_fives.data(), 3);
   out->tiles = h.tiles;
   if (parsed.value.winning) out->winning = static_cast<std::int8_t>(parsed.value.winning->kind());
+  out->winning_red = parsed.value.winning_red;
   return MJK_OK;
 }
 
