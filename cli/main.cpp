@@ -16,8 +16,8 @@
 
 namespace {
 
-constexpr std::string_view help_text = R"(usage: mjk [--ref] HAND
-       mjk [--ref] --json [HAND...]
+constexpr std::string_view help_text = R"(usage: mjk [--ref] [--players 3|4] [--visible TILES] HAND
+       mjk [--ref] [--players 3|4] [--visible TILES] --json [HAND...]
        mjk forms HAND
        mjk census --tiles 14|13 --kinds m|mp|mps|all [--threads N] [--json]
        mjk --impl
@@ -35,10 +35,15 @@ A hand of 3k+1 tiles followed by a space and one tile names the winning tile
 (quote it in the shell): "123m456p789s11z23s 1s".
 
 For a 3k+1 hand mjk prints the shanten and the waits (kinds held four times
-are not waits). For a 3k+2 hand it prints the shanten, whether it is complete
-(agari) with every decomposition into head and melds (and, when the winning
-tile is named, the block holding it and the wait kind), and every discard that
-leaves the hand tenpai with its waits.
+are not waits), and the necessary tiles: every kind whose draw lowers the
+shanten, with the ukeire (the copies of them neither in the hand nor visible).
+For a 3k+2 hand it prints the shanten, whether it is complete (agari) with
+every decomposition into head and melds (and, when the winning tile is named,
+the block holding it and the wait kind), every discard that leaves the hand
+tenpai with its waits, and the discard advice: for each distinct held kind,
+the shanten after discarding it, the necessary tiles then and their ukeire
+(the discarded copy is not in the wall), best first (shanten ascending, then
+ukeire descending, then kind).
 
 mjk forms HAND prints every tenpai reading of a 3k+1 hand, one per line: for
 each winning tile and each decomposition of the completed hand, the winning
@@ -63,8 +68,11 @@ options:
               hand per line of standard input. Keys:
                 hand, tiles, shanten, shanten_standard, shanten_chiitoi,
                 shanten_kokushi (null where not applicable);
-                3k+1: waits (list of tiles in kind order);
+                3k+1: waits (list of tiles in kind order), necessary (the
+                      same for the necessary tiles), ukeire (integer);
                 3k+2: agari (bool), discards (tile -> list of waits),
+                      advice: a list of {"discard": tile, "shanten": n,
+                      "necessary": [tiles], "ukeire": n}, best first,
                       and when agari, decompositions: a list of
                       {"form": "standard"|"chiitoi"|"kokushi",
                        "blocks": [...] (head first, then melds, mpsz),
@@ -73,9 +81,14 @@ options:
                                "kokushi"|"kokushi13" or null}
               A bad hand prints {"hand": <input>, "error": <message>}; the other
               hands are still answered and the exit status is 1.
-  --ref       answer agari, waits, discards and decompositions with the
-              scalar reference instead of the kernel (shanten always comes from
-              the reference)
+  --players 3|4
+              the rules: 4 (default) or 3 players (sanma: 2m-8m do not exist,
+              a hand holding one is an error, and no answer is ever 2m-8m)
+  --visible TILES
+              tiles seen outside the hand (discards, melds, dora indicators),
+              in mpsz: they are not counted in the ukeire. A kind held and
+              visible more than four times in all is an error.
+  --ref       answer with the scalar reference instead of the kernel
   --impl      list the kernel's implementations, which this CPU supports, and
               which is active (set MJK_FORCE_IMPL=<name> to force one)
   --help      this text
@@ -85,7 +98,9 @@ exit status: 0 if every hand was analysed, 1 if any was rejected, 2 on bad usage
 
 struct Analysis {
   mjk::ParsedHand input;
-  mjk::ref::Shanten shanten;
+  mjk::ShantenForms shanten;
+  mjk::Necessary necessary;  // 3k+1
+  mjk::Advice advice;        // 3k+2
   bool complete_question = false;  // 3k+2
   mjk::TileMask waits;
   bool agari = false;
@@ -98,19 +113,70 @@ struct Analysed {
   std::string error;
 };
 
+// The rules and the visible tiles every hand is analysed with.
+struct Settings {
+  bool use_ref = false;
+  mjk::Players players = mjk::Players::four;
+  std::array<std::uint8_t, mjk::kind_count> visible{};
+  bool any_visible = false;
+  [[nodiscard]] mjk::Options options() const {
+    return {players, any_visible ? std::span<const std::uint8_t>(visible) : std::span<const std::uint8_t>{}};
+  }
+};
+
+// Shanten, necessary tiles and advice from the kernel's active implementation
+// (nothing from the reference): a batch of one.
+template <class T, class Impl, class Run>
+mjk::Result<T> from_kernel(const Impl& impl, const mjk::Hand& hand, const Settings& s, Run run) {
+  mjk::Result<T> r;
+  run(impl, mjk::BatchInput::of(std::span(&hand, 1), s.options()), &r);
+  return r;
+}
+template <class Impl>
+bool kernel_shanten(const Impl& impl, const mjk::Hand& hand, const Settings& s, Analysis& a, mjk::Error& error) {
+  if constexpr (requires { impl.shanten; impl.necessary_tiles; impl.advice; }) {
+    const auto f = from_kernel<mjk::ShantenForms>(impl, hand, s, [](auto& i, auto in, auto* out) { i.shanten(in, out); });
+    error = f.error;
+    a.shanten = f.value;
+    if (!a.complete_question) {
+      const auto n = from_kernel<mjk::Necessary>(impl, hand, s, [](auto& i, auto in, auto* out) { i.necessary_tiles(in, out); });
+      error = error != mjk::Error::none ? error : n.error;
+      a.necessary = n.value;
+    } else {
+      const auto adv = from_kernel<mjk::Advice>(impl, hand, s, [](auto& i, auto in, auto* out) { i.advice(in, out); });
+      error = error != mjk::Error::none ? error : adv.error;
+      a.advice = adv.value;
+    }
+    return true;
+  } else {
+    return false;  // the kernel has no shanten yet
+  }
+}
+
 // Parses and answers one hand; every question that fits its tile count.
-Analysed analyse(std::string_view text, bool use_ref) {
+Analysed analyse(std::string_view text, const Settings& settings) {
+  const bool use_ref = settings.use_ref;
   const auto parsed = mjk::parse_hand(text);
   if (!parsed.ok()) return {std::nullopt, parsed.error.message()};
   const mjk::Hand& hand = parsed.value.hand;
-  if (hand.tiles % 3 == 0) {
-    const mjk::HandError e{mjk::Error::wrong_tile_count, 0, std::nullopt, hand.tiles};
-    return {std::nullopt, e.message()};
-  }
+  if (const auto e = mjk::validate(hand, mjk::Question::shanten, settings.players)) return {std::nullopt, e.message()};
+  for (int k = 0; k < mjk::kind_count; ++k)
+    if (hand.count(mjk::Tile(k)) + settings.visible[static_cast<std::size_t>(k)] > 4) {
+      const mjk::HandError e{mjk::Error::visible_over_four, 0, mjk::Tile(k), hand.tiles};
+      return {std::nullopt, e.message()};
+    }
   Analysis a;
   a.input = parsed.value;
-  a.shanten = mjk::ref::shanten(hand);
   a.complete_question = hand.tiles % 3 == 2;
+  mjk::Error error = mjk::Error::none;
+  if (use_ref || !kernel_shanten(mjk::active_implementation(), hand, settings, a, error)) {
+    const auto visible = settings.options().visible;
+    a.shanten = mjk::ref::shanten_forms(hand, settings.players);
+    if (a.complete_question) a.advice = mjk::ref::advice(hand, settings.players, visible);
+    else a.necessary = mjk::ref::necessary_tiles(hand, settings.players, visible);
+  }
+  if (error != mjk::Error::none) return {std::nullopt, std::string(mjk::describe(error))};
+  const mjk::Options options = settings.options();
   if (use_ref) {
     if (a.complete_question) {
       a.agari = mjk::ref::is_agari(hand);
@@ -119,13 +185,13 @@ Analysed analyse(std::string_view text, bool use_ref) {
       a.waits = mjk::ref::waits(hand);
     }
   } else if (a.complete_question) {
-    const auto agari = mjk::is_agari(hand);
-    const auto discards = mjk::tenpai_discards(hand);
+    const auto agari = mjk::is_agari(hand, options);
+    const auto discards = mjk::tenpai_discards(hand, options);
     if (!agari.ok() || !discards.ok()) return {std::nullopt, std::string(mjk::describe(agari.error))};
     a.agari = agari.value;
     a.discards = discards.value;
   } else {
-    const auto waits = mjk::waits(hand);
+    const auto waits = mjk::waits(hand, options);
     if (!waits.ok()) return {std::nullopt, std::string(mjk::describe(waits.error))};
     a.waits = waits.value;
   }
@@ -170,16 +236,20 @@ std::string json_tiles(mjk::TileMask m) {
   return out + "]";
 }
 
-std::string json_int(std::optional<int> v) { return v ? std::to_string(*v) : "null"; }
+std::string json_int(std::int8_t v) {
+  return v == mjk::ShantenForms::not_applicable ? "null" : std::to_string(v);
+}
 
 std::string to_json(const Analysis& a) {
   std::string o = "{\"hand\":" + json_string(canonical(a.input));
   o += ",\"tiles\":" + std::to_string(a.input.hand.tiles);
-  o += ",\"shanten\":" + std::to_string(a.shanten.best());
+  o += ",\"shanten\":" + std::to_string(a.shanten.best);
   o += ",\"shanten_standard\":" + std::to_string(a.shanten.standard);
   o += ",\"shanten_chiitoi\":" + json_int(a.shanten.chiitoi);
   o += ",\"shanten_kokushi\":" + json_int(a.shanten.kokushi);
-  if (!a.complete_question) return o + ",\"waits\":" + json_tiles(a.waits) + "}";
+  if (!a.complete_question)
+    return o + ",\"waits\":" + json_tiles(a.waits) + ",\"necessary\":" + json_tiles(a.necessary.tiles) +
+           ",\"ukeire\":" + std::to_string(a.necessary.ukeire) + "}";
 
   o += ",\"agari\":";
   o += a.agari ? "true" : "false";
@@ -190,7 +260,14 @@ std::string to_json(const Analysis& a) {
          json_tiles(a.discards.waits[static_cast<std::size_t>(d.kind())]);
     first = false;
   }
-  o += "}";
+  o += "},\"advice\":[";
+  for (int i = 0; i < a.advice.count; ++i) {
+    const auto& d = a.advice.options[static_cast<std::size_t>(i)];
+    o += (i ? ",{" : "{") + std::string("\"discard\":") + json_string(mjk::tile_name(d.discard)) +
+         ",\"shanten\":" + std::to_string(d.shanten) + ",\"necessary\":" + json_tiles(d.necessary) +
+         ",\"ukeire\":" + std::to_string(d.ukeire) + "}";
+  }
+  o += "]";
   if (a.agari) {
     o += ",\"decompositions\":[";
     for (std::size_t i = 0; i < a.decompositions.size(); ++i) {
@@ -216,11 +293,13 @@ void print_readable(const Analysis& a) {
   const auto& s = a.shanten;
   std::printf("hand      %s  (%d tiles, %d called meld%s)\n", canonical(a.input).c_str(), a.input.hand.tiles,
               a.input.hand.called_melds(), a.input.hand.called_melds() == 1 ? "" : "s");
-  std::printf("shanten   %d  (standard %d", s.best(), s.standard);
-  if (s.chiitoi) std::printf(", seven pairs %d, thirteen orphans %d", *s.chiitoi, *s.kokushi);
-  std::printf(")%s\n", s.best() == 0 ? "  tenpai" : s.best() < 0 ? "  complete" : "");
+  std::printf("shanten   %d  (standard %d", s.best, s.standard);
+  if (s.chiitoi != mjk::ShantenForms::not_applicable)
+    std::printf(", seven pairs %d, thirteen orphans %d", s.chiitoi, s.kokushi);
+  std::printf(")%s\n", s.best == 0 ? "  tenpai" : s.best < 0 ? "  complete" : "");
   if (!a.complete_question) {
     std::printf("waits     %s\n", tile_list(a.waits).c_str());
+    std::printf("necessary %s  (ukeire %d)\n", tile_list(a.necessary.tiles).c_str(), a.necessary.ukeire);
     return;
   }
   std::printf("agari     %s\n", a.agari ? "yes" : "no");
@@ -236,12 +315,43 @@ void print_readable(const Analysis& a) {
   }
   if (a.discards.discards.empty()) {
     std::printf("discards  none leaves the hand tenpai\n");
-    return;
+  } else {
+    std::printf("discards  (each leaves the hand tenpai)\n");
+    for (const mjk::Tile d : a.discards.discards)
+      std::printf("  %s -> %s\n", mjk::tile_name(d).c_str(),
+                  tile_list(a.discards.waits[static_cast<std::size_t>(d.kind())]).c_str());
   }
-  std::printf("discards  (each leaves the hand tenpai)\n");
-  for (const mjk::Tile d : a.discards.discards)
-    std::printf("  %s -> %s\n", mjk::tile_name(d).c_str(),
-                tile_list(a.discards.waits[static_cast<std::size_t>(d.kind())]).c_str());
+  std::printf("advice    discard  shanten  ukeire  necessary\n");
+  for (int i = 0; i < a.advice.count; ++i) {
+    const auto& d = a.advice.options[static_cast<std::size_t>(i)];
+    std::printf("          %-7s  %7d  %6d  %s\n", mjk::tile_name(d.discard).c_str(), d.shanten, d.ukeire,
+                tile_list(d.necessary).c_str());
+  }
+}
+
+// --visible: mpsz tiles, any number (not a hand: no 14-tile limit).
+std::optional<std::string> parse_visible(std::string_view text, Settings& s) {
+  std::string digits;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char ch = text[i];
+    if (ch >= '0' && ch <= '9') {
+      digits += ch;
+      continue;
+    }
+    const auto suit = std::string_view("mpsz").find(ch);
+    if (suit == std::string_view::npos || digits.empty())
+      return "--visible: expected mpsz tiles such as 1155m7z, not '" + std::string(text) + "'";
+    for (const char d : digits) {
+      const auto tile = mjk::parse_tile(std::string{d, ch});
+      if (!tile) return "--visible: no such tile " + std::string{d, ch};
+      auto& n = s.visible[static_cast<std::size_t>(tile->kind())];
+      if (++n > 4) return "--visible: more than four copies of " + mjk::tile_name(*tile);
+    }
+    digits.clear();
+  }
+  if (!digits.empty()) return "--visible: digits with no suit letter in '" + std::string(text) + "'";
+  s.any_visible = true;
+  return std::nullopt;
 }
 
 int list_implementations() {
@@ -268,7 +378,8 @@ int main(int argc, char** argv) {
     for (int i = 2; i < argc; ++i) text += (i > 2 ? " " : "") + std::string(argv[i]);
     return mjk::cli::forms(text);
   }
-  bool json = false, use_ref = false;
+  bool json = false;
+  Settings settings;
   std::vector<std::string> hands;
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
@@ -278,7 +389,23 @@ int main(int argc, char** argv) {
     } else if (arg == "--json") {
       json = true;
     } else if (arg == "--ref") {
-      use_ref = true;
+      settings.use_ref = true;
+    } else if (arg == "--players" || arg == "--visible") {
+      if (i + 1 == argc) {
+        std::fprintf(stderr, "mjk: %s needs a value (see mjk --help)\n", argv[i]);
+        return 2;
+      }
+      const std::string_view value = argv[++i];
+      if (arg == "--players") {
+        if (value != "3" && value != "4") {
+          std::fprintf(stderr, "mjk: --players must be 3 or 4, not '%s'\n", argv[i]);
+          return 2;
+        }
+        settings.players = value == "3" ? mjk::Players::three : mjk::Players::four;
+      } else if (const auto problem = parse_visible(value, settings)) {
+        std::fprintf(stderr, "mjk: %s\n", problem->c_str());
+        return 2;
+      }
     } else if (arg == "--impl") {
       return list_implementations();
     } else if (arg.size() > 1 && arg[0] == '-' && arg[1] == '-') {
@@ -297,7 +424,7 @@ int main(int argc, char** argv) {
     // Without --json the words form one hand, so `mjk 123m456p789s11z23s 1s` works unquoted.
     std::string text;
     for (const auto& h : hands) text += (text.empty() ? "" : " ") + h;
-    const Analysed r = analyse(text, use_ref);
+    const Analysed r = analyse(text, settings);
     if (!r.analysis) {
       std::fprintf(stderr, "mjk: %s: %s\n", text.c_str(), r.error.c_str());
       return 1;
@@ -308,7 +435,7 @@ int main(int argc, char** argv) {
 
   bool any_error = false;
   auto answer = [&](const std::string& text) {
-    const Analysed r = analyse(text, use_ref);
+    const Analysed r = analyse(text, settings);
     if (r.analysis) {
       std::puts(to_json(*r.analysis).c_str());
     } else {
@@ -319,6 +446,7 @@ int main(int argc, char** argv) {
   if (!hands.empty()) {
     for (const auto& h : hands) answer(h);
   } else {
+    std::cin.tie(nullptr);  // reading a line must not flush stdout: one write per buffer, not per hand
     std::string line;
     while (std::getline(std::cin, line)) {
       if (!line.empty() && line.back() == '\r') line.pop_back();

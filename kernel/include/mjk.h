@@ -188,7 +188,7 @@ typedef struct mjk_discard_option {
 typedef struct mjk_advice_result {
   uint8_t count; /* distinct kinds held = options used */
   uint8_t reserved[7];
-  mjk_discard_option options[14]; /* shanten ascending, then ukeire descending, then kind */
+  mjk_discard_option options[14]; /* shanten ascending, then ukeire descending, then kind; zero past count */
 } mjk_advice_result;
 /* 3k+2 rows: what discarding each distinct held kind leaves. */
 MJK_API int mjk_advice(const uint8_t* rows, size_t n, int players, const uint8_t* visible, size_t visible_stride,

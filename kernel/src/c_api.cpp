@@ -57,6 +57,8 @@ static_assert(MJK_WAIT_RYANMEN == int(WaitKind::ryanmen) && MJK_WAIT_KANCHAN == 
               MJK_WAIT_SHANPON == int(WaitKind::shanpon) && MJK_WAIT_KOKUSHI == int(WaitKind::kokushi) &&
               MJK_WAIT_KOKUSHI13 == int(WaitKind::kokushi13));
 static_assert(MJK_KINDS == kind_count && MJK_MAX_DECOMPOSITIONS == max_decompositions);
+static_assert(MJK_SHANTEN_NOT_APPLICABLE == ShantenForms::not_applicable);
+static_assert(sizeof(mjk_advice_result::options) / sizeof(mjk_discard_option) == std::tuple_size_v<decltype(Advice::options)>);
 static_assert(sizeof(Decomposition::blocks) / sizeof(Block) == sizeof(mjk_decomposition::blocks) / sizeof(mjk_block));
 
 // The C structs' layout is the ABI: it changes only with MJK_ABI_VERSION.
@@ -254,6 +256,46 @@ int mjk_decompositions(const uint8_t* rows, size_t n, const int8_t* winning, int
     if (errors) errors[i] = static_cast<std::uint8_t>(r.error);
   }
   return MJK_OK;
+}
+
+int mjk_shanten(const uint8_t* rows, size_t n, int players, mjk_shanten_forms* out, uint8_t* errors) {
+  if (n && !out) return invalid;
+  return run_rows<ShantenForms>(
+      rows, n, players, errors, [](auto r, auto o, const Options& op) { return shanten(r, o, op); },
+      [&](std::size_t i, const ShantenForms& v) { out[i] = {v.best, v.standard, v.chiitoi, v.kokushi}; });
+}
+
+int mjk_necessary_tiles(const uint8_t* rows, size_t n, int players, const uint8_t* visible, size_t visible_stride,
+                        mjk_necessary* out, uint8_t* errors) {
+  if (n && !out) return invalid;
+  return run_rows<Necessary>(
+      rows, n, players, errors, [](auto r, auto o, const Options& op) { return necessary_tiles(r, o, op); },
+      [&](std::size_t i, const Necessary& v) {
+        out[i] = {};
+        out[i].shanten = v.shanten;
+        out[i].ukeire = v.ukeire;
+        out[i].tiles = v.tiles.bits();
+      },
+      {visible, visible_stride});
+}
+
+int mjk_advice(const uint8_t* rows, size_t n, int players, const uint8_t* visible, size_t visible_stride,
+               mjk_advice_result* out, uint8_t* errors) {
+  if (n && !out) return invalid;
+  return run_rows<Advice>(
+      rows, n, players, errors, [](auto r, auto o, const Options& op) { return advice(r, o, op); },
+      [&](std::size_t i, const Advice& v) {
+        mjk_advice_result& a = out[i];
+        a = {};
+        a.count = v.count;
+        for (std::size_t k = 0; k < v.options.size(); ++k) {
+          a.options[k].discard = static_cast<std::uint8_t>(v.options[k].discard.kind());
+          a.options[k].shanten = v.options[k].shanten;
+          a.options[k].ukeire = v.options[k].ukeire;
+          a.options[k].necessary = v.options[k].necessary.bits();
+        }
+      },
+      {visible, visible_stride});
 }
 
 }  // extern "C"

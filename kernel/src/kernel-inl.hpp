@@ -467,6 +467,8 @@ void tenpai_discards(const BatchInput& in, Result<TenpaiDiscards>* out) noexcept
 
 }  // namespace mjk::simd
 
+#include "shanten-inl.hpp"  // shanten, necessary_tiles, advice
+
 // The entry points of one per-ISA translation unit (declared in arch/arch.hpp):
 // one per row of MJK_OPERATIONS, each calling simd::NAME<OPS>.
 #define MJK_DEFINE_ENTRY(name, T, question) \

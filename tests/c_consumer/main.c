@@ -169,6 +169,51 @@ static void test_decompositions(void) {
   CHECK(errors[2] == MJK_ERR_BAD_WINNING_TILE && slices[2].count == 0);
 }
 
+
+static void test_shanten(void) {
+  uint8_t rows[4][MJK_KINDS], errors[4];
+  mjk_shanten_forms sh[4];
+  row_of("1112345678999m", rows[0]);      /* tenpai */
+  row_of("123m456p789s11z123s", rows[1]); /* complete */
+  memset(rows[2], 0, MJK_KINDS);          /* bad: no tiles */
+  row_of("11122m", rows[3]);              /* 5 tiles: three calls, no seven pairs or orphans */
+  CHECK(mjk_shanten(&rows[0][0], 4, 4, sh, errors) == MJK_OK);
+  CHECK(errors[0] == MJK_OK && sh[0].best == 0 && sh[0].standard == 0 && sh[0].chiitoi == 4 && sh[0].kokushi == 10);
+  CHECK(errors[1] == MJK_OK && sh[1].best == -1 && sh[1].standard == -1);
+  CHECK(errors[2] == MJK_ERR_WRONG_TILE_COUNT);
+  CHECK(errors[3] == MJK_OK && sh[3].chiitoi == MJK_SHANTEN_NOT_APPLICABLE && sh[3].kokushi == MJK_SHANTEN_NOT_APPLICABLE);
+}
+
+static void test_necessary_and_advice(void) {
+  uint8_t rows[2][MJK_KINDS], errors[2], visible[2][MJK_KINDS];
+  mjk_necessary nec[2];
+  static mjk_advice_result adv[2];
+  row_of("1112345678999m", rows[0]);
+  row_of("1112345678999m", rows[1]);
+  CHECK(mjk_necessary_tiles(&rows[0][0], 2, 4, NULL, 0, nec, errors) == MJK_OK);
+  CHECK(errors[0] == MJK_OK && nec[0].shanten == 0 && nec[0].tiles == 0x1ff && nec[0].ukeire == 23);
+  /* One visible row shared by both hands: a 5m seen. */
+  memset(visible, 0, sizeof visible);
+  visible[0][kind("5m")] = 1;
+  CHECK(mjk_necessary_tiles(&rows[0][0], 2, 4, visible[0], 0, nec, errors) == MJK_OK);
+  CHECK(nec[0].ukeire == 22 && nec[1].ukeire == 22);
+  /* A row per hand: the second sees two more 1m, five in all: its own error. */
+  visible[1][kind("1m")] = 2;
+  CHECK(mjk_necessary_tiles(&rows[0][0], 2, 4, &visible[0][0], MJK_KINDS, nec, errors) == MJK_OK);
+  CHECK(errors[0] == MJK_OK && nec[0].ukeire == 22);
+  CHECK(errors[1] == MJK_ERR_VISIBLE_OVER_FOUR);
+  CHECK(mjk_necessary_tiles(&rows[0][0], 2, 4, &visible[0][0], 5, nec, errors) == MJK_ERR_INVALID_ARGUMENT);
+
+  row_of("1112345678999m1p", rows[0]);
+  row_of("1112345678999m", rows[1]); /* bad: 13 tiles */
+  CHECK(mjk_advice(&rows[0][0], 2, 4, NULL, 0, adv, errors) == MJK_OK);
+  CHECK(errors[0] == MJK_OK && adv[0].count == 10);
+  CHECK(adv[0].options[0].discard == kind("1p") && adv[0].options[0].shanten == 0 && adv[0].options[0].ukeire == 23 &&
+        adv[0].options[0].necessary == 0x1ff);
+  CHECK(adv[0].options[1].shanten >= 0 && adv[0].options[10].discard == 0 && adv[0].options[10].necessary == 0);
+  CHECK(errors[1] == MJK_ERR_WRONG_TILE_COUNT && adv[1].count == 0);
+}
+
 int main(void) {
   test_library();
   test_parse();
@@ -176,6 +221,8 @@ int main(void) {
   test_waits();
   test_tenpai_discards();
   test_decompositions();
+  test_shanten();
+  test_necessary_and_advice();
   if (failures) {
     fprintf(stderr, "%d checks failed\n", failures);
     return 1;
