@@ -141,15 +141,17 @@ int main(int argc, char** argv) {
         add_rows34<Result<TileMask>>("waits/" + std::string(impl.name) + "-rows34/" + set.name, set, impl,
                                      &Implementation::waits, ref_waits);
   }
-  // Tenpai discards: the active implementation against the reference (which is slow: fewer sets).
-  const auto& active = active_implementation();
+  // Tenpai discards: every implementation against the reference (which is slow: fewer sets).
   for (const auto& set : complete) {
     if (set.name == "called_2_5_8_11" || set.name == "seed001") continue;
     const auto ref_discards = [](const Hand& h) { return ref::tenpai_discards(h); };
-    add_batch<Result<TenpaiDiscards>>(
-        "tenpai_discards/" + std::string(active.name) + "/" + set.name, set,
-        [&active](const Hand* h, std::size_t n, Result<TenpaiDiscards>* o) { active.tenpai_discards({h, n}, o); },
-        ref_discards);
+    for (const auto& impl : implementations()) {
+      if (!impl.supported()) continue;
+      add_batch<Result<TenpaiDiscards>>(
+          "tenpai_discards/" + std::string(impl.name) + "/" + set.name, set,
+          [&impl](const Hand* h, std::size_t n, Result<TenpaiDiscards>* o) { impl.tenpai_discards({h, n}, o); },
+          ref_discards);
+    }
     add_per_hand("tenpai_discards/scalar_ref/" + set.name, set, ref_discards, ref_discards);
   }
 

@@ -1,7 +1,10 @@
 // mjk: analyse riichi mahjong hands from the command line.
+#include <algorithm>
 #include <array>
+#include <cerrno>
 #include <cstdio>
-#include <iostream>
+#include <cstdlib>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -13,6 +16,7 @@
 #include "mjk/hand.hpp"
 #include "mjk/implementation.hpp"
 #include "mjk/ref.hpp"
+#include "mjk/report.hpp"
 
 namespace {
 
@@ -79,8 +83,9 @@ options:
                        "win": index of the block holding the winning tile or null,
                        "wait": "ryanmen"|"kanchan"|"penchan"|"tanki"|"shanpon"|
                                "kokushi"|"kokushi13" or null}
-              A bad hand prints {"hand": <input>, "error": <message>}; the other
-              hands are still answered and the exit status is 1.
+              A bad hand (a blank line too) prints {"hand": <input>,
+              "error": <message>}; the other hands are still answered, one
+              output line per input line, and the exit status is 1.
   --players 3|4
               the rules: 4 (default) or 3 players (sanma: 2m-8m do not exist,
               a hand holding one is an error, and no answer is ever 2m-8m)
@@ -93,25 +98,9 @@ options:
               which is active (set MJK_FORCE_IMPL=<name> to force one)
   --help      this text
 
-exit status: 0 if every hand was analysed, 1 if any was rejected, 2 on bad usage.
+exit status: 0 if every hand was analysed, 1 if any was rejected or reading the
+input or writing the output failed, 2 on bad usage.
 )";
-
-struct Analysis {
-  mjk::ParsedHand input;
-  mjk::ShantenForms shanten;
-  mjk::Necessary necessary;  // 3k+1
-  mjk::Advice advice;        // 3k+2
-  bool complete_question = false;  // 3k+2
-  mjk::TileMask waits;
-  bool agari = false;
-  mjk::TenpaiDiscards discards;
-  std::vector<mjk::Decomposition> decompositions;
-};
-
-struct Analysed {
-  std::optional<Analysis> analysis;
-  std::string error;
-};
 
 // The rules and the visible tiles every hand is analysed with.
 struct Settings {
@@ -124,163 +113,47 @@ struct Settings {
   }
 };
 
-// Shanten, necessary tiles and advice from the kernel's active implementation
-// (nothing from the reference): a batch of one.
-template <class T, class Impl, class Run>
-mjk::Result<T> from_kernel(const Impl& impl, const mjk::Hand& hand, const Settings& s, Run run) {
-  mjk::Result<T> r;
-  run(impl, mjk::BatchInput::of(std::span(&hand, 1), s.options()), &r);
-  return r;
-}
-template <class Impl>
-bool kernel_shanten(const Impl& impl, const mjk::Hand& hand, const Settings& s, Analysis& a, mjk::Error& error) {
-  if constexpr (requires { impl.shanten; impl.necessary_tiles; impl.advice; }) {
-    const auto f = from_kernel<mjk::ShantenForms>(impl, hand, s, [](auto& i, auto in, auto* out) { i.shanten(in, out); });
-    error = f.error;
-    a.shanten = f.value;
-    if (!a.complete_question) {
-      const auto n = from_kernel<mjk::Necessary>(impl, hand, s, [](auto& i, auto in, auto* out) { i.necessary_tiles(in, out); });
-      error = error != mjk::Error::none ? error : n.error;
-      a.necessary = n.value;
-    } else {
-      const auto adv = from_kernel<mjk::Advice>(impl, hand, s, [](auto& i, auto in, auto* out) { i.advice(in, out); });
-      error = error != mjk::Error::none ? error : adv.error;
-      a.advice = adv.value;
-    }
-    return true;
+// The same report from the scalar reference (--ref): the input is checked by
+// the kernel's analyse(), every answer replaced by the reference's.
+mjk::Parsed<mjk::Report> analyse_with_ref(std::string_view text, const Settings& s) {
+  auto out = mjk::analyse(text, s.options());
+  if (!out.ok()) return out;
+  mjk::Report& r = out.value;
+  const mjk::Hand& hand = r.input.hand;
+  const auto visible = s.options().visible;
+  r.shanten = mjk::ref::shanten_forms(hand, s.players);
+  if (r.complete) {
+    r.agari = mjk::ref::is_agari(hand);
+    r.discards = mjk::ref::tenpai_discards(hand);
+    r.advice = mjk::ref::advice(hand, s.players, visible);
+    const auto readings = r.agari ? mjk::ref::decompositions(hand, r.input.winning) : std::vector<mjk::Decomposition>{};
+    r.decomposition_count = static_cast<std::uint8_t>(std::min(readings.size(), r.decompositions.size()));
+    std::copy_n(readings.begin(), r.decomposition_count, r.decompositions.begin());
   } else {
-    return false;  // the kernel has no shanten yet
+    r.waits = mjk::ref::waits(hand);
+    r.necessary = mjk::ref::necessary_tiles(hand, s.players, visible);
   }
+  return out;
 }
 
-// Parses and answers one hand; every question that fits its tile count.
-Analysed analyse(std::string_view text, const Settings& settings) {
-  const bool use_ref = settings.use_ref;
-  const auto parsed = mjk::parse_hand(text);
-  if (!parsed.ok()) return {std::nullopt, parsed.error.message()};
-  const mjk::Hand& hand = parsed.value.hand;
-  if (const auto e = mjk::validate(hand, mjk::Question::shanten, settings.players)) return {std::nullopt, e.message()};
-  for (int k = 0; k < mjk::kind_count; ++k)
-    if (hand.count(mjk::Tile(k)) + settings.visible[static_cast<std::size_t>(k)] > 4) {
-      const mjk::HandError e{mjk::Error::visible_over_four, 0, mjk::Tile(k), hand.tiles};
-      return {std::nullopt, e.message()};
+mjk::Parsed<mjk::Report> analyse(std::string_view text, const Settings& s) {
+  return s.use_ref ? analyse_with_ref(text, s) : mjk::analyse(text, s.options());
+}
+
+// One JSON line into `buffer` (grown only for an unusually long answer).
+std::string_view json_line(std::string_view text, const Settings& s, std::vector<char>& buffer, bool& rejected) {
+  const auto r = analyse(text, s);
+  for (;;) {
+    mjk::JsonWriter json(buffer);
+    if (r.ok()) mjk::write_json(r.value, json);
+    else mjk::write_json_error(text, r.error.message(), json);
+    json.raw("\n");
+    if (json.size() <= buffer.size()) {
+      rejected = !r.ok();
+      return {buffer.data(), json.size()};
     }
-  Analysis a;
-  a.input = parsed.value;
-  a.complete_question = hand.tiles % 3 == 2;
-  mjk::Error error = mjk::Error::none;
-  if (use_ref || !kernel_shanten(mjk::active_implementation(), hand, settings, a, error)) {
-    const auto visible = settings.options().visible;
-    a.shanten = mjk::ref::shanten_forms(hand, settings.players);
-    if (a.complete_question) a.advice = mjk::ref::advice(hand, settings.players, visible);
-    else a.necessary = mjk::ref::necessary_tiles(hand, settings.players, visible);
+    buffer.resize(json.size());
   }
-  if (error != mjk::Error::none) return {std::nullopt, std::string(mjk::describe(error))};
-  const mjk::Options options = settings.options();
-  if (use_ref) {
-    if (a.complete_question) {
-      a.agari = mjk::ref::is_agari(hand);
-      a.discards = mjk::ref::tenpai_discards(hand);
-    } else {
-      a.waits = mjk::ref::waits(hand);
-    }
-  } else if (a.complete_question) {
-    const auto agari = mjk::is_agari(hand, options);
-    const auto discards = mjk::tenpai_discards(hand, options);
-    if (!agari.ok() || !discards.ok()) return {std::nullopt, std::string(mjk::describe(agari.error))};
-    a.agari = agari.value;
-    a.discards = discards.value;
-  } else {
-    const auto waits = mjk::waits(hand, options);
-    if (!waits.ok()) return {std::nullopt, std::string(mjk::describe(waits.error))};
-    a.waits = waits.value;
-  }
-  if (a.agari && use_ref) a.decompositions = mjk::ref::decompositions(hand, parsed.value.winning);
-  if (a.agari && !use_ref) {
-    std::array<mjk::Decomposition, mjk::max_decompositions> out;
-    const auto r = mjk::decompositions(hand, parsed.value.winning, out);
-    if (!r.ok()) return {std::nullopt, std::string(mjk::describe(r.error))};
-    a.decompositions.assign(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(r.value));
-  }
-  return {a, {}};
-}
-
-std::string canonical(const mjk::ParsedHand& in) {
-  if (!in.winning) return mjk::to_mpsz(in.hand);
-  mjk::Hand before = in.hand;
-  before.remove(*in.winning);
-  return mjk::to_mpsz(before) + " " + mjk::tile_name(*in.winning);
-}
-
-std::string json_string(std::string_view s) {
-  std::string out = "\"";
-  for (const char ch : s) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += ch;
-    } else if (c < 0x20 || c >= 0x7f) {  // control and non-ASCII bytes, so any input stays valid JSON
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      out += buf;
-    } else {
-      out += ch;
-    }
-  }
-  return out + "\"";
-}
-
-std::string json_tiles(mjk::TileMask m) {
-  std::string out = "[";
-  for (const mjk::Tile t : m) out += (out.size() > 1 ? "," : "") + json_string(mjk::tile_name(t));
-  return out + "]";
-}
-
-std::string json_int(std::int8_t v) {
-  return v == mjk::ShantenForms::not_applicable ? "null" : std::to_string(v);
-}
-
-std::string to_json(const Analysis& a) {
-  std::string o = "{\"hand\":" + json_string(canonical(a.input));
-  o += ",\"tiles\":" + std::to_string(a.input.hand.tiles);
-  o += ",\"shanten\":" + std::to_string(a.shanten.best);
-  o += ",\"shanten_standard\":" + std::to_string(a.shanten.standard);
-  o += ",\"shanten_chiitoi\":" + json_int(a.shanten.chiitoi);
-  o += ",\"shanten_kokushi\":" + json_int(a.shanten.kokushi);
-  if (!a.complete_question)
-    return o + ",\"waits\":" + json_tiles(a.waits) + ",\"necessary\":" + json_tiles(a.necessary.tiles) +
-           ",\"ukeire\":" + std::to_string(a.necessary.ukeire) + "}";
-
-  o += ",\"agari\":";
-  o += a.agari ? "true" : "false";
-  o += ",\"discards\":{";
-  bool first = true;
-  for (const mjk::Tile d : a.discards.discards) {
-    o += (first ? "" : ",") + json_string(mjk::tile_name(d)) + ":" +
-         json_tiles(a.discards.waits[static_cast<std::size_t>(d.kind())]);
-    first = false;
-  }
-  o += "},\"advice\":[";
-  for (int i = 0; i < a.advice.count; ++i) {
-    const auto& d = a.advice.options[static_cast<std::size_t>(i)];
-    o += (i ? ",{" : "{") + std::string("\"discard\":") + json_string(mjk::tile_name(d.discard)) +
-         ",\"shanten\":" + std::to_string(d.shanten) + ",\"necessary\":" + json_tiles(d.necessary) +
-         ",\"ukeire\":" + std::to_string(d.ukeire) + "}";
-  }
-  o += "]";
-  if (a.agari) {
-    o += ",\"decompositions\":[";
-    for (std::size_t i = 0; i < a.decompositions.size(); ++i) {
-      const auto& d = a.decompositions[i];
-      o += (i ? "," : "") + std::string("{\"form\":") + json_string(mjk::form_name(d.form)) + ",\"blocks\":[";
-      for (int b = 0; b < d.block_count; ++b)
-        o += (b ? "," : "") + json_string(mjk::block_name(d.blocks[static_cast<std::size_t>(b)]));
-      o += "],\"win\":" + (d.win < 0 ? std::string("null") : std::to_string(d.win));
-      o += ",\"wait\":" + (d.wait ? json_string(mjk::wait_name(*d.wait)) : std::string("null")) + "}";
-    }
-    o += "]";
-  }
-  return o + "}";
 }
 
 std::string tile_list(mjk::TileMask m) {
@@ -289,21 +162,24 @@ std::string tile_list(mjk::TileMask m) {
   return out.empty() ? "none" : out;
 }
 
-void print_readable(const Analysis& a) {
+void print_readable(const mjk::Report& a) {
   const auto& s = a.shanten;
-  std::printf("hand      %s  (%d tiles, %d called meld%s)\n", canonical(a.input).c_str(), a.input.hand.tiles,
+  char hand[64];
+  const std::size_t hand_size = mjk::write_hand(a.input, hand);
+  std::printf("hand      %.*s  (%d tiles, %d called meld%s)\n", static_cast<int>(hand_size), hand, a.input.hand.tiles,
               a.input.hand.called_melds(), a.input.hand.called_melds() == 1 ? "" : "s");
   std::printf("shanten   %d  (standard %d", s.best, s.standard);
   if (s.chiitoi != mjk::ShantenForms::not_applicable)
     std::printf(", seven pairs %d, thirteen orphans %d", s.chiitoi, s.kokushi);
   std::printf(")%s\n", s.best == 0 ? "  tenpai" : s.best < 0 ? "  complete" : "");
-  if (!a.complete_question) {
+  if (!a.complete) {
     std::printf("waits     %s\n", tile_list(a.waits).c_str());
     std::printf("necessary %s  (ukeire %d)\n", tile_list(a.necessary.tiles).c_str(), a.necessary.ukeire);
     return;
   }
   std::printf("agari     %s\n", a.agari ? "yes" : "no");
-  for (const auto& d : a.decompositions) {
+  for (int i = 0; i < a.decomposition_count; ++i) {
+    const auto& d = a.decompositions[static_cast<std::size_t>(i)];
     std::string blocks;
     for (int b = 0; b < d.block_count; ++b) {
       const auto name = mjk::block_name(d.blocks[static_cast<std::size_t>(b)]);
@@ -354,6 +230,16 @@ std::optional<std::string> parse_visible(std::string_view text, Settings& s) {
   return std::nullopt;
 }
 
+// Flushes stdout: a failed write (a full disk, a closed pipe) is an error,
+// never a silent success.
+int finish_output(int status) {
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    std::fprintf(stderr, "mjk: error writing standard output: %s\n", std::strerror(errno));
+    return 1;
+  }
+  return status;
+}
+
 int list_implementations() {
   const auto& active = mjk::active_implementation();
   for (const auto& impl : mjk::implementations())
@@ -362,13 +248,13 @@ int list_implementations() {
   std::printf("active: %s\n", std::string(active.name).c_str());
   if (!mjk::forced_implementation_problem().empty())
     std::printf("note: %s\n", std::string(mjk::forced_implementation_problem()).c_str());
-  return 0;
+  return finish_output(0);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc >= 2 && std::string_view(argv[1]) == "census") return mjk::cli::census_command(argc, argv);
+  if (argc >= 2 && std::string_view(argv[1]) == "census") return finish_output(mjk::cli::census_command(argc, argv));
   if (argc >= 2 && std::string_view(argv[1]) == "forms") {
     if (argc < 3) {
       std::fputs("usage: mjk forms HAND (see mjk --help)\n", stderr);
@@ -376,7 +262,7 @@ int main(int argc, char** argv) {
     }
     std::string text;
     for (int i = 2; i < argc; ++i) text += (i > 2 ? " " : "") + std::string(argv[i]);
-    return mjk::cli::forms(text);
+    return finish_output(mjk::cli::forms(text));
   }
   bool json = false;
   Settings settings;
@@ -385,7 +271,7 @@ int main(int argc, char** argv) {
     const std::string_view arg = argv[i];
     if (arg == "--help" || arg == "-h") {
       std::fputs(help_text.data(), stdout);
-      return 0;
+      return finish_output(0);
     } else if (arg == "--json") {
       json = true;
     } else if (arg == "--ref") {
@@ -424,35 +310,42 @@ int main(int argc, char** argv) {
     // Without --json the words form one hand, so `mjk 123m456p789s11z23s 1s` works unquoted.
     std::string text;
     for (const auto& h : hands) text += (text.empty() ? "" : " ") + h;
-    const Analysed r = analyse(text, settings);
-    if (!r.analysis) {
-      std::fprintf(stderr, "mjk: %s: %s\n", text.c_str(), r.error.c_str());
-      return 1;
+    const auto r = analyse(text, settings);
+    if (!r.ok()) {
+      std::fprintf(stderr, "mjk: %s: %s\n", text.c_str(), r.error.message().c_str());
+      return finish_output(1);
     }
-    print_readable(*r.analysis);
-    return 0;
+    print_readable(r.value);
+    return finish_output(0);
   }
 
+  // One output line per hand, in input order: a blank line is answered like
+  // an empty argument, so line n of the output always answers line n.
   bool any_error = false;
-  auto answer = [&](const std::string& text) {
-    const Analysed r = analyse(text, settings);
-    if (r.analysis) {
-      std::puts(to_json(*r.analysis).c_str());
-    } else {
-      std::printf("{\"hand\":%s,\"error\":%s}\n", json_string(text).c_str(), json_string(r.error).c_str());
-      any_error = true;
-    }
+  std::vector<char> buffer(16384);
+  auto answer = [&](std::string_view text) {
+    bool rejected = false;
+    const std::string_view line = json_line(text, settings, buffer, rejected);
+    std::fwrite(line.data(), 1, line.size(), stdout);
+    any_error = any_error || rejected;
   };
   if (!hands.empty()) {
     for (const auto& h : hands) answer(h);
   } else {
-    std::cin.tie(nullptr);  // reading a line must not flush stdout: one write per buffer, not per hand
-    std::string line;
-    while (std::getline(std::cin, line)) {
-      if (!line.empty() && line.back() == '\r') line.pop_back();
-      if (line.find_first_not_of(" \t") == std::string::npos) continue;
-      answer(line);
+    char* line = nullptr;
+    std::size_t capacity = 0;
+    for (ssize_t n; (n = ::getline(&line, &capacity, stdin)) >= 0;) {
+      std::string_view text(line, static_cast<std::size_t>(n));
+      if (!text.empty() && text.back() == '\n') text.remove_suffix(1);
+      if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+      answer(text);
+    }
+    std::free(line);
+    if (std::ferror(stdin)) {
+      std::fprintf(stderr, "mjk: error reading standard input: %s\n", std::strerror(errno));
+      finish_output(1);
+      return 1;
     }
   }
-  return any_error ? 1 : 0;
+  return finish_output(any_error ? 1 : 0);
 }

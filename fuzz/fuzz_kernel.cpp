@@ -89,9 +89,18 @@ void check_decompositions(const Hand& h) {
   }
 }
 
+// Says once which implementations this CPU lets the fuzzer check.
+bool announce() {
+  for (const auto& impl : implementations())
+    std::fprintf(stderr, "fuzz_kernel: %s %s\n", std::string(impl.name).c_str(),
+                 impl.supported() ? "checked" : "not available on this CPU: skipped");
+  return true;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  [[maybe_unused]] static const bool announced = announce();
   if (size < 2) return 0;
   Hand h;
   if (data[0] == 0xff) {  // raw: the bytes are the Hand itself

@@ -27,7 +27,7 @@ mjk_cli_fails(json_bad_line_answers_others
 mjk_cli_fails(json_twelve_tiles "12 tiles do not fit" --json 123456789m123p)
 mjk_cli_fails(readable_fifth_copy "fifth copy of 1m at position 4" 11111m)
 mjk_cli_fails(unknown_option "unknown option '--frobnicate'" --frobnicate)
-mjk_cli_test(impl_lists_active "\\* avx2 .*active: avx2|\\* sse4.2 .*active: sse4.2|\\* sse2 .*active: sse2|\\* portable .*active: portable" --impl)
+mjk_cli_test(impl_lists_active "\\* avx512 .*active: avx512|\\* avx2 .*active: avx2|\\* sse4.2 .*active: sse4.2|\\* sse2 .*active: sse2|\\* portable .*active: portable" --impl)
 mjk_cli_test(ref_engine "waits     1m 4m 7m" --ref 1234567m)
 mjk_cli_test(ref_json_same "\"discards\":{\"1m\":\\[\"2m\",\"5m\"\\],\"2m\":\\[\"1m\"\\],\"4m\":\\[\"5m\"\\],\"5m\":\\[\"1m\",\"4m\"\\]},\"advice\"" --ref --json 12345m)
 
@@ -82,3 +82,9 @@ if(MJK_LONG_TESTS)
     census --tiles 13 --kinds all --json)
   set_tests_properties(cli.census_all14 cli.census_all13 PROPERTIES TIMEOUT 7200)
 endif()
+
+# Honest I/O: write and read errors, one output line per input line, UTF-8.
+add_test(NAME cli.io_errors_and_lines COMMAND ${CMAKE_COMMAND} -DMJK=$<TARGET_FILE:mjk>
+         -DDATA=${CMAKE_CURRENT_SOURCE_DIR}/data/cli -P ${CMAKE_CURRENT_SOURCE_DIR}/cli_io.cmake)
+mjk_cli_test(json_red_winning_tile "^{\"hand\":\"1m 0m\"," --json "1m 0m")
+mjk_cli_test(json_red_hand_plain_winning "^{\"hand\":\"0m 5m\"," --json "0m 5m")

@@ -14,6 +14,7 @@
 #include "mjk/error.hpp"
 #include "mjk/hand.hpp"
 #include "mjk/implementation.hpp"
+#include "mjk/report.hpp"
 #include "mjk/version.h"
 
 namespace mjk {
@@ -296,6 +297,33 @@ int mjk_advice(const uint8_t* rows, size_t n, int players, const uint8_t* visibl
         }
       },
       {visible, visible_stride});
+}
+
+
+int mjk_analyse_json(const char* text, int players, const uint8_t* visible34, char* buf, size_t cap, size_t* needed) {
+  const auto rules = players_of(players);
+  if (!text || !rules || (cap && !buf)) return invalid;
+  Options options{*rules, {}};
+  if (visible34) options.visible = {visible34, kind_count};
+  const std::string_view line(text);
+  JsonWriter json(std::span<char>(buf, cap ? cap - 1 : 0));  // the last byte for the NUL
+  const auto r = analyse(line, options);
+  if (r.ok()) {
+    write_json(r.value, json);
+  } else {
+    // The CLI's sentence; only this error path allocates (a std::string), and
+    // if that fails the short fixed description stands in.
+    try {
+      write_json_error(line, r.error.message(), json);
+    } catch (...) {
+      json = JsonWriter(std::span<char>(buf, cap ? cap - 1 : 0));
+      write_json_error(line, describe(r.error.code), json);
+    }
+  }
+  if (needed) *needed = json.size() + 1;
+  if (json.size() + 1 > cap) return static_cast<int>(Error::output_too_small);
+  buf[json.size()] = '\0';
+  return MJK_OK;
 }
 
 }  // extern "C"

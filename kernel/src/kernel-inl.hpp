@@ -45,11 +45,41 @@ struct Kernel {
   static V is_zero(const V& a) noexcept { return eq(a, k(0)); }
   static V is_not(const V& mask) noexcept { return mask ^ k(-1); }
 
-  // x mod 3 for 0 <= x <= 14, by comparisons (no division in SIMD).
+  // Optional Ops primitives, each with the plain formulation below as the
+  // fallback: Ops::lookup64(table, x) = table[x & 63] per lane (AVX-512 VBMI
+  // vpermb), Ops::max_u(a, b) = the unsigned byte maximum.
+  static constexpr bool has_lookup64 = requires(const V& x, const std::array<std::int8_t, 64>& t) { Ops::lookup64(t, x); };
+  static constexpr bool has_max_u = requires(const V& x) { Ops::max_u(x, x); };
+
+  // f on -32..31 as a 64-entry table indexed by x & 63.
+  template <int (*F)(int)>
+  static constexpr std::array<std::int8_t, 64> table64 = [] {
+    std::array<std::int8_t, 64> t{};
+    for (int i = 0; i < 64; ++i) t[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(F(i < 32 ? i : i - 64));
+    return t;
+  }();
+
+  // x mod 3 for 0 <= x <= 14, by comparisons (no division in SIMD); with a
+  // table, the same function (exact for every x in -32..31).
+  static constexpr int mod3_of(int x) { return x - 3 * ((x > 2) + (x > 5) + (x > 8) + (x > 11)); }
   static V mod3(const V& x) noexcept {
-    V r = x;
-    for (int t : {2, 5, 8, 11}) r = r - (gt(x, k(t)) & k(3));
-    return r;
+    if constexpr (has_lookup64) {
+      return Ops::lookup64(table64<mod3_of>, x);
+    } else {
+      V r = x;
+      for (int t : {2, 5, 8, 11}) r = r - (gt(x, k(t)) & k(3));
+      return r;
+    }
+  }
+
+  // What a slot's y tiles leave after taking out a triplet where there is one
+  // (y > 2): y - 3 there, else y.
+  static constexpr int less_triplet_of(int y) { return y - 3 * (y > 2); }
+  static V less_triplet(const V& y) noexcept {
+    if constexpr (has_lookup64)
+      return Ops::lookup64(table64<less_triplet_of>, y);
+    else
+      return y - (gt(y, k(2)) & k(3));
   }
 
   // Tris: can group x split into melds only? Scanning up, the tiles left at
@@ -68,7 +98,7 @@ struct Kernel {
         if (i >= Base && i < Base + 3) y = y - sub[i - Base];  // i is a constant once unrolled
       }
       seen = seen | y;
-      const V r = y - (gt(y, k(2)) & k(3));
+      const V r = less_triplet(y);
       p1 = p2 + r;
       p2 = r;
     }
@@ -142,8 +172,15 @@ struct Kernel {
   // what validate() in hand.cpp checks, in the same order.
   static V validate(const V* a, const V& tiles, int residue, Players players) noexcept {
     V bad_slot = k(0);
-    for (int s : slots::tiles) bad_slot = bad_slot | gt(a[s], k(4)) | gt(k(0), a[s]);
-    for (int s : slots::padding) bad_slot = bad_slot | is_not(is_zero(a[s]));
+    if constexpr (has_max_u) {  // a count outside 0..4 is above 4 as an unsigned byte
+      V most = k(0), padding = k(0);
+      for (int s : slots::tiles) most = Ops::max_u(most, a[s]);
+      for (int s : slots::padding) padding = padding | a[s];
+      bad_slot = is_not(eq(Ops::max_u(most, k(4)), k(4))) | is_not(is_zero(padding));
+    } else {
+      for (int s : slots::tiles) bad_slot = bad_slot | gt(a[s], k(4)) | gt(k(0), a[s]);
+      for (int s : slots::padding) bad_slot = bad_slot | is_not(is_zero(a[s]));
+    }
     // With every count in 0..4 a group sums to at most 40 and the hand to at
     // most 136: compare group sums first so no byte overflows.
     V total = k(0), over = k(0);
@@ -332,9 +369,24 @@ inline void for_each_block(const BatchInput& in, Run run) noexcept {
   constexpr std::size_t L = Ops::lanes;
   const std::size_t n = in.size;
   for (std::size_t base = 0; base < n; base += L) {
+    const std::size_t count = n - base < L ? n - base : L;
+    alignas(64) V col[64];
+    if constexpr (requires(const std::uint8_t* p, V* c) { Ops::transpose_in_contiguous(p, c); }) {
+      if (in.layout == Layout::hands && count == L) {  // a full block of Hands: no row table
+        Ops::transpose_in_contiguous(reinterpret_cast<const std::uint8_t*>(static_cast<const Hand*>(in.data) + base), col);
+        run(col, base, count);
+        continue;
+      }
+    }
+    if constexpr (requires(const std::uint8_t* p, V* c) { Ops::transpose_in_rows34_contiguous(p, c); }) {
+      if (in.layout == Layout::counts34 && count == L) {  // a full block of rows: no row table either
+        Ops::transpose_in_rows34_contiguous(static_cast<const std::uint8_t*>(in.data) + base * kind_count, col);
+        run(col, base, count);
+        continue;
+      }
+    }
     const std::uint8_t* rows[L];
     alignas(64) std::uint8_t spread[L][64];
-    const std::size_t count = n - base < L ? n - base : L;
     for (std::size_t l = 0; l < L; ++l) {
       if (l >= count) {
         rows[l] = reinterpret_cast<const std::uint8_t*>(&empty_hand);
@@ -355,7 +407,6 @@ inline void for_each_block(const BatchInput& in, Run run) noexcept {
         rows[l] = row;
       }
     }
-    alignas(64) V col[64];
     if constexpr (loads_rows34<Ops>) {
       if (in.layout == Layout::counts34) Ops::transpose_in_rows34(rows, col);
       else Ops::transpose_in(rows, col);
@@ -366,18 +417,33 @@ inline void for_each_block(const BatchInput& in, Run run) noexcept {
   }
 }
 
+// Results of one byte each (value bytes 0/1 for bool), lanes 0..count-1:
+// {value, error} pairs, written as two interleaved registers where the Ops
+// can (Ops::store_pairs) and the block is full.
+template <class Ops, class T>
+inline void store_results(const typename Ops::V& value, const typename Ops::V& err, std::size_t count,
+                          Result<T>* out) noexcept {
+  static_assert(sizeof(T) == 1 && sizeof(Result<T>) == 2 && offsetof(Result<T>, error) == 1);
+  if constexpr (requires(std::uint8_t* p) { Ops::store_pairs(p, value, err); }) {
+    if (count == Ops::lanes) {
+      Ops::store_pairs(reinterpret_cast<std::uint8_t*>(out), value, err);
+      return;
+    }
+  }
+  alignas(64) std::int8_t e[Ops::lanes], v[Ops::lanes];
+  Ops::store(e, err);
+  Ops::store(v, value);
+  for (std::size_t l = 0; l < count; ++l) out[l] = {static_cast<T>(v[l]), static_cast<Error>(e[l])};
+}
+
 template <class Ops>
 void is_agari(const BatchInput& in, Result<bool>* out) noexcept {
   using K = Kernel<Ops>;
   for_each_block<Ops>(in, [&](const typename Ops::V* col, std::size_t base, std::size_t count) {
     const auto& tiles = col[48];
     const auto err = K::validate(col, tiles, 2, in.options.players);
-    const auto yes = K::agari(col, tiles);
-    alignas(64) std::int8_t e[Ops::lanes], v[Ops::lanes];
-    Ops::store(e, err);
-    Ops::store(v, yes);
-    for (std::size_t l = 0; l < count; ++l)
-      out[base + l] = {static_cast<bool>((e[l] == 0) & (v[l] != 0)), static_cast<Error>(e[l])};
+    const auto yes = K::agari(col, tiles) & K::is_zero(err) & K::k(1);
+    store_results<Ops>(yes, err, count, out + base);
   });
 }
 
@@ -411,11 +477,7 @@ void agari_forms(const BatchInput& in, Result<std::uint8_t>* out) noexcept {
     const auto& tiles = col[48];
     const auto err = K::validate(col, tiles, 2, in.options.players);
     const auto forms = K::agari_forms(col, tiles) & K::is_zero(err);
-    alignas(64) std::int8_t e[Ops::lanes], v[Ops::lanes];
-    Ops::store(e, err);
-    Ops::store(v, forms);
-    for (std::size_t l = 0; l < count; ++l)
-      out[base + l] = {static_cast<std::uint8_t>(v[l]), static_cast<Error>(e[l])};
+    store_results<Ops>(forms, err, count, out + base);
   });
 }
 

@@ -214,7 +214,44 @@ static void test_necessary_and_advice(void) {
   CHECK(errors[1] == MJK_ERR_WRONG_TILE_COUNT && adv[1].count == 0);
 }
 
-int main(void) {
+
+static void test_analyse_json(void) {
+  char small[8], big[4096];
+  size_t needed = 0;
+  const char* hand = "1112345678999m";
+  CHECK(mjk_analyse_json(hand, 4, NULL, small, sizeof small, &needed) == MJK_ERR_OUTPUT_TOO_SMALL);
+  CHECK(needed > sizeof small && needed < sizeof big);
+  CHECK(mjk_analyse_json(hand, 4, NULL, NULL, 0, &needed) == MJK_ERR_OUTPUT_TOO_SMALL); /* size query */
+  CHECK(mjk_analyse_json(hand, 4, NULL, big, needed, &needed) == MJK_OK);
+  CHECK(strlen(big) + 1 == needed);
+  CHECK(strncmp(big, "{\"hand\":\"1112345678999m\",", 25) == 0);
+  CHECK(strstr(big, "\"waits\":[\"1m\",\"2m\",\"3m\",\"4m\",\"5m\",\"6m\",\"7m\",\"8m\",\"9m\"]") != NULL);
+  /* A malformed hand is an answer too: the CLI's error object. */
+  CHECK(mjk_analyse_json("11111m", 4, NULL, big, sizeof big, &needed) == MJK_OK);
+  CHECK(strstr(big, "\"error\":") != NULL);
+  CHECK(mjk_analyse_json(hand, 2, NULL, big, sizeof big, &needed) == MJK_ERR_INVALID_ARGUMENT);
+  CHECK(mjk_analyse_json(NULL, 4, NULL, big, sizeof big, &needed) == MJK_ERR_INVALID_ARGUMENT);
+}
+
+/* consumer --json HAND...: the lines mjk_analyse_json writes, one per hand
+ * (run.sh compares them with the installed `mjk --json HAND...`). */
+static int print_json_lines(int argc, char** argv) {
+  static char buf[1 << 16];
+  int i;
+  for (i = 2; i < argc; ++i) {
+    size_t needed = 0;
+    int e = mjk_analyse_json(argv[i], 4, NULL, buf, sizeof buf, &needed);
+    if (e != MJK_OK) {
+      fprintf(stderr, "mjk_analyse_json(%s): %s\n", argv[i], mjk_error_message(e));
+      return 1;
+    }
+    puts(buf);
+  }
+  return 0;
+}
+
+int main(int argc, char** argv) {
+  if (argc > 1 && strcmp(argv[1], "--json") == 0) return print_json_lines(argc, argv);
   test_library();
   test_parse();
   test_agari();
@@ -223,6 +260,7 @@ int main(void) {
   test_decompositions();
   test_shanten();
   test_necessary_and_advice();
+  test_analyse_json();
   if (failures) {
     fprintf(stderr, "%d checks failed\n", failures);
     return 1;

@@ -7,7 +7,7 @@
 
 #include "mjk/implementation.hpp"
 
-#define MJK_ISAS(Y) Y(avx2) Y(sse4_2) Y(sse2) Y(portable)
+#define MJK_ISAS(Y) Y(avx512) Y(avx2) Y(sse4_2) Y(sse2) Y(portable)
 
 namespace mjk::arch {
 #define MJK_DECLARE_ENTRY(name, T, question) static void name(const BatchInput& in, Result<T>* out) noexcept;
