@@ -152,6 +152,8 @@ int main(int argc, char** argv) {
           [&impl](const Hand* h, std::size_t n, Result<TenpaiDiscards>* o) { impl.tenpai_discards({h, n}, o); },
           ref_discards);
     }
+    add_per_hand("tenpai_discards/single/" + set.name, set, [](const Hand& h) { return tenpai_discards(h).value; },
+                 ref_discards);
     add_per_hand("tenpai_discards/scalar_ref/" + set.name, set, ref_discards, ref_discards);
   }
 

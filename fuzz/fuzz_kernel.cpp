@@ -66,6 +66,15 @@ void check(const Implementation& impl, const Hand& h) {
   if (discards.error != complete) mismatch(impl, "tenpai_discards error", h, std::string(describe(discards.error)));
   if (complete == Error::none && !(discards.value == ref::tenpai_discards(h)))
     mismatch(impl, "tenpai_discards", h, "kernel discards " + mask_text(discards.value.discards));
+
+  // The single-hand path of the same implementation answers as its batch.
+  const auto one_agari = impl.single_is_agari(h, {});
+  if (one_agari.error != agari.error || one_agari.value != agari.value) mismatch(impl, "single is_agari", h, "");
+  const auto one_waits = impl.single_waits(h, {});
+  if (one_waits.error != waits.error || one_waits.value != waits.value) mismatch(impl, "single waits", h, "");
+  const auto one_discards = impl.single_tenpai_discards(h, {});
+  if (one_discards.error != discards.error || !(one_discards.value == discards.value))
+    mismatch(impl, "single tenpai_discards", h, "");
 }
 
 // The kernel's decompositions (not per ISA: table-driven) with every winning tile held, and none.

@@ -26,6 +26,13 @@ void recorded(const BatchInput& in, Out* out) noexcept {
   Entry(in, out);
 }
 
+// The same for a single-hand entry.
+template <auto Entry, const char* Name, class T>
+Result<T> recorded_single(const Hand& hand, const Options& options) noexcept {
+  last_run.store(Name, std::memory_order_relaxed);
+  return Entry(hand, options);
+}
+
 // AVX-512 F, BW, VL and VBMI (vpermb), and an OS that saves the opmask and all 512-bit
 // registers (XCR0 bits 1, 2, 5, 6, 7). xsimd 8.1 reads the CPUID bits only.
 bool cpu_has_avx512() noexcept {
@@ -54,7 +61,9 @@ constexpr char avx512_name[] = "avx512", avx2_name[] = "avx2", sse4_2_name[] = "
 template <class Isa, const char* Name>
 constexpr Implementation row(std::string_view description, bool (*supported)() noexcept) {
 #define MJK_ENTRY(name, T, question) recorded<&Isa::name, Name, Result<T>>,
-  return {Name, description, supported, MJK_OPERATIONS(MJK_ENTRY)};
+#define MJK_SINGLE(name, T, question) recorded_single<&Isa::single_##name, Name, T>,
+  return {Name, description, supported, MJK_OPERATIONS(MJK_ENTRY) MJK_OPERATIONS(MJK_SINGLE)};
+#undef MJK_SINGLE
 #undef MJK_ENTRY
 }
 
@@ -114,9 +123,7 @@ std::string_view last_implementation_run() noexcept { return last_run.load(std::
 
 #define MJK_DEFINE_OPERATION(name, T, question)                                                             \
   Result<T> name(const Hand& hand, const Options& options) noexcept {                                       \
-    Result<T> r;                                                                                            \
-    active_implementation().name({&hand, 1, Layout::hands, options}, &r);                                   \
-    return r;                                                                                               \
+    return active_implementation().single_##name(hand, options);                                            \
   }                                                                                                         \
   Error name(std::span<const Hand> hands, std::span<Result<T>> out, const Options& options) noexcept {      \
     return run_batch<T>({hands.data(), hands.size(), Layout::hands, options}, out, &Implementation::name); \
