@@ -19,6 +19,9 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+
+#include "slots.hpp"
 
 namespace mjk::simd {
 
@@ -125,6 +128,45 @@ struct Avx512Ops {
 
   static void transpose_in(const std::uint8_t* const* rows, V* col) noexcept {
     transpose_rows_in([rows](int l) { return rows[l]; }, col);
+  }
+  // Rows of 34 counts (Layout::counts34), spread into the slot layout on the
+  // way in: slot chunk c of rows h, h+16, h+32, h+48 is one load per row
+  // inside its 34 bytes (slots::rows34_chunks) and one byte shuffle per
+  // 128-bit lane; the tile count is summed from the slot columns after the
+  // transpose (bytes wrap like a byte sum).
+  template <class Row>
+  static void transpose_rows34_in(Row row, V* col) noexcept {
+#pragma GCC unroll 3
+    for (int c = 0; c < 3; ++c) {
+      const slots::Rows34Chunk& chunk = slots::rows34_chunks[static_cast<std::size_t>(c)];
+      __m128i from;
+      std::memcpy(&from, chunk.from.data(), 16);
+      const __m512i from4 = _mm512_maskz_broadcast_i32x4(0xffff, from);  // GCC bug 105593: the zero-mask form
+      const auto part = [&](int l) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(row(l) + chunk.load_at)); };
+      __m512i x[16];
+#pragma GCC unroll 16
+      for (int h = 0; h < 16; ++h) {
+        __m512i y = _mm512_maskz_broadcast_i32x4(0xffff, part(h));
+        y = _mm512_mask_broadcast_i32x4(y, 0x00f0, part(h + 16));
+        y = _mm512_mask_broadcast_i32x4(y, 0x0f00, part(h + 32));
+        y = _mm512_mask_broadcast_i32x4(y, 0xf000, part(h + 48));
+        x[h] = _mm512_shuffle_epi8(y, from4);
+      }
+      transpose16(x);
+#pragma GCC unroll 16
+      for (int k = 0; k < 16; ++k) col[16 * c + k] = V(x[k]);
+    }
+    V tiles(static_cast<std::int8_t>(0));
+    for (int kind = 0; kind < kind_count; ++kind) tiles = tiles + col[Tile(kind).slot()];
+    col[48] = tiles;
+    for (int s = 49; s < 64; ++s) col[s] = V(_mm512_setzero_si512());
+  }
+  static void transpose_in_rows34(const std::uint8_t* const* rows, V* col) noexcept {
+    transpose_rows34_in([rows](int l) { return rows[l]; }, col);
+  }
+  // The same for 64 rows of 34 counts one after another from `first`.
+  static void transpose_in_rows34_contiguous(const std::uint8_t* first, V* col) noexcept {
+    transpose_rows34_in([first](int l) { return first + kind_count * l; }, col);
   }
   // The same for 64 rows one after another from `first`.
   static void transpose_in_contiguous(const std::uint8_t* first, V* col) noexcept {

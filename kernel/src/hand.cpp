@@ -26,6 +26,7 @@ std::string_view describe(Error code) noexcept {
     case Error::partial_row: return "input is not a whole number of 34-count rows";
     case Error::visible_over_four: return "more than four copies of a tile held and visible";
     case Error::too_many_red_fives: return "more than one red five of a suit";
+    case Error::invalid_argument: return "invalid argument (null pointer, players not 3 or 4, or bad stride)";
   }
   return "unknown error";
 }
@@ -64,6 +65,7 @@ std::string HandError::message() const {
     case Error::partial_row: return "input length is not a multiple of 34 (one row of 34 counts per hand)";
     case Error::visible_over_four: return "more than four copies of " + name + " in the hand and the visible tiles";
     case Error::too_many_red_fives: return "a second red five (0" + name.substr(1) + ")" + at + ": each suit has one";
+    case Error::invalid_argument: return "invalid argument (null pointer, players not 3 or 4, or bad stride)";
   }
   return std::string(describe(code));
 }

@@ -412,10 +412,18 @@ inline TileMask slot_bytes_to_mask(const std::uint8_t* bytes, int bit = 7) noexc
   return TileMask(kinds);
 }
 
+// Does Ops load rows of 34 counts itself (spreading them into the 48-slot
+// layout on the way), or do they go through a scalar spread first?
+template <class Ops>
+inline constexpr bool loads_rows34 = requires(const std::uint8_t* const* rows, typename Ops::V* col) {
+  Ops::transpose_in_rows34(rows, col);
+};
+
 // Loads each block of Ops::lanes hands of `in`, transposed so that col[s]
 // holds slot s of every hand (col[48]: the tile count), and calls
 // run(col, rows, base, count), rows[l] being lane l's hand as 64 bytes (the
-// empty hand past the end). Rows of 34 counts are spread into the 48-slot
+// empty hand past the end), or rows null where the block was loaded from
+// rows of 34 counts without them (Ops that spread rows34 themselves). Rows of 34 counts are spread into the 48-slot
 // layout on the way in.
 template <class Ops, class Run>
 inline void for_each_block_rows(const BatchInput& in, Run run) noexcept {
@@ -435,6 +443,13 @@ inline void for_each_block_rows(const BatchInput& in, Run run) noexcept {
         continue;
       }
     }
+    if constexpr (requires(const std::uint8_t* p, V* c) { Ops::transpose_in_rows34_contiguous(p, c); }) {
+      if (in.layout == Layout::counts34 && count == L) {  // a full block of rows: no row table either
+        Ops::transpose_in_rows34_contiguous(static_cast<const std::uint8_t*>(in.data) + base * kind_count, col);
+        run(col, static_cast<const std::uint8_t* const*>(nullptr), base, count);
+        continue;
+      }
+    }
     const std::uint8_t* rows[L];
     alignas(64) std::uint8_t spread[L][64];
     for (std::size_t l = 0; l < L; ++l) {
@@ -442,6 +457,8 @@ inline void for_each_block_rows(const BatchInput& in, Run run) noexcept {
         rows[l] = reinterpret_cast<const std::uint8_t*>(&empty_hand);
       } else if (in.layout == Layout::hands) {
         rows[l] = reinterpret_cast<const std::uint8_t*>(static_cast<const Hand*>(in.data) + base + l);
+      } else if constexpr (loads_rows34<Ops>) {
+        rows[l] = static_cast<const std::uint8_t*>(in.data) + (base + l) * kind_count;  // spread by the load
       } else {
         const std::uint8_t* counts = static_cast<const std::uint8_t*>(in.data) + (base + l) * kind_count;
         std::uint8_t* row = spread[l];
@@ -453,6 +470,13 @@ inline void for_each_block_rows(const BatchInput& in, Run run) noexcept {
         }
         row[offsetof(Hand, tiles)] = tiles;
         rows[l] = row;
+      }
+    }
+    if constexpr (loads_rows34<Ops>) {
+      if (in.layout == Layout::counts34) {
+        Ops::transpose_in_rows34(rows, col);
+        run(col, static_cast<const std::uint8_t* const*>(nullptr), base, count);  // rows: not hand rows
+        continue;
       }
     }
     Ops::transpose_in(rows, col);

@@ -419,6 +419,16 @@ struct ShantenLanes {
   };
 
   // Validation, keys and the transposed cost rows of one block.
+  // Lane l's hand as 64 slot bytes: the block's rows, or (rows null) the
+  // columns transposed back into `own`.
+  static const std::uint8_t* const* hand_rows(const V* col, const std::uint8_t* const* rows,
+                                              std::uint8_t (*own)[64], const std::uint8_t** table) noexcept {
+    if (rows) return rows;
+    Ops::transpose_out(col, own);
+    for (std::size_t l = 0; l < lanes; ++l) table[l] = own[l];
+    return table;
+  }
+
   static void load(const V* col, const std::uint8_t* const* rows, int residue, Players players, Block& b) noexcept {
     const V err = K::validate(col, col[48], residue, players);
     Ops::store(b.err, err);
@@ -517,7 +527,10 @@ void shanten(const BatchInput& in, Result<ShantenForms>* out) noexcept {
   using V = typename Ops::V;
   if (in.size < shanten_scalar_below) return shanten_by_hand<Ops>(in, out);
   const Players players = in.options.players;
-  for_each_block_rows<Ops>(in, [&](const V* col, const std::uint8_t* const* rows, std::size_t base, std::size_t count) {
+  for_each_block_rows<Ops>(in, [&](const V* col, const std::uint8_t* const* block_rows, std::size_t base, std::size_t count) {
+    alignas(64) std::uint8_t own[Ops::lanes][64];
+    const std::uint8_t* table[Ops::lanes];
+    const std::uint8_t* const* rows = SL::hand_rows(col, block_rows, own, table);
     typename SL::Block b;
     SL::load(col, rows, 0, players, b);
     V ab[10], cd[10];
@@ -555,7 +568,10 @@ void necessary_tiles(const BatchInput& in, Result<Necessary>* out) noexcept {
   using V = typename Ops::V;
   if (in.size < shanten_scalar_below) return necessary_by_hand<Ops>(in, out);
   const Players players = in.options.players;
-  for_each_block_rows<Ops>(in, [&](const V* col, const std::uint8_t* const* rows, std::size_t base, std::size_t count) {
+  for_each_block_rows<Ops>(in, [&](const V* col, const std::uint8_t* const* block_rows, std::size_t base, std::size_t count) {
+    alignas(64) std::uint8_t own[Ops::lanes][64];
+    const std::uint8_t* table[Ops::lanes];
+    const std::uint8_t* const* rows = SL::hand_rows(col, block_rows, own, table);
     typename SL::Block b;
     SL::load(col, rows, 1, players, b);
     const V* g[4] = {b.cost, b.cost + 10, b.cost + 20, b.cost + 30};

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "mjk/export.h"
 #include "mjk/tile.hpp"
 
 namespace mjk {
@@ -30,10 +31,11 @@ enum class Error : std::uint8_t {
   partial_row,         // a batch of 34-count rows whose length is not a multiple of 34
   visible_over_four,   // a kind held and visible more than four times in all
   too_many_red_fives,  // a second red five of one suit (the 136 tiles have one each)
+  invalid_argument,    // C ABI: a null pointer where data is needed, players not 3 or 4, a bad stride
 };
 
 // Short fixed description of a code, e.g. "fifth copy of a tile".
-[[nodiscard]] std::string_view describe(Error code) noexcept;
+[[nodiscard]] MJK_API std::string_view describe(Error code) noexcept;
 
 // Where and why an input was rejected.
 struct HandError {
@@ -44,7 +46,7 @@ struct HandError {
 
   [[nodiscard]] explicit operator bool() const noexcept { return code != Error::none; }
   // Full sentence naming what is wrong, e.g. "fifth copy of 5m at position 9".
-  [[nodiscard]] std::string message() const;
+  [[nodiscard]] MJK_API std::string message() const;
 };
 
 }  // namespace mjk

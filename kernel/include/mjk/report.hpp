@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "mjk/analysis.hpp"
+#include "mjk/export.h"
 #include "mjk/decomposition.hpp"
 #include "mjk/hand.hpp"
 #include "mjk/rules.hpp"
@@ -37,17 +38,17 @@ struct Report {
 // answers every question that fits it with the kernel. Errors: the parser's,
 // a tile count of 3k, a tile the rules lack, a kind held + visible more than
 // four times (Options::visible: empty or 34 counts).
-[[nodiscard]] Parsed<Report> analyse(std::string_view line, const Options& options = {}) noexcept;
+[[nodiscard]] MJK_API Parsed<Report> analyse(std::string_view line, const Options& options = {}) noexcept;
 
 // The hand as echoed in reports: canonical mpsz, the winning tile (red if it
 // was written red) after a space. Writes into out; returns the bytes needed.
-std::size_t write_hand(const ParsedHand& input, std::span<char> out) noexcept;
+MJK_API std::size_t write_hand(const ParsedHand& input, std::span<char> out) noexcept;
 
 // A JSON writer into caller storage: writes what fits, counts what it needs
 // (size()), never allocates. Strings are escaped so the output is always
 // valid UTF-8 JSON: quotes, backslashes and control characters escaped,
 // valid UTF-8 passed through, each byte of an invalid sequence as U+FFFD.
-class JsonWriter {
+class MJK_API JsonWriter {
  public:
   explicit JsonWriter(std::span<char> out) noexcept : out_(out) {}
   JsonWriter& begin_object() noexcept { return open('{'); }
@@ -82,7 +83,7 @@ class JsonWriter {
 
 // mjk --json's object for a report, and for a line that could not be
 // analysed ({"hand": <the line>, "error": <message>}); no newline.
-void write_json(const Report& report, JsonWriter& json) noexcept;
-void write_json_error(std::string_view line, std::string_view message, JsonWriter& json) noexcept;
+MJK_API void write_json(const Report& report, JsonWriter& json) noexcept;
+MJK_API void write_json_error(std::string_view line, std::string_view message, JsonWriter& json) noexcept;
 
 }  // namespace mjk
