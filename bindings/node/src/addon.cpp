@@ -1,0 +1,137 @@
+// mjk's Node-API addon: the native half of index.js. index.js checks the
+// caller's arguments and allocates the typed arrays; this file hands them to
+// the kernel (bindings/common/mjk_bind.hpp) and re-checks every length, so no
+// call from JavaScript can make it read or write out of bounds.
+#include <napi.h>
+
+#include <string>
+
+#include "../../common/mjk_bind.hpp"
+#include "mjk/analysis.hpp"
+#include "mjk/hand.hpp"
+#include "mjk/implementation.hpp"
+
+namespace {
+
+const char* dtype_name(mjk::bind::DType t) {
+  switch (t) {
+    case mjk::bind::DType::boolean: return "bool";
+    case mjk::bind::DType::uint8: return "uint8";
+    case mjk::bind::DType::int8: return "int8";
+  }
+  return "?";
+}
+
+Napi::Value Operations(const Napi::CallbackInfo& info) {
+  const Napi::Env env = info.Env();
+  const auto ops = mjk::bind::operations();
+  Napi::Array list = Napi::Array::New(env, ops.size());
+  for (std::size_t i = 0; i < ops.size(); ++i) {
+    const auto& op = ops[i];
+    Napi::Object o = Napi::Object::New(env);
+    o.Set("name", std::string(op.name));
+    o.Set("question", std::string(op.question));
+    Napi::Array outs = Napi::Array::New(env, op.output_count);
+    for (std::size_t k = 0; k < op.output_count; ++k) {
+      const auto& out = op.outputs[k];
+      Napi::Object d = Napi::Object::New(env);
+      d.Set("name", std::string(out.name));
+      d.Set("dtype", dtype_name(out.dtype));
+      Napi::Array shape = Napi::Array::New(env, out.dims);
+      for (std::uint32_t j = 0; j < out.dims; ++j) shape.Set(j, Napi::Number::New(env, out.shape[j]));
+      d.Set("shape", shape);
+      outs.Set(static_cast<std::uint32_t>(k), d);
+    }
+    o.Set("outputs", outs);
+    list.Set(static_cast<std::uint32_t>(i), o);
+  }
+  return list;
+}
+
+// A typed array's bytes, checked to be exactly `bytes` long.
+std::uint8_t* bytes_of(const Napi::Env& env, const Napi::Value& v, std::size_t bytes, const char* what) {
+  if (!v.IsTypedArray()) throw Napi::TypeError::New(env, std::string(what) + " must be a typed array");
+  Napi::TypedArray a = v.As<Napi::TypedArray>();
+  if (a.ByteLength() != bytes)
+    throw Napi::RangeError::New(env, std::string(what) + " has " + std::to_string(a.ByteLength()) +
+                                         " bytes, expected " + std::to_string(bytes));
+  return static_cast<std::uint8_t*>(a.ArrayBuffer().Data()) + a.ByteOffset();
+}
+
+// run(name, rows, players, visible|null, errors, [outputs...])
+Napi::Value Run(const Napi::CallbackInfo& info) {
+  const Napi::Env env = info.Env();
+  if (info.Length() != 6 || !info[0].IsString() || !info[1].IsTypedArray() || !info[2].IsNumber() || !info[5].IsArray())
+    throw Napi::TypeError::New(env, "run(name, rows, players, visible, errors, outputs)");
+  const std::string name = info[0].As<Napi::String>();
+  const mjk::bind::Operation* op = mjk::bind::find_operation(name);
+  if (!op) throw Napi::TypeError::New(env, "unknown operation " + name);
+  const Napi::TypedArray rows = info[1].As<Napi::TypedArray>();
+  if (rows.TypedArrayType() != napi_uint8_array) throw Napi::TypeError::New(env, "rows must be a Uint8Array");
+  if (rows.ByteLength() % mjk::bind::row) throw Napi::RangeError::New(env, "rows: length not a multiple of 34");
+  mjk::bind::Batch b;
+  b.n = rows.ByteLength() / mjk::bind::row;
+  b.rows = bytes_of(env, rows, rows.ByteLength(), "rows");
+  const int players = info[2].As<Napi::Number>().Int32Value();
+  if (players != 3 && players != 4) throw Napi::RangeError::New(env, "players must be 3 or 4");
+  b.players = players == 3 ? mjk::Players::three : mjk::Players::four;
+  if (!info[3].IsNull() && !info[3].IsUndefined()) {
+    const Napi::TypedArray vis = info[3].As<Napi::TypedArray>();
+    const std::size_t len = vis.ByteLength();
+    if (len != mjk::bind::row && len != b.n * mjk::bind::row)
+      throw Napi::RangeError::New(env, "visible must hold 34 counts or 34 per row");
+    b.visible = bytes_of(env, vis, len, "visible");
+    b.visible_rows = len / mjk::bind::row;
+  }
+  b.errors = bytes_of(env, info[4], b.n, "errors");
+  const Napi::Array outs = info[5].As<Napi::Array>();
+  if (outs.Length() != op->output_count) throw Napi::RangeError::New(env, "wrong number of output arrays");
+  for (std::uint32_t k = 0; k < op->output_count; ++k)
+    b.outputs[k] = bytes_of(env, outs.Get(k), b.n * op->outputs[k].per_row(), "output");
+  if (b.n == 0) return env.Undefined();
+  const mjk::Error e = op->run(b);
+  if (e != mjk::Error::none) throw Napi::Error::New(env, std::string(mjk::describe(e)));
+  return env.Undefined();
+}
+
+// parse(text) -> Uint8Array(34); throws {code, message} on malformed text.
+Napi::Value Parse(const Napi::CallbackInfo& info) {
+  const Napi::Env env = info.Env();
+  if (info.Length() != 1 || !info[0].IsString()) throw Napi::TypeError::New(env, "parse(text): text must be a string");
+  const std::string text = info[0].As<Napi::String>();
+  const auto parsed = mjk::parse_hand(text);
+  if (!parsed.ok()) {
+    Napi::Error err = Napi::Error::New(env, parsed.error.message());
+    err.Set("code", Napi::Number::New(env, static_cast<double>(parsed.error.code)));
+    throw err;
+  }
+  const auto counts = mjk::to_counts34(parsed.value.hand);
+  Napi::Uint8Array out = Napi::Uint8Array::New(env, mjk::bind::row);
+  for (std::size_t k = 0; k < mjk::bind::row; ++k) out[k] = static_cast<std::uint8_t>(counts[k]);
+  return out;
+}
+
+Napi::Value ErrorMessage(const Napi::CallbackInfo& info) {
+  const Napi::Env env = info.Env();
+  if (info.Length() != 1 || !info[0].IsNumber()) throw Napi::TypeError::New(env, "errorMessage(code)");
+  const int code = info[0].As<Napi::Number>().Int32Value();
+  if (code < 0 || code > 255) throw Napi::RangeError::New(env, "error codes are 0..255");
+  return Napi::String::New(env, std::string(mjk::describe(static_cast<mjk::Error>(code))));
+}
+
+Napi::Value Implementation(const Napi::CallbackInfo& info) {
+  return Napi::String::New(info.Env(), std::string(mjk::active_implementation().name));
+}
+
+Napi::Object Init(Napi::Env env, Napi::Object exports) {
+  exports.Set("operations", Napi::Function::New(env, Operations));
+  exports.Set("run", Napi::Function::New(env, Run));
+  exports.Set("parse", Napi::Function::New(env, Parse));
+  exports.Set("errorMessage", Napi::Function::New(env, ErrorMessage));
+  exports.Set("implementation", Napi::Function::New(env, Implementation));
+  return exports;
+}
+
+}  // namespace
+
+NODE_API_MODULE(mjk, Init)
