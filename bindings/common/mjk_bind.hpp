@@ -1,19 +1,19 @@
-// What the Python package and the Node addon share: every kernel operation of
-// MJK_OPERATIONS run on rows of 34 counts, its answer written into flat,
-// caller-allocated arrays (one per output, row-major), and one error code per
-// row. Each binding only allocates the arrays the table below describes and
-// shapes them; no analysis happens outside the kernel.
+// What the Python package and the Node addon share: every batch operation of
+// the C ABI (mjk.h) run on rows of 34 counts, its answer spread into flat,
+// caller-allocated arrays (one per output, row-major, masks as 0/1 bytes),
+// and one error code per row. Each binding only allocates the arrays the
+// table below describes and shapes them; no analysis happens outside the kernel.
 //
-//   result type      outputs (name dtype shape-per-row)
-//   bool             value bool ()
-//   uint8_t          value uint8 ()               (agari_forms: FormBit flags)
-//   TileMask         value bool (34)
-//   FormWaits        value bool (3, 34)            standard, chiitoi, kokushi
-//   TenpaiDiscards   discards bool (34), waits bool (34, 34)   [discarded kind][wait kind]
-//   ShantenForms     best, standard, chiitoi, kokushi int8 ()  (127: not applicable)
-//   Necessary        shanten int8 (), ukeire uint8 (), tiles bool (34)
-//   Advice           count uint8 (), discard uint8 (14) (kind; 255 past count),
-//                    shanten int8 (14), ukeire uint8 (14), necessary bool (14, 34)
+//   operation        C ABI                 outputs (name dtype shape-per-row)
+//   is_agari         mjk_is_agari          value bool ()
+//   agari_forms      mjk_agari_forms       value uint8 ()   MJK_FORM_*_BIT flags
+//   waits            mjk_waits             value bool (34)
+//   waits_by_form    mjk_waits_by_form     value bool (3, 34)   standard, chiitoi, kokushi
+//   tenpai_discards  mjk_tenpai_discards   discards bool (34), waits bool (34, 34) [discarded kind][wait kind]
+//   shanten          mjk_shanten           best, standard, chiitoi, kokushi int8 ()  (127: not applicable)
+//   necessary_tiles  mjk_necessary_tiles   shanten int8 (), ukeire uint8 (), tiles bool (34)
+//   advice           mjk_advice            count uint8 (), discard uint8 (14) (kind; 255 past count),
+//                                          shanten int8 (14), ukeire uint8 (14), necessary bool (14, 34)
 #pragma once
 
 #include <array>
@@ -21,11 +21,11 @@
 #include <cstdint>
 #include <cstring>
 #include <span>
+#include <string>
 #include <string_view>
-#include <type_traits>
 #include <vector>
 
-#include "mjk/analysis.hpp"
+#include "mjk.h"
 
 namespace mjk::bind {
 
@@ -34,7 +34,7 @@ enum class DType : std::uint8_t { boolean, uint8, int8 };
 struct Output {
   std::string_view name;
   DType dtype = DType::boolean;
-  std::uint8_t dims = 0;            // per row: 0, 1 or 2
+  std::uint8_t dims = 0;  // per row: 0, 1 or 2
   std::array<std::uint16_t, 2> shape{};
   [[nodiscard]] constexpr std::size_t per_row() const noexcept {
     return dims == 0 ? 1 : dims == 1 ? shape[0] : std::size_t{shape[0]} * shape[1];
@@ -42,25 +42,26 @@ struct Output {
 };
 
 inline constexpr std::size_t max_outputs = 5;
-inline constexpr std::size_t row = kind_count;  // 34 counts per hand
+inline constexpr std::size_t row = MJK_KINDS;  // 34 counts per hand
 
 // Where a batch reads and writes. visible_rows: 0 (none), 1 (shared) or n.
 struct Batch {
   const std::uint8_t* rows = nullptr;
   std::size_t n = 0;
-  Players players = Players::four;
+  int players = 4;
   const std::uint8_t* visible = nullptr;
   std::size_t visible_rows = 0;
-  std::uint8_t* errors = nullptr;                  // n codes (mjk::Error values)
-  std::array<void*, max_outputs> outputs{};        // as many as the operation has
+  std::uint8_t* errors = nullptr;            // n codes (MJK_OK or MJK_ERR_*)
+  std::array<void*, max_outputs> outputs{};  // as many as the operation has
 };
 
 struct Operation {
   std::string_view name;
-  std::string_view question;  // "complete" (3k+2), "waits" (3k+1), "shanten" (both)
+  std::string_view question;  // "complete" (3k+2), "waits" (3k+1), "shanten" (either)
+  bool reads_visible = false;
   std::uint8_t output_count = 0;
   std::array<Output, max_outputs> outputs{};
-  Error (*run)(const Batch&) = nullptr;  // only a batch-level error (never per row)
+  int (*run)(const Batch&) = nullptr;  // MJK_OK, or the error that stopped the whole call
 };
 
 namespace detail {
@@ -77,119 +78,149 @@ constexpr std::array<std::uint64_t, 256> spread = [] {
   return t;
 }();
 
-// 34 bools from a kind mask.
-inline void put_mask(std::uint8_t* out, TileMask m) noexcept {
-  std::uint64_t bits = m.bits();
+// 34 bytes of 0/1 from a kind mask.
+inline void put_mask(std::uint8_t* out, std::uint64_t bits) noexcept {
   std::uint8_t buf[40];
   for (int i = 0; i < 5; ++i, bits >>= 8) std::memcpy(buf + 8 * i, &spread[bits & 0xff], 8);
   std::memcpy(out, buf, row);
 }
 
-template <class T>
-concept ShantenFormsLike = requires(const T& v) { T::not_applicable; v.best; v.standard; v.chiitoi; v.kokushi; };
-template <class T>
-concept NecessaryLike = requires(const T& v) { v.shanten; v.ukeire; v.tiles; };
-template <class T>
-concept AdviceLike = requires(const T& v) { v.count; v.options[0].discard; v.options[0].necessary; };
-
-template <class T>
-constexpr auto outputs_of() {
-  using enum DType;
-  if constexpr (std::is_same_v<T, bool>) return std::array{scalar("value", boolean)};
-  else if constexpr (std::is_same_v<T, std::uint8_t>) return std::array{scalar("value", uint8)};
-  else if constexpr (std::is_same_v<T, TileMask>) return std::array{vec("value", boolean, 34)};
-  else if constexpr (std::is_same_v<T, FormWaits>) return std::array{mat("value", boolean, 3, 34)};
-  else if constexpr (std::is_same_v<T, TenpaiDiscards>)
-    return std::array{vec("discards", boolean, 34), mat("waits", boolean, 34, 34)};
-  else if constexpr (ShantenFormsLike<T>)
-    return std::array{scalar("best", int8), scalar("standard", int8), scalar("chiitoi", int8), scalar("kokushi", int8)};
-  else if constexpr (NecessaryLike<T>)
-    return std::array{scalar("shanten", int8), scalar("ukeire", uint8), vec("tiles", boolean, 34)};
-  else if constexpr (AdviceLike<T>)
-    return std::array{scalar("count", uint8), vec("discard", uint8, 14), vec("shanten", int8, 14),
-                      vec("ukeire", uint8, 14), mat("necessary", boolean, 14, 34)};
-  else static_assert(sizeof(T) == 0, "mjk_bind.hpp: add this result type to outputs_of and write");
-}
-
 template <class O>
 O* at(const Batch& b, std::size_t k) noexcept { return static_cast<O*>(b.outputs[k]); }
 
-template <class T>
-void write(const T& v, const Batch& b, std::size_t i) noexcept {
-  if constexpr (std::is_same_v<T, bool> || std::is_same_v<T, std::uint8_t>) {
-    at<std::uint8_t>(b, 0)[i] = static_cast<std::uint8_t>(v);
-  } else if constexpr (std::is_same_v<T, TileMask>) {
-    put_mask(at<std::uint8_t>(b, 0) + i * row, v);
-  } else if constexpr (std::is_same_v<T, FormWaits>) {
-    std::uint8_t* o = at<std::uint8_t>(b, 0) + i * 3 * row;
-    put_mask(o, v.standard);
-    put_mask(o + row, v.chiitoi);
-    put_mask(o + 2 * row, v.kokushi);
-  } else if constexpr (std::is_same_v<T, TenpaiDiscards>) {
-    put_mask(at<std::uint8_t>(b, 0) + i * row, v.discards);
-    std::uint8_t* w = at<std::uint8_t>(b, 1) + i * row * row;
-    for (std::size_t k = 0; k < row; ++k) put_mask(w + k * row, v.waits[k]);
-  } else if constexpr (ShantenFormsLike<T>) {
-    at<std::int8_t>(b, 0)[i] = v.best;
-    at<std::int8_t>(b, 1)[i] = v.standard;
-    at<std::int8_t>(b, 2)[i] = v.chiitoi;
-    at<std::int8_t>(b, 3)[i] = v.kokushi;
-  } else if constexpr (NecessaryLike<T>) {
-    at<std::int8_t>(b, 0)[i] = v.shanten;
-    at<std::uint8_t>(b, 1)[i] = v.ukeire;
-    put_mask(at<std::uint8_t>(b, 2) + i * row, v.tiles);
-  } else if constexpr (AdviceLike<T>) {
-    constexpr std::size_t m = 14;
-    at<std::uint8_t>(b, 0)[i] = v.count;
-    for (std::size_t k = 0; k < m; ++k) {
-      const bool used = k < v.count;
-      at<std::uint8_t>(b, 1)[i * m + k] = used ? static_cast<std::uint8_t>(v.options[k].discard.kind()) : 255;
-      at<std::int8_t>(b, 2)[i * m + k] = used ? v.options[k].shanten : 0;
-      at<std::uint8_t>(b, 3)[i * m + k] = used ? v.options[k].ukeire : 0;
-      put_mask(at<std::uint8_t>(b, 4) + (i * m + k) * row, used ? v.options[k].necessary : TileMask{});
-    }
-  }
+inline const std::uint8_t* visible_for(const Batch& b, std::size_t base) noexcept {
+  return b.visible_rows > 1 ? b.visible + base * row : b.visible;
+}
+inline std::size_t visible_stride(const Batch& b) noexcept { return b.visible_rows > 1 ? row : 0; }
+
+// Operations whose C output is already one byte per row: straight into the output.
+template <int (*F)(const std::uint8_t*, std::size_t, int, std::uint8_t*, std::uint8_t*)>
+int run_bytes(const Batch& b) {
+  return F(b.rows, b.n, b.players, at<std::uint8_t>(b, 0), b.errors);
 }
 
-// Runs F on chunks of rows (so the kernel's results stay in cache), then
-// spreads each chunk into the output arrays.
-template <class T, Error (*F)(std::span<const std::uint8_t>, std::span<Result<T>>, const Options&) noexcept>
-Error run(const Batch& b) {
-  constexpr std::size_t chunk = 1024;
-  std::vector<Result<T>> tmp(b.n < chunk ? b.n : chunk);
+// The others: the C ABI's structs for a chunk of rows (so they stay in
+// cache), then spread into the outputs.
+template <class T, class Call, class Write>
+int run_chunked(const Batch& b, Call call, Write write) {
+  constexpr std::size_t chunk = 512;
+  std::vector<T> tmp(b.n < chunk ? b.n : chunk);
   for (std::size_t base = 0; base < b.n; base += chunk) {
     const std::size_t c = b.n - base < chunk ? b.n - base : chunk;
-    Options o;
-    o.players = b.players;
-    if (b.visible_rows == 1) o.visible = {b.visible, row};
-    if (b.visible_rows > 1) o.visible = {b.visible + base * row, c * row};
-    if (const Error e = F({b.rows + base * row, c * row}, {tmp.data(), c}, o); e != Error::none) return e;
-    for (std::size_t i = 0; i < c; ++i) {
-      b.errors[base + i] = static_cast<std::uint8_t>(tmp[i].error);
-      write(tmp[i].value, b, base + i);
-    }
+    if (const int e = call(b, base, c, tmp.data()); e != MJK_OK) return e;
+    for (std::size_t i = 0; i < c; ++i) write(b, base + i, tmp[i]);
   }
-  return Error::none;
+  return MJK_OK;
 }
 
-template <class T>
-constexpr Operation make(std::string_view name, std::string_view question, Error (*f)(const Batch&)) {
-  constexpr auto outs = outputs_of<T>();
-  Operation op{name, question, static_cast<std::uint8_t>(outs.size()), {}, f};
-  for (std::size_t k = 0; k < outs.size(); ++k) op.outputs[k] = outs[k];
-  return op;
+inline int waits(const Batch& b) {
+  return run_chunked<std::uint64_t>(
+      b,
+      [](const Batch& x, std::size_t base, std::size_t c, std::uint64_t* t) {
+        return mjk_waits(x.rows + base * row, c, x.players, t, x.errors + base);
+      },
+      [](const Batch& x, std::size_t i, std::uint64_t m) { put_mask(at<std::uint8_t>(x, 0) + i * row, m); });
+}
+
+inline int waits_by_form(const Batch& b) {
+  return run_chunked<mjk_form_waits>(
+      b,
+      [](const Batch& x, std::size_t base, std::size_t c, mjk_form_waits* t) {
+        return mjk_waits_by_form(x.rows + base * row, c, x.players, t, x.errors + base);
+      },
+      [](const Batch& x, std::size_t i, const mjk_form_waits& w) {
+        std::uint8_t* o = at<std::uint8_t>(x, 0) + i * 3 * row;
+        put_mask(o, w.standard);
+        put_mask(o + row, w.chiitoi);
+        put_mask(o + 2 * row, w.kokushi);
+      });
+}
+
+inline int tenpai_discards(const Batch& b) {
+  return run_chunked<mjk_tenpai_discards>(
+      b,
+      [](const Batch& x, std::size_t base, std::size_t c, mjk_tenpai_discards* t) {
+        return mjk_tenpai_discards(x.rows + base * row, c, x.players, t, x.errors + base);
+      },
+      [](const Batch& x, std::size_t i, const mjk_tenpai_discards& d) {
+        put_mask(at<std::uint8_t>(x, 0) + i * row, d.discards);
+        std::uint8_t* w = at<std::uint8_t>(x, 1) + i * row * row;
+        for (std::size_t k = 0; k < row; ++k) put_mask(w + k * row, d.waits[k]);
+      });
+}
+
+inline int shanten(const Batch& b) {
+  return run_chunked<mjk_shanten>(
+      b,
+      [](const Batch& x, std::size_t base, std::size_t c, mjk_shanten* t) {
+        return mjk_shanten(x.rows + base * row, c, x.players, t, x.errors + base);
+      },
+      [](const Batch& x, std::size_t i, const mjk_shanten& s) {
+        at<std::int8_t>(x, 0)[i] = s.best;
+        at<std::int8_t>(x, 1)[i] = s.standard;
+        at<std::int8_t>(x, 2)[i] = s.chiitoi;
+        at<std::int8_t>(x, 3)[i] = s.kokushi;
+      });
+}
+
+inline int necessary_tiles(const Batch& b) {
+  return run_chunked<mjk_necessary>(
+      b,
+      [](const Batch& x, std::size_t base, std::size_t c, mjk_necessary* t) {
+        return mjk_necessary_tiles(x.rows + base * row, c, x.players, visible_for(x, base), visible_stride(x), t,
+                                   x.errors + base);
+      },
+      [](const Batch& x, std::size_t i, const mjk_necessary& s) {
+        at<std::int8_t>(x, 0)[i] = s.shanten;
+        at<std::uint8_t>(x, 1)[i] = s.ukeire;
+        put_mask(at<std::uint8_t>(x, 2) + i * row, s.tiles);
+      });
+}
+
+inline int advice(const Batch& b) {
+  return run_chunked<mjk_advice>(
+      b,
+      [](const Batch& x, std::size_t base, std::size_t c, mjk_advice* t) {
+        return mjk_advice(x.rows + base * row, c, x.players, visible_for(x, base), visible_stride(x), t,
+                          x.errors + base);
+      },
+      [](const Batch& x, std::size_t i, const mjk_advice& a) {
+        constexpr std::size_t m = 14;
+        at<std::uint8_t>(x, 0)[i] = a.count;
+        for (std::size_t k = 0; k < m; ++k) {
+          const bool used = k < a.count;
+          const mjk_discard_option& o = a.options[k];
+          at<std::uint8_t>(x, 1)[i * m + k] = used ? o.discard : 255;
+          at<std::int8_t>(x, 2)[i * m + k] = used ? o.shanten : 0;
+          at<std::uint8_t>(x, 3)[i * m + k] = used ? o.ukeire : 0;
+          put_mask(at<std::uint8_t>(x, 4) + (i * m + k) * row, used ? o.necessary : 0);
+        }
+      });
 }
 
 }  // namespace detail
 
-// Every operation of the op table, in its order.
+// Every batch operation of the C ABI.
 inline std::span<const Operation> operations() {
-#define MJK_BIND_OP(name, T, question)                                                                      \
-  detail::make<T>(#name, #question,                                                                         \
-                  &detail::run<T, static_cast<Error (*)(std::span<const std::uint8_t>, std::span<Result<T>>, \
-                                                        const Options&) noexcept>(&mjk::name)>),
-  static const Operation table[] = {MJK_OPERATIONS(MJK_BIND_OP)};
-#undef MJK_BIND_OP
+  using enum DType;
+  using namespace detail;
+  static const Operation table[] = {
+      {"is_agari", "complete", false, 1, {scalar("value", boolean)}, &run_bytes<mjk_is_agari>},
+      {"agari_forms", "complete", false, 1, {scalar("value", uint8)}, &run_bytes<mjk_agari_forms>},
+      {"waits", "waits", false, 1, {vec("value", boolean, 34)}, &detail::waits},
+      {"waits_by_form", "waits", false, 1, {mat("value", boolean, 3, 34)}, &detail::waits_by_form},
+      {"tenpai_discards", "complete", false, 2, {vec("discards", boolean, 34), mat("waits", boolean, 34, 34)},
+       &detail::tenpai_discards},
+      {"shanten", "shanten", false, 4,
+       {scalar("best", int8), scalar("standard", int8), scalar("chiitoi", int8), scalar("kokushi", int8)},
+       &detail::shanten},
+      {"necessary_tiles", "waits", true, 3,
+       {scalar("shanten", int8), scalar("ukeire", uint8), vec("tiles", boolean, 34)}, &detail::necessary_tiles},
+      {"advice", "complete", true, 5,
+       {scalar("count", uint8), vec("discard", uint8, 14), vec("shanten", int8, 14), vec("ukeire", uint8, 14),
+        mat("necessary", boolean, 14, 34)},
+       &detail::advice},
+  };
   return table;
 }
 
@@ -197,6 +228,33 @@ inline const Operation* find_operation(std::string_view name) {
   for (const Operation& op : operations())
     if (op.name == name) return &op;
   return nullptr;
+}
+
+// The line `mjk --json TEXT` prints (without the newline).
+inline int analyse_json(const std::string& text, int players, const std::uint8_t* visible34, std::string& out) {
+  std::size_t needed = 0;
+  out.resize(1024);
+  int e = mjk_analyse_json(text.c_str(), players, visible34, out.data(), out.size(), &needed);
+  if (e == MJK_ERR_OUTPUT_TOO_SMALL) {
+    out.resize(needed);
+    e = mjk_analyse_json(text.c_str(), players, visible34, out.data(), out.size(), &needed);
+  }
+  out.resize(e == MJK_OK && needed > 0 ? needed - 1 : 0);
+  return e;
+}
+
+// Why analyse_json answered with an error object: the parser's code, else the
+// code a one-row batch gives the hand (players, tile count, visible tiles).
+inline int analyse_error_code(const std::string& text, int players, const std::uint8_t* visible34) {
+  mjk_parsed p;
+  if (const int e = mjk_parse_n(text.data(), text.size(), &p); e != MJK_OK) return e;
+  if (p.tiles % 3 == 0) return MJK_ERR_WRONG_TILE_COUNT;
+  std::uint8_t code = MJK_OK;
+  mjk_necessary nec;
+  mjk_advice adv;
+  const int e = p.tiles % 3 == 1 ? mjk_necessary_tiles(p.counts, 1, players, visible34, 0, &nec, &code)
+                                 : mjk_advice(p.counts, 1, players, visible34, 0, &adv, &code);
+  return e != MJK_OK ? e : code;
 }
 
 }  // namespace mjk::bind

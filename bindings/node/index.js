@@ -10,7 +10,9 @@
 // Batch functions take a Uint8Array (or Buffer) of n*34 tile counts in kind
 // order (1-9m, 1-9p, 1-9s, 1-7z), one row per hand, and return typed arrays,
 // row-major: see README.md. Options: {players: 4|3, visible: Uint8Array of 34
-// counts (shared) or n*34 (per row), errors: 'throw' (default) | 'return'}.
+// counts (shared) or n*34 (per row), errors: 'throw' (default) | 'return',
+// out: typed arrays to reuse for the result (a {name: array} object when the
+// result has several parts)}.
 // Wrong argument types throw TypeError, wrong lengths or values RangeError, a
 // malformed hand HandError (with .code, and .row for batches).
 const fs = require('node:fs');
@@ -62,7 +64,7 @@ function describe(v) {
 function checkOptions(options, n) {
   if (options === undefined || options === null) options = {};
   if (typeof options !== 'object') throw new TypeError(`options must be an object, not ${describe(options)}`);
-  const known = ['players', 'visible', 'errors'];
+  const known = ['players', 'visible', 'errors', 'out'];
   for (const k of Object.keys(options)) if (!known.includes(k)) throw new TypeError(`unknown option "${k}"`);
   const players = options.players === undefined ? 4 : options.players;
   if (players !== 3 && players !== 4) throw new RangeError(`players must be 3 or 4, not ${players}`);
@@ -74,7 +76,7 @@ function checkOptions(options, n) {
   }
   const errors = options.errors === undefined ? 'throw' : options.errors;
   if (errors !== 'throw' && errors !== 'return') throw new RangeError(`errors must be 'throw' or 'return', not ${errors}`);
-  return { players, visible, errors };
+  return { players, visible, errors, out: options.out };
 }
 
 const camel = (s) => s.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
@@ -86,7 +88,13 @@ function makeBatch(op) {
     const errors = new Uint8Array(n);
     const outs = op.outputs.map((d) => {
       const len = n * d.shape.reduce((a, b) => a * b, 1);
-      return d.dtype === 'int8' ? new Int8Array(len) : new Uint8Array(len);
+      const Type = d.dtype === 'int8' ? Int8Array : Uint8Array;
+      if (o.out === undefined) return new Type(len);
+      const given = op.outputs.length === 1 ? o.out : (o.out || {})[d.name];
+      if (!(given instanceof Type) || given.constructor !== Type)
+        throw new TypeError(`out${op.outputs.length === 1 ? '' : '.' + d.name} must be a ${Type.name}`);
+      if (given.length !== len) throw new RangeError(`out${op.outputs.length === 1 ? '' : '.' + d.name} must have length ${len}, not ${given.length}`);
+      return given;
     });
     native.run(op.name, rows, o.players, o.visible, errors, outs);
     const result = {};
@@ -128,11 +136,10 @@ function analyse(text, options) {
   if (typeof text !== 'string') throw new TypeError(`text must be a string, not ${describe(text)}`);
   const o = checkOptions(options);
   if (options && options.errors !== undefined) throw new TypeError('analyse has no errors option');
-  const r = native.analyse(text, o.players, o.visible);
-  if (typeof r === 'number' || r.code) {
-    throw new HandError(r.message, r.code);
-  }
-  return JSON.parse(r);
+  if (o.visible !== null && o.visible.length !== 34) throw new RangeError('analyse: visible must hold 34 counts');
+  const obj = JSON.parse(native.analyse(text, o.players, o.visible));
+  if (obj.error !== undefined) throw new HandError(obj.error, native.analyse(text, o.players, o.visible, true));
+  return obj;
 }
 
 module.exports = {

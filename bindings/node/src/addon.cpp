@@ -7,9 +7,6 @@
 #include <string>
 
 #include "../../common/mjk_bind.hpp"
-#include "mjk/analysis.hpp"
-#include "mjk/hand.hpp"
-#include "mjk/implementation.hpp"
 
 namespace {
 
@@ -31,6 +28,7 @@ Napi::Value Operations(const Napi::CallbackInfo& info) {
     Napi::Object o = Napi::Object::New(env);
     o.Set("name", std::string(op.name));
     o.Set("question", std::string(op.question));
+    o.Set("readsVisible", op.reads_visible);
     Napi::Array outs = Napi::Array::New(env, op.output_count);
     for (std::size_t k = 0; k < op.output_count; ++k) {
       const auto& out = op.outputs[k];
@@ -74,7 +72,7 @@ Napi::Value Run(const Napi::CallbackInfo& info) {
   b.rows = bytes_of(env, rows, rows.ByteLength(), "rows");
   const int players = info[2].As<Napi::Number>().Int32Value();
   if (players != 3 && players != 4) throw Napi::RangeError::New(env, "players must be 3 or 4");
-  b.players = players == 3 ? mjk::Players::three : mjk::Players::four;
+  b.players = players;
   if (!info[3].IsNull() && !info[3].IsUndefined()) {
     const Napi::TypedArray vis = info[3].As<Napi::TypedArray>();
     const std::size_t len = vis.ByteLength();
@@ -89,26 +87,49 @@ Napi::Value Run(const Napi::CallbackInfo& info) {
   for (std::uint32_t k = 0; k < op->output_count; ++k)
     b.outputs[k] = bytes_of(env, outs.Get(k), b.n * op->outputs[k].per_row(), "output");
   if (b.n == 0) return env.Undefined();
-  const mjk::Error e = op->run(b);
-  if (e != mjk::Error::none) throw Napi::Error::New(env, std::string(mjk::describe(e)));
+  const int e = op->run(b);
+  if (e != MJK_OK) throw Napi::Error::New(env, std::string(name) + ": " + mjk_error_message(e));
   return env.Undefined();
 }
 
-// parse(text) -> Uint8Array(34); throws {code, message} on malformed text.
+// parse(text) -> Uint8Array(34); throws an Error with .code on malformed text.
 Napi::Value Parse(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
   if (info.Length() != 1 || !info[0].IsString()) throw Napi::TypeError::New(env, "parse(text): text must be a string");
   const std::string text = info[0].As<Napi::String>();
-  const auto parsed = mjk::parse_hand(text);
-  if (!parsed.ok()) {
-    Napi::Error err = Napi::Error::New(env, parsed.error.message());
-    err.Set("code", Napi::Number::New(env, static_cast<double>(parsed.error.code)));
+  mjk_parsed parsed;
+  if (const int e = mjk_parse_n(text.data(), text.size(), &parsed); e != MJK_OK) {
+    Napi::Error err = Napi::Error::New(env, std::string(mjk_error_message(e)) + " at position " +
+                                                std::to_string(parsed.error_position));
+    err.Set("code", Napi::Number::New(env, e));
     throw err;
   }
-  const auto counts = mjk::to_counts34(parsed.value.hand);
   Napi::Uint8Array out = Napi::Uint8Array::New(env, mjk::bind::row);
-  for (std::size_t k = 0; k < mjk::bind::row; ++k) out[k] = static_cast<std::uint8_t>(counts[k]);
+  for (std::size_t k = 0; k < mjk::bind::row; ++k) out[k] = parsed.counts[k];
   return out;
+}
+
+// analyse(text, players, visible|null) -> the `mjk --json` line, which for a
+// malformed hand is the CLI's {"hand", "error"} object; with a fourth
+// argument (true), the error code of that hand instead.
+Napi::Value Analyse(const Napi::CallbackInfo& info) {
+  const Napi::Env env = info.Env();
+  if (info.Length() < 3 || info.Length() > 4 || !info[0].IsString() || !info[1].IsNumber())
+    throw Napi::TypeError::New(env, "analyse(text, players, visible)");
+  const std::string text = info[0].As<Napi::String>();
+  const int players = info[1].As<Napi::Number>().Int32Value();
+  if (players != 3 && players != 4) throw Napi::RangeError::New(env, "players must be 3 or 4");
+  const std::uint8_t* visible = nullptr;
+  if (!info[2].IsNull() && !info[2].IsUndefined()) {
+    if (!info[2].IsTypedArray()) throw Napi::TypeError::New(env, "visible must be a Uint8Array");
+    visible = bytes_of(env, info[2], mjk::bind::row, "visible");
+  }
+  if (text.find('\0') != std::string::npos) throw Napi::RangeError::New(env, "text holds a NUL character");
+  std::string line;
+  if (const int e = mjk::bind::analyse_json(text, players, visible, line); e != MJK_OK)
+    throw Napi::Error::New(env, std::string("analyse: ") + mjk_error_message(e));
+  if (info.Length() == 4) return Napi::Number::New(env, mjk::bind::analyse_error_code(text, players, visible));
+  return Napi::String::New(env, line);
 }
 
 Napi::Value ErrorMessage(const Napi::CallbackInfo& info) {
@@ -116,17 +137,19 @@ Napi::Value ErrorMessage(const Napi::CallbackInfo& info) {
   if (info.Length() != 1 || !info[0].IsNumber()) throw Napi::TypeError::New(env, "errorMessage(code)");
   const int code = info[0].As<Napi::Number>().Int32Value();
   if (code < 0 || code > 255) throw Napi::RangeError::New(env, "error codes are 0..255");
-  return Napi::String::New(env, std::string(mjk::describe(static_cast<mjk::Error>(code))));
+  return Napi::String::New(env, mjk_error_message(code));
 }
 
 Napi::Value Implementation(const Napi::CallbackInfo& info) {
-  return Napi::String::New(info.Env(), std::string(mjk::active_implementation().name));
+  return Napi::String::New(info.Env(), mjk_implementation());
 }
 
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("operations", Napi::Function::New(env, Operations));
   exports.Set("run", Napi::Function::New(env, Run));
   exports.Set("parse", Napi::Function::New(env, Parse));
+  exports.Set("analyse", Napi::Function::New(env, Analyse));
+  exports.Set("version", Napi::String::New(env, mjk_version()));
   exports.Set("errorMessage", Napi::Function::New(env, ErrorMessage));
   exports.Set("implementation", Napi::Function::New(env, Implementation));
   return exports;
