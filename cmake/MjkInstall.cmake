@@ -1,16 +1,36 @@
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-install(TARGETS mjk_kernel EXPORT mjkTargets
+# mjk::kernel (static) and mjk::shared (libmjk.so.<ABI>, SONAME with the ABI major).
+install(TARGETS mjk_kernel mjk_shared EXPORT mjkTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
-  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/kernel/include/mjk DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} NAMELINK_COMPONENT Unspecified)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/kernel/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})  # mjk.h, mjk/*.hpp
+install(FILES ${PROJECT_BINARY_DIR}/kernel/include/mjk/version.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/mjk)
 install(EXPORT mjkTargets NAMESPACE mjk:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/mjk)
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/mjkConfig.cmake.in
   ${PROJECT_BINARY_DIR}/mjkConfig.cmake INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/mjk)
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/mjkConfigVersion.cmake COMPATIBILITY SameMinorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/mjkConfig.cmake ${PROJECT_BINARY_DIR}/mjkConfigVersion.cmake
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/mjk)
+
+# pkg-config (mjk.pc), relocatable: the prefix is found from the .pc file's
+# own place, so `cmake --install --prefix ANYWHERE` works.
+if(IS_ABSOLUTE "${CMAKE_INSTALL_LIBDIR}")
+  set(MJK_PC_LIBDIR "${CMAKE_INSTALL_LIBDIR}")
+  set(MJK_PC_UP "../..")  # unused: every path is absolute
+else()
+  file(RELATIVE_PATH MJK_PC_UP /root/${CMAKE_INSTALL_LIBDIR}/pkgconfig /root)
+  set(MJK_PC_LIBDIR "\${prefix}/${CMAKE_INSTALL_LIBDIR}")
+endif()
+if(IS_ABSOLUTE "${CMAKE_INSTALL_INCLUDEDIR}")
+  set(MJK_PC_INCLUDEDIR "${CMAKE_INSTALL_INCLUDEDIR}")
+else()
+  set(MJK_PC_INCLUDEDIR "\${prefix}/${CMAKE_INSTALL_INCLUDEDIR}")
+endif()
+configure_file(${PROJECT_SOURCE_DIR}/cmake/mjk.pc.in ${PROJECT_BINARY_DIR}/mjk.pc @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/mjk.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+
 if(MJK_BUILD_CLI)
   install(TARGETS mjk RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()

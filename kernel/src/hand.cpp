@@ -24,6 +24,8 @@ std::string_view describe(Error code) noexcept {
     case Error::output_too_small: return "output is shorter than the input";
     case Error::not_in_rules: return "tile not used by the rules (2m-8m with three players)";
     case Error::partial_row: return "input is not a whole number of 34-count rows";
+    case Error::visible_over_four: return "a kind held and visible more than four times";
+    case Error::invalid_argument: return "invalid argument (null pointer, players not 3 or 4, or bad stride)";
   }
   return "unknown error";
 }
@@ -59,6 +61,8 @@ std::string HandError::message() const {
     case Error::output_too_small: return "output span is shorter than the input";
     case Error::not_in_rules: return name + " does not exist with three players (2m-8m are removed)";
     case Error::partial_row: return "input length is not a multiple of 34 (one row of 34 counts per hand)";
+    case Error::visible_over_four: return name + " held and visible more than four times";
+    case Error::invalid_argument: return "invalid argument (null pointer, players not 3 or 4, or bad stride)";
   }
   return std::string(describe(code));
 }

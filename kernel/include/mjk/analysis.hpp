@@ -8,6 +8,7 @@
 #include <array>
 #include <span>
 
+#include "mjk/export.h"
 #include "mjk/error.hpp"
 #include "mjk/hand.hpp"
 #include "mjk/operations.hpp"
@@ -51,9 +52,9 @@ struct FormWaits {
 // than the input, and Error::partial_row if rows34 is not a whole number of
 // rows; a bad hand gets its error in its own Result.
 #define MJK_DECLARE_OPERATION(name, T, question)                                                             \
-  [[nodiscard]] Result<T> name(const Hand& hand, const Options& options = {}) noexcept;                      \
-  [[nodiscard]] Error name(std::span<const Hand> hands, std::span<Result<T>> out, const Options& options = {}) noexcept; \
-  [[nodiscard]] Error name(std::span<const std::uint8_t> rows34, std::span<Result<T>> out,                    \
+  [[nodiscard]] MJK_API Result<T> name(const Hand& hand, const Options& options = {}) noexcept;                      \
+  [[nodiscard]] MJK_API Error name(std::span<const Hand> hands, std::span<Result<T>> out, const Options& options = {}) noexcept; \
+  [[nodiscard]] MJK_API Error name(std::span<const std::uint8_t> rows34, std::span<Result<T>> out,                    \
                            const Options& options = {}) noexcept;
 MJK_OPERATIONS(MJK_DECLARE_OPERATION)
 #undef MJK_DECLARE_OPERATION

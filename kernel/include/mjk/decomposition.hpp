@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "mjk/export.h"
 #include "mjk/analysis.hpp"
 #include "mjk/error.hpp"
 #include "mjk/hand.hpp"
@@ -65,7 +66,7 @@ inline constexpr std::size_t max_decompositions = 16;
 // none. Errors: the hand fails validate(complete), the winning tile is not in
 // the hand (bad_winning_tile), or `out` is too small (output_too_small).
 // Options::players applies the rules' validation (2m-8m with three players).
-[[nodiscard]] Result<std::size_t> decompositions(const Hand& hand, std::optional<Tile> winning,
+[[nodiscard]] MJK_API Result<std::size_t> decompositions(const Hand& hand, std::optional<Tile> winning,
                                                  std::span<Decomposition> out, const Options& options = {}) noexcept;
 
 // Batch: hand i's readings are written to storage[slice.offset ..
@@ -76,12 +77,12 @@ struct Slice {
   std::uint32_t offset = 0;
   std::uint32_t count = 0;
 };
-[[nodiscard]] Error decompositions(std::span<const Hand> hands, std::span<const std::optional<Tile>> winning,
+[[nodiscard]] MJK_API Error decompositions(std::span<const Hand> hands, std::span<const std::optional<Tile>> winning,
                                    std::span<Decomposition> storage, std::span<Result<Slice>> out,
                                    const Options& options = {}) noexcept;
 
-[[nodiscard]] std::string block_name(Block b);  // "123m", "11z", "555p", "9s"
-[[nodiscard]] std::string_view form_name(Form f) noexcept;       // "standard", "chiitoi", "kokushi"
-[[nodiscard]] std::string_view wait_name(WaitKind w) noexcept;   // "ryanmen", ...
+[[nodiscard]] MJK_API std::string block_name(Block b);  // "123m", "11z", "555p", "9s"
+[[nodiscard]] MJK_API std::string_view form_name(Form f) noexcept;       // "standard", "chiitoi", "kokushi"
+[[nodiscard]] MJK_API std::string_view wait_name(WaitKind w) noexcept;   // "ryanmen", ...
 
 }  // namespace mjk

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "mjk/export.h"
 #include "mjk/tile.hpp"
 
 namespace mjk {
@@ -28,10 +29,12 @@ enum class Error : std::uint8_t {
   output_too_small,    // a batch call whose output span is shorter than its input
   not_in_rules,        // a tile the rules in force do not have (2m-8m with three players)
   partial_row,         // a batch of 34-count rows whose length is not a multiple of 34
+  visible_over_four,   // a kind held + visible (Options::visible) more than four times
+  invalid_argument,    // C ABI: a null pointer where data is needed, players not 3 or 4, a bad stride
 };
 
 // Short fixed description of a code, e.g. "fifth copy of a tile".
-[[nodiscard]] std::string_view describe(Error code) noexcept;
+[[nodiscard]] MJK_API std::string_view describe(Error code) noexcept;
 
 // Where and why an input was rejected.
 struct HandError {
@@ -42,7 +45,7 @@ struct HandError {
 
   [[nodiscard]] explicit operator bool() const noexcept { return code != Error::none; }
   // Full sentence naming what is wrong, e.g. "fifth copy of 5m at position 9".
-  [[nodiscard]] std::string message() const;
+  [[nodiscard]] MJK_API std::string message() const;
 };
 
 }  // namespace mjk

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "mjk/export.h"
 #include "mjk/error.hpp"
 #include "mjk/rules.hpp"
 #include "mjk/tile.hpp"
@@ -56,7 +57,7 @@ enum class Question : std::uint8_t {
 // Checks what the kernel relies on: counts 0..4, padding slots empty,
 // `tiles` equal to the sum, at most 14 tiles, the count the question needs,
 // and (three players) no 2m-8m; the first failure in that order is reported.
-[[nodiscard]] HandError validate(const Hand& hand, Question q = Question::any,
+[[nodiscard]] MJK_API HandError validate(const Hand& hand, Question q = Question::any,
                                  Players players = Players::four) noexcept;
 
 // A parsed hand; `winning` (when written after a space) is included in `hand`.
@@ -74,25 +75,25 @@ struct Parsed {
 
 // "123m456p789s11z", red fives as 0 ("0m"), optionally " 1s" naming the
 // winning tile (which is part of the hand).
-[[nodiscard]] Parsed<ParsedHand> parse_mpsz(std::string_view text);
+[[nodiscard]] MJK_API Parsed<ParsedHand> parse_mpsz(std::string_view text);
 // Seed 000's form: "m1m1m1m2m2m2m3m3m3p8p9p9p9 p7"; suit letter before each digit.
-[[nodiscard]] Parsed<ParsedHand> parse_seed000(std::string_view text);
+[[nodiscard]] MJK_API Parsed<ParsedHand> parse_seed000(std::string_view text);
 // Either of the two above, told apart by the first character.
-[[nodiscard]] Parsed<ParsedHand> parse_hand(std::string_view text);
+[[nodiscard]] MJK_API Parsed<ParsedHand> parse_hand(std::string_view text);
 // One tile: "5m", "0p" (red five), "7z".
-[[nodiscard]] std::optional<Tile> parse_tile(std::string_view text) noexcept;
+[[nodiscard]] MJK_API std::optional<Tile> parse_tile(std::string_view text) noexcept;
 
 // 34 counts in kind order (1-9m, 1-9p, 1-9s, 1-7z).
-[[nodiscard]] Parsed<Hand> from_counts34(std::span<const int, kind_count> counts);
+[[nodiscard]] MJK_API Parsed<Hand> from_counts34(std::span<const int, kind_count> counts);
 // 136-tile ids, id / 4 = kind; ids 16, 52 and 88 are the red fives.
-[[nodiscard]] Parsed<Hand> from_tile_ids(std::span<const int> ids);
+[[nodiscard]] MJK_API Parsed<Hand> from_tile_ids(std::span<const int> ids);
 
-[[nodiscard]] std::array<int, kind_count> to_counts34(const Hand& hand) noexcept;
+[[nodiscard]] MJK_API std::array<int, kind_count> to_counts34(const Hand& hand) noexcept;
 // Ids in ascending order, the lowest copies of each kind (a red five takes its red id).
-[[nodiscard]] std::vector<int> to_tile_ids(const Hand& hand);
+[[nodiscard]] MJK_API std::vector<int> to_tile_ids(const Hand& hand);
 // Canonical mpsz: suits in m p s z order, digits ascending, red fives as 0.
-[[nodiscard]] std::string to_mpsz(const Hand& hand);
-[[nodiscard]] std::string to_seed000(const Hand& hand);
-[[nodiscard]] std::string tile_name(Tile t);  // "5m"
+[[nodiscard]] MJK_API std::string to_mpsz(const Hand& hand);
+[[nodiscard]] MJK_API std::string to_seed000(const Hand& hand);
+[[nodiscard]] MJK_API std::string tile_name(Tile t);  // "5m"
 
 }  // namespace mjk

@@ -6,6 +6,7 @@
 #include <span>
 #include <string_view>
 
+#include "mjk/export.h"
 #include "mjk/analysis.hpp"
 #include "mjk/operations.hpp"
 
@@ -42,18 +43,18 @@ struct Implementation {
 
 // Every implementation built into this library, best first; the last
 // ("portable") runs everywhere.
-[[nodiscard]] std::span<const Implementation> implementations() noexcept;
+[[nodiscard]] MJK_API std::span<const Implementation> implementations() noexcept;
 
 // The implementation the public functions use, chosen once: the one named by
 // the environment variable MJK_FORCE_IMPL if it exists and this CPU supports
 // it, else the best supported one.
-[[nodiscard]] const Implementation& active_implementation() noexcept;
+[[nodiscard]] MJK_API const Implementation& active_implementation() noexcept;
 
 // Why MJK_FORCE_IMPL was not honoured ("" if it was, or is unset).
-[[nodiscard]] std::string_view forced_implementation_problem() noexcept;
+[[nodiscard]] MJK_API std::string_view forced_implementation_problem() noexcept;
 
 // Name of the implementation whose batch code ran last in this process
 // (any thread): lets a test prove that a forced implementation really ran.
-[[nodiscard]] std::string_view last_implementation_run() noexcept;
+[[nodiscard]] MJK_API std::string_view last_implementation_run() noexcept;
 
 }  // namespace mjk

@@ -1,0 +1,210 @@
+/* mjk.h: the C ABI of mjk (C99; usable from C++, and through any FFI).
+ *
+ * A thin door onto the same kernel as the C++ API (mjk/analysis.hpp). Every
+ * function here is thread-safe, never throws, never allocates and never
+ * keeps a pointer it was given.
+ *
+ * Hands are rows of 34 tile counts (uint8_t) in kind order: 1-9m (0-8),
+ * 1-9p (9-17), 1-9s (18-26), then East South West North White Green Red
+ * (27-33). A batch is n such rows back to back (n * 34 bytes). Sets of kinds
+ * are uint64_t masks, bit k for kind k.
+ *
+ * Errors are values. A function returns MJK_OK or the error that stopped the
+ * whole call (a null pointer, players not 3 or 4, ...); then it wrote
+ * nothing. Otherwise every row gets its own code in errors[i] (which may be
+ * NULL if the caller does not want them): one bad row never hides the
+ * others, and a bad row's answer is zero (shanten: 0 too, check the code).
+ * The codes are mjk::Error's values; new codes are only ever appended.
+ *
+ * Link: cc -std=c99 prog.c $(pkg-config --cflags --libs mjk)
+ */
+#ifndef MJK_H
+#define MJK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mjk/export.h"  /* MJK_API */
+#include "mjk/version.h" /* MJK_VERSION_MAJOR, MJK_VERSION_MINOR, MJK_VERSION_PATCH, MJK_VERSION_STRING */
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define MJK_KINDS 34
+
+/* ---- library ---- */
+
+/* "MAJOR.MINOR.PATCH" of the library actually loaded (compare with MJK_VERSION_STRING). */
+MJK_API const char* mjk_version(void);
+/* The kernel implementation in use: "avx2", "sse4.2", "sse2", "portable", ...
+ * (the best this CPU runs, or the one the environment variable MJK_FORCE_IMPL names). */
+MJK_API const char* mjk_implementation(void);
+
+/* ---- errors (= mjk::Error; append-only) ---- */
+enum {
+  MJK_OK = 0,
+  MJK_ERR_EMPTY_INPUT = 1,          /* no tiles at all */
+  MJK_ERR_UNKNOWN_CHARACTER = 2,    /* a byte that is not a digit, suit letter or space */
+  MJK_ERR_DIGIT_WITHOUT_SUIT = 3,   /* "123" with no m/p/s/z after it */
+  MJK_ERR_SUIT_WITHOUT_DIGIT = 4,   /* "m" with no digit before it (mpsz) or after it (seed 000) */
+  MJK_ERR_INVALID_HONOUR = 5,       /* 8z, 9z, 0z */
+  MJK_ERR_FIFTH_COPY = 6,           /* a fifth tile of one kind */
+  MJK_ERR_TOO_MANY_TILES = 7,       /* more than 14 tiles */
+  MJK_ERR_WRONG_TILE_COUNT = 8,     /* the count does not fit the question (waits 3k+1, agari 3k+2) */
+  MJK_ERR_BAD_WINNING_TILE = 9,     /* not exactly one tile after the space; a winning kind not held */
+  MJK_ERR_WRONG_COUNT_BEFORE_WINNING_TILE = 10, /* "HAND TILE" where HAND is not 3k+1 tiles */
+  MJK_ERR_BAD_TILE_ID = 11,         /* a 136-id outside 0..135, or the same id twice */
+  MJK_ERR_BAD_SLOT = 12,            /* a count above 4 */
+  MJK_ERR_COUNT_MISMATCH = 13,      /* (C++ Hand only) tiles field differs from the sum */
+  MJK_ERR_OUTPUT_TOO_SMALL = 14,    /* the caller's storage is too small */
+  MJK_ERR_NOT_IN_RULES = 15,        /* a tile the rules do not have (2m-8m with three players) */
+  MJK_ERR_PARTIAL_ROW = 16,         /* (C++ only) rows not a multiple of 34 bytes */
+  MJK_ERR_VISIBLE_OVER_FOUR = 17,   /* a kind held + visible more than four times */
+  MJK_ERR_INVALID_ARGUMENT = 18     /* a null pointer where data is needed, players not 3 or 4, a bad stride */
+};
+/* Short fixed description of a code ("fifth copy of a tile"); never NULL,
+ * "unknown error" for a code this library does not know. */
+MJK_API const char* mjk_error_message(int code);
+
+/* ---- parsing ---- */
+typedef struct mjk_parsed {
+  uint8_t counts[MJK_KINDS]; /* the hand, winning tile included */
+  uint8_t red_fives[3];      /* red 5m, 5p, 5s held */
+  uint8_t tiles;             /* sum of counts */
+  int8_t winning;            /* kind named after a space ("123m... 1s"), or -1 */
+  uint8_t error;             /* MJK_OK, or why the text was rejected (then the rest is zero) */
+  uint8_t error_tile;        /* the kind concerned (e.g. the fifth copy), or 255 */
+  uint8_t reserved;
+  uint32_t error_position;   /* byte offset of the problem in the text */
+} mjk_parsed;
+/* mpsz ("123m456p789s11z23s 1s", red fives as 0) or seed 000's form
+ * ("m1m1m2p8p9 p7"), told apart by the first character. `text` is
+ * NUL-terminated (mjk_parse) or `length` bytes (mjk_parse_n). Returns
+ * out->error, or MJK_ERR_INVALID_ARGUMENT (out or text NULL). */
+MJK_API int mjk_parse(const char* text, mjk_parsed* out);
+MJK_API int mjk_parse_n(const char* text, size_t length, mjk_parsed* out);
+
+/* ---- batch operations on rows of 34 counts ----
+ * rows: n * 34 bytes; players: 4 or 3 (sanma: 2m-8m do not exist, a row
+ * holding one gets MJK_ERR_NOT_IN_RULES). Outputs hold n elements. */
+
+/* Agari forms as bits. */
+#define MJK_FORM_STANDARD_BIT 1
+#define MJK_FORM_CHIITOI_BIT 2
+#define MJK_FORM_KOKUSHI_BIT 4
+
+/* 3k+2 rows: agari[i] = 1 if complete in any form, else 0. */
+MJK_API int mjk_is_agari(const uint8_t* rows, size_t n, int players, uint8_t* agari, uint8_t* errors);
+/* 3k+2 rows: forms[i] = MJK_FORM_*_BIT of every form the row is complete in. */
+MJK_API int mjk_agari_forms(const uint8_t* rows, size_t n, int players, uint8_t* forms, uint8_t* errors);
+/* 3k+1 rows: every kind that completes the hand (kinds held four times excluded). */
+MJK_API int mjk_waits(const uint8_t* rows, size_t n, int players, uint64_t* waits, uint8_t* errors);
+
+typedef struct mjk_form_waits {
+  uint64_t standard, chiitoi, kokushi; /* a kind may complete more than one form */
+} mjk_form_waits;
+/* 3k+1 rows: the waits split by the form they complete. */
+MJK_API int mjk_waits_by_form(const uint8_t* rows, size_t n, int players, mjk_form_waits* waits, uint8_t* errors);
+
+typedef struct mjk_tenpai_result {
+  uint64_t discards;          /* kinds whose discard leaves the hand tenpai */
+  uint64_t waits[MJK_KINDS];  /* waits[k]: the waits after discarding kind k (0 if not tenpai) */
+} mjk_tenpai_result;
+/* 3k+2 rows: every discard that leaves a tenpai hand, with its waits. */
+MJK_API int mjk_tenpai_discards(const uint8_t* rows, size_t n, int players, mjk_tenpai_result* out,
+                                uint8_t* errors);
+
+/* ---- decompositions ---- */
+enum { MJK_BLOCK_PAIR = 0, MJK_BLOCK_TRIPLET = 1, MJK_BLOCK_SEQUENCE = 2, MJK_BLOCK_SINGLE = 3 };
+enum { MJK_FORM_STANDARD = 0, MJK_FORM_CHIITOI = 1, MJK_FORM_KOKUSHI = 2 };
+enum {
+  MJK_WAIT_NONE = -1,
+  MJK_WAIT_RYANMEN = 0,
+  MJK_WAIT_KANCHAN = 1,
+  MJK_WAIT_PENCHAN = 2,
+  MJK_WAIT_TANKI = 3,
+  MJK_WAIT_SHANPON = 4,
+  MJK_WAIT_KOKUSHI = 5,
+  MJK_WAIT_KOKUSHI13 = 6
+};
+typedef struct mjk_block {
+  uint8_t kind;  /* MJK_BLOCK_* */
+  uint8_t first; /* the lowest kind; a sequence is first, first+1, first+2 */
+} mjk_block;
+/* One reading of a complete hand (mirrors mjk::Decomposition): the head (for
+ * thirteen orphans, the pair) first, then the other blocks ascending. */
+typedef struct mjk_decomposition {
+  uint8_t form;        /* MJK_FORM_STANDARD, MJK_FORM_CHIITOI, MJK_FORM_KOKUSHI */
+  uint8_t block_count;
+  int8_t win;          /* index of the block holding the winning tile, -1 if none was named */
+  int8_t wait;         /* MJK_WAIT_*, MJK_WAIT_NONE without a winning tile */
+  mjk_block blocks[13];
+} mjk_decomposition;
+typedef struct mjk_slice {
+  uint32_t offset, count; /* row i's readings: storage[offset .. offset + count) */
+} mjk_slice;
+/* Storage of MJK_MAX_DECOMPOSITIONS per row always suffices. */
+#define MJK_MAX_DECOMPOSITIONS 16
+/* 3k+2 rows: every distinct reading of each complete row, packed in row
+ * order into storage (capacity elements). winning: NULL, or n kinds (-1: no
+ * winning tile for that row); a named winning kind must be held
+ * (MJK_ERR_BAD_WINNING_TILE). A row whose readings no longer fit gets
+ * MJK_ERR_OUTPUT_TOO_SMALL; a row that is not complete has count 0. */
+MJK_API int mjk_decompositions(const uint8_t* rows, size_t n, const int8_t* winning, int players,
+                               mjk_decomposition* storage, size_t capacity, mjk_slice* slices, uint8_t* errors);
+
+/* ---- shanten, necessary tiles, advice ---- */
+#define MJK_SHANTEN_NOT_APPLICABLE 127
+typedef struct mjk_shanten_forms {
+  int8_t best, standard;
+  int8_t chiitoi, kokushi; /* 13/14 concealed tiles only, else MJK_SHANTEN_NOT_APPLICABLE */
+} mjk_shanten_forms;
+/* 3k+1 or 3k+2 rows: shanten by form (-1: complete). */
+MJK_API int mjk_shanten(const uint8_t* rows, size_t n, int players, mjk_shanten_forms* out, uint8_t* errors);
+
+/* visible (tiles seen outside the hand: discards, melds, dora indicators),
+ * as 34 counts: NULL (none), one row shared by every hand (visible_stride
+ * 0), or a row per hand, visible_stride bytes apart (>= 34). A kind held +
+ * visible more than four times is MJK_ERR_VISIBLE_OVER_FOUR. */
+typedef struct mjk_necessary {
+  int8_t shanten;  /* best shanten of the hand */
+  uint8_t ukeire;  /* unseen copies of `tiles`: neither in the hand nor visible */
+  uint8_t reserved[6];
+  uint64_t tiles;  /* the kinds whose draw lowers the best shanten */
+} mjk_necessary;
+/* 3k+1 rows. */
+MJK_API int mjk_necessary_tiles(const uint8_t* rows, size_t n, int players, const uint8_t* visible,
+                                size_t visible_stride, mjk_necessary* out, uint8_t* errors);
+
+typedef struct mjk_discard_option {
+  uint8_t discard; /* kind */
+  int8_t shanten;  /* best shanten after the discard */
+  uint8_t ukeire;  /* the discarded copy is not in the wall either */
+  uint8_t reserved[5];
+  uint64_t necessary;
+} mjk_discard_option;
+typedef struct mjk_advice_result {
+  uint8_t count; /* distinct kinds held = options used */
+  uint8_t reserved[7];
+  mjk_discard_option options[14]; /* shanten ascending, then ukeire descending, then kind */
+} mjk_advice_result;
+/* 3k+2 rows: what discarding each distinct held kind leaves. */
+MJK_API int mjk_advice(const uint8_t* rows, size_t n, int players, const uint8_t* visible, size_t visible_stride,
+                       mjk_advice_result* out, uint8_t* errors);
+
+/* ---- the CLI's analysis ----
+ * Writes exactly the line `mjk --json TEXT` prints for that hand (without
+ * the newline, NUL-terminated) into buf (cap bytes), *needed = its length
+ * + 1. A malformed hand is not an error here: the line is then the CLI's
+ * {"hand":..., "error":...} object. players 4 or 3; visible34: NULL or 34
+ * counts. Returns MJK_OK, MJK_ERR_OUTPUT_TOO_SMALL (buf holds nothing
+ * useful; retry with *needed bytes) or MJK_ERR_INVALID_ARGUMENT. */
+MJK_API int mjk_analyse_json(const char* text, int players, const uint8_t* visible34, char* buf, size_t cap,
+                             size_t* needed);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* MJK_H */

@@ -1,0 +1,249 @@
+// The C ABI (mjk.h): a thin door onto the C++ API. Every batch runs the C++
+// rows34 batch on chunks of rows whose results live on the stack, and copies
+// them into the caller's flat arrays: no allocation, no exception.
+#include "mjk.h"
+
+#include <algorithm>
+#include <cstring>
+#include <optional>
+#include <span>
+
+#include "mjk/analysis.hpp"
+#include "mjk/decomposition.hpp"
+#include "mjk/error.hpp"
+#include "mjk/hand.hpp"
+#include "mjk/implementation.hpp"
+#include "mjk/version.h"
+
+namespace mjk {
+namespace {
+
+static_assert(MJK_VERSION_MAJOR == MJK_PROJECT_VERSION_MAJOR && MJK_VERSION_MINOR == MJK_PROJECT_VERSION_MINOR &&
+              MJK_VERSION_PATCH == MJK_PROJECT_VERSION_PATCH);
+
+// The C codes are mjk::Error's values.
+#define MJK_SAME(c, e) static_assert(c == static_cast<int>(Error::e), #c " must equal mjk::Error::" #e);
+MJK_SAME(MJK_OK, none)
+MJK_SAME(MJK_ERR_EMPTY_INPUT, empty_input)
+MJK_SAME(MJK_ERR_UNKNOWN_CHARACTER, unknown_character)
+MJK_SAME(MJK_ERR_DIGIT_WITHOUT_SUIT, digit_without_suit)
+MJK_SAME(MJK_ERR_SUIT_WITHOUT_DIGIT, suit_without_digit)
+MJK_SAME(MJK_ERR_INVALID_HONOUR, invalid_honour)
+MJK_SAME(MJK_ERR_FIFTH_COPY, fifth_copy)
+MJK_SAME(MJK_ERR_TOO_MANY_TILES, too_many_tiles)
+MJK_SAME(MJK_ERR_WRONG_TILE_COUNT, wrong_tile_count)
+MJK_SAME(MJK_ERR_BAD_WINNING_TILE, bad_winning_tile)
+MJK_SAME(MJK_ERR_WRONG_COUNT_BEFORE_WINNING_TILE, wrong_count_before_winning_tile)
+MJK_SAME(MJK_ERR_BAD_TILE_ID, bad_tile_id)
+MJK_SAME(MJK_ERR_BAD_SLOT, bad_slot)
+MJK_SAME(MJK_ERR_COUNT_MISMATCH, count_mismatch)
+MJK_SAME(MJK_ERR_OUTPUT_TOO_SMALL, output_too_small)
+MJK_SAME(MJK_ERR_NOT_IN_RULES, not_in_rules)
+MJK_SAME(MJK_ERR_PARTIAL_ROW, partial_row)
+MJK_SAME(MJK_ERR_VISIBLE_OVER_FOUR, visible_over_four)
+MJK_SAME(MJK_ERR_INVALID_ARGUMENT, invalid_argument)
+#undef MJK_SAME
+
+static_assert(MJK_FORM_STANDARD_BIT == standard_form && MJK_FORM_CHIITOI_BIT == chiitoi_form &&
+              MJK_FORM_KOKUSHI_BIT == kokushi_form);
+static_assert(MJK_BLOCK_PAIR == int(BlockKind::pair) && MJK_BLOCK_TRIPLET == int(BlockKind::triplet) &&
+              MJK_BLOCK_SEQUENCE == int(BlockKind::sequence) && MJK_BLOCK_SINGLE == int(BlockKind::single));
+static_assert(MJK_FORM_STANDARD == int(Form::standard) && MJK_FORM_CHIITOI == int(Form::chiitoi) &&
+              MJK_FORM_KOKUSHI == int(Form::kokushi));
+static_assert(MJK_WAIT_RYANMEN == int(WaitKind::ryanmen) && MJK_WAIT_KANCHAN == int(WaitKind::kanchan) &&
+              MJK_WAIT_PENCHAN == int(WaitKind::penchan) && MJK_WAIT_TANKI == int(WaitKind::tanki) &&
+              MJK_WAIT_SHANPON == int(WaitKind::shanpon) && MJK_WAIT_KOKUSHI == int(WaitKind::kokushi) &&
+              MJK_WAIT_KOKUSHI13 == int(WaitKind::kokushi13));
+static_assert(MJK_KINDS == kind_count && MJK_MAX_DECOMPOSITIONS == max_decompositions);
+static_assert(sizeof(Decomposition::blocks) / sizeof(Block) == sizeof(mjk_decomposition::blocks) / sizeof(mjk_block));
+
+constexpr int invalid = static_cast<int>(Error::invalid_argument);
+
+std::optional<Players> players_of(int players) noexcept {
+  if (players == 4) return Players::four;
+  if (players == 3) return Players::three;
+  return std::nullopt;
+}
+
+bool rows_ok(const std::uint8_t* rows, std::size_t n) noexcept {
+  return n <= SIZE_MAX / kind_count && (n == 0 || rows != nullptr);
+}
+
+// Rows per chunk: the chunk's results fit in ~16 KiB of stack, in whole
+// blocks of the widest implementation (64 hands).
+template <class T>
+constexpr std::size_t chunk_rows(std::size_t cap = SIZE_MAX) {
+  const std::size_t rows = std::max<std::size_t>(64, (16384 / sizeof(Result<T>)) / 64 * 64);
+  return std::min(rows, cap);
+}
+
+// Where ukeire-counting operations read the visible tiles (mjk.h: NULL,
+// shared with stride 0, or a row per hand `stride` bytes apart).
+struct Visible {
+  const std::uint8_t* data = nullptr;
+  std::size_t stride = 0;
+};
+
+// Runs op (the C++ rows34 batch) over rows in chunks; put(i, result) writes
+// row i's answer into the caller's arrays (a bad row's answer is the default).
+template <class T, class Op, class Put>
+int run_rows(const std::uint8_t* rows, std::size_t n, int players, std::uint8_t* errors, Op op, Put put,
+             Visible visible = {}) noexcept {
+  const auto rules = players_of(players);
+  if (!rules || !rows_ok(rows, n)) return invalid;
+  if (visible.data && visible.stride != 0 && visible.stride < kind_count) return invalid;
+  constexpr std::size_t chunk = chunk_rows<T>(256);
+  Result<T> results[chunk];
+  std::uint8_t gathered[chunk * kind_count];  // visible rows with a stride other than 34
+  for (std::size_t base = 0; base < n; base += chunk) {
+    const std::size_t count = std::min(chunk, n - base);
+    Options options{*rules, {}};
+    if (visible.data && visible.stride == 0) {
+      options.visible = {visible.data, kind_count};
+    } else if (visible.data && visible.stride == kind_count) {
+      options.visible = {visible.data + base * kind_count, count * kind_count};
+    } else if (visible.data) {
+      for (std::size_t i = 0; i < count; ++i)
+        std::memcpy(gathered + i * kind_count, visible.data + (base + i) * visible.stride, kind_count);
+      options.visible = {gathered, count * kind_count};
+    }
+    const Error e = op(std::span<const std::uint8_t>(rows + base * kind_count, count * kind_count),
+                       std::span<Result<T>>(results, count), options);
+    if (e != Error::none) return static_cast<int>(e);  // not reached: sizes are right by construction
+    for (std::size_t i = 0; i < count; ++i) {
+      put(base + i, results[i].value);
+      if (errors) errors[base + i] = static_cast<std::uint8_t>(results[i].error);
+    }
+  }
+  return MJK_OK;
+}
+
+Hand hand_of_row(const std::uint8_t* row) noexcept {
+  Hand h;
+  for (int k = 0; k < kind_count; ++k) {
+    h.slots[static_cast<std::size_t>(Tile(k).slot())] = row[k];
+    h.tiles = static_cast<std::uint8_t>(h.tiles + row[k]);
+  }
+  return h;
+}
+
+mjk_decomposition to_c(const Decomposition& d) noexcept {
+  mjk_decomposition c{};
+  c.form = static_cast<std::uint8_t>(d.form);
+  c.block_count = d.block_count;
+  c.win = d.win;
+  c.wait = d.wait ? static_cast<std::int8_t>(*d.wait) : std::int8_t{MJK_WAIT_NONE};
+  for (std::size_t b = 0; b < d.blocks.size(); ++b)
+    c.blocks[b] = {static_cast<std::uint8_t>(d.blocks[b].kind), static_cast<std::uint8_t>(d.blocks[b].first.kind())};
+  return c;
+}
+
+}  // namespace
+}  // namespace mjk
+
+using namespace mjk;
+
+extern "C" {
+
+const char* mjk_version(void) { return MJK_VERSION_STRING; }
+
+// Registry names are string literals, so their data() is NUL-terminated.
+const char* mjk_implementation(void) { return active_implementation().name.data(); }
+
+const char* mjk_error_message(int code) {
+  if (code < 0 || code > static_cast<int>(Error::invalid_argument)) return "unknown error";
+  return describe(static_cast<Error>(code)).data();  // literals, NUL-terminated
+}
+
+int mjk_parse_n(const char* text, size_t length, mjk_parsed* out) {
+  if (!out || (!text && length)) return invalid;
+  *out = {};
+  out->winning = -1;
+  out->error_tile = 255;
+  const auto parsed = parse_hand(std::string_view(text ? text : "", length));
+  if (!parsed.ok()) {
+    out->error = static_cast<std::uint8_t>(parsed.error.code);
+    out->error_position = parsed.error.position;
+    if (parsed.error.tile) out->error_tile = static_cast<std::uint8_t>(parsed.error.tile->kind());
+    return out->error;
+  }
+  const Hand& h = parsed.value.hand;
+  for (int k = 0; k < kind_count; ++k) out->counts[k] = static_cast<std::uint8_t>(h.count(Tile(k)));
+  std::memcpy(out->red_fives, h.red_fives.data(), 3);
+  out->tiles = h.tiles;
+  if (parsed.value.winning) out->winning = static_cast<std::int8_t>(parsed.value.winning->kind());
+  return MJK_OK;
+}
+
+int mjk_parse(const char* text, mjk_parsed* out) {
+  if (!text) return out ? (*out = {}, out->winning = -1, out->error_tile = 255, invalid) : invalid;
+  return mjk_parse_n(text, std::strlen(text), out);
+}
+
+int mjk_is_agari(const uint8_t* rows, size_t n, int players, uint8_t* agari, uint8_t* errors) {
+  if (n && !agari) return invalid;
+  return run_rows<bool>(
+      rows, n, players, errors, [](auto r, auto o, const Options& op) { return is_agari(r, o, op); },
+      [&](std::size_t i, bool v) { agari[i] = v; });
+}
+
+int mjk_agari_forms(const uint8_t* rows, size_t n, int players, uint8_t* forms, uint8_t* errors) {
+  if (n && !forms) return invalid;
+  return run_rows<std::uint8_t>(
+      rows, n, players, errors, [](auto r, auto o, const Options& op) { return agari_forms(r, o, op); },
+      [&](std::size_t i, std::uint8_t v) { forms[i] = v; });
+}
+
+int mjk_waits(const uint8_t* rows, size_t n, int players, uint64_t* out, uint8_t* errors) {
+  if (n && !out) return invalid;
+  return run_rows<TileMask>(
+      rows, n, players, errors, [](auto r, auto o, const Options& op) { return waits(r, o, op); },
+      [&](std::size_t i, TileMask v) { out[i] = v.bits(); });
+}
+
+int mjk_waits_by_form(const uint8_t* rows, size_t n, int players, mjk_form_waits* out, uint8_t* errors) {
+  if (n && !out) return invalid;
+  return run_rows<FormWaits>(
+      rows, n, players, errors, [](auto r, auto o, const Options& op) { return waits_by_form(r, o, op); },
+      [&](std::size_t i, const FormWaits& v) { out[i] = {v.standard.bits(), v.chiitoi.bits(), v.kokushi.bits()}; });
+}
+
+int mjk_tenpai_discards(const uint8_t* rows, size_t n, int players, mjk_tenpai_result* out, uint8_t* errors) {
+  if (n && !out) return invalid;
+  return run_rows<TenpaiDiscards>(
+      rows, n, players, errors, [](auto r, auto o, const Options& op) { return tenpai_discards(r, o, op); },
+      [&](std::size_t i, const TenpaiDiscards& v) {
+        out[i].discards = v.discards.bits();
+        for (std::size_t k = 0; k < kind_count; ++k) out[i].waits[k] = v.waits[k].bits();
+      });
+}
+
+int mjk_decompositions(const uint8_t* rows, size_t n, const int8_t* winning, int players,
+                       mjk_decomposition* storage, size_t capacity, mjk_slice* slices, uint8_t* errors) {
+  const auto rules = players_of(players);
+  if (!rules || !rows_ok(rows, n) || (n && !slices) || (capacity && !storage)) return invalid;
+  const Options options{*rules, {}};
+  capacity = std::min<std::size_t>(capacity, UINT32_MAX);  // offsets are 32-bit
+  std::size_t used = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    Decomposition found[max_decompositions];
+    std::optional<Tile> win;
+    Result<std::size_t> r;
+    const int w = winning ? winning[i] : -1;
+    if (w >= kind_count || w < -1) {
+      r.error = Error::bad_winning_tile;
+    } else {
+      if (w >= 0) win = Tile(w);
+      r = decompositions(hand_of_row(rows + i * kind_count), win, found, options);
+    }
+    if (r.ok() && r.value > capacity - used) r = {0, Error::output_too_small};
+    if (!r.ok()) r.value = 0;
+    for (std::size_t d = 0; d < r.value; ++d) storage[used + d] = to_c(found[d]);
+    slices[i] = {static_cast<std::uint32_t>(used), static_cast<std::uint32_t>(r.value)};
+    used += r.value;
+    if (errors) errors[i] = static_cast<std::uint8_t>(r.error);
+  }
+  return MJK_OK;
+}
+
+}  // extern "C"
