@@ -27,6 +27,14 @@
 
 #include "mjk.h"
 
+// Operations a libmjk may not define yet (declared in mjk.h ahead of their
+// kernel work): weak references, null when absent; such an operation is left
+// out of operations() and analyse reports it missing.
+#pragma weak mjk_shanten
+#pragma weak mjk_necessary_tiles
+#pragma weak mjk_advice
+#pragma weak mjk_analyse_json
+
 namespace mjk::bind {
 
 enum class DType : std::uint8_t { boolean, uint8, int8 };
@@ -137,12 +145,12 @@ inline int waits_by_form(const Batch& b) {
 }
 
 inline int tenpai_discards(const Batch& b) {
-  return run_chunked<mjk_tenpai_discards>(
+  return run_chunked<mjk_tenpai_result>(
       b,
-      [](const Batch& x, std::size_t base, std::size_t c, mjk_tenpai_discards* t) {
+      [](const Batch& x, std::size_t base, std::size_t c, mjk_tenpai_result* t) {
         return mjk_tenpai_discards(x.rows + base * row, c, x.players, t, x.errors + base);
       },
-      [](const Batch& x, std::size_t i, const mjk_tenpai_discards& d) {
+      [](const Batch& x, std::size_t i, const mjk_tenpai_result& d) {
         put_mask(at<std::uint8_t>(x, 0) + i * row, d.discards);
         std::uint8_t* w = at<std::uint8_t>(x, 1) + i * row * row;
         for (std::size_t k = 0; k < row; ++k) put_mask(w + k * row, d.waits[k]);
@@ -150,12 +158,12 @@ inline int tenpai_discards(const Batch& b) {
 }
 
 inline int shanten(const Batch& b) {
-  return run_chunked<mjk_shanten>(
+  return run_chunked<mjk_shanten_forms>(
       b,
-      [](const Batch& x, std::size_t base, std::size_t c, mjk_shanten* t) {
+      [](const Batch& x, std::size_t base, std::size_t c, mjk_shanten_forms* t) {
         return mjk_shanten(x.rows + base * row, c, x.players, t, x.errors + base);
       },
-      [](const Batch& x, std::size_t i, const mjk_shanten& s) {
+      [](const Batch& x, std::size_t i, const mjk_shanten_forms& s) {
         at<std::int8_t>(x, 0)[i] = s.best;
         at<std::int8_t>(x, 1)[i] = s.standard;
         at<std::int8_t>(x, 2)[i] = s.chiitoi;
@@ -178,13 +186,13 @@ inline int necessary_tiles(const Batch& b) {
 }
 
 inline int advice(const Batch& b) {
-  return run_chunked<mjk_advice>(
+  return run_chunked<mjk_advice_result>(
       b,
-      [](const Batch& x, std::size_t base, std::size_t c, mjk_advice* t) {
+      [](const Batch& x, std::size_t base, std::size_t c, mjk_advice_result* t) {
         return mjk_advice(x.rows + base * row, c, x.players, visible_for(x, base), visible_stride(x), t,
                           x.errors + base);
       },
-      [](const Batch& x, std::size_t i, const mjk_advice& a) {
+      [](const Batch& x, std::size_t i, const mjk_advice_result& a) {
         constexpr std::size_t m = 14;
         at<std::uint8_t>(x, 0)[i] = a.count;
         for (std::size_t k = 0; k < m; ++k) {
@@ -204,7 +212,7 @@ inline int advice(const Batch& b) {
 inline std::span<const Operation> operations() {
   using enum DType;
   using namespace detail;
-  static const Operation table[] = {
+  static const Operation all[] = {
       {"is_agari", "complete", false, 1, {scalar("value", boolean)}, &run_bytes<mjk_is_agari>},
       {"agari_forms", "complete", false, 1, {scalar("value", uint8)}, &run_bytes<mjk_agari_forms>},
       {"waits", "waits", false, 1, {vec("value", boolean, 34)}, &detail::waits},
@@ -221,8 +229,18 @@ inline std::span<const Operation> operations() {
         mat("necessary", boolean, 14, 34)},
        &detail::advice},
   };
+  static const std::vector<Operation> table = [] {
+    std::vector<Operation> present;
+    for (const Operation& op : all)
+      if ((op.name != "shanten" || &mjk_shanten) && (op.name != "necessary_tiles" || &mjk_necessary_tiles) &&
+          (op.name != "advice" || &mjk_advice))
+        present.push_back(op);
+    return present;
+  }();
   return table;
 }
+
+inline bool has_analyse() noexcept { return &mjk_analyse_json != nullptr; }
 
 inline const Operation* find_operation(std::string_view name) {
   for (const Operation& op : operations())
@@ -232,6 +250,7 @@ inline const Operation* find_operation(std::string_view name) {
 
 // The line `mjk --json TEXT` prints (without the newline).
 inline int analyse_json(const std::string& text, int players, const std::uint8_t* visible34, std::string& out) {
+  if (!has_analyse()) return MJK_ERR_INVALID_ARGUMENT;
   std::size_t needed = 0;
   out.resize(1024);
   int e = mjk_analyse_json(text.c_str(), players, visible34, out.data(), out.size(), &needed);
@@ -250,8 +269,14 @@ inline int analyse_error_code(const std::string& text, int players, const std::u
   if (const int e = mjk_parse_n(text.data(), text.size(), &p); e != MJK_OK) return e;
   if (p.tiles % 3 == 0) return MJK_ERR_WRONG_TILE_COUNT;
   std::uint8_t code = MJK_OK;
+  if (!&mjk_necessary_tiles || !&mjk_advice) {
+    std::uint64_t w;
+    const int e = p.tiles % 3 == 1 ? mjk_waits(p.counts, 1, players, &w, &code)
+                                   : mjk_is_agari(p.counts, 1, players, reinterpret_cast<std::uint8_t*>(&w), &code);
+    return e != MJK_OK ? e : code;
+  }
   mjk_necessary nec;
-  mjk_advice adv;
+  mjk_advice_result adv;
   const int e = p.tiles % 3 == 1 ? mjk_necessary_tiles(p.counts, 1, players, visible34, 0, &nec, &code)
                                  : mjk_advice(p.counts, 1, players, visible34, 0, &adv, &code);
   return e != MJK_OK ? e : code;

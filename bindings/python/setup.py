@@ -3,8 +3,10 @@
 The extension links mjk's kernel statically, so the installed package needs
 nothing else at run time. Where the kernel comes from:
 
-* MJK_STATIC_LIB=/path/to/libmjk.a: a position-independent static kernel
-  already built from this repository (the ctest passes its own build's);
+* MJK_STATIC_LIB=/path/to/libmjk.a and MJK_KERNEL_INCLUDE=dir|dir: a
+  static kernel already built from this repository (position-independent,
+  as mjk's build always makes it) and its include directories, '|'-separated
+  (the ctest passes its own build's);
 * otherwise setup.py builds it with CMake from this repository
   (bindings/python/native/CMakeLists.txt -> ../..), so a plain clone suffices:
 
@@ -30,11 +32,15 @@ ROOT = HERE.parent.parent
 
 class BuildExtWithKernel(build_ext):
     def run(self):
-        lib = os.environ.get("MJK_STATIC_LIB") or self.build_kernel()
+        if os.environ.get("MJK_STATIC_LIB"):
+            lib, include = os.environ["MJK_STATIC_LIB"], os.environ.get("MJK_KERNEL_INCLUDE", "")
+        else:
+            lib, include = self.build_kernel()
         if not Path(lib).is_file():
             raise RuntimeError(f"mjk: kernel library {lib} does not exist")
         for ext in self.extensions:
             ext.extra_objects.append(lib)
+            ext.include_dirs[:0] = [d for d in include.split("|") if d]
         super().run()
 
     def build_kernel(self):
@@ -47,7 +53,7 @@ class BuildExtWithKernel(build_ext):
         subprocess.check_call([cmake, "-S", str(HERE / "native"), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release"])
         jobs = str(os.cpu_count() or 2)
         subprocess.check_call([cmake, "--build", str(build), "--target", "mjk_kernel", "-j", jobs])
-        return (build / "kernel-lib.txt").read_text().strip()
+        return (build / "kernel-lib.txt").read_text().strip(), (build / "kernel-include.txt").read_text().strip()
 
 
 options = {}
@@ -69,7 +75,7 @@ setup(
         Pybind11Extension(
             "mjk._native",
             ["src/mjk/_native.cpp"],
-            include_dirs=[str(ROOT / "kernel" / "include"), str(ROOT / "bindings" / "common")],
+            include_dirs=[str(ROOT / "bindings" / "common")],
             cxx_std=20,
         )
     ],

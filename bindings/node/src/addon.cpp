@@ -125,6 +125,7 @@ Napi::Value Analyse(const Napi::CallbackInfo& info) {
     visible = bytes_of(env, info[2], mjk::bind::row, "visible");
   }
   if (text.find('\0') != std::string::npos) throw Napi::RangeError::New(env, "text holds a NUL character");
+  if (!mjk::bind::has_analyse()) throw Napi::Error::New(env, "analyse: this libmjk has no mjk_analyse_json yet");
   std::string line;
   if (const int e = mjk::bind::analyse_json(text, players, visible, line); e != MJK_OK)
     throw Napi::Error::New(env, std::string("analyse: ") + mjk_error_message(e));

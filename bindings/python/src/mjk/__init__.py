@@ -143,7 +143,7 @@ def _describe(outputs):
 _QUESTION = {"complete": "3k+2 tiles", "waits": "3k+1 tiles", "shanten": "3k+1 or 3k+2 tiles"}
 _OPERATIONS = _native.operations()
 __all__ = ["analyse", "parse", "error_message", "implementation", "HandError"]
-for _name, _question, _outputs in _OPERATIONS:
+for _name, _question, _reads_visible, _outputs in _OPERATIONS:
     _doc = (f"{_name}(rows, *, players=4, visible=None, errors='raise', out=None): batch on rows of "
             f"{_QUESTION.get(_question, _question)}; returns "
             + ("a dict of " if len(_outputs) > 1 else "") + _describe(_outputs) + ". See help(mjk).")
@@ -153,7 +153,7 @@ for _name, _question, _outputs in _OPERATIONS:
 # The shanten operation answers every form; shanten() gives the best one
 # (int8 (N,)), shanten_forms() the dict of best/standard/chiitoi/kokushi
 # (127 where a form does not apply).
-if "shanten" in globals() and len(dict((n, o) for n, _, o in _OPERATIONS)["shanten"]) > 1:
+if "shanten" in globals() and len(dict((n, o) for n, _, _, o in _OPERATIONS)["shanten"]) > 1:
     shanten_forms = globals()["shanten"]
     shanten_forms.__name__ = shanten_forms.__qualname__ = "shanten_forms"
 
@@ -182,7 +182,10 @@ def analyse(text, players=4, visible=None):
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, not {type(text).__name__}")
     vis = _options(players, visible, 1)
-    code, message, line = _native.analyse(text, players, vis)
-    if code:
-        raise HandError(message, code)
-    return _json.loads(line)
+    if vis is not None and vis.shape != (34,):
+        raise ValueError(f"analyse: visible must have shape (34,), not {vis.shape}")
+    code, line = _native.analyse(text, players, vis)
+    obj = _json.loads(line)
+    if "error" in obj:
+        raise HandError(obj["error"], code)
+    return obj

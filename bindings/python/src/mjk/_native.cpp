@@ -9,9 +9,6 @@
 #include <string>
 
 #include "mjk_bind.hpp"
-#include "mjk/analysis.hpp"
-#include "mjk/hand.hpp"
-#include "mjk/implementation.hpp"
 
 namespace py = pybind11;
 
@@ -36,7 +33,7 @@ py::list operations() {
       for (std::size_t j = 0; j < o.dims; ++j) shape[j] = o.shape[j];
       outs.append(py::make_tuple(std::string(o.name), dtype_name(o.dtype), shape));
     }
-    list.append(py::make_tuple(std::string(op.name), std::string(op.question), outs));
+    list.append(py::make_tuple(std::string(op.name), std::string(op.question), op.reads_visible, outs));
   }
   return list;
 }
@@ -61,7 +58,7 @@ void run(const std::string& name, const py::array& rows, int players, const py::
   mjk::bind::Batch b;
   b.n = static_cast<std::size_t>(rows.nbytes()) / mjk::bind::row;
   b.rows = bytes_of(rows, b.n * mjk::bind::row, "rows", false);
-  b.players = players == 3 ? mjk::Players::three : mjk::Players::four;
+  b.players = players;
   if (!visible.is_none()) {
     const auto vis = visible.cast<py::array>();
     if (!vis.dtype().is(py::dtype::of<std::uint8_t>())) throw py::type_error("visible must be uint8");
@@ -75,27 +72,41 @@ void run(const std::string& name, const py::array& rows, int players, const py::
   if (outs.size() != op->output_count) throw py::value_error("wrong number of output arrays");
   for (std::size_t k = 0; k < op->output_count; ++k)
     b.outputs[k] = bytes_of(outs[k].cast<py::array>(), b.n * op->outputs[k].per_row(), "output", true);
-  mjk::Error e = mjk::Error::none;
+  int e = MJK_OK;
   {
     py::gil_scoped_release release;
     e = op->run(b);
   }
-  if (e != mjk::Error::none) throw py::value_error(std::string(mjk::describe(e)));
+  if (e != MJK_OK) throw py::value_error(name + ": " + mjk_error_message(e));
 }
 
 // parse(text) -> (code, message, bytes of 34 counts)
 py::tuple parse(const std::string& text) {
-  const auto parsed = mjk::parse_hand(text);
-  if (!parsed.ok()) return py::make_tuple(static_cast<int>(parsed.error.code), parsed.error.message(), py::none());
-  const auto counts = mjk::to_counts34(parsed.value.hand);
-  std::string bytes(mjk::bind::row, '\0');
-  for (std::size_t k = 0; k < mjk::bind::row; ++k) bytes[k] = static_cast<char>(counts[k]);
-  return py::make_tuple(0, "", py::bytes(bytes));
+  mjk_parsed p;
+  if (const int e = mjk_parse_n(text.data(), text.size(), &p); e != MJK_OK)
+    return py::make_tuple(e, std::string(mjk_error_message(e)) + " at position " + std::to_string(p.error_position),
+                          py::none());
+  return py::make_tuple(0, "", py::bytes(reinterpret_cast<const char*>(p.counts), mjk::bind::row));
 }
 
-// analyse(text, players, visible) -> (code, message, JSON line)
-py::tuple analyse(const std::string&, int, const py::object&) {
-  throw py::value_error("analyse: waiting for the C ABI");
+// analyse(text, players, visible) -> (code, JSON line): the line `mjk --json`
+// prints, which for a malformed hand is the CLI's {"hand", "error"} object
+// (code then says why).
+py::tuple analyse(const std::string& text, int players, const py::object& visible) {
+  if (!mjk::bind::has_analyse()) throw py::type_error("analyse: this libmjk has no mjk_analyse_json yet");
+  if (players != 3 && players != 4) throw py::value_error("players must be 3 or 4");
+  if (text.find('\0') != std::string::npos) throw py::value_error("text holds a NUL character");
+  const std::uint8_t* vis = nullptr;
+  if (!visible.is_none()) {
+    const auto v = visible.cast<py::array>();
+    if (!v.dtype().is(py::dtype::of<std::uint8_t>())) throw py::type_error("visible must be uint8");
+    vis = bytes_of(v, mjk::bind::row, "visible (analyse takes 34 counts)", false);
+  }
+  std::string line;
+  if (const int e = mjk::bind::analyse_json(text, players, vis, line); e != MJK_OK)
+    throw py::value_error(std::string("analyse: ") + mjk_error_message(e));
+  const bool failed = line.find("\"tiles\":") == std::string::npos;
+  return py::make_tuple(failed ? mjk::bind::analyse_error_code(text, players, vis) : 0, line);
 }
 
 }  // namespace
@@ -108,7 +119,8 @@ PYBIND11_MODULE(_native, m) {
   m.def("analyse", &analyse);
   m.def("error_message", [](int code) {
     if (code < 0 || code > 255) throw py::value_error("error codes are 0..255");
-    return std::string(mjk::describe(static_cast<mjk::Error>(code)));
+    return std::string(mjk_error_message(code));
   });
-  m.def("implementation", [] { return std::string(mjk::active_implementation().name); });
+  m.def("implementation", [] { return std::string(mjk_implementation()); });
+  m.attr("library_version") = mjk_version();
 }
