@@ -1,0 +1,185 @@
+/* A C99 user of the installed libmjk: parses hands, runs every batch
+ * operation with one bad row among good ones, checks known answers, per-row
+ * errors and messages. Built by run.sh with cc -std=c99 and pkg-config. */
+#include <mjk.h>
+
+#include <stdio.h>
+#include <string.h>
+
+static int failures = 0;
+#define CHECK(cond)                                                  \
+  do {                                                               \
+    if (!(cond)) {                                                   \
+      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
+      ++failures;                                                    \
+    }                                                                \
+  } while (0)
+
+/* Kind of "5m", "7z", ... */
+static int kind(const char* t) {
+  int base = t[1] == 'm' ? 0 : t[1] == 'p' ? 9 : t[1] == 's' ? 18 : 27;
+  return base + (t[0] - '1');
+}
+static uint64_t bit(const char* t) { return (uint64_t)1 << kind(t); }
+
+/* Parses text into row (34 counts); the hand must be valid. */
+static void row_of(const char* text, uint8_t* row) {
+  mjk_parsed p;
+  int e = mjk_parse(text, &p);
+  if (e != MJK_OK) {
+    fprintf(stderr, "parse(%s): %s\n", text, mjk_error_message(e));
+    ++failures;
+  }
+  memcpy(row, p.counts, MJK_KINDS);
+}
+
+static void test_library(void) {
+  CHECK(strcmp(mjk_version(), MJK_VERSION_STRING) == 0);
+  CHECK(MJK_VERSION_MAJOR >= 0 && MJK_VERSION_MINOR >= 0 && MJK_VERSION_PATCH >= 0);
+  CHECK(strlen(mjk_implementation()) > 0);
+  CHECK(strcmp(mjk_error_message(MJK_OK), "no error") == 0);
+  CHECK(strcmp(mjk_error_message(MJK_ERR_FIFTH_COPY), "fifth copy of a tile") == 0);
+  CHECK(strcmp(mjk_error_message(MJK_ERR_NOT_IN_RULES), "tile not used by the rules (2m-8m with three players)") == 0);
+  CHECK(strcmp(mjk_error_message(200), "unknown error") == 0);
+  CHECK(strcmp(mjk_error_message(-1), "unknown error") == 0);
+  printf("mjk %s, implementation %s\n", mjk_version(), mjk_implementation());
+}
+
+static void test_parse(void) {
+  mjk_parsed p;
+  CHECK(mjk_parse("123m406p789s11z23s 1s", &p) == MJK_OK);
+  CHECK(p.error == MJK_OK && p.tiles == 14 && p.winning == kind("1s"));
+  CHECK(p.counts[kind("1m")] == 1 && p.counts[kind("5p")] == 1 && p.counts[kind("1s")] == 1 && p.counts[kind("1z")] == 2);
+  CHECK(p.red_fives[0] == 0 && p.red_fives[1] == 1 && p.red_fives[2] == 0);
+
+  CHECK(mjk_parse("m1m1m1m2m2m2m3m3m3p8p9p9p9 p7", &p) == MJK_OK); /* seed 000's form */
+  CHECK(p.tiles == 14 && p.winning == kind("7p") && p.counts[kind("9p")] == 3);
+
+  CHECK(mjk_parse("123x", &p) == MJK_ERR_UNKNOWN_CHARACTER);
+  CHECK(p.error == MJK_ERR_UNKNOWN_CHARACTER && p.error_position == 3 && p.tiles == 0);
+  CHECK(mjk_parse("11111m", &p) == MJK_ERR_FIFTH_COPY);
+  CHECK(p.error_tile == kind("1m"));
+  CHECK(mjk_parse("", &p) == MJK_ERR_EMPTY_INPUT);
+  CHECK(mjk_parse("8z", &p) == MJK_ERR_INVALID_HONOUR);
+  CHECK(mjk_parse_n("123m456mXYZ", 8, &p) == MJK_OK && p.tiles == 6);
+  CHECK(mjk_parse(NULL, &p) == MJK_ERR_INVALID_ARGUMENT);
+  CHECK(mjk_parse("1m", NULL) == MJK_ERR_INVALID_ARGUMENT);
+}
+
+static void test_agari(void) {
+  uint8_t rows[5][MJK_KINDS];
+  uint8_t agari[5], forms[5], errors[5];
+  row_of("123m456p789s11z123s", rows[0]);  /* standard */
+  row_of("11223344556677z", rows[1]);      /* seven pairs */
+  memset(rows[2], 0, MJK_KINDS);
+  rows[2][0] = 5;                          /* bad: a count above 4 */
+  row_of("19m19p19s12345677z", rows[3]);   /* thirteen orphans */
+  row_of("22334455667788p", rows[4]);      /* standard and seven pairs */
+  memset(agari, 9, sizeof agari);
+  CHECK(mjk_is_agari(&rows[0][0], 5, 4, agari, errors) == MJK_OK);
+  CHECK(agari[0] == 1 && agari[1] == 1 && agari[2] == 0 && agari[3] == 1 && agari[4] == 1);
+  CHECK(errors[0] == MJK_OK && errors[1] == MJK_OK && errors[2] == MJK_ERR_BAD_SLOT && errors[3] == MJK_OK &&
+        errors[4] == MJK_OK);
+  CHECK(mjk_agari_forms(&rows[0][0], 5, 4, forms, errors) == MJK_OK);
+  CHECK(forms[0] == MJK_FORM_STANDARD_BIT && forms[1] == MJK_FORM_CHIITOI_BIT && forms[2] == 0 &&
+        forms[3] == MJK_FORM_KOKUSHI_BIT && forms[4] == (MJK_FORM_STANDARD_BIT | MJK_FORM_CHIITOI_BIT));
+  CHECK(errors[2] == MJK_ERR_BAD_SLOT);
+
+  /* Three players: 2m-8m do not exist. */
+  CHECK(mjk_is_agari(&rows[0][0], 5, 3, agari, errors) == MJK_OK);
+  CHECK(errors[0] == MJK_ERR_NOT_IN_RULES && agari[0] == 0);
+  CHECK(errors[1] == MJK_OK && agari[1] == 1);
+  CHECK(errors[3] == MJK_OK && agari[3] == 1);
+
+  /* Errors that stop the whole call write nothing. */
+  agari[0] = 7;
+  CHECK(mjk_is_agari(&rows[0][0], 5, 5, agari, errors) == MJK_ERR_INVALID_ARGUMENT && agari[0] == 7);
+  CHECK(mjk_is_agari(NULL, 5, 4, agari, errors) == MJK_ERR_INVALID_ARGUMENT);
+  CHECK(mjk_is_agari(&rows[0][0], 5, 4, NULL, errors) == MJK_ERR_INVALID_ARGUMENT);
+  CHECK(mjk_is_agari(NULL, 0, 4, NULL, NULL) == MJK_OK);
+  CHECK(mjk_is_agari(&rows[0][0], 5, 4, agari, NULL) == MJK_OK); /* errors may be NULL */
+}
+
+static void test_waits(void) {
+  uint8_t rows[4][MJK_KINDS];
+  uint64_t waits[4];
+  mjk_form_waits by_form[4];
+  uint8_t errors[4];
+  row_of("1112345678999m", rows[0]);   /* nine-sided */
+  row_of("123m456p789s11z12s", rows[1]); /* 3s */
+  row_of("123m456p789s11z123s", rows[2]); /* bad: 14 tiles */
+  row_of("19m19p19s1234567z", rows[3]); /* thirteen-sided */
+  CHECK(mjk_waits(&rows[0][0], 4, 4, waits, errors) == MJK_OK);
+  CHECK(waits[0] == 0x1ff && errors[0] == MJK_OK);
+  CHECK(waits[1] == bit("3s") && errors[1] == MJK_OK);
+  CHECK(waits[2] == 0 && errors[2] == MJK_ERR_WRONG_TILE_COUNT);
+  CHECK(errors[3] == MJK_OK && waits[3] == (bit("1m") | bit("9m") | bit("1p") | bit("9p") | bit("1s") | bit("9s") |
+                                             0x3f8000000ull));
+  CHECK(mjk_waits_by_form(&rows[0][0], 4, 4, by_form, errors) == MJK_OK);
+  CHECK(by_form[0].standard == 0x1ff && by_form[0].chiitoi == 0 && by_form[0].kokushi == 0);
+  CHECK(by_form[2].standard == 0 && errors[2] == MJK_ERR_WRONG_TILE_COUNT);
+  CHECK(by_form[3].standard == 0 && by_form[3].kokushi == waits[3]);
+
+  /* Three players: 1m and 9m only. */
+  row_of("111999m123p456s7z", rows[0]);
+  CHECK(mjk_waits(&rows[0][0], 1, 3, waits, errors) == MJK_OK);
+  CHECK(errors[0] == MJK_OK && waits[0] == bit("7z"));
+}
+
+static void test_tenpai_discards(void) {
+  static mjk_tenpai_result out[3];
+  uint8_t rows[3][MJK_KINDS], errors[3];
+  row_of("1112345678999m1p", rows[0]);
+  row_of("1112345678999m", rows[1]); /* bad: 13 tiles */
+  row_of("123m456p789s11z12s5z", rows[2]);
+  CHECK(mjk_tenpai_discards(&rows[0][0], 3, 4, out, errors) == MJK_OK);
+  CHECK(errors[0] == MJK_OK && (out[0].discards & bit("1p")) && out[0].waits[kind("1p")] == 0x1ff);
+  CHECK(errors[1] == MJK_ERR_WRONG_TILE_COUNT && out[1].discards == 0);
+  CHECK(errors[2] == MJK_OK && out[2].discards == bit("5z") && out[2].waits[kind("5z")] == bit("3s"));
+}
+
+static void test_decompositions(void) {
+  uint8_t rows[3][MJK_KINDS], errors[3];
+  int8_t winning[3] = {-1, -1, -1};
+  mjk_decomposition storage[3 * MJK_MAX_DECOMPOSITIONS];
+  mjk_slice slices[3];
+  row_of("111222333m456p77z", rows[0]); /* three triplets, or three 123m */
+  row_of("123m456p789s11z12s", rows[1]); /* bad: 13 tiles */
+  row_of("123m456p789s11z123s", rows[2]);
+  winning[2] = (int8_t)kind("3s");
+  CHECK(mjk_decompositions(&rows[0][0], 3, winning, 4, storage, 3 * MJK_MAX_DECOMPOSITIONS, slices, errors) == MJK_OK);
+  CHECK(errors[0] == MJK_OK && slices[0].offset == 0 && slices[0].count == 2);
+  CHECK(errors[1] == MJK_ERR_WRONG_TILE_COUNT && slices[1].count == 0);
+  CHECK(errors[2] == MJK_OK && slices[2].offset == 2 && slices[2].count == 1);
+  {
+    const mjk_decomposition* d = &storage[slices[2].offset];
+    CHECK(d->form == MJK_FORM_STANDARD && d->block_count == 5);
+    CHECK(d->blocks[0].kind == MJK_BLOCK_PAIR && d->blocks[0].first == kind("1z"));
+    CHECK(d->win >= 0 && d->blocks[d->win].kind == MJK_BLOCK_SEQUENCE && d->blocks[d->win].first == kind("1s"));
+    CHECK(d->wait == MJK_WAIT_PENCHAN);
+  }
+  CHECK(storage[0].wait == MJK_WAIT_NONE && storage[0].win == -1);
+  /* Storage for one reading only: row 0 no longer fits, row 2 still does. */
+  CHECK(mjk_decompositions(&rows[0][0], 3, winning, 4, storage, 1, slices, errors) == MJK_OK);
+  CHECK(errors[0] == MJK_ERR_OUTPUT_TOO_SMALL && slices[0].count == 0);
+  CHECK(errors[2] == MJK_OK && slices[2].offset == 0 && slices[2].count == 1);
+  /* A winning kind the row does not hold. */
+  winning[2] = (int8_t)kind("5z");
+  CHECK(mjk_decompositions(&rows[0][0], 3, winning, 4, storage, 3 * MJK_MAX_DECOMPOSITIONS, slices, errors) == MJK_OK);
+  CHECK(errors[2] == MJK_ERR_BAD_WINNING_TILE && slices[2].count == 0);
+}
+
+int main(void) {
+  test_library();
+  test_parse();
+  test_agari();
+  test_waits();
+  test_tenpai_discards();
+  test_decompositions();
+  if (failures) {
+    fprintf(stderr, "%d checks failed\n", failures);
+    return 1;
+  }
+  printf("C ABI: every check passed\n");
+  return 0;
+}

@@ -1,0 +1,23 @@
+#!/bin/sh
+# Installs this build into a scratch prefix, then builds a C99 program
+# against it the way a C user would (cc + pkg-config, shared library) and
+# runs it. Exit 77 (skipped) when pkg-config or a C compiler is missing.
+#   run.sh CMAKE BINARY_DIR SOURCE_DIR CC
+set -eu
+cmake=$1 bin=$2 src=$3 cc=$4
+command -v pkg-config >/dev/null 2>&1 || { echo "pkg-config not found (apt-get install pkg-config)"; exit 77; }
+command -v "$cc" >/dev/null 2>&1 || { echo "C compiler $cc not found"; exit 77; }
+work=$(cd "$bin" && pwd)/c_consumer_test
+rm -rf "$work"
+mkdir -p "$work"
+"$cmake" --install "$bin" --prefix "$work/prefix" >/dev/null
+pc=$(find "$work/prefix" -name mjk.pc)
+[ -n "$pc" ] || { echo "mjk.pc was not installed"; exit 1; }
+PKG_CONFIG_PATH=$(dirname "$pc")
+export PKG_CONFIG_PATH
+echo "pkg-config --cflags --libs mjk: $(pkg-config --cflags --libs mjk)"
+# shellcheck disable=SC2046
+"$cc" -std=c99 -Wall -Wextra -pedantic -Werror "$src/main.c" -o "$work/consumer" $(pkg-config --cflags --libs mjk)
+# It must use the shared library, by its SONAME.
+readelf -d "$work/consumer" | grep -q 'NEEDED.*\[libmjk\.so\.[0-9]*\]' || { echo "consumer does not link libmjk.so.N"; readelf -d "$work/consumer"; exit 1; }
+LD_LIBRARY_PATH=$(pkg-config --variable=libdir mjk) "$work/consumer"
