@@ -14,6 +14,10 @@
 //   necessary_tiles  mjk_necessary_tiles   shanten int8 (), ukeire uint8 (), tiles bool (34)
 //   advice           mjk_advice            count uint8 (), discard uint8 (14) (kind; 255 past count),
 //                                          shanten int8 (14), ukeire uint8 (14), necessary bool (14, 34)
+//   decompositions   mjk_decompositions    count uint8 (), form uint8 (16) (MJK_FORM_*), block_count uint8 (16),
+//                                          win int8 (16), wait int8 (16) (MJK_WAIT_*), block_kind uint8 (16, 13)
+//                                          (MJK_BLOCK_*), block_first uint8 (16, 13) (the lowest kind);
+//                                          readings past count are zero. Reads `winning` (int8 per row, -1: none).
 #pragma once
 
 #include <array>
@@ -49,7 +53,7 @@ struct Output {
   }
 };
 
-inline constexpr std::size_t max_outputs = 5;
+inline constexpr std::size_t max_outputs = 7;
 inline constexpr std::size_t row = MJK_KINDS;  // 34 counts per hand
 
 // Where a batch reads and writes. visible_rows: 0 (none), 1 (shared) or n.
@@ -59,6 +63,7 @@ struct Batch {
   int players = 4;
   const std::uint8_t* visible = nullptr;
   std::size_t visible_rows = 0;
+  const std::int8_t* winning = nullptr;      // decompositions: n kinds (-1: none), or null
   std::uint8_t* errors = nullptr;            // n codes (MJK_OK or MJK_ERR_*)
   std::array<void*, max_outputs> outputs{};  // as many as the operation has
 };
@@ -67,6 +72,7 @@ struct Operation {
   std::string_view name;
   std::string_view question;  // "complete" (3k+2), "waits" (3k+1), "shanten" (either)
   bool reads_visible = false;
+  bool reads_winning = false;
   std::uint8_t output_count = 0;
   std::array<Output, max_outputs> outputs{};
   int (*run)(const Batch&) = nullptr;  // MJK_OK, or the error that stopped the whole call
@@ -206,6 +212,36 @@ inline int advice(const Batch& b) {
       });
 }
 
+inline int decompositions(const Batch& b) {
+  constexpr std::size_t chunk = 256, most = MJK_MAX_DECOMPOSITIONS, blocks = 13;
+  std::vector<mjk_decomposition> storage(chunk * most);
+  std::vector<mjk_slice> slices(chunk);
+  for (std::size_t base = 0; base < b.n; base += chunk) {
+    const std::size_t c = b.n - base < chunk ? b.n - base : chunk;
+    const int e = mjk_decompositions(b.rows + base * row, c, b.winning ? b.winning + base : nullptr, b.players,
+                                     storage.data(), storage.size(), slices.data(), b.errors + base);
+    if (e != MJK_OK) return e;
+    for (std::size_t i = 0; i < c; ++i) {
+      const std::size_t r = base + i;
+      const mjk_slice s = slices[i];
+      const std::size_t count = s.count < most ? s.count : most;
+      at<std::uint8_t>(b, 0)[r] = static_cast<std::uint8_t>(count);
+      for (std::size_t k = 0; k < count; ++k) {
+        const mjk_decomposition& d = storage[s.offset + k];
+        at<std::uint8_t>(b, 1)[r * most + k] = d.form;
+        at<std::uint8_t>(b, 2)[r * most + k] = d.block_count;
+        at<std::int8_t>(b, 3)[r * most + k] = d.win;
+        at<std::int8_t>(b, 4)[r * most + k] = d.wait;
+        for (std::size_t j = 0; j < blocks && j < d.block_count; ++j) {
+          at<std::uint8_t>(b, 5)[(r * most + k) * blocks + j] = d.blocks[j].kind;
+          at<std::uint8_t>(b, 6)[(r * most + k) * blocks + j] = d.blocks[j].first;
+        }
+      }
+    }
+  }
+  return MJK_OK;
+}
+
 }  // namespace detail
 
 // Every batch operation of the C ABI.
@@ -213,21 +249,25 @@ inline std::span<const Operation> operations() {
   using enum DType;
   using namespace detail;
   static const Operation all[] = {
-      {"is_agari", "complete", false, 1, {scalar("value", boolean)}, &run_bytes<mjk_is_agari>},
-      {"agari_forms", "complete", false, 1, {scalar("value", uint8)}, &run_bytes<mjk_agari_forms>},
-      {"waits", "waits", false, 1, {vec("value", boolean, 34)}, &detail::waits},
-      {"waits_by_form", "waits", false, 1, {mat("value", boolean, 3, 34)}, &detail::waits_by_form},
-      {"tenpai_discards", "complete", false, 2, {vec("discards", boolean, 34), mat("waits", boolean, 34, 34)},
+      {"is_agari", "complete", false, false, 1, {scalar("value", boolean)}, &run_bytes<mjk_is_agari>},
+      {"agari_forms", "complete", false, false, 1, {scalar("value", uint8)}, &run_bytes<mjk_agari_forms>},
+      {"waits", "waits", false, false, 1, {vec("value", boolean, 34)}, &detail::waits},
+      {"waits_by_form", "waits", false, false, 1, {mat("value", boolean, 3, 34)}, &detail::waits_by_form},
+      {"tenpai_discards", "complete", false, false, 2, {vec("discards", boolean, 34), mat("waits", boolean, 34, 34)},
        &detail::tenpai_discards},
-      {"shanten", "shanten", false, 4,
+      {"shanten", "shanten", false, false, 4,
        {scalar("best", int8), scalar("standard", int8), scalar("chiitoi", int8), scalar("kokushi", int8)},
        &detail::shanten},
-      {"necessary_tiles", "waits", true, 3,
+      {"necessary_tiles", "waits", true, false, 3,
        {scalar("shanten", int8), scalar("ukeire", uint8), vec("tiles", boolean, 34)}, &detail::necessary_tiles},
-      {"advice", "complete", true, 5,
+      {"advice", "complete", true, false, 5,
        {scalar("count", uint8), vec("discard", uint8, 14), vec("shanten", int8, 14), vec("ukeire", uint8, 14),
         mat("necessary", boolean, 14, 34)},
        &detail::advice},
+      {"decompositions", "complete", false, true, 7,
+       {scalar("count", uint8), vec("form", uint8, 16), vec("block_count", uint8, 16), vec("win", int8, 16),
+        vec("wait", int8, 16), mat("block_kind", uint8, 16, 13), mat("block_first", uint8, 16, 13)},
+       &detail::decompositions},
   };
   static const std::vector<Operation> table = [] {
     std::vector<Operation> present;

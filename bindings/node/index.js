@@ -64,7 +64,7 @@ function describe(v) {
 function checkOptions(options, n) {
   if (options === undefined || options === null) options = {};
   if (typeof options !== 'object') throw new TypeError(`options must be an object, not ${describe(options)}`);
-  const known = ['players', 'visible', 'errors', 'out'];
+  const known = ['players', 'visible', 'errors', 'out', 'winning'];
   for (const k of Object.keys(options)) if (!known.includes(k)) throw new TypeError(`unknown option "${k}"`);
   const players = options.players === undefined ? 4 : options.players;
   if (players !== 3 && players !== 4) throw new RangeError(`players must be 3 or 4, not ${players}`);
@@ -76,7 +76,13 @@ function checkOptions(options, n) {
   }
   const errors = options.errors === undefined ? 'throw' : options.errors;
   if (errors !== 'throw' && errors !== 'return') throw new RangeError(`errors must be 'throw' or 'return', not ${errors}`);
-  return { players, visible, errors, out: options.out };
+  let winning = options.winning === undefined ? null : options.winning;
+  if (winning !== null) {
+    if (!(winning instanceof Int8Array)) throw new TypeError(`winning must be an Int8Array of kinds (-1: none), not ${describe(winning)}`);
+    if (winning.length !== n) throw new RangeError(`winning must hold one kind per row (${n}), not ${winning.length}`);
+    if (winning.some((k) => k < -1 || k > 33)) throw new RangeError('winning: kinds are 0..33, or -1 for none');
+  }
+  return { players, visible, errors, out: options.out, winning };
 }
 
 const camel = (s) => s.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
@@ -90,15 +96,16 @@ function makeBatch(op) {
       const len = n * d.shape.reduce((a, b) => a * b, 1);
       const Type = d.dtype === 'int8' ? Int8Array : Uint8Array;
       if (o.out === undefined) return new Type(len);
-      const given = op.outputs.length === 1 ? o.out : (o.out || {})[d.name];
+      const given = op.outputs.length === 1 ? o.out : (o.out || {})[camel(d.name)];
       if (!(given instanceof Type) || given.constructor !== Type)
         throw new TypeError(`out${op.outputs.length === 1 ? '' : '.' + d.name} must be a ${Type.name}`);
       if (given.length !== len) throw new RangeError(`out${op.outputs.length === 1 ? '' : '.' + d.name} must have length ${len}, not ${given.length}`);
       return given;
     });
-    native.run(op.name, rows, o.players, o.visible, errors, outs);
+    if (o.winning !== null && !op.readsWinning) throw new TypeError(`${camel(op.name)} takes no winning tiles`);
+    native.run(op.name, rows, o.players, o.visible, o.winning, errors, outs);
     const result = {};
-    op.outputs.forEach((d, k) => { result[d.name] = outs[k]; });
+    op.outputs.forEach((d, k) => { result[camel(d.name)] = outs[k]; });
     if (o.errors === 'return') return Object.assign(result, { errors });
     const bad = errors.findIndex((e) => e !== 0);
     if (bad >= 0) throw new HandError(`row ${bad}: ${native.errorMessage(errors[bad])}`, errors[bad], bad);
@@ -135,7 +142,8 @@ function parse(text) {
 function analyse(text, options) {
   if (typeof text !== 'string') throw new TypeError(`text must be a string, not ${describe(text)}`);
   const o = checkOptions(options);
-  if (options && options.errors !== undefined) throw new TypeError('analyse has no errors option');
+  for (const k of ['errors', 'out', 'winning'])
+    if (options && options[k] !== undefined) throw new TypeError(`analyse has no ${k} option`);
   if (o.visible !== null && o.visible.length !== 34) throw new RangeError('analyse: visible must hold 34 counts');
   const obj = JSON.parse(native.analyse(text, o.players, o.visible));
   if (obj.error !== undefined) throw new HandError(obj.error, native.analyse(text, o.players, o.visible, true));

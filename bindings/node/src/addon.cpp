@@ -29,6 +29,7 @@ Napi::Value Operations(const Napi::CallbackInfo& info) {
     o.Set("name", std::string(op.name));
     o.Set("question", std::string(op.question));
     o.Set("readsVisible", op.reads_visible);
+    o.Set("readsWinning", op.reads_winning);
     Napi::Array outs = Napi::Array::New(env, op.output_count);
     for (std::size_t k = 0; k < op.output_count; ++k) {
       const auto& out = op.outputs[k];
@@ -56,11 +57,11 @@ std::uint8_t* bytes_of(const Napi::Env& env, const Napi::Value& v, std::size_t b
   return static_cast<std::uint8_t*>(a.ArrayBuffer().Data()) + a.ByteOffset();
 }
 
-// run(name, rows, players, visible|null, errors, [outputs...])
+// run(name, rows, players, visible|null, winning|null, errors, [outputs...])
 Napi::Value Run(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
-  if (info.Length() != 6 || !info[0].IsString() || !info[1].IsTypedArray() || !info[2].IsNumber() || !info[5].IsArray())
-    throw Napi::TypeError::New(env, "run(name, rows, players, visible, errors, outputs)");
+  if (info.Length() != 7 || !info[0].IsString() || !info[1].IsTypedArray() || !info[2].IsNumber() || !info[6].IsArray())
+    throw Napi::TypeError::New(env, "run(name, rows, players, visible, winning, errors, outputs)");
   const std::string name = info[0].As<Napi::String>();
   const mjk::bind::Operation* op = mjk::bind::find_operation(name);
   if (!op) throw Napi::TypeError::New(env, "unknown operation " + name);
@@ -81,8 +82,14 @@ Napi::Value Run(const Napi::CallbackInfo& info) {
     b.visible = bytes_of(env, vis, len, "visible");
     b.visible_rows = len / mjk::bind::row;
   }
-  b.errors = bytes_of(env, info[4], b.n, "errors");
-  const Napi::Array outs = info[5].As<Napi::Array>();
+  if (!info[4].IsNull() && !info[4].IsUndefined()) {
+    if (!op->reads_winning) throw Napi::TypeError::New(env, name + " takes no winning tiles");
+    if (!info[4].IsTypedArray() || info[4].As<Napi::TypedArray>().TypedArrayType() != napi_int8_array)
+      throw Napi::TypeError::New(env, "winning must be an Int8Array");
+    b.winning = reinterpret_cast<const std::int8_t*>(bytes_of(env, info[4], b.n, "winning"));
+  }
+  b.errors = bytes_of(env, info[5], b.n, "errors");
+  const Napi::Array outs = info[6].As<Napi::Array>();
   if (outs.Length() != op->output_count) throw Napi::RangeError::New(env, "wrong number of output arrays");
   for (std::uint32_t k = 0; k < op->output_count; ++k)
     b.outputs[k] = bytes_of(env, outs.Get(k), b.n * op->outputs[k].per_row(), "output");

@@ -134,3 +134,13 @@ test('analyse known answers and options', () => {
   assert.throws(() => mjk.analyse(NINE_GATES, { players: 5 }), RangeError);
   assert.throws(() => mjk.analyse(7), TypeError);
 });
+
+test('decompositions', () => {
+  const r = mjk.decompositions(rowsOf('1112345678999m 9m'), { winning: Int8Array.from([kind('9m')]) });
+  assert.equal(r.count[0], 2);
+  assert.deepEqual([r.form[0], r.blockCount[0], r.win[0], r.wait[0]], [0, 5, 3, 0]);
+  assert.deepEqual([...r.blockKind.slice(0, 5)], [0, 2, 2, 2, 1]);
+  assert.deepEqual([...r.blockFirst.slice(0, 5)], ['1m', '1m', '4m', '7m', '9m'].map(kind));
+  assert.throws(() => mjk.waits(rowsOf(NINE_GATES), { winning: Int8Array.from([1]) }), TypeError);
+  assert.throws(() => mjk.decompositions(rowsOf(AGARI), { winning: Int8Array.from([34]) }), RangeError);
+});

@@ -249,3 +249,19 @@ def test_analyse_options():
         mjk.analyse(NINE_GATES, players=5)
     with pytest.raises(TypeError):
         mjk.analyse(123)
+
+
+def test_decompositions():
+    r = mjk.decompositions(mjk.parse("1112345678999m 9m"), winning=kinds("9m")[0])
+    assert r["count"] == 2
+    # reading 0: (11m) 123m 456m [789m] 999m, the 9m completing 78m (ryanmen)
+    assert r["form"][0] == 0 and r["block_count"][0] == 5 and r["win"][0] == 3 and r["wait"][0] == 0
+    assert r["block_kind"][0, :5].tolist() == [0, 2, 2, 2, 1]  # pair, sequences, triplet
+    assert r["block_first"][0, :5].tolist() == kinds("1m", "1m", "4m", "7m", "9m")
+    assert not r["block_kind"][2:].any()  # readings past count are zero
+    none = mjk.decompositions(np.stack([mjk.parse("1112345678999m 9m"), mjk.parse(AGARI)]))
+    assert none["count"].tolist() == [2, 1] and none["wait"][0, 0] == -1
+    with pytest.raises(TypeError):
+        mjk.waits(mjk.parse(NINE_GATES), winning=3)
+    with pytest.raises(ValueError, match="0..33"):
+        mjk.decompositions(mjk.parse(AGARI), winning=34)

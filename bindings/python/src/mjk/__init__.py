@@ -83,8 +83,19 @@ def _options(players, visible, n):
 _DTYPES = {"bool": _np.bool_, "uint8": _np.uint8, "int8": _np.int8}
 
 
-def _batch(name, outputs, doc):
-    def run(rows, *, players=4, visible=None, errors="raise", out=None):
+def _winning(winning, n, single):
+    w = _np.asarray(winning)
+    if w.dtype.kind not in "iu":
+        raise TypeError(f"winning must be integer kinds (0..33, -1: none), not {w.dtype}")
+    if w.shape != ((n,) if not single else ()) and w.shape != (n,):
+        raise ValueError(f"winning must have shape {(n,) if not single else '()'}, not {w.shape}")
+    if w.size and (w.min() < -1 or w.max() > 33):
+        raise ValueError("winning: kinds are 0..33, or -1 for none")
+    return _np.ascontiguousarray(w.reshape(n).astype(_np.int8))
+
+
+def _batch(name, outputs, doc, reads_winning):
+    def run(rows, *, players=4, visible=None, errors="raise", out=None, winning=None):
         if errors not in ("raise", "return"):
             raise ValueError(f'errors must be "raise" or "return", not {errors!r}')
         a = _counts(rows, "rows", (1, 2))
@@ -92,9 +103,12 @@ def _batch(name, outputs, doc):
         a = a.reshape(-1, 34)
         n = a.shape[0]
         vis = _options(players, visible, n)
+        if winning is not None and not reads_winning:
+            raise TypeError(f"{name}() takes no winning tiles")
+        win = None if winning is None else _winning(winning, n, single)
         codes = _np.zeros(n, dtype=_np.uint8)
         outs = _alloc(name, outputs, n, single, out)
-        _native.run(name, a, players, vis, codes, outs)
+        _native.run(name, a, players, vis, win, codes, outs)
         if single:
             outs = [o.reshape(o.shape[1:]) if o.ndim > 1 else o[0] for o in outs]
         result = outs[0] if len(outs) == 1 else {o[0]: v for o, v in zip(outputs, outs)}
@@ -143,11 +157,14 @@ def _describe(outputs):
 _QUESTION = {"complete": "3k+2 tiles", "waits": "3k+1 tiles", "shanten": "3k+1 or 3k+2 tiles"}
 _OPERATIONS = _native.operations()
 __all__ = ["analyse", "parse", "error_message", "implementation", "HandError"]
-for _name, _question, _reads_visible, _outputs in _OPERATIONS:
+for _name, _question, _reads_winning, _outputs in _OPERATIONS:
     _doc = (f"{_name}(rows, *, players=4, visible=None, errors='raise', out=None): batch on rows of "
             f"{_QUESTION.get(_question, _question)}; returns "
             + ("a dict of " if len(_outputs) > 1 else "") + _describe(_outputs) + ". See help(mjk).")
-    globals()[_name] = _batch(_name, _outputs, _doc)
+    if _reads_winning:
+        _doc = _doc.replace("out=None)", "out=None, winning=None)") + (
+            " winning: the winning tile's kind per row (int, -1: none); readings past count are zero.")
+    globals()[_name] = _batch(_name, _outputs, _doc, _reads_winning)
     __all__.append(_name)
 
 # The shanten operation answers every form; shanten() gives the best one

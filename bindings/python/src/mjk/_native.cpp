@@ -33,7 +33,7 @@ py::list operations() {
       for (std::size_t j = 0; j < o.dims; ++j) shape[j] = o.shape[j];
       outs.append(py::make_tuple(std::string(o.name), dtype_name(o.dtype), shape));
     }
-    list.append(py::make_tuple(std::string(op.name), std::string(op.question), op.reads_visible, outs));
+    list.append(py::make_tuple(std::string(op.name), std::string(op.question), op.reads_winning, outs));
   }
   return list;
 }
@@ -49,7 +49,7 @@ std::uint8_t* bytes_of(const py::array& a, std::size_t bytes, const char* what, 
 }
 
 void run(const std::string& name, const py::array& rows, int players, const py::object& visible,
-         const py::array& errors, const py::list& outs) {
+         const py::object& winning, const py::array& errors, const py::list& outs) {
   const mjk::bind::Operation* op = mjk::bind::find_operation(name);
   if (!op) throw py::value_error("unknown operation " + name);
   if (!rows.dtype().is(py::dtype::of<std::uint8_t>())) throw py::type_error("rows must be uint8");
@@ -67,6 +67,12 @@ void run(const std::string& name, const py::array& rows, int players, const py::
       throw py::value_error("visible must hold 34 counts or 34 per row");
     b.visible = bytes_of(vis, len, "visible", false);
     b.visible_rows = len / mjk::bind::row;
+  }
+  if (!winning.is_none()) {
+    if (!op->reads_winning) throw py::type_error(name + " takes no winning tiles");
+    const auto w = winning.cast<py::array>();
+    if (!w.dtype().is(py::dtype::of<std::int8_t>())) throw py::type_error("winning must be int8");
+    b.winning = reinterpret_cast<const std::int8_t*>(bytes_of(w, b.n, "winning", false));
   }
   b.errors = bytes_of(errors, b.n, "errors", true);
   if (outs.size() != op->output_count) throw py::value_error("wrong number of output arrays");
