@@ -64,6 +64,33 @@ void add_per_hand(const std::string& name, const Dataset& set, F f, Want want) {
   });
 }
 
+// A batch entry of the kernel fed rows of 34 counts (Layout::counts34, what
+// numpy and the C ABI hold) instead of Hands: checked, then timed; named
+// op/<impl>-rows34/<set> to sit beside op/<impl>/<set>.
+template <class Out, class Entry, class Want>
+void add_rows34(const std::string& name, const Dataset& set, const Implementation& impl, Entry entry, Want want) {
+  static std::vector<std::vector<std::uint8_t>> storage;  // the rows live as long as the benchmarks
+  std::vector<std::uint8_t> rows;
+  for (const Hand& h : set.hands)
+    for (int k = 0; k < kind_count; ++k) rows.push_back(static_cast<std::uint8_t>(h.count(Tile(k))));
+  storage.push_back(std::move(rows));
+  const std::uint8_t* data = storage.back().data();
+  const std::size_t n = set.hands.size();
+  std::vector<Out> check(n);
+  (impl.*entry)(BatchInput{data, n, Layout::counts34, {}}, check.data());
+  for (std::size_t i = 0; i < n; ++i)
+    if (!check[i].ok() || !(check[i].value == want(set.hands[i]))) fail(name, set.hands[i]);
+  benchmark::RegisterBenchmark(name.c_str(), [data, n, &impl, entry](benchmark::State& state) {
+    std::vector<Out> out(n);
+    for (auto _ : state) {
+      (impl.*entry)(BatchInput{data, n, Layout::counts34, {}}, out.data());
+      benchmark::DoNotOptimize(out.data());
+      benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(n));
+  });
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -100,6 +127,18 @@ int main(int argc, char** argv) {
     add_per_hand("waits/scalar_ref/" + set.name, set, ref_waits, ref_waits);
     add_per_hand("waits/index/" + set.name, set, [](const Hand& h) { return index.waits(h); }, ref_waits);
     add_per_hand("waits/suit_table/" + set.name, set, [](const Hand& h) { return suit_table.waits(h); }, ref_waits);
+  }
+  // The same batches fed rows of 34 counts (compare with op/<impl>/<set> of the same run).
+  for (const auto& impl : implementations()) {
+    if (!impl.supported()) continue;
+    for (const auto& set : complete)
+      if (set.name == "random14" || set.name == "agari14")
+        add_rows34<Result<bool>>("agari/" + std::string(impl.name) + "-rows34/" + set.name, set, impl,
+                                 &Implementation::is_agari, ref_agari);
+    for (const auto& set : waiting)
+      if (set.name == "random13" || set.name == "tenpai13")
+        add_rows34<Result<TileMask>>("waits/" + std::string(impl.name) + "-rows34/" + set.name, set, impl,
+                                     &Implementation::waits, ref_waits);
   }
   // Tenpai discards: the active implementation against the reference (which is slow: fewer sets).
   const auto& active = active_implementation();

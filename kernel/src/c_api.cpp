@@ -4,6 +4,7 @@
 #include "mjk.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <cstring>
 #include <optional>
 #include <span>
@@ -56,6 +57,13 @@ static_assert(MJK_WAIT_RYANMEN == int(WaitKind::ryanmen) && MJK_WAIT_KANCHAN == 
               MJK_WAIT_KOKUSHI13 == int(WaitKind::kokushi13));
 static_assert(MJK_KINDS == kind_count && MJK_MAX_DECOMPOSITIONS == max_decompositions);
 static_assert(sizeof(Decomposition::blocks) / sizeof(Block) == sizeof(mjk_decomposition::blocks) / sizeof(mjk_block));
+
+// The C structs' layout is the ABI: it changes only with MJK_ABI_VERSION.
+static_assert(sizeof(mjk_parsed) == 48 && offsetof(mjk_parsed, error_position) == 44);
+static_assert(sizeof(mjk_form_waits) == 24 && sizeof(mjk_tenpai_result) == 8 * 35);
+static_assert(sizeof(mjk_block) == 2 && sizeof(mjk_decomposition) == 30 && sizeof(mjk_slice) == 8);
+static_assert(sizeof(mjk_shanten_forms) == 4 && sizeof(mjk_necessary) == 16);
+static_assert(sizeof(mjk_discard_option) == 16 && sizeof(mjk_advice_result) == 8 + 14 * 16);
 
 constexpr int invalid = static_cast<int>(Error::invalid_argument);
 
@@ -151,8 +159,8 @@ const char* mjk_version(void) { return MJK_VERSION_STRING; }
 const char* mjk_implementation(void) { return active_implementation().name.data(); }
 
 const char* mjk_error_message(int code) {
-  if (code < 0 || code > static_cast<int>(Error::invalid_argument)) return "unknown error";
-  return describe(static_cast<Error>(code)).data();  // literals, NUL-terminated
+  if (code < 0 || code > 255) return "unknown error";
+  return describe(static_cast<Error>(code)).data();  // literals, NUL-terminated; "unknown error" past the last code
 }
 
 int mjk_parse_n(const char* text, size_t length, mjk_parsed* out) {

@@ -315,6 +315,13 @@ inline TileMask slot_bytes_to_mask(const std::uint8_t* bytes, int bit = 7) noexc
   return TileMask(kinds);
 }
 
+// Does Ops load rows of 34 counts itself (spreading them into the 48-slot
+// layout on the way), or do they go through a scalar spread first?
+template <class Ops>
+inline constexpr bool loads_rows34 = requires(const std::uint8_t* const* rows, typename Ops::V* col) {
+  Ops::transpose_in_rows34(rows, col);
+};
+
 // Loads each block of Ops::lanes hands of `in`, transposed so that col[s]
 // holds slot s of every hand (col[48]: the tile count), and calls
 // run(col, base, count). Rows of 34 counts are spread into the 48-slot layout
@@ -333,6 +340,8 @@ inline void for_each_block(const BatchInput& in, Run run) noexcept {
         rows[l] = reinterpret_cast<const std::uint8_t*>(&empty_hand);
       } else if (in.layout == Layout::hands) {
         rows[l] = reinterpret_cast<const std::uint8_t*>(static_cast<const Hand*>(in.data) + base + l);
+      } else if constexpr (loads_rows34<Ops>) {
+        rows[l] = static_cast<const std::uint8_t*>(in.data) + (base + l) * kind_count;  // spread by the load
       } else {
         const std::uint8_t* counts = static_cast<const std::uint8_t*>(in.data) + (base + l) * kind_count;
         std::uint8_t* row = spread[l];
@@ -347,7 +356,12 @@ inline void for_each_block(const BatchInput& in, Run run) noexcept {
       }
     }
     alignas(64) V col[64];
-    Ops::transpose_in(rows, col);
+    if constexpr (loads_rows34<Ops>) {
+      if (in.layout == Layout::counts34) Ops::transpose_in_rows34(rows, col);
+      else Ops::transpose_in(rows, col);
+    } else {
+      Ops::transpose_in(rows, col);
+    }
     run(col, base, count);
   }
 }
