@@ -1,7 +1,8 @@
 // What the Python package and the Node addon share: every batch operation of
 // the C ABI (mjk.h) run on rows of 34 counts, its answer spread into flat,
 // caller-allocated arrays (one per output, row-major, masks as 0/1 bytes),
-// and one error code per row. Each binding only allocates the arrays the
+// and one error code per row. Every byte of every output row is written, so
+// the callers may pass uninitialised arrays. Each binding only allocates the arrays the
 // table below describes and shapes them; no analysis happens outside the kernel.
 //
 //   operation        C ABI                 outputs (name dtype shape-per-row)
@@ -226,6 +227,10 @@ inline int decompositions(const Batch& b) {
       const mjk_slice s = slices[i];
       const std::size_t count = s.count < most ? s.count : most;
       at<std::uint8_t>(b, 0)[r] = static_cast<std::uint8_t>(count);
+      for (std::size_t k = 1; k < 7; ++k) {  // readings past count are zero
+        const std::size_t per = k < 5 ? most : most * blocks;
+        std::memset(at<std::uint8_t>(b, k) + r * per, 0, per);
+      }
       for (std::size_t k = 0; k < count; ++k) {
         const mjk_decomposition& d = storage[s.offset + k];
         at<std::uint8_t>(b, 1)[r * most + k] = d.form;

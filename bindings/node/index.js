@@ -91,11 +91,13 @@ function makeBatch(op) {
   const fn = function (rows, options) {
     const n = checkRows(rows);
     const o = checkOptions(options, n);
-    const errors = new Uint8Array(n);
+    const errors = new Uint8Array(Buffer.allocUnsafeSlow(n).buffer, 0, n);
     const outs = op.outputs.map((d) => {
       const len = n * d.shape.reduce((a, b) => a * b, 1);
       const Type = d.dtype === 'int8' ? Int8Array : Uint8Array;
-      if (o.out === undefined) return new Type(len);
+      // Uninitialised memory (the addon writes every byte): zero-filled arrays
+      // cost page faults on every call.
+      if (o.out === undefined) return new Type(Buffer.allocUnsafeSlow(len).buffer, 0, len);
       const given = op.outputs.length === 1 ? o.out : (o.out || {})[camel(d.name)];
       if (!(given instanceof Type) || given.constructor !== Type)
         throw new TypeError(`out${op.outputs.length === 1 ? '' : '.' + d.name} must be a ${Type.name}`);

@@ -8,7 +8,8 @@ Times mjk.waits (and is_agari, shanten where present) on --rows random
 closed hands dealt from the 136-tile wall (fixed seed), the median of
 --repeat runs: with new output arrays per call, and writing into arrays
 reused across calls (out=, as the C++ benchmark reuses its output; fresh
-memory costs page faults, which are expensive on virtual machines). With --mjk-bench it then
+memory costs page faults, which are expensive on virtual machines). Times
+are process CPU time, as Google Benchmark reports (shared machines). With --mjk-bench it then
 runs the C++ benchmark `waits/<impl>-rows34/random13` (or
 `waits/<impl>/random13`) for the active implementation and prints the ratio.
 Goal (issue 11): Python waits >= 5M hands/s and <= 1.5x the C++ time per hand.
@@ -42,9 +43,9 @@ def time_op(fn, rows, repeat):
     fn(rows[:1000])  # warm up (tables, dispatch)
     times = []
     for _ in range(repeat):
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         fn(rows)
-        times.append(time.perf_counter() - t0)
+        times.append(time.process_time() - t0)
     return statistics.median(times)
 
 

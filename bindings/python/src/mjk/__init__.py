@@ -106,7 +106,7 @@ def _batch(name, outputs, doc, reads_winning):
         if winning is not None and not reads_winning:
             raise TypeError(f"{name}() takes no winning tiles")
         win = None if winning is None else _winning(winning, n, single)
-        codes = _np.zeros(n, dtype=_np.uint8)
+        codes = _np.empty(n, dtype=_np.uint8)
         outs = _alloc(name, outputs, n, single, out)
         _native.run(name, a, players, vis, win, codes, outs)
         if single:
@@ -127,8 +127,8 @@ def _batch(name, outputs, doc, reads_winning):
 
 def _alloc(name, outputs, n, single, out):
     """New output arrays, or the caller's `out` checked against them."""
-    if out is None:
-        return [_np.zeros((n,) + tuple(shape), dtype=_DTYPES[dtype]) for _, dtype, shape in outputs]
+    if out is None:  # the native side writes every byte (zeros are costlier: lazily zeroed pages fault in)
+        return [_np.empty((n,) + tuple(shape), dtype=_DTYPES[dtype]) for _, dtype, shape in outputs]
     if single:
         raise ValueError(f"{name}: out= needs rows of shape (N, 34)")
     given = [out] if len(outputs) == 1 else None
