@@ -1,0 +1,330 @@
+// What the Python package and the Node addon share: every batch operation of
+// the C ABI (mjk.h) run on rows of 34 counts, its answer spread into flat,
+// caller-allocated arrays (one per output, row-major, masks as 0/1 bytes),
+// and one error code per row. Every byte of every output row is written, so
+// the callers may pass uninitialised arrays. Each binding only allocates the arrays the
+// table below describes and shapes them; no analysis happens outside the kernel.
+//
+//   operation        C ABI                 outputs (name dtype shape-per-row)
+//   is_agari         mjk_is_agari          value bool ()
+//   agari_forms      mjk_agari_forms       value uint8 ()   MJK_FORM_*_BIT flags
+//   waits            mjk_waits             value bool (34)
+//   waits_by_form    mjk_waits_by_form     value bool (3, 34)   standard, chiitoi, kokushi
+//   tenpai_discards  mjk_tenpai_discards   discards bool (34), waits bool (34, 34) [discarded kind][wait kind]
+//   shanten          mjk_shanten           best, standard, chiitoi, kokushi int8 ()  (127: not applicable)
+//   necessary_tiles  mjk_necessary_tiles   shanten int8 (), ukeire uint8 (), tiles bool (34)
+//   advice           mjk_advice            count uint8 (), discard uint8 (14) (kind; 255 past count),
+//                                          shanten int8 (14), ukeire uint8 (14), necessary bool (14, 34)
+//   decompositions   mjk_decompositions    count uint8 (), form uint8 (16) (MJK_FORM_*), block_count uint8 (16),
+//                                          win int8 (16), wait int8 (16) (MJK_WAIT_*), block_kind uint8 (16, 13)
+//                                          (MJK_BLOCK_*), block_first uint8 (16, 13) (the lowest kind);
+//                                          readings past count are zero. Reads `winning` (int8 per row, -1: none).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "mjk.h"
+
+// Operations a libmjk may not define yet (declared in mjk.h ahead of their
+// kernel work): weak references, null when absent; such an operation is left
+// out of operations() and analyse reports it missing.
+#pragma weak mjk_shanten
+#pragma weak mjk_necessary_tiles
+#pragma weak mjk_advice
+#pragma weak mjk_analyse_json
+
+namespace mjk::bind {
+
+enum class DType : std::uint8_t { boolean, uint8, int8 };
+
+struct Output {
+  std::string_view name;
+  DType dtype = DType::boolean;
+  std::uint8_t dims = 0;  // per row: 0, 1 or 2
+  std::array<std::uint16_t, 2> shape{};
+  [[nodiscard]] constexpr std::size_t per_row() const noexcept {
+    return dims == 0 ? 1 : dims == 1 ? shape[0] : std::size_t{shape[0]} * shape[1];
+  }
+};
+
+inline constexpr std::size_t max_outputs = 7;
+inline constexpr std::size_t row = MJK_KINDS;  // 34 counts per hand
+
+// Where a batch reads and writes. visible_rows: 0 (none), 1 (shared) or n.
+struct Batch {
+  const std::uint8_t* rows = nullptr;
+  std::size_t n = 0;
+  int players = 4;
+  const std::uint8_t* visible = nullptr;
+  std::size_t visible_rows = 0;
+  const std::int8_t* winning = nullptr;      // decompositions: n kinds (-1: none), or null
+  std::uint8_t* errors = nullptr;            // n codes (MJK_OK or MJK_ERR_*)
+  std::array<void*, max_outputs> outputs{};  // as many as the operation has
+};
+
+struct Operation {
+  std::string_view name;
+  std::string_view question;  // "complete" (3k+2), "waits" (3k+1), "shanten" (either)
+  bool reads_visible = false;
+  bool reads_winning = false;
+  std::uint8_t output_count = 0;
+  std::array<Output, max_outputs> outputs{};
+  int (*run)(const Batch&) = nullptr;  // MJK_OK, or the error that stopped the whole call
+};
+
+namespace detail {
+
+constexpr Output scalar(std::string_view name, DType t) { return {name, t, 0, {}}; }
+constexpr Output vec(std::string_view name, DType t, std::uint16_t a) { return {name, t, 1, {a, 0}}; }
+constexpr Output mat(std::string_view name, DType t, std::uint16_t a, std::uint16_t b) { return {name, t, 2, {a, b}}; }
+
+// Eight bits -> eight bytes of 0/1.
+constexpr std::array<std::uint64_t, 256> spread = [] {
+  std::array<std::uint64_t, 256> t{};
+  for (unsigned b = 0; b < 256; ++b)
+    for (unsigned i = 0; i < 8; ++i) t[b] |= std::uint64_t{(b >> i) & 1u} << (8 * i);
+  return t;
+}();
+
+// 34 bytes of 0/1 from a kind mask.
+inline void put_mask(std::uint8_t* out, std::uint64_t bits) noexcept {
+  std::uint8_t buf[40];
+  for (int i = 0; i < 5; ++i, bits >>= 8) std::memcpy(buf + 8 * i, &spread[bits & 0xff], 8);
+  std::memcpy(out, buf, row);
+}
+
+template <class O>
+O* at(const Batch& b, std::size_t k) noexcept { return static_cast<O*>(b.outputs[k]); }
+
+inline const std::uint8_t* visible_for(const Batch& b, std::size_t base) noexcept {
+  return b.visible_rows > 1 ? b.visible + base * row : b.visible;
+}
+inline std::size_t visible_stride(const Batch& b) noexcept { return b.visible_rows > 1 ? row : 0; }
+
+// Operations whose C output is already one byte per row: straight into the output.
+template <int (*F)(const std::uint8_t*, std::size_t, int, std::uint8_t*, std::uint8_t*)>
+int run_bytes(const Batch& b) {
+  return F(b.rows, b.n, b.players, at<std::uint8_t>(b, 0), b.errors);
+}
+
+// The others: the C ABI's structs for a chunk of rows (so they stay in
+// cache), then spread into the outputs.
+template <class T, class Call, class Write>
+int run_chunked(const Batch& b, Call call, Write write) {
+  constexpr std::size_t chunk = 512;
+  std::vector<T> tmp(b.n < chunk ? b.n : chunk);
+  for (std::size_t base = 0; base < b.n; base += chunk) {
+    const std::size_t c = b.n - base < chunk ? b.n - base : chunk;
+    if (const int e = call(b, base, c, tmp.data()); e != MJK_OK) return e;
+    for (std::size_t i = 0; i < c; ++i) write(b, base + i, tmp[i]);
+  }
+  return MJK_OK;
+}
+
+inline int waits(const Batch& b) {
+  return run_chunked<std::uint64_t>(
+      b,
+      [](const Batch& x, std::size_t base, std::size_t c, std::uint64_t* t) {
+        return mjk_waits(x.rows + base * row, c, x.players, t, x.errors + base);
+      },
+      [](const Batch& x, std::size_t i, std::uint64_t m) { put_mask(at<std::uint8_t>(x, 0) + i * row, m); });
+}
+
+inline int waits_by_form(const Batch& b) {
+  return run_chunked<mjk_form_waits>(
+      b,
+      [](const Batch& x, std::size_t base, std::size_t c, mjk_form_waits* t) {
+        return mjk_waits_by_form(x.rows + base * row, c, x.players, t, x.errors + base);
+      },
+      [](const Batch& x, std::size_t i, const mjk_form_waits& w) {
+        std::uint8_t* o = at<std::uint8_t>(x, 0) + i * 3 * row;
+        put_mask(o, w.standard);
+        put_mask(o + row, w.chiitoi);
+        put_mask(o + 2 * row, w.kokushi);
+      });
+}
+
+inline int tenpai_discards(const Batch& b) {
+  return run_chunked<mjk_tenpai_result>(
+      b,
+      [](const Batch& x, std::size_t base, std::size_t c, mjk_tenpai_result* t) {
+        return mjk_tenpai_discards(x.rows + base * row, c, x.players, t, x.errors + base);
+      },
+      [](const Batch& x, std::size_t i, const mjk_tenpai_result& d) {
+        put_mask(at<std::uint8_t>(x, 0) + i * row, d.discards);
+        std::uint8_t* w = at<std::uint8_t>(x, 1) + i * row * row;
+        for (std::size_t k = 0; k < row; ++k) put_mask(w + k * row, d.waits[k]);
+      });
+}
+
+inline int shanten(const Batch& b) {
+  return run_chunked<mjk_shanten_forms>(
+      b,
+      [](const Batch& x, std::size_t base, std::size_t c, mjk_shanten_forms* t) {
+        return mjk_shanten(x.rows + base * row, c, x.players, t, x.errors + base);
+      },
+      [](const Batch& x, std::size_t i, const mjk_shanten_forms& s) {
+        at<std::int8_t>(x, 0)[i] = s.best;
+        at<std::int8_t>(x, 1)[i] = s.standard;
+        at<std::int8_t>(x, 2)[i] = s.chiitoi;
+        at<std::int8_t>(x, 3)[i] = s.kokushi;
+      });
+}
+
+inline int necessary_tiles(const Batch& b) {
+  return run_chunked<mjk_necessary>(
+      b,
+      [](const Batch& x, std::size_t base, std::size_t c, mjk_necessary* t) {
+        return mjk_necessary_tiles(x.rows + base * row, c, x.players, visible_for(x, base), visible_stride(x), t,
+                                   x.errors + base);
+      },
+      [](const Batch& x, std::size_t i, const mjk_necessary& s) {
+        at<std::int8_t>(x, 0)[i] = s.shanten;
+        at<std::uint8_t>(x, 1)[i] = s.ukeire;
+        put_mask(at<std::uint8_t>(x, 2) + i * row, s.tiles);
+      });
+}
+
+inline int advice(const Batch& b) {
+  return run_chunked<mjk_advice_result>(
+      b,
+      [](const Batch& x, std::size_t base, std::size_t c, mjk_advice_result* t) {
+        return mjk_advice(x.rows + base * row, c, x.players, visible_for(x, base), visible_stride(x), t,
+                          x.errors + base);
+      },
+      [](const Batch& x, std::size_t i, const mjk_advice_result& a) {
+        constexpr std::size_t m = 14;
+        at<std::uint8_t>(x, 0)[i] = a.count;
+        for (std::size_t k = 0; k < m; ++k) {
+          const bool used = k < a.count;
+          const mjk_discard_option& o = a.options[k];
+          at<std::uint8_t>(x, 1)[i * m + k] = used ? o.discard : 255;
+          at<std::int8_t>(x, 2)[i * m + k] = used ? o.shanten : 0;
+          at<std::uint8_t>(x, 3)[i * m + k] = used ? o.ukeire : 0;
+          put_mask(at<std::uint8_t>(x, 4) + (i * m + k) * row, used ? o.necessary : 0);
+        }
+      });
+}
+
+inline int decompositions(const Batch& b) {
+  constexpr std::size_t chunk = 256, most = MJK_MAX_DECOMPOSITIONS, blocks = 13;
+  std::vector<mjk_decomposition> storage(chunk * most);
+  std::vector<mjk_slice> slices(chunk);
+  for (std::size_t base = 0; base < b.n; base += chunk) {
+    const std::size_t c = b.n - base < chunk ? b.n - base : chunk;
+    const int e = mjk_decompositions(b.rows + base * row, c, b.winning ? b.winning + base : nullptr, b.players,
+                                     storage.data(), storage.size(), slices.data(), b.errors + base);
+    if (e != MJK_OK) return e;
+    for (std::size_t i = 0; i < c; ++i) {
+      const std::size_t r = base + i;
+      const mjk_slice s = slices[i];
+      const std::size_t count = s.count < most ? s.count : most;
+      at<std::uint8_t>(b, 0)[r] = static_cast<std::uint8_t>(count);
+      for (std::size_t k = 1; k < 7; ++k) {  // readings past count are zero
+        const std::size_t per = k < 5 ? most : most * blocks;
+        std::memset(at<std::uint8_t>(b, k) + r * per, 0, per);
+      }
+      for (std::size_t k = 0; k < count; ++k) {
+        const mjk_decomposition& d = storage[s.offset + k];
+        at<std::uint8_t>(b, 1)[r * most + k] = d.form;
+        at<std::uint8_t>(b, 2)[r * most + k] = d.block_count;
+        at<std::int8_t>(b, 3)[r * most + k] = d.win;
+        at<std::int8_t>(b, 4)[r * most + k] = d.wait;
+        for (std::size_t j = 0; j < blocks && j < d.block_count; ++j) {
+          at<std::uint8_t>(b, 5)[(r * most + k) * blocks + j] = d.blocks[j].kind;
+          at<std::uint8_t>(b, 6)[(r * most + k) * blocks + j] = d.blocks[j].first;
+        }
+      }
+    }
+  }
+  return MJK_OK;
+}
+
+}  // namespace detail
+
+// Every batch operation of the C ABI.
+inline std::span<const Operation> operations() {
+  using enum DType;
+  using namespace detail;
+  static const Operation all[] = {
+      {"is_agari", "complete", false, false, 1, {scalar("value", boolean)}, &run_bytes<mjk_is_agari>},
+      {"agari_forms", "complete", false, false, 1, {scalar("value", uint8)}, &run_bytes<mjk_agari_forms>},
+      {"waits", "waits", false, false, 1, {vec("value", boolean, 34)}, &detail::waits},
+      {"waits_by_form", "waits", false, false, 1, {mat("value", boolean, 3, 34)}, &detail::waits_by_form},
+      {"tenpai_discards", "complete", false, false, 2, {vec("discards", boolean, 34), mat("waits", boolean, 34, 34)},
+       &detail::tenpai_discards},
+      {"shanten", "shanten", false, false, 4,
+       {scalar("best", int8), scalar("standard", int8), scalar("chiitoi", int8), scalar("kokushi", int8)},
+       &detail::shanten},
+      {"necessary_tiles", "waits", true, false, 3,
+       {scalar("shanten", int8), scalar("ukeire", uint8), vec("tiles", boolean, 34)}, &detail::necessary_tiles},
+      {"advice", "complete", true, false, 5,
+       {scalar("count", uint8), vec("discard", uint8, 14), vec("shanten", int8, 14), vec("ukeire", uint8, 14),
+        mat("necessary", boolean, 14, 34)},
+       &detail::advice},
+      {"decompositions", "complete", false, true, 7,
+       {scalar("count", uint8), vec("form", uint8, 16), vec("block_count", uint8, 16), vec("win", int8, 16),
+        vec("wait", int8, 16), mat("block_kind", uint8, 16, 13), mat("block_first", uint8, 16, 13)},
+       &detail::decompositions},
+  };
+  static const std::vector<Operation> table = [] {
+    std::vector<Operation> present;
+    for (const Operation& op : all)
+      if ((op.name != "shanten" || &mjk_shanten) && (op.name != "necessary_tiles" || &mjk_necessary_tiles) &&
+          (op.name != "advice" || &mjk_advice))
+        present.push_back(op);
+    return present;
+  }();
+  return table;
+}
+
+inline bool has_analyse() noexcept { return &mjk_analyse_json != nullptr; }
+
+inline const Operation* find_operation(std::string_view name) {
+  for (const Operation& op : operations())
+    if (op.name == name) return &op;
+  return nullptr;
+}
+
+// The line `mjk --json TEXT` prints (without the newline).
+inline int analyse_json(const std::string& text, int players, const std::uint8_t* visible34, std::string& out) {
+  if (!has_analyse()) return MJK_ERR_INVALID_ARGUMENT;
+  std::size_t needed = 0;
+  out.resize(1024);
+  int e = mjk_analyse_json(text.c_str(), players, visible34, out.data(), out.size(), &needed);
+  if (e == MJK_ERR_OUTPUT_TOO_SMALL) {
+    out.resize(needed);
+    e = mjk_analyse_json(text.c_str(), players, visible34, out.data(), out.size(), &needed);
+  }
+  out.resize(e == MJK_OK && needed > 0 ? needed - 1 : 0);
+  return e;
+}
+
+// Why analyse_json answered with an error object: the parser's code, else the
+// code a one-row batch gives the hand (players, tile count, visible tiles).
+inline int analyse_error_code(const std::string& text, int players, const std::uint8_t* visible34) {
+  mjk_parsed p;
+  if (const int e = mjk_parse_n(text.data(), text.size(), &p); e != MJK_OK) return e;
+  if (p.tiles % 3 == 0) return MJK_ERR_WRONG_TILE_COUNT;
+  std::uint8_t code = MJK_OK;
+  if (!&mjk_necessary_tiles || !&mjk_advice) {
+    std::uint64_t w;
+    const int e = p.tiles % 3 == 1 ? mjk_waits(p.counts, 1, players, &w, &code)
+                                   : mjk_is_agari(p.counts, 1, players, reinterpret_cast<std::uint8_t*>(&w), &code);
+    return e != MJK_OK ? e : code;
+  }
+  mjk_necessary nec;
+  mjk_advice_result adv;
+  const int e = p.tiles % 3 == 1 ? mjk_necessary_tiles(p.counts, 1, players, visible34, 0, &nec, &code)
+                                 : mjk_advice(p.counts, 1, players, visible34, 0, &adv, &code);
+  return e != MJK_OK ? e : code;
+}
+
+}  // namespace mjk::bind

@@ -1,0 +1,168 @@
+// mjk's Node-API addon: the native half of index.js. index.js checks the
+// caller's arguments and allocates the typed arrays; this file hands them to
+// the kernel (bindings/common/mjk_bind.hpp) and re-checks every length, so no
+// call from JavaScript can make it read or write out of bounds.
+#include <napi.h>
+
+#include <string>
+
+#include "../../common/mjk_bind.hpp"
+
+namespace {
+
+const char* dtype_name(mjk::bind::DType t) {
+  switch (t) {
+    case mjk::bind::DType::boolean: return "bool";
+    case mjk::bind::DType::uint8: return "uint8";
+    case mjk::bind::DType::int8: return "int8";
+  }
+  return "?";
+}
+
+Napi::Value Operations(const Napi::CallbackInfo& info) {
+  const Napi::Env env = info.Env();
+  const auto ops = mjk::bind::operations();
+  Napi::Array list = Napi::Array::New(env, ops.size());
+  for (std::size_t i = 0; i < ops.size(); ++i) {
+    const auto& op = ops[i];
+    Napi::Object o = Napi::Object::New(env);
+    o.Set("name", std::string(op.name));
+    o.Set("question", std::string(op.question));
+    o.Set("readsVisible", op.reads_visible);
+    o.Set("readsWinning", op.reads_winning);
+    Napi::Array outs = Napi::Array::New(env, op.output_count);
+    for (std::size_t k = 0; k < op.output_count; ++k) {
+      const auto& out = op.outputs[k];
+      Napi::Object d = Napi::Object::New(env);
+      d.Set("name", std::string(out.name));
+      d.Set("dtype", dtype_name(out.dtype));
+      Napi::Array shape = Napi::Array::New(env, out.dims);
+      for (std::uint32_t j = 0; j < out.dims; ++j) shape.Set(j, Napi::Number::New(env, out.shape[j]));
+      d.Set("shape", shape);
+      outs.Set(static_cast<std::uint32_t>(k), d);
+    }
+    o.Set("outputs", outs);
+    list.Set(static_cast<std::uint32_t>(i), o);
+  }
+  return list;
+}
+
+// A typed array's bytes, checked to be exactly `bytes` long.
+std::uint8_t* bytes_of(const Napi::Env& env, const Napi::Value& v, std::size_t bytes, const char* what) {
+  if (!v.IsTypedArray()) throw Napi::TypeError::New(env, std::string(what) + " must be a typed array");
+  Napi::TypedArray a = v.As<Napi::TypedArray>();
+  if (a.ByteLength() != bytes)
+    throw Napi::RangeError::New(env, std::string(what) + " has " + std::to_string(a.ByteLength()) +
+                                         " bytes, expected " + std::to_string(bytes));
+  return static_cast<std::uint8_t*>(a.ArrayBuffer().Data()) + a.ByteOffset();
+}
+
+// run(name, rows, players, visible|null, winning|null, errors, [outputs...])
+Napi::Value Run(const Napi::CallbackInfo& info) {
+  const Napi::Env env = info.Env();
+  if (info.Length() != 7 || !info[0].IsString() || !info[1].IsTypedArray() || !info[2].IsNumber() || !info[6].IsArray())
+    throw Napi::TypeError::New(env, "run(name, rows, players, visible, winning, errors, outputs)");
+  const std::string name = info[0].As<Napi::String>();
+  const mjk::bind::Operation* op = mjk::bind::find_operation(name);
+  if (!op) throw Napi::TypeError::New(env, "unknown operation " + name);
+  const Napi::TypedArray rows = info[1].As<Napi::TypedArray>();
+  if (rows.TypedArrayType() != napi_uint8_array) throw Napi::TypeError::New(env, "rows must be a Uint8Array");
+  if (rows.ByteLength() % mjk::bind::row) throw Napi::RangeError::New(env, "rows: length not a multiple of 34");
+  mjk::bind::Batch b;
+  b.n = rows.ByteLength() / mjk::bind::row;
+  b.rows = bytes_of(env, rows, rows.ByteLength(), "rows");
+  const int players = info[2].As<Napi::Number>().Int32Value();
+  if (players != 3 && players != 4) throw Napi::RangeError::New(env, "players must be 3 or 4");
+  b.players = players;
+  if (!info[3].IsNull() && !info[3].IsUndefined()) {
+    const Napi::TypedArray vis = info[3].As<Napi::TypedArray>();
+    const std::size_t len = vis.ByteLength();
+    if (len != mjk::bind::row && len != b.n * mjk::bind::row)
+      throw Napi::RangeError::New(env, "visible must hold 34 counts or 34 per row");
+    b.visible = bytes_of(env, vis, len, "visible");
+    b.visible_rows = len / mjk::bind::row;
+  }
+  if (!info[4].IsNull() && !info[4].IsUndefined()) {
+    if (!op->reads_winning) throw Napi::TypeError::New(env, name + " takes no winning tiles");
+    if (!info[4].IsTypedArray() || info[4].As<Napi::TypedArray>().TypedArrayType() != napi_int8_array)
+      throw Napi::TypeError::New(env, "winning must be an Int8Array");
+    b.winning = reinterpret_cast<const std::int8_t*>(bytes_of(env, info[4], b.n, "winning"));
+  }
+  b.errors = bytes_of(env, info[5], b.n, "errors");
+  const Napi::Array outs = info[6].As<Napi::Array>();
+  if (outs.Length() != op->output_count) throw Napi::RangeError::New(env, "wrong number of output arrays");
+  for (std::uint32_t k = 0; k < op->output_count; ++k)
+    b.outputs[k] = bytes_of(env, outs.Get(k), b.n * op->outputs[k].per_row(), "output");
+  if (b.n == 0) return env.Undefined();
+  const int e = op->run(b);
+  if (e != MJK_OK) throw Napi::Error::New(env, std::string(name) + ": " + mjk_error_message(e));
+  return env.Undefined();
+}
+
+// parse(text) -> Uint8Array(34); throws an Error with .code on malformed text.
+Napi::Value Parse(const Napi::CallbackInfo& info) {
+  const Napi::Env env = info.Env();
+  if (info.Length() != 1 || !info[0].IsString()) throw Napi::TypeError::New(env, "parse(text): text must be a string");
+  const std::string text = info[0].As<Napi::String>();
+  mjk_parsed parsed;
+  if (const int e = mjk_parse_n(text.data(), text.size(), &parsed); e != MJK_OK) {
+    Napi::Error err = Napi::Error::New(env, std::string(mjk_error_message(e)) + " at position " +
+                                                std::to_string(parsed.error_position));
+    err.Set("code", Napi::Number::New(env, e));
+    throw err;
+  }
+  Napi::Uint8Array out = Napi::Uint8Array::New(env, mjk::bind::row);
+  for (std::size_t k = 0; k < mjk::bind::row; ++k) out[k] = parsed.counts[k];
+  return out;
+}
+
+// analyse(text, players, visible|null) -> the `mjk --json` line, which for a
+// malformed hand is the CLI's {"hand", "error"} object; with a fourth
+// argument (true), the error code of that hand instead.
+Napi::Value Analyse(const Napi::CallbackInfo& info) {
+  const Napi::Env env = info.Env();
+  if (info.Length() < 3 || info.Length() > 4 || !info[0].IsString() || !info[1].IsNumber())
+    throw Napi::TypeError::New(env, "analyse(text, players, visible)");
+  const std::string text = info[0].As<Napi::String>();
+  const int players = info[1].As<Napi::Number>().Int32Value();
+  if (players != 3 && players != 4) throw Napi::RangeError::New(env, "players must be 3 or 4");
+  const std::uint8_t* visible = nullptr;
+  if (!info[2].IsNull() && !info[2].IsUndefined()) {
+    if (!info[2].IsTypedArray()) throw Napi::TypeError::New(env, "visible must be a Uint8Array");
+    visible = bytes_of(env, info[2], mjk::bind::row, "visible");
+  }
+  if (text.find('\0') != std::string::npos) throw Napi::RangeError::New(env, "text holds a NUL character");
+  if (!mjk::bind::has_analyse()) throw Napi::Error::New(env, "analyse: this libmjk has no mjk_analyse_json yet");
+  std::string line;
+  if (const int e = mjk::bind::analyse_json(text, players, visible, line); e != MJK_OK)
+    throw Napi::Error::New(env, std::string("analyse: ") + mjk_error_message(e));
+  if (info.Length() == 4) return Napi::Number::New(env, mjk::bind::analyse_error_code(text, players, visible));
+  return Napi::String::New(env, line);
+}
+
+Napi::Value ErrorMessage(const Napi::CallbackInfo& info) {
+  const Napi::Env env = info.Env();
+  if (info.Length() != 1 || !info[0].IsNumber()) throw Napi::TypeError::New(env, "errorMessage(code)");
+  const int code = info[0].As<Napi::Number>().Int32Value();
+  if (code < 0 || code > 255) throw Napi::RangeError::New(env, "error codes are 0..255");
+  return Napi::String::New(env, mjk_error_message(code));
+}
+
+Napi::Value Implementation(const Napi::CallbackInfo& info) {
+  return Napi::String::New(info.Env(), mjk_implementation());
+}
+
+Napi::Object Init(Napi::Env env, Napi::Object exports) {
+  exports.Set("operations", Napi::Function::New(env, Operations));
+  exports.Set("run", Napi::Function::New(env, Run));
+  exports.Set("parse", Napi::Function::New(env, Parse));
+  exports.Set("analyse", Napi::Function::New(env, Analyse));
+  exports.Set("version", Napi::String::New(env, mjk_version()));
+  exports.Set("errorMessage", Napi::Function::New(env, ErrorMessage));
+  exports.Set("implementation", Napi::Function::New(env, Implementation));
+  return exports;
+}
+
+}  // namespace
+
+NODE_API_MODULE(mjk, Init)

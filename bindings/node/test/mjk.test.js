@@ -1,0 +1,146 @@
+'use strict';
+// The Node addon: known answers written by hand, the CLI's JSON, argument
+// checks and per-row errors. Run by ctest (node.addon): node --test.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const { execFileSync } = require('node:child_process');
+const mjk = require('..');
+
+const NINE_GATES = '1112345678999m';
+const AGARI = '123m456p789s11z23s 1s';
+const KOKUSHI13 = '19m19p19s1234567z';
+const kind = (name) => ({ m: 0, p: 9, s: 18, z: 27 })[name[1]] + Number(name[0]) - 1;
+const ones = (arr, from = 0, len = arr.length) => {
+  const r = [];
+  for (let i = 0; i < len; i++) if (arr[from + i]) r.push(i);
+  return r;
+};
+const rowsOf = (...hands) => {
+  const rows = new Uint8Array(34 * hands.length);
+  hands.forEach((h, i) => rows.set(mjk.parse(h), 34 * i));
+  return rows;
+};
+
+test('parse', () => {
+  const r = mjk.parse(NINE_GATES);
+  assert.ok(r instanceof Uint8Array);
+  assert.deepEqual([...r], [3, 1, 1, 1, 1, 1, 1, 1, 3, ...new Array(25).fill(0)]);
+  assert.equal(mjk.parse('1230m 5m')[4], 2);
+  assert.throws(() => mjk.parse('123x'), (e) => e instanceof mjk.HandError && e.code === 2 && /position 3/.test(e.message));
+  assert.throws(() => mjk.parse(42), TypeError);
+});
+
+test('waits', () => {
+  const w = mjk.waits(rowsOf(NINE_GATES, KOKUSHI13));
+  assert.ok(w instanceof Uint8Array);
+  assert.equal(w.length, 68);
+  assert.deepEqual(ones(w, 0, 34), [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+  assert.deepEqual(ones(w, 34, 34), ['1m', '9m', '1p', '9p', '1s', '9s', '1z', '2z', '3z', '4z', '5z', '6z', '7z'].map(kind));
+});
+
+test('isAgari and agariForms', () => {
+  const rows = rowsOf(AGARI, '1122m3344p5566s77z', KOKUSHI13 + ' 1m', '123m456p789s12z23s 4z');
+  assert.deepEqual([...mjk.isAgari(rows)], [1, 1, 1, 0]);
+  assert.deepEqual([...mjk.agariForms(rows)], [1, 2, 4, 0]);
+});
+
+test('waitsByForm', () => {
+  const w = mjk.waitsByForm(rowsOf('1122m3344p5566s7z'));
+  assert.equal(w.length, 3 * 34);
+  assert.deepEqual(ones(w, 0, 34), []);
+  assert.deepEqual(ones(w, 34, 34), [kind('7z')]);
+  assert.deepEqual(ones(w, 68, 34), []);
+});
+
+test('tenpaiDiscards', () => {
+  const r = mjk.tenpaiDiscards(rowsOf(AGARI));
+  assert.deepEqual(Object.keys(r).sort(), ['discards', 'waits']);
+  assert.deepEqual(ones(r.discards), ['1m', '2m', '3m', '4p', '5p', '6p', '1s', '2s', '3s', '7s', '8s', '9s', '1z'].map(kind));
+  assert.equal(r.waits.length, 34 * 34);
+  assert.deepEqual(ones(r.waits, 34 * kind('1m'), 34), [kind('1m'), kind('4m')]);
+});
+
+test('shanten (when the kernel has it)', { skip: !mjk.shanten }, () => {
+  const s = mjk.shanten(rowsOf(NINE_GATES, '123m456p789s11z23s', KOKUSHI13));
+  assert.ok(s instanceof Int8Array);
+  assert.deepEqual([...s], [0, 0, 0]);
+});
+
+test('argument errors', () => {
+  assert.throws(() => mjk.waits([1, 2, 3]), (e) => e instanceof TypeError && /Uint8Array/.test(e.message));
+  assert.throws(() => mjk.waits(new Int8Array(34)), TypeError);
+  assert.throws(() => mjk.waits(new Uint8Array(35)), (e) => e instanceof RangeError && /35/.test(e.message));
+  assert.throws(() => mjk.waits(rowsOf(NINE_GATES), { players: 2 }), RangeError);
+  assert.throws(() => mjk.waits(rowsOf(NINE_GATES), { visible: new Uint8Array(35) }), RangeError);
+  assert.throws(() => mjk.waits(rowsOf(NINE_GATES), { visible: [0] }), TypeError);
+  assert.throws(() => mjk.waits(rowsOf(NINE_GATES), { colour: 1 }), TypeError);
+  assert.throws(() => mjk.waits(rowsOf(NINE_GATES), { errors: 'ignore' }), RangeError);
+  assert.equal(mjk.waits(new Uint8Array(0)).length, 0);
+  assert.equal(mjk.waits(Buffer.from(mjk.parse(NINE_GATES))).length, 34);  // a Buffer is a Uint8Array
+});
+
+test('per-row errors: throw names the row, return gives codes', () => {
+  const rows = rowsOf(NINE_GATES, NINE_GATES, NINE_GATES);
+  rows[34 * 2] = 5;  // a count above 4
+  assert.throws(() => mjk.waits(rows), (e) => e instanceof mjk.HandError && e.row === 2 && /row 2/.test(e.message));
+  const r = mjk.waits(rows, { errors: 'return' });
+  assert.deepEqual(Object.keys(r).sort(), ['errors', 'value']);
+  assert.equal(r.errors[0], 0);
+  assert.notEqual(r.errors[2], 0);
+  assert.equal(typeof mjk.errorMessage(r.errors[2]), 'string');
+  assert.deepEqual(ones(r.value, 68, 34), []);
+  const three = mjk.waits(rowsOf(KOKUSHI13, '234m456p789s11z23s'), { players: 3, errors: 'return' });
+  assert.deepEqual([...three.errors], [0, 15]);  // not_in_rules: 2m-8m with three players
+});
+
+test('visible: shared or per row', () => {
+  const rows = rowsOf(NINE_GATES, NINE_GATES);
+  assert.equal(mjk.waits(rows, { visible: new Uint8Array(34) }).length, 68);
+  assert.equal(mjk.waits(rows, { visible: new Uint8Array(68) }).length, 68);
+});
+
+test('out: reuse arrays', () => {
+  const rows = rowsOf(NINE_GATES, NINE_GATES);
+  const out = new Uint8Array(68).fill(7);
+  assert.equal(mjk.waits(rows, { out }), out);
+  assert.deepEqual(ones(out, 34, 34), [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+  assert.throws(() => mjk.waits(rows, { out: new Uint8Array(67) }), RangeError);
+  assert.throws(() => mjk.waits(rows, { out: new Int8Array(68) }), TypeError);
+});
+
+// analyse: the object `mjk --json` prints.
+const HANDS = [AGARI, NINE_GATES, KOKUSHI13 + ' 1m', '123m456p23s11z', '1122m3344p5566s77z', '11m', '123m456p789s11z22z'];
+const BAD = ['123x', '5m0m5m 1p', '11111m', '123m456p789s11z2'];
+const cli = process.env.MJK_CLI;
+const cliJson = (hand) => {
+  try {
+    return JSON.parse(execFileSync(cli, ['--json', hand], { encoding: 'utf8' }));
+  } catch (e) {
+    return JSON.parse(e.stdout);
+  }
+};
+
+test('analyse is the CLI JSON', { skip: !cli && 'MJK_CLI not given' }, () => {
+  for (const hand of HANDS) assert.deepEqual(mjk.analyse(hand), cliJson(hand), hand);
+  for (const hand of BAD)
+    assert.throws(() => mjk.analyse(hand), (e) => e instanceof mjk.HandError && e.message === cliJson(hand).error, hand);
+});
+
+test('analyse known answers and options', () => {
+  const a = mjk.analyse(NINE_GATES);
+  assert.equal(a.shanten, 0);
+  assert.deepEqual(a.waits, ['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m']);
+  assert.equal(mjk.analyse(AGARI).agari, true);
+  assert.throws(() => mjk.analyse(NINE_GATES, { players: 5 }), RangeError);
+  assert.throws(() => mjk.analyse(7), TypeError);
+});
+
+test('decompositions', () => {
+  const r = mjk.decompositions(rowsOf('1112345678999m 9m'), { winning: Int8Array.from([kind('9m')]) });
+  assert.equal(r.count[0], 2);
+  assert.deepEqual([r.form[0], r.blockCount[0], r.win[0], r.wait[0]], [0, 5, 3, 0]);
+  assert.deepEqual([...r.blockKind.slice(0, 5)], [0, 2, 2, 2, 1]);
+  assert.deepEqual([...r.blockFirst.slice(0, 5)], ['1m', '1m', '4m', '7m', '9m'].map(kind));
+  assert.throws(() => mjk.waits(rowsOf(NINE_GATES), { winning: Int8Array.from([1]) }), TypeError);
+  assert.throws(() => mjk.decompositions(rowsOf(AGARI), { winning: Int8Array.from([34]) }), RangeError);
+});

@@ -1,0 +1,208 @@
+"""mjk: riichi mahjong hand analysis by mjk's SIMD kernel, for Python and numpy.
+
+    >>> import mjk
+    >>> mjk.analyse("123m456p789s11z23s 1s")["agari"]        # the object `mjk --json` prints
+    True
+    >>> rows = mjk.parse("1112345678999m")                   # numpy.uint8 (34,) tile counts
+    >>> mjk.waits(rows).nonzero()[0]                         # kinds 0..8: 1m..9m
+    array([0, 1, 2, 3, 4, 5, 6, 7, 8])
+
+Batch functions take tile counts in kind order (1-9m, 1-9p, 1-9s, 1-7z): an
+array of shape (N, 34), or (34,) for one hand (the leading axis is then
+dropped from every result). They release the GIL while the kernel runs.
+
+Input arrays: numpy.uint8 is used as is (a non-contiguous one is copied);
+other integer dtypes and lists are converted to uint8 only if every value is
+within 0..255, else ValueError (never a silent wrap); bool, float and other
+dtypes raise TypeError. A wrong shape raises ValueError naming it. Counts
+above 4 and hands of the wrong size are per-row errors, below.
+
+Keyword options of every batch function:
+    players=4 | 3     three-player rules (2m-8m do not exist)
+    visible=None      tiles seen outside the hand (ukeire), (34,) for every row or (N, 34)
+    errors="raise"    a bad row raises HandError (a ValueError) naming the row;
+    errors="return"   returns (result, codes) instead: codes is uint8 (N,), 0 for a
+                      good row, else an error code (mjk.error_message(code) says it);
+                      a bad row's results are zero.
+    out=None          arrays to write the result into instead of new ones (the result's
+                      shape and dtype, C-contiguous; a dict of them for a dict result):
+                      reusing them saves the page faults of fresh memory in a loop.
+"""
+import json as _json
+
+import numpy as _np
+
+from . import _native
+
+__version__ = "0.1.0"
+
+
+class HandError(ValueError):
+    """A malformed hand: .code is mjk's error code, .row the batch row (or None)."""
+
+    def __init__(self, message, code, row=None):
+        super().__init__(message)
+        self.code = code
+        self.row = row
+
+
+def error_message(code):
+    """The short description of an error code, e.g. 'fifth copy of a tile'."""
+    return _native.error_message(int(code))
+
+
+def implementation():
+    """The kernel implementation in use (avx2, sse4.2, ...)."""
+    return _native.implementation()
+
+
+def _counts(a, what, ndim_ok):
+    a = _np.asarray(a)
+    if a.dtype != _np.uint8:
+        if a.dtype.kind not in "iu":
+            raise TypeError(f"{what} must be an array of tile counts with an integer dtype (uint8), not {a.dtype}")
+        if a.size and (a.min() < 0 or a.max() > 255):
+            raise ValueError(f"{what}: values outside 0..255 do not fit uint8 (counts are 0..4)")
+        a = a.astype(_np.uint8)
+    if a.ndim not in ndim_ok or a.shape[-1] != 34:
+        shapes = " or ".join({1: "(34,)", 2: "(N, 34)"}[d] for d in ndim_ok)
+        raise ValueError(f"{what} must have shape {shapes}, not {a.shape}")
+    return _np.ascontiguousarray(a)
+
+
+def _options(players, visible, n):
+    if players not in (3, 4):
+        raise ValueError(f"players must be 3 or 4, not {players!r}")
+    if visible is not None:
+        visible = _counts(visible, "visible", (1, 2))
+        if visible.ndim == 2 and visible.shape[0] != n:
+            raise ValueError(f"visible has {visible.shape[0]} rows, the hands {n}")
+    return visible
+
+
+_DTYPES = {"bool": _np.bool_, "uint8": _np.uint8, "int8": _np.int8}
+
+
+def _winning(winning, n, single):
+    w = _np.asarray(winning)
+    if w.dtype.kind not in "iu":
+        raise TypeError(f"winning must be integer kinds (0..33, -1: none), not {w.dtype}")
+    if w.shape != ((n,) if not single else ()) and w.shape != (n,):
+        raise ValueError(f"winning must have shape {(n,) if not single else '()'}, not {w.shape}")
+    if w.size and (w.min() < -1 or w.max() > 33):
+        raise ValueError("winning: kinds are 0..33, or -1 for none")
+    return _np.ascontiguousarray(w.reshape(n).astype(_np.int8))
+
+
+def _batch(name, outputs, doc, reads_winning):
+    def run(rows, *, players=4, visible=None, errors="raise", out=None, winning=None):
+        if errors not in ("raise", "return"):
+            raise ValueError(f'errors must be "raise" or "return", not {errors!r}')
+        a = _counts(rows, "rows", (1, 2))
+        single = a.ndim == 1
+        a = a.reshape(-1, 34)
+        n = a.shape[0]
+        vis = _options(players, visible, n)
+        if winning is not None and not reads_winning:
+            raise TypeError(f"{name}() takes no winning tiles")
+        win = None if winning is None else _winning(winning, n, single)
+        codes = _np.empty(n, dtype=_np.uint8)
+        outs = _alloc(name, outputs, n, single, out)
+        _native.run(name, a, players, vis, win, codes, outs)
+        if single:
+            outs = [o.reshape(o.shape[1:]) if o.ndim > 1 else o[0] for o in outs]
+        result = outs[0] if len(outs) == 1 else {o[0]: v for o, v in zip(outputs, outs)}
+        if errors == "return":
+            return result, (codes[0] if single else codes)
+        bad = _np.flatnonzero(codes)
+        if bad.size:
+            row = int(bad[0])
+            raise HandError(f"row {row}: {error_message(codes[row])}", int(codes[row]), row)
+        return result
+
+    run.__name__ = run.__qualname__ = name
+    run.__doc__ = doc
+    return run
+
+
+def _alloc(name, outputs, n, single, out):
+    """New output arrays, or the caller's `out` checked against them."""
+    if out is None:  # the native side writes every byte (zeros are costlier: lazily zeroed pages fault in)
+        return [_np.empty((n,) + tuple(shape), dtype=_DTYPES[dtype]) for _, dtype, shape in outputs]
+    if single:
+        raise ValueError(f"{name}: out= needs rows of shape (N, 34)")
+    given = [out] if len(outputs) == 1 else None
+    if len(outputs) > 1:
+        if not isinstance(out, dict) or set(out) != {o[0] for o in outputs}:
+            raise TypeError(f"{name}: out must be a dict with keys {[o[0] for o in outputs]}")
+        given = [out[o[0]] for o in outputs]
+    arrays = []
+    for (key, dtype, shape), a in zip(outputs, given):
+        want = (n,) + tuple(shape)
+        if not isinstance(a, _np.ndarray) or a.dtype != _DTYPES[dtype]:
+            raise TypeError(f"{name}: out[{key!r}] must be a numpy array of dtype {dtype}")
+        if a.shape != want or not a.flags.c_contiguous or not a.flags.writeable:
+            raise ValueError(f"{name}: out[{key!r}] must be a writeable C-contiguous array of shape {want}, not {a.shape}")
+        arrays.append(a)
+    return arrays
+
+
+def _describe(outputs):
+    parts = []
+    for out, dtype, shape in outputs:
+        parts.append(f"{out}: {dtype} (N{''.join(', %d' % s for s in shape)})")
+    return "; ".join(parts)
+
+
+_QUESTION = {"complete": "3k+2 tiles", "waits": "3k+1 tiles", "shanten": "3k+1 or 3k+2 tiles"}
+_OPERATIONS = _native.operations()
+__all__ = ["analyse", "parse", "error_message", "implementation", "HandError"]
+for _name, _question, _reads_winning, _outputs in _OPERATIONS:
+    _doc = (f"{_name}(rows, *, players=4, visible=None, errors='raise', out=None): batch on rows of "
+            f"{_QUESTION.get(_question, _question)}; returns "
+            + ("a dict of " if len(_outputs) > 1 else "") + _describe(_outputs) + ". See help(mjk).")
+    if _reads_winning:
+        _doc = _doc.replace("out=None)", "out=None, winning=None)") + (
+            " winning: the winning tile's kind per row (int, -1: none); readings past count are zero.")
+    globals()[_name] = _batch(_name, _outputs, _doc, _reads_winning)
+    __all__.append(_name)
+
+# The shanten operation answers every form; shanten() gives the best one
+# (int8 (N,)), shanten_forms() the dict of best/standard/chiitoi/kokushi
+# (127 where a form does not apply).
+if "shanten" in globals() and len(dict((n, o) for n, _, _, o in _OPERATIONS)["shanten"]) > 1:
+    shanten_forms = globals()["shanten"]
+    shanten_forms.__name__ = shanten_forms.__qualname__ = "shanten_forms"
+
+    def shanten(rows, *, players=4, visible=None, errors="raise", out=None):
+        """shanten(rows, ...): the best shanten, int8 (N,) (-1: complete). See shanten_forms."""
+        if out is not None:
+            raise TypeError("shanten: out is not supported here; use shanten_forms(out=...)")
+        r = shanten_forms(rows, players=players, visible=visible, errors=errors)
+        return (r[0]["best"], r[1]) if errors == "return" else r["best"]
+
+    __all__.append("shanten_forms")
+
+
+def parse(text):
+    """mpsz text (or seed 000's form) -> numpy.uint8 (34,) counts; HandError if malformed."""
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, not {type(text).__name__}")
+    code, message, counts = _native.parse(text)
+    if code:
+        raise HandError(message, code)
+    return _np.frombuffer(counts, dtype=_np.uint8).copy()
+
+
+def analyse(text, players=4, visible=None):
+    """The object `mjk --json` prints for one hand, as a dict; HandError (a ValueError) if malformed."""
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, not {type(text).__name__}")
+    vis = _options(players, visible, 1)
+    if vis is not None and vis.shape != (34,):
+        raise ValueError(f"analyse: visible must have shape (34,), not {vis.shape}")
+    code, line = _native.analyse(text, players, vis)
+    obj = _json.loads(line)
+    if "error" in obj:
+        raise HandError(obj["error"], code)
+    return obj

@@ -1,0 +1,267 @@
+"""The Python package: known answers written by hand, the CLI's JSON, shapes,
+dtypes and errors. Run by ctest (python.package) after `pip install`."""
+import json
+import os
+import subprocess
+import threading
+
+import numpy as np
+import pytest
+
+import mjk
+
+NINE_GATES = "1112345678999m"
+AGARI = "123m456p789s11z23s 1s"
+KOKUSHI13 = "19m19p19s1234567z"
+
+
+def kinds(*names):
+    """Kind indices of tile names: 1m=0 .. 9m=8, 1p=9, 1s=18, 1z=27."""
+    base = {"m": 0, "p": 9, "s": 18, "z": 27}
+    return [base[n[1]] + int(n[0]) - 1 for n in names]
+
+
+def mask(*names):
+    m = np.zeros(34, dtype=bool)
+    m[kinds(*names)] = True
+    return m
+
+
+# --- parse
+def test_parse_counts():
+    r = mjk.parse(NINE_GATES)
+    assert r.dtype == np.uint8 and r.shape == (34,)
+    assert r.tolist() == [3, 1, 1, 1, 1, 1, 1, 1, 3] + [0] * 25
+
+
+def test_parse_red_five_and_winning_tile():
+    r = mjk.parse("1230m 5m")
+    assert r[4] == 2 and r.sum() == 5
+
+
+def test_parse_malformed_is_value_error_with_code():
+    with pytest.raises(ValueError) as e:
+        mjk.parse("123x")
+    assert isinstance(e.value, mjk.HandError)
+    assert e.value.code == 2  # unknown_character
+    assert "position 3" in str(e.value)
+    with pytest.raises(TypeError):
+        mjk.parse(b"123m")
+
+
+# --- batch answers
+def test_waits_nine_gates():
+    w = mjk.waits(mjk.parse(NINE_GATES))
+    assert w.dtype == np.bool_ and w.shape == (34,)
+    assert (w == mask("1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m")).all()
+
+
+def test_waits_kokushi_thirteen():
+    w = mjk.waits(mjk.parse(KOKUSHI13))
+    assert w.nonzero()[0].tolist() == kinds("1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z")
+
+
+def test_is_agari_and_forms():
+    rows = np.stack([mjk.parse(AGARI), mjk.parse("1122m3344p5566s77z"), mjk.parse(KOKUSHI13 + " 1m"),
+                     mjk.parse("123m456p789s12z23s 4z")])
+    assert mjk.is_agari(rows).tolist() == [True, True, True, False]
+    assert mjk.is_agari(rows).dtype == np.bool_
+    assert mjk.agari_forms(rows).tolist() == [1, 2, 4, 0]  # standard, seven pairs, thirteen orphans
+    assert mjk.is_agari(rows[0]) == np.True_  # one hand: a numpy scalar
+
+
+def test_waits_by_form():
+    w = mjk.waits_by_form(mjk.parse("1122m3344p5566s7z"))
+    assert w.shape == (3, 34)
+    assert not w[0].any() and (w[1] == mask("7z")).all() and not w[2].any()
+
+
+def test_tenpai_discards():
+    r = mjk.tenpai_discards(mjk.parse(AGARI))
+    assert set(r) == {"discards", "waits"}
+    assert r["discards"].shape == (34,) and r["waits"].shape == (34, 34)
+    assert r["discards"].nonzero()[0].tolist() == kinds("1m", "2m", "3m", "4p", "5p", "6p", "1s", "2s", "3s",
+                                                        "7s", "8s", "9s", "1z")
+    assert (r["waits"][kinds("1m")[0]] == mask("1m", "4m")).all()
+    assert (r["waits"][kinds("9s")[0]] == mask("6s", "9s")).all()
+    assert not r["waits"][kinds("5m")[0]].any()
+
+
+def test_batch_equals_one_by_one():
+    rng = np.random.default_rng(7)
+    rows = np.zeros((300, 34), dtype=np.uint8)
+    for r in rows:
+        np.add.at(r, rng.permutation(np.repeat(np.arange(34), 4))[:13], 1)
+    rows[::3] = np.where(rows[::3] > 0, rows[::3], 0)
+    batch = mjk.waits(rows)
+    for i in range(0, 300, 17):
+        assert (mjk.waits(rows[i]) == batch[i]).all()
+
+
+def test_releases_gil_and_threads_agree():
+    rows = np.tile(mjk.parse(NINE_GATES), (20000, 1))
+    results = [None] * 4
+
+    def work(k):
+        results[k] = mjk.waits(rows)
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for r in results:
+        assert r.shape == (20000, 34) and r[:, :9].all() and not r[:, 9:].any()
+
+
+# --- options
+def test_three_players():
+    rows = np.stack([mjk.parse("19m19p19s1234567z"), mjk.parse("234m456p789s11z23s")])
+    w, codes = mjk.waits(rows, players=3, errors="return")
+    assert codes.tolist() == [0, 15]  # not_in_rules: 2m-8m with three players
+    assert mjk.error_message(15) == mjk.error_message(codes[1])
+    assert w[0].sum() == 13 and not w[1].any()
+    with pytest.raises(ValueError):
+        mjk.waits(rows, players=2)
+
+
+def test_visible_shapes():
+    rows = np.stack([mjk.parse(NINE_GATES)] * 3)
+    mjk.waits(rows, visible=np.zeros(34, np.uint8))
+    mjk.waits(rows, visible=np.zeros((3, 34), np.uint8))
+    with pytest.raises(ValueError, match="visible"):
+        mjk.waits(rows, visible=np.zeros((4, 34), np.uint8))
+    with pytest.raises(ValueError, match="visible"):
+        mjk.waits(rows, visible=np.zeros(35, np.uint8))
+
+
+# --- errors
+def test_errors_raise_names_row():
+    rows = np.stack([mjk.parse(NINE_GATES), mjk.parse("11m")[:]])
+    rows[1] = 0
+    rows[1, 0] = 2  # two tiles: not 3k+1
+    with pytest.raises(mjk.HandError) as e:
+        mjk.waits(rows)
+    assert e.value.row == 1 and e.value.code == 8 and "row 1" in str(e.value)
+
+
+def test_errors_return_codes():
+    rows = np.stack([mjk.parse(NINE_GATES)] * 3)
+    rows[2, 0] = 5  # a count above 4
+    w, codes = mjk.waits(rows, errors="return")
+    assert codes.dtype == np.uint8 and codes.shape == (3,)
+    assert codes[0] == 0 and codes[2] != 0
+    assert w[0].any() and not w[2].any()
+    assert isinstance(mjk.error_message(codes[2]), str) and mjk.error_message(codes[2])
+    with pytest.raises(ValueError):
+        mjk.waits(rows, errors="ignore")
+
+
+def test_dtype_policy():
+    r = mjk.parse(NINE_GATES)
+    assert (mjk.waits(r.astype(np.int64)) == mjk.waits(r)).all()  # lossless conversion
+    assert (mjk.waits(r.tolist()) == mjk.waits(r)).all()  # lists too
+    with pytest.raises(TypeError, match="float"):
+        mjk.waits(r.astype(np.float32))
+    with pytest.raises(TypeError, match="bool"):
+        mjk.waits(r.astype(bool))
+    bad = r.astype(np.int64)
+    bad[0] = 259  # would wrap to 3 as uint8: refused
+    with pytest.raises(ValueError, match="0..255"):
+        mjk.waits(bad)
+    bad[0] = -1
+    with pytest.raises(ValueError, match="0..255"):
+        mjk.waits(bad)
+
+
+def test_shape_errors():
+    with pytest.raises(ValueError, match=r"\(33,\)"):
+        mjk.waits(np.zeros(33, np.uint8))
+    with pytest.raises(ValueError, match="shape"):
+        mjk.waits(np.zeros((2, 3, 34), np.uint8))
+    with pytest.raises(ValueError, match="shape"):
+        mjk.waits(np.zeros((2, 35), np.uint8))
+
+
+def test_non_contiguous_input():
+    rows = np.asfortranarray(np.stack([mjk.parse(NINE_GATES)] * 5))
+    assert mjk.waits(rows)[:, :9].all()
+    assert mjk.waits(np.stack([mjk.parse(NINE_GATES)] * 10)[::2]).shape == (5, 34)
+
+
+def test_empty_batch():
+    assert mjk.waits(np.zeros((0, 34), np.uint8)).shape == (0, 34)
+
+
+def test_out_reuse():
+    rows = np.stack([mjk.parse(NINE_GATES)] * 4)
+    out = np.ones((4, 34), dtype=bool)
+    assert mjk.waits(rows, out=out) is out
+    assert out[:, :9].all() and not out[:, 9:].any()
+    with pytest.raises(ValueError, match="shape"):
+        mjk.waits(rows, out=np.zeros((3, 34), bool))
+    with pytest.raises(TypeError, match="dtype"):
+        mjk.waits(rows, out=np.zeros((4, 34), np.uint8))
+    d = {"discards": np.zeros((1, 34), bool), "waits": np.zeros((1, 34, 34), bool)}
+    r = mjk.tenpai_discards(mjk.parse(AGARI)[None], out=d)
+    assert r["discards"] is d["discards"] and d["discards"].sum() == 13
+
+
+# --- analyse: the object `mjk --json` prints
+HANDS = [AGARI, NINE_GATES, KOKUSHI13 + " 1m", "123m456p23s11z", "1122m3344p5566s77z", "11m", "123m456p789s11z22z",
+         "m1m2m3p4p5p6s7s8s9z1z1z2z2z2"]
+BAD = ["123x", "5m0m5m 1p", "11111m", "123m456p789s11z2", ""]
+
+
+def cli():
+    path = os.environ.get("MJK_CLI")
+    if not path:
+        pytest.skip("MJK_CLI (the mjk tool) not given")
+    return path
+
+
+@pytest.mark.parametrize("hand", HANDS)
+def test_analyse_is_the_cli_json(hand):
+    line = subprocess.run([cli(), "--json", hand], capture_output=True, text=True).stdout
+    assert mjk.analyse(hand) == json.loads(line)
+
+
+@pytest.mark.parametrize("hand", BAD)
+def test_analyse_malformed_raises_the_cli_message(hand):
+    line = subprocess.run([cli(), "--json", hand], capture_output=True, text=True).stdout
+    want = json.loads(line)["error"] if line.strip() else None
+    with pytest.raises(ValueError) as e:
+        mjk.analyse(hand)
+    if want is not None:
+        assert str(e.value) == want
+
+
+def test_analyse_known_answer():
+    a = mjk.analyse(NINE_GATES)
+    assert a["shanten"] == 0 and a["tiles"] == 13
+    assert a["waits"] == ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m"]
+    a = mjk.analyse(AGARI)
+    assert a["agari"] is True and a["decompositions"][0]["wait"] == "ryanmen"
+
+
+def test_analyse_options():
+    with pytest.raises(ValueError):
+        mjk.analyse(NINE_GATES, players=5)
+    with pytest.raises(TypeError):
+        mjk.analyse(123)
+
+
+def test_decompositions():
+    r = mjk.decompositions(mjk.parse("1112345678999m 9m"), winning=kinds("9m")[0])
+    assert r["count"] == 2
+    # reading 0: (11m) 123m 456m [789m] 999m, the 9m completing 78m (ryanmen)
+    assert r["form"][0] == 0 and r["block_count"][0] == 5 and r["win"][0] == 3 and r["wait"][0] == 0
+    assert r["block_kind"][0, :5].tolist() == [0, 2, 2, 2, 1]  # pair, sequences, triplet
+    assert r["block_first"][0, :5].tolist() == kinds("1m", "1m", "4m", "7m", "9m")
+    assert not r["block_kind"][2:].any()  # readings past count are zero
+    none = mjk.decompositions(np.stack([mjk.parse("1112345678999m 9m"), mjk.parse(AGARI)]))
+    assert none["count"][1] == 1 and none["count"][0] >= 1 and none["wait"][0, 0] == -1  # no winning tile: no wait
+    with pytest.raises(TypeError):
+        mjk.waits(mjk.parse(NINE_GATES), winning=3)
+    with pytest.raises(ValueError, match="0..33"):
+        mjk.decompositions(mjk.parse(AGARI), winning=34)

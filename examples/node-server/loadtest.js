@@ -1,0 +1,159 @@
+#!/usr/bin/env node
+'use strict';
+// Load test of server.js on the loopback interface only, bounded in time and
+// in count:
+//
+//   node loadtest.js [--backend mjk|majiang] [--clients 1000] [--messages 200000]
+//                    [--seconds 20] [--url ws://127.0.0.1:PORT]
+//
+// Without --url it starts `server.js --port 0 --backend B` as a child process
+// and stops it at the end. --clients WebSocket clients connect, then each
+// sends a hand, waits for the reply and sends the next (closed loop) until
+// --messages replies in all or --seconds have passed, whichever comes first.
+// Hands are random 13- and 14-tile closed hands from a fixed seed (plain mpsz
+// text). Prints one JSON line: messages/s, p50/p99/max latency in ms.
+const { spawn } = require('node:child_process');
+const path = require('node:path');
+const WebSocket = require('ws');
+
+function parseArgs(argv) {
+  const a = { backend: 'mjk', clients: 1000, messages: 200000, seconds: 20, url: null, hands: 4096 };
+  for (let i = 0; i < argv.length; i++) {
+    const k = argv[i].replace(/^--/, '');
+    if (!(k in a)) throw new Error(`unknown argument ${argv[i]}`);
+    const v = argv[++i];
+    if (v === undefined) throw new Error(`${argv[i - 1]} needs a value`);
+    a[k] = typeof a[k] === 'number' ? Number(v) : v;
+  }
+  for (const k of ['clients', 'messages', 'seconds', 'hands'])
+    if (!(a[k] > 0)) throw new Error(`--${k} must be positive`);
+  if (a.clients > 5000 || a.messages > 10000000 || a.seconds > 600) throw new Error('bounds: at most 5000 clients, 10^7 messages, 600 s');
+  if (a.url) {
+    const u = new URL(a.url);
+    if (!['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname)) throw new Error('--url must be a loopback address');
+  }
+  return a;
+}
+
+// Deterministic random hands (xorshift32), drawn from the 136-tile wall.
+function makeHands(count, seed = 12345) {
+  let x = seed >>> 0;
+  const rand = (n) => {
+    x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0;
+    return x % n;
+  };
+  const hands = [];
+  for (let h = 0; h < count; h++) {
+    const wall = [];
+    for (let k = 0; k < 34; k++) for (let c = 0; c < 4; c++) wall.push(k);
+    const n = h % 2 ? 13 : 14;
+    const counts = new Array(34).fill(0);
+    for (let i = 0; i < n; i++) {
+      const j = i + rand(wall.length - i);
+      [wall[i], wall[j]] = [wall[j], wall[i]];
+      counts[wall[i]]++;
+    }
+    let text = '';
+    for (const [s, suit] of ['m', 'p', 's', 'z'].entries()) {
+      let digits = '';
+      for (let d = 0; d < (suit === 'z' ? 7 : 9); d++) digits += String(d + 1).repeat(counts[s * 9 + d]);
+      if (digits) text += digits + suit;
+    }
+    hands.push(text);
+  }
+  return hands;
+}
+
+function startServer(backend) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(__dirname, 'server.js'), '--port', '0', '--backend', backend],
+                        { stdio: ['ignore', 'pipe', 'inherit'] });
+    let buf = '';
+    child.stdout.on('data', (d) => {
+      buf += d;
+      const m = buf.match(/listening (ws:\/\/\S+)/);
+      if (m) resolve({ child, url: m[1] });
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+}
+
+async function run(args) {
+  const hands = makeHands(args.hands);
+  const server = args.url ? null : await startServer(args.backend);
+  const url = args.url || server.url;
+  const latencies = new Float64Array(args.messages);
+  let sent = 0, received = 0, errors = 0, stopped = false;
+  const sockets = [];
+
+  await Promise.all(Array.from({ length: args.clients }, () => new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { perMessageDeflate: false });
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+    sockets.push(ws);
+  })));
+
+  const t0 = process.hrtime.bigint();
+  const deadline = t0 + BigInt(Math.round(args.seconds * 1e9));
+  await new Promise((done) => {
+    let active = sockets.length;
+    const finish = () => { if (--active === 0) done(); };
+    for (const [c, ws] of sockets.entries()) {
+      let started = 0n;
+      const next = () => {
+        if (stopped || sent >= args.messages || process.hrtime.bigint() >= deadline) {
+          stopped = true;
+          return finish();
+        }
+        started = process.hrtime.bigint();
+        ws.send(hands[(sent++ + c) % hands.length]);
+      };
+      ws.on('message', (data) => {
+        const t = process.hrtime.bigint();
+        if (received < latencies.length) latencies[received] = Number(t - started) / 1e6;
+        received++;
+        if (data.toString().includes('"error"')) errors++;
+        next();
+      });
+      ws.on('close', () => { if (!stopped) { stopped = true; } });
+      next();
+    }
+  });
+  const elapsed = Number(process.hrtime.bigint() - t0) / 1e9;
+  for (const ws of sockets) ws.terminate();
+  if (server) server.child.kill('SIGTERM');
+
+  const lat = Array.from(latencies.subarray(0, Math.min(received, latencies.length))).sort((a, b) => a - b);
+  return {
+    backend: args.url ? 'external' : args.backend,
+    clients: args.clients,
+    messages: received,
+    errors,
+    seconds: Number(elapsed.toFixed(3)),
+    messages_per_s: Math.round(received / elapsed),
+    p50_ms: Number(percentile(lat, 0.5).toFixed(3)),
+    p99_ms: Number(percentile(lat, 0.99).toFixed(3)),
+    max_ms: Number(lat[lat.length - 1].toFixed(3)),
+  };
+}
+
+if (require.main === module) {
+  let args;
+  try {
+    args = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    console.error(`loadtest.js: ${e.message}`);
+    process.exit(2);
+  }
+  run(args).then((r) => console.log(JSON.stringify(r)), (e) => {
+    console.error(`loadtest.js: ${e.message}`);
+    process.exit(1);
+  });
+}
+
+module.exports = { makeHands, run };

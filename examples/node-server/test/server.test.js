@@ -1,0 +1,108 @@
+'use strict';
+// Starts server.js on an ephemeral loopback port (port 0; the port is read
+// from its first line), checks its answers over WebSocket for both back
+// ends, stops it. Run by ctest (node.server).
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const path = require('node:path');
+const { spawn } = require('node:child_process');
+const WebSocket = require('ws');
+
+function startServer(backend) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(__dirname, '..', 'server.js'), '--port', '0', '--backend', backend],
+                        { stdio: ['ignore', 'pipe', 'inherit'] });
+    let buf = '';
+    child.stdout.on('data', (d) => {
+      buf += d;
+      const m = buf.match(/listening (ws:\/\/127\.0\.0\.1:(\d+)) backend=(\w+)/);
+      if (m) {
+        console.log(`server (${backend}) on port ${m[2]}`);
+        resolve({ child, url: m[1], backend: m[3] });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`server exited early with ${code}`)));
+  });
+}
+
+function stop(server) {
+  return new Promise((resolve) => {
+    server.child.removeAllListeners('exit');
+    server.child.on('exit', (code, signal) => resolve({ code, signal }));
+    server.child.kill('SIGTERM');
+  });
+}
+
+// Sends the messages in order on one connection; resolves with the parsed replies.
+function ask(url, messages) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url);
+    const replies = [];
+    ws.on('open', () => messages.forEach((m) => ws.send(m)));
+    ws.on('message', (data) => {
+      replies.push(JSON.parse(data.toString()));
+      if (replies.length === messages.length) {
+        ws.close();
+        resolve(replies);
+      }
+    });
+    ws.on('error', reject);
+  });
+}
+
+const HANDS = ['123m456p789s11z23s 1s', '1112345678999m', '19m19p19s1234567z 1m', '123m456p23s11z', '1122m3344p5566s77z',
+               '123m456p789s11z22z', '12m5p9s1357z', '23456m11p789s99z5p'];
+const COMMON = ['tiles', 'shanten', 'shanten_standard', 'shanten_chiitoi', 'shanten_kokushi', 'waits', 'agari', 'discards'];
+
+test('mjk back end: plain text and JSON requests, errors', async () => {
+  const mjk = require('../../../bindings/node');
+  const server = await startServer('mjk');
+  try {
+    assert.equal(server.backend, 'mjk');
+    const replies = await ask(server.url, HANDS);
+    HANDS.forEach((h, i) => assert.deepEqual(replies[i], mjk.analyse(h), h));
+    const [json3, json4, bad, badJson, notHand] = await ask(server.url, [
+      JSON.stringify({ hand: '19m19p19s1234567z', players: 3 }),
+      JSON.stringify({ hand: '1112345678999m', players: 4, visible: new Array(34).fill(0) }),
+      '123x',
+      '{"hand": 5}',
+      '{not json',
+    ]);
+    assert.deepEqual(json3, mjk.analyse('19m19p19s1234567z', { players: 3 }));
+    assert.deepEqual(json4.waits, ['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m']);
+    assert.equal(bad.hand, '123x');
+    assert.match(bad.error, /position 3/);
+    assert.match(badJson.error, /hand/);
+    assert.ok(notHand.error);
+  } finally {
+    const { code } = await stop(server);
+    assert.equal(code, 0);
+  }
+});
+
+test('majiang back end answers the same shanten, waits, agari and discards', async () => {
+  const mjk = require('../../../bindings/node');
+  const server = await startServer('majiang');
+  try {
+    assert.equal(server.backend, 'majiang');
+    const replies = await ask(server.url, HANDS);
+    HANDS.forEach((h, i) => {
+      const want = mjk.analyse(h);
+      for (const key of COMMON) assert.deepEqual(replies[i][key], want[key], `${h}: ${key}`);
+    });
+    const [bad] = await ask(server.url, ['123x']);
+    assert.ok(bad.error);
+  } finally {
+    const { code } = await stop(server);
+    assert.equal(code, 0);
+  }
+});
+
+test('load test script runs, bounded, against loopback only', async () => {
+  const { run, makeHands } = require('../loadtest');
+  assert.equal(makeHands(10).length, 10);
+  const r = await run({ backend: 'mjk', clients: 20, messages: 400, seconds: 10, url: null, hands: 64 });
+  assert.equal(r.messages, 400);
+  assert.equal(r.errors, 0);
+  assert.ok(r.p99_ms >= r.p50_ms);
+});
