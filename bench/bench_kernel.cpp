@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "baselines/index_method.hpp"
+#include "baselines/shanten_table.hpp"
 #include "baselines/suit_table.hpp"
 #include "datasets.hpp"
 #include "mjk/decomposition.hpp"
@@ -140,17 +141,39 @@ int main(int argc, char** argv) {
         add_rows34<Result<TileMask>>("waits/" + std::string(impl.name) + "-rows34/" + set.name, set, impl,
                                      &Implementation::waits, ref_waits);
   }
-  // Tenpai discards: the active implementation against the reference (which is slow: fewer sets).
-  const auto& active = active_implementation();
+  // Tenpai discards: every implementation against the reference (which is slow: fewer sets).
   for (const auto& set : complete) {
     if (set.name == "called_2_5_8_11" || set.name == "seed001") continue;
     const auto ref_discards = [](const Hand& h) { return ref::tenpai_discards(h); };
-    add_batch<Result<TenpaiDiscards>>(
-        "tenpai_discards/" + std::string(active.name) + "/" + set.name, set,
-        [&active](const Hand* h, std::size_t n, Result<TenpaiDiscards>* o) { active.tenpai_discards({h, n}, o); },
-        ref_discards);
+    for (const auto& impl : implementations()) {
+      if (!impl.supported()) continue;
+      add_batch<Result<TenpaiDiscards>>(
+          "tenpai_discards/" + std::string(impl.name) + "/" + set.name, set,
+          [&impl](const Hand* h, std::size_t n, Result<TenpaiDiscards>* o) { impl.tenpai_discards({h, n}, o); },
+          ref_discards);
+    }
+    add_per_hand("tenpai_discards/single/" + set.name, set, [](const Hand& h) { return tenpai_discards(h).value; },
+                 ref_discards);
     add_per_hand("tenpai_discards/scalar_ref/" + set.name, set, ref_discards, ref_discards);
   }
+
+  // Shanten: the textbook table baseline and the reference (timed warm: verifying fills its memo).
+  static const baseline::ShantenTable shanten_table;
+  const auto ref_shanten = [](const Hand& h) { return ref::shanten_forms(h); };
+  for (const auto* sets : {&waiting, &complete})
+    for (const auto& set : *sets) {
+      if (set.name != "random13" && set.name != "single_suit13" && set.name != "random14" && set.name != "single_suit14")
+        continue;
+      add_per_hand("shanten/suit_table/" + set.name, set, [](const Hand& h) { return shanten_table.shanten(h); }, ref_shanten);
+      add_per_hand("shanten/scalar_ref/" + set.name, set, ref_shanten, ref_shanten);
+      if (set.hands[0].tiles % 3 == 1) {
+        const auto ref_necessary = [](const Hand& h) { return ref::necessary_tiles(h); };
+        add_per_hand("necessary_tiles/scalar_ref/" + set.name, set, ref_necessary, ref_necessary);
+      } else {
+        const auto ref_advice = [](const Hand& h) { return ref::advice(h); };
+        add_per_hand("advice/scalar_ref/" + set.name, set, ref_advice, ref_advice);
+      }
+    }
 
   // Decompositions of complete hands with their winning tile.
   static const std::vector<bench::WinDataset> agari = bench::agari_sets();

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "../tests/support/deal.hpp"
+#include "support/deal.hpp"
 
 namespace mjk::bench {
 

@@ -1,9 +1,10 @@
 // Runs one batch operation of one implementation over one data set, a given
 // number of times: a fixed workload for valgrind --tool=callgrind or perf.
 //
-//   mjk_probe agari|waits|tenpai_discards DATASET [REPEAT] [IMPL]
+//   mjk_probe agari|waits|tenpai_discards DATASET [REPEAT] [IMPL] [single]
 //   valgrind --tool=callgrind --toggle-collect='mjk::arch::*' build/release/bench/mjk_probe agari random14 10
 //
+// With `single`, IMPL's single-hand path answers one hand per call instead.
 // Instructions per hand = the toggled Ir total / (4096 * REPEAT).
 #include <cstdio>
 #include <cstdlib>
@@ -21,6 +22,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   const std::string_view op = argv[1], set_name = argv[2];
+  const bool single = argc > 5 && std::string_view(argv[5]) == "single";
   const int repeat = argc > 3 ? std::atoi(argv[3]) : 1;
   const Implementation* impl = &active_implementation();
   if (argc > 4)
@@ -40,21 +42,34 @@ int main(int argc, char** argv) {
   long answers = 0;
   if (op == "agari") {
     std::vector<Result<bool>> out(hands.size());
-    for (int r = 0; r < repeat; ++r) impl->is_agari({hands.data(), hands.size()}, out.data());
+    for (int r = 0; r < repeat; ++r)
+      if (single)
+        for (std::size_t i = 0; i < hands.size(); ++i) out[i] = impl->single_is_agari(hands[i], {});
+      else
+        impl->is_agari({hands.data(), hands.size()}, out.data());
     for (const auto& o : out) answers += o.value;
   } else if (op == "waits") {
     std::vector<Result<TileMask>> out(hands.size());
-    for (int r = 0; r < repeat; ++r) impl->waits({hands.data(), hands.size()}, out.data());
+    for (int r = 0; r < repeat; ++r)
+      if (single)
+        for (std::size_t i = 0; i < hands.size(); ++i) out[i] = impl->single_waits(hands[i], {});
+      else
+        impl->waits({hands.data(), hands.size()}, out.data());
     for (const auto& o : out) answers += o.value.size();
   } else if (op == "tenpai_discards") {
     std::vector<Result<TenpaiDiscards>> out(hands.size());
-    for (int r = 0; r < repeat; ++r) impl->tenpai_discards({hands.data(), hands.size()}, out.data());
+    for (int r = 0; r < repeat; ++r)
+      if (single)
+        for (std::size_t i = 0; i < hands.size(); ++i) out[i] = impl->single_tenpai_discards(hands[i], {});
+      else
+        impl->tenpai_discards({hands.data(), hands.size()}, out.data());
     for (const auto& o : out) answers += o.value.discards.size();
   } else {
     std::fprintf(stderr, "mjk_probe: no operation '%s'\n", argv[1]);
     return 2;
   }
-  std::printf("%s/%s/%s: %zu hands x %d, answer sum %ld\n", std::string(op).c_str(), std::string(impl->name).c_str(),
+  std::printf("%s/%s%s/%s: %zu hands x %d, answer sum %ld\n", std::string(op).c_str(), std::string(impl->name).c_str(),
+              single ? "/single" : "",
               set->name.c_str(), hands.size(), repeat, answers);
   return 0;
 }

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "census.hpp"
+#include "mjk/report.hpp"
 #include "commands.hpp"
 
 namespace mjk::cli {
@@ -92,24 +93,28 @@ int census_command(int argc, char** argv) {
   const double rate = out.seconds > 0 ? static_cast<double>(c.hands) / out.seconds : 0;
   const bool agari = opt.tiles == 14;
   if (json) {
-    std::string o = "{\"tiles\":" + std::to_string(opt.tiles) + ",\"kinds\":\"" + std::string(mjk::census::name(opt.kinds)) +
-                    "\",\"partial\":" + (out.partial ? "true" : "false") + ",\"hands\":" + std::to_string(c.hands) +
-                    ",\"" + (agari ? "agari" : "tenpai") + "\":" + std::to_string(c.total) +
-                    ",\"standard\":" + std::to_string(c.standard) + ",\"chiitoi\":" + std::to_string(c.chiitoi) +
-                    ",\"both\":" + std::to_string(c.both) + ",\"kokushi\":" + std::to_string(c.kokushi);
+    char line[1024];
+    mjk::JsonWriter o(line);
+    o.begin_object();
+    o.key("tiles").number(opt.tiles);
+    o.key("kinds").string(mjk::census::name(opt.kinds));
+    o.key("partial").boolean(out.partial);
+    o.key("hands").number(static_cast<long long>(c.hands));
+    o.key(agari ? "agari" : "tenpai").number(static_cast<long long>(c.total));
+    o.key("standard").number(static_cast<long long>(c.standard));
+    o.key("chiitoi").number(static_cast<long long>(c.chiitoi));
+    o.key("both").number(static_cast<long long>(c.both));
+    o.key("kokushi").number(static_cast<long long>(c.kokushi));
     if (!agari) {
-      o += ",\"waits\":{";
-      bool first = true;
-      for (std::size_t n = 1; n < c.by_waits.size(); ++n) {
-        if (!c.by_waits[n]) continue;
-        o += (first ? "\"" : ",\"") + std::to_string(n) + "\":" + std::to_string(c.by_waits[n]);
-        first = false;
-      }
-      o += "}";
+      o.key("waits").begin_object();
+      for (std::size_t n = 1; n < c.by_waits.size(); ++n)
+        if (c.by_waits[n]) o.key(std::to_string(n)).number(static_cast<long long>(c.by_waits[n]));
+      o.end_object();
     }
-    char tail[96];
-    std::snprintf(tail, sizeof tail, ",\"seconds\":%.3f,\"hands_per_second\":%.0f}", out.seconds, rate);
-    std::puts((o + tail).c_str());
+    o.key("seconds").number(out.seconds, 3);
+    o.key("hands_per_second").number(rate, 0);
+    o.end_object();
+    std::printf("%.*s\n", static_cast<int>(std::min(o.size(), sizeof line)), line);
   } else {
     if (out.partial)
       std::printf("PARTIAL: interrupted; the counts below cover %llu of the %llu hands\n",

@@ -1,7 +1,10 @@
 // mjk: analyse riichi mahjong hands from the command line.
+#include <algorithm>
 #include <array>
+#include <cerrno>
 #include <cstdio>
-#include <iostream>
+#include <cstdlib>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -13,11 +16,12 @@
 #include "mjk/hand.hpp"
 #include "mjk/implementation.hpp"
 #include "mjk/ref.hpp"
+#include "mjk/report.hpp"
 
 namespace {
 
-constexpr std::string_view help_text = R"(usage: mjk [--ref] HAND
-       mjk [--ref] --json [HAND...]
+constexpr std::string_view help_text = R"(usage: mjk [--ref] [--players 3|4] [--visible TILES] HAND
+       mjk [--ref] [--players 3|4] [--visible TILES] --json [HAND...]
        mjk forms HAND
        mjk census --tiles 14|13 --kinds m|mp|mps|all [--threads N] [--json]
        mjk --impl
@@ -35,10 +39,15 @@ A hand of 3k+1 tiles followed by a space and one tile names the winning tile
 (quote it in the shell): "123m456p789s11z23s 1s".
 
 For a 3k+1 hand mjk prints the shanten and the waits (kinds held four times
-are not waits). For a 3k+2 hand it prints the shanten, whether it is complete
-(agari) with every decomposition into head and melds (and, when the winning
-tile is named, the block holding it and the wait kind), and every discard that
-leaves the hand tenpai with its waits.
+are not waits), and the necessary tiles: every kind whose draw lowers the
+shanten, with the ukeire (the copies of them neither in the hand nor visible).
+For a 3k+2 hand it prints the shanten, whether it is complete (agari) with
+every decomposition into head and melds (and, when the winning tile is named,
+the block holding it and the wait kind), every discard that leaves the hand
+tenpai with its waits, and the discard advice: for each distinct held kind,
+the shanten after discarding it, the necessary tiles then and their ukeire
+(the discarded copy is not in the wall), best first (shanten ascending, then
+ukeire descending, then kind).
 
 mjk forms HAND prints every tenpai reading of a 3k+1 hand, one per line: for
 each winning tile and each decomposition of the completed hand, the winning
@@ -63,147 +72,88 @@ options:
               hand per line of standard input. Keys:
                 hand, tiles, shanten, shanten_standard, shanten_chiitoi,
                 shanten_kokushi (null where not applicable);
-                3k+1: waits (list of tiles in kind order);
+                3k+1: waits (list of tiles in kind order), necessary (the
+                      same for the necessary tiles), ukeire (integer);
                 3k+2: agari (bool), discards (tile -> list of waits),
+                      advice: a list of {"discard": tile, "shanten": n,
+                      "necessary": [tiles], "ukeire": n}, best first,
                       and when agari, decompositions: a list of
                       {"form": "standard"|"chiitoi"|"kokushi",
                        "blocks": [...] (head first, then melds, mpsz),
                        "win": index of the block holding the winning tile or null,
                        "wait": "ryanmen"|"kanchan"|"penchan"|"tanki"|"shanpon"|
                                "kokushi"|"kokushi13" or null}
-              A bad hand prints {"hand": <input>, "error": <message>}; the other
-              hands are still answered and the exit status is 1.
-  --ref       answer agari, waits, discards and decompositions with the
-              scalar reference instead of the kernel (shanten always comes from
-              the reference)
+              A bad hand (a blank line too) prints {"hand": <input>,
+              "error": <message>}; the other hands are still answered, one
+              output line per input line, and the exit status is 1.
+  --players 3|4
+              the rules: 4 (default) or 3 players (sanma: 2m-8m do not exist,
+              a hand holding one is an error, and no answer is ever 2m-8m)
+  --visible TILES
+              tiles seen outside the hand (discards, melds, dora indicators),
+              in mpsz: they are not counted in the ukeire. A kind held and
+              visible more than four times in all is an error.
+  --ref       answer with the scalar reference instead of the kernel
   --impl      list the kernel's implementations, which this CPU supports, and
               which is active (set MJK_FORCE_IMPL=<name> to force one)
   --help      this text
 
-exit status: 0 if every hand was analysed, 1 if any was rejected, 2 on bad usage.
+exit status: 0 if every hand was analysed, 1 if any was rejected or reading the
+input or writing the output failed, 2 on bad usage.
 )";
 
-struct Analysis {
-  mjk::ParsedHand input;
-  mjk::ref::Shanten shanten;
-  bool complete_question = false;  // 3k+2
-  mjk::TileMask waits;
-  bool agari = false;
-  mjk::TenpaiDiscards discards;
-  std::vector<mjk::Decomposition> decompositions;
-};
-
-struct Analysed {
-  std::optional<Analysis> analysis;
-  std::string error;
-};
-
-// Parses and answers one hand; every question that fits its tile count.
-Analysed analyse(std::string_view text, bool use_ref) {
-  const auto parsed = mjk::parse_hand(text);
-  if (!parsed.ok()) return {std::nullopt, parsed.error.message()};
-  const mjk::Hand& hand = parsed.value.hand;
-  if (hand.tiles % 3 == 0) {
-    const mjk::HandError e{mjk::Error::wrong_tile_count, 0, std::nullopt, hand.tiles};
-    return {std::nullopt, e.message()};
+// The rules and the visible tiles every hand is analysed with.
+struct Settings {
+  bool use_ref = false;
+  mjk::Players players = mjk::Players::four;
+  std::array<std::uint8_t, mjk::kind_count> visible{};
+  bool any_visible = false;
+  [[nodiscard]] mjk::Options options() const {
+    return {players, any_visible ? std::span<const std::uint8_t>(visible) : std::span<const std::uint8_t>{}};
   }
-  Analysis a;
-  a.input = parsed.value;
-  a.shanten = mjk::ref::shanten(hand);
-  a.complete_question = hand.tiles % 3 == 2;
-  if (use_ref) {
-    if (a.complete_question) {
-      a.agari = mjk::ref::is_agari(hand);
-      a.discards = mjk::ref::tenpai_discards(hand);
-    } else {
-      a.waits = mjk::ref::waits(hand);
-    }
-  } else if (a.complete_question) {
-    const auto agari = mjk::is_agari(hand);
-    const auto discards = mjk::tenpai_discards(hand);
-    if (!agari.ok() || !discards.ok()) return {std::nullopt, std::string(mjk::describe(agari.error))};
-    a.agari = agari.value;
-    a.discards = discards.value;
+};
+
+// The same report from the scalar reference (--ref): the input is checked by
+// the kernel's analyse(), every answer replaced by the reference's.
+mjk::Parsed<mjk::Report> analyse_with_ref(std::string_view text, const Settings& s) {
+  auto out = mjk::analyse(text, s.options());
+  if (!out.ok()) return out;
+  mjk::Report& r = out.value;
+  const mjk::Hand& hand = r.input.hand;
+  const auto visible = s.options().visible;
+  r.shanten = mjk::ref::shanten_forms(hand, s.players);
+  if (r.complete) {
+    r.agari = mjk::ref::is_agari(hand);
+    r.discards = mjk::ref::tenpai_discards(hand);
+    r.advice = mjk::ref::advice(hand, s.players, visible);
+    const auto readings = r.agari ? mjk::ref::decompositions(hand, r.input.winning) : std::vector<mjk::Decomposition>{};
+    r.decomposition_count = static_cast<std::uint8_t>(std::min(readings.size(), r.decompositions.size()));
+    std::copy_n(readings.begin(), r.decomposition_count, r.decompositions.begin());
   } else {
-    const auto waits = mjk::waits(hand);
-    if (!waits.ok()) return {std::nullopt, std::string(mjk::describe(waits.error))};
-    a.waits = waits.value;
+    r.waits = mjk::ref::waits(hand);
+    r.necessary = mjk::ref::necessary_tiles(hand, s.players, visible);
   }
-  if (a.agari && use_ref) a.decompositions = mjk::ref::decompositions(hand, parsed.value.winning);
-  if (a.agari && !use_ref) {
-    std::array<mjk::Decomposition, mjk::max_decompositions> out;
-    const auto r = mjk::decompositions(hand, parsed.value.winning, out);
-    if (!r.ok()) return {std::nullopt, std::string(mjk::describe(r.error))};
-    a.decompositions.assign(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(r.value));
-  }
-  return {a, {}};
+  return out;
 }
 
-std::string canonical(const mjk::ParsedHand& in) {
-  if (!in.winning) return mjk::to_mpsz(in.hand);
-  mjk::Hand before = in.hand;
-  before.remove(*in.winning);
-  return mjk::to_mpsz(before) + " " + mjk::tile_name(*in.winning);
+mjk::Parsed<mjk::Report> analyse(std::string_view text, const Settings& s) {
+  return s.use_ref ? analyse_with_ref(text, s) : mjk::analyse(text, s.options());
 }
 
-std::string json_string(std::string_view s) {
-  std::string out = "\"";
-  for (const char ch : s) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += ch;
-    } else if (c < 0x20 || c >= 0x7f) {  // control and non-ASCII bytes, so any input stays valid JSON
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      out += buf;
-    } else {
-      out += ch;
+// One JSON line into `buffer` (grown only for an unusually long answer).
+std::string_view json_line(std::string_view text, const Settings& s, std::vector<char>& buffer, bool& rejected) {
+  const auto r = analyse(text, s);
+  for (;;) {
+    mjk::JsonWriter json(buffer);
+    if (r.ok()) mjk::write_json(r.value, json);
+    else mjk::write_json_error(text, r.error.message(), json);
+    json.raw("\n");
+    if (json.size() <= buffer.size()) {
+      rejected = !r.ok();
+      return {buffer.data(), json.size()};
     }
+    buffer.resize(json.size());
   }
-  return out + "\"";
-}
-
-std::string json_tiles(mjk::TileMask m) {
-  std::string out = "[";
-  for (const mjk::Tile t : m) out += (out.size() > 1 ? "," : "") + json_string(mjk::tile_name(t));
-  return out + "]";
-}
-
-std::string json_int(std::optional<int> v) { return v ? std::to_string(*v) : "null"; }
-
-std::string to_json(const Analysis& a) {
-  std::string o = "{\"hand\":" + json_string(canonical(a.input));
-  o += ",\"tiles\":" + std::to_string(a.input.hand.tiles);
-  o += ",\"shanten\":" + std::to_string(a.shanten.best());
-  o += ",\"shanten_standard\":" + std::to_string(a.shanten.standard);
-  o += ",\"shanten_chiitoi\":" + json_int(a.shanten.chiitoi);
-  o += ",\"shanten_kokushi\":" + json_int(a.shanten.kokushi);
-  if (!a.complete_question) return o + ",\"waits\":" + json_tiles(a.waits) + "}";
-
-  o += ",\"agari\":";
-  o += a.agari ? "true" : "false";
-  o += ",\"discards\":{";
-  bool first = true;
-  for (const mjk::Tile d : a.discards.discards) {
-    o += (first ? "" : ",") + json_string(mjk::tile_name(d)) + ":" +
-         json_tiles(a.discards.waits[static_cast<std::size_t>(d.kind())]);
-    first = false;
-  }
-  o += "}";
-  if (a.agari) {
-    o += ",\"decompositions\":[";
-    for (std::size_t i = 0; i < a.decompositions.size(); ++i) {
-      const auto& d = a.decompositions[i];
-      o += (i ? "," : "") + std::string("{\"form\":") + json_string(mjk::form_name(d.form)) + ",\"blocks\":[";
-      for (int b = 0; b < d.block_count; ++b)
-        o += (b ? "," : "") + json_string(mjk::block_name(d.blocks[static_cast<std::size_t>(b)]));
-      o += "],\"win\":" + (d.win < 0 ? std::string("null") : std::to_string(d.win));
-      o += ",\"wait\":" + (d.wait ? json_string(mjk::wait_name(*d.wait)) : std::string("null")) + "}";
-    }
-    o += "]";
-  }
-  return o + "}";
 }
 
 std::string tile_list(mjk::TileMask m) {
@@ -212,19 +162,24 @@ std::string tile_list(mjk::TileMask m) {
   return out.empty() ? "none" : out;
 }
 
-void print_readable(const Analysis& a) {
+void print_readable(const mjk::Report& a) {
   const auto& s = a.shanten;
-  std::printf("hand      %s  (%d tiles, %d called meld%s)\n", canonical(a.input).c_str(), a.input.hand.tiles,
+  char hand[64];
+  const std::size_t hand_size = mjk::write_hand(a.input, hand);
+  std::printf("hand      %.*s  (%d tiles, %d called meld%s)\n", static_cast<int>(hand_size), hand, a.input.hand.tiles,
               a.input.hand.called_melds(), a.input.hand.called_melds() == 1 ? "" : "s");
-  std::printf("shanten   %d  (standard %d", s.best(), s.standard);
-  if (s.chiitoi) std::printf(", seven pairs %d, thirteen orphans %d", *s.chiitoi, *s.kokushi);
-  std::printf(")%s\n", s.best() == 0 ? "  tenpai" : s.best() < 0 ? "  complete" : "");
-  if (!a.complete_question) {
+  std::printf("shanten   %d  (standard %d", s.best, s.standard);
+  if (s.chiitoi != mjk::ShantenForms::not_applicable)
+    std::printf(", seven pairs %d, thirteen orphans %d", s.chiitoi, s.kokushi);
+  std::printf(")%s\n", s.best == 0 ? "  tenpai" : s.best < 0 ? "  complete" : "");
+  if (!a.complete) {
     std::printf("waits     %s\n", tile_list(a.waits).c_str());
+    std::printf("necessary %s  (ukeire %d)\n", tile_list(a.necessary.tiles).c_str(), a.necessary.ukeire);
     return;
   }
   std::printf("agari     %s\n", a.agari ? "yes" : "no");
-  for (const auto& d : a.decompositions) {
+  for (int i = 0; i < a.decomposition_count; ++i) {
+    const auto& d = a.decompositions[static_cast<std::size_t>(i)];
     std::string blocks;
     for (int b = 0; b < d.block_count; ++b) {
       const auto name = mjk::block_name(d.blocks[static_cast<std::size_t>(b)]);
@@ -236,12 +191,53 @@ void print_readable(const Analysis& a) {
   }
   if (a.discards.discards.empty()) {
     std::printf("discards  none leaves the hand tenpai\n");
-    return;
+  } else {
+    std::printf("discards  (each leaves the hand tenpai)\n");
+    for (const mjk::Tile d : a.discards.discards)
+      std::printf("  %s -> %s\n", mjk::tile_name(d).c_str(),
+                  tile_list(a.discards.waits[static_cast<std::size_t>(d.kind())]).c_str());
   }
-  std::printf("discards  (each leaves the hand tenpai)\n");
-  for (const mjk::Tile d : a.discards.discards)
-    std::printf("  %s -> %s\n", mjk::tile_name(d).c_str(),
-                tile_list(a.discards.waits[static_cast<std::size_t>(d.kind())]).c_str());
+  std::printf("advice    discard  shanten  ukeire  necessary\n");
+  for (int i = 0; i < a.advice.count; ++i) {
+    const auto& d = a.advice.options[static_cast<std::size_t>(i)];
+    std::printf("          %-7s  %7d  %6d  %s\n", mjk::tile_name(d.discard).c_str(), d.shanten, d.ukeire,
+                tile_list(d.necessary).c_str());
+  }
+}
+
+// --visible: mpsz tiles, any number (not a hand: no 14-tile limit).
+std::optional<std::string> parse_visible(std::string_view text, Settings& s) {
+  std::string digits;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char ch = text[i];
+    if (ch >= '0' && ch <= '9') {
+      digits += ch;
+      continue;
+    }
+    const auto suit = std::string_view("mpsz").find(ch);
+    if (suit == std::string_view::npos || digits.empty())
+      return "--visible: expected mpsz tiles such as 1155m7z, not '" + std::string(text) + "'";
+    for (const char d : digits) {
+      const auto tile = mjk::parse_tile(std::string{d, ch});
+      if (!tile) return "--visible: no such tile " + std::string{d, ch};
+      auto& n = s.visible[static_cast<std::size_t>(tile->kind())];
+      if (++n > 4) return "--visible: more than four copies of " + mjk::tile_name(*tile);
+    }
+    digits.clear();
+  }
+  if (!digits.empty()) return "--visible: digits with no suit letter in '" + std::string(text) + "'";
+  s.any_visible = true;
+  return std::nullopt;
+}
+
+// Flushes stdout: a failed write (a full disk, a closed pipe) is an error,
+// never a silent success.
+int finish_output(int status) {
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    std::fprintf(stderr, "mjk: error writing standard output: %s\n", std::strerror(errno));
+    return 1;
+  }
+  return status;
 }
 
 int list_implementations() {
@@ -252,13 +248,13 @@ int list_implementations() {
   std::printf("active: %s\n", std::string(active.name).c_str());
   if (!mjk::forced_implementation_problem().empty())
     std::printf("note: %s\n", std::string(mjk::forced_implementation_problem()).c_str());
-  return 0;
+  return finish_output(0);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc >= 2 && std::string_view(argv[1]) == "census") return mjk::cli::census_command(argc, argv);
+  if (argc >= 2 && std::string_view(argv[1]) == "census") return finish_output(mjk::cli::census_command(argc, argv));
   if (argc >= 2 && std::string_view(argv[1]) == "forms") {
     if (argc < 3) {
       std::fputs("usage: mjk forms HAND (see mjk --help)\n", stderr);
@@ -266,19 +262,36 @@ int main(int argc, char** argv) {
     }
     std::string text;
     for (int i = 2; i < argc; ++i) text += (i > 2 ? " " : "") + std::string(argv[i]);
-    return mjk::cli::forms(text);
+    return finish_output(mjk::cli::forms(text));
   }
-  bool json = false, use_ref = false;
+  bool json = false;
+  Settings settings;
   std::vector<std::string> hands;
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
     if (arg == "--help" || arg == "-h") {
       std::fputs(help_text.data(), stdout);
-      return 0;
+      return finish_output(0);
     } else if (arg == "--json") {
       json = true;
     } else if (arg == "--ref") {
-      use_ref = true;
+      settings.use_ref = true;
+    } else if (arg == "--players" || arg == "--visible") {
+      if (i + 1 == argc) {
+        std::fprintf(stderr, "mjk: %s needs a value (see mjk --help)\n", argv[i]);
+        return 2;
+      }
+      const std::string_view value = argv[++i];
+      if (arg == "--players") {
+        if (value != "3" && value != "4") {
+          std::fprintf(stderr, "mjk: --players must be 3 or 4, not '%s'\n", argv[i]);
+          return 2;
+        }
+        settings.players = value == "3" ? mjk::Players::three : mjk::Players::four;
+      } else if (const auto problem = parse_visible(value, settings)) {
+        std::fprintf(stderr, "mjk: %s\n", problem->c_str());
+        return 2;
+      }
     } else if (arg == "--impl") {
       return list_implementations();
     } else if (arg.size() > 1 && arg[0] == '-' && arg[1] == '-') {
@@ -297,34 +310,42 @@ int main(int argc, char** argv) {
     // Without --json the words form one hand, so `mjk 123m456p789s11z23s 1s` works unquoted.
     std::string text;
     for (const auto& h : hands) text += (text.empty() ? "" : " ") + h;
-    const Analysed r = analyse(text, use_ref);
-    if (!r.analysis) {
-      std::fprintf(stderr, "mjk: %s: %s\n", text.c_str(), r.error.c_str());
-      return 1;
+    const auto r = analyse(text, settings);
+    if (!r.ok()) {
+      std::fprintf(stderr, "mjk: %s: %s\n", text.c_str(), r.error.message().c_str());
+      return finish_output(1);
     }
-    print_readable(*r.analysis);
-    return 0;
+    print_readable(r.value);
+    return finish_output(0);
   }
 
+  // One output line per hand, in input order: a blank line is answered like
+  // an empty argument, so line n of the output always answers line n.
   bool any_error = false;
-  auto answer = [&](const std::string& text) {
-    const Analysed r = analyse(text, use_ref);
-    if (r.analysis) {
-      std::puts(to_json(*r.analysis).c_str());
-    } else {
-      std::printf("{\"hand\":%s,\"error\":%s}\n", json_string(text).c_str(), json_string(r.error).c_str());
-      any_error = true;
-    }
+  std::vector<char> buffer(16384);
+  auto answer = [&](std::string_view text) {
+    bool rejected = false;
+    const std::string_view line = json_line(text, settings, buffer, rejected);
+    std::fwrite(line.data(), 1, line.size(), stdout);
+    any_error = any_error || rejected;
   };
   if (!hands.empty()) {
     for (const auto& h : hands) answer(h);
   } else {
-    std::string line;
-    while (std::getline(std::cin, line)) {
-      if (!line.empty() && line.back() == '\r') line.pop_back();
-      if (line.find_first_not_of(" \t") == std::string::npos) continue;
-      answer(line);
+    char* line = nullptr;
+    std::size_t capacity = 0;
+    for (ssize_t n; (n = ::getline(&line, &capacity, stdin)) >= 0;) {
+      std::string_view text(line, static_cast<std::size_t>(n));
+      if (!text.empty() && text.back() == '\n') text.remove_suffix(1);
+      if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+      answer(text);
+    }
+    std::free(line);
+    if (std::ferror(stdin)) {
+      std::fprintf(stderr, "mjk: error reading standard input: %s\n", std::strerror(errno));
+      finish_output(1);
+      return 1;
     }
   }
-  return any_error ? 1 : 0;
+  return finish_output(any_error ? 1 : 0);
 }

@@ -21,6 +21,7 @@ if(IS_ABSOLUTE "${CMAKE_INSTALL_LIBDIR}")
   set(MJK_PC_UP "../..")  # unused: every path is absolute
 else()
   file(RELATIVE_PATH MJK_PC_UP /root/${CMAKE_INSTALL_LIBDIR}/pkgconfig /root)
+  string(REGEX REPLACE "/$" "" MJK_PC_UP "${MJK_PC_UP}")
   set(MJK_PC_LIBDIR "\${prefix}/${CMAKE_INSTALL_LIBDIR}")
 endif()
 if(IS_ABSOLUTE "${CMAKE_INSTALL_INCLUDEDIR}")

@@ -4,7 +4,7 @@
 // rejects it. A mismatch prints the hand in mpsz and aborts.
 //
 // Built with -fsanitize=fuzzer (MJK_FUZZ=ON, clang) this is a libFuzzer
-// target; otherwise main() below replays files and directories given as
+// target; otherwise replay_main.cpp replays files and directories given as
 // arguments, so the corpus runs in every test build.
 #include <algorithm>
 #include <array>
@@ -66,6 +66,15 @@ void check(const Implementation& impl, const Hand& h) {
   if (discards.error != complete) mismatch(impl, "tenpai_discards error", h, std::string(describe(discards.error)));
   if (complete == Error::none && !(discards.value == ref::tenpai_discards(h)))
     mismatch(impl, "tenpai_discards", h, "kernel discards " + mask_text(discards.value.discards));
+
+  // The single-hand path of the same implementation answers as its batch.
+  const auto one_agari = impl.single_is_agari(h, {});
+  if (one_agari.error != agari.error || one_agari.value != agari.value) mismatch(impl, "single is_agari", h, "");
+  const auto one_waits = impl.single_waits(h, {});
+  if (one_waits.error != waits.error || one_waits.value != waits.value) mismatch(impl, "single waits", h, "");
+  const auto one_discards = impl.single_tenpai_discards(h, {});
+  if (one_discards.error != discards.error || !(one_discards.value == discards.value))
+    mismatch(impl, "single tenpai_discards", h, "");
 }
 
 // The kernel's decompositions (not per ISA: table-driven) with every winning tile held, and none.
@@ -89,9 +98,18 @@ void check_decompositions(const Hand& h) {
   }
 }
 
+// Says once which implementations this CPU lets the fuzzer check.
+bool announce() {
+  for (const auto& impl : implementations())
+    std::fprintf(stderr, "fuzz_kernel: %s %s\n", std::string(impl.name).c_str(),
+                 impl.supported() ? "checked" : "not available on this CPU: skipped");
+  return true;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  [[maybe_unused]] static const bool announced = announce();
   if (size < 2) return 0;
   Hand h;
   if (data[0] == 0xff) {  // raw: the bytes are the Hand itself
@@ -104,32 +122,3 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   check_decompositions(h);
   return 0;
 }
-
-#ifndef MJK_LIBFUZZER
-#include <filesystem>
-#include <fstream>
-#include <iterator>
-#include <vector>
-
-// Corpus replayer: runs every file named (directories: every file inside).
-int main(int argc, char** argv) {
-  int files = 0;
-  auto run = [&](const std::filesystem::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    const std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    LLVMFuzzerTestOneInput(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
-    ++files;
-  };
-  for (int i = 1; i < argc; ++i) {
-    const std::filesystem::path p = argv[i];
-    if (std::filesystem::is_directory(p)) {
-      for (const auto& e : std::filesystem::directory_iterator(p))
-        if (e.is_regular_file()) run(e.path());
-    } else {
-      run(p);
-    }
-  }
-  std::printf("replayed %d inputs: no mismatch\n", files);
-  return files > 0 ? 0 : 1;
-}
-#endif

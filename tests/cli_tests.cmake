@@ -13,23 +13,43 @@ mjk_cli_test(help "usage: mjk" --help)
 mjk_cli_test(readable_waits "waits     1m 2m 3m 4m 5m 6m 7m 8m 9m" 1112345678999m)
 mjk_cli_test(readable_agari "agari     yes.*99p 111m 222m 333m \\[789p\\]  \\(penchan\\)" "m1m1m1m2m2m2m3m3m3p8p9p9p9" "p7")
 mjk_cli_test(json_waits
-  "^{\"hand\":\"1112345678999m\",\"tiles\":13,\"shanten\":0,\"shanten_standard\":0,\"shanten_chiitoi\":4,\"shanten_kokushi\":10,\"waits\":\\[\"1m\",\"2m\",\"3m\",\"4m\",\"5m\",\"6m\",\"7m\",\"8m\",\"9m\"\\]}\n$"
+  "^{\"hand\":\"1112345678999m\",\"tiles\":13,\"shanten\":0,\"shanten_standard\":0,\"shanten_chiitoi\":4,\"shanten_kokushi\":10,\"waits\":\\[\"1m\",\"2m\",\"3m\",\"4m\",\"5m\",\"6m\",\"7m\",\"8m\",\"9m\"\\],\"necessary\":\\[\"1m\",\"2m\",\"3m\",\"4m\",\"5m\",\"6m\",\"7m\",\"8m\",\"9m\"\\],\"ukeire\":23}\n$"
   --json 1112345678999m)
 mjk_cli_test(json_agari
   "\"agari\":true,.*\"decompositions\":\\[{\"form\":\"standard\",\"blocks\":\\[\"99p\",\"111m\",\"222m\",\"333m\",\"789p\"\\],\"win\":4,\"wait\":\"penchan\"},{\"form\":\"standard\",\"blocks\":\\[\"99p\",\"123m\",\"123m\",\"123m\",\"789p\"\\],\"win\":4,\"wait\":\"penchan\"}\\]}"
   --json "m1m1m1m2m2m2m3m3m3p8p9p9p9 p7")
 mjk_cli_test(json_no_win "\"win\":null,\"wait\":null" --json 123m456p789s11z234s)
 mjk_cli_test(json_called "\"shanten_chiitoi\":null,\"shanten_kokushi\":null,\"waits\":\\[\"2m\",\"4m\",\"5m\"\\]" --json 3334m)
-mjk_cli_test(json_discards "\"agari\":false,\"discards\":{\"1m\":\\[\"2m\",\"5m\"\\],\"2m\":\\[\"1m\"\\],\"4m\":\\[\"5m\"\\],\"5m\":\\[\"1m\",\"4m\"\\]}}" --json 12345m)
+mjk_cli_test(json_discards "\"agari\":false,\"discards\":{\"1m\":\\[\"2m\",\"5m\"\\],\"2m\":\\[\"1m\"\\],\"4m\":\\[\"5m\"\\],\"5m\":\\[\"1m\",\"4m\"\\]},\"advice\"" --json 12345m)
 mjk_cli_test(json_kokushi "\"form\":\"kokushi\",\"blocks\":\\[\"11m\",\"9m\",.*\"7z\"\\],\"win\":0,\"wait\":\"kokushi13\"" --json "19m19p19s1234567z 1m")
 mjk_cli_fails(json_bad_line_answers_others
   "{\"hand\":\"123x\",\"error\":\"unknown character at position 3\"}\n{\"hand\":\"5z\"" --json 123x 5z)
 mjk_cli_fails(json_twelve_tiles "12 tiles do not fit" --json 123456789m123p)
 mjk_cli_fails(readable_fifth_copy "fifth copy of 1m at position 4" 11111m)
 mjk_cli_fails(unknown_option "unknown option '--frobnicate'" --frobnicate)
-mjk_cli_test(impl_lists_active "\\* avx2 .*active: avx2|\\* sse4.2 .*active: sse4.2|\\* sse2 .*active: sse2|\\* portable .*active: portable" --impl)
+mjk_cli_test(impl_lists_active "\\* avx512 .*active: avx512|\\* avx2 .*active: avx2|\\* sse4.2 .*active: sse4.2|\\* sse2 .*active: sse2|\\* portable .*active: portable" --impl)
 mjk_cli_test(ref_engine "waits     1m 4m 7m" --ref 1234567m)
-mjk_cli_test(ref_json_same "\"discards\":{\"1m\":\\[\"2m\",\"5m\"\\],\"2m\":\\[\"1m\"\\],\"4m\":\\[\"5m\"\\],\"5m\":\\[\"1m\",\"4m\"\\]}}" --ref --json 12345m)
+mjk_cli_test(ref_json_same "\"discards\":{\"1m\":\\[\"2m\",\"5m\"\\],\"2m\":\\[\"1m\"\\],\"4m\":\\[\"5m\"\\],\"5m\":\\[\"1m\",\"4m\"\\]},\"advice\"" --ref --json 12345m)
+
+# Shanten, necessary tiles, discard advice; three players; visible tiles.
+set(MJK_ADVICE_12345M "\"advice\":\\[{\"discard\":\"1m\",\"shanten\":0,\"necessary\":\\[\"2m\",\"5m\"\\],\"ukeire\":6},{\"discard\":\"5m\",\"shanten\":0,\"necessary\":\\[\"1m\",\"4m\"\\],\"ukeire\":6},{\"discard\":\"2m\",\"shanten\":0,\"necessary\":\\[\"1m\"\\],\"ukeire\":3},{\"discard\":\"4m\",\"shanten\":0,\"necessary\":\\[\"5m\"\\],\"ukeire\":3},{\"discard\":\"3m\",\"shanten\":1,\"necessary\":\\[\"1m\",\"2m\",\"3m\",\"4m\",\"5m\",\"6m\"\\],\"ukeire\":19}\\]}\n$")
+mjk_cli_test(json_advice_order "${MJK_ADVICE_12345M}" --json 12345m)
+mjk_cli_test(ref_json_advice_order "${MJK_ADVICE_12345M}" --ref --json 12345m)
+mjk_cli_test(json_necessary "\"shanten\":1,.*\"waits\":\\[\\],\"necessary\":\\[\"2s\",\"5z\",\"6z\"\\],\"ukeire\":10}\n$" --json 123m456p13789s56z)
+mjk_cli_test(ref_json_necessary "\"necessary\":\\[\"2s\",\"5z\",\"6z\"\\],\"ukeire\":10}\n$" --ref --json 123m456p13789s56z)
+mjk_cli_test(readable_necessary "necessary 2s 5z 6z  \\(ukeire 10\\)" 123m456p13789s56z)
+mjk_cli_test(readable_advice
+  "advice    discard  shanten  ukeire  necessary\n          6z             0       4  2s\n          1s             1      23  1s 2s 3s 4s 5s 5z 6z\n"
+  123m456p13789s556z)
+mjk_cli_test(players_four "\"shanten\":1,\"shanten_standard\":1," --json 1111m111122233z)
+mjk_cli_test(players_three "\"shanten\":2,\"shanten_standard\":2," --players 3 --json 1111m111122233z)
+mjk_cli_test(players_three_necessary "\"necessary\":\\[\"1m\",\"9m\",\"1z\"\\],\"ukeire\":8}" --players 3 --json 19m123p456789s11z)
+mjk_cli_fails(players_three_no_2m "2m does not exist with three players" --players 3 123m456p789s11z23s)
+mjk_cli_fails(players_bad "--players must be 3 or 4" --players 5 1m)
+mjk_cli_test(visible_ukeire "\"necessary\":\\[\"1m\",\"2m\",\"3m\",\"4m\",\"5m\",\"6m\",\"7m\",\"8m\",\"9m\"\\],\"ukeire\":20}" --json --visible 155m777z 1112345678999m)
+mjk_cli_fails(visible_over_four "{\"hand\":\"1112345678999m\",\"error\":\"more than four copies of 1m in the hand and the visible tiles\"}" --json --visible 11m 1112345678999m)
+mjk_cli_fails(visible_fifth_copy "--visible: more than four copies of 5z" --visible 55555z 1m)
+mjk_cli_fails(visible_malformed "--visible: expected mpsz tiles" --visible 12x 1m)
 
 # mjk forms: seed 002's puzzle
 mjk_cli_test(forms_one_reading "^\\(111\\)\\(222\\)\\(888\\)\\(99\\)\\[45\\]\n$" forms 1112224588899)
@@ -62,3 +82,9 @@ if(MJK_LONG_TESTS)
     census --tiles 13 --kinds all --json)
   set_tests_properties(cli.census_all14 cli.census_all13 PROPERTIES TIMEOUT 7200)
 endif()
+
+# Honest I/O: write and read errors, one output line per input line, UTF-8.
+add_test(NAME cli.io_errors_and_lines COMMAND ${CMAKE_COMMAND} -DMJK=$<TARGET_FILE:mjk>
+         -DDATA=${CMAKE_CURRENT_SOURCE_DIR}/data/cli -P ${CMAKE_CURRENT_SOURCE_DIR}/cli_io.cmake)
+mjk_cli_test(json_red_winning_tile "^{\"hand\":\"1m 0m\"," --json "1m 0m")
+mjk_cli_test(json_red_hand_plain_winning "^{\"hand\":\"0m 5m\"," --json "0m 5m")

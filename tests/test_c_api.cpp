@@ -103,7 +103,7 @@ TEST_CASE("C ABI: version, implementation, messages") {
 
 TEST_CASE("C ABI: parse agrees with parse_hand") {
   for (const char* text : {"123m406p789s11z23s 1s", "1112345678999m", "m1m1m1m2m2m2m3m3m3p8p9p9p9 p7", "11111m", "8z",
-                           "123", "m", "123m 45", "", "  ", "1m 1m", "123m456p789s1122z 3z"}) {
+                           "123", "m", "123m 45", "", "  ", "1m 1m", "123m456p789s1122z 3z", "123m406p789s11z23s 0s", "123m406p789s11z23s 0p"}) {
     INFO(text);
     mjk_parsed c;
     const int e = mjk_parse(text, &c);
@@ -114,6 +114,7 @@ TEST_CASE("C ABI: parse agrees with parse_hand") {
       CHECK(Row(row_of(p.value.hand)) == std::to_array(c.counts));
       CHECK(c.tiles == p.value.hand.tiles);
       CHECK(c.winning == (p.value.winning ? p.value.winning->kind() : -1));
+      CHECK(c.winning_red == p.value.winning_red);
       CHECK(std::memcmp(c.red_fives, p.value.hand.red_fives.data(), 3) == 0);
     } else {
       CHECK(c.error_position == p.error.position);
@@ -203,6 +204,75 @@ TEST_CASE("C ABI: batch operations equal the C++ API on random rows") {
   }
 }
 
+TEST_CASE("C ABI: shanten, necessary tiles and advice equal the C++ API, with visible tiles") {
+  const auto rows = random_rows(23, 600);
+  const std::size_t n = rows.size();
+  std::vector<std::uint8_t> errors(n);
+  // Visible rows: a few seen tiles each, sometimes more than the wall holds.
+  deal::Rng rng(29);
+  std::uniform_int_distribution<int> kind(0, kind_count - 1), copies(0, 3), seen(0, 6);
+  constexpr std::size_t stride = 40;  // a row per hand, 40 bytes apart
+  std::vector<std::uint8_t> visible(n * stride, 0xee), packed(n * kind_count);
+  for (std::size_t i = 0; i < n; ++i) {
+    for (int k = 0; k < kind_count; ++k) visible[i * stride + static_cast<std::size_t>(k)] = 0;
+    for (int t = seen(rng); t > 0; --t) visible[i * stride + static_cast<std::size_t>(kind(rng))] = static_cast<std::uint8_t>(copies(rng));
+    std::memcpy(&packed[i * kind_count], &visible[i * stride], kind_count);
+  }
+  for (int players : {4, 3}) {
+    CAPTURE(players);
+    const Options plain = options_of(players);
+
+    std::vector<mjk_shanten_forms> sh(n);
+    REQUIRE(mjk_shanten(flat(rows), n, players, sh.data(), errors.data()) == MJK_OK);
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto want = shanten(hand_of(rows[i]), plain);
+      CHECK(sh[i].best == want.value.best);
+      CHECK(sh[i].standard == want.value.standard);
+      CHECK(sh[i].chiitoi == want.value.chiitoi);
+      CHECK(sh[i].kokushi == want.value.kokushi);
+      CHECK(errors[i] == static_cast<int>(want.error));
+    }
+
+    // visible: none, one row shared (stride 0), a row per hand 34 or 40 bytes apart.
+    for (int mode = 0; mode < 4; ++mode) {
+      CAPTURE(mode);
+      const std::uint8_t* vis = mode == 0 ? nullptr : mode == 3 ? visible.data() : packed.data();
+      const std::size_t vstride = mode == 1 ? 0 : mode == 2 ? kind_count : stride;
+      auto options_for = [&](std::size_t i) {
+        Options o = plain;
+        if (mode == 1) o.visible = std::span<const std::uint8_t>(packed.data(), kind_count);
+        if (mode >= 2) o.visible = std::span<const std::uint8_t>(&packed[i * kind_count], kind_count);
+        return o;
+      };
+      std::vector<mjk_necessary> nec(n);
+      REQUIRE(mjk_necessary_tiles(flat(rows), n, players, vis, vstride, nec.data(), errors.data()) == MJK_OK);
+      for (std::size_t i = 0; i < n; ++i) {
+        const auto want = necessary_tiles(hand_of(rows[i]), options_for(i));
+        CHECK(nec[i].shanten == want.value.shanten);
+        CHECK(nec[i].ukeire == want.value.ukeire);
+        CHECK(nec[i].tiles == want.value.tiles.bits());
+        CHECK(errors[i] == static_cast<int>(want.error));
+      }
+      std::vector<mjk_advice_result> adv(n);
+      REQUIRE(mjk_advice(flat(rows), n, players, vis, vstride, adv.data(), errors.data()) == MJK_OK);
+      for (std::size_t i = 0; i < n; ++i) {
+        const auto want = advice(hand_of(rows[i]), options_for(i));
+        CHECK(adv[i].count == want.value.count);
+        for (std::size_t k = 0; k < want.value.options.size(); ++k) {
+          CHECK(adv[i].options[k].discard == want.value.options[k].discard.kind());
+          CHECK(adv[i].options[k].shanten == want.value.options[k].shanten);
+          CHECK(adv[i].options[k].ukeire == want.value.options[k].ukeire);
+          CHECK(adv[i].options[k].necessary == want.value.options[k].necessary.bits());
+        }
+        CHECK(errors[i] == static_cast<int>(want.error));
+      }
+    }
+  }
+  CHECK(mjk_advice(flat(rows), n, 4, visible.data(), 33, nullptr, nullptr) == MJK_ERR_INVALID_ARGUMENT);
+  std::vector<mjk_necessary> nec(n);
+  CHECK(mjk_necessary_tiles(flat(rows), n, 4, visible.data(), 33, nec.data(), nullptr) == MJK_ERR_INVALID_ARGUMENT);
+}
+
 TEST_CASE("C ABI: bad arguments stop the call and write nothing") {
   const auto rows = random_rows(3, 10);
   std::vector<std::uint8_t> out(10, 9), errors(10, 9);
@@ -258,7 +328,12 @@ TEST_CASE("rows34 batch input equals the Hand batch on every implementation") {
         same(&Implementation::agari_forms, std::uint8_t{});
         same(&Implementation::waits, TileMask{});
         same(&Implementation::waits_by_form, FormWaits{});
-        if (n <= 65) same(&Implementation::tenpai_discards, TenpaiDiscards{});
+        same(&Implementation::shanten, ShantenForms{});
+        if (n <= 65) {
+          same(&Implementation::tenpai_discards, TenpaiDiscards{});
+          same(&Implementation::necessary_tiles, Necessary{});
+          same(&Implementation::advice, Advice{});
+        }
       }
     }
   });

@@ -87,6 +87,9 @@ TEST_CASE("kernel decompositions: errors") {
   Hand bad = hand("123m456p789s11z").hand;
   bad.slots[10] = 1, bad.tiles = 12;
   CHECK(decompositions(bad, std::nullopt, out).error == Error::bad_slot);
+  // A Tile built from an out-of-range int is refused, never read past the tables.
+  CHECK(decompositions(hand("123m456p789s11z").hand, Tile(200), out).error == Error::bad_winning_tile);
+  CHECK(decompositions(hand("123m456p789s11z").hand, Tile(34), out).error == Error::bad_winning_tile);
 }
 
 TEST_CASE("kernel decompositions: batch API packs hands into one storage") {
@@ -105,6 +108,18 @@ TEST_CASE("kernel decompositions: batch API packs hands into one storage") {
   REQUIRE(decompositions(hands, wins, tiny, out) == Error::none);
   CHECK(out[0].ok());
   CHECK(out[2].error == Error::output_too_small);
+
+  // Once a hand does not fit, later hands are not packed even if they would:
+  // slices stay in hand order.
+  std::vector<Hand> order = {hand("55z").hand, hand("111222333m78999p").hand, hand("55z").hand};
+  std::vector<std::optional<Tile>> order_wins = {Tile(31), Tile(15), Tile(31)};
+  REQUIRE(decompositions(order, order_wins, tiny, out) == Error::none);
+  CHECK(out[0].ok());
+  CHECK(out[0].value.count == 1);
+  CHECK(out[1].error == Error::output_too_small);
+  CHECK(out[1].value.count == 0);
+  CHECK(out[2].error == Error::output_too_small);
+  CHECK(out[2].value.count == 0);
 }
 
 TEST_CASE("kernel decompositions: every single-suit and honour agari, every winning tile") {

@@ -16,6 +16,7 @@
 #include "mjk/ref.hpp"
 #include "support/count_vectors.hpp"
 #include "support/deal.hpp"
+#include "support/each_impl.hpp"
 
 using namespace mjk;
 
@@ -38,13 +39,6 @@ struct Expected {
 
 int mismatches = 0;
 
-void report(const Implementation& impl, const char* op, const Hand& h, const std::string& want, const std::string& got) {
-  if (++mismatches <= 10)
-    FAIL_CHECK(op, " on ", std::string(impl.name), ": hand ", to_mpsz(h), " expected ", want, " got ", got);
-  else
-    CHECK(false);
-}
-
 std::string text(const TenpaiDiscards& d) {
   std::string out;
   for (const Tile t : d.discards)
@@ -52,57 +46,81 @@ std::string text(const TenpaiDiscards& d) {
   return out;
 }
 
-// Runs every supported implementation on `hands` and compares with the reference answers.
-void check_agari(const std::vector<Hand>& hands, const std::vector<bool>& want) {
-  std::vector<Result<bool>> out(hands.size());
-  std::vector<Result<std::uint8_t>> forms(hands.size());
-  std::vector<std::uint8_t> want_forms;
-  for (const Hand& h : hands) want_forms.push_back(ref::agari_forms(h));
+// Three players leave 2m-8m out: a hand holding one is rejected, any other
+// hand answers as with four players (without 2m-8m no man sequence forms).
+bool has_absent(const Hand& h) {
+  for (int k = 1; k <= 7; ++k)
+    if (h.count(Tile(k))) return true;
+  return false;
+}
+
+constexpr Players both_players[] = {Players::four, Players::three};
+
+// Every supported implementation, batch then single-hand path ("NAME/single"),
+// for both player counts: run(impl, single, options, out) fills out.
+template <class T, class Run, class Want, class Show>
+void check_all(const char* op, const std::vector<Hand>& hands, Run run, Want want, Show show) {
+  std::vector<Result<T>> out(hands.size());
   for (const auto& impl : implementations()) {
-    if (!impl.supported()) continue;
-    impl.is_agari({hands.data(), hands.size()}, out.data());
-    impl.agari_forms({hands.data(), hands.size()}, forms.data());
-    for (std::size_t i = 0; i < hands.size(); ++i) {
-      if (!out[i].ok() || out[i].value != want[i])
-        report(impl, "is_agari", hands[i], want[i] ? "true" : "false",
-               out[i].ok() ? (out[i].value ? "true" : "false") : std::string(describe(out[i].error)));
-      if (!forms[i].ok() || forms[i].value != want_forms[i])
-        report(impl, "agari_forms", hands[i], std::to_string(want_forms[i]), std::to_string(forms[i].value));
+    if (!test::runs_here(impl)) continue;
+    for (const Players players : both_players) {
+      const Options options{players};
+      for (const bool single : {false, true}) {
+        run(impl, single, options, out);
+        const std::string name = std::string(impl.name) + (single ? "/single" : "") +
+                                 (players == Players::three ? " (three players)" : "");
+        for (std::size_t i = 0; i < hands.size(); ++i) {
+          const bool absent = players == Players::three && has_absent(hands[i]);
+          const Error want_error = absent ? Error::not_in_rules : Error::none;
+          const T want_value = absent ? T{} : want(i);
+          if (out[i].error != want_error || !(out[i].value == want_value)) {
+            if (++mismatches <= 10)
+              FAIL_CHECK(std::string(op), " on ", name, ": hand ", to_mpsz(hands[i]), " expected ",
+                         absent ? std::string(describe(want_error)) : show(want_value), " got ",
+                         out[i].ok() ? show(out[i].value) : std::string(describe(out[i].error)));
+            else
+              CHECK(false);
+          }
+        }
+      }
     }
   }
+}
+
+// Runs operation OP of `impl` on every hand: batch, or one call per hand.
+#define MJK_RUN(OP)                                                                         \
+  [&](const Implementation& impl, bool single, const Options& options, auto& out) {         \
+    if (single)                                                                             \
+      for (std::size_t i = 0; i < hands.size(); ++i) out[i] = impl.single_##OP(hands[i], options); \
+    else                                                                                    \
+      impl.OP({hands.data(), hands.size(), Layout::hands, options}, out.data());            \
+  }
+
+std::string text(const FormWaits& w) {
+  return test::tiles(w.standard) + " / " + test::tiles(w.chiitoi) + " / " + test::tiles(w.kokushi);
+}
+
+void check_agari(const std::vector<Hand>& hands, const std::vector<bool>& want) {
+  std::vector<std::uint8_t> want_forms;
+  for (const Hand& h : hands) want_forms.push_back(ref::agari_forms(h));
+  check_all<bool>("is_agari", hands, MJK_RUN(is_agari), [&](std::size_t i) { return bool(want[i]); },
+                  [](bool b) { return std::string(b ? "true" : "false"); });
+  check_all<std::uint8_t>("agari_forms", hands, MJK_RUN(agari_forms), [&](std::size_t i) { return want_forms[i]; },
+                          [](std::uint8_t f) { return std::to_string(f); });
 }
 
 void check_waits(const std::vector<Hand>& hands, const std::vector<TileMask>& want) {
-  std::vector<Result<TileMask>> out(hands.size());
-  std::vector<Result<FormWaits>> forms(hands.size());
   std::vector<FormWaits> want_forms;
   for (const Hand& h : hands) want_forms.push_back(ref::waits_by_form(h));
-  for (const auto& impl : implementations()) {
-    if (!impl.supported()) continue;
-    impl.waits({hands.data(), hands.size()}, out.data());
-    impl.waits_by_form({hands.data(), hands.size()}, forms.data());
-    for (std::size_t i = 0; i < hands.size(); ++i) {
-      if (!out[i].ok() || out[i].value != want[i])
-        report(impl, "waits", hands[i], test::tiles(want[i]),
-               out[i].ok() ? test::tiles(out[i].value) : std::string(describe(out[i].error)));
-      if (!forms[i].ok() || !(forms[i].value == want_forms[i]))
-        report(impl, "waits_by_form", hands[i],
-               test::tiles(want_forms[i].standard) + " / " + test::tiles(want_forms[i].chiitoi) + " / " + test::tiles(want_forms[i].kokushi),
-               test::tiles(forms[i].value.standard) + " / " + test::tiles(forms[i].value.chiitoi) + " / " + test::tiles(forms[i].value.kokushi));
-    }
-  }
+  check_all<TileMask>("waits", hands, MJK_RUN(waits), [&](std::size_t i) { return want[i]; },
+                      [](TileMask m) { return test::tiles(m); });
+  check_all<FormWaits>("waits_by_form", hands, MJK_RUN(waits_by_form), [&](std::size_t i) { return want_forms[i]; },
+                       [](const FormWaits& w) { return text(w); });
 }
 
 void check_discards(const std::vector<Hand>& hands, const std::vector<TenpaiDiscards>& want) {
-  std::vector<Result<TenpaiDiscards>> out(hands.size());
-  for (const auto& impl : implementations()) {
-    if (!impl.supported()) continue;
-    impl.tenpai_discards({hands.data(), hands.size()}, out.data());
-    for (std::size_t i = 0; i < hands.size(); ++i)
-      if (!out[i].ok() || !(out[i].value == want[i]))
-        report(impl, "tenpai_discards", hands[i], text(want[i]),
-               out[i].ok() ? text(out[i].value) : std::string(describe(out[i].error)));
-  }
+  check_all<TenpaiDiscards>("tenpai_discards", hands, MJK_RUN(tenpai_discards), [&](std::size_t i) { return want[i]; },
+                            [](const TenpaiDiscards& d) { return text(d); });
 }
 
 TileMask shifted(TileMask m, int by) { return TileMask(m.bits() << by); }

@@ -139,6 +139,17 @@ TEST_CASE("every parser error names what is wrong and where") {
   CHECK(parse_error("123m456p789s11z23s 1s 2s").code == Error::bad_winning_tile);
   CHECK(parse_error("123m456p789s1111z 1z").code == Error::fifth_copy);
 
+  // One red five per suit: the 136 tiles have no second one.
+  e = parse_error("00m");
+  CHECK(e.code == Error::too_many_red_fives);
+  CHECK(e.position == 1);
+  CHECK(e.message() == "a second red five (0m) at position 1: each suit has one");
+  CHECK(parse_error("0000m").code == Error::too_many_red_fives);
+  CHECK(parse_error("123m456p789s11z05p 0p").code == Error::too_many_red_fives);
+  CHECK(parse_error("m0m0").code == Error::too_many_red_fives);
+  CHECK(parse_ok("0m0p0s").red_fives == std::array<std::uint8_t, 3>{1, 1, 1});
+  CHECK(to_seed000(parse_ok("505m0p")) == "m0m5m5p0");  // the seed 000 form keeps red fives too
+
   // seed 000 form
   CHECK(parse_error("m1m2x3").code == Error::unknown_character);
   CHECK(parse_error("m1m").code == Error::suit_without_digit);
@@ -179,4 +190,21 @@ TEST_CASE("validate checks what the kernel relies on") {
 
   Hand empty;
   CHECK(validate(empty).code == Error::wrong_tile_count);
+
+  Hand fifteen = parse_ok("123456789m12345p");
+  fifteen.add(Tile(30));
+  CHECK(validate(fifteen).code == Error::too_many_tiles);
+  CHECK(validate(fifteen).message() == "more than 14 tiles (15)");
+}
+
+TEST_CASE("a red winning tile stays red and separate from the hand") {
+  const auto r = parse_hand("1m 0m");
+  REQUIRE(r.ok());
+  CHECK(r.value.winning == Tile(4));
+  CHECK(r.value.winning_red);
+  CHECK(r.value.hand.red_fives[0] == 1);
+  const auto plain = parse_hand("1m 5m");
+  REQUIRE(plain.ok());
+  CHECK_FALSE(plain.value.winning_red);
+  CHECK(plain.value.hand.red_fives[0] == 0);
 }

@@ -21,6 +21,8 @@ bool agari(const Implementation& impl, std::string_view text) {
   Result<bool> r;
   impl.is_agari({&h, 1}, &r);
   REQUIRE(r.ok());
+  const auto one = impl.single_is_agari(h, {});  // the single-hand path agrees
+  CHECK((one.ok() && one.value == r.value));
   return r.value;
 }
 
@@ -29,6 +31,8 @@ std::string waits(const Implementation& impl, std::string_view text) {
   Result<TileMask> r;
   impl.waits({&h, 1}, &r);
   REQUIRE(r.ok());
+  const auto one = impl.single_waits(h, {});
+  CHECK((one.ok() && one.value == r.value));
   return tiles(r.value);
 }
 
@@ -37,6 +41,8 @@ TenpaiDiscards discards(const Implementation& impl, std::string_view text) {
   Result<TenpaiDiscards> r;
   impl.tenpai_discards({&h, 1}, &r);
   REQUIRE(r.ok());
+  const auto one = impl.single_tenpai_discards(h, {});
+  CHECK((one.ok() && one.value == r.value));
   return r.value;
 }
 
@@ -102,6 +108,8 @@ TEST_CASE("forms of agari and of waits, on every implementation") {
       Result<std::uint8_t> r;
       impl.agari_forms({&h, 1}, &r);
       REQUIRE(r.ok());
+      const auto one = impl.single_agari_forms(h, {});
+      CHECK((one.ok() && one.value == r.value));
       return r.value;
     };
     CHECK(forms("123m456p789s11z234s") == standard_form);
@@ -115,6 +123,8 @@ TEST_CASE("forms of agari and of waits, on every implementation") {
       Result<FormWaits> r;
       impl.waits_by_form({&h, 1}, &r);
       REQUIRE(r.ok());
+      const auto one = impl.single_waits_by_form(h, {});
+      CHECK((one.ok() && one.value == r.value));
       return r.value;
     };
     auto w = waits_by("1133m5577p99s112z");
@@ -164,6 +174,27 @@ TEST_CASE("kernel rejects bad hands with the error validate() gives") {
     for (std::size_t i = 0; i < bad.size(); ++i) {
       CHECK(t[i].error == validate(bad[i], Question::complete).code);
       if (!t[i].ok()) CHECK(t[i].value.discards.empty());
+    }
+
+    // The single-hand path: the same errors, default values.
+    for (std::size_t i = 0; i < bad.size(); ++i) {
+      INFO("single-hand path, hand ", i);
+      for (const Players players : {Players::four, Players::three}) {
+        const Options o{players};
+        const auto a = impl.single_is_agari(bad[i], o);
+        CHECK(a.error == validate(bad[i], Question::complete, players).code);
+        if (!a.ok()) CHECK_FALSE(a.value);
+        const auto f = impl.single_agari_forms(bad[i], o);
+        CHECK(f.error == a.error);
+        const auto ws = impl.single_waits(bad[i], o);
+        CHECK(ws.error == validate(bad[i], Question::waits, players).code);
+        if (!ws.ok()) CHECK(ws.value.empty());
+        const auto wf = impl.single_waits_by_form(bad[i], o);
+        CHECK(wf.error == ws.error);
+        const auto d = impl.single_tenpai_discards(bad[i], o);
+        CHECK(d.error == a.error);
+        if (!d.ok()) CHECK(d.value.discards.empty());
+      }
     }
   });
 }
@@ -245,6 +276,17 @@ TEST_CASE("three players: 2m-8m are rejected, 1m/9m hands answer as with four") 
     impl.tenpai_discards({hands, 4, Layout::hands, three}, d);
     CHECK(d[0].error == Error::not_in_rules);
     CHECK(d[1].ok());
+    for (int i = 0; i < 4; ++i) {  // the single-hand path answers alike
+      const auto a = impl.single_is_agari(hands[i], three);
+      CHECK(a.error == agari[i].error);
+      CHECK(a.value == agari[i].value);
+      const auto ws = impl.single_waits(hands[i], three);
+      CHECK(ws.error == w[i].error);
+      CHECK(ws.value == w[i].value);
+      const auto ds = impl.single_tenpai_discards(hands[i], three);
+      CHECK(ds.error == d[i].error);
+      CHECK(ds.value == d[i].value);
+    }
   });
   CHECK(is_agari(with_2m, three).error == Error::not_in_rules);
   CHECK(is_agari(with_2m).value);

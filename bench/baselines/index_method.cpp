@@ -132,7 +132,7 @@ IndexMethod::IndexMethod() {
         gaps.push_back(i + 1 == run->size());
       }
     }
-    gaps.back() = false;  // nothing follows the last run
+    if (!gaps.empty()) gaps.back() = false;  // nothing follows the last run (the check keeps GCC 12 -O2 from a false -Wstringop-overflow)
     std::array<bool, 14> g{};
     for (std::size_t i = 0; i < gaps.size(); ++i) g[i] = gaps[i];
     const std::uint64_t k = key(counts.data(), static_cast<int>(counts.size()), g.data());

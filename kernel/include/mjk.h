@@ -61,7 +61,8 @@ enum {
   MJK_ERR_NOT_IN_RULES = 15,        /* a tile the rules do not have (2m-8m with three players) */
   MJK_ERR_PARTIAL_ROW = 16,         /* (C++ only) rows not a multiple of 34 bytes */
   MJK_ERR_VISIBLE_OVER_FOUR = 17,   /* a kind held + visible more than four times */
-  MJK_ERR_INVALID_ARGUMENT = 18     /* a null pointer where data is needed, players not 3 or 4, a bad stride */
+  MJK_ERR_TOO_MANY_RED_FIVES = 18,  /* a second red five of one suit (parsing) */
+  MJK_ERR_INVALID_ARGUMENT = 19     /* a null pointer where data is needed, players not 3 or 4, a bad stride */
 };
 /* Short fixed description of a code ("fifth copy of a tile"); never NULL,
  * "unknown error" for a code this library does not know. */
@@ -75,7 +76,7 @@ typedef struct mjk_parsed {
   int8_t winning;            /* kind named after a space ("123m... 1s"), or -1 */
   uint8_t error;             /* MJK_OK, or why the text was rejected (then the rest is zero) */
   uint8_t error_tile;        /* the kind concerned (e.g. the fifth copy), or 255 */
-  uint8_t reserved;
+  uint8_t winning_red;       /* 1 if the winning tile was written as a red five ("0m") */
   uint32_t error_position;   /* byte offset of the problem in the text */
 } mjk_parsed;
 /* mpsz ("123m456p789s11z23s 1s", red fives as 0) or seed 000's form
@@ -187,7 +188,7 @@ typedef struct mjk_discard_option {
 typedef struct mjk_advice_result {
   uint8_t count; /* distinct kinds held = options used */
   uint8_t reserved[7];
-  mjk_discard_option options[14]; /* shanten ascending, then ukeire descending, then kind */
+  mjk_discard_option options[14]; /* shanten ascending, then ukeire descending, then kind; zero past count */
 } mjk_advice_result;
 /* 3k+2 rows: what discarding each distinct held kind leaves. */
 MJK_API int mjk_advice(const uint8_t* rows, size_t n, int players, const uint8_t* visible, size_t visible_stride,

@@ -14,6 +14,7 @@
 #include "mjk/error.hpp"
 #include "mjk/hand.hpp"
 #include "mjk/implementation.hpp"
+#include "mjk/report.hpp"
 #include "mjk/version.h"
 
 namespace mjk {
@@ -42,6 +43,7 @@ MJK_SAME(MJK_ERR_OUTPUT_TOO_SMALL, output_too_small)
 MJK_SAME(MJK_ERR_NOT_IN_RULES, not_in_rules)
 MJK_SAME(MJK_ERR_PARTIAL_ROW, partial_row)
 MJK_SAME(MJK_ERR_VISIBLE_OVER_FOUR, visible_over_four)
+MJK_SAME(MJK_ERR_TOO_MANY_RED_FIVES, too_many_red_fives)
 MJK_SAME(MJK_ERR_INVALID_ARGUMENT, invalid_argument)
 #undef MJK_SAME
 
@@ -56,6 +58,8 @@ static_assert(MJK_WAIT_RYANMEN == int(WaitKind::ryanmen) && MJK_WAIT_KANCHAN == 
               MJK_WAIT_SHANPON == int(WaitKind::shanpon) && MJK_WAIT_KOKUSHI == int(WaitKind::kokushi) &&
               MJK_WAIT_KOKUSHI13 == int(WaitKind::kokushi13));
 static_assert(MJK_KINDS == kind_count && MJK_MAX_DECOMPOSITIONS == max_decompositions);
+static_assert(MJK_SHANTEN_NOT_APPLICABLE == ShantenForms::not_applicable);
+static_assert(sizeof(mjk_advice_result::options) / sizeof(mjk_discard_option) == std::tuple_size_v<decltype(Advice::options)>);
 static_assert(sizeof(Decomposition::blocks) / sizeof(Block) == sizeof(mjk_decomposition::blocks) / sizeof(mjk_block));
 
 // The C structs' layout is the ABI: it changes only with MJK_ABI_VERSION.
@@ -180,6 +184,7 @@ int mjk_parse_n(const char* text, size_t length, mjk_parsed* out) {
   std::memcpy(out->red_fives, h.red_fives.data(), 3);
   out->tiles = h.tiles;
   if (parsed.value.winning) out->winning = static_cast<std::int8_t>(parsed.value.winning->kind());
+  out->winning_red = parsed.value.winning_red;
   return MJK_OK;
 }
 
@@ -251,6 +256,73 @@ int mjk_decompositions(const uint8_t* rows, size_t n, const int8_t* winning, int
     used += r.value;
     if (errors) errors[i] = static_cast<std::uint8_t>(r.error);
   }
+  return MJK_OK;
+}
+
+int mjk_shanten(const uint8_t* rows, size_t n, int players, mjk_shanten_forms* out, uint8_t* errors) {
+  if (n && !out) return invalid;
+  return run_rows<ShantenForms>(
+      rows, n, players, errors, [](auto r, auto o, const Options& op) { return shanten(r, o, op); },
+      [&](std::size_t i, const ShantenForms& v) { out[i] = {v.best, v.standard, v.chiitoi, v.kokushi}; });
+}
+
+int mjk_necessary_tiles(const uint8_t* rows, size_t n, int players, const uint8_t* visible, size_t visible_stride,
+                        mjk_necessary* out, uint8_t* errors) {
+  if (n && !out) return invalid;
+  return run_rows<Necessary>(
+      rows, n, players, errors, [](auto r, auto o, const Options& op) { return necessary_tiles(r, o, op); },
+      [&](std::size_t i, const Necessary& v) {
+        out[i] = {};
+        out[i].shanten = v.shanten;
+        out[i].ukeire = v.ukeire;
+        out[i].tiles = v.tiles.bits();
+      },
+      {visible, visible_stride});
+}
+
+int mjk_advice(const uint8_t* rows, size_t n, int players, const uint8_t* visible, size_t visible_stride,
+               mjk_advice_result* out, uint8_t* errors) {
+  if (n && !out) return invalid;
+  return run_rows<Advice>(
+      rows, n, players, errors, [](auto r, auto o, const Options& op) { return advice(r, o, op); },
+      [&](std::size_t i, const Advice& v) {
+        mjk_advice_result& a = out[i];
+        a = {};
+        a.count = v.count;
+        for (std::size_t k = 0; k < v.options.size(); ++k) {
+          a.options[k].discard = static_cast<std::uint8_t>(v.options[k].discard.kind());
+          a.options[k].shanten = v.options[k].shanten;
+          a.options[k].ukeire = v.options[k].ukeire;
+          a.options[k].necessary = v.options[k].necessary.bits();
+        }
+      },
+      {visible, visible_stride});
+}
+
+
+int mjk_analyse_json(const char* text, int players, const uint8_t* visible34, char* buf, size_t cap, size_t* needed) {
+  const auto rules = players_of(players);
+  if (!text || !rules || (cap && !buf)) return invalid;
+  Options options{*rules, {}};
+  if (visible34) options.visible = {visible34, kind_count};
+  const std::string_view line(text);
+  JsonWriter json(std::span<char>(buf, cap ? cap - 1 : 0));  // the last byte for the NUL
+  const auto r = analyse(line, options);
+  if (r.ok()) {
+    write_json(r.value, json);
+  } else {
+    // The CLI's sentence; only this error path allocates (a std::string), and
+    // if that fails the short fixed description stands in.
+    try {
+      write_json_error(line, r.error.message(), json);
+    } catch (...) {
+      json = JsonWriter(std::span<char>(buf, cap ? cap - 1 : 0));
+      write_json_error(line, describe(r.error.code), json);
+    }
+  }
+  if (needed) *needed = json.size() + 1;
+  if (json.size() + 1 > cap) return static_cast<int>(Error::output_too_small);
+  buf[json.size()] = '\0';
   return MJK_OK;
 }
 

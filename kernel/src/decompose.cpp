@@ -1,12 +1,12 @@
 // Every decomposition of a complete hand, table-driven: each group's counts
 // are looked up in a table of all its splits into melds (and a head), and a
 // hand's readings are the combinations of its groups' splits. No recursion
-// and no allocation per hand; the tables are built once, on first use.
+// and no allocation; the tables are built once, on first use, in static
+// storage (a few milliseconds).
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cstdint>
-#include <map>
-#include <vector>
 
 #include "mjk/decomposition.hpp"
 #include "slots.hpp"
@@ -25,30 +25,32 @@ struct Split {
   std::array<std::uint8_t, 4> meld{};  // bit 4: sequence; bits 0-3: first slot
 };
 
-// Open-addressing map from a group key to its splits.
+// Open-addressing map from a group key to its splits, in fixed storage: it is
+// built once without allocating (two passes over the same enumeration: count
+// the splits of each key, then place them), so nothing here can throw.
 class SplitTable {
  public:
-  SplitTable() {
-    std::map<GroupKey, std::vector<Split>> all;
-    enumerate(true, all);   // suits: slots 0-8, sequences
-    enumerate(false, all);  // honours: E S W N Wh G R at slots 0 1 3 4 6 7 9
-    std::size_t size = 1;
-    while (size < 2 * all.size()) size <<= 1;
-    keys_.assign(size, empty);
-    ranges_.assign(size, {0, 0});
-    mask_ = size - 1;
-    for (const auto& [key, splits] : all) {
-      std::size_t i = hash(key);
-      while (keys_[i] != empty) i = (i + 1) & mask_;
-      keys_[i] = key;
-      ranges_[i] = {static_cast<std::uint32_t>(splits_.size()), static_cast<std::uint32_t>(splits.size())};
-      splits_.insert(splits_.end(), splits.begin(), splits.end());
+  SplitTable() noexcept {
+    keys_.fill(empty);
+    // Pass 1: every key, and how many splits it has.
+    each_split([&](GroupKey key, const Split&) noexcept { ++ranges_[slot_for(key)].second; });
+    std::uint32_t offset = 0;
+    for (auto& [first, count] : ranges_) {
+      first = offset;
+      offset += count;
+      count = 0;
     }
+    // Pass 2: the splits, in enumeration order within each key.
+    each_split([&](GroupKey key, const Split& split) noexcept {
+      auto& [first, count] = ranges_[slot_for(key)];
+      if (first + count < max_splits) splits_[first + count] = split;  // always, unless the enumeration grows
+      ++count;
+    });
   }
 
   // The splits of a group, or none (empty range) if it has none.
   [[nodiscard]] std::pair<const Split*, std::uint32_t> find(GroupKey key) const noexcept {
-    for (std::size_t i = hash(key);; i = (i + 1) & mask_) {
+    for (std::size_t i = hash(key);; i = (i + 1) & mask) {
       if (keys_[i] == key) return {splits_.data() + ranges_[i].first, ranges_[i].second};
       if (keys_[i] == empty) return {nullptr, 0};
     }
@@ -56,64 +58,87 @@ class SplitTable {
 
  private:
   static constexpr GroupKey empty = 0xffffffffu;
-  [[nodiscard]] std::size_t hash(GroupKey k) const noexcept {
-    return static_cast<std::size_t>((k * 0x9E3779B1u) >> 8) & mask_;
+  // Sizes the enumeration below produces (21,998 keys, 23,788 splits); the
+  // constructor's asserts keep them honest.
+  static constexpr std::size_t table_size = 1 << 16, mask = table_size - 1, max_splits = 23788;
+
+  [[nodiscard]] static std::size_t hash(GroupKey k) noexcept {
+    return static_cast<std::size_t>((k * 0x9E3779B1u) >> 8) & mask;
+  }
+  // The slot holding `key`, claimed if new.
+  std::size_t slot_for(GroupKey key) noexcept {
+    std::size_t i = hash(key);
+    while (keys_[i] != empty && keys_[i] != key) i = (i + 1) & mask;
+    keys_[i] = key;
+    return i;
   }
 
-  // Every head (or none) with every multiset of up to four melds, within 14
-  // tiles and four of a kind. Melds are taken in ascending order, so each
-  // multiset comes once and already sorted.
-  static void enumerate(bool suit, std::map<GroupKey, std::vector<Split>>& all) {
-    const std::vector<int> slots = suit ? std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7, 8} : std::vector<int>{0, 1, 3, 4, 6, 7, 9};
-    std::vector<std::uint8_t> types;  // meld codes in ascending order
-    for (int s : slots) {
-      types.push_back(static_cast<std::uint8_t>(s));
-      if (suit && s <= 6) types.push_back(static_cast<std::uint8_t>(16 | s));
-    }
-    std::vector<int> heads = slots;
-    heads.push_back(15);
-    for (int head : heads) {
-      // Iterate meld multisets as nondecreasing index tuples of length 0..4.
-      for (int n = 0; n <= 4; ++n) {
-        std::array<std::size_t, 4> idx{};
-        for (;;) {
-          std::array<int, 10> counts{};
-          if (head != 15) counts[static_cast<std::size_t>(head)] += 2;
-          Split split;
-          split.head = static_cast<std::uint8_t>(head);
-          split.melds = static_cast<std::uint8_t>(n);
-          for (int m = 0; m < n; ++m) {
-            const std::uint8_t code = types[idx[static_cast<std::size_t>(m)]];
-            split.meld[static_cast<std::size_t>(m)] = code;
-            const int first = code & 15;
-            for (int i = 0; i < 3; ++i) ++counts[static_cast<std::size_t>((code & 16) ? first + i : first)];
+  // Calls f(key, split) for every head (or none) with every multiset of up to
+  // four melds, within 14 tiles and four of a kind, suits (slots 0-8, with
+  // sequences) then honours (E S W N Wh G R at slots 0 1 3 4 6 7 9). Melds
+  // are taken in ascending order, so each multiset comes once and sorted.
+  template <class F>
+  void each_split(F f) noexcept {
+    std::size_t total_splits = 0;
+    for (const bool suit : {true, false}) {
+      std::array<std::uint8_t, 16> types{};  // meld codes in ascending order
+      std::size_t type_count = 0;
+      std::array<int, 10> heads{};
+      std::size_t head_count = 0;
+      for (int s = 0; s < 10; ++s) {
+        const bool held = suit ? s < 9 : Tile::from_slot(36 + s).has_value();
+        if (!held) continue;
+        heads[head_count++] = s;
+        types[type_count++] = static_cast<std::uint8_t>(s);
+        if (suit && s <= 6) types[type_count++] = static_cast<std::uint8_t>(16 | s);
+      }
+      heads[head_count++] = 15;
+      for (std::size_t h = 0; h < head_count; ++h) {
+        const int head = heads[h];
+        // Meld multisets as nondecreasing index tuples of length 0..4.
+        for (int n = 0; n <= 4; ++n) {
+          std::array<std::size_t, 4> idx{};
+          for (;;) {
+            std::array<int, 10> counts{};
+            if (head != 15) counts[static_cast<std::size_t>(head)] += 2;
+            Split split;
+            split.head = static_cast<std::uint8_t>(head);
+            split.melds = static_cast<std::uint8_t>(n);
+            for (int m = 0; m < n; ++m) {
+              const std::uint8_t code = types[idx[static_cast<std::size_t>(m)]];
+              split.meld[static_cast<std::size_t>(m)] = code;
+              const int first = code & 15;
+              for (int i = 0; i < 3; ++i) ++counts[static_cast<std::size_t>((code & 16) ? first + i : first)];
+            }
+            int sum = 0;
+            bool legal = true;
+            GroupKey key = 0;
+            for (int s = 0; s < 10; ++s) {
+              sum += counts[static_cast<std::size_t>(s)];
+              legal = legal && counts[static_cast<std::size_t>(s)] <= 4;
+              key |= static_cast<GroupKey>(counts[static_cast<std::size_t>(s)]) << (3 * s);
+            }
+            // An honour group without Red (slot 9) is also a suit group with the
+            // same splits (no three consecutive honour slots): keep it once.
+            if (legal && sum <= 14 && (suit || counts[9] > 0)) {
+              f(key, split);
+              ++total_splits;
+            }
+            int m = n - 1;  // next nondecreasing tuple
+            while (m >= 0 && idx[static_cast<std::size_t>(m)] + 1 == type_count) --m;
+            if (m < 0) break;
+            ++idx[static_cast<std::size_t>(m)];
+            for (int r = m + 1; r < n; ++r) idx[static_cast<std::size_t>(r)] = idx[static_cast<std::size_t>(m)];
           }
-          int total = 0;
-          bool legal = true;
-          GroupKey key = 0;
-          for (int s = 0; s < 10; ++s) {
-            total += counts[static_cast<std::size_t>(s)];
-            legal = legal && counts[static_cast<std::size_t>(s)] <= 4;
-            key |= static_cast<GroupKey>(counts[static_cast<std::size_t>(s)]) << (3 * s);
-          }
-          // An honour group without Red (slot 9) is also a suit group with the
-          // same splits (no three consecutive honour slots): keep it once.
-          if (legal && total <= 14 && (suit || counts[9] > 0)) all[key].push_back(split);
-          // next nondecreasing tuple
-          int m = n - 1;
-          while (m >= 0 && idx[static_cast<std::size_t>(m)] + 1 == types.size()) --m;
-          if (m < 0) break;
-          ++idx[static_cast<std::size_t>(m)];
-          for (int r = m + 1; r < n; ++r) idx[static_cast<std::size_t>(r)] = idx[static_cast<std::size_t>(m)];
         }
       }
     }
+    assert(total_splits == max_splits);
   }
 
-  std::vector<GroupKey> keys_;
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges_;
-  std::vector<Split> splits_;
-  std::size_t mask_ = 0;
+  std::array<GroupKey, table_size> keys_{};
+  std::array<std::pair<std::uint32_t, std::uint32_t>, table_size> ranges_{};
+  std::array<Split, max_splits> splits_{};
 };
 
 const SplitTable& split_table() {
@@ -176,7 +201,7 @@ bool add_readings(const Decomposition& d, std::optional<Tile> win, std::span<Dec
 Result<std::size_t> decompositions(const Hand& hand, std::optional<Tile> winning, std::span<Decomposition> out,
                                    const Options& options) noexcept {
   if (const auto e = validate(hand, Question::complete, options.players)) return {0, e.code};
-  if (winning && hand.count(*winning) == 0) return {0, Error::bad_winning_tile};
+  if (winning && (winning->kind() >= kind_count || hand.count(*winning) == 0)) return {0, Error::bad_winning_tile};
   std::size_t n = 0;
   const Result<std::size_t> full{0, Error::output_too_small};
 
@@ -256,9 +281,12 @@ Error decompositions(std::span<const Hand> hands, std::span<const std::optional<
                      std::span<Decomposition> storage, std::span<Result<Slice>> out, const Options& options) noexcept {
   if (out.size() < hands.size() || (!winning.empty() && winning.size() < hands.size())) return Error::output_too_small;
   std::size_t used = 0;
+  bool full = false;  // once a hand's readings did not fit, no later hand is packed
   for (std::size_t i = 0; i < hands.size(); ++i) {
     const std::optional<Tile> win = winning.empty() ? std::nullopt : winning[i];
-    const auto r = decompositions(hands[i], win, storage.subspan(used), options);
+    const auto r = full ? Result<std::size_t>{0, Error::output_too_small}
+                        : decompositions(hands[i], win, storage.subspan(used), options);
+    full = r.error == Error::output_too_small;
     out[i] = {{static_cast<std::uint32_t>(used), static_cast<std::uint32_t>(r.value)}, r.error};
     used += r.value;
   }

@@ -4,6 +4,10 @@
 #include <cstdlib>
 #include <string>
 
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
+
 #include <xsimd/config/xsimd_config.hpp>
 #include <xsimd/xsimd.hpp>
 
@@ -22,23 +26,49 @@ void recorded(const BatchInput& in, Out* out) noexcept {
   Entry(in, out);
 }
 
+// The same for a single-hand entry.
+template <auto Entry, const char* Name, class T>
+Result<T> recorded_single(const Hand& hand, const Options& options) noexcept {
+  last_run.store(Name, std::memory_order_relaxed);
+  return Entry(hand, options);
+}
+
+// AVX-512 F, BW, VL and VBMI (vpermb), and an OS that saves the opmask and all 512-bit
+// registers (XCR0 bits 1, 2, 5, 6, 7). xsimd 8.1 reads the CPUID bits only.
+bool cpu_has_avx512() noexcept {
+#if defined(__x86_64__) || defined(__i386__)
+  if (!xsimd::available_architectures().avx512bw) return false;
+  unsigned a = 0, b = 0, c = 0, d = 0;
+  if (!__get_cpuid(1, &a, &b, &c, &d) || !(c >> 27 & 1)) return false;  // OSXSAVE
+  if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return false;
+  const bool f = b >> 16 & 1, bw = b >> 30 & 1, vl = b >> 31 & 1, vbmi = c >> 1 & 1;
+  unsigned lo = 0, hi = 0;
+  __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+  return f && bw && vl && vbmi && (lo & 0xe6u) == 0xe6u;
+#else
+  return false;
+#endif
+}
 bool cpu_has_avx2() noexcept { return xsimd::available_architectures().avx2; }
 bool cpu_has_sse4_2() noexcept { return xsimd::available_architectures().sse4_2; }
 bool cpu_has_sse2() noexcept { return xsimd::available_architectures().sse2; }
 bool always() noexcept { return true; }
 
-constexpr char avx2_name[] = "avx2", sse4_2_name[] = "sse4.2", sse2_name[] = "sse2", portable_name[] = "portable";
+constexpr char avx512_name[] = "avx512", avx2_name[] = "avx2", sse4_2_name[] = "sse4.2", sse2_name[] = "sse2", portable_name[] = "portable";
 
 // The registry row of one ISA: its name, description, CPU check, and one
 // recorded entry point per operation.
 template <class Isa, const char* Name>
 constexpr Implementation row(std::string_view description, bool (*supported)() noexcept) {
 #define MJK_ENTRY(name, T, question) recorded<&Isa::name, Name, Result<T>>,
-  return {Name, description, supported, MJK_OPERATIONS(MJK_ENTRY)};
+#define MJK_SINGLE(name, T, question) recorded_single<&Isa::single_##name, Name, T>,
+  return {Name, description, supported, MJK_OPERATIONS(MJK_ENTRY) MJK_OPERATIONS(MJK_SINGLE)};
+#undef MJK_SINGLE
 #undef MJK_ENTRY
 }
 
 const Implementation registry[] = {
+    row<arch::avx512, avx512_name>("AVX-512 (F, BW, VL, VBMI): 64 hands per 512-bit register", cpu_has_avx512),
     row<arch::avx2, avx2_name>("AVX2: 32 hands per 256-bit register", cpu_has_avx2),
     row<arch::sse4_2, sse4_2_name>("SSE4.2: 16 hands per 128-bit register", cpu_has_sse4_2),
     row<arch::sse2, sse2_name>("SSE2: 16 hands per 128-bit register", cpu_has_sse2),
@@ -93,9 +123,7 @@ std::string_view last_implementation_run() noexcept { return last_run.load(std::
 
 #define MJK_DEFINE_OPERATION(name, T, question)                                                             \
   Result<T> name(const Hand& hand, const Options& options) noexcept {                                       \
-    Result<T> r;                                                                                            \
-    active_implementation().name({&hand, 1, Layout::hands, options}, &r);                                   \
-    return r;                                                                                               \
+    return active_implementation().single_##name(hand, options);                                            \
   }                                                                                                         \
   Error name(std::span<const Hand> hands, std::span<Result<T>> out, const Options& options) noexcept {      \
     return run_batch<T>({hands.data(), hands.size(), Layout::hands, options}, out, &Implementation::name); \

@@ -24,7 +24,8 @@ std::string_view describe(Error code) noexcept {
     case Error::output_too_small: return "output is shorter than the input";
     case Error::not_in_rules: return "tile not used by the rules (2m-8m with three players)";
     case Error::partial_row: return "input is not a whole number of 34-count rows";
-    case Error::visible_over_four: return "a kind held and visible more than four times";
+    case Error::visible_over_four: return "more than four copies of a tile held and visible";
+    case Error::too_many_red_fives: return "more than one red five of a suit";
     case Error::invalid_argument: return "invalid argument (null pointer, players not 3 or 4, or bad stride)";
   }
   return "unknown error";
@@ -46,7 +47,8 @@ std::string HandError::message() const {
     case Error::suit_without_digit: return "suit letter with no digit" + at;
     case Error::invalid_honour: return "no such honour" + at + " (honours are 1z-7z)";
     case Error::fifth_copy: return "fifth copy of " + name + at;
-    case Error::too_many_tiles: return "more than 14 tiles (tile " + name + at + ")";
+    case Error::too_many_tiles:
+      return tile ? "more than 14 tiles (tile " + name + at + ")" : "more than 14 tiles (" + std::to_string(tiles) + ")";
     case Error::wrong_tile_count: {
       return std::to_string(tiles) + " tiles do not fit the question" +
              " (waits need 1, 4, 7, 10 or 13 tiles; agari, discards and decompositions need 2, 5, 8, 11 or 14)";
@@ -61,7 +63,8 @@ std::string HandError::message() const {
     case Error::output_too_small: return "output span is shorter than the input";
     case Error::not_in_rules: return name + " does not exist with three players (2m-8m are removed)";
     case Error::partial_row: return "input length is not a multiple of 34 (one row of 34 counts per hand)";
-    case Error::visible_over_four: return name + " held and visible more than four times";
+    case Error::visible_over_four: return "more than four copies of " + name + " in the hand and the visible tiles";
+    case Error::too_many_red_fives: return "a second red five (0" + name.substr(1) + ")" + at + ": each suit has one";
     case Error::invalid_argument: return "invalid argument (null pointer, players not 3 or 4, or bad stride)";
   }
   return std::string(describe(code));
@@ -81,10 +84,12 @@ bool tile_count_fits(int tiles, Question q) {
   return false;
 }
 
-// Adds one tile, checking the fifth-copy and 14-tile limits.
+// Adds one tile, checking the fifth-copy, 14-tile and one-red-five limits.
 HandError add_tile(Hand& hand, Tile t, bool red, std::uint32_t position) {
   if (hand.count(t) == 4) return {Error::fifth_copy, position, t, hand.tiles};
   if (hand.tiles == 14) return {Error::too_many_tiles, position, t, hand.tiles};
+  if (red && hand.red_fives[static_cast<std::size_t>(t.kind() / 9)] > 0)
+    return {Error::too_many_red_fives, position, t, hand.tiles};
   hand.add(t);
   if (red) ++hand.red_fives[t.kind() / 9];
   return {};
@@ -192,12 +197,13 @@ Parsed<ParsedHand> parse_text(std::string_view text, TokenParser parse_token) {
   Tile win;
   for (int k = 0; k < kind_count; ++k)
     if (winner.count(Tile(k)) == 1) win = Tile(k);
-  if (auto e = add_tile(hand, win, !win.is_honour() && winner.red_fives[static_cast<std::size_t>(win.kind() / 9)] > 0,
-                        static_cast<std::uint32_t>(i))) {
+  const bool red = !win.is_honour() && winner.red_fives[static_cast<std::size_t>(win.kind() / 9)] > 0;
+  if (auto e = add_tile(hand, win, red, static_cast<std::uint32_t>(i))) {
     out.error = e;
     return out;
   }
   out.value.winning = win;
+  out.value.winning_red = red;
   return out;
 }
 
@@ -331,8 +337,10 @@ std::string to_mpsz(const Hand& hand) {
 std::string to_seed000(const Hand& hand) {
   std::string out;
   for (int k = 0; k < kind_count; ++k) {
-    const std::string name = tile_name(Tile(k));
-    for (int c = 0; c < hand.count(Tile(k)); ++c) out += {name[1], name[0]};
+    const Tile t(k);
+    const std::string name = tile_name(t);
+    const int red = t.is_honour() || t.number() != 5 ? 0 : std::min<int>(hand.red_fives[static_cast<std::size_t>(k / 9)], hand.count(t));
+    for (int c = 0; c < hand.count(t); ++c) out += {name[1], c < red ? '0' : name[0]};
   }
   return out;
 }

@@ -8,17 +8,25 @@
 // unrolls. Per-hand decisions (which group holds the head, which suji, is
 // this a valid hand) become all-ones/zero byte masks that select or cancel
 // work ("subtract zero where nothing should change").
+//
+// Agari runs wholly here. Waits and tenpai discards are hybrid: the block
+// answers, branch-free, which hands are invalid and which can have an answer
+// at all (colour shapes, Tris of the groups that must be melds, the counts of
+// seven pairs and thirteen orphans); those few go on to the single-hand path
+// (single-inl.hpp), one hand at a time with lanes = that hand's tries.
 #pragma once
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 #include <utility>
 
 #include "mjk/analysis.hpp"
 #include "mjk/hand.hpp"
 #include "mjk/implementation.hpp"
+#include "single-inl.hpp"
 #include "slots.hpp"
 
 namespace mjk::simd {
@@ -45,11 +53,41 @@ struct Kernel {
   static V is_zero(const V& a) noexcept { return eq(a, k(0)); }
   static V is_not(const V& mask) noexcept { return mask ^ k(-1); }
 
-  // x mod 3 for 0 <= x <= 14, by comparisons (no division in SIMD).
+  // Optional Ops primitives, each with the plain formulation below as the
+  // fallback: Ops::lookup64(table, x) = table[x & 63] per lane (AVX-512 VBMI
+  // vpermb), Ops::max_u(a, b) = the unsigned byte maximum.
+  static constexpr bool has_lookup64 = requires(const V& x, const std::array<std::int8_t, 64>& t) { Ops::lookup64(t, x); };
+  static constexpr bool has_max_u = requires(const V& x) { Ops::max_u(x, x); };
+
+  // f on -32..31 as a 64-entry table indexed by x & 63.
+  template <int (*F)(int)>
+  static constexpr std::array<std::int8_t, 64> table64 = [] {
+    std::array<std::int8_t, 64> t{};
+    for (int i = 0; i < 64; ++i) t[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(F(i < 32 ? i : i - 64));
+    return t;
+  }();
+
+  // x mod 3 for 0 <= x <= 14, by comparisons (no division in SIMD); with a
+  // table, the same function (exact for every x in -32..31).
+  static constexpr int mod3_of(int x) { return x - 3 * ((x > 2) + (x > 5) + (x > 8) + (x > 11)); }
   static V mod3(const V& x) noexcept {
-    V r = x;
-    for (int t : {2, 5, 8, 11}) r = r - (gt(x, k(t)) & k(3));
-    return r;
+    if constexpr (has_lookup64) {
+      return Ops::lookup64(table64<mod3_of>, x);
+    } else {
+      V r = x;
+      for (int t : {2, 5, 8, 11}) r = r - (gt(x, k(t)) & k(3));
+      return r;
+    }
+  }
+
+  // What a slot's y tiles leave after taking out a triplet where there is one
+  // (y > 2): y - 3 there, else y.
+  static constexpr int less_triplet_of(int y) { return y - 3 * (y > 2); }
+  static V less_triplet(const V& y) noexcept {
+    if constexpr (has_lookup64)
+      return Ops::lookup64(table64<less_triplet_of>, y);
+    else
+      return y - (gt(y, k(2)) & k(3));
   }
 
   // Tris: can group x split into melds only? Scanning up, the tiles left at
@@ -68,7 +106,7 @@ struct Kernel {
         if (i >= Base && i < Base + 3) y = y - sub[i - Base];  // i is a constant once unrolled
       }
       seen = seen | y;
-      const V r = y - (gt(y, k(2)) & k(3));
+      const V r = less_triplet(y);
       p1 = p2 + r;
       p2 = r;
     }
@@ -142,8 +180,15 @@ struct Kernel {
   // what validate() in hand.cpp checks, in the same order.
   static V validate(const V* a, const V& tiles, int residue, Players players) noexcept {
     V bad_slot = k(0);
-    for (int s : slots::tiles) bad_slot = bad_slot | gt(a[s], k(4)) | gt(k(0), a[s]);
-    for (int s : slots::padding) bad_slot = bad_slot | is_not(is_zero(a[s]));
+    if constexpr (has_max_u) {  // a count outside 0..4 is above 4 as an unsigned byte
+      V most = k(0), padding = k(0);
+      for (int s : slots::tiles) most = Ops::max_u(most, a[s]);
+      for (int s : slots::padding) padding = padding | a[s];
+      bad_slot = is_not(eq(Ops::max_u(most, k(4)), k(4))) | is_not(is_zero(padding));
+    } else {
+      for (int s : slots::tiles) bad_slot = bad_slot | gt(a[s], k(4)) | gt(k(0), a[s]);
+      for (int s : slots::padding) bad_slot = bad_slot | is_not(is_zero(a[s]));
+    }
     // With every count in 0..4 a group sums to at most 40 and the hand to at
     // most 136: compare group sums first so no byte overflows.
     V total = k(0), over = k(0);
@@ -292,6 +337,56 @@ struct Kernel {
     for (int s : slots::tiles) w[s] = w[s] & is_not(eq(a[s], k(4)));
     for (int s : slots::padding) w[s] = k(0);
   }
+
+  // ---- prefilters of the hybrid batch paths ----
+  //
+  // Lanes of 3k+1 hands that can have a wait at all: residues (1,0,0,0) or
+  // (2,2,0,0) with every other group splitting into melds; six pairs and a
+  // single; thirteen tiles all orphans.
+  static V may_wait(const V* a, const V& tiles) noexcept {
+    const Groups g = groups(a);
+    V n1 = k(0), n2 = k(0), others1 = k(-1), others22 = k(-1);
+    for (int i = 0; i < 4; ++i) {
+      const V is1 = eq(g.residue[i], k(1)), is2 = eq(g.residue[i], k(2));
+      n1 = n1 + is1;
+      n2 = n2 + is2;
+      others1 = others1 & (g.tris[i] | is1);
+      others22 = others22 & (g.tris[i] | is2);
+    }
+    const V standard = (eq(n1, k(-1)) & eq(n2, k(0)) & others1) | (eq(n1, k(0)) & eq(n2, k(-2)) & others22);
+    V pairs = k(0), singles = k(0);
+    for (int s : slots::tiles) {
+      pairs = pairs + eq(a[s], k(2));
+      singles = singles + eq(a[s], k(1));
+    }
+    V orphans = k(0);
+    for (int s : slots::orphans) orphans = orphans + a[s];
+    const V thirteen = eq(tiles, k(13));
+    return standard | (thirteen & eq(pairs, k(-6)) & eq(singles, k(-1))) | (thirteen & eq(orphans, k(13)));
+  }
+
+  // Lanes of 3k+2 hands that can be tenpai after a discard (the riichi
+  // judgement's colour shapes): (2,0,0,0) with at most one residue-0 group
+  // failing Tris (it must lose the discard); (1,1,0,0) or (1,2,2,0) with
+  // every residue-0 group passing; five kinds held twice or more (seven
+  // pairs); at least 13 orphans (thirteen orphans).
+  static V may_discard(const V* a, const V& tiles) noexcept {
+    const Groups g = groups(a);
+    V n1 = k(0), n2 = k(0), failing0 = k(0);
+    for (int i = 0; i < 4; ++i) {
+      n1 = n1 + eq(g.residue[i], k(1));
+      n2 = n2 + eq(g.residue[i], k(2));
+      failing0 = failing0 + (is_zero(g.residue[i]) & is_not(g.tris[i]));
+    }
+    const V standard = (eq(n1, k(0)) & eq(n2, k(-1)) & gt(failing0, k(-2))) |
+                       (((eq(n1, k(-2)) & eq(n2, k(0))) | (eq(n1, k(-1)) & eq(n2, k(-2)))) & is_zero(failing0));
+    V pairs = k(0);
+    for (int s : slots::tiles) pairs = pairs + gt(a[s], k(1));
+    V orphans = k(0);
+    for (int s : slots::orphans) orphans = orphans + a[s];
+    const V fourteen = eq(tiles, k(14));
+    return standard | (fourteen & gt(k(-4), pairs)) | (fourteen & gt(orphans, k(12)));
+  }
 };
 
 // ---- block drivers: transpose in, run, write results ----
@@ -332,9 +427,24 @@ inline void for_each_block(const BatchInput& in, Run run) noexcept {
   constexpr std::size_t L = Ops::lanes;
   const std::size_t n = in.size;
   for (std::size_t base = 0; base < n; base += L) {
+    const std::size_t count = n - base < L ? n - base : L;
+    alignas(64) V col[64];
+    if constexpr (requires(const std::uint8_t* p, V* c) { Ops::transpose_in_contiguous(p, c); }) {
+      if (in.layout == Layout::hands && count == L) {  // a full block of Hands: no row table
+        Ops::transpose_in_contiguous(reinterpret_cast<const std::uint8_t*>(static_cast<const Hand*>(in.data) + base), col);
+        run(col, base, count);
+        continue;
+      }
+    }
+    if constexpr (requires(const std::uint8_t* p, V* c) { Ops::transpose_in_rows34_contiguous(p, c); }) {
+      if (in.layout == Layout::counts34 && count == L) {  // a full block of rows: no row table either
+        Ops::transpose_in_rows34_contiguous(static_cast<const std::uint8_t*>(in.data) + base * kind_count, col);
+        run(col, base, count);
+        continue;
+      }
+    }
     const std::uint8_t* rows[L];
     alignas(64) std::uint8_t spread[L][64];
-    const std::size_t count = n - base < L ? n - base : L;
     for (std::size_t l = 0; l < L; ++l) {
       if (l >= count) {
         rows[l] = reinterpret_cast<const std::uint8_t*>(&empty_hand);
@@ -355,7 +465,6 @@ inline void for_each_block(const BatchInput& in, Run run) noexcept {
         rows[l] = row;
       }
     }
-    alignas(64) V col[64];
     if constexpr (loads_rows34<Ops>) {
       if (in.layout == Layout::counts34) Ops::transpose_in_rows34(rows, col);
       else Ops::transpose_in(rows, col);
@@ -366,18 +475,33 @@ inline void for_each_block(const BatchInput& in, Run run) noexcept {
   }
 }
 
+// Results of one byte each (value bytes 0/1 for bool), lanes 0..count-1:
+// {value, error} pairs, written as two interleaved registers where the Ops
+// can (Ops::store_pairs) and the block is full.
+template <class Ops, class T>
+inline void store_results(const typename Ops::V& value, const typename Ops::V& err, std::size_t count,
+                          Result<T>* out) noexcept {
+  static_assert(sizeof(T) == 1 && sizeof(Result<T>) == 2 && offsetof(Result<T>, error) == 1);
+  if constexpr (requires(std::uint8_t* p) { Ops::store_pairs(p, value, err); }) {
+    if (count == Ops::lanes) {
+      Ops::store_pairs(reinterpret_cast<std::uint8_t*>(out), value, err);
+      return;
+    }
+  }
+  alignas(64) std::int8_t e[Ops::lanes], v[Ops::lanes];
+  Ops::store(e, err);
+  Ops::store(v, value);
+  for (std::size_t l = 0; l < count; ++l) out[l] = {static_cast<T>(v[l]), static_cast<Error>(e[l])};
+}
+
 template <class Ops>
 void is_agari(const BatchInput& in, Result<bool>* out) noexcept {
   using K = Kernel<Ops>;
   for_each_block<Ops>(in, [&](const typename Ops::V* col, std::size_t base, std::size_t count) {
     const auto& tiles = col[48];
     const auto err = K::validate(col, tiles, 2, in.options.players);
-    const auto yes = K::agari(col, tiles);
-    alignas(64) std::int8_t e[Ops::lanes], v[Ops::lanes];
-    Ops::store(e, err);
-    Ops::store(v, yes);
-    for (std::size_t l = 0; l < count; ++l)
-      out[base + l] = {static_cast<bool>((e[l] == 0) & (v[l] != 0)), static_cast<Error>(e[l])};
+    const auto yes = K::agari(col, tiles) & K::is_zero(err) & K::k(1);
+    store_results<Ops>(yes, err, count, out + base);
   });
 }
 
@@ -395,13 +519,96 @@ void waits_rows(const typename Ops::V* col, Players players, std::uint8_t (*rows
   Ops::transpose_out(w, rows);
 }
 
+// Hand `i` of a batch (rows of 34 counts are spread into `tmp`).
+inline const Hand& hand_at(const BatchInput& in, std::size_t i, Hand& tmp) noexcept {
+  if (in.layout == Layout::hands) return static_cast<const Hand*>(in.data)[i];
+  const std::uint8_t* counts = static_cast<const std::uint8_t*>(in.data) + i * kind_count;
+  tmp = Hand{};
+  for (int kind = 0; kind < kind_count; ++kind) tmp.add(Tile(kind), counts[kind]);
+  return tmp;
+}
+
+// The hybrid batch paths (waits, waits by form, tenpai discards): the block
+// finds, lanes = hands, which hands are invalid and which can have an answer
+// at all (may_wait / may_discard); only those go through the single-hand
+// path, one hand at a time with lanes = its tries. Random hands are mostly
+// answered by the block alone.
+//
+// `whole(col, base, count)`, where given, answers a block in lanes = hands
+// instead when more than a quarter of its hands would go on (tenpai-heavy
+// data): the branch-free block costs less than that many single hands.
+template <class Ops, class T, class Filter, class Answer, class Whole = std::nullptr_t>
+void hybrid(const BatchInput& in, Result<T>* out, int residue, Filter filter, Answer answer,
+            Whole whole = nullptr) noexcept {
+  using K = Kernel<Ops>;
+  using V = typename Ops::V;
+  for_each_block<Ops>(in, [&](const V* col, std::size_t base, std::size_t count) {
+    const V err = K::validate(col, col[48], residue, in.options.players);
+    const V maybe = filter(col, col[48]) & K::is_zero(err);
+    alignas(64) std::int8_t e[Ops::lanes], m[Ops::lanes];
+    Ops::store(e, err);
+    Ops::store(m, maybe);
+    if constexpr (!std::is_same_v<Whole, std::nullptr_t>) {
+      std::size_t going = 0;
+      for (std::size_t l = 0; l < count; ++l) going += m[l] != 0;
+      if (4 * going > Ops::lanes) {
+        whole(col, base, count);
+        return;
+      }
+    }
+    for (std::size_t l = 0; l < count; ++l) {
+      out[base + l] = {{}, static_cast<Error>(e[l])};
+      if (m[l]) {
+        Hand tmp;
+        answer(hand_at(in, base + l, tmp), out[base + l].value);
+      }
+    }
+  });
+}
+
 template <class Ops>
 void waits(const BatchInput& in, Result<TileMask>* out) noexcept {
-  for_each_block<Ops>(in, [&](const typename Ops::V* col, std::size_t base, std::size_t count) {
-    alignas(64) std::uint8_t rows[Ops::lanes][64];
-    waits_rows<Ops, false>(col, in.options.players, rows);
-    for (std::size_t l = 0; l < count; ++l) out[base + l] = {slot_bytes_to_mask(rows[l]), static_cast<Error>(rows[l][48])};
-  });
+  using P = single::Path<Ops>;
+  const std::uint64_t valid = P::valid_slots(in.options.players);
+  hybrid<Ops>(
+      in, out, 1, Kernel<Ops>::may_wait,
+      [valid](const Hand& h, TileMask& r) {
+        const auto w = P::all_waits(P::prepare(h.slots.data()), valid);
+        r = P::to_mask(w.standard | w.chiitoi | w.kokushi);
+      },
+      [&](const typename Ops::V* col, std::size_t base, std::size_t count) {
+        alignas(64) std::uint8_t rows[Ops::lanes][64];
+        waits_rows<Ops, false>(col, in.options.players, rows);
+        for (std::size_t l = 0; l < count; ++l)
+          out[base + l] = {slot_bytes_to_mask(rows[l]), static_cast<Error>(rows[l][48])};
+      });
+}
+
+template <class Ops>
+void waits_by_form(const BatchInput& in, Result<FormWaits>* out) noexcept {
+  using P = single::Path<Ops>;
+  const std::uint64_t valid = P::valid_slots(in.options.players);
+  hybrid<Ops>(
+      in, out, 1, Kernel<Ops>::may_wait,
+      [valid](const Hand& h, FormWaits& r) {
+        const auto w = P::all_waits(P::prepare(h.slots.data()), valid);
+        r = {P::to_mask(w.standard), P::to_mask(w.chiitoi), P::to_mask(w.kokushi)};
+      },
+      [&](const typename Ops::V* col, std::size_t base, std::size_t count) {
+        alignas(64) std::uint8_t rows[Ops::lanes][64];
+        waits_rows<Ops, true>(col, in.options.players, rows);
+        for (std::size_t l = 0; l < count; ++l)
+          out[base + l] = {{slot_bytes_to_mask(rows[l], 0), slot_bytes_to_mask(rows[l], 1), slot_bytes_to_mask(rows[l], 2)},
+                           static_cast<Error>(rows[l][48])};
+      });
+}
+
+template <class Ops>
+void tenpai_discards(const BatchInput& in, Result<TenpaiDiscards>* out) noexcept {
+  using P = single::Path<Ops>;
+  const Players players = in.options.players;
+  hybrid<Ops>(in, out, 2, Kernel<Ops>::may_discard,
+              [players](const Hand& h, TenpaiDiscards& r) { r = P::tenpai_discards(h, players).value; });
 }
 
 template <class Ops>
@@ -411,66 +618,48 @@ void agari_forms(const BatchInput& in, Result<std::uint8_t>* out) noexcept {
     const auto& tiles = col[48];
     const auto err = K::validate(col, tiles, 2, in.options.players);
     const auto forms = K::agari_forms(col, tiles) & K::is_zero(err);
-    alignas(64) std::int8_t e[Ops::lanes], v[Ops::lanes];
-    Ops::store(e, err);
-    Ops::store(v, forms);
-    for (std::size_t l = 0; l < count; ++l)
-      out[base + l] = {static_cast<std::uint8_t>(v[l]), static_cast<Error>(e[l])};
-  });
-}
-
-template <class Ops>
-void waits_by_form(const BatchInput& in, Result<FormWaits>* out) noexcept {
-  for_each_block<Ops>(in, [&](const typename Ops::V* col, std::size_t base, std::size_t count) {
-    alignas(64) std::uint8_t rows[Ops::lanes][64];
-    waits_rows<Ops, true>(col, in.options.players, rows);
-    for (std::size_t l = 0; l < count; ++l)
-      out[base + l] = {{slot_bytes_to_mask(rows[l], 0), slot_bytes_to_mask(rows[l], 1), slot_bytes_to_mask(rows[l], 2)},
-                       static_cast<Error>(rows[l][48])};
-  });
-}
-
-template <class Ops>
-void tenpai_discards(const BatchInput& in, Result<TenpaiDiscards>* out) noexcept {
-  using K = Kernel<Ops>;
-  using V = typename Ops::V;
-  for_each_block<Ops>(in, [&](const V* col, std::size_t base, std::size_t count) {
-    const V& tiles = col[48];
-    const V err = K::validate(col, tiles, 2, in.options.players);
-    alignas(64) std::int8_t e[Ops::lanes];
-    Ops::store(e, err);
-    for (std::size_t l = 0; l < count; ++l) out[base + l] = {{}, static_cast<Error>(e[l])};
-
-    // Discard each kind in turn (where held) and ask for the waits.
-    const V after = tiles - K::k(1);
-    for (int s : slots::tiles) {
-      alignas(64) V a[64], w[64];
-      for (int i = 0; i < 48; ++i) a[i] = col[i];
-      const V held = K::gt(a[s], K::k(0));
-      a[s] = a[s] - (held & K::k(1));
-      K::waits(a, after, w);
-      for (int i = 0; i < 48; ++i) w[i] = w[i] & held;
-      for (int i = 48; i < 64; ++i) w[i] = K::k(0);
-      alignas(64) std::uint8_t rows[Ops::lanes][64];
-      Ops::transpose_out(w, rows);
-      const Tile discard = *Tile::from_slot(s);
-      for (std::size_t l = 0; l < count; ++l) {
-        auto& r = out[base + l];
-        const std::uint64_t keep = std::uint64_t{0} - std::uint64_t{r.error == Error::none};
-        const TileMask m(slot_bytes_to_mask(rows[l]).bits() & keep);
-        r.value.waits[static_cast<std::size_t>(discard.kind())] = m;
-        r.value.discards = TileMask(r.value.discards.bits() | std::uint64_t{!m.empty()} << discard.kind());
-      }
-    }
+    store_results<Ops>(forms, err, count, out + base);
   });
 }
 
 }  // namespace mjk::simd
 
+#include "shanten-inl.hpp"  // shanten, necessary_tiles, advice
+
+// ---- the single-hand path: defaults ----
+//
+// Isa::single_NAME(hand, options) calls mjk::single::NAME<Ops>(hand, options).
+// An operation's own single-hand algorithm is either a per-ISA template
+//   template <class Ops> Result<T> mjk::single::NAME(const Hand&, const Options&) noexcept;
+// (single-inl.hpp defines those of agari, waits and tenpai discards), which
+// overload resolution prefers to the default below, or an ISA-independent
+// function `Result<T> mjk::single::NAME(const Hand&, const Options&) noexcept`
+// declared before this point, which the default forwards to. Otherwise the
+// default runs a batch of one hand.
+namespace mjk::single {
+#define MJK_SINGLE_DEFAULT(name, T, question)                                         \
+  template <class Ops, class H>                                                       \
+  Result<T> name(const H& hand, const Options& options) noexcept {                    \
+    if constexpr (requires { ::mjk::single::name(hand, options); }) {                 \
+      return ::mjk::single::name(hand, options);                                      \
+    } else {                                                                          \
+      Result<T> r;                                                                    \
+      simd::name<Ops>({&hand, 1, Layout::hands, options}, &r);                        \
+      return r;                                                                       \
+    }                                                                                 \
+  }
+MJK_OPERATIONS(MJK_SINGLE_DEFAULT)
+#undef MJK_SINGLE_DEFAULT
+}  // namespace mjk::single
+
 // The entry points of one per-ISA translation unit (declared in arch/arch.hpp):
-// one per row of MJK_OPERATIONS, each calling simd::NAME<OPS>.
-#define MJK_DEFINE_ENTRY(name, T, question) \
-  void Isa::name(const BatchInput& in, Result<T>* out) noexcept { simd::name<IsaOps>(in, out); }
+// one per row of MJK_OPERATIONS, each calling simd::NAME<OPS>, and its
+// single-hand counterpart.
+#define MJK_DEFINE_ENTRY(name, T, question)                                                               \
+  void Isa::name(const BatchInput& in, Result<T>* out) noexcept { simd::name<IsaOps>(in, out); }         \
+  Result<T> Isa::single_##name(const Hand& hand, const Options& options) noexcept {                      \
+    return single::name<IsaOps>(hand, options);                                                          \
+  }
 #define MJK_KERNEL_ENTRY_POINTS(isa, OPS) \
   namespace mjk::arch {                   \
   namespace {                             \

@@ -31,4 +31,34 @@ inline constexpr auto orphans = select<13>([](int s) {
   return t && t->is_terminal_or_honour();
 });
 
+
+// Rows of 34 counts (Layout::counts34) into the slot layout, for the Ops
+// that load them directly: slot chunk c (slots 16c..16c+15, c = 0..2) of a
+// row is one 16-byte load of the row at load_at (inside its 34 bytes), byte
+// j taken from byte from[j] of the load (-1: zero, a padding slot). Chunk 3
+// holds no kind.
+struct Rows34Chunk {
+  int load_at = 0;
+  std::array<std::int8_t, 16> from{};
+};
+inline constexpr auto rows34_chunks = [] {
+  std::array<Rows34Chunk, 3> c{};
+  for (int chunk = 0; chunk < 3; ++chunk) {
+    int first = kind_count;
+    for (int kind = kind_count - 1; kind >= 0; --kind)
+      if (Tile(kind).slot() / 16 == chunk) first = kind;
+    c[static_cast<std::size_t>(chunk)].load_at = first < kind_count - 16 ? first : kind_count - 16;
+    c[static_cast<std::size_t>(chunk)].from.fill(-1);
+  }
+  for (int kind = 0; kind < kind_count; ++kind) {
+    auto& chunk = c[static_cast<std::size_t>(Tile(kind).slot() / 16)];
+    const int at = kind - chunk.load_at;
+    if (at < 0 || at >= 16) chunk.load_at = -1;  // does not fit one load: the static_assert below fails
+    chunk.from[static_cast<std::size_t>(Tile(kind).slot() % 16)] = static_cast<std::int8_t>(at);
+  }
+  return c;
+}();
+static_assert(Tile(kind_count - 1).slot() < 48);
+static_assert(rows34_chunks[0].load_at >= 0 && rows34_chunks[1].load_at >= 0 && rows34_chunks[2].load_at >= 0);
+
 }  // namespace mjk::slots

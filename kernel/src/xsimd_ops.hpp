@@ -14,6 +14,7 @@
 #endif
 
 #include "mjk/tile.hpp"
+#include "slots.hpp"
 
 namespace mjk::simd {
 
@@ -72,46 +73,23 @@ struct XsimdOps {
   // (col[48]), summed from the slot columns after the transpose (one add per
   // kind per block; bytes wrap like a byte sum). With 32 lanes (AVX2) one
   // 256-bit shuffle spreads rows h and h+16 at once.
-  struct Rows34Chunk {
-    int load_at = 0;                   // first byte of the row this chunk loads
-    std::array<std::int8_t, 16> from;  // byte of that load for each slot (-1: zero)
-  };
-  static constexpr auto rows34_chunks = [] {
-    std::array<Rows34Chunk, 3> c{};
-    for (int chunk = 0; chunk < 3; ++chunk) {
-      int first = kind_count;
-      for (int kind = kind_count - 1; kind >= 0; --kind)
-        if (Tile(kind).slot() / 16 == chunk) first = kind;
-      c[static_cast<std::size_t>(chunk)].load_at = first < kind_count - 16 ? first : kind_count - 16;
-      c[static_cast<std::size_t>(chunk)].from.fill(-1);
-    }
-    for (int kind = 0; kind < kind_count; ++kind) {
-      auto& chunk = c[static_cast<std::size_t>(Tile(kind).slot() / 16)];
-      const int at = kind - chunk.load_at;
-      if (at < 0 || at >= 16) chunk.load_at = -1;  // does not fit one load: the static_assert below fails
-      chunk.from[static_cast<std::size_t>(Tile(kind).slot() % 16)] = static_cast<std::int8_t>(at);
-    }
-    return c;
-  }();
-  static_assert(Tile(kind_count - 1).slot() < 48);  // chunk 3 holds no kind
-  static_assert(rows34_chunks[0].load_at >= 0 && rows34_chunks[1].load_at >= 0 && rows34_chunks[2].load_at >= 0);
-
-  static void transpose_in_rows34(const std::uint8_t* const* rows, V* col) noexcept {
+  template <class Row>
+  static void transpose_rows34_in(Row row, V* col) noexcept {
     static_assert(lanes == 16 || lanes == 32);
     for (int chunk = 0; chunk < 3; ++chunk) {
-      const Rows34Chunk& c = rows34_chunks[static_cast<std::size_t>(chunk)];
+      const slots::Rows34Chunk& c = slots::rows34_chunks[static_cast<std::size_t>(chunk)];
       __m128i from;
       std::memcpy(&from, c.from.data(), 16);
       V* x = col + 16 * chunk;
       if constexpr (lanes == 16) {
         for (int h = 0; h < 16; ++h)
-          x[h] = V(_mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(rows[h] + c.load_at)), from));
+          x[h] = V(_mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(row(h) + c.load_at)), from));
       } else {
 #if defined(__AVX2__)
         const __m256i from2 = _mm256_broadcastsi128_si256(from);
         for (int h = 0; h < 16; ++h)
-          x[h] = V(_mm256_shuffle_epi8(_mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(rows[h + 16] + c.load_at),
-                                                           reinterpret_cast<const __m128i*>(rows[h] + c.load_at)),
+          x[h] = V(_mm256_shuffle_epi8(_mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(row(h + 16) + c.load_at),
+                                                           reinterpret_cast<const __m128i*>(row(h) + c.load_at)),
                                        from2));
 #endif
       }
@@ -121,6 +99,13 @@ struct XsimdOps {
     for (int kind = 0; kind < kind_count; ++kind) tiles = tiles + col[Tile(kind).slot()];
     col[48] = tiles;
     for (int s = 49; s < 64; ++s) col[s] = V(static_cast<std::int8_t>(0));
+  }
+  static void transpose_in_rows34(const std::uint8_t* const* rows, V* col) noexcept {
+    transpose_rows34_in([rows](int l) { return rows[l]; }, col);
+  }
+  // The same for a full block of rows one after another from `first`.
+  static void transpose_in_rows34_contiguous(const std::uint8_t* first, V* col) noexcept {
+    transpose_rows34_in([first](int l) { return first + kind_count * l; }, col);
   }
 #endif
 

@@ -2,7 +2,6 @@
 #include "mjk/ref.hpp"
 
 #include <algorithm>
-#include <climits>
 
 namespace mjk::ref {
 namespace {
@@ -147,89 +146,6 @@ void add_readings(Decomposition d, std::optional<Tile> win, std::vector<Decompos
   }
 }
 
-// Fewest tiles to draw so that a group (kinds first..first+n-1) holds `m`
-// melds plus `h` heads, never using more than 4 of a kind: tries every
-// multiset of melds. cost[m][h], INT_MAX/2 where impossible.
-struct GroupCosts {
-  int cost[5][2];
-};
-
-void search_melds(const int* have, int n, bool suit, int* target, int from_type, int melds, int drawn,
-                  GroupCosts& best) {
-  // The cost so far, and with a head on each possible kind.
-  best.cost[melds][0] = std::min(best.cost[melds][0], drawn);
-  for (int k = 0; k < n; ++k) {
-    if (target[k] + 2 > 4) continue;
-    const int extra = std::max(0, target[k] + 2 - have[k]) - std::max(0, target[k] - have[k]);
-    best.cost[melds][1] = std::min(best.cost[melds][1], drawn + extra);
-  }
-  if (melds == 4) return;
-  // Meld types: triplets 0..n-1, then sequences starting at 0..6 (suits only).
-  const int types = n + (suit ? 7 : 0);
-  for (int type = from_type; type < types; ++type) {
-    const bool triplet = type < n;
-    const int first = triplet ? type : type - n;
-    int add = 0;
-    bool fits = true;
-    for (int i = 0; i < 3; ++i) {
-      const int k = triplet ? first : first + i;
-      add += std::max(0, target[k] + 1 - have[k]) - std::max(0, target[k] - have[k]);
-      ++target[k];
-      fits = fits && target[k] <= 4;
-    }
-    if (fits) search_melds(have, n, suit, target, type, melds + 1, drawn + add, best);
-    for (int i = 0; i < 3; ++i) --target[triplet ? first : first + i];
-  }
-}
-
-GroupCosts group_costs(const Counts& c, int group) {
-  GroupCosts best;
-  for (auto& row : best.cost) row[0] = row[1] = INT_MAX / 2;
-  const int n = group == 3 ? 7 : 9;
-  int target[9] = {};
-  search_melds(&c[static_cast<std::size_t>(group * 9)], n, group != 3, target, 0, 0, 0, best);
-  return best;
-}
-
-int standard_replacements(const Counts& c, int melds_needed) {
-  // Min-plus over the four groups: melds m0..m3 summing to melds_needed, one head.
-  GroupCosts g[4];
-  for (int i = 0; i < 4; ++i) g[i] = group_costs(c, i);
-  int best = INT_MAX;
-  for (int head = 0; head < 4; ++head)
-    for (int m0 = 0; m0 <= melds_needed; ++m0)
-      for (int m1 = 0; m0 + m1 <= melds_needed; ++m1)
-        for (int m2 = 0; m0 + m1 + m2 <= melds_needed; ++m2) {
-          const int m[4] = {m0, m1, m2, melds_needed - m0 - m1 - m2};
-          int sum = 0;
-          for (int i = 0; i < 4; ++i) sum += g[i].cost[m[i]][i == head ? 1 : 0];
-          best = std::min(best, sum);
-        }
-  return best;
-}
-
-int chiitoi_replacements(const Counts& c) {
-  // Seven distinct kinds, two of each: cheapest kinds first.
-  std::vector<int> cost;
-  for (int x : c) cost.push_back(std::max(0, 2 - x));
-  std::sort(cost.begin(), cost.end());
-  int sum = 0;
-  for (int i = 0; i < 7; ++i) sum += cost[static_cast<std::size_t>(i)];
-  return sum;
-}
-
-int kokushi_replacements(const Counts& c) {
-  // One of each of the 13 orphans, plus a second of one of them.
-  int missing = 0;
-  bool pair = false;
-  for (int k = 0; k < 34; ++k) {
-    if (!is_orphan(k)) continue;
-    missing += c[k] == 0;
-    pair = pair || c[k] >= 2;
-  }
-  return missing + (pair ? 0 : 1);
-}
-
 }  // namespace
 
 bool is_standard_agari(const Hand& hand) { return standard_agari(counts_of(hand)); }
@@ -320,25 +236,6 @@ std::vector<Decomposition> decompositions(const Hand& hand, std::optional<Tile> 
     out.push_back(d);
   }
   return out;
-}
-
-int Shanten::best() const noexcept {
-  int b = standard;
-  if (chiitoi) b = std::min(b, *chiitoi);
-  if (kokushi) b = std::min(b, *kokushi);
-  return b;
-}
-
-Shanten shanten(const Hand& hand) {
-  const Counts c = counts_of(hand);
-  const int tiles = total(c);
-  Shanten s;
-  s.standard = standard_replacements(c, tiles / 3) - 1;
-  if (tiles == 13 || tiles == 14) {
-    s.chiitoi = chiitoi_replacements(c) - 1;
-    s.kokushi = kokushi_replacements(c) - 1;
-  }
-  return s;
 }
 
 }  // namespace mjk::ref

@@ -169,13 +169,98 @@ static void test_decompositions(void) {
   CHECK(errors[2] == MJK_ERR_BAD_WINNING_TILE && slices[2].count == 0);
 }
 
-int main(void) {
+
+static void test_shanten(void) {
+  uint8_t rows[4][MJK_KINDS], errors[4];
+  mjk_shanten_forms sh[4];
+  row_of("1112345678999m", rows[0]);      /* tenpai */
+  row_of("123m456p789s11z123s", rows[1]); /* complete */
+  memset(rows[2], 0, MJK_KINDS);          /* bad: no tiles */
+  row_of("11122m", rows[3]);              /* 5 tiles: three calls, no seven pairs or orphans */
+  CHECK(mjk_shanten(&rows[0][0], 4, 4, sh, errors) == MJK_OK);
+  CHECK(errors[0] == MJK_OK && sh[0].best == 0 && sh[0].standard == 0 && sh[0].chiitoi == 4 && sh[0].kokushi == 10);
+  CHECK(errors[1] == MJK_OK && sh[1].best == -1 && sh[1].standard == -1);
+  CHECK(errors[2] == MJK_ERR_WRONG_TILE_COUNT);
+  CHECK(errors[3] == MJK_OK && sh[3].chiitoi == MJK_SHANTEN_NOT_APPLICABLE && sh[3].kokushi == MJK_SHANTEN_NOT_APPLICABLE);
+}
+
+static void test_necessary_and_advice(void) {
+  uint8_t rows[2][MJK_KINDS], errors[2], visible[2][MJK_KINDS];
+  mjk_necessary nec[2];
+  static mjk_advice_result adv[2];
+  row_of("1112345678999m", rows[0]);
+  row_of("1112345678999m", rows[1]);
+  CHECK(mjk_necessary_tiles(&rows[0][0], 2, 4, NULL, 0, nec, errors) == MJK_OK);
+  CHECK(errors[0] == MJK_OK && nec[0].shanten == 0 && nec[0].tiles == 0x1ff && nec[0].ukeire == 23);
+  /* One visible row shared by both hands: a 5m seen. */
+  memset(visible, 0, sizeof visible);
+  visible[0][kind("5m")] = 1;
+  CHECK(mjk_necessary_tiles(&rows[0][0], 2, 4, visible[0], 0, nec, errors) == MJK_OK);
+  CHECK(nec[0].ukeire == 22 && nec[1].ukeire == 22);
+  /* A row per hand: the second sees two more 1m, five in all: its own error. */
+  visible[1][kind("1m")] = 2;
+  CHECK(mjk_necessary_tiles(&rows[0][0], 2, 4, &visible[0][0], MJK_KINDS, nec, errors) == MJK_OK);
+  CHECK(errors[0] == MJK_OK && nec[0].ukeire == 22);
+  CHECK(errors[1] == MJK_ERR_VISIBLE_OVER_FOUR);
+  CHECK(mjk_necessary_tiles(&rows[0][0], 2, 4, &visible[0][0], 5, nec, errors) == MJK_ERR_INVALID_ARGUMENT);
+
+  row_of("1112345678999m1p", rows[0]);
+  row_of("1112345678999m", rows[1]); /* bad: 13 tiles */
+  CHECK(mjk_advice(&rows[0][0], 2, 4, NULL, 0, adv, errors) == MJK_OK);
+  CHECK(errors[0] == MJK_OK && adv[0].count == 10);
+  CHECK(adv[0].options[0].discard == kind("1p") && adv[0].options[0].shanten == 0 && adv[0].options[0].ukeire == 23 &&
+        adv[0].options[0].necessary == 0x1ff);
+  CHECK(adv[0].options[1].shanten >= 0 && adv[0].options[10].discard == 0 && adv[0].options[10].necessary == 0);
+  CHECK(errors[1] == MJK_ERR_WRONG_TILE_COUNT && adv[1].count == 0);
+}
+
+
+static void test_analyse_json(void) {
+  char small[8], big[4096];
+  size_t needed = 0;
+  const char* hand = "1112345678999m";
+  CHECK(mjk_analyse_json(hand, 4, NULL, small, sizeof small, &needed) == MJK_ERR_OUTPUT_TOO_SMALL);
+  CHECK(needed > sizeof small && needed < sizeof big);
+  CHECK(mjk_analyse_json(hand, 4, NULL, NULL, 0, &needed) == MJK_ERR_OUTPUT_TOO_SMALL); /* size query */
+  CHECK(mjk_analyse_json(hand, 4, NULL, big, needed, &needed) == MJK_OK);
+  CHECK(strlen(big) + 1 == needed);
+  CHECK(strncmp(big, "{\"hand\":\"1112345678999m\",", 25) == 0);
+  CHECK(strstr(big, "\"waits\":[\"1m\",\"2m\",\"3m\",\"4m\",\"5m\",\"6m\",\"7m\",\"8m\",\"9m\"]") != NULL);
+  /* A malformed hand is an answer too: the CLI's error object. */
+  CHECK(mjk_analyse_json("11111m", 4, NULL, big, sizeof big, &needed) == MJK_OK);
+  CHECK(strstr(big, "\"error\":") != NULL);
+  CHECK(mjk_analyse_json(hand, 2, NULL, big, sizeof big, &needed) == MJK_ERR_INVALID_ARGUMENT);
+  CHECK(mjk_analyse_json(NULL, 4, NULL, big, sizeof big, &needed) == MJK_ERR_INVALID_ARGUMENT);
+}
+
+/* consumer --json HAND...: the lines mjk_analyse_json writes, one per hand
+ * (run.sh compares them with the installed `mjk --json HAND...`). */
+static int print_json_lines(int argc, char** argv) {
+  static char buf[1 << 16];
+  int i;
+  for (i = 2; i < argc; ++i) {
+    size_t needed = 0;
+    int e = mjk_analyse_json(argv[i], 4, NULL, buf, sizeof buf, &needed);
+    if (e != MJK_OK) {
+      fprintf(stderr, "mjk_analyse_json(%s): %s\n", argv[i], mjk_error_message(e));
+      return 1;
+    }
+    puts(buf);
+  }
+  return 0;
+}
+
+int main(int argc, char** argv) {
+  if (argc > 1 && strcmp(argv[1], "--json") == 0) return print_json_lines(argc, argv);
   test_library();
   test_parse();
   test_agari();
   test_waits();
   test_tenpai_discards();
   test_decompositions();
+  test_shanten();
+  test_necessary_and_advice();
+  test_analyse_json();
   if (failures) {
     fprintf(stderr, "%d checks failed\n", failures);
     return 1;

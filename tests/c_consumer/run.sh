@@ -21,3 +21,17 @@ echo "pkg-config --cflags --libs mjk: $(pkg-config --cflags --libs mjk)"
 # It must use the shared library, by its SONAME.
 readelf -d "$work/consumer" | grep -q 'NEEDED.*\[libmjk\.so\.[0-9]*\]' || { echo "consumer does not link libmjk.so.N"; readelf -d "$work/consumer"; exit 1; }
 LD_LIBRARY_PATH=$(pkg-config --variable=libdir mjk) "$work/consumer"
+
+# mjk_analyse_json writes exactly the lines the installed CLI prints.
+if [ -x "$work/prefix/bin/mjk" ]; then
+  set -- "123m456p789s11z23s 1s" "1112345678999m" "123m406p789s11z23s 0s" "11223344556677z" "19m19p19s12345677z" \
+         "m1m1m1m2m2m2m3m3m3p8p9p9p9 p7" "11m" "1m" "11111m" "123" "" "12m3" "123m456p789s1234z" "0m0m"
+  LD_LIBRARY_PATH=$(pkg-config --variable=libdir mjk) "$work/consumer" --json "$@" >"$work/c_abi.jsonl"
+  "$work/prefix/bin/mjk" --json "$@" >"$work/cli.jsonl" || true  # exit 1: some hands are rejected
+  if ! cmp -s "$work/c_abi.jsonl" "$work/cli.jsonl"; then
+    echo "mjk_analyse_json differs from mjk --json:"
+    diff "$work/cli.jsonl" "$work/c_abi.jsonl" || true
+    exit 1
+  fi
+  echo "mjk_analyse_json == mjk --json on $# lines"
+fi

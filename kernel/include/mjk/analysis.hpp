@@ -41,6 +41,33 @@ struct FormWaits {
   friend bool operator==(const FormWaits&, const FormWaits&) noexcept = default;
 };
 
+// Shanten by form; seven pairs and thirteen orphans apply to 13/14 concealed tiles only.
+struct ShantenForms {
+  static constexpr std::int8_t not_applicable = 127;
+  std::int8_t best = 0, standard = 0, chiitoi = not_applicable, kokushi = not_applicable;
+  friend bool operator==(const ShantenForms&, const ShantenForms&) noexcept = default;
+};
+// 3k+1 hands: the kinds whose draw lowers the best shanten, and the unseen copies of them.
+struct Necessary {
+  std::int8_t shanten = 0;   // best shanten of the hand
+  std::uint8_t ukeire = 0;   // copies of `tiles` neither in the hand nor in Options::visible
+  TileMask tiles;
+  friend bool operator==(const Necessary&, const Necessary&) noexcept = default;
+};
+// 3k+2 hands: what discarding each distinct held kind leaves.
+struct DiscardOption {
+  Tile discard;
+  std::int8_t shanten = 0;   // best shanten after the discard
+  std::uint8_t ukeire = 0;   // the discarded copy is not in the wall either
+  TileMask necessary;
+  friend bool operator==(const DiscardOption&, const DiscardOption&) noexcept = default;
+};
+struct Advice {
+  std::uint8_t count = 0;                   // distinct kinds held
+  std::array<DiscardOption, 14> options{};  // shanten ascending, then ukeire descending, then kind
+  friend bool operator==(const Advice&, const Advice&) noexcept = default;
+};
+
 // Every operation of MJK_OPERATIONS (operations.hpp says what each answers)
 // comes three ways:
 //   Result<T> NAME(const Hand&, const Options& = {})      one hand

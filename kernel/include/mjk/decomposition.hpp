@@ -71,7 +71,8 @@ inline constexpr std::size_t max_decompositions = 16;
 
 // Batch: hand i's readings are written to storage[slice.offset ..
 // slice.offset + slice.count) where slice = out[i].value. Hands are packed
-// in order; once storage runs out the remaining hands get output_too_small.
+// in order; the first hand whose readings do not fit in what is left, and every
+// hand after it, get output_too_small with no readings.
 // winning may be empty (no winning tiles) or as long as hands.
 struct Slice {
   std::uint32_t offset = 0;

@@ -29,7 +29,8 @@ enum class Error : std::uint8_t {
   output_too_small,    // a batch call whose output span is shorter than its input
   not_in_rules,        // a tile the rules in force do not have (2m-8m with three players)
   partial_row,         // a batch of 34-count rows whose length is not a multiple of 34
-  visible_over_four,   // a kind held + visible (Options::visible) more than four times
+  visible_over_four,   // a kind held and visible more than four times in all
+  too_many_red_fives,  // a second red five of one suit (the 136 tiles have one each)
   invalid_argument,    // C ABI: a null pointer where data is needed, players not 3 or 4, a bad stride
 };
 

@@ -64,6 +64,7 @@ enum class Question : std::uint8_t {
 struct ParsedHand {
   Hand hand;
   std::optional<Tile> winning;
+  bool winning_red = false;  // the winning tile was written as a red five ("0m")
 };
 
 template <class T>

@@ -39,6 +39,13 @@ struct Implementation {
 #define MJK_REGISTRY_ENTRY(name, T, question) void (*name)(const BatchInput& in, Result<T>* out) noexcept;
   MJK_OPERATIONS(MJK_REGISTRY_ENTRY)
 #undef MJK_REGISTRY_ENTRY
+  // The single-hand path of this instruction set, one entry per operation:
+  // single_NAME(hand, options). The public one-hand functions call the
+  // active implementation's; an operation without a single-hand algorithm
+  // gets a batch of one.
+#define MJK_SINGLE_ENTRY(name, T, question) Result<T> (*single_##name)(const Hand& hand, const Options& options) noexcept;
+  MJK_OPERATIONS(MJK_SINGLE_ENTRY)
+#undef MJK_SINGLE_ENTRY
 };
 
 // Every implementation built into this library, best first; the last
@@ -53,7 +60,7 @@ struct Implementation {
 // Why MJK_FORCE_IMPL was not honoured ("" if it was, or is unset).
 [[nodiscard]] MJK_API std::string_view forced_implementation_problem() noexcept;
 
-// Name of the implementation whose batch code ran last in this process
+// Name of the implementation whose batch or single-hand code ran last in this process
 // (any thread): lets a test prove that a forced implementation really ran.
 [[nodiscard]] MJK_API std::string_view last_implementation_run() noexcept;
 

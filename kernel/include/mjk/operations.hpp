@@ -11,6 +11,10 @@
 //   waits            3k+1: every kind that completes the hand, except kinds held four times
 //   waits_by_form    3k+1: the waits split by the form they complete
 //   tenpai_discards  3k+2: every discard that leaves a tenpai hand, with its waits
+//   shanten          3k+1 or 3k+2: exact shanten by form (ShantenForms)
+//   necessary_tiles  3k+1: the kinds whose draw lowers the shanten, and their ukeire
+//                    (copies outside the hand and Options::visible)
+//   advice           3k+2: each distinct held kind's discard: shanten, necessary tiles, ukeire
 #pragma once
 
 #define MJK_OPERATIONS(X)                      \
@@ -18,4 +22,7 @@
   X(agari_forms, std::uint8_t, complete)       \
   X(waits, TileMask, waits)                    \
   X(waits_by_form, FormWaits, waits)           \
-  X(tenpai_discards, TenpaiDiscards, complete)
+  X(tenpai_discards, TenpaiDiscards, complete) \
+  X(shanten, ShantenForms, shanten)            \
+  X(necessary_tiles, Necessary, waits)         \
+  X(advice, Advice, complete)

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "mjk/analysis.hpp"
@@ -34,13 +35,30 @@ namespace mjk::ref {
 [[nodiscard]] std::vector<Decomposition> decompositions(const Hand& hand, std::optional<Tile> winning);
 
 // Exact shanten: (replacement number - 1), see DESIGN.md. Seven pairs and
-// thirteen orphans apply to closed hands (13 or 14 tiles) only.
+// thirteen orphans apply to closed hands (13 or 14 tiles) only. With three
+// players the man group holds only 1m and 9m and makes no sequences (2m-8m
+// are outside the preconditions).
 struct Shanten {
   int standard = 0;
   std::optional<int> chiitoi;
   std::optional<int> kokushi;
   [[nodiscard]] int best() const noexcept;
 };
-[[nodiscard]] Shanten shanten(const Hand& hand);
+[[nodiscard]] Shanten shanten(const Hand& hand, Players players = Players::four);
+[[nodiscard]] ShantenForms shanten_forms(const Hand& hand, Players players = Players::four);
+
+// 3k+1 hands: every kind whose draw lowers the best shanten (never a kind
+// held four times, never 2m-8m with three players), and the ukeire: copies
+// of them neither in the hand nor in `visible` (empty, or 34 counts in kind
+// order; the hand and visible hold at most four of a kind together).
+[[nodiscard]] Necessary necessary_tiles(const Hand& hand, Players players = Players::four,
+                                        std::span<const std::uint8_t> visible = {});
+
+// 3k+2 hands: for each distinct held kind, the shanten after discarding it,
+// the necessary tiles then, and their ukeire counted outside the whole
+// 3k+2 hand (the discarded copy is not in the wall) and `visible`. Ordered by
+// shanten ascending, ukeire descending, kind.
+[[nodiscard]] Advice advice(const Hand& hand, Players players = Players::four,
+                            std::span<const std::uint8_t> visible = {});
 
 }  // namespace mjk::ref

@@ -1,0 +1,89 @@
+// One hand analysed by every question that fits its tile count — the object
+// `mjk --json` prints, the Python and Node bindings' analyse() return, and the
+// C ABI's mjk_analyse_json writes — and the one JSON writer that prints it.
+// Nothing here allocates but HandError::message() on the error path.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "mjk/analysis.hpp"
+#include "mjk/export.h"
+#include "mjk/decomposition.hpp"
+#include "mjk/hand.hpp"
+#include "mjk/rules.hpp"
+
+namespace mjk {
+
+struct Report {
+  ParsedHand input;
+  Players players = Players::four;
+  ShantenForms shanten;
+  bool complete = false;  // 3k+2 tiles (else 3k+1)
+  // 3k+1
+  TileMask waits;
+  Necessary necessary;
+  // 3k+2
+  bool agari = false;
+  TenpaiDiscards discards;
+  Advice advice;
+  std::uint8_t decomposition_count = 0;  // readings when agari
+  std::array<Decomposition, max_decompositions> decompositions{};
+};
+
+// Parses one line (mpsz or seed 000 text, optionally " WINNING_TILE") and
+// answers every question that fits it with the kernel. Errors: the parser's,
+// a tile count of 3k, a tile the rules lack, a kind held + visible more than
+// four times (Options::visible: empty or 34 counts).
+[[nodiscard]] MJK_API Parsed<Report> analyse(std::string_view line, const Options& options = {}) noexcept;
+
+// The hand as echoed in reports: canonical mpsz, the winning tile (red if it
+// was written red) after a space. Writes into out; returns the bytes needed.
+MJK_API std::size_t write_hand(const ParsedHand& input, std::span<char> out) noexcept;
+
+// A JSON writer into caller storage: writes what fits, counts what it needs
+// (size()), never allocates. Strings are escaped so the output is always
+// valid UTF-8 JSON: quotes, backslashes and control characters escaped,
+// valid UTF-8 passed through, each byte of an invalid sequence as U+FFFD.
+class MJK_API JsonWriter {
+ public:
+  explicit JsonWriter(std::span<char> out) noexcept : out_(out) {}
+  JsonWriter& begin_object() noexcept { return open('{'); }
+  JsonWriter& end_object() noexcept { return close('}'); }
+  JsonWriter& begin_array() noexcept { return open('['); }
+  JsonWriter& end_array() noexcept { return close(']'); }
+  JsonWriter& key(std::string_view k) noexcept;
+  JsonWriter& string(std::string_view s) noexcept;
+  JsonWriter& number(long long n) noexcept;
+  JsonWriter& number(double x, int decimals) noexcept;
+  JsonWriter& boolean(bool b) noexcept;
+  JsonWriter& null() noexcept;
+  JsonWriter& tiles(TileMask m) noexcept;  // ["1m","4m",...]
+  JsonWriter& raw(std::string_view text) noexcept;  // already JSON (or part of a string's bytes)
+  // Bytes the whole output needs; it is complete in `out` iff size() <= out.size().
+  [[nodiscard]] std::size_t size() const noexcept { return size_; }
+
+ private:
+  JsonWriter& open(char c) noexcept;
+  JsonWriter& close(char c) noexcept;
+  void separate() noexcept;  // a comma before every element but the first
+  void put(char c) noexcept {
+    if (size_ < out_.size()) out_[size_] = c;
+    ++size_;
+  }
+  std::span<char> out_;
+  std::size_t size_ = 0;
+  std::uint32_t depth_ = 0;
+  std::uint64_t nonempty_ = 0;  // bit d: the container at depth d has an element
+  bool after_key_ = false;
+};
+
+// mjk --json's object for a report, and for a line that could not be
+// analysed ({"hand": <the line>, "error": <message>}); no newline.
+MJK_API void write_json(const Report& report, JsonWriter& json) noexcept;
+MJK_API void write_json_error(std::string_view line, std::string_view message, JsonWriter& json) noexcept;
+
+}  // namespace mjk

@@ -1,0 +1,303 @@
+// analyse() and the JSON writer: the one shape every front end prints.
+#include "mjk/report.hpp"
+
+#include <cstdio>
+
+namespace mjk {
+namespace {
+
+constexpr char suit_letter[] = "mpsz";
+
+// Appends the mpsz text of a hand (red fives as 0), like to_mpsz but with no
+// allocation: `put` takes one character at a time.
+template <class Put>
+void put_mpsz(const Hand& hand, Put put) {
+  for (int suit = 0; suit < 4; ++suit) {
+    const int kinds = suit == 3 ? 7 : 9;
+    bool any = false;
+    for (int n = 1; n <= kinds; ++n) {
+      int count = hand.count(Tile(suit * 9 + n - 1));
+      if (n == 5 && suit < 3) {
+        const int red = std::min<int>(hand.red_fives[static_cast<std::size_t>(suit)], count);
+        for (int i = 0; i < red; ++i) put('0');
+        count -= red;
+        any = any || red > 0;
+      }
+      for (int i = 0; i < count; ++i) put(static_cast<char>('0' + n));
+      any = any || count > 0;
+    }
+    if (any) put(suit_letter[suit]);
+  }
+}
+
+// The echoed hand: the tiles before the winning tile, then the winning tile.
+template <class Put>
+void put_hand(const ParsedHand& input, Put put) {
+  if (!input.winning) return put_mpsz(input.hand, put);
+  Hand before = input.hand;
+  const Tile win = *input.winning;
+  before.remove(win);
+  if (input.winning_red) --before.red_fives[static_cast<std::size_t>(win.kind() / 9)];
+  put_mpsz(before, put);
+  put(' ');
+  put(input.winning_red ? '0' : static_cast<char>('0' + win.number()));
+  put(suit_letter[win.kind() / 9]);
+}
+
+std::array<char, 2> name_of(Tile t) noexcept { return {static_cast<char>('0' + t.number()), suit_letter[t.kind() / 9]}; }
+
+// Length of the valid UTF-8 sequence at s[i..], or 0 if it is not one.
+std::size_t utf8_length(std::string_view s, std::size_t i) noexcept {
+  const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+  const unsigned c = b(i);
+  std::size_t n;
+  unsigned lo = 0x80, hi = 0xbf;  // allowed range of the second byte
+  if (c >= 0xc2 && c <= 0xdf) n = 2;
+  else if (c >= 0xe0 && c <= 0xef) n = 3, lo = c == 0xe0 ? 0xa0 : 0x80, hi = c == 0xed ? 0x9f : 0xbf;
+  else if (c >= 0xf0 && c <= 0xf4) n = 4, lo = c == 0xf0 ? 0x90 : 0x80, hi = c == 0xf4 ? 0x8f : 0xbf;
+  else return 0;
+  if (i + n > s.size() || b(i + 1) < lo || b(i + 1) > hi) return 0;
+  for (std::size_t k = 2; k < n; ++k)
+    if (b(i + k) < 0x80 || b(i + k) > 0xbf) return 0;
+  return n;
+}
+
+}  // namespace
+
+JsonWriter& JsonWriter::open(char c) noexcept {
+  separate();
+  put(c);
+  ++depth_;
+  nonempty_ &= ~(std::uint64_t{1} << (depth_ & 63));
+  return *this;
+}
+
+JsonWriter& JsonWriter::close(char c) noexcept {
+  --depth_;
+  put(c);
+  return *this;
+}
+
+void JsonWriter::separate() noexcept {
+  if (after_key_) {
+    after_key_ = false;
+    return;
+  }
+  const std::uint64_t bit = std::uint64_t{1} << (depth_ & 63);
+  if (depth_ > 0 && (nonempty_ & bit)) put(',');
+  nonempty_ |= bit;
+}
+
+JsonWriter& JsonWriter::key(std::string_view k) noexcept {
+  string(k);
+  put(':');
+  after_key_ = true;
+  return *this;
+}
+
+JsonWriter& JsonWriter::string(std::string_view s) noexcept {
+  separate();
+  put('"');
+  for (std::size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c == '"' || c == '\\') {
+      put('\\');
+      put(static_cast<char>(c));
+      ++i;
+    } else if (c < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", c);
+      raw(buf);
+      ++i;
+    } else if (c < 0x80) {
+      put(static_cast<char>(c));
+      ++i;
+    } else if (const std::size_t n = utf8_length(s, i)) {
+      for (std::size_t k = 0; k < n; ++k) put(s[i + k]);
+      i += n;
+    } else {
+      raw("\\ufffd");  // not UTF-8: the replacement character, byte by byte
+      ++i;
+    }
+  }
+  put('"');
+  return *this;
+}
+
+JsonWriter& JsonWriter::number(long long n) noexcept {
+  separate();
+  char buf[24];
+  const int len = std::snprintf(buf, sizeof buf, "%lld", n);
+  for (int i = 0; i < len; ++i) put(buf[i]);
+  return *this;
+}
+
+JsonWriter& JsonWriter::number(double x, int decimals) noexcept {
+  separate();
+  char buf[64];
+  const int len = std::snprintf(buf, sizeof buf, "%.*f", decimals, x);
+  for (int i = 0; i < len && i < static_cast<int>(sizeof buf) - 1; ++i) put(buf[i]);
+  return *this;
+}
+
+JsonWriter& JsonWriter::boolean(bool b) noexcept {
+  separate();
+  return raw(b ? "true" : "false");
+}
+
+JsonWriter& JsonWriter::null() noexcept {
+  separate();
+  return raw("null");
+}
+
+JsonWriter& JsonWriter::raw(std::string_view text) noexcept {
+  for (const char c : text) put(c);
+  return *this;
+}
+
+JsonWriter& JsonWriter::tiles(TileMask m) noexcept {
+  begin_array();
+  for (const Tile t : m) {
+    const auto name = name_of(t);
+    string(std::string_view(name.data(), 2));
+  }
+  return end_array();
+}
+
+std::size_t write_hand(const ParsedHand& input, std::span<char> out) noexcept {
+  std::size_t n = 0;
+  put_hand(input, [&](char c) {
+    if (n < out.size()) out[n] = c;
+    ++n;
+  });
+  return n;
+}
+
+Parsed<Report> analyse(std::string_view line, const Options& options) noexcept {
+  Parsed<Report> out;
+  const auto parsed = parse_hand(line);
+  if (!parsed.ok()) {
+    out.error = parsed.error;
+    return out;
+  }
+  const Hand& hand = parsed.value.hand;
+  if (const auto e = validate(hand, Question::shanten, options.players)) {
+    out.error = e;
+    return out;
+  }
+  if (!options.visible.empty())
+    for (int k = 0; k < kind_count; ++k)
+      if (hand.count(Tile(k)) + options.visible[static_cast<std::size_t>(k) % options.visible.size()] > 4) {
+        out.error = {Error::visible_over_four, 0, Tile(k), hand.tiles};
+        return out;
+      }
+  Report& r = out.value;
+  r.input = parsed.value;
+  r.players = options.players;
+  r.complete = hand.tiles % 3 == 2;
+  Error error = Error::none;
+  const auto take = [&](const auto& result, auto& into) {
+    if (!result.ok() && error == Error::none) error = result.error;
+    into = result.value;
+  };
+  take(shanten(hand, options), r.shanten);
+  if (r.complete) {
+    take(is_agari(hand, options), r.agari);
+    take(tenpai_discards(hand, options), r.discards);
+    take(advice(hand, options), r.advice);
+    if (r.agari) {
+      const auto d = decompositions(hand, parsed.value.winning, r.decompositions, options);
+      if (!d.ok() && error == Error::none) error = d.error;
+      r.decomposition_count = static_cast<std::uint8_t>(d.value);
+    }
+  } else {
+    take(waits(hand, options), r.waits);
+    take(necessary_tiles(hand, options), r.necessary);
+  }
+  if (error != Error::none) out.error = {error, 0, std::nullopt, hand.tiles};
+  return out;
+}
+
+void write_json(const Report& r, JsonWriter& json) noexcept {
+  const auto shanten_or_null = [&](std::int8_t v) -> JsonWriter& {
+    return v == ShantenForms::not_applicable ? json.null() : json.number(v);
+  };
+  const auto tile = [&](Tile t) -> JsonWriter& {
+    const auto name = name_of(t);
+    return json.string(std::string_view(name.data(), 2));
+  };
+  char hand[64];
+  const std::size_t hand_size = write_hand(r.input, hand);
+  json.begin_object();
+  json.key("hand").string(std::string_view(hand, std::min(hand_size, sizeof hand)));
+  json.key("tiles").number(r.input.hand.tiles);
+  json.key("shanten").number(r.shanten.best);
+  json.key("shanten_standard").number(r.shanten.standard);
+  json.key("shanten_chiitoi");
+  shanten_or_null(r.shanten.chiitoi);
+  json.key("shanten_kokushi");
+  shanten_or_null(r.shanten.kokushi);
+  if (!r.complete) {
+    json.key("waits").tiles(r.waits);
+    json.key("necessary").tiles(r.necessary.tiles);
+    json.key("ukeire").number(r.necessary.ukeire);
+    json.end_object();
+    return;
+  }
+  json.key("agari").boolean(r.agari);
+  json.key("discards").begin_object();
+  for (const Tile d : r.discards.discards) {
+    const auto name = name_of(d);
+    json.key(std::string_view(name.data(), 2)).tiles(r.discards.waits[static_cast<std::size_t>(d.kind())]);
+  }
+  json.end_object();
+  json.key("advice").begin_array();
+  for (int i = 0; i < r.advice.count; ++i) {
+    const DiscardOption& d = r.advice.options[static_cast<std::size_t>(i)];
+    json.begin_object();
+    json.key("discard");
+    tile(d.discard);
+    json.key("shanten").number(d.shanten);
+    json.key("necessary").tiles(d.necessary);
+    json.key("ukeire").number(d.ukeire);
+    json.end_object();
+  }
+  json.end_array();
+  if (r.agari) {
+    json.key("decompositions").begin_array();
+    for (int i = 0; i < r.decomposition_count; ++i) {
+      const Decomposition& d = r.decompositions[static_cast<std::size_t>(i)];
+      json.begin_object();
+      json.key("form").string(form_name(d.form));
+      json.key("blocks").begin_array();
+      for (int b = 0; b < d.block_count; ++b) {
+        const Block block = d.blocks[static_cast<std::size_t>(b)];
+        char name[4];
+        const auto first = name_of(block.first);
+        const int n = block.size();
+        for (int k = 0; k < n; ++k) name[k] = static_cast<char>(first[0] + (block.kind == BlockKind::sequence ? k : 0));
+        name[n] = first[1];
+        json.string(std::string_view(name, static_cast<std::size_t>(n + 1)));
+      }
+      json.end_array();
+      json.key("win");
+      if (d.win < 0) json.null();
+      else json.number(d.win);
+      json.key("wait");
+      if (d.wait) json.string(wait_name(*d.wait));
+      else json.null();
+      json.end_object();
+    }
+    json.end_array();
+  }
+  json.end_object();
+}
+
+void write_json_error(std::string_view line, std::string_view message, JsonWriter& json) noexcept {
+  json.begin_object();
+  json.key("hand").string(line);
+  json.key("error").string(message);
+  json.end_object();
+}
+
+}  // namespace mjk

@@ -1,0 +1,64 @@
+// analyse() and the JSON writer every front end prints with.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "mjk/report.hpp"
+
+using namespace mjk;
+
+namespace {
+
+std::string json_of(std::string_view line, const Options& options = {}) {
+  const auto r = analyse(line, options);
+  char buf[8192];
+  JsonWriter json(buf);
+  if (r.ok()) write_json(r.value, json);
+  else write_json_error(line, r.error.message(), json);
+  REQUIRE(json.size() <= sizeof buf);
+  return std::string(buf, json.size());
+}
+
+}  // namespace
+
+TEST_CASE("JSON strings stay valid UTF-8") {
+  char buf[128];
+  JsonWriter json(buf);
+  json.string("a\"b\\c\n\x01 \xe6\x9d\xb1 \xff \xc0\xaf \xed\xa0\x80 \xf0\x9f\x80\x84");
+  CHECK(std::string(buf, json.size()) ==
+        "\"a\\\"b\\\\c\\u000a\\u0001 \xe6\x9d\xb1 \\ufffd \\ufffd\\ufffd \\ufffd\\ufffd\\ufffd \xf0\x9f\x80\x84\"");
+}
+
+TEST_CASE("JsonWriter counts what it needs and never writes past its storage") {
+  char small[8] = "xxxxxxx";
+  JsonWriter json(std::span<char>(small, 4));
+  json.begin_object().key("hand").string("123m").end_object();
+  CHECK(json.size() == std::string("{\"hand\":\"123m\"}").size());
+  CHECK(std::string(small, 4) == "{\"ha");
+  CHECK(std::string(small + 4, 3) == "xxx");
+  char buf[64];
+  JsonWriter nested(buf);
+  nested.begin_object().key("a").begin_array().number(1).number(-2).begin_object().end_object().end_array();
+  nested.key("b").null().key("c").boolean(false).end_object();
+  CHECK(std::string(buf, nested.size()) == "{\"a\":[1,-2,{}],\"b\":null,\"c\":false}");
+}
+
+TEST_CASE("analyse answers every question a hand's count allows, with the kernel") {
+  CHECK(json_of("1112345678999m") ==
+        "{\"hand\":\"1112345678999m\",\"tiles\":13,\"shanten\":0,\"shanten_standard\":0,\"shanten_chiitoi\":4,"
+        "\"shanten_kokushi\":10,\"waits\":[\"1m\",\"2m\",\"3m\",\"4m\",\"5m\",\"6m\",\"7m\",\"8m\",\"9m\"],"
+        "\"necessary\":[\"1m\",\"2m\",\"3m\",\"4m\",\"5m\",\"6m\",\"7m\",\"8m\",\"9m\"],\"ukeire\":23}");
+  CHECK(json_of("55z") ==
+        "{\"hand\":\"55z\",\"tiles\":2,\"shanten\":-1,\"shanten_standard\":-1,\"shanten_chiitoi\":null,"
+        "\"shanten_kokushi\":null,\"agari\":true,\"discards\":{\"5z\":[\"5z\"]},\"advice\":[{\"discard\":\"5z\","
+        "\"shanten\":0,\"necessary\":[\"5z\"],\"ukeire\":2}],\"decompositions\":[{\"form\":\"standard\",\"blocks\":"
+        "[\"55z\"],\"win\":null,\"wait\":null}]}");
+  CHECK(json_of("1m 0m").starts_with("{\"hand\":\"1m 0m\","));
+  CHECK(json_of("123m") == "{\"hand\":\"123m\",\"error\":\"3 tiles do not fit the question (waits need 1, 4, 7, 10 or "
+                           "13 tiles; agari, discards and decompositions need 2, 5, 8, 11 or 14)\"}");
+  CHECK(json_of("2m", {Players::three}) ==
+        "{\"hand\":\"2m\",\"error\":\"2m does not exist with three players (2m-8m are removed)\"}");
+  const std::uint8_t visible[34] = {4};
+  CHECK(json_of("1m", {Players::four, visible}) ==
+        "{\"hand\":\"1m\",\"error\":\"more than four copies of 1m in the hand and the visible tiles\"}");
+}
