@@ -164,13 +164,36 @@ int main(int argc, char** argv) {
     for (const auto& set : *sets) {
       if (set.name != "random13" && set.name != "single_suit13" && set.name != "random14" && set.name != "single_suit14")
         continue;
+      for (const auto& impl : implementations()) {
+        if (!impl.supported()) continue;
+        add_batch<Result<ShantenForms>>(
+            "shanten/" + std::string(impl.name) + "/" + set.name, set,
+            [&impl](const Hand* h, std::size_t n, Result<ShantenForms>* o) { impl.shanten({h, n}, o); }, ref_shanten);
+      }
+      add_per_hand("shanten/single/" + set.name, set, [](const Hand& h) { return shanten(h).value; }, ref_shanten);
       add_per_hand("shanten/suit_table/" + set.name, set, [](const Hand& h) { return shanten_table.shanten(h); }, ref_shanten);
       add_per_hand("shanten/scalar_ref/" + set.name, set, ref_shanten, ref_shanten);
       if (set.hands[0].tiles % 3 == 1) {
         const auto ref_necessary = [](const Hand& h) { return ref::necessary_tiles(h); };
+        for (const auto& impl : implementations()) {
+          if (!impl.supported()) continue;
+          add_batch<Result<Necessary>>(
+              "necessary_tiles/" + std::string(impl.name) + "/" + set.name, set,
+              [&impl](const Hand* h, std::size_t n, Result<Necessary>* o) { impl.necessary_tiles({h, n}, o); },
+              ref_necessary);
+        }
+        add_per_hand("necessary_tiles/single/" + set.name, set, [](const Hand& h) { return necessary_tiles(h).value; },
+                     ref_necessary);
         add_per_hand("necessary_tiles/scalar_ref/" + set.name, set, ref_necessary, ref_necessary);
       } else {
         const auto ref_advice = [](const Hand& h) { return ref::advice(h); };
+        for (const auto& impl : implementations()) {
+          if (!impl.supported()) continue;
+          add_batch<Result<Advice>>(
+              "advice/" + std::string(impl.name) + "/" + set.name, set,
+              [&impl](const Hand* h, std::size_t n, Result<Advice>* o) { impl.advice({h, n}, o); }, ref_advice);
+        }
+        add_per_hand("advice/single/" + set.name, set, [](const Hand& h) { return advice(h).value; }, ref_advice);
         add_per_hand("advice/scalar_ref/" + set.name, set, ref_advice, ref_advice);
       }
     }

@@ -45,6 +45,42 @@ Hand legal_hand(const std::uint8_t* data, std::size_t size) {
   return h;
 }
 
+// Shanten, necessary tiles and advice, batch and single, under the rules in force.
+void check_shanten(const Implementation& impl, const Hand& h, Players players) {
+  const Options options{players};
+  const BatchInput in{&h, 1, Layout::hands, options};
+  const auto either = validate(h, Question::shanten, players).code;
+  const auto waiting = validate(h, Question::waits, players).code;
+  const auto complete = validate(h, Question::complete, players).code;
+  const char* rules = players == Players::three ? " (three players)" : "";
+
+  Result<ShantenForms> s;
+  impl.shanten(in, &s);
+  if (s.error != either) mismatch(impl, "shanten error", h, std::string(describe(s.error)) + rules);
+  if (either == Error::none && !(s.value == ref::shanten_forms(h, players)))
+    mismatch(impl, "shanten", h, "kernel best " + std::to_string(s.value.best) + ", ref " +
+                                     std::to_string(ref::shanten_forms(h, players).best) + rules);
+  const auto one_s = impl.single_shanten(h, options);
+  if (one_s.error != s.error || !(one_s.value == s.value)) mismatch(impl, "single shanten", h, rules);
+
+  Result<Necessary> n;
+  impl.necessary_tiles(in, &n);
+  if (n.error != waiting) mismatch(impl, "necessary_tiles error", h, std::string(describe(n.error)) + rules);
+  if (waiting == Error::none && !(n.value == ref::necessary_tiles(h, players)))
+    mismatch(impl, "necessary_tiles", h, "kernel " + mask_text(n.value.tiles) + "ref " +
+                                             mask_text(ref::necessary_tiles(h, players).tiles) + rules);
+  const auto one_n = impl.single_necessary_tiles(h, options);
+  if (one_n.error != n.error || !(one_n.value == n.value)) mismatch(impl, "single necessary_tiles", h, rules);
+
+  Result<Advice> a;
+  impl.advice(in, &a);
+  if (a.error != complete) mismatch(impl, "advice error", h, std::string(describe(a.error)) + rules);
+  if (complete == Error::none && !(a.value == ref::advice(h, players)))
+    mismatch(impl, "advice", h, std::string("kernel and ref differ") + rules);
+  const auto one_a = impl.single_advice(h, options);
+  if (one_a.error != a.error || !(one_a.value == a.value)) mismatch(impl, "single advice", h, rules);
+}
+
 void check(const Implementation& impl, const Hand& h) {
   const auto complete = validate(h, Question::complete).code;
   const auto waiting = validate(h, Question::waits).code;
@@ -117,8 +153,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } else {
     h = legal_hand(data, size);
   }
+  // Three players when the last byte says so: their hands hold no 2m-8m (a
+  // raw Hand that does must get not_in_rules).
+  const Players players = data[size - 1] & 1 ? Players::three : Players::four;
+  if (players == Players::three && data[0] != 0xff)
+    for (int k = 1; k <= 7; ++k)
+      while (h.count(Tile(k)) > 0) {
+        h.remove(Tile(k));
+        if (h.count(Tile(k % 2 ? 0 : 8)) < 4) h.add(Tile(k % 2 ? 0 : 8));
+      }
   for (const auto& impl : implementations())
-    if (impl.supported()) check(impl, h);
+    if (impl.supported()) {
+      check(impl, h);
+      check_shanten(impl, h, players);
+    }
   check_decompositions(h);
   return 0;
 }

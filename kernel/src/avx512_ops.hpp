@@ -60,6 +60,8 @@ struct Avx512Ops {
 
   // The unsigned byte maximum.
   static V max_u(const V& a, const V& b) noexcept { return V(_mm512_max_epu8(a.v, b.v)); }
+  // Lane-wise minimum of lanes holding 0..127 (the unsigned one).
+  static V min(const V& a, const V& b) noexcept { return V(_mm512_min_epu8(a.v, b.v)); }
 
 #if defined(__AVX512VBMI__)
   // table[x & 63] per lane (vpermb).

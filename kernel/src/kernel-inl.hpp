@@ -177,7 +177,8 @@ struct Kernel {
   }
 
   // Lanes with the error each hand's validation finds (0 = none), checking
-  // what validate() in hand.cpp checks, in the same order.
+  // what validate() in hand.cpp checks, in the same order. residue: 1 for
+  // 3k+1 hands, 2 for 3k+2, 0 for either.
   static V validate(const V* a, const V& tiles, int residue, Players players) noexcept {
     V bad_slot = k(0);
     if constexpr (has_max_u) {  // a count outside 0..4 is above 4 as an unsigned byte
@@ -201,7 +202,8 @@ struct Kernel {
     over = over | gt(total, k(14));
     const V mismatch = is_not(eq(total, tiles));  // bytes: equal mod 256 iff equal, as total <= 136
     V fits = k(0);
-    for (int n = residue; n <= 14; n += 3) fits = fits | eq(tiles, k(n));
+    for (int n = 1; n <= 14; ++n)  // residue 0: 3k+1 or 3k+2 (Question::shanten)
+      if (residue == 0 ? n % 3 != 0 : n % 3 == residue) fits = fits | eq(tiles, k(n));
     V absent = k(0);  // a tile the rules in force do not have (2m-8m with three players)
     if (players == Players::three)
       for (int s : slots::sanma_absent) absent = absent | is_not(is_zero(a[s]));
@@ -419,10 +421,12 @@ inline constexpr bool loads_rows34 = requires(const std::uint8_t* const* rows, t
 
 // Loads each block of Ops::lanes hands of `in`, transposed so that col[s]
 // holds slot s of every hand (col[48]: the tile count), and calls
-// run(col, base, count). Rows of 34 counts are spread into the 48-slot layout
-// on the way in.
+// run(col, rows, base, count), rows[l] being lane l's hand as 64 bytes (the
+// empty hand past the end), or rows null where the block was loaded from
+// rows of 34 counts without them (Ops that spread rows34 themselves). Rows of 34 counts are spread into the 48-slot
+// layout on the way in.
 template <class Ops, class Run>
-inline void for_each_block(const BatchInput& in, Run run) noexcept {
+inline void for_each_block_rows(const BatchInput& in, Run run) noexcept {
   using V = typename Ops::V;
   constexpr std::size_t L = Ops::lanes;
   const std::size_t n = in.size;
@@ -431,15 +435,18 @@ inline void for_each_block(const BatchInput& in, Run run) noexcept {
     alignas(64) V col[64];
     if constexpr (requires(const std::uint8_t* p, V* c) { Ops::transpose_in_contiguous(p, c); }) {
       if (in.layout == Layout::hands && count == L) {  // a full block of Hands: no row table
-        Ops::transpose_in_contiguous(reinterpret_cast<const std::uint8_t*>(static_cast<const Hand*>(in.data) + base), col);
-        run(col, base, count);
+        const auto* first = reinterpret_cast<const std::uint8_t*>(static_cast<const Hand*>(in.data) + base);
+        Ops::transpose_in_contiguous(first, col);
+        const std::uint8_t* rows[L];  // unused (and dropped) by callers that take no rows
+        for (std::size_t l = 0; l < L; ++l) rows[l] = first + sizeof(Hand) * l;
+        run(col, static_cast<const std::uint8_t* const*>(rows), base, count);
         continue;
       }
     }
     if constexpr (requires(const std::uint8_t* p, V* c) { Ops::transpose_in_rows34_contiguous(p, c); }) {
       if (in.layout == Layout::counts34 && count == L) {  // a full block of rows: no row table either
         Ops::transpose_in_rows34_contiguous(static_cast<const std::uint8_t*>(in.data) + base * kind_count, col);
-        run(col, base, count);
+        run(col, static_cast<const std::uint8_t* const*>(nullptr), base, count);
         continue;
       }
     }
@@ -466,13 +473,22 @@ inline void for_each_block(const BatchInput& in, Run run) noexcept {
       }
     }
     if constexpr (loads_rows34<Ops>) {
-      if (in.layout == Layout::counts34) Ops::transpose_in_rows34(rows, col);
-      else Ops::transpose_in(rows, col);
-    } else {
-      Ops::transpose_in(rows, col);
+      if (in.layout == Layout::counts34) {
+        Ops::transpose_in_rows34(rows, col);
+        run(col, static_cast<const std::uint8_t* const*>(nullptr), base, count);  // rows: not hand rows
+        continue;
+      }
     }
-    run(col, base, count);
+    Ops::transpose_in(rows, col);
+    run(col, static_cast<const std::uint8_t* const*>(rows), base, count);
   }
+}
+
+// The same, calling run(col, base, count).
+template <class Ops, class Run>
+inline void for_each_block(const BatchInput& in, Run run) noexcept {
+  for_each_block_rows<Ops>(in, [&](const typename Ops::V* col, const std::uint8_t* const*, std::size_t base,
+                                   std::size_t count) { run(col, base, count); });
 }
 
 // Results of one byte each (value bytes 0/1 for bool), lanes 0..count-1:

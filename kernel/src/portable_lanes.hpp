@@ -40,6 +40,11 @@ struct PortableOps {
   static constexpr std::size_t lanes = N;
   static V gt(const V& a, const V& b) noexcept { return greater(a, b); }
   static V eq(const V& a, const V& b) noexcept { return equal(a, b); }
+  // Lane-wise minimum of lanes holding 0..127.
+  static V min(const V& a, const V& b) noexcept {
+    const V b_less = greater(a, b);
+    return (b & b_less) | (a & (b_less ^ V(-1)));
+  }
   static V load(const std::int8_t* p) noexcept {
     V r;
     std::memcpy(&r.v, p, N);

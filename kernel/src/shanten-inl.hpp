@@ -113,17 +113,34 @@ struct ShantenKernel {
   }
 
   // Min-plus: the cheapest way for two groups together to hold each cell.
+  // One 16-byte vector per operand (GCC/Clang vector extensions, lowered to
+  // each ISA's own instructions): for each cell j of a, a[j] plus b moved
+  // up by j cells (inf where the cells don't fit), then the minimum. Costs
+  // stay below 128, so no byte overflows.
+  typedef std::uint8_t Cells __attribute__((vector_size(16)));
+  static constexpr int moved_from(int j, int k) noexcept {
+    const int m1 = j / 2, h1 = j % 2, m = k / 2, h = k % 2;
+    return k >= cells || m < m1 || h < h1 ? 16 : 2 * (m - m1) + (h - h1);
+  }
+  template <int J>
+  static Cells moved(const Cells& b, const Cells& high) noexcept {
+    return __builtin_shufflevector(b, high, moved_from(J, 0), moved_from(J, 1), moved_from(J, 2), moved_from(J, 3),
+                                   moved_from(J, 4), moved_from(J, 5), moved_from(J, 6), moved_from(J, 7),
+                                   moved_from(J, 8), moved_from(J, 9), moved_from(J, 10), moved_from(J, 11),
+                                   moved_from(J, 12), moved_from(J, 13), moved_from(J, 14), moved_from(J, 15));
+  }
   static void combine(const std::uint8_t* a, const std::uint8_t* b, std::uint8_t* r) noexcept {
-    for (int m = 0; m < 5; ++m) {
-      int r0 = 255, r1 = 255;
-      for (int m1 = 0; m1 <= m; ++m1) {
-        const int m2 = m - m1;
-        r0 = std::min(r0, a[2 * m1] + b[2 * m2]);
-        r1 = std::min(r1, std::min(a[2 * m1] + b[2 * m2 + 1], a[2 * m1 + 1] + b[2 * m2]));
-      }
-      r[2 * m] = static_cast<std::uint8_t>(std::min(r0, 250));
-      r[2 * m + 1] = static_cast<std::uint8_t>(std::min(r1, 250));
-    }
+    Cells va, vb;
+    std::memcpy(&va, a, 16);
+    std::memcpy(&vb, b, 16);
+    const Cells high = Cells{} + static_cast<std::uint8_t>(120);
+    Cells out = high;
+    static_for<cells>([&]<int J>() {
+      const Cells t = (Cells{} + va[J]) + moved<J>(vb, high);
+      const Cells keep = (Cells)(out < t);  // NOLINT: vector cast
+      out = (out & keep) | (t & ~keep);
+    });
+    std::memcpy(r, &out, 16);
   }
 
   // Cheapest `melds` melds and the head from two parts.
@@ -197,13 +214,50 @@ struct ShantenKernel {
     combine(gr.cost[0], s23, rest[1]);
     combine(p01, gr.cost[3], rest[2]);
     combine(p01, gr.cost[2], rest[3]);
+    return necessary(c, gr, rest, tiles, players, outside, visible);
+  }
+  // What seven pairs and thirteen orphans need: the tally and the kinds
+  // held not at all / once.
+  struct Singles {
+    Tally t;
+    std::uint64_t zero = 0, one = 0;
+  };
+  static Singles singles_of(const Counts& c) noexcept {
+    Singles s;
+    s.t = tally_of(c);
+    for (int k = 0; k < kind_count; ++k) {
+      s.zero |= std::uint64_t{c[static_cast<std::size_t>(k)] == 0} << k;
+      s.one |= std::uint64_t{c[static_cast<std::size_t>(k)] == 1} << k;
+    }
+    return s;
+  }
+  // The same after taking one copy of kind d (held n times) out.
+  static Singles without(Singles s, int d, int n) noexcept {
+    const std::uint64_t bit = std::uint64_t{1} << d;
+    s.t.pairs -= n == 2;
+    s.t.singles += (n == 2) - (n == 1);
+    if (is_orphan(d)) {
+      s.t.orphan_kinds -= n == 1;
+      s.t.orphan_pairs -= n == 2;
+    }
+    s.zero |= n == 1 ? bit : 0;
+    s.one = (s.one & ~bit) | (n == 2 ? bit : 0);
+    return s;
+  }
+
+  // The same, given for each group the other three combined (rest).
+  static Necessary necessary(const Counts& c, const Groups& gr, const std::uint8_t (*rest)[16], int tiles, Players players,
+                             const Counts& outside, const std::uint8_t* visible) noexcept {
+    return necessary(tiles == 13 ? singles_of(c) : Singles{}, gr, rest, tiles, players, outside, visible);
+  }
+  static Necessary necessary(const Singles& sg, const Groups& gr, const std::uint8_t (*rest)[16], int tiles,
+                             Players players, const Counts& outside, const std::uint8_t* visible) noexcept {
     const int melds = tiles / 3;
     const int r = join(gr.cost[0], rest[0], melds);
     int best = r - 1;
     int chiitoi = 127, kokushi = 127;
-    Tally t;
+    const Tally t = sg.t;
     if (tiles == 13) {
-      t = tally_of(c);
       chiitoi = chiitoi_replacements(t.pairs, t.singles) - 1;
       kokushi = kokushi_replacements(t.orphan_kinds, t.orphan_pairs) - 1;
       best = std::min({best, chiitoi, kokushi});
@@ -220,11 +274,8 @@ struct ShantenKernel {
       }
     }
     if (tiles == 13) {
-      std::uint64_t zero = 0, one = 0;
-      for (int k = 0; k < kind_count; ++k) {
-        zero |= std::uint64_t{c[static_cast<std::size_t>(k)] == 0} << k;
-        one |= std::uint64_t{c[static_cast<std::size_t>(k)] == 1} << k;
-      }
+      std::uint64_t zero = sg.zero;
+      const std::uint64_t one = sg.one;
       if (players == Players::three) zero &= ~std::uint64_t{0xFE};
       if (chiitoi == best) {
         if (chiitoi_replacements(t.pairs, t.singles + 1) - 1 < best) mask |= zero;
@@ -289,8 +340,157 @@ struct ShantenKernel {
   }
 };
 
+// ---- many hands at once: lanes are hands, as in Kernel ----
+//
+// Per block: the hands transposed (col), validated; each lane's four group
+// keys computed from its row and its four 16-byte cost rows gathered and
+// transposed, so that cost[10g + cell] holds group g's cell of every hand
+// (rows of 40 bytes: every Ops' transpose_in carries bytes 0..48);
+// then the min-plus, seven pairs and thirteen orphans run on every lane at
+// once. Lanes holding an invalid hand look up the empty hand instead.
 template <class Ops>
-void shanten(const BatchInput& in, Result<ShantenForms>* out) noexcept {
+struct ShantenLanes {
+  using K = Kernel<Ops>;
+  using S = ShantenKernel<Ops>;
+  using V = typename Ops::V;
+  static constexpr std::size_t lanes = Ops::lanes;
+  static V k(int x) noexcept { return K::k(x); }
+  static V mn(const V& a, const V& b) noexcept { return Ops::min(a, b); }
+
+  // Group keys of one hand row (slots), under the rules.
+  static void keys_of_row(const std::uint8_t* h, Players players, std::uint32_t* key) noexcept {
+    const std::uint32_t* suit = S::rank_table(shanten_tables::suit);
+    for (int g = 0; g < 3; ++g) {
+      std::uint32_t sum = 0;
+      int p = 0;
+      for (int i = 0; i < 9; ++i) {
+        const int n = h[12 * g + i];
+        sum += suit[i * shanten_tables::rank_row + p * 5 + n];
+        p += n;
+      }
+      key[g] = sum;
+    }
+    if (players == Players::three) {
+      const std::uint32_t* r = S::rank_table(shanten_tables::sanma_man);
+      key[0] = r[h[0]] + r[shanten_tables::rank_row + 5 * h[0] + h[8]];
+    }
+    const std::uint32_t* hon = S::rank_table(shanten_tables::honour);
+    std::uint32_t sum = 0;
+    int p = 0;
+    for (int i = 0; i < 7; ++i) {
+      const int n = h[36 + honour_slot[static_cast<std::size_t>(i)]];
+      sum += hon[i * shanten_tables::rank_row + p * 5 + n];
+      p += n;
+    }
+    key[3] = sum;
+  }
+
+  // Min-plus of two cell vectors (cells 0..9), lane by lane.
+  static void combine(const V* a, const V* b, V* r) noexcept {
+    for (int m = 0; m < 5; ++m) {
+      V r0 = a[0] + b[2 * m], r1 = mn(a[0] + b[2 * m + 1], a[1] + b[2 * m]);
+      for (int m1 = 1; m1 <= m; ++m1) {
+        const int m2 = m - m1;
+        r0 = mn(r0, a[2 * m1] + b[2 * m2]);
+        r1 = mn(r1, mn(a[2 * m1] + b[2 * m2 + 1], a[2 * m1 + 1] + b[2 * m2]));
+      }
+      r[2 * m] = r0;
+      r[2 * m + 1] = r1;
+    }
+  }
+
+  // The cheapest M melds and one head from two parts, M chosen per lane by
+  // the exclusive masks is_melds[0..4].
+  static V join(const V* a, const V* b, const V* is_melds) noexcept {
+    V out = k(0);
+    for (int M = 0; M < 5; ++M) {
+      V best = mn(a[0] + b[2 * M + 1], a[1] + b[2 * M]);
+      for (int m = 1; m <= M; ++m) best = mn(best, mn(a[2 * m] + b[2 * (M - m) + 1], a[2 * m + 1] + b[2 * (M - m)]));
+      out = out | (is_melds[M] & best);
+    }
+    return out;
+  }
+
+  struct Block {
+    alignas(64) std::int8_t err[lanes];
+    alignas(64) V cost[64];  // group g's cell c at 10 g + c
+    std::uint32_t key[lanes][4];
+    V is_melds[5];
+  };
+
+  // Validation, keys and the transposed cost rows of one block.
+  // Lane l's hand as 64 slot bytes: the block's rows, or (rows null) the
+  // columns transposed back into `own`.
+  static const std::uint8_t* const* hand_rows(const V* col, const std::uint8_t* const* rows,
+                                              std::uint8_t (*own)[64], const std::uint8_t** table) noexcept {
+    if (rows) return rows;
+    Ops::transpose_out(col, own);
+    for (std::size_t l = 0; l < lanes; ++l) table[l] = own[l];
+    return table;
+  }
+
+  static void load(const V* col, const std::uint8_t* const* rows, int residue, Players players, Block& b) noexcept {
+    const V err = K::validate(col, col[48], residue, players);
+    Ops::store(b.err, err);
+    alignas(64) std::uint8_t costs[lanes][64];
+    const std::uint8_t* cost_rows[lanes];
+    const int man = players == Players::three ? shanten_tables::sanma_man : shanten_tables::suit;
+    // Every key first, then every load: the table reads (mostly cache
+    // misses) overlap.
+    for (std::size_t l = 0; l < lanes; ++l) {
+      const std::uint8_t* h = b.err[l] ? reinterpret_cast<const std::uint8_t*>(&empty_hand) : rows[l];
+      keys_of_row(h, players, b.key[l]);
+    }
+    for (std::size_t l = 0; l < lanes; ++l) {
+      std::memcpy(costs[l], S::cost_of(man, b.key[l][0]), 16);
+      std::memcpy(costs[l] + 10, S::cost_of(shanten_tables::suit, b.key[l][1]), 16);  // in order: each
+      // copy's padding is overwritten by the next group
+      std::memcpy(costs[l] + 20, S::cost_of(shanten_tables::suit, b.key[l][2]), 16);
+      std::memcpy(costs[l] + 30, S::cost_of(shanten_tables::honour, b.key[l][3]), 16);
+      cost_rows[l] = costs[l];
+    }
+    Ops::transpose_in(cost_rows, b.cost);
+    const V& tiles = col[48];
+    const V melds = k(0) - (K::gt(tiles, k(2)) + K::gt(tiles, k(5)) + K::gt(tiles, k(8)) + K::gt(tiles, k(11)));
+    for (int M = 0; M < 5; ++M) b.is_melds[M] = K::eq(melds, k(M));
+  }
+
+  // Seven pairs and thirteen orphans: replacement numbers and what they need.
+  struct Special {
+    V pairs, singles;          // kinds held 2+ / once (as counts)
+    V chiitoi, kokushi;        // replacement numbers
+    V orphan_pair;             // all ones where an orphan is held twice or more
+  };
+  static Special special(const V* a) noexcept {
+    V pairs = k(0), singles = k(0), kinds = k(0), orphan_pair = k(0);
+    for (int s : slots::tiles) {
+      pairs = pairs + K::gt(a[s], k(1));
+      singles = singles + K::eq(a[s], k(1));
+    }
+    for (int s : slots::orphans) {
+      kinds = kinds + K::gt(a[s], k(0));
+      orphan_pair = orphan_pair | K::gt(a[s], k(1));
+    }
+    Special sp;
+    sp.pairs = k(0) - pairs;
+    sp.singles = k(0) - singles;
+    sp.chiitoi = chiitoi(sp.pairs, sp.singles);
+    sp.kokushi = k(14) + kinds + orphan_pair;  // 13 - kinds + (no pair ? 1 : 0)
+    sp.orphan_pair = orphan_pair;
+    return sp;
+  }
+  static V chiitoi(const V& pairs, const V& singles) noexcept {
+    const V p = mn(pairs, k(7));
+    const V s = mn(singles, k(7) - p);
+    return k(14) - p - p - s;
+  }
+};
+
+// A batch this small runs hand by hand: a block costs the same for one hand as for a full register.
+inline constexpr std::size_t shanten_scalar_below = 4;
+
+template <class Ops>
+void shanten_by_hand(const BatchInput& in, Result<ShantenForms>* out) noexcept {
   using S = ShantenKernel<Ops>;
   const Players players = in.options.players;
   S::each_hand(in, Question::shanten, [&](std::size_t i, const typename S::Counts& c, Error e) {
@@ -305,7 +505,7 @@ void shanten(const BatchInput& in, Result<ShantenForms>* out) noexcept {
 }
 
 template <class Ops>
-void necessary_tiles(const BatchInput& in, Result<Necessary>* out) noexcept {
+void necessary_by_hand(const BatchInput& in, Result<Necessary>* out) noexcept {
   using S = ShantenKernel<Ops>;
   const Players players = in.options.players;
   S::each_hand(in, Question::waits, [&](std::size_t i, const typename S::Counts& c, Error e) {
@@ -318,6 +518,153 @@ void necessary_tiles(const BatchInput& in, Result<Necessary>* out) noexcept {
     int tiles = 0;
     for (auto n : c) tiles += n;
     out[i] = {S::necessary(c, S::groups_of(c, players), tiles, players, c, visible), Error::none};
+  });
+}
+
+template <class Ops>
+void shanten(const BatchInput& in, Result<ShantenForms>* out) noexcept {
+  using SL = ShantenLanes<Ops>;
+  using V = typename Ops::V;
+  if (in.size < shanten_scalar_below) return shanten_by_hand<Ops>(in, out);
+  const Players players = in.options.players;
+  for_each_block_rows<Ops>(in, [&](const V* col, const std::uint8_t* const* block_rows, std::size_t base, std::size_t count) {
+    alignas(64) std::uint8_t own[Ops::lanes][64];
+    const std::uint8_t* table[Ops::lanes];
+    const std::uint8_t* const* rows = SL::hand_rows(col, block_rows, own, table);
+    typename SL::Block b;
+    SL::load(col, rows, 0, players, b);
+    V ab[10], cd[10];
+    SL::combine(b.cost, b.cost + 10, ab);
+    SL::combine(b.cost + 20, b.cost + 30, cd);
+    // Replacement numbers (never negative: the unsigned min applies), then shanten.
+    const V r = SL::join(ab, cd, b.is_melds);
+    const auto sp = SL::special(col);
+    const V closed = Kernel<Ops>::gt(col[48], SL::k(12));
+    const V na = SL::k(ShantenForms::not_applicable);
+    const V best = SL::mn(r, SL::mn(closed & sp.chiitoi, closed & sp.kokushi) | (Kernel<Ops>::is_not(closed) & SL::k(100))) - SL::k(1);
+    const V standard = r - SL::k(1);
+    const V chiitoi = (closed & (sp.chiitoi - SL::k(1))) | (Kernel<Ops>::is_not(closed) & na);
+    const V kokushi = (closed & (sp.kokushi - SL::k(1))) | (Kernel<Ops>::is_not(closed) & na);
+    alignas(64) std::int8_t v[4][Ops::lanes];
+    Ops::store(v[0], best);
+    Ops::store(v[1], standard);
+    Ops::store(v[2], chiitoi);
+    Ops::store(v[3], kokushi);
+    for (std::size_t l = 0; l < count; ++l) {
+      if (b.err[l]) {
+        out[base + l] = {{}, static_cast<Error>(b.err[l])};
+      } else {
+        out[base + l] = {ShantenForms{v[0][l], v[1][l], v[2][l], v[3][l]}, Error::none};
+      }
+    }
+  });
+}
+
+template <class Ops>
+void necessary_tiles(const BatchInput& in, Result<Necessary>* out) noexcept {
+  using SL = ShantenLanes<Ops>;
+  using S = ShantenKernel<Ops>;
+  using K = Kernel<Ops>;
+  using V = typename Ops::V;
+  if (in.size < shanten_scalar_below) return necessary_by_hand<Ops>(in, out);
+  const Players players = in.options.players;
+  for_each_block_rows<Ops>(in, [&](const V* col, const std::uint8_t* const* block_rows, std::size_t base, std::size_t count) {
+    alignas(64) std::uint8_t own[Ops::lanes][64];
+    const std::uint8_t* table[Ops::lanes];
+    const std::uint8_t* const* rows = SL::hand_rows(col, block_rows, own, table);
+    typename SL::Block b;
+    SL::load(col, rows, 1, players, b);
+    const V* g[4] = {b.cost, b.cost + 10, b.cost + 20, b.cost + 30};
+    V p01[10], s23[10], rest[4][10];
+    SL::combine(g[0], g[1], p01);
+    SL::combine(g[2], g[3], s23);
+    SL::combine(g[1], s23, rest[0]);
+    SL::combine(g[0], s23, rest[1]);
+    SL::combine(p01, g[3], rest[2]);
+    SL::combine(p01, g[2], rest[3]);
+    const V r = SL::join(g[0], rest[0], b.is_melds);
+    const V standard = r - SL::k(1);
+    const auto sp = SL::special(col);
+    const V closed = K::eq(col[48], SL::k(13));
+    // Replacement-number minus one; 100 where the form doesn't apply.
+    const V chiitoi = (closed & (sp.chiitoi - SL::k(1))) | (K::is_not(closed) & SL::k(100));
+    const V kokushi = (closed & (sp.kokushi - SL::k(1))) | (K::is_not(closed) & SL::k(100));
+    const V best = SL::mn(standard, SL::mn(chiitoi, kokushi));  // all >= 0: 3k+1 hands are never complete
+    const V standard_best = K::eq(standard, best);
+
+    // Tight cells: group cell + the rest's complement == r, on the best form.
+    alignas(64) V tight[64];
+    for (auto& t : tight) t = SL::k(0);
+    for (int gi = 0; gi < 4; ++gi)
+      for (int m = 0; m < 5; ++m)
+        for (int h = 0; h < 2; ++h) {
+          V comp = SL::k(0), valid = SL::k(0);
+          for (int M = m; M < 5; ++M) {
+            comp = comp | (b.is_melds[M] & rest[gi][2 * (M - m) + 1 - h]);
+            valid = valid | b.is_melds[M];
+          }
+          tight[16 * gi + 2 * m + h] = K::eq(g[gi][2 * m + h] + comp, r) & valid & standard_best;
+        }
+    alignas(64) std::uint8_t tight_rows[Ops::lanes][64];
+    Ops::transpose_out(tight, tight_rows);
+
+    // Seven pairs / thirteen orphans: the kinds whose draw lowers them.
+    const V c_best = K::eq(chiitoi, best) & closed, k_best = K::eq(kokushi, best) & closed;
+    const V single_helps = c_best & K::gt(sp.chiitoi, SL::chiitoi(sp.pairs, sp.singles + SL::k(1)));
+    const V pair_helps = c_best & K::gt(sp.chiitoi, SL::chiitoi(sp.pairs + SL::k(1), sp.singles - SL::k(1)));
+    const V k_one = k_best & K::is_not(sp.orphan_pair);
+    alignas(64) V special[64];
+    for (auto& t : special) t = SL::k(0);
+    for (int s : slots::tiles) {
+      const bool orphan = Tile::from_slot(s)->is_terminal_or_honour();
+      if (players == Players::three && s >= 1 && s <= 7) continue;
+      const V zero = K::is_zero(col[s]), one = K::eq(col[s], SL::k(1));
+      V z = single_helps, o = pair_helps;
+      if (orphan) z = z | k_best, o = o | k_one;
+      special[s] = (zero & z) | (one & o);
+    }
+    alignas(64) std::uint8_t special_rows[Ops::lanes][64];
+    Ops::transpose_out(special, special_rows);
+    alignas(64) std::int8_t best_of[Ops::lanes];
+    Ops::store(best_of, best);
+
+    const int man = players == Players::three ? shanten_tables::sanma_man : shanten_tables::suit;
+    const int shape[4] = {man, shanten_tables::suit, shanten_tables::suit, shanten_tables::honour};
+    for (std::size_t l = 0; l < count; ++l) {
+      const std::size_t i = base + l;
+      Error e = static_cast<Error>(b.err[l]);
+      const std::uint8_t* visible = S::visible_row(in, i);
+      const std::uint8_t* h = rows[l];
+      if (e == Error::none && visible) {
+        for (int kind = 0; kind < kind_count; ++kind)
+          if (h[slots::of_kind[static_cast<std::size_t>(kind)]] + visible[kind] > 4) e = Error::visible_over_four;
+      }
+      if (e != Error::none) {
+        out[i] = {{}, e};
+        continue;
+      }
+      std::uint64_t mask = slot_bytes_to_mask(special_rows[l]).bits();
+      for (int gi = 0; gi < 4; ++gi) {
+        std::uint64_t w;
+        std::memcpy(&w, tight_rows[l] + 16 * gi, 8);
+        std::uint32_t cells = static_cast<std::uint32_t>((((w & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56) |
+                                                         ((tight_rows[l][16 * gi + 8] & 1u) << 8) |
+                                                         ((tight_rows[l][16 * gi + 9] & 1u) << 9));
+        std::uint32_t local = 0;
+        for (; cells; cells &= cells - 1) local |= S::mask_of(shape[gi], b.key[l][gi], std::countr_zero(cells));
+        mask |= S::kinds_of(gi, shape[gi], local);
+      }
+      int ukeire = 0;
+      for (std::uint64_t m = mask; m; m &= m - 1) {
+        const auto kind = static_cast<std::size_t>(std::countr_zero(m));
+        ukeire += 4 - h[slots::of_kind[kind]] - (visible ? visible[kind] : 0);
+      }
+      Necessary n;
+      n.shanten = best_of[l];
+      n.ukeire = static_cast<std::uint8_t>(ukeire);
+      n.tiles = TileMask(mask);
+      out[i] = {n, Error::none};
+    }
   });
 }
 
@@ -335,14 +682,36 @@ void advice(const BatchInput& in, Result<Advice>* out) noexcept {
     int tiles = 0;
     for (auto n : c) tiles += n;
     const typename S::Groups whole = S::groups_of(c, players);
+    // A discard changes one group g: the other three combined are the same
+    // for every discard of g, and each other group's rest is g's new costs
+    // with a pair of unchanged groups.
+    alignas(16) std::uint8_t pair[4][4][16], others[4][16];
+    for (int x = 0; x < 4; ++x)
+      for (int y = x + 1; y < 4; ++y) S::combine(whole.cost[x], whole.cost[y], pair[x][y]);
+    S::combine(whole.cost[1], pair[2][3], others[0]);
+    S::combine(whole.cost[0], pair[2][3], others[1]);
+    S::combine(pair[0][1], whole.cost[3], others[2]);
+    S::combine(pair[0][1], whole.cost[2], others[3]);
+    const typename S::Singles whole_singles = tiles == 14 ? S::singles_of(c) : typename S::Singles{};
     Advice a;
     for (int d = 0; d < kind_count; ++d) {
       if (!c[static_cast<std::size_t>(d)]) continue;
+      const auto sg = tiles == 14 ? S::without(whole_singles, d, c[static_cast<std::size_t>(d)]) : typename S::Singles{};
       typename S::Counts after = c;
       --after[static_cast<std::size_t>(d)];
       typename S::Groups gr = whole;
-      S::set_group(gr, after, S::group_of(d, players), players);
-      const Necessary n = S::necessary(after, gr, tiles - 1, players, c, visible);
+      const int g = S::group_of(d, players);
+      S::set_group(gr, after, g, players);
+      alignas(16) std::uint8_t rest[4][16];
+      std::memcpy(rest[g], others[g], 16);
+      for (int h = 0; h < 4; ++h) {
+        if (h == g) continue;
+        int x = -1, y = -1;
+        for (int o = 0; o < 4; ++o)
+          if (o != g && o != h) (x < 0 ? x : y) = o;
+        S::combine(gr.cost[g], pair[x][y], rest[h]);
+      }
+      const Necessary n = S::necessary(sg, gr, rest, tiles - 1, players, c, visible);
       // Insert in order: shanten ascending, ukeire descending, kind ascending.
       int at = a.count;
       while (at > 0) {

@@ -29,6 +29,12 @@ struct XsimdOps {
   static V gt(const V& a, const V& b) noexcept { return V(static_cast<R>(a > b)); }
   static V eq(const V& a, const V& b) noexcept { return V(static_cast<R>(a == b)); }
 
+  // Lane-wise minimum of lanes holding 0..127 (unsigned min: one instruction from SSE2 on).
+  static V min(const V& a, const V& b) noexcept {
+    using U = xsimd::batch<std::uint8_t, Arch>;
+    return xsimd::bitwise_cast<V>(xsimd::min(xsimd::bitwise_cast<U>(a), xsimd::bitwise_cast<U>(b)));
+  }
+
   static void store(std::int8_t* p, const V& x) noexcept { x.store_unaligned(p); }
 
   // 16x16 byte transpose of x[0..15] in place: four rounds of interleaves.
