@@ -152,8 +152,18 @@ function analyse(text, options) {
   return obj;
 }
 
+// The `mjk --json` line itself (a string; for a malformed hand the CLI's
+// {"hand", "error"} object): what a server sends on without parsing it.
+function analyseLine(text, options) {
+  if (typeof text !== 'string') throw new TypeError(`text must be a string, not ${describe(text)}`);
+  const o = checkOptions(options);
+  if (o.visible !== null && o.visible.length !== 34) throw new RangeError('analyseLine: visible must hold 34 counts');
+  return native.analyse(text, o.players, o.visible);
+}
+
 module.exports = {
   analyse,
+  analyseLine,
   parse,
   ...batch,
   errorMessage,

@@ -50,7 +50,7 @@ function answer(backend, data) {
       if (req.players !== undefined) options.players = req.players;
       if (req.visible !== undefined) options.visible = Uint8Array.from(req.visible);
     }
-    return JSON.stringify(backend.analyse(hand, options));
+    return backend.analyseLine ? backend.analyseLine(hand, options) : JSON.stringify(backend.analyse(hand, options));
   } catch (e) {
     return JSON.stringify({ hand, error: e.message });
   }

@@ -6,4 +6,9 @@ function analyse(text, options) {
   return mjk.analyse(text, options);
 }
 
-module.exports = { name: 'mjk', analyse };
+// The reply as mjk writes it (the same JSON), without a parse and re-stringify.
+function analyseLine(text, options) {
+  return mjk.analyseLine(text, options);
+}
+
+module.exports = { name: 'mjk', analyse, analyseLine };
