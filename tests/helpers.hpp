@@ -3,6 +3,7 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdlib>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,6 +13,13 @@
 #include "mjk/hand.hpp"
 
 namespace mjk::test {
+
+// How many random hands each random equivalence test checks: MJK_RANDOM_HANDS,
+// default 1,000,000 (the long run uses 100,000,000).
+inline std::size_t random_hands() {
+  const char* env = std::getenv("MJK_RANDOM_HANDS");
+  return env && *env ? std::strtoull(env, nullptr, 10) : 1000000;
+}
 
 inline ParsedHand hand(std::string_view text) {
   const auto r = parse_hand(text);

@@ -24,11 +24,6 @@ namespace {
 
 constexpr std::size_t chunk = 4096;
 
-std::size_t random_hands() {
-  const char* env = std::getenv("MJK_RANDOM_HANDS");
-  return env && *env ? std::strtoull(env, nullptr, 10) : 1000000;
-}
-
 // Expected answers for a list of hands, per operation.
 struct Expected {
   std::vector<Hand> hands;
@@ -235,16 +230,16 @@ TEST_CASE("exhaustive: every single-suit and honour hand, waits (3k+1)") {
 }
 
 TEST_CASE("random: is_agari") {
-  random_test(false, false, 1, random_hands());
+  random_test(false, false, 1, test::random_hands());
   CHECK(mismatches == 0);
 }
 
 TEST_CASE("random: waits") {
-  random_test(true, false, 2, random_hands());
+  random_test(true, false, 2, test::random_hands());
   CHECK(mismatches == 0);
 }
 
 TEST_CASE("random: tenpai_discards") {
-  random_test(false, true, 3, random_hands());
+  random_test(false, true, 3, test::random_hands());
   CHECK(mismatches == 0);
 }

@@ -35,11 +35,6 @@ namespace {
 
 constexpr std::size_t chunk = 4096;
 
-std::size_t random_hands() {
-  const char* env = std::getenv("MJK_RANDOM_HANDS");
-  return env && *env ? std::strtoull(env, nullptr, 10) : 1000000;
-}
-
 bool exists(int k, Players players) { return players == Players::four || k == 0 || k >= 8; }
 
 // A batch of hands under one set of rules, with its visible tiles: none, one
@@ -365,9 +360,9 @@ TEST_CASE("shanten exhaustive: every single-suit, 1m/9m and honour hand, 3k+2, t
   exhaustive(Players::three, 2);
 }
 
-TEST_CASE("shanten random: shanten") { random_test(101, 0, random_hands(), check_shanten); }
-TEST_CASE("shanten random: necessary tiles") { random_test(102, 1, random_hands(), check_necessary); }
-TEST_CASE("shanten random: advice") { random_test(103, 2, random_hands(), check_advice); }
+TEST_CASE("shanten random: shanten") { random_test(101, 0, test::random_hands(), check_shanten); }
+TEST_CASE("shanten random: necessary tiles") { random_test(102, 1, test::random_hands(), check_necessary); }
+TEST_CASE("shanten random: advice") { random_test(103, 2, test::random_hands(), check_advice); }
 
 // The reference's fast paths (memoised group costs, one kind changed at a
 // time) against its own definitions spelled out from scratch.
