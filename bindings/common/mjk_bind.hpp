@@ -95,9 +95,9 @@ constexpr std::array<std::uint64_t, 256> spread = [] {
 
 // 34 bytes of 0/1 from a kind mask.
 inline void put_mask(std::uint8_t* out, std::uint64_t bits) noexcept {
-  std::uint8_t buf[40];
-  for (int i = 0; i < 5; ++i, bits >>= 8) std::memcpy(buf + 8 * i, &spread[bits & 0xff], 8);
-  std::memcpy(out, buf, row);
+  // Four 8-byte stores and one 2-byte store, straight into the row.
+  for (int i = 0; i < 4; ++i, bits >>= 8) std::memcpy(out + 8 * i, &spread[bits & 0xff], 8);
+  std::memcpy(out + 32, &spread[bits & 0x3], 2);
 }
 
 template <class O>
