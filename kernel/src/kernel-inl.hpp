@@ -395,6 +395,10 @@ struct Kernel {
 
 inline constexpr Hand empty_hand{};
 
+// The blocks are Hand's bytes transposed: col[s] (s < 48) is slot s, col[48] the tile count.
+static_assert(slot_count == 48 && offsetof(Hand, slots) == 0 && offsetof(Hand, tiles) == 48 && sizeof(Hand) == 64,
+              "the block drivers and result rows read col[48] / row[48] as Hand::tiles");
+
 // Bit `bit` of each slot byte of one hand, as a 34-kind mask.
 inline TileMask slot_bytes_to_mask(const std::uint8_t* bytes, int bit = 7) noexcept {
   std::uint64_t slots = 0;
@@ -405,11 +409,7 @@ inline TileMask slot_bytes_to_mask(const std::uint8_t* bytes, int bit = 7) noexc
     const std::uint64_t bits = (((w >> bit) & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56;
     slots |= bits << (8 * word);
   }
-  const std::uint64_t honours = slots >> 36;
-  const std::uint64_t kinds = (slots & 0x1ff) | ((slots >> 12 & 0x1ff) << 9) | ((slots >> 24 & 0x1ff) << 18) |
-                              ((honours & 0x3) << 27) | ((honours >> 3 & 0x3) << 29) |
-                              ((honours >> 6 & 0x3) << 31) | ((honours >> 9 & 0x1) << 33);
-  return TileMask(kinds);
+  return TileMask(slots::to_kinds(slots));
 }
 
 // Does Ops load rows of 34 counts itself (spreading them into the 48-slot

@@ -74,10 +74,7 @@ struct Path {
 
   // Slot bits -> kinds.
   static TileMask to_mask(std::uint64_t slots) noexcept {
-    const std::uint64_t honours = slots >> 36;
-    return TileMask((slots & 0x1ff) | ((slots >> 12 & 0x1ff) << 9) | ((slots >> 24 & 0x1ff) << 18) |
-                    ((honours & 0x3) << 27) | ((honours >> 3 & 0x3) << 29) | ((honours >> 6 & 0x3) << 31) |
-                    ((honours >> 9 & 0x1) << 33));
+    return TileMask(slots::to_kinds(slots));
   }
 
   // Tile counts of the four groups, from 64-bit words (each count <= 4, so

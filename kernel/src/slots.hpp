@@ -61,4 +61,23 @@ inline constexpr auto rows34_chunks = [] {
 static_assert(Tile(kind_count - 1).slot() < 48);
 static_assert(rows34_chunks[0].load_at >= 0 && rows34_chunks[1].load_at >= 0 && rows34_chunks[2].load_at >= 0);
 
+// A 48-bit set of slots as a set of kinds, by fixed shifts: suits are slots
+// 0-8 of their group, honours the pairs E S, W N, Wh G and R alone (slots 0 1,
+// 3 4, 6 7, 9 of the fourth group).
+constexpr std::uint64_t to_kinds(std::uint64_t slots) noexcept {
+  const std::uint64_t honours = slots >> 36;
+  return (slots & 0x1ff) | ((slots >> 12 & 0x1ff) << 9) | ((slots >> 24 & 0x1ff) << 18) | ((honours & 0x3) << 27) |
+         ((honours >> 3 & 0x3) << 29) | ((honours >> 6 & 0x3) << 31) | ((honours >> 9 & 0x1) << 33);
+}
+// The shifts above must say what Tile::slot() says (the layout is written in
+// tile.hpp only): both maps are bitwise, so agreeing on each slot is enough.
+constexpr bool to_kinds_matches_tile() noexcept {
+  for (int s = 0; s < slot_count; ++s) {
+    const auto t = Tile::from_slot(s);
+    if (to_kinds(std::uint64_t{1} << s) != (t ? std::uint64_t{1} << t->kind() : 0)) return false;
+  }
+  return true;
+}
+static_assert(to_kinds_matches_tile(), "to_kinds disagrees with Tile::slot(): update its shifts");
+
 }  // namespace mjk::slots
