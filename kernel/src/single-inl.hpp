@@ -457,12 +457,16 @@ struct Path {
   //    waits are the same for every such discard: computed once per D.
   //  (1,2,2,0): likewise from the residue-1 group; the waits are those of
   //    the two residue-2 groups, once.
-  //  (2,0,0,0): the residue-0 groups that fail Tris must lose the discard:
-  //    two or more such groups, no discard; one, only its kinds; none, any
-  //    kind (each tried).
+  //  (2,0,0,0), x the residue-2 group (seed 004's cases a/b/c): one
+  //    register tells whether each residue-0 group is Tris and, per try,
+  //    whether x is "head Tris" or "wait Tris". Two or more residue-0 groups
+  //    failing: no discard. One failing, y: the discard is y's (b: x waits,
+  //    y less d takes the head; c: x takes the head, y less d waits). None
+  //    failing: also x's discards (a: x less d takes head and wait). All of
+  //    b/c in one list of tries and all of a in another: two more runs.
   // Seven pairs and thirteen orphans: when the hand could be one of them
   // after a discard (five kinds held twice or more; at most one kind that is
-  // not an orphan) every held kind is tried.
+  // not an orphan), every held kind's discard is checked on the bit masks.
   static Result<TenpaiDiscards> tenpai_discards(const Hand& hand, Players players) noexcept {
     Result<TenpaiDiscards> out;
     const std::uint8_t* s = hand.slots.data();
@@ -470,26 +474,36 @@ struct Path {
     const std::uint64_t valid = valid_slots(players);
     alignas(64) std::uint8_t buf[64];
     std::memcpy(buf, s, 64);
+    // Waits after discarding the tile at `slot` (added to any recorded).
     auto record = [&](int slot, std::uint64_t w) {
       if (!w) return;
       const Tile tile = *Tile::from_slot(slot);
       out.value.discards.insert(tile);
-      out.value.waits[static_cast<std::size_t>(tile.kind())] = to_mask(w);
+      TileMask& m = out.value.waits[static_cast<std::size_t>(tile.kind())];
+      m = TileMask(m.bits() | to_mask(w).bits());
     };
-    // The waits after discarding the tile at `slot`.
-    auto after = [&](int slot, bool special) {
+    // The standard-form waits after discarding the tile at `slot`.
+    auto after = [&](int slot) {
       --buf[slot];
       const Prepared q = prepare(buf);
-      std::uint64_t w = standard_waits(q, valid);
-      if (special) w |= chiitoi_waits(q) | kokushi_waits(q);
+      const std::uint64_t w = standard_waits(q, valid);
       ++buf[slot];
       return w & ~q.four;
     };
 
-    const bool special = p.tiles == 14 && (std::popcount(p.ge2) >= 5 || std::popcount(p.occ & ~bits::orphans) <= 1);
-    if (special) {
-      each_bit(p.occ, [&](int d) { record(d, after(d, true)); });
-      return out;
+    // Seven pairs and thirteen orphans need only the bit masks after the
+    // discard, no tries.
+    if (p.tiles == 14 && (std::popcount(p.ge2) >= 5 || std::popcount(p.occ & ~bits::orphans) <= 1)) {
+      each_bit(p.occ, [&](int d) {
+        const std::uint64_t bit = std::uint64_t{1} << d;
+        Prepared q = p;
+        q.occ = (p.occ & ~bit) | (p.ge2 & bit);
+        q.ge2 = (p.ge2 & ~bit) | (p.ge3 & bit);
+        q.ge3 = (p.ge3 & ~bit) | (p.four & bit);
+        q.four = p.four & ~bit;
+        q.tiles = 13;
+        record(d, (chiitoi_waits(q) | kokushi_waits(q)) & ~q.four);
+      });
     }
     int ones = 0, twos = 0, one[2] = {0, 0}, two = 0;
     const unsigned code = residues(p.sum);
@@ -518,9 +532,38 @@ struct Path {
       std::uint64_t wait_x = 0;
       each_bit(pass >> waits_x, [&](int l) { wait_x |= std::uint64_t{1} << (12 * x + t.plus[l + waits_x]); });
 
-      // Discards from x: only when every other group is Tris; each kind's
-      // waits in x are their own (residues (1,0,0,0) after it).
-      if (failing == 0) each_bit(p.occ & (std::uint64_t{0xfff} << (12 * x)), [&](int d) { record(d, after(d, false)); });
+      // Discards from x (case a): only when every other group is Tris; x
+      // less d then holds head and wait (residues (1,0,0,0)). Every
+      // (discard, wait, head) try of x in one list, the head's suji fixed by
+      // the discard's and the wait's: at most 9 discards x 9 waits x 3 heads
+      // (an honour group: 7 x 7 x 3).
+      if (failing == 0) {
+        TryList<256> a;
+        const unsigned occ = group_bits(p.occ, x), ge2 = group_bits(p.ge2, x), ge3 = group_bits(p.ge3, x);
+        const unsigned keep = group_bits(valid & ~p.four, x), in_rules = group_bits(valid, x);
+        const int rx = suji(p, x);
+        std::array<int, 11> first{};  // tries of discard slot d (0..9): first[d] .. first[d + 1]
+        for (int d = 0; d < 10; ++d) {
+          first[static_cast<std::size_t>(d)] = a.n;
+          const unsigned bit = 1u << d;
+          if (!(occ & bit)) continue;
+          const int r = bump(bump(rx, d % 3), d % 3);  // one tile fewer: -1 = +2 mod 3
+          const unsigned occ_d = (occ & ~bit) | (ge2 & bit), ge2_d = (ge2 & ~bit) | (ge3 & bit);
+          // A kind held four times is held three times after its discard.
+          each_bit(candidates(occ_d) & (keep | bit) & in_rules, [&](int c) {
+            each_bit((ge2_d | ((occ_d >> c & 1u) << c)) & two_steps(r, c % 3), [&](int h) { a.add(x, c, d, h); });
+          });
+        }
+        first[10] = a.n;
+        std::uint64_t pass_a[4];
+        run<true, true>(p, a, pass_a);
+        for (int d = 0; d < 10; ++d) {
+          std::uint64_t w = 0;
+          for (int l = first[static_cast<std::size_t>(d)]; l < first[static_cast<std::size_t>(d + 1)]; ++l)
+            if (pass_a[l / 64] >> (l % 64) & 1) w |= std::uint64_t{1} << (12 * x + a.plus[l]);
+          record(12 * x + d, w);
+        }
+      }
 
       // Discards from a residue-0 group y (the failing one, else each):
       // y less d is (2,2,0,0)'s other group: it takes the head while x
@@ -586,7 +629,7 @@ struct Path {
         for (int l = plain; l < t.n; ++l) {
           if (t.g[l] != one[i] || !(pass >> l & 1)) continue;
           const int slot = 12 * one[i] + t.minus[l];
-          if (first) w = after(slot, false), first = false;
+          if (first) w = after(slot), first = false;
           record(slot, w);
         }
       }
