@@ -152,6 +152,14 @@ TEST_CASE("C ABI: batch operations equal the C++ API on random rows") {
       CHECK(w[i] == want.value.bits());
       CHECK(errors[i] == static_cast<int>(want.error));
     }
+    std::vector<std::uint8_t> w_rows(n * kind_count, 7);
+    REQUIRE(mjk_waits_rows(flat(rows), n, players, w_rows.data(), errors.data()) == MJK_OK);
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto want = waits(hand_of(rows[i]), options);
+      for (int k = 0; k < kind_count; ++k)
+        CHECK(w_rows[i * kind_count + static_cast<std::size_t>(k)] == (want.value.contains(Tile(k)) ? 1 : 0));
+      CHECK(errors[i] == static_cast<int>(want.error));
+    }
     std::vector<mjk_form_waits> fw(n);
     REQUIRE(mjk_waits_by_form(flat(rows), n, players, fw.data(), errors.data()) == MJK_OK);
     for (std::size_t i = 0; i < n; ++i) {
@@ -278,6 +286,7 @@ TEST_CASE("C ABI: bad arguments stop the call and write nothing") {
   std::vector<std::uint8_t> out(10, 9), errors(10, 9);
   CHECK(mjk_is_agari(flat(rows), 10, 2, out.data(), errors.data()) == MJK_ERR_INVALID_ARGUMENT);
   CHECK(mjk_waits(flat(rows), 10, 4, nullptr, errors.data()) == MJK_ERR_INVALID_ARGUMENT);
+  CHECK(mjk_waits_rows(flat(rows), 10, 4, nullptr, errors.data()) == MJK_ERR_INVALID_ARGUMENT);
   CHECK(mjk_agari_forms(nullptr, 10, 4, out.data(), errors.data()) == MJK_ERR_INVALID_ARGUMENT);
   CHECK(mjk_decompositions(flat(rows), 10, nullptr, 4, nullptr, 5, nullptr, nullptr) == MJK_ERR_INVALID_ARGUMENT);
   CHECK(out == std::vector<std::uint8_t>(10, 9));

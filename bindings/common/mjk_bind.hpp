@@ -8,7 +8,7 @@
 //   operation        C ABI                 outputs (name dtype shape-per-row)
 //   is_agari         mjk_is_agari          value bool ()
 //   agari_forms      mjk_agari_forms       value uint8 ()   MJK_FORM_*_BIT flags
-//   waits            mjk_waits             value bool (34)
+//   waits            mjk_waits_rows        value bool (34)
 //   waits_by_form    mjk_waits_by_form     value bool (3, 34)   standard, chiitoi, kokushi
 //   tenpai_discards  mjk_tenpai_discards   discards bool (34), waits bool (34, 34) [discarded kind][wait kind]
 //   shanten          mjk_shanten           best, standard, chiitoi, kokushi int8 ()  (127: not applicable)
@@ -128,13 +128,8 @@ int run_chunked(const Batch& b, Call call, Write write) {
   return MJK_OK;
 }
 
-inline int waits(const Batch& b) {
-  return run_chunked<std::uint64_t>(
-      b,
-      [](const Batch& x, std::size_t base, std::size_t c, std::uint64_t* t) {
-        return mjk_waits(x.rows + base * row, c, x.players, t, x.errors + base);
-      },
-      [](const Batch& x, std::size_t i, std::uint64_t m) { put_mask(at<std::uint8_t>(x, 0) + i * row, m); });
+inline int waits(const Batch& b) {  // the C ABI writes the 0/1 rows itself
+  return mjk_waits_rows(b.rows, b.n, b.players, at<std::uint8_t>(b, 0), b.errors);
 }
 
 inline int waits_by_form(const Batch& b) {

@@ -105,11 +105,10 @@ function makeBatch(op) {
       return given;
     });
     if (o.winning !== null && !op.readsWinning) throw new TypeError(`${camel(op.name)} takes no winning tiles`);
-    native.run(op.name, rows, o.players, o.visible, o.winning, errors, outs);
+    const bad = native.run(op.name, rows, o.players, o.visible, o.winning, errors, outs);
     const result = {};
     op.outputs.forEach((d, k) => { result[camel(d.name)] = outs[k]; });
     if (o.errors === 'return') return Object.assign(result, { errors });
-    const bad = errors.findIndex((e) => e !== 0);
     if (bad >= 0) throw new HandError(`row ${bad}: ${native.errorMessage(errors[bad])}`, errors[bad], bad);
     return op.outputs.length === 1 ? outs[0] : result;
   };

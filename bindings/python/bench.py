@@ -2,7 +2,7 @@
 """Python batch throughput against the C++ batch, per hand, in one session.
 
     V/bin/python bindings/python/bench.py [--rows 1000000] [--repeat 5]
-        [--mjk-bench build/bench/bench/mjk_bench] [--json]
+        [--mjk-bench build/release/bench/mjk_bench] [--json]
 
 Times mjk.waits (and is_agari, shanten where present) on --rows random
 closed hands dealt from the 136-tile wall (fixed seed), the median of
@@ -10,8 +10,9 @@ closed hands dealt from the 136-tile wall (fixed seed), the median of
 reused across calls (out=, as the C++ benchmark reuses its output; fresh
 memory costs page faults, which are expensive on virtual machines). Times
 are process CPU time, as Google Benchmark reports (shared machines). With --mjk-bench it then
-runs the C++ benchmark `waits/<impl>-rows34/random13` (or
-`waits/<impl>/random13`) for the active implementation and prints the ratio.
+runs the C++ benchmark of the same size for the active implementation,
+`waits/<impl>-rows34/random13_1m` (10^6 rows) when --rows is 500,000 or more,
+else `waits/<impl>-rows34/random13` (4096 rows, in cache), and prints the ratio.
 Goal (issue 11): Python waits >= 5M hands/s and <= 1.5x the C++ time per hand.
 """
 import argparse
@@ -49,10 +50,10 @@ def time_op(fn, rows, repeat):
     return statistics.median(times)
 
 
-def cpp_waits(binary, impl):
+def cpp_waits(binary, impl, dataset):
     listed = subprocess.run([binary, "--benchmark_list_tests=true", "--benchmark_filter=^waits/"], check=True,
                             capture_output=True, text=True).stdout.split()
-    for name in [f"waits/{impl}-rows34/random13", f"waits/{impl}/random13"]:
+    for name in [f"waits/{impl}-rows34/{dataset}", f"waits/{impl}/{dataset}"]:
         if name not in listed:
             continue
         with tempfile.NamedTemporaryFile(suffix=".json") as out:
@@ -71,7 +72,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rows", type=int, default=1_000_000)
     ap.add_argument("--repeat", type=int, default=5)
-    ap.add_argument("--mjk-bench", help="path of the C++ benchmark binary (build/bench/bench/mjk_bench)")
+    ap.add_argument("--mjk-bench", help="path of the C++ benchmark binary (build/release/bench/mjk_bench)")
     ap.add_argument("--json", action="store_true", help="one JSON object instead of text")
     args = ap.parse_args()
 
@@ -88,7 +89,9 @@ def main():
             t = time_op(lambda r: fn(r, out=out) if len(r) == len(rows) else fn(r), rows, args.repeat)
             results[name + "_out"] = {"ns_per_hand": t / args.rows * 1e9, "hands_per_s": args.rows / t}
     if args.mjk_bench:
-        name, ns = cpp_waits(args.mjk_bench, mjk.implementation())
+        # The C++ batch of the same size: 10^6 rows (out of cache, like ours) or 4096 (in cache).
+        name, ns = cpp_waits(args.mjk_bench, mjk.implementation(),
+                             "random13_1m" if args.rows >= 500_000 else "random13")
         if name:
             results["cpp_waits"] = {"benchmark": name, "ns_per_hand": ns, "hands_per_s": 1e9 / ns}
             results["waits_python_over_cpp"] = results["waits"]["ns_per_hand"] / ns

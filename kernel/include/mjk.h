@@ -101,6 +101,10 @@ MJK_API int mjk_is_agari(const uint8_t* rows, size_t n, int players, uint8_t* ag
 MJK_API int mjk_agari_forms(const uint8_t* rows, size_t n, int players, uint8_t* forms, uint8_t* errors);
 /* 3k+1 rows: every kind that completes the hand (kinds held four times excluded). */
 MJK_API int mjk_waits(const uint8_t* rows, size_t n, int players, uint64_t* waits, uint8_t* errors);
+/* The same waits as rows of 34 bytes, 1 for a kind that completes the hand
+ * and 0 otherwise (waits: n * 34 bytes; what numpy's (N, 34) bool array and
+ * Node's Uint8Array hold), written straight from the kernel's answers. */
+MJK_API int mjk_waits_rows(const uint8_t* rows, size_t n, int players, uint8_t* waits, uint8_t* errors);
 
 typedef struct mjk_form_waits {
   uint64_t standard, chiitoi, kokushi; /* a kind may complete more than one form */

@@ -115,6 +115,13 @@ static void test_waits(void) {
   CHECK(waits[2] == 0 && errors[2] == MJK_ERR_WRONG_TILE_COUNT);
   CHECK(errors[3] == MJK_OK && waits[3] == (bit("1m") | bit("9m") | bit("1p") | bit("9p") | bit("1s") | bit("9s") |
                                              0x3f8000000ull));
+  {
+    uint8_t dense[4][MJK_KINDS];
+    int k;
+    CHECK(mjk_waits_rows(&rows[0][0], 4, 4, &dense[0][0], errors) == MJK_OK);
+    for (k = 0; k < MJK_KINDS; ++k) CHECK(dense[0][k] == (k < 9) && dense[2][k] == 0);
+    CHECK(dense[1][20] == 1 && errors[2] == MJK_ERR_WRONG_TILE_COUNT); /* 3s */
+  }
   CHECK(mjk_waits_by_form(&rows[0][0], 4, 4, by_form, errors) == MJK_OK);
   CHECK(by_form[0].standard == 0x1ff && by_form[0].chiitoi == 0 && by_form[0].kokushi == 0);
   CHECK(by_form[2].standard == 0 && errors[2] == MJK_ERR_WRONG_TILE_COUNT);

@@ -114,9 +114,8 @@ def _batch(name, outputs, doc, reads_winning):
         result = outs[0] if len(outs) == 1 else {o[0]: v for o, v in zip(outputs, outs)}
         if errors == "return":
             return result, (codes[0] if single else codes)
-        bad = _np.flatnonzero(codes)
-        if bad.size:
-            row = int(bad[0])
+        if codes.any():
+            row = int(_np.flatnonzero(codes)[0])
             raise HandError(f"row {row}: {error_message(codes[row])}", int(codes[row]), row)
         return result
 
