@@ -1,6 +1,7 @@
 // The hand model: layout, conversions, and every parser error.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <array>
 #include <string>
 #include <vector>
@@ -207,4 +208,24 @@ TEST_CASE("a red winning tile stays red and separate from the hand") {
   REQUIRE(plain.ok());
   CHECK_FALSE(plain.value.winning_red);
   CHECK(plain.value.hand.red_fives[0] == 0);
+}
+
+TEST_CASE("an error's sentence is written into caller storage without allocating, cut where the storage ends") {
+  const std::string sample = HandError{Error::fifth_copy, 4, Tile(0), 0}.message();
+  CHECK(sample == "fifth copy of 1m at position 4");
+  for (int c = 0; c <= static_cast<int>(Error::invalid_argument); ++c) {
+    for (const HandError e : {HandError{static_cast<Error>(c), 4294967295u, Tile(4), 14},
+                              HandError{static_cast<Error>(c), 0, std::nullopt, 0}}) {
+      INFO("code ", c);
+      char full[HandError::max_message];
+      const std::size_t n = e.write(full);
+      CHECK(n < HandError::max_message);  // never cut in a buffer of max_message
+      CHECK(std::string(full, n) == e.message());
+      CHECK(n > 0);
+      char small[7];
+      const std::size_t m = e.write(small);
+      CHECK(m == std::min<std::size_t>(n, sizeof small));
+      CHECK(std::string(small, m) == std::string(full, m));
+    }
+  }
 }

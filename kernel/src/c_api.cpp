@@ -333,14 +333,8 @@ int mjk_analyse_json(const char* text, int players, const uint8_t* visible34, ch
   if (r.ok()) {
     write_json(r.value, json);
   } else {
-    // The CLI's sentence; only this error path allocates (a std::string), and
-    // if that fails the short fixed description stands in.
-    try {
-      write_json_error(line, r.error.message(), json);
-    } catch (...) {
-      json = JsonWriter(std::span<char>(buf, cap ? cap - 1 : 0));
-      write_json_error(line, describe(r.error.code), json);
-    }
+    char sentence[HandError::max_message];  // the CLI's sentence, on the stack
+    write_json_error(line, std::string_view(sentence, r.error.write(sentence)), json);
   }
   if (needed) *needed = json.size() + 1;
   if (json.size() + 1 > cap) return static_cast<int>(Error::output_too_small);

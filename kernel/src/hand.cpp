@@ -1,5 +1,7 @@
 // Parsers and printers for the hand model. Not on any hot path: clarity first.
+#include <charconv>
 #include <cstdio>
+#include <span>
 
 #include "mjk/hand.hpp"
 
@@ -36,38 +38,80 @@ std::string tile_name(Tile t) {
   return std::string{static_cast<char>('0' + t.number()), suit_letter[t.kind() / 9]};
 }
 
-std::string HandError::message() const {
-  const std::string at = " at position " + std::to_string(position);
-  const std::string name = tile ? tile_name(*tile) : std::string{};
-  switch (code) {
-    case Error::none: return "no error";
-    case Error::empty_input: return "no tiles";
-    case Error::unknown_character: return "unknown character" + at;
-    case Error::digit_without_suit: return "digits with no suit letter (m, p, s or z) after them" + at;
-    case Error::suit_without_digit: return "suit letter with no digit" + at;
-    case Error::invalid_honour: return "no such honour" + at + " (honours are 1z-7z)";
-    case Error::fifth_copy: return "fifth copy of " + name + at;
-    case Error::too_many_tiles:
-      return tile ? "more than 14 tiles (tile " + name + at + ")" : "more than 14 tiles (" + std::to_string(tiles) + ")";
-    case Error::wrong_tile_count: {
-      return std::to_string(tiles) + " tiles do not fit the question" +
-             " (waits need 1, 4, 7, 10 or 13 tiles; agari, discards and decompositions need 2, 5, 8, 11 or 14)";
-    }
-    case Error::bad_winning_tile: return "expected exactly one winning tile after the space" + at;
-    case Error::wrong_count_before_winning_tile:
-      return "a winning tile must follow 1, 4, 7, 10 or 13 tiles, not " + std::to_string(tiles) + at;
-    case Error::bad_tile_id: return "tile id out of range 0..135 or given twice" + at;
-    case Error::bad_slot: return "count above 4 or a tile in a padding slot (slot " + std::to_string(position) + ")";
-    case Error::count_mismatch: return "tiles field says " + std::to_string(tiles) + " but the counts sum to " +
-                                       std::to_string(position);
-    case Error::output_too_small: return "output span is shorter than the input";
-    case Error::not_in_rules: return name + " does not exist with three players (2m-8m are removed)";
-    case Error::partial_row: return "input length is not a multiple of 34 (one row of 34 counts per hand)";
-    case Error::visible_over_four: return "more than four copies of " + name + " in the hand and the visible tiles";
-    case Error::too_many_red_fives: return "a second red five (0" + name.substr(1) + ")" + at + ": each suit has one";
-    case Error::invalid_argument: return "invalid argument (null pointer, players not 3 or 4, or bad stride)";
+namespace {
+
+// Appends to caller storage, dropping what does not fit: the sentence of a
+// HandError is written without allocating (the C ABI promises that).
+class Sentence {
+ public:
+  explicit Sentence(std::span<char> out) noexcept : out_(out) {}
+  Sentence& operator<<(std::string_view text) noexcept {
+    for (char c : text)
+      if (n_ < out_.size()) out_[n_++] = c;
+    return *this;
   }
-  return std::string(describe(code));
+  Sentence& operator<<(std::uint32_t v) noexcept {
+    char digits[10];
+    const auto end = std::to_chars(digits, digits + sizeof digits, v).ptr;
+    return *this << std::string_view(digits, static_cast<std::size_t>(end - digits));
+  }
+  [[nodiscard]] std::size_t size() const noexcept { return n_; }
+
+ private:
+  std::span<char> out_;
+  std::size_t n_ = 0;
+};
+
+}  // namespace
+
+std::size_t HandError::write(std::span<char> out) const noexcept {
+  Sentence s(out);
+  static constexpr char suit_letter[] = "mpsz";
+  const char name_chars[2] = {tile ? static_cast<char>('0' + tile->number()) : '?',
+                              tile ? suit_letter[tile->kind() / 9] : '?'};
+  const std::string_view name(name_chars, tile ? 2 : 0);
+  const auto at = [&] { s << " at position " << position; };
+  switch (code) {
+    case Error::none: s << "no error"; break;
+    case Error::empty_input: s << "no tiles"; break;
+    case Error::unknown_character: s << "unknown character", at(); break;
+    case Error::digit_without_suit: s << "digits with no suit letter (m, p, s or z) after them", at(); break;
+    case Error::suit_without_digit: s << "suit letter with no digit", at(); break;
+    case Error::invalid_honour: s << "no such honour", at(), s << " (honours are 1z-7z)"; break;
+    case Error::fifth_copy: s << "fifth copy of " << name, at(); break;
+    case Error::too_many_tiles:
+      if (tile) s << "more than 14 tiles (tile " << name, at(), s << ")";
+      else s << "more than 14 tiles (" << std::uint32_t{tiles} << ")";
+      break;
+    case Error::wrong_tile_count:
+      s << std::uint32_t{tiles} << " tiles do not fit the question"
+        << " (waits need 1, 4, 7, 10 or 13 tiles; agari, discards and decompositions need 2, 5, 8, 11 or 14)";
+      break;
+    case Error::bad_winning_tile: s << "expected exactly one winning tile after the space", at(); break;
+    case Error::wrong_count_before_winning_tile:
+      s << "a winning tile must follow 1, 4, 7, 10 or 13 tiles, not " << std::uint32_t{tiles}, at();
+      break;
+    case Error::bad_tile_id: s << "tile id out of range 0..135 or given twice", at(); break;
+    case Error::bad_slot: s << "count above 4 or a tile in a padding slot (slot " << position << ")"; break;
+    case Error::count_mismatch:
+      s << "tiles field says " << std::uint32_t{tiles} << " but the counts sum to " << position;
+      break;
+    case Error::output_too_small: s << "output span is shorter than the input"; break;
+    case Error::not_in_rules: s << name << " does not exist with three players (2m-8m are removed)"; break;
+    case Error::partial_row: s << "input length is not a multiple of 34 (one row of 34 counts per hand)"; break;
+    case Error::visible_over_four: s << "more than four copies of " << name << " in the hand and the visible tiles"; break;
+    case Error::too_many_red_fives:
+      s << "a second red five (0" << name.substr(name.empty() ? 0 : 1) << ")", at(), s << ": each suit has one";
+      break;
+    case Error::invalid_argument: s << "invalid argument (null pointer, players not 3 or 4, or bad stride)"; break;
+    default: s << describe(code);
+  }
+  return s.size();
+}
+
+std::string HandError::message() const {
+  char buf[max_message];
+  return std::string(buf, write(buf));
 }
 
 namespace {

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -47,6 +48,10 @@ struct HandError {
   [[nodiscard]] explicit operator bool() const noexcept { return code != Error::none; }
   // Full sentence naming what is wrong, e.g. "fifth copy of 5m at position 9".
   [[nodiscard]] MJK_API std::string message() const;
+  // The same sentence into caller storage, without allocating: its length
+  // (cut at out.size(); no sentence is longer than max_message).
+  static constexpr std::size_t max_message = 160;
+  MJK_API std::size_t write(std::span<char> out) const noexcept;
 };
 
 }  // namespace mjk
