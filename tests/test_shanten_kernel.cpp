@@ -258,3 +258,29 @@ TEST_CASE("shanten kernel: rows of 34 counts give the hands' answers, full block
     CHECK(wrong == 0);
   }
 }
+
+constexpr int kinds_in_order[9] = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+
+TEST_CASE("the two-lookup rank equals the rank by steps for every group vector") {
+  namespace st = mjk::shanten_tables;
+  auto check = [](const auto& table, int kinds) {
+    std::array<std::uint8_t, 9> c{};
+    std::uint32_t expected = 0, mismatches = 0;  // vectors come in rank order
+    auto walk = [&](auto&& self, int i, int tiles) -> void {
+      if (i == kinds) {
+        mismatches += st::split_rank(table, c.data(), kinds_in_order) != expected++;
+        return;
+      }
+      for (int n = 0; n <= 4 && tiles + n <= st::max_tiles; ++n) {
+        c[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(n);
+        self(self, i + 1, tiles + n);
+      }
+      c[static_cast<std::size_t>(i)] = 0;
+    };
+    walk(walk, 0, 0);
+    CHECK(mismatches == 0);
+    CHECK(expected == st::entries(kinds));
+  };
+  check(st::suit_rank, 9);
+  check(st::honour_rank, 7);
+}

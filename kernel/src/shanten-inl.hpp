@@ -77,16 +77,9 @@ struct ShantenKernel {
       const std::uint32_t* r = rank_table(shanten_tables::sanma_man);
       return r[c[0]] + r[shanten_tables::rank_row + 5 * c[0] + c[8]];
     }
-    const int first = g == 3 ? 27 : 9 * g, kinds = g == 3 ? 7 : 9;
-    const std::uint32_t* r = rank_table(g == 3 ? shanten_tables::honour : shanten_tables::suit);
-    std::uint32_t key = 0;
-    int p = 0;
-    for (int i = 0; i < kinds; ++i) {
-      const int n = c[static_cast<std::size_t>(first + i)];
-      key += r[i * shanten_tables::rank_row + p * 5 + n];
-      p += n;
-    }
-    return key;
+    static constexpr int in_order[9] = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+    if (g == 3) return shanten_tables::split_rank(shanten_tables::honour_rank, c.data() + 27, in_order);
+    return shanten_tables::split_rank(shanten_tables::suit_rank, c.data() + 9 * g, in_order);
   }
 
   static int shape_of(int g, Players players) noexcept {
@@ -359,30 +352,15 @@ struct ShantenLanes {
 
   // Group keys of one hand row (slots), under the rules.
   static void keys_of_row(const std::uint8_t* h, Players players, std::uint32_t* key) noexcept {
-    const std::uint32_t* suit = S::rank_table(shanten_tables::suit);
-    for (int g = 0; g < 3; ++g) {
-      std::uint32_t sum = 0;
-      int p = 0;
-      for (int i = 0; i < 9; ++i) {
-        const int n = h[12 * g + i];
-        sum += suit[i * shanten_tables::rank_row + p * 5 + n];
-        p += n;
-      }
-      key[g] = sum;
-    }
+    static constexpr int in_order[9] = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+    static constexpr int honours[7] = {honour_slot[0], honour_slot[1], honour_slot[2], honour_slot[3],
+                                       honour_slot[4], honour_slot[5], honour_slot[6]};
+    for (int g = 0; g < 3; ++g) key[g] = shanten_tables::split_rank(shanten_tables::suit_rank, h + 12 * g, in_order);
     if (players == Players::three) {
       const std::uint32_t* r = S::rank_table(shanten_tables::sanma_man);
       key[0] = r[h[0]] + r[shanten_tables::rank_row + 5 * h[0] + h[8]];
     }
-    const std::uint32_t* hon = S::rank_table(shanten_tables::honour);
-    std::uint32_t sum = 0;
-    int p = 0;
-    for (int i = 0; i < 7; ++i) {
-      const int n = h[36 + honour_slot[static_cast<std::size_t>(i)]];
-      sum += hon[i * shanten_tables::rank_row + p * 5 + n];
-      p += n;
-    }
-    key[3] = sum;
+    key[3] = shanten_tables::split_rank(shanten_tables::honour_rank, h + 36, honours);
   }
 
   // Min-plus of two cell vectors (cells 0..9), lane by lane.
