@@ -86,26 +86,29 @@ struct Swap {
   }
 };
 
-// Every implementation's answers for the batch against `want`.
+// Every implementation's answers for the batch against `want`: its batch
+// entry, then its single-hand entry hand by hand.
 template <class T, class Run>
 void compare_with(const char* op, const Batch& b, const std::vector<T>& want, Run run) {
   std::vector<Result<T>> got(b.hands.size());
   for (const auto& impl : implementations()) {
     if (!test::runs_here(impl)) continue;
-    if (!run(impl, b.input(), got.data())) {
-      kernel_missing = true;
-      return;
-    }
-    kernel_checked += b.hands.size();
-    for (std::size_t i = 0; i < b.hands.size(); ++i) {
-      if (got[i].ok() && got[i].value == want[i]) continue;
-      if (++mismatches <= 10)
-        FAIL_CHECK(std::string(op), " on ", std::string(impl.name),
-                   std::string(b.players == Players::three ? " (three players)" : ""), ": hand ", to_mpsz(b.hands[i]),
-                   std::string(b.visible.empty() ? "" : " with visible tiles"), " expected ", test::text(want[i]),
-                   " got ", test::text(got[i]));
-      else
-        CHECK(false);
+    for (const bool single : {false, true}) {
+      if (!run(impl, b.input(), got.data(), single)) {
+        kernel_missing = true;
+        return;
+      }
+      kernel_checked += b.hands.size();
+      for (std::size_t i = 0; i < b.hands.size(); ++i) {
+        if (got[i].ok() && got[i].value == want[i]) continue;
+        if (++mismatches <= 10)
+          FAIL_CHECK(std::string(op), " on ", std::string(impl.name), single ? "/single" : "",
+                     std::string(b.players == Players::three ? " (three players)" : ""), ": hand ", to_mpsz(b.hands[i]),
+                     std::string(b.visible.empty() ? "" : " with visible tiles"), " expected ", test::text(want[i]),
+                     " got ", test::text(got[i]));
+        else
+          CHECK(false);
+      }
     }
   }
 }
@@ -122,14 +125,14 @@ std::vector<T> answers(const Batch& b, Ref ref, const std::vector<T>* base, Swap
 const auto ref_shanten = [](const Hand& h, Players p, auto) { return ref::shanten_forms(h, p); };
 const auto ref_necessary = [](const Hand& h, Players p, auto v) { return ref::necessary_tiles(h, p, v); };
 const auto ref_advice = [](const Hand& h, Players p, auto v) { return ref::advice(h, p, v); };
-const auto run_shanten = [](const auto& impl, const BatchInput& in, Result<ShantenForms>* out) {
-  return test::run_shanten(impl, in, out);
+const auto run_shanten = [](const auto& impl, const BatchInput& in, Result<ShantenForms>* out, bool single) {
+  return test::run_shanten(impl, in, out, single);
 };
-const auto run_necessary = [](const auto& impl, const BatchInput& in, Result<Necessary>* out) {
-  return test::run_necessary(impl, in, out);
+const auto run_necessary = [](const auto& impl, const BatchInput& in, Result<Necessary>* out, bool single) {
+  return test::run_necessary(impl, in, out, single);
 };
-const auto run_advice = [](const auto& impl, const BatchInput& in, Result<Advice>* out) {
-  return test::run_advice(impl, in, out);
+const auto run_advice = [](const auto& impl, const BatchInput& in, Result<Advice>* out, bool single) {
+  return test::run_advice(impl, in, out, single);
 };
 
 void check_shanten(const Batch& b) {

@@ -499,6 +499,46 @@ void necessary_by_hand(const BatchInput& in, Result<Necessary>* out) noexcept {
   });
 }
 
+}  // namespace mjk::simd
+
+namespace mjk::single {
+
+// One hand's shanten on the single path: its SIMD validation, the group keys
+// straight from the slot bytes, and the seven-pairs / thirteen-orphans tally
+// from the slot bit masks (no 34-count copy, no per-kind loops).
+template <class Ops>
+Result<ShantenForms> shanten(const Hand& hand, const Options& options) noexcept {
+  using P = Path<Ops>;
+  using S = simd::ShantenKernel<Ops>;
+  std::array<int, 4> sum{};
+  const Error e = P::validate(hand, Question::shanten, options.players, sum);
+  if (e != Error::none) return {{}, e};
+  typename S::Groups gr;
+  simd::ShantenLanes<Ops>::keys_of_row(hand.slots.data(), options.players, gr.key);
+  for (int g = 0; g < 4; ++g) {
+    gr.shape[g] = S::shape_of(g, options.players);
+    gr.cost[g] = S::cost_of(gr.shape[g], gr.key[g]);
+  }
+  const int tiles = sum[0] + sum[1] + sum[2] + sum[3];
+  ShantenForms f;
+  f.standard = static_cast<std::int8_t>(S::standard_replacements(gr, tiles) - 1);
+  f.best = f.standard;
+  if (tiles >= 13) {
+    typename P::Prepared p;
+    P::prepare_bits(p, hand.slots.data());
+    const int pairs = std::popcount(p.ge2), singles = std::popcount(p.occ & ~p.ge2);
+    const int orphan_kinds = std::popcount(p.occ & bits::orphans), orphan_pairs = std::popcount(p.ge2 & bits::orphans);
+    f.chiitoi = static_cast<std::int8_t>(S::chiitoi_replacements(pairs, singles) - 1);
+    f.kokushi = static_cast<std::int8_t>(S::kokushi_replacements(orphan_kinds, orphan_pairs) - 1);
+    f.best = std::min({f.standard, f.chiitoi, f.kokushi});
+  }
+  return {f, Error::none};
+}
+
+}  // namespace mjk::single
+
+namespace mjk::simd {
+
 template <class Ops>
 void shanten(const BatchInput& in, Result<ShantenForms>* out) noexcept {
   using SL = ShantenLanes<Ops>;

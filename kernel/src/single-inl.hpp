@@ -109,8 +109,8 @@ struct Path {
     if (S::sign_bits(bad) == 0) {
       sum = group_sums(s);
       const int total = sum[0] + sum[1] + sum[2] + sum[3];
-      const int residue = q == Question::waits ? 1 : 2;
-      if (total == hand.tiles && total <= 14 && total % 3 == residue) return Error::none;
+      const bool fits = q == Question::shanten ? total % 3 != 0 : total % 3 == (q == Question::waits ? 1 : 2);
+      if (total == hand.tiles && total <= 14 && fits) return Error::none;
     }
     return mjk::validate(hand, q, players).code;
   }
