@@ -66,23 +66,36 @@ struct SplitRank {
   std::array<std::uint32_t, pow5(Lo)> first{};
   std::array<std::array<std::uint32_t, pow5(Kinds - Lo)>, max_tiles + 1> rest{};
 };
+// Filled index by index in increasing order: an index's value is that of its
+// low digits (already filled) plus the step of its top digit, so that the
+// whole table costs a few operations per entry (compilers bound constant
+// evaluation: clang at about a million steps).
 template <int Kinds, int Lo>
 constexpr SplitRank<Kinds, Lo> make_split_rank() {
-  SplitRank<Kinds, Lo> t;
-  auto steps = [](int from, int to, int p, std::size_t index) {  // kinds from..to-1, digits of index
-    std::uint32_t r = 0;
-    for (int i = from; i < to; ++i, index /= 5) {
-      const int c = static_cast<int>(index % 5);
-      if (p + c > max_tiles) return std::uint32_t{0};  // no valid hand: never looked up
-      r += rank_step(Kinds, i, p, c);
-      p += c;
-    }
-    return r;
+  std::array<std::uint32_t, Kinds * rank_row> step{};  // rank_step(Kinds, i, p, c) at [i * rank_row + p * 5 + c]
+  for (int i = 0; i < Kinds; ++i)
+    for (int p = 0; p <= max_tiles; ++p)
+      for (int c = 0; c < 5; ++c) step[static_cast<std::size_t>(i * rank_row + p * 5 + c)] = rank_step(Kinds, i, p, c);
+  constexpr std::size_t widest = pow5(Lo > Kinds - Lo ? Lo : Kinds - Lo);
+  std::array<int, widest> digit_sum{};
+  for (std::size_t x = 1; x < widest; ++x) digit_sum[x] = static_cast<int>(x % 5) + digit_sum[x / 5];
+  // out[x]: the steps of kinds from..from+n-1 with counts the base-5 digits of
+  // x (kind `from` least significant) after p tiles; 0 where the tiles exceed
+  // max_tiles (no valid hand: never looked up).
+  auto fill = [&](auto& out, int from, int n, int p) {
+    out[0] = 0;
+    for (std::size_t top = 1, k = 0; k < static_cast<std::size_t>(n); top *= 5, ++k)
+      for (std::size_t x = top; x < 5 * top; ++x) {
+        const std::size_t low = x % top;
+        const int before = p + digit_sum[low], c = static_cast<int>(x / top);
+        out[x] = before + c > max_tiles
+                     ? 0
+                     : out[low] + step[static_cast<std::size_t>((from + static_cast<int>(k)) * rank_row + before * 5 + c)];
+      }
   };
-  for (std::size_t u = 0; u < pow5(Lo); ++u) t.first[u] = steps(0, Lo, 0, u);
-  for (int p = 0; p <= max_tiles; ++p)
-    for (std::size_t v = 0; v < pow5(Kinds - Lo); ++v)
-      t.rest[static_cast<std::size_t>(p)][v] = steps(Lo, Kinds, p, v);
+  SplitRank<Kinds, Lo> t;
+  fill(t.first, 0, Lo, 0);
+  for (int p = 0; p <= max_tiles; ++p) fill(t.rest[static_cast<std::size_t>(p)], Lo, Kinds - Lo, p);
   return t;
 }
 inline constexpr auto suit_rank = make_split_rank<9, 5>();
