@@ -284,3 +284,62 @@ TEST_CASE("the two-lookup rank equals the rank by steps for every group vector")
   check(st::suit_rank, 9);
   check(st::honour_rank, 7);
 }
+
+// Many hands go through the lanes (each discard a 3k+1 hand of its own):
+// rows that fail (wrong count, a bad slot, held + visible over four) fail
+// alone, in every position of a round, and the others keep their answers.
+TEST_CASE("advice of many hands: a bad row fails alone, the rest equal the reference, every implementation") {
+  std::vector<Hand> hands;
+  std::vector<std::uint8_t> visible;
+  std::vector<Error> want_error;
+  std::uint64_t x = 777;
+  auto next = [&] { return x = x * 6364136223846793005ull + 1442695040888963407ull, static_cast<int>(x >> 33); };
+  for (int i = 0; i < 150; ++i) {
+    Hand h;
+    std::array<std::uint8_t, kind_count> seen{};
+    Error e = Error::none;
+    const int want = i % 7 == 3 ? 13 : 14;
+    while (h.tiles < want) {
+      const Tile t(next() % kind_count);
+      if (h.count(t) < 4) h.add(t);
+    }
+    if (want == 13) e = Error::wrong_tile_count;
+    if (i % 11 == 5) {  // a tile in a padding slot
+      h.slots[10] = 1;
+      h.tiles = static_cast<std::uint8_t>(h.tiles + 1);
+      e = Error::bad_slot;
+    } else if (e == Error::none && i % 5 == 1) {  // a held kind seen more than 4 - held times
+      for (int k = 0; k < kind_count; ++k)
+        if (h.count(Tile(k)) > 0) {
+          seen[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(5 - h.count(Tile(k)));
+          break;
+        }
+      e = Error::visible_over_four;
+    } else {
+      const int k = next() % kind_count;
+      seen[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(std::min(4 - h.count(Tile(k)), 2));
+    }
+    hands.push_back(h);
+    visible.insert(visible.end(), seen.begin(), seen.end());
+    want_error.push_back(e);
+  }
+  for (const auto& impl : implementations()) {
+    if (!test::runs_here(impl)) continue;
+    INFO(std::string(impl.name));
+    for (Players players : {Players::four, Players::three}) {
+      std::vector<Result<Advice>> got(hands.size());
+      impl.advice(BatchInput::of(hands, Options{players, visible}), got.data());
+      int wrong = 0;
+      for (std::size_t i = 0; i < hands.size(); ++i) {
+        const std::span<const std::uint8_t> seen(visible.data() + i * kind_count, kind_count);
+        const auto single = impl.single_advice(hands[i], Options{players, seen});
+        wrong += got[i].error != single.error || !(got[i].value == single.value);
+        if (players == Players::four) {
+          wrong += got[i].error != want_error[i];
+          if (want_error[i] == Error::none) wrong += !(got[i].value == ref::advice(hands[i], players, seen));
+        }
+      }
+      CHECK(wrong == 0);
+    }
+  }
+}

@@ -33,6 +33,28 @@ Result<T> recorded_single(const Hand& hand, const Options& options) noexcept {
   return Entry(hand, options);
 }
 
+// POPCNT (CPUID 1 ECX 23), LZCNT (0x80000001 ECX 5), BMI1 and BMI2 (7 EBX 3, 8):
+// the avx2 and avx512 objects are compiled with them, sse4.2 with POPCNT.
+bool cpu_has_popcnt() noexcept {
+#if defined(__x86_64__) || defined(__i386__)
+  unsigned a = 0, b = 0, c = 0, d = 0;
+  return __get_cpuid(1, &a, &b, &c, &d) && (c >> 23 & 1);
+#else
+  return false;
+#endif
+}
+bool cpu_has_bit_instructions() noexcept {
+#if defined(__x86_64__) || defined(__i386__)
+  unsigned a = 0, b = 0, c = 0, d = 0;
+  if (!cpu_has_popcnt()) return false;
+  if (!__get_cpuid(0x80000001, &a, &b, &c, &d) || !(c >> 5 & 1)) return false;
+  if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return false;
+  return (b >> 3 & 1) && (b >> 8 & 1);
+#else
+  return false;
+#endif
+}
+
 // AVX-512 F, BW, VL and VBMI (vpermb), and an OS that saves the opmask and all 512-bit
 // registers (XCR0 bits 1, 2, 5, 6, 7). xsimd 8.1 reads the CPUID bits only.
 bool cpu_has_avx512() noexcept {
@@ -44,13 +66,13 @@ bool cpu_has_avx512() noexcept {
   const bool f = b >> 16 & 1, bw = b >> 30 & 1, vl = b >> 31 & 1, vbmi = c >> 1 & 1;
   unsigned lo = 0, hi = 0;
   __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-  return f && bw && vl && vbmi && (lo & 0xe6u) == 0xe6u;
+  return f && bw && vl && vbmi && (lo & 0xe6u) == 0xe6u && cpu_has_bit_instructions();
 #else
   return false;
 #endif
 }
-bool cpu_has_avx2() noexcept { return xsimd::available_architectures().avx2; }
-bool cpu_has_sse4_2() noexcept { return xsimd::available_architectures().sse4_2; }
+bool cpu_has_avx2() noexcept { return xsimd::available_architectures().avx2 && cpu_has_bit_instructions(); }
+bool cpu_has_sse4_2() noexcept { return xsimd::available_architectures().sse4_2 && cpu_has_popcnt(); }
 bool cpu_has_sse2() noexcept { return xsimd::available_architectures().sse2; }
 bool always() noexcept { return true; }
 
@@ -74,8 +96,8 @@ const Implementation registry[] = {
     // registers), so AVX-512 CPUs, which all have AVX2, run the AVX2 one.
     row<arch::avx512, avx512_name, arch::avx2>("AVX-512 (F, BW, VL, VBMI): 64 hands per 512-bit register; single hands with AVX2",
                                               cpu_has_avx512),
-    row<arch::avx2, avx2_name>("AVX2: 32 hands per 256-bit register", cpu_has_avx2),
-    row<arch::sse4_2, sse4_2_name>("SSE4.2: 16 hands per 128-bit register", cpu_has_sse4_2),
+    row<arch::avx2, avx2_name>("AVX2 (and BMI1/2, LZCNT, POPCNT): 32 hands per 256-bit register", cpu_has_avx2),
+    row<arch::sse4_2, sse4_2_name>("SSE4.2 (and POPCNT): 16 hands per 128-bit register", cpu_has_sse4_2),
     row<arch::sse2, sse2_name>("SSE2: 16 hands per 128-bit register", cpu_has_sse2),
     row<arch::portable, portable_name>("plain C++ vector extensions, 16 hands per vector", always),
 };

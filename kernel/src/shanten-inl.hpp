@@ -134,8 +134,7 @@ struct ShantenKernel {
     Cells out = high;
     static_for<cells>([&]<int J>() {
       const Cells t = (Cells{} + va[J]) + moved<J>(vb, high);
-      const Cells keep = (Cells)(out < t);  // NOLINT: vector cast
-      out = (out & keep) | (t & ~keep);
+      out = out < t ? out : t;  // one unsigned byte minimum
     });
     std::memcpy(r, &out, 16);
   }
@@ -146,6 +145,57 @@ struct ShantenKernel {
     for (int m = 0; m <= melds; ++m)
       best = std::min(best, std::min(a[2 * m] + b[2 * (melds - m) + 1], a[2 * m + 1] + b[2 * (melds - m)]));
     return best;
+  }
+
+  // The cells j of a that reach r with b holding the rest (a[j] + b[the
+  // cell that completes j to `melds` melds and one head] == r), as bits.
+  template <int M>
+  static constexpr int partner(int j) noexcept {
+    return j < 2 * M + 2 ? 2 * (M - j / 2) + 1 - j % 2 : 16;
+  }
+  template <int M>
+  static Cells partnered(const Cells& b, const Cells& high) noexcept {
+    return __builtin_shufflevector(b, high, partner<M>(0), partner<M>(1), partner<M>(2), partner<M>(3), partner<M>(4),
+                                   partner<M>(5), partner<M>(6), partner<M>(7), partner<M>(8), partner<M>(9),
+                                   partner<M>(10), partner<M>(11), partner<M>(12), partner<M>(13), partner<M>(14),
+                                   partner<M>(15));
+  }
+  static std::uint32_t tight_cells(const std::uint8_t* a, const std::uint8_t* b, int melds, int r) noexcept {
+    Cells va, vb;
+    std::memcpy(&va, a, 16);
+    std::memcpy(&vb, b, 16);
+    const Cells high = Cells{} + static_cast<std::uint8_t>(120);
+    Cells other;
+    switch (melds) {
+      case 0: other = partnered<0>(vb, high); break;
+      case 1: other = partnered<1>(vb, high); break;
+      case 2: other = partnered<2>(vb, high); break;
+      case 3: other = partnered<3>(vb, high); break;
+      default: other = partnered<4>(vb, high); break;
+    }
+    const Cells eq = (Cells)(va + other == Cells{} + static_cast<std::uint8_t>(r));  // NOLINT: vector cast
+    std::uint64_t lo, hi;
+    std::memcpy(&lo, &eq, 8);
+    std::memcpy(&hi, reinterpret_cast<const char*>(&eq) + 8, 8);
+    constexpr std::uint64_t ones = 0x0101010101010101ull, gather = 0x0102040810204080ull;
+    return static_cast<std::uint32_t>((((lo & ones) * gather) >> 56) | ((((hi & ones) * gather) >> 56) & 3u) << 8);
+  }
+
+  // The copies of each kind left for ukeire (4 - outside - visible, 0..4) as
+  // three bit planes: ukeire of a mask is three popcounts.
+  struct Left {
+    std::uint64_t plane[3] = {};
+    int of(std::uint64_t mask) const noexcept {
+      return std::popcount(mask & plane[0]) + 2 * std::popcount(mask & plane[1]) + 4 * std::popcount(mask & plane[2]);
+    }
+  };
+  static Left left_of(const Counts& outside, const std::uint8_t* visible) noexcept {
+    Left l;
+    for (int k = 0; k < kind_count; ++k) {
+      const auto n = static_cast<unsigned>(4 - outside[static_cast<std::size_t>(k)] - (visible ? visible[k] : 0));
+      for (int b = 0; b < 3; ++b) l.plane[b] |= std::uint64_t{(n >> b) & 1u} << k;
+    }
+    return l;
   }
 
   static int standard_replacements(const Groups& gr, int tiles) noexcept {
@@ -211,7 +261,7 @@ struct ShantenKernel {
     combine(gr.cost[0], s23, rest[1]);
     combine(p01, gr.cost[3], rest[2]);
     combine(p01, gr.cost[2], rest[3]);
-    return necessary(c, gr, rest, tiles, players, outside, visible);
+    return necessary(c, gr, rest, tiles, players, left_of(outside, visible));
   }
   // What seven pairs and thirteen orphans need: the tally and the kinds
   // held not at all / once.
@@ -244,11 +294,11 @@ struct ShantenKernel {
 
   // The same, given for each group the other three combined (rest).
   static Necessary necessary(const Counts& c, const Groups& gr, const std::uint8_t (*rest)[16], int tiles, Players players,
-                             const Counts& outside, const std::uint8_t* visible) noexcept {
-    return necessary(tiles == 13 ? singles_of(c) : Singles{}, gr, rest, tiles, players, outside, visible);
+                             const Left& left) noexcept {
+    return necessary(tiles == 13 ? singles_of(c) : Singles{}, gr, rest, tiles, players, left);
   }
   static Necessary necessary(const Singles& sg, const Groups& gr, const std::uint8_t (*rest)[16], int tiles,
-                             Players players, const Counts& outside, const std::uint8_t* visible) noexcept {
+                             Players players, const Left& left) noexcept {
     const int melds = tiles / 3;
     const int r = join(gr.cost[0], rest[0], melds);
     int best = r - 1;
@@ -263,10 +313,8 @@ struct ShantenKernel {
     if (r - 1 == best) {
       for (int g = 0; g < 4; ++g) {
         std::uint32_t local = 0;
-        for (int m = 0; m <= melds; ++m)
-          for (int h = 0; h < 2; ++h)
-            if (gr.cost[g][2 * m + h] + rest[g][2 * (melds - m) + 1 - h] == r)
-              local |= mask_of(gr.shape[g], gr.key[g], 2 * m + h);
+        for (std::uint32_t tight = tight_cells(gr.cost[g], rest[g], melds, r); tight; tight &= tight - 1)
+          local |= mask_of(gr.shape[g], gr.key[g], std::countr_zero(tight));
         mask |= kinds_of(g, gr.shape[g], local);
       }
     }
@@ -283,12 +331,7 @@ struct ShantenKernel {
     Necessary n;
     n.shanten = static_cast<std::int8_t>(best);
     n.tiles = TileMask(mask);
-    int ukeire = 0;
-    for (std::uint64_t m = mask; m; m &= m - 1) {
-      const auto k = static_cast<std::size_t>(std::countr_zero(m));
-      ukeire += 4 - outside[k] - (visible ? visible[k] : 0);
-    }
-    n.ukeire = static_cast<std::uint8_t>(ukeire);
+    n.ukeire = static_cast<std::uint8_t>(left.of(mask));
     return n;
   }
 
@@ -411,7 +454,10 @@ struct ShantenLanes {
     return table;
   }
 
-  static void load(const V* col, const std::uint8_t* const* rows, int residue, Players players, Block& b) noexcept {
+  // with_masks: the lanes' mask rows will be read too (necessary tiles):
+  // prefetched here, with the whole block's arithmetic to arrive in.
+  static void load(const V* col, const std::uint8_t* const* rows, int residue, Players players, Block& b,
+                   bool with_masks = false) noexcept {
     const V err = K::validate(col, col[48], residue, players);
     Ops::store(b.err, err);
     alignas(64) std::uint8_t costs[lanes][64];
@@ -422,6 +468,11 @@ struct ShantenLanes {
     for (std::size_t l = 0; l < lanes; ++l) {
       const std::uint8_t* h = b.err[l] ? reinterpret_cast<const std::uint8_t*>(&empty_hand) : rows[l];
       keys_of_row(h, players, b.key[l]);
+    }
+    if (with_masks) {
+      const int shape[4] = {man, shanten_tables::suit, shanten_tables::suit, shanten_tables::honour};
+      for (std::size_t l = 0; l < lanes; ++l)
+        for (int g = 0; g < 4; ++g) __builtin_prefetch(&S::mask_row(shape[g], b.key[l][g]));
     }
     for (std::size_t l = 0; l < lanes; ++l) {
       std::memcpy(costs[l], S::cost_of(man, b.key[l][0]), 16);
@@ -595,7 +646,7 @@ void necessary_tiles(const BatchInput& in, Result<Necessary>* out) noexcept {
     const std::uint8_t* table[Ops::lanes];
     const std::uint8_t* const* rows = SL::hand_rows(col, block_rows, own, table);
     typename SL::Block b;
-    SL::load(col, rows, 1, players, b);
+    SL::load(col, rows, 1, players, b, true);
     const V* g[4] = {b.cost, b.cost + 10, b.cost + 20, b.cost + 30};
     V p01[10], s23[10], rest[4][10];
     SL::combine(g[0], g[1], p01);
@@ -652,10 +703,6 @@ void necessary_tiles(const BatchInput& in, Result<Necessary>* out) noexcept {
 
     const int man = players == Players::three ? shanten_tables::sanma_man : shanten_tables::suit;
     const int shape[4] = {man, shanten_tables::suit, shanten_tables::suit, shanten_tables::honour};
-    // Every lane's mask rows first (the 8 MB table mostly misses the cache):
-    // fetched together, the misses overlap instead of stalling lane by lane.
-    for (std::size_t l = 0; l < count; ++l)
-      for (int gi = 0; gi < 4; ++gi) __builtin_prefetch(&S::mask_row(shape[gi], b.key[l][gi]));
     for (std::size_t l = 0; l < count; ++l) {
       const std::size_t i = base + l;
       Error e = static_cast<Error>(b.err[l]);
@@ -680,11 +727,12 @@ void necessary_tiles(const BatchInput& in, Result<Necessary>* out) noexcept {
         for (; cells; cells &= cells - 1) local |= S::mask_of(shape[gi], b.key[l][gi], std::countr_zero(cells));
         mask |= S::kinds_of(gi, shape[gi], local);
       }
-      int ukeire = 0;
-      for (std::uint64_t m = mask; m; m &= m - 1) {
-        const auto kind = static_cast<std::size_t>(std::countr_zero(m));
-        ukeire += 4 - h[slots::of_kind[kind]] - (visible ? visible[kind] : 0);
-      }
+      // Copies left: 4 per kind less the hand's (three bit planes of its
+      // counts) less the visible ones.
+      int ukeire = 4 * std::popcount(mask);
+      for (int bit = 0; bit < 3; ++bit) ukeire -= std::popcount(mask & slot_bytes_to_mask(h, bit).bits()) << bit;
+      if (visible)
+        for (std::uint64_t m = mask; m; m &= m - 1) ukeire -= visible[std::countr_zero(m)];
       Necessary n;
       n.shanten = best_of[l];
       n.ukeire = static_cast<std::uint8_t>(ukeire);
@@ -694,8 +742,29 @@ void necessary_tiles(const BatchInput& in, Result<Necessary>* out) noexcept {
   });
 }
 
+// The advice of options found in kind order, sorted: shanten ascending,
+// ukeire descending, kind ascending.
+inline void write_advice(const DiscardOption* found, int count, Advice& a) noexcept {
+  // Distinct keys (shanten, 255 - ukeire, index; absent options last): each
+  // option's place is the number of smaller keys, counted without branches
+  // (a sort's compares mispredict half the time on these).
+  std::uint32_t key[16];
+  for (int k = 0; k < 16; ++k)
+    key[k] = k < count ? static_cast<std::uint32_t>(found[k].shanten + 1) << 16 | (255u - found[k].ukeire) << 8 |
+                             static_cast<std::uint32_t>(k)
+                       : 0xFFFFFF00u | static_cast<std::uint32_t>(k);
+  a.count = static_cast<std::uint8_t>(count);
+  for (int k = 0; k < 14; ++k) {
+    int place = 0;
+    for (int j = 0; j < 16; ++j) place += key[j] < key[k];
+    a.options[static_cast<std::size_t>(place)] = k < count ? found[k] : DiscardOption{};
+  }
+}
+
+// One hand at a time: the min-plus of every discard's groups, reusing what
+// the discards share.
 template <class Ops>
-void advice(const BatchInput& in, Result<Advice>* out) noexcept {
+void advice_by_hand(const BatchInput& in, Result<Advice>* out) noexcept {
   using S = ShantenKernel<Ops>;
   const Players players = in.options.players;
   S::each_hand(in, Question::complete, [&](std::size_t i, const typename S::Counts& c, Error e) {
@@ -719,38 +788,110 @@ void advice(const BatchInput& in, Result<Advice>* out) noexcept {
     S::combine(pair[0][1], whole.cost[3], others[2]);
     S::combine(pair[0][1], whole.cost[2], others[3]);
     const typename S::Singles whole_singles = tiles == 14 ? S::singles_of(c) : typename S::Singles{};
-    Advice a;
+    // Every discard's new key first, its table rows fetched together: the
+    // misses of the 8 MB tables overlap instead of stalling discard by discard.
+    typename S::Counts after = c;
+    std::uint32_t key_after[kind_count];
+    for (int d = 0; d < kind_count; ++d) {
+      if (!c[static_cast<std::size_t>(d)]) continue;
+      const int g = S::group_of(d, players);
+      --after[static_cast<std::size_t>(d)];
+      key_after[d] = S::key_of(after, g, players);
+      ++after[static_cast<std::size_t>(d)];
+      __builtin_prefetch(S::cost_of(whole.shape[g], key_after[d]));
+      __builtin_prefetch(&S::mask_row(whole.shape[g], key_after[d]));
+    }
+    const typename S::Left left = S::left_of(c, visible);
+    int count = 0;
+    DiscardOption found[14];
     for (int d = 0; d < kind_count; ++d) {
       if (!c[static_cast<std::size_t>(d)]) continue;
       const auto sg = tiles == 14 ? S::without(whole_singles, d, c[static_cast<std::size_t>(d)]) : typename S::Singles{};
-      typename S::Counts after = c;
-      --after[static_cast<std::size_t>(d)];
       typename S::Groups gr = whole;
       const int g = S::group_of(d, players);
-      S::set_group(gr, after, g, players);
+      gr.key[g] = key_after[d];
+      gr.cost[g] = S::cost_of(gr.shape[g], gr.key[g]);
       alignas(16) std::uint8_t rest[4][16];
       std::memcpy(rest[g], others[g], 16);
       for (int h = 0; h < 4; ++h) {
         if (h == g) continue;
-        int x = -1, y = -1;
-        for (int o = 0; o < 4; ++o)
-          if (o != g && o != h) (x < 0 ? x : y) = o;
+        const int x = (g == 0 || h == 0) ? ((g == 1 || h == 1) ? 2 : 1) : 0;  // the lower of the other two
+        const int y = 6 - g - h - x;
         S::combine(gr.cost[g], pair[x][y], rest[h]);
       }
-      const Necessary n = S::necessary(sg, gr, rest, tiles - 1, players, c, visible);
-      // Insert in order: shanten ascending, ukeire descending, kind ascending.
-      int at = a.count;
-      while (at > 0) {
-        const auto& prev = a.options[static_cast<std::size_t>(at - 1)];
-        if (prev.shanten < n.shanten || (prev.shanten == n.shanten && prev.ukeire >= n.ukeire)) break;
-        a.options[static_cast<std::size_t>(at)] = prev;
-        --at;
-      }
-      a.options[static_cast<std::size_t>(at)] = DiscardOption{Tile(d), n.shanten, n.ukeire, n.tiles};
-      ++a.count;
+      const Necessary n = S::necessary(sg, gr, rest, tiles - 1, players, left);
+      found[count++] = DiscardOption{Tile(d), n.shanten, n.ukeire, n.tiles};
     }
-    out[i] = {a, Error::none};
+    write_advice(found, count, out[i].value);  // in place: an Advice is 232 bytes
+    out[i].error = Error::none;
   });
+}
+
+// Many hands: every discard of a round of hands becomes a 3k+1 hand of its
+// own, and the lanes' necessary tiles answer them all at once. Ukeire counts
+// the copies outside the hand before the discard: three popcounts per option.
+inline constexpr std::size_t advice_lanes_from = 8;  // hands; fewer fill too few lanes
+template <class Ops>
+void advice(const BatchInput& in, Result<Advice>* out) noexcept {
+  using S = ShantenKernel<Ops>;
+  if (in.size < advice_lanes_from) return advice_by_hand<Ops>(in, out);
+  constexpr std::size_t round = 32, most = round * 14;  // 28 KB of hands on the stack
+  Hand after[most];
+  Result<Necessary> nec[most];
+  std::uint8_t discarded[most];
+  typename S::Left left[round];
+  std::uint16_t first[round];
+  std::uint8_t count[round];
+  for (std::size_t start = 0; start < in.size; start += round) {
+    const std::size_t n = std::min(round, in.size - start);
+    BatchInput part = in;
+    part.size = n;
+    part.data = in.layout == Layout::hands ? static_cast<const void*>(static_cast<const Hand*>(in.data) + start)
+                                           : static_cast<const std::uint8_t*>(in.data) + start * kind_count;
+    std::size_t rows = 0;
+    S::each_hand(part, Question::complete, [&](std::size_t i, const typename S::Counts& c, Error e) {
+      const std::uint8_t* visible = S::visible_row(in, start + i);
+      if (e == Error::none && S::over_four(c, visible)) e = Error::visible_over_four;
+      count[i] = 0;
+      out[start + i].error = e;
+      if (e != Error::none) {
+        out[start + i].value = {};
+        return;
+      }
+      left[i] = S::left_of(c, visible);
+      Hand whole;
+      int tiles = 0;
+      std::uint64_t held = 0;
+      for (int k = 0; k < kind_count; ++k) {
+        whole.slots[slots::of_kind[static_cast<std::size_t>(k)]] = c[static_cast<std::size_t>(k)];
+        tiles += c[static_cast<std::size_t>(k)];
+        held |= std::uint64_t{c[static_cast<std::size_t>(k)] != 0} << k;
+      }
+      whole.tiles = static_cast<std::uint8_t>(tiles - 1);
+      first[i] = static_cast<std::uint16_t>(rows);
+      for (; held; held &= held - 1) {
+        const int d = std::countr_zero(held);
+        discarded[rows] = static_cast<std::uint8_t>(d);
+        Hand& h = after[rows++];
+        h = whole;
+        --h.slots[slots::of_kind[static_cast<std::size_t>(d)]];
+        ++count[i];
+      }
+    });
+    BatchInput discards{after, rows, Layout::hands, in.options};
+    discards.options.visible = {};
+    necessary_tiles<Ops>(discards, nec);
+    for (std::size_t i = 0; i < n; ++i) {
+      if (out[start + i].error != Error::none) continue;
+      DiscardOption found[14];
+      for (int k = 0; k < count[i]; ++k) {
+        const std::size_t row = first[i] + static_cast<std::size_t>(k);
+        const Necessary& nk = nec[row].value;
+        found[k] = {Tile(discarded[row]), nk.shanten, static_cast<std::uint8_t>(left[i].of(nk.tiles.bits())), nk.tiles};
+      }
+      write_advice(found, count[i], out[start + i].value);
+    }
+  }
 }
 
 }  // namespace mjk::simd
