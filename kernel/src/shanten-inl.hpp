@@ -383,7 +383,7 @@ struct ShantenKernel {
 // ---- many hands at once: lanes are hands, as in Kernel ----
 //
 // Per block: the hands transposed (col), validated; each lane's four group
-// keys computed from its row and its four 16-byte cost rows gathered and
+// keys computed across lanes (keys_of_lanes) and its four 16-byte cost rows gathered and
 // transposed, so that cost[10g + cell] holds group g's cell of every hand
 // (rows of 40 bytes: every Ops' transpose_in carries bytes 0..48);
 // then the min-plus, seven pairs and thirteen orphans run on every lane at
@@ -454,10 +454,53 @@ struct ShantenLanes {
     return table;
   }
 
+  // Every lane's group keys (what keys_of_row gives), the arithmetic across
+  // lanes: each group's base-5 count digits three kinds to a byte (at most
+  // 124), transposed out, then per lane and group the two split-rank lookups.
+  // Lanes holding an invalid hand (`ok` zero) get the empty hand's keys.
+  static void keys_of_lanes(const V* col, const V& ok, Players players, Block& b) noexcept {
+    auto times5 = [](const V& x) {
+      const V twice = x + x;
+      return twice + twice + x;
+    };
+    auto digits3 = [&](const V& first, const V& second, const V& third) {
+      return first + times5(second + times5(third));
+    };
+    alignas(64) V part[64];  // 0..18 used; the rest only fills the transpose
+    for (int j = 19; j < 64; ++j) part[j] = k(0);
+    for (int g = 0; g < 3; ++g) {
+      V c[9];
+      for (int i = 0; i < 9; ++i) c[i] = col[12 * g + i] & ok;
+      part[5 * g] = digits3(c[0], c[1], c[2]);      // first index: kinds 0-2,
+      part[5 * g + 1] = c[3] + times5(c[4]);        //   3-4 (times 125)
+      part[5 * g + 2] = c[0] + c[1] + c[2] + c[3] + c[4];  // tiles before kind 5
+      part[5 * g + 3] = digits3(c[5], c[6], c[7]);  // rest index: kinds 5-7,
+      part[5 * g + 4] = c[8];                       //   8 (times 125)
+    }
+    V z[7];
+    for (int i = 0; i < 7; ++i) z[i] = col[36 + honour_slot[static_cast<std::size_t>(i)]] & ok;
+    part[15] = digits3(z[0], z[1], z[2]);
+    part[16] = z[3];
+    part[17] = z[0] + z[1] + z[2] + z[3];
+    part[18] = digits3(z[4], z[5], z[6]);
+    alignas(64) std::uint8_t p[lanes][64];
+    Ops::transpose_out(part, p);
+    const auto& suit = shanten_tables::suit_rank;
+    const auto& honour = shanten_tables::honour_rank;
+    const std::uint32_t* sanma = S::rank_table(shanten_tables::sanma_man);
+    for (std::size_t l = 0; l < lanes; ++l) {
+      const std::uint8_t* q = p[l];
+      for (int g = 0; g < 3; ++g)
+        b.key[l][g] = suit.first[q[5 * g] + 125u * q[5 * g + 1]] + suit.rest[q[5 * g + 2]][q[5 * g + 3] + 125u * q[5 * g + 4]];
+      if (players == Players::three)  // 1m and 9m only: kinds 1-7 hold nothing in a valid hand
+        b.key[l][0] = sanma[q[0]] + sanma[shanten_tables::rank_row + 5 * q[0] + q[4]];
+      b.key[l][3] = honour.first[q[15] + 125u * q[16]] + honour.rest[q[17]][q[18]];
+    }
+  }
+
   // with_masks: the lanes' mask rows will be read too (necessary tiles):
   // prefetched here, with the whole block's arithmetic to arrive in.
-  static void load(const V* col, const std::uint8_t* const* rows, int residue, Players players, Block& b,
-                   bool with_masks = false) noexcept {
+  static void load(const V* col, int residue, Players players, Block& b, bool with_masks = false) noexcept {
     const V err = K::validate(col, col[48], residue, players);
     Ops::store(b.err, err);
     alignas(64) std::uint8_t costs[lanes][64];
@@ -465,10 +508,7 @@ struct ShantenLanes {
     const int man = players == Players::three ? shanten_tables::sanma_man : shanten_tables::suit;
     // Every key first, then every load: the table reads (mostly cache
     // misses) overlap.
-    for (std::size_t l = 0; l < lanes; ++l) {
-      const std::uint8_t* h = b.err[l] ? reinterpret_cast<const std::uint8_t*>(&empty_hand) : rows[l];
-      keys_of_row(h, players, b.key[l]);
-    }
+    keys_of_lanes(col, K::is_zero(err), players, b);
     if (with_masks) {
       const int shape[4] = {man, shanten_tables::suit, shanten_tables::suit, shanten_tables::honour};
       for (std::size_t l = 0; l < lanes; ++l)
@@ -601,11 +641,9 @@ void shanten(const BatchInput& in, Result<ShantenForms>* out) noexcept {
   if (in.size < shanten_scalar_below) return shanten_by_hand<Ops>(in, out);
   const Players players = in.options.players;
   for_each_block_rows<Ops>(in, [&](const V* col, const std::uint8_t* const* block_rows, std::size_t base, std::size_t count) {
-    alignas(64) std::uint8_t own[Ops::lanes][64];
-    const std::uint8_t* table[Ops::lanes];
-    const std::uint8_t* const* rows = SL::hand_rows(col, block_rows, own, table);
+    (void)block_rows;
     typename SL::Block b;
-    SL::load(col, rows, 0, players, b);
+    SL::load(col, 0, players, b);
     V ab[10], cd[10];
     SL::combine(b.cost, b.cost + 10, ab);
     SL::combine(b.cost + 20, b.cost + 30, cd);
@@ -646,7 +684,7 @@ void necessary_tiles(const BatchInput& in, Result<Necessary>* out) noexcept {
     const std::uint8_t* table[Ops::lanes];
     const std::uint8_t* const* rows = SL::hand_rows(col, block_rows, own, table);
     typename SL::Block b;
-    SL::load(col, rows, 1, players, b, true);
+    SL::load(col, 1, players, b, true);
     const V* g[4] = {b.cost, b.cost + 10, b.cost + 20, b.cost + 30};
     V p01[10], s23[10], rest[4][10];
     SL::combine(g[0], g[1], p01);
