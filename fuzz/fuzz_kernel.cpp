@@ -79,6 +79,24 @@ void check_shanten(const Implementation& impl, const Hand& h, Players players) {
     mismatch(impl, "advice", h, std::string("kernel and ref differ") + rules);
   const auto one_a = impl.single_advice(h, options);
   if (one_a.error != a.error || !(one_a.value == a.value)) mismatch(impl, "single advice", h, rules);
+
+  // Batches of nine: past the hand-by-hand cut-offs, through the lanes
+  // (advice expands the hand into its discards), every copy answered alike.
+  std::array<Hand, 9> many;
+  many.fill(h);
+  const BatchInput nine{many.data(), many.size(), Layout::hands, options};
+  std::array<Result<ShantenForms>, 9> s9;
+  std::array<Result<Necessary>, 9> n9;
+  std::array<Result<Advice>, 9> a9;
+  impl.shanten(nine, s9.data());
+  impl.necessary_tiles(nine, n9.data());
+  impl.advice(nine, a9.data());
+  for (std::size_t i = 0; i < many.size(); ++i) {
+    if (s9[i].error != s.error || !(s9[i].value == s.value)) mismatch(impl, "shanten in a batch of nine", h, rules);
+    if (n9[i].error != n.error || !(n9[i].value == n.value))
+      mismatch(impl, "necessary_tiles in a batch of nine", h, rules);
+    if (a9[i].error != a.error || !(a9[i].value == a.value)) mismatch(impl, "advice in a batch of nine", h, rules);
+  }
 }
 
 void check(const Implementation& impl, const Hand& h) {
