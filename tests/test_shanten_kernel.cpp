@@ -183,6 +183,8 @@ TEST_CASE("shanten kernel: errors, visible tiles, count rows and the single-hand
     over[8] = 2;  // 9m: three held + two seen
     impl.necessary_tiles(BatchInput::of(std::span(&h13, 1), Options{Players::four, over}), &n);
     CHECK(n.error == Error::visible_over_four);
+    CHECK(impl.single_necessary_tiles(h13, Options{Players::four, over}).error == Error::visible_over_four);
+    CHECK(impl.single_necessary_tiles(fourteen, {}).error == Error::wrong_tile_count);
     impl.advice(BatchInput::of(std::span(&fourteen, 1), Options{Players::four, over}), &a);
     CHECK(a.error == Error::visible_over_four);
     impl.shanten(BatchInput::of(std::span(&h13, 1), Options{Players::four, over}), &s);
@@ -192,6 +194,9 @@ TEST_CASE("shanten kernel: errors, visible tiles, count rows and the single-hand
     REQUIRE(n.ok());
     CHECK(n.value.tiles.size() == 9);
     CHECK(n.value.ukeire == 23 - 2);
+    const auto single = impl.single_necessary_tiles(h13, Options{Players::four, visible});
+    CHECK(single.ok());
+    CHECK(single.value == n.value);
     // A bad slot.
     Hand bad = h13;
     bad.slots[10] = 1;

@@ -254,14 +254,19 @@ struct ShantenKernel {
   // or for advice the 3k+2 hand before the discard).
   static Necessary necessary(const Counts& c, const Groups& gr, int tiles, Players players, const Counts& outside,
                              const std::uint8_t* visible) noexcept {
-    alignas(16) std::uint8_t p01[16], s23[16], rest[4][16];
+    alignas(16) std::uint8_t rest[4][16];
+    rests_of(gr, rest);
+    return necessary(c, gr, rest, tiles, players, left_of(outside, visible));
+  }
+  // For each group, the other three combined.
+  static void rests_of(const Groups& gr, std::uint8_t (*rest)[16]) noexcept {
+    alignas(16) std::uint8_t p01[16], s23[16];
     combine(gr.cost[0], gr.cost[1], p01);
     combine(gr.cost[2], gr.cost[3], s23);
     combine(gr.cost[1], s23, rest[0]);
     combine(gr.cost[0], s23, rest[1]);
     combine(p01, gr.cost[3], rest[2]);
     combine(p01, gr.cost[2], rest[3]);
-    return necessary(c, gr, rest, tiles, players, left_of(outside, visible));
   }
   // What seven pairs and thirteen orphans need: the tally and the kinds
   // held not at all / once.
@@ -628,6 +633,54 @@ Result<ShantenForms> shanten(const Hand& hand, const Options& options) noexcept 
     f.best = std::min({f.standard, f.chiitoi, f.kokushi});
   }
   return {f, Error::none};
+}
+
+
+// One hand's necessary tiles on the single path, as shanten above; the
+// seven-pairs / thirteen-orphans needs and the copies left come from the
+// slot bit masks (count >= 1, 2, 3, == 4) rather than 34-count loops.
+template <class Ops>
+Result<Necessary> necessary_tiles(const Hand& hand, const Options& options) noexcept {
+  using P = Path<Ops>;
+  using S = simd::ShantenKernel<Ops>;
+  std::array<int, 4> sum{};
+  const Error e = P::validate(hand, Question::waits, options.players, sum);
+  if (e != Error::none) return {{}, e};
+  const std::uint8_t* visible = options.visible.size() >= static_cast<std::size_t>(kind_count) ? options.visible.data() : nullptr;
+  typename P::Prepared p;
+  P::prepare_bits(p, hand.slots.data());
+  const std::uint64_t one = p.occ & ~p.ge2, two = p.ge2 & ~p.ge3, three = p.ge3 & ~p.four;
+  // Copies left, 4 - held (- visible), as bit planes: without visible tiles
+  // 4 (0b100) where none is held, 3 (0b011) one, 2 (0b010) two, 1 three.
+  typename S::Left left;
+  if (visible) {
+    const typename S::Counts c = S::counts_of(hand);
+    if (S::over_four(c, visible)) return {{}, Error::visible_over_four};
+    left = S::left_of(c, visible);
+  } else {
+    left.plane[0] = slots::to_kinds(one | three);
+    left.plane[1] = slots::to_kinds(one | two);
+    left.plane[2] = slots::to_kinds(~p.occ);
+  }
+  typename S::Groups gr;
+  simd::ShantenLanes<Ops>::keys_of_row(hand.slots.data(), options.players, gr.key);
+  for (int g = 0; g < 4; ++g) {
+    gr.shape[g] = S::shape_of(g, options.players);
+    gr.cost[g] = S::cost_of(gr.shape[g], gr.key[g]);
+  }
+  const int tiles = sum[0] + sum[1] + sum[2] + sum[3];
+  typename S::Singles sg;
+  if (tiles == 13) {
+    sg.t.pairs = std::popcount(p.ge2);
+    sg.t.singles = std::popcount(one);
+    sg.t.orphan_kinds = std::popcount(p.occ & bits::orphans);
+    sg.t.orphan_pairs = std::popcount(p.ge2 & bits::orphans);
+    sg.zero = slots::to_kinds(~p.occ);
+    sg.one = slots::to_kinds(one);
+  }
+  alignas(16) std::uint8_t rest[4][16];
+  S::rests_of(gr, rest);
+  return {S::necessary(sg, gr, rest, tiles, options.players, left), Error::none};
 }
 
 }  // namespace mjk::single
