@@ -403,16 +403,19 @@ struct ShantenLanes {
   static V mn(const V& a, const V& b) noexcept { return Ops::min(a, b); }
 
   // Group keys of one hand row (slots), under the rules.
-  static void keys_of_row(const std::uint8_t* h, Players players, std::uint32_t* key) noexcept {
+  static std::uint32_t key_of_group(const std::uint8_t* h, int g, Players players) noexcept {
     static constexpr int in_order[9] = {0, 1, 2, 3, 4, 5, 6, 7, 8};
     static constexpr int honours[7] = {honour_slot[0], honour_slot[1], honour_slot[2], honour_slot[3],
                                        honour_slot[4], honour_slot[5], honour_slot[6]};
-    for (int g = 0; g < 3; ++g) key[g] = shanten_tables::split_rank(shanten_tables::suit_rank, h + 12 * g, in_order);
-    if (players == Players::three) {
+    if (g == 3) return shanten_tables::split_rank(shanten_tables::honour_rank, h + 36, honours);
+    if (g == 0 && players == Players::three) {
       const std::uint32_t* r = S::rank_table(shanten_tables::sanma_man);
-      key[0] = r[h[0]] + r[shanten_tables::rank_row + 5 * h[0] + h[8]];
+      return r[h[0]] + r[shanten_tables::rank_row + 5 * h[0] + h[8]];
     }
-    key[3] = shanten_tables::split_rank(shanten_tables::honour_rank, h + 36, honours);
+    return shanten_tables::split_rank(shanten_tables::suit_rank, h + 12 * g, in_order);
+  }
+  static void keys_of_row(const std::uint8_t* h, Players players, std::uint32_t* key) noexcept {
+    for (int g = 0; g < 4; ++g) key[g] = key_of_group(h, g, players);
   }
 
   // Min-plus of two cell vectors (cells 0..9), lane by lane.
@@ -599,6 +602,67 @@ void necessary_by_hand(const BatchInput& in, Result<Necessary>* out) noexcept {
   });
 }
 
+// The advice of options found in kind order, sorted: shanten ascending,
+// ukeire descending, kind ascending.
+inline void write_advice(const DiscardOption* found, int count, Advice& a) noexcept {
+  // Distinct keys (shanten, 255 - ukeire, index; absent options last): each
+  // option's place is the number of smaller keys, counted without branches
+  // (a sort's compares mispredict half the time on these).
+  std::uint32_t key[16];
+  for (int k = 0; k < 16; ++k)
+    key[k] = k < count ? static_cast<std::uint32_t>(found[k].shanten + 1) << 16 | (255u - found[k].ukeire) << 8 |
+                             static_cast<std::uint32_t>(k)
+                       : 0xFFFFFF00u | static_cast<std::uint32_t>(k);
+  a.count = static_cast<std::uint8_t>(count);
+  for (int k = 0; k < 14; ++k) {
+    int place = 0;
+    for (int j = 0; j < 16; ++j) place += key[j] < key[k];
+    a.options[static_cast<std::size_t>(place)] = k < count ? found[k] : DiscardOption{};
+  }
+}
+
+// The advice of a valid 3k+2 hand from its groups (whole), the kinds it
+// holds, count(d) of each, each discard's key of its group after the discard
+// (key_after, whose table rows the caller has prefetched), the seven-pairs /
+// thirteen-orphans tally (14 tiles) and the copies left: the min-plus of
+// every discard's groups, reusing what the discards share. A discard changes
+// one group g: the other three combined are the same for every discard of g,
+// and each other group's rest is g's new costs with a pair of unchanged groups.
+template <class Ops, class Count>
+void advise(const typename ShantenKernel<Ops>::Groups& whole, int tiles, Players players,
+            const typename ShantenKernel<Ops>::Singles& whole_singles, const typename ShantenKernel<Ops>::Left& left,
+            std::uint64_t held, Count count, const std::uint32_t* key_after, Advice& a) noexcept {
+  using S = ShantenKernel<Ops>;
+  alignas(16) std::uint8_t pair[4][4][16], others[4][16];
+  for (int x = 0; x < 4; ++x)
+    for (int y = x + 1; y < 4; ++y) S::combine(whole.cost[x], whole.cost[y], pair[x][y]);
+  S::combine(whole.cost[1], pair[2][3], others[0]);
+  S::combine(whole.cost[0], pair[2][3], others[1]);
+  S::combine(pair[0][1], whole.cost[3], others[2]);
+  S::combine(pair[0][1], whole.cost[2], others[3]);
+  int found_count = 0;
+  DiscardOption found[14];
+  for (; held; held &= held - 1) {
+    const int d = std::countr_zero(held);
+    const auto sg = tiles == 14 ? S::without(whole_singles, d, count(d)) : typename S::Singles{};
+    typename S::Groups gr = whole;
+    const int g = S::group_of(d, players);
+    gr.key[g] = key_after[d];
+    gr.cost[g] = S::cost_of(gr.shape[g], gr.key[g]);
+    alignas(16) std::uint8_t rest[4][16];
+    std::memcpy(rest[g], others[g], 16);
+    for (int h = 0; h < 4; ++h) {
+      if (h == g) continue;
+      const int x = (g == 0 || h == 0) ? ((g == 1 || h == 1) ? 2 : 1) : 0;  // the lower of the other two
+      const int y = 6 - g - h - x;
+      S::combine(gr.cost[g], pair[x][y], rest[h]);
+    }
+    const Necessary n = S::necessary(sg, gr, rest, tiles - 1, players, left);
+    found[found_count++] = DiscardOption{Tile(d), n.shanten, n.ukeire, n.tiles};
+  }
+  write_advice(found, found_count, a);
+}
+
 }  // namespace mjk::simd
 
 namespace mjk::single {
@@ -681,6 +745,67 @@ Result<Necessary> necessary_tiles(const Hand& hand, const Options& options) noex
   alignas(16) std::uint8_t rest[4][16];
   S::rests_of(gr, rest);
   return {S::necessary(sg, gr, rest, tiles, options.players, left), Error::none};
+}
+
+// One hand's advice on the single path: validation, keys, tallies and
+// copies left as above; each discard's key from the slot bytes with that
+// copy taken out.
+template <class Ops>
+Result<Advice> advice(const Hand& hand, const Options& options) noexcept {
+  using P = Path<Ops>;
+  using S = simd::ShantenKernel<Ops>;
+  using SL = simd::ShantenLanes<Ops>;
+  const Players players = options.players;
+  std::array<int, 4> sum{};
+  const Error e = P::validate(hand, Question::complete, players, sum);
+  if (e != Error::none) return {{}, e};
+  const std::uint8_t* visible = options.visible.size() >= static_cast<std::size_t>(kind_count) ? options.visible.data() : nullptr;
+  typename P::Prepared p;
+  P::prepare_bits(p, hand.slots.data());
+  const std::uint64_t one = p.occ & ~p.ge2, two = p.ge2 & ~p.ge3, three = p.ge3 & ~p.four;
+  typename S::Left left;  // the copies outside the hand before the discard, as in necessary_tiles
+  if (visible) {
+    const typename S::Counts c = S::counts_of(hand);
+    if (S::over_four(c, visible)) return {{}, Error::visible_over_four};
+    left = S::left_of(c, visible);
+  } else {
+    left.plane[0] = slots::to_kinds(one | three);
+    left.plane[1] = slots::to_kinds(one | two);
+    left.plane[2] = slots::to_kinds(~p.occ);
+  }
+  typename S::Groups whole;
+  SL::keys_of_row(hand.slots.data(), players, whole.key);
+  for (int g = 0; g < 4; ++g) {
+    whole.shape[g] = S::shape_of(g, players);
+    whole.cost[g] = S::cost_of(whole.shape[g], whole.key[g]);
+  }
+  const int tiles = sum[0] + sum[1] + sum[2] + sum[3];
+  typename S::Singles whole_singles;
+  if (tiles == 14) {
+    whole_singles.t.pairs = std::popcount(p.ge2);
+    whole_singles.t.singles = std::popcount(one);
+    whole_singles.t.orphan_kinds = std::popcount(p.occ & bits::orphans);
+    whole_singles.t.orphan_pairs = std::popcount(p.ge2 & bits::orphans);
+    whole_singles.zero = slots::to_kinds(~p.occ);
+    whole_singles.one = slots::to_kinds(one);
+  }
+  const std::uint64_t held = slots::to_kinds(p.occ);
+  alignas(64) std::uint8_t after[64];
+  std::memcpy(after, hand.slots.data(), 64);
+  std::uint32_t key_after[kind_count];
+  for (std::uint64_t m = held; m; m &= m - 1) {
+    const int d = std::countr_zero(m);
+    const int g = S::group_of(d, players), slot = Tile(d).slot();
+    --after[slot];
+    key_after[d] = SL::key_of_group(after, g, players);
+    ++after[slot];
+    __builtin_prefetch(S::cost_of(whole.shape[g], key_after[d]));
+    __builtin_prefetch(&S::mask_row(whole.shape[g], key_after[d]));
+  }
+  Result<Advice> r;
+  simd::advise<Ops>(whole, tiles, players, whole_singles, left, held,
+                    [&hand](int d) { return static_cast<int>(hand.slots[Tile(d).slot()]); }, key_after, r.value);
+  return r;
 }
 
 }  // namespace mjk::single
@@ -833,27 +958,7 @@ void necessary_tiles(const BatchInput& in, Result<Necessary>* out) noexcept {
   });
 }
 
-// The advice of options found in kind order, sorted: shanten ascending,
-// ukeire descending, kind ascending.
-inline void write_advice(const DiscardOption* found, int count, Advice& a) noexcept {
-  // Distinct keys (shanten, 255 - ukeire, index; absent options last): each
-  // option's place is the number of smaller keys, counted without branches
-  // (a sort's compares mispredict half the time on these).
-  std::uint32_t key[16];
-  for (int k = 0; k < 16; ++k)
-    key[k] = k < count ? static_cast<std::uint32_t>(found[k].shanten + 1) << 16 | (255u - found[k].ukeire) << 8 |
-                             static_cast<std::uint32_t>(k)
-                       : 0xFFFFFF00u | static_cast<std::uint32_t>(k);
-  a.count = static_cast<std::uint8_t>(count);
-  for (int k = 0; k < 14; ++k) {
-    int place = 0;
-    for (int j = 0; j < 16; ++j) place += key[j] < key[k];
-    a.options[static_cast<std::size_t>(place)] = k < count ? found[k] : DiscardOption{};
-  }
-}
-
-// One hand at a time: the min-plus of every discard's groups, reusing what
-// the discards share.
+// One hand at a time (small batches).
 template <class Ops>
 void advice_by_hand(const BatchInput& in, Result<Advice>* out) noexcept {
   using S = ShantenKernel<Ops>;
@@ -868,23 +973,15 @@ void advice_by_hand(const BatchInput& in, Result<Advice>* out) noexcept {
     int tiles = 0;
     for (auto n : c) tiles += n;
     const typename S::Groups whole = S::groups_of(c, players);
-    // A discard changes one group g: the other three combined are the same
-    // for every discard of g, and each other group's rest is g's new costs
-    // with a pair of unchanged groups.
-    alignas(16) std::uint8_t pair[4][4][16], others[4][16];
-    for (int x = 0; x < 4; ++x)
-      for (int y = x + 1; y < 4; ++y) S::combine(whole.cost[x], whole.cost[y], pair[x][y]);
-    S::combine(whole.cost[1], pair[2][3], others[0]);
-    S::combine(whole.cost[0], pair[2][3], others[1]);
-    S::combine(pair[0][1], whole.cost[3], others[2]);
-    S::combine(pair[0][1], whole.cost[2], others[3]);
     const typename S::Singles whole_singles = tiles == 14 ? S::singles_of(c) : typename S::Singles{};
     // Every discard's new key first, its table rows fetched together: the
     // misses of the 8 MB tables overlap instead of stalling discard by discard.
     typename S::Counts after = c;
     std::uint32_t key_after[kind_count];
+    std::uint64_t held = 0;
     for (int d = 0; d < kind_count; ++d) {
       if (!c[static_cast<std::size_t>(d)]) continue;
+      held |= std::uint64_t{1} << d;
       const int g = S::group_of(d, players);
       --after[static_cast<std::size_t>(d)];
       key_after[d] = S::key_of(after, g, players);
@@ -892,28 +989,9 @@ void advice_by_hand(const BatchInput& in, Result<Advice>* out) noexcept {
       __builtin_prefetch(S::cost_of(whole.shape[g], key_after[d]));
       __builtin_prefetch(&S::mask_row(whole.shape[g], key_after[d]));
     }
-    const typename S::Left left = S::left_of(c, visible);
-    int count = 0;
-    DiscardOption found[14];
-    for (int d = 0; d < kind_count; ++d) {
-      if (!c[static_cast<std::size_t>(d)]) continue;
-      const auto sg = tiles == 14 ? S::without(whole_singles, d, c[static_cast<std::size_t>(d)]) : typename S::Singles{};
-      typename S::Groups gr = whole;
-      const int g = S::group_of(d, players);
-      gr.key[g] = key_after[d];
-      gr.cost[g] = S::cost_of(gr.shape[g], gr.key[g]);
-      alignas(16) std::uint8_t rest[4][16];
-      std::memcpy(rest[g], others[g], 16);
-      for (int h = 0; h < 4; ++h) {
-        if (h == g) continue;
-        const int x = (g == 0 || h == 0) ? ((g == 1 || h == 1) ? 2 : 1) : 0;  // the lower of the other two
-        const int y = 6 - g - h - x;
-        S::combine(gr.cost[g], pair[x][y], rest[h]);
-      }
-      const Necessary n = S::necessary(sg, gr, rest, tiles - 1, players, left);
-      found[count++] = DiscardOption{Tile(d), n.shanten, n.ukeire, n.tiles};
-    }
-    write_advice(found, count, out[i].value);  // in place: an Advice is 232 bytes
+    advise<Ops>(whole, tiles, players, whole_singles, S::left_of(c, visible), held,
+                [&c](int d) { return static_cast<int>(c[static_cast<std::size_t>(d)]); }, key_after,
+                out[i].value);  // in place: an Advice is 232 bytes
     out[i].error = Error::none;
   });
 }
