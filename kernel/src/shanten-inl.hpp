@@ -667,129 +667,97 @@ void advise(const typename ShantenKernel<Ops>::Groups& whole, int tiles, Players
 
 namespace mjk::single {
 
-// One hand's shanten on the single path: its SIMD validation, the group keys
-// straight from the slot bytes, and the seven-pairs / thirteen-orphans tally
-// from the slot bit masks (no 34-count copy, no per-kind loops).
+// What shanten, necessary tiles and advice of one hand start from, on the
+// single path: its SIMD validation, the group keys straight from the slot
+// bytes, and from the slot bit masks (count >= 1, 2, 3, == 4) the seven
+// pairs / thirteen orphans tally and the copies left, so that no 34-count
+// loop runs without visible tiles.
 template <class Ops>
-Result<ShantenForms> shanten(const Hand& hand, const Options& options) noexcept {
+struct ShantenHand {
   using P = Path<Ops>;
   using S = simd::ShantenKernel<Ops>;
-  std::array<int, 4> sum{};
-  const Error e = P::validate(hand, Question::shanten, options.players, sum);
-  if (e != Error::none) return {{}, e};
-  typename S::Groups gr;
-  simd::ShantenLanes<Ops>::keys_of_row(hand.slots.data(), options.players, gr.key);
-  for (int g = 0; g < 4; ++g) {
-    gr.shape[g] = S::shape_of(g, options.players);
-    gr.cost[g] = S::cost_of(gr.shape[g], gr.key[g]);
+  typename P::Prepared masks;  // slot bits: count >= 1, 2, 3, == 4
+  typename S::Groups groups;
+  typename S::Singles singles;  // the tally and the kinds held zero / one times
+  typename S::Left left;        // 4 - held - visible, as bit planes
+  int tiles = 0;
+
+  // Validated for q; `for_draws` (necessary tiles, advice): also the kinds
+  // held zero / one times and the copies left (checks the visible tiles).
+  // The group keys and cost rows first: their table reads overlap the rest.
+  Error prepare(const Hand& hand, const Options& options, Question q, bool for_draws) noexcept {
+    std::array<int, 4> sum{};
+    const Error e = P::validate(hand, q, options.players, sum);
+    if (e != Error::none) return e;
+    tiles = sum[0] + sum[1] + sum[2] + sum[3];
+    simd::ShantenLanes<Ops>::keys_of_row(hand.slots.data(), options.players, groups.key);
+    for (int g = 0; g < 4; ++g) {
+      groups.shape[g] = S::shape_of(g, options.players);
+      groups.cost[g] = S::cost_of(groups.shape[g], groups.key[g]);
+    }
+    if (tiles < 13 && !for_draws) return Error::none;  // only the standard form
+    P::prepare_bits(masks, hand.slots.data());
+    const std::uint64_t one = masks.occ & ~masks.ge2;
+    singles.t.pairs = std::popcount(masks.ge2);
+    singles.t.singles = std::popcount(one);
+    singles.t.orphan_kinds = std::popcount(masks.occ & bits::orphans);
+    singles.t.orphan_pairs = std::popcount(masks.ge2 & bits::orphans);
+    if (!for_draws) return Error::none;
+    singles.zero = slots::to_kinds(~masks.occ);
+    singles.one = slots::to_kinds(one);
+    if (options.visible.size() >= static_cast<std::size_t>(kind_count)) {
+      const typename S::Counts c = S::counts_of(hand);
+      if (S::over_four(c, options.visible.data())) return Error::visible_over_four;
+      left = S::left_of(c, options.visible.data());
+    } else {  // 4 (0b100) where none is held, 3 (0b011) one, 2 (0b010) two, 1 three
+      left.plane[0] = slots::to_kinds(one | (masks.ge3 & ~masks.four));
+      left.plane[1] = slots::to_kinds(one | (masks.ge2 & ~masks.ge3));
+      left.plane[2] = singles.zero;
+    }
+    return Error::none;
   }
-  const int tiles = sum[0] + sum[1] + sum[2] + sum[3];
+};
+
+template <class Ops>
+Result<ShantenForms> shanten(const Hand& hand, const Options& options) noexcept {
+  using S = simd::ShantenKernel<Ops>;
+  ShantenHand<Ops> h;
+  const Error e = h.prepare(hand, options, Question::shanten, false);
+  if (e != Error::none) return {{}, e};
   ShantenForms f;
-  f.standard = static_cast<std::int8_t>(S::standard_replacements(gr, tiles) - 1);
+  f.standard = static_cast<std::int8_t>(S::standard_replacements(h.groups, h.tiles) - 1);
   f.best = f.standard;
-  if (tiles >= 13) {
-    typename P::Prepared p;
-    P::prepare_bits(p, hand.slots.data());
-    const int pairs = std::popcount(p.ge2), singles = std::popcount(p.occ & ~p.ge2);
-    const int orphan_kinds = std::popcount(p.occ & bits::orphans), orphan_pairs = std::popcount(p.ge2 & bits::orphans);
-    f.chiitoi = static_cast<std::int8_t>(S::chiitoi_replacements(pairs, singles) - 1);
-    f.kokushi = static_cast<std::int8_t>(S::kokushi_replacements(orphan_kinds, orphan_pairs) - 1);
+  if (h.tiles >= 13) {
+    const auto& t = h.singles.t;
+    f.chiitoi = static_cast<std::int8_t>(S::chiitoi_replacements(t.pairs, t.singles) - 1);
+    f.kokushi = static_cast<std::int8_t>(S::kokushi_replacements(t.orphan_kinds, t.orphan_pairs) - 1);
     f.best = std::min({f.standard, f.chiitoi, f.kokushi});
   }
   return {f, Error::none};
 }
 
-
-// One hand's necessary tiles on the single path, as shanten above; the
-// seven-pairs / thirteen-orphans needs and the copies left come from the
-// slot bit masks (count >= 1, 2, 3, == 4) rather than 34-count loops.
 template <class Ops>
 Result<Necessary> necessary_tiles(const Hand& hand, const Options& options) noexcept {
-  using P = Path<Ops>;
   using S = simd::ShantenKernel<Ops>;
-  std::array<int, 4> sum{};
-  const Error e = P::validate(hand, Question::waits, options.players, sum);
+  ShantenHand<Ops> h;
+  const Error e = h.prepare(hand, options, Question::waits, true);
   if (e != Error::none) return {{}, e};
-  const std::uint8_t* visible = options.visible.size() >= static_cast<std::size_t>(kind_count) ? options.visible.data() : nullptr;
-  typename P::Prepared p;
-  P::prepare_bits(p, hand.slots.data());
-  const std::uint64_t one = p.occ & ~p.ge2, two = p.ge2 & ~p.ge3, three = p.ge3 & ~p.four;
-  // Copies left, 4 - held (- visible), as bit planes: without visible tiles
-  // 4 (0b100) where none is held, 3 (0b011) one, 2 (0b010) two, 1 three.
-  typename S::Left left;
-  if (visible) {
-    const typename S::Counts c = S::counts_of(hand);
-    if (S::over_four(c, visible)) return {{}, Error::visible_over_four};
-    left = S::left_of(c, visible);
-  } else {
-    left.plane[0] = slots::to_kinds(one | three);
-    left.plane[1] = slots::to_kinds(one | two);
-    left.plane[2] = slots::to_kinds(~p.occ);
-  }
-  typename S::Groups gr;
-  simd::ShantenLanes<Ops>::keys_of_row(hand.slots.data(), options.players, gr.key);
-  for (int g = 0; g < 4; ++g) {
-    gr.shape[g] = S::shape_of(g, options.players);
-    gr.cost[g] = S::cost_of(gr.shape[g], gr.key[g]);
-  }
-  const int tiles = sum[0] + sum[1] + sum[2] + sum[3];
-  typename S::Singles sg;
-  if (tiles == 13) {
-    sg.t.pairs = std::popcount(p.ge2);
-    sg.t.singles = std::popcount(one);
-    sg.t.orphan_kinds = std::popcount(p.occ & bits::orphans);
-    sg.t.orphan_pairs = std::popcount(p.ge2 & bits::orphans);
-    sg.zero = slots::to_kinds(~p.occ);
-    sg.one = slots::to_kinds(one);
-  }
   alignas(16) std::uint8_t rest[4][16];
-  S::rests_of(gr, rest);
-  return {S::necessary(sg, gr, rest, tiles, options.players, left), Error::none};
+  S::rests_of(h.groups, rest);
+  return {S::necessary(h.singles, h.groups, rest, h.tiles, options.players, h.left), Error::none};
 }
 
-// One hand's advice on the single path: validation, keys, tallies and
-// copies left as above; each discard's key from the slot bytes with that
-// copy taken out.
+// Advice: each discard's key from the slot bytes with that copy taken out.
 template <class Ops>
 Result<Advice> advice(const Hand& hand, const Options& options) noexcept {
-  using P = Path<Ops>;
   using S = simd::ShantenKernel<Ops>;
   using SL = simd::ShantenLanes<Ops>;
   const Players players = options.players;
-  std::array<int, 4> sum{};
-  const Error e = P::validate(hand, Question::complete, players, sum);
+  ShantenHand<Ops> h;
+  const Error e = h.prepare(hand, options, Question::complete, true);
   if (e != Error::none) return {{}, e};
-  const std::uint8_t* visible = options.visible.size() >= static_cast<std::size_t>(kind_count) ? options.visible.data() : nullptr;
-  typename P::Prepared p;
-  P::prepare_bits(p, hand.slots.data());
-  const std::uint64_t one = p.occ & ~p.ge2, two = p.ge2 & ~p.ge3, three = p.ge3 & ~p.four;
-  typename S::Left left;  // the copies outside the hand before the discard, as in necessary_tiles
-  if (visible) {
-    const typename S::Counts c = S::counts_of(hand);
-    if (S::over_four(c, visible)) return {{}, Error::visible_over_four};
-    left = S::left_of(c, visible);
-  } else {
-    left.plane[0] = slots::to_kinds(one | three);
-    left.plane[1] = slots::to_kinds(one | two);
-    left.plane[2] = slots::to_kinds(~p.occ);
-  }
-  typename S::Groups whole;
-  SL::keys_of_row(hand.slots.data(), players, whole.key);
-  for (int g = 0; g < 4; ++g) {
-    whole.shape[g] = S::shape_of(g, players);
-    whole.cost[g] = S::cost_of(whole.shape[g], whole.key[g]);
-  }
-  const int tiles = sum[0] + sum[1] + sum[2] + sum[3];
-  typename S::Singles whole_singles;
-  if (tiles == 14) {
-    whole_singles.t.pairs = std::popcount(p.ge2);
-    whole_singles.t.singles = std::popcount(one);
-    whole_singles.t.orphan_kinds = std::popcount(p.occ & bits::orphans);
-    whole_singles.t.orphan_pairs = std::popcount(p.ge2 & bits::orphans);
-    whole_singles.zero = slots::to_kinds(~p.occ);
-    whole_singles.one = slots::to_kinds(one);
-  }
-  const std::uint64_t held = slots::to_kinds(p.occ);
+  const auto& whole = h.groups;
+  const std::uint64_t held = slots::to_kinds(h.masks.occ);
   alignas(64) std::uint8_t after[64];
   std::memcpy(after, hand.slots.data(), 64);
   std::uint32_t key_after[kind_count];
@@ -803,7 +771,7 @@ Result<Advice> advice(const Hand& hand, const Options& options) noexcept {
     __builtin_prefetch(&S::mask_row(whole.shape[g], key_after[d]));
   }
   Result<Advice> r;
-  simd::advise<Ops>(whole, tiles, players, whole_singles, left, held,
+  simd::advise<Ops>(whole, h.tiles, players, h.singles, h.left, held,
                     [&hand](int d) { return static_cast<int>(hand.slots[Tile(d).slot()]); }, key_after, r.value);
   return r;
 }
