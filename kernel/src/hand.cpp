@@ -1,4 +1,5 @@
 // Parsers and printers for the hand model. Not on any hot path: clarity first.
+#include <array>
 #include <charconv>
 #include <cstdio>
 #include <span>
@@ -6,6 +7,14 @@
 #include "mjk/hand.hpp"
 
 namespace mjk {
+
+namespace {
+constexpr char suit_letter[] = "mpsz";
+// A tile's two characters, "5m", "7z".
+constexpr std::array<char, 2> name_of(Tile t) noexcept {
+  return {static_cast<char>('0' + t.number()), suit_letter[t.kind() / 9]};
+}
+}  // namespace
 
 std::string_view describe(Error code) noexcept {
   switch (code) {
@@ -34,8 +43,8 @@ std::string_view describe(Error code) noexcept {
 }
 
 std::string tile_name(Tile t) {
-  static constexpr char suit_letter[] = "mpsz";
-  return std::string{static_cast<char>('0' + t.number()), suit_letter[t.kind() / 9]};
+  const auto name = name_of(t);
+  return std::string(name.data(), name.size());
 }
 
 namespace {
@@ -66,10 +75,8 @@ class Sentence {
 
 std::size_t HandError::write(std::span<char> out) const noexcept {
   Sentence s(out);
-  static constexpr char suit_letter[] = "mpsz";
-  const char name_chars[2] = {tile ? static_cast<char>('0' + tile->number()) : '?',
-                              tile ? suit_letter[tile->kind() / 9] : '?'};
-  const std::string_view name(name_chars, tile ? 2 : 0);
+  const auto name_chars = tile ? name_of(*tile) : std::array<char, 2>{};
+  const std::string_view name(name_chars.data(), tile ? 2 : 0);
   const auto at = [&] { s << " at position " << position; };
   switch (code) {
     case Error::none: s << "no error"; break;
@@ -356,7 +363,6 @@ std::vector<int> to_tile_ids(const Hand& hand) {
 }
 
 std::string to_mpsz(const Hand& hand) {
-  static constexpr char suit_letter[] = "mpsz";
   std::string out;
   for (int suit = 0; suit < 4; ++suit) {
     const int kinds = suit == 3 ? 7 : 9;
