@@ -57,10 +57,7 @@ struct ShantenKernel {
   }
   static std::uint16_t mask_of(int shape, std::uint32_t key, int cell) noexcept {
     std::uint16_t m;
-    std::memcpy(&m,
-                blob() + shanten_tables::layout.mask[static_cast<std::size_t>(shape)] +
-                    2 * (static_cast<std::size_t>(key) * shanten_tables::mask_stride + static_cast<std::size_t>(cell)),
-                2);
+    std::memcpy(&m, &mask_row(shape, key) + 2 * cell, 2);
     return m;
   }
 
@@ -387,9 +384,9 @@ struct ShantenKernel {
 
 // ---- many hands at once: lanes are hands, as in Kernel ----
 //
-// Per block: the hands transposed (col), validated; each lane's four group
-// keys computed across lanes (keys_of_lanes) and its four 16-byte cost rows gathered and
-// transposed, so that cost[10g + cell] holds group g's cell of every hand
+// Per block: the hands transposed (col), validated; the lanes' four group
+// keys computed across lanes (keys_of_lanes), each lane's four 16-byte cost
+// rows gathered and transposed, so that cost[10g + cell] holds group g's cell of every hand
 // (rows of 40 bytes: every Ops' transpose_in carries bytes 0..48);
 // then the min-plus, seven pairs and thirteen orphans run on every lane at
 // once. Lanes holding an invalid hand look up the empty hand instead.
@@ -623,7 +620,7 @@ inline void write_advice(const DiscardOption* found, int count, Advice& a) noexc
 
 // The advice of a valid 3k+2 hand from its groups (whole), the kinds it
 // holds, count(d) of each, each discard's key of its group after the discard
-// (key_after, whose table rows the caller has prefetched), the seven-pairs /
+// (key_after), the seven-pairs /
 // thirteen-orphans tally (14 tiles) and the copies left: the min-plus of
 // every discard's groups, reusing what the discards share. A discard changes
 // one group g: the other three combined are the same for every discard of g,
@@ -633,6 +630,14 @@ void advise(const typename ShantenKernel<Ops>::Groups& whole, int tiles, Players
             const typename ShantenKernel<Ops>::Singles& whole_singles, const typename ShantenKernel<Ops>::Left& left,
             std::uint64_t held, Count count, const std::uint32_t* key_after, Advice& a) noexcept {
   using S = ShantenKernel<Ops>;
+  // Every discard's table rows fetched first: the misses of the 8 MB tables
+  // overlap (with each other and the combines below) instead of stalling
+  // discard by discard.
+  for (std::uint64_t m = held; m; m &= m - 1) {
+    const int d = std::countr_zero(m), shape = whole.shape[S::group_of(d, players)];
+    __builtin_prefetch(S::cost_of(shape, key_after[d]));
+    __builtin_prefetch(&S::mask_row(shape, key_after[d]));
+  }
   alignas(16) std::uint8_t pair[4][4][16], others[4][16];
   for (int x = 0; x < 4; ++x)
     for (int y = x + 1; y < 4; ++y) S::combine(whole.cost[x], whole.cost[y], pair[x][y]);
@@ -756,22 +761,19 @@ Result<Advice> advice(const Hand& hand, const Options& options) noexcept {
   ShantenHand<Ops> h;
   const Error e = h.prepare(hand, options, Question::complete, true);
   if (e != Error::none) return {{}, e};
-  const auto& whole = h.groups;
   const std::uint64_t held = slots::to_kinds(h.masks.occ);
   alignas(64) std::uint8_t after[64];
   std::memcpy(after, hand.slots.data(), 64);
   std::uint32_t key_after[kind_count];
   for (std::uint64_t m = held; m; m &= m - 1) {
     const int d = std::countr_zero(m);
-    const int g = S::group_of(d, players), slot = Tile(d).slot();
+    const int slot = Tile(d).slot();
     --after[slot];
-    key_after[d] = SL::key_of_group(after, g, players);
+    key_after[d] = SL::key_of_group(after, S::group_of(d, players), players);
     ++after[slot];
-    __builtin_prefetch(S::cost_of(whole.shape[g], key_after[d]));
-    __builtin_prefetch(&S::mask_row(whole.shape[g], key_after[d]));
   }
   Result<Advice> r;
-  simd::advise<Ops>(whole, h.tiles, players, h.singles, h.left, held,
+  simd::advise<Ops>(h.groups, h.tiles, players, h.singles, h.left, held,
                     [&hand](int d) { return static_cast<int>(hand.slots[Tile(d).slot()]); }, key_after, r.value);
   return r;
 }
@@ -942,20 +944,15 @@ void advice_by_hand(const BatchInput& in, Result<Advice>* out) noexcept {
     for (auto n : c) tiles += n;
     const typename S::Groups whole = S::groups_of(c, players);
     const typename S::Singles whole_singles = tiles == 14 ? S::singles_of(c) : typename S::Singles{};
-    // Every discard's new key first, its table rows fetched together: the
-    // misses of the 8 MB tables overlap instead of stalling discard by discard.
     typename S::Counts after = c;
     std::uint32_t key_after[kind_count];
     std::uint64_t held = 0;
     for (int d = 0; d < kind_count; ++d) {
       if (!c[static_cast<std::size_t>(d)]) continue;
       held |= std::uint64_t{1} << d;
-      const int g = S::group_of(d, players);
       --after[static_cast<std::size_t>(d)];
-      key_after[d] = S::key_of(after, g, players);
+      key_after[d] = S::key_of(after, S::group_of(d, players), players);
       ++after[static_cast<std::size_t>(d)];
-      __builtin_prefetch(S::cost_of(whole.shape[g], key_after[d]));
-      __builtin_prefetch(&S::mask_row(whole.shape[g], key_after[d]));
     }
     advise<Ops>(whole, tiles, players, whole_singles, S::left_of(c, visible), held,
                 [&c](int d) { return static_cast<int>(c[static_cast<std::size_t>(d)]); }, key_after,
