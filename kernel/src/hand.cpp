@@ -38,6 +38,22 @@ std::string_view describe(Error code) noexcept {
     case Error::visible_over_four: return "more than four copies of a tile held and visible";
     case Error::too_many_red_fives: return "more than one red five of a suit";
     case Error::invalid_argument: return "invalid argument (null pointer, players not 3 or 4, or bad stride)";
+    case Error::bad_meld: return "a meld's tiles do not make its type";
+    case Error::bad_meld_source: return "a meld called from a seat it cannot come from";
+    case Error::chi_with_three_players: return "no chi with three players";
+    case Error::wrong_meld_count: return "the concealed tiles do not fit the melds (3k+2 tiles with 4-k melds)";
+    case Error::winning_tile_not_held: return "the winning tile is not in the hand";
+    case Error::riichi_on_open_hand: return "riichi on an open hand";
+    case Error::ippatsu_without_riichi: return "ippatsu without riichi";
+    case Error::rinshan_without_kan: return "rinshan without a kan";
+    case Error::rinshan_on_ron: return "rinshan on a ron";
+    case Error::chankan_on_tsumo: return "chankan on a tsumo";
+    case Error::haitei_with_rinshan: return "haitei with rinshan";
+    case Error::tenhou_with_call: return "tenhou, chiihou or renhou with a call made";
+    case Error::bad_seat: return "seat or round wind out of range, or a ron from oneself";
+    case Error::bad_nuki: return "nuki with four players, or more than four";
+    case Error::too_many_indicators: return "more than five dora or ura indicators";
+    case Error::bad_request: return "malformed request";
   }
   return "unknown error";
 }
@@ -111,6 +127,9 @@ std::size_t HandError::write(std::span<char> out) const noexcept {
       s << "a second red five (0" << name.substr(name.empty() ? 0 : 1) << ")", at(), s << ": each suit has one";
       break;
     case Error::invalid_argument: s << "invalid argument (null pointer, players not 3 or 4, or bad stride)"; break;
+    case Error::bad_meld:
+    case Error::bad_meld_source:
+    case Error::chi_with_three_players: s << describe(code) << " (meld " << position << ")"; break;
     default: s << describe(code);
   }
   return s.size();

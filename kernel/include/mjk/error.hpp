@@ -33,6 +33,23 @@ enum class Error : std::uint8_t {
   visible_over_four,   // a kind held and visible more than four times in all
   too_many_red_fives,  // a second red five of one suit (the 136 tiles have one each)
   invalid_argument,    // C ABI: a null pointer where data is needed, players not 3 or 4, a bad stride
+  // Scoring requests (score.hpp, SCORING.md); position: the meld's index for meld errors
+  bad_meld,                 // a meld's tiles do not make its type (a chi a run of one suit, a pon 3 equal, a kan 4)
+  bad_meld_source,          // a chi not from kamicha, a call from oneself, an ankan from another, toimen with three players
+  chi_with_three_players,   // three players have no chi
+  wrong_meld_count,         // more than four melds, or concealed tiles that do not fit the melds (3k+2 with 4-k melds)
+  winning_tile_not_held,    // the winning tile is not among the concealed tiles
+  riichi_on_open_hand,      // riichi or double riichi with an open meld
+  ippatsu_without_riichi,
+  rinshan_without_kan,      // rinshan with no kan made
+  rinshan_on_ron,
+  chankan_on_tsumo,
+  haitei_with_rinshan,
+  tenhou_with_call,         // tenhou / chiihou / renhou with a meld made
+  bad_seat,                 // seat or round wind not 1z-4z, North seat with three players, a ron from oneself
+  bad_nuki,                 // nuki with four players, or more than four
+  too_many_indicators,      // more than five dora or ura indicators
+  bad_request,              // a malformed request: not JSON, a wrong field type, an unknown field or rule key
 };
 
 // Short fixed description of a code, e.g. "fifth copy of a tile".

@@ -14,6 +14,7 @@
 #include "mjk/analysis.hpp"
 #include "mjk/decomposition.hpp"
 #include "mjk/hand.hpp"
+#include "mjk/score.hpp"
 
 namespace mjk::ref {
 
@@ -60,5 +61,11 @@ struct Shanten {
 // shanten ascending, ukeire descending, kind.
 [[nodiscard]] Advice advice(const Hand& hand, Players players = Players::four,
                             std::span<const std::uint8_t> visible = {});
+
+// Scores a win (SCORING.md): every reading by backtracking, each yaku a
+// plainly written predicate, fu and points by the book, the reading that
+// pays most. Precondition: validate(request) passes. A hand that is not
+// complete with request.win gives complete = false.
+[[nodiscard]] Score score(const ScoreRequest& request);
 
 }  // namespace mjk::ref
