@@ -11,4 +11,7 @@ int forms(const std::string& text);
 // mjk census ...: argv as given to main (argv[1] is "census"); returns the exit status.
 int census_command(int argc, char** argv);
 
+// mjk log ...: game records (argv[1] is "log"); returns the exit status.
+int log_command(int argc, char** argv);
+
 }  // namespace mjk::cli

@@ -23,6 +23,7 @@ namespace {
 constexpr std::string_view help_text = R"(usage: mjk [--ref] [--players 3|4] [--visible TILES] HAND
        mjk [--ref] [--players 3|4] [--visible TILES] --json [HAND...]
        mjk forms HAND
+       mjk log [--json] [--stats] FILE|DIR...   (game records: mjk log --help)
        mjk census --tiles 14|13 --kinds m|mp|mps|all [--threads N] [--json]
        mjk --impl
        mjk --help
@@ -254,6 +255,7 @@ int list_implementations() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc >= 2 && std::string_view(argv[1]) == "log") return finish_output(mjk::cli::log_command(argc, argv));
   if (argc >= 2 && std::string_view(argv[1]) == "census") return finish_output(mjk::cli::census_command(argc, argv));
   if (argc >= 2 && std::string_view(argv[1]) == "forms") {
     if (argc < 3) {

@@ -1,0 +1,349 @@
+// mjk log: read game records, replay them with every check, review every
+// discard (--json), or aggregate a corpus on every core (--stats).
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <atomic>
+#include <cstdio>
+#include <filesystem>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "commands.hpp"
+#include "mjk/hand.hpp"
+#include "mjk/records.hpp"
+#include "mjk/replay.hpp"
+
+namespace mjk::cli {
+namespace {
+
+using namespace mjk::records;
+
+constexpr std::string_view log_help = R"(usage: mjk log [--json] FILE|DIR...
+       mjk log --stats [--json] [--threads N] FILE|DIR...
+
+Reads game records (Tenhou mjlog XML, plain or gzip; tenhou.net/6 JSON; mjai
+JSON lines; the format is told by the content), replays every round and checks
+every fact the record states against the kernel: each win complete and scored
+as the record says, each riichi leaving the hand tenpai, tenpai / noten at
+exhaustive draws, no ron while furiten, calls the hand can make, scores
+carried from round to round. A directory means every file in it (recursively).
+
+  (default)  a summary per round and player, then every disagreement
+  --json     one object per discard: file, round, player (seat wind), turn,
+             hand (mpsz, the drawn tile included), melds, dora, visible,
+             discard, riichi, shanten, shanten_after, ukeire, best,
+             best_ukeire; then one object per disagreement: file, round,
+             event, what; a record that cannot be read: file, error
+  --stats    aggregate a corpus on every core: games, rounds, wins, draws,
+             riichi, discards, disagreements (a count), errors (file and
+             place); --json prints it as one object
+  --threads N  for --stats (default: every core)
+
+The exit status is 0 only when there is no disagreement and no error.
+)";
+
+void json_string(std::string& out, std::string_view s) {
+  out += '"';
+  for (const char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      case '\r': out += "\\r"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+          out += buf;
+        } else {
+          out += c;
+        }
+    }
+  }
+  out += '"';
+}
+
+std::string wind_tile(int wind) { return std::to_string(wind + 1) + "z"; }
+
+std::string counts_mpsz(const std::array<std::uint8_t, kind_count>& counts) {
+  std::string out;
+  for (int suit = 0; suit < 4; ++suit) {
+    std::string digits;
+    for (int n = 0; n < (suit == 3 ? 7 : 9); ++n)
+      digits.append(counts[static_cast<std::size_t>(suit * 9 + n)], static_cast<char>('1' + n));
+    if (!digits.empty()) out += digits + "mpsz"[suit];
+  }
+  return out;
+}
+
+std::string meld_json(const Meld& m) {
+  static constexpr std::array<std::string_view, 5> types = {"chi", "pon", "minkan", "ankan", "kakan"};
+  std::string tiles;
+  const int kind = m.tile.kind();
+  const char suit = "mpsz"[kind / 9];
+  int red = m.red;
+  for (int k = 0; k < m.size(); ++k) {
+    const int kk = m.type == MeldType::chi ? kind + k : kind;
+    const bool is_red = red > 0 && kk < 27 && kk % 9 == 4;
+    if (is_red) --red;
+    tiles += static_cast<char>(is_red ? '0' : '1' + kk % 9);
+  }
+  tiles += suit;
+  std::string out = "{\"type\": \"" + std::string(types[static_cast<std::size_t>(m.type)]) + "\", \"tiles\": \"" + tiles + "\"";
+  if (m.type != MeldType::ankan) {
+    out += ", \"from\": ";
+    out += m.from == Relative::kamicha ? "\"kamicha\"" : m.from == Relative::toimen ? "\"toimen\"" : "\"shimocha\"";
+  }
+  return out + "}";
+}
+
+std::string tiles_mpsz(TileMask m) {
+  std::string out;
+  for (const Tile t : m) {
+    if (!out.empty()) out += ", ";
+    out += "\"" + tile_name(t) + "\"";
+  }
+  return out;
+}
+
+std::string decision_json(const Game& g, const Decision& d) {
+  std::string o = "{\"file\": ";
+  json_string(o, g.file);
+  o += ", \"round\": \"" + d.round + "\", \"player\": \"" + wind_tile(d.seat_wind) + "\", \"turn\": " + std::to_string(d.turn);
+  o += ", \"hand\": \"" + to_mpsz(d.hand) + "\", \"melds\": [";
+  for (std::size_t m = 0; m < d.meld_count; ++m) o += (m ? ", " : "") + meld_json(d.melds[m]);
+  std::string dora;
+  for (const RecordTile t : d.dora) dora += tile_text(t);
+  // mpsz for the indicators: tile_text writes digit+suit per tile, which parses as mpsz.
+  o += "], \"dora\": \"" + dora + "\", \"visible\": \"" + counts_mpsz(d.visible) + "\"";
+  o += ", \"discard\": \"" + tile_text(d.discard) + "\", \"riichi\": " + (d.riichi ? "true" : "false");
+  if (d.reviewed) {
+    o += ", \"shanten\": " + std::to_string(d.shanten) + ", \"shanten_after\": " + std::to_string(d.shanten_after) +
+         ", \"ukeire\": " + std::to_string(d.ukeire) + ", \"best\": [" + tiles_mpsz(d.best) +
+         "], \"best_ukeire\": " + std::to_string(d.best_ukeire);
+  } else {
+    o += ", \"shanten\": null, \"shanten_after\": null, \"ukeire\": null, \"best\": null, \"best_ukeire\": null";
+  }
+  return o + "}";
+}
+
+std::string disagreement_json(const Disagreement& d) {
+  std::string o = "{\"file\": ";
+  json_string(o, d.file);
+  o += ", \"round\": \"" + d.round + "\", \"event\": " + std::to_string(d.event) + ", \"what\": ";
+  json_string(o, d.what);
+  return o + "}";
+}
+
+std::string error_json(const ReadError& e) {
+  std::string o = "{\"file\": ";
+  json_string(o, e.file);
+  o += ", \"error\": ";
+  json_string(o, e.message());
+  return o + "}";
+}
+
+// Every file named, directories walked (sorted, so runs are reproducible).
+bool collect(const std::vector<std::string>& args, std::vector<std::string>& files) {
+  namespace fs = std::filesystem;
+  for (const auto& a : args) {
+    std::error_code ec;
+    if (fs::is_directory(a, ec)) {
+      std::vector<std::string> found;
+      for (auto it = fs::recursive_directory_iterator(a, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
+        if (it->is_regular_file(ec) && it->path().filename().string() != "README.md") found.push_back(it->path().string());
+      if (ec) {
+        std::fprintf(stderr, "mjk log: cannot list %s: %s\n", a.c_str(), ec.message().c_str());
+        return false;
+      }
+      std::sort(found.begin(), found.end());
+      files.insert(files.end(), found.begin(), found.end());
+    } else {
+      files.push_back(a);
+    }
+  }
+  return true;
+}
+
+std::string summary(const Game& g, const Replay& r) {
+  std::string o = g.file + "  (" + std::string(format_name(g.format)) + ", " + std::to_string(g.rules.seats()) +
+                  " players, " + std::to_string(g.rounds.size()) + " rounds)\n";
+  for (const Round& round : g.rounds) {
+    o += "  " + round_label(round) + "  scores";
+    for (int s = 0; s < g.rules.seats(); ++s) o += " " + std::to_string(round.scores[static_cast<std::size_t>(s)]);
+    std::array<int, 4> discards{}, riichi{}, calls{};
+    for (const Event& e : round.events) {
+      if (e.kind == EventKind::discard) ++discards[e.seat];
+      if (e.kind == EventKind::riichi) ++riichi[e.seat];
+      if (e.kind == EventKind::chi || e.kind == EventKind::pon || e.kind == EventKind::minkan) ++calls[e.seat];
+    }
+    for (const Win& w : round.wins) {
+      o += "  | seat " + std::to_string(w.seat) + (w.tsumo() ? " tsumo" : " ron from seat " + std::to_string(w.from));
+      if (w.detailed) {
+        o += w.yakuman ? " yakuman x" + std::to_string(w.yakuman)
+                       : " " + std::to_string(w.han) + " han " + std::to_string(w.fu) + " fu";
+        o += " " + std::to_string(w.points);
+      }
+    }
+    if (round.draw) o += "  | draw (" + std::string(draw_kind_name(round.draw->kind)) + ")";
+    if (!round.ended()) o += "  | no result (the record stops)";
+    o += "\n";
+    for (int s = 0; s < g.rules.seats(); ++s) {
+      const auto i = static_cast<std::size_t>(s);
+      o += "      seat " + std::to_string(s) + " (" + wind_tile((s - round.dealer + g.rules.seats()) % g.rules.seats()) +
+           "): " + std::to_string(discards[i]) + " discards, " + std::to_string(calls[i]) + " calls" +
+           (riichi[i] ? ", riichi" : "") + "\n";
+    }
+  }
+  for (const auto& d : r.disagreements) o += "  disagreement: " + d.message() + "\n";
+  if (r.error) o += "  error: " + r.error->message() + "\n";
+  return o;
+}
+
+struct Totals {
+  std::uint64_t games = 0;
+  ReplayStats stats;
+  std::vector<Disagreement> disagreements;
+  std::vector<std::string> errors;
+  void add(const Totals& o) {
+    games += o.games;
+    stats.rounds += o.stats.rounds;
+    stats.wins += o.stats.wins;
+    stats.draws += o.stats.draws;
+    stats.riichi += o.stats.riichi;
+    stats.discards += o.stats.discards;
+    disagreements.insert(disagreements.end(), o.disagreements.begin(), o.disagreements.end());
+    errors.insert(errors.end(), o.errors.begin(), o.errors.end());
+  }
+};
+
+void analyse(const std::string& file, Totals& t) {
+  const ReadResult read = read_record_file(file);
+  if (!read.ok()) {
+    t.errors.push_back(read.error->message());
+    return;
+  }
+  const Replay r = replay(read.game);
+  ++t.games;
+  t.stats.rounds += r.stats.rounds;
+  t.stats.wins += r.stats.wins;
+  t.stats.draws += r.stats.draws;
+  t.stats.riichi += r.stats.riichi;
+  t.stats.discards += r.stats.discards;
+  t.disagreements.insert(t.disagreements.end(), r.disagreements.begin(), r.disagreements.end());
+  if (r.error) t.errors.push_back(r.error->message());
+}
+
+int stats(const std::vector<std::string>& files, bool json, unsigned threads) {
+  std::atomic<std::size_t> next{0}, done{0};
+  std::vector<Totals> parts(threads);
+  std::vector<std::thread> pool;
+  for (unsigned k = 0; k < threads; ++k)
+    pool.emplace_back([&, k] {
+      for (std::size_t i; (i = next.fetch_add(1)) < files.size();) {
+        analyse(files[i], parts[k]);
+        ++done;
+      }
+    });
+  const bool progress = isatty(fileno(stderr));
+  while (progress && done.load() < files.size()) {
+    std::fprintf(stderr, "\r%zu / %zu records", done.load(), files.size());
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  for (auto& t : pool) t.join();
+  if (progress) std::fprintf(stderr, "\r%zu / %zu records\n", files.size(), files.size());
+  Totals total;
+  for (const auto& p : parts) total.add(p);
+  std::sort(total.errors.begin(), total.errors.end());
+  std::sort(total.disagreements.begin(), total.disagreements.end(),
+            [](const Disagreement& a, const Disagreement& b) { return a.message() < b.message(); });
+  if (json) {
+    std::string o = "{\"games\": " + std::to_string(total.games) + ", \"rounds\": " + std::to_string(total.stats.rounds) +
+                    ", \"wins\": " + std::to_string(total.stats.wins) + ", \"draws\": " + std::to_string(total.stats.draws) +
+                    ", \"riichi\": " + std::to_string(total.stats.riichi) + ", \"discards\": " + std::to_string(total.stats.discards) +
+                    ", \"disagreements\": " + std::to_string(total.disagreements.size()) + ", \"errors\": [";
+    for (std::size_t i = 0; i < total.errors.size(); ++i) {
+      if (i) o += ", ";
+      json_string(o, total.errors[i]);
+    }
+    o += "]}\n";
+    std::fputs(o.c_str(), stdout);
+  } else {
+    std::printf("games %llu  rounds %llu  wins %llu  draws %llu  riichi %llu  discards %llu\n",
+                static_cast<unsigned long long>(total.games), static_cast<unsigned long long>(total.stats.rounds),
+                static_cast<unsigned long long>(total.stats.wins), static_cast<unsigned long long>(total.stats.draws),
+                static_cast<unsigned long long>(total.stats.riichi), static_cast<unsigned long long>(total.stats.discards));
+    std::printf("disagreements %zu  errors %zu\n", total.disagreements.size(), total.errors.size());
+    for (const auto& d : total.disagreements) std::printf("  disagreement: %s\n", d.message().c_str());
+    for (const auto& e : total.errors) std::printf("  error: %s\n", e.c_str());
+  }
+  return total.disagreements.empty() && total.errors.empty() ? 0 : 1;
+}
+
+}  // namespace
+
+int log_command(int argc, char** argv) {
+  bool json = false, want_stats = false;
+  unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  std::vector<std::string> args;
+  for (int i = 2; i < argc; ++i) {
+    const std::string_view a = argv[i];
+    if (a == "--json") json = true;
+    else if (a == "--stats") want_stats = true;
+    else if (a == "--threads" && i + 1 < argc) threads = static_cast<unsigned>(std::max(1, std::atoi(argv[++i])));
+    else if (a == "--help" || a == "-h") {
+      std::fputs(log_help.data(), stdout);
+      return 0;
+    } else if (a.size() > 1 && a[0] == '-') {
+      std::fprintf(stderr, "mjk log: unknown option %s (see mjk log --help)\n", argv[i]);
+      return 2;
+    } else args.emplace_back(a);
+  }
+  if (args.empty()) {
+    std::fputs(log_help.data(), stderr);
+    return 2;
+  }
+  std::vector<std::string> files;
+  if (!collect(args, files)) return 1;
+  if (want_stats) return stats(files, json, threads);
+  bool clean = true;
+  for (const auto& file : files) {
+    const ReadResult read = read_record_file(file);
+    if (!read.ok()) {
+      clean = false;
+      if (json) std::printf("%s\n", error_json(*read.error).c_str());
+      else std::printf("error: %s\n", read.error->message().c_str());
+      continue;
+    }
+    ReplayOptions options;
+    options.decisions = json;
+    Replay r = replay(read.game, options);
+    clean = clean && r.disagreements.empty() && !r.error;
+    if (json) {
+      review(r.decisions, read.game.rules.players);
+      std::string out;
+      for (const Decision& d : r.decisions) out += decision_json(read.game, d) + "\n";
+      for (const Disagreement& d : r.disagreements) out += disagreement_json(d) + "\n";
+      if (r.error) {
+        std::string o = "{\"file\": ";
+        json_string(o, r.error->file);
+        o += ", \"round\": \"" + r.error->round + "\", \"event\": " + std::to_string(r.error->event) + ", \"error\": ";
+        json_string(o, r.error->what);
+        out += o + "}\n";
+      }
+      std::fputs(out.c_str(), stdout);
+    } else {
+      std::fputs(summary(read.game, r).c_str(), stdout);
+    }
+  }
+  return clean ? 0 : 1;
+}
+
+}  // namespace mjk::cli

@@ -1,0 +1,81 @@
+// Replaying a game record: every player's concealed tiles, melds, discards,
+// riichi, furiten, the dora, the wall and the scores, event by event, and
+// every fact the record states checked against the kernel. A fact that
+// differs is a Disagreement (the record goes on); a record that breaks the
+// rules of the game (a discard of a tile not held, a fifth copy, a call
+// without the tiles) stops its replay with an error naming the place.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "mjk/analysis.hpp"
+#include "mjk/records.hpp"
+#include "mjk/score.hpp"
+
+namespace mjk::records {
+
+struct Disagreement {
+  std::string file;
+  std::string round;       // "E1-0"
+  std::uint32_t event = 0; // index in the round's events
+  std::string what;
+  [[nodiscard]] std::string message() const;  // "FILE E1-0 event 12: WHAT"
+};
+
+// One discard, as the player saw it: the review input and, after review(),
+// its answer.
+struct Decision {
+  std::uint16_t round_index = 0;
+  std::string round;               // "E1-0"
+  std::uint8_t seat = 0;           // absolute seat
+  std::uint8_t seat_wind = 0;      // 0 East .. 3 North
+  std::uint16_t turn = 0;          // the player's discards so far, this one included
+  std::uint32_t event = 0;
+  Hand hand;                       // concealed tiles, the drawn one included (3k+2)
+  std::array<Meld, 4> melds{};
+  std::uint8_t meld_count = 0;
+  std::vector<RecordTile> dora;    // indicators shown
+  std::array<std::uint8_t, kind_count> visible{};  // discards and other players' melds (not this hand's melds, not the indicators)
+  RecordTile discard;
+  bool riichi = false;             // this discard declares riichi
+  // review()
+  bool reviewed = false;
+  std::int8_t shanten = 0, shanten_after = 0;
+  std::uint8_t ukeire = 0, best_ukeire = 0;
+  TileMask best;
+};
+
+struct ReplayStats {
+  std::uint64_t rounds = 0, wins = 0, draws = 0, riichi = 0, discards = 0;
+};
+
+struct ReplayOptions {
+  bool decisions = false;  // collect every discard (Replay::decisions) for review
+};
+
+struct Replay {
+  std::vector<Disagreement> disagreements;
+  std::optional<Disagreement> error;  // the record breaks the rules here; the replay stopped
+  ReplayStats stats;
+  std::vector<Decision> decisions;
+};
+
+// Whether this build checks each win's score with mjk::score (fu, han, yaku,
+// points, payments); without the scorer the wins are still checked for a
+// complete hand, the winner and payer, and payments that add up.
+bool scores_checked() noexcept;
+
+Replay replay(const Game& game, const ReplayOptions& options = {});
+
+// Shanten before and after, the chosen discard's ukeire and the best
+// discards, for every decision: one batch shanten call and one batch advice
+// call (tiles visible to the player: the discards, every meld and the dora
+// indicators). Decisions the kernel cannot analyse stay unreviewed.
+void review(std::span<Decision> decisions, Players players);
+
+}  // namespace mjk::records

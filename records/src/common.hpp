@@ -1,0 +1,52 @@
+// What the readers and writers share: tile codes of each format, the yaku
+// tables (Tenhou's ids, the Japanese and English names records use), places.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "mjk/records.hpp"
+
+namespace mjk::records::detail {
+
+// Tenhou's 136 ids: id / 4 the kind, 16, 52, 88 the red fives.
+inline std::optional<RecordTile> from_tile_id(std::int64_t id, bool red_fives) {
+  if (id < 0 || id > 135) return std::nullopt;
+  const int kind = static_cast<int>(id / 4);
+  return RecordTile{Tile(kind), red_fives && (id == 16 || id == 52 || id == 88)};
+}
+
+// tenhou.net/6: 11-19 man, 21-29 pin, 31-39 sou, 41-47 honours, 51-53 red fives.
+inline std::optional<RecordTile> from_tenhou6_code(std::int64_t code) {
+  if (code >= 51 && code <= 53) return RecordTile{Tile(static_cast<int>(code - 51) * 9 + 4), true};
+  const std::int64_t suit = code / 10, number = code % 10;
+  if (suit >= 1 && suit <= 3 && number >= 1 && number <= 9)
+    return RecordTile{Tile(static_cast<int>((suit - 1) * 9 + number - 1)), false};
+  if (suit == 4 && number >= 1 && number <= 7) return RecordTile{Tile(static_cast<int>(27 + number - 1)), false};
+  return std::nullopt;
+}
+inline int to_tenhou6_code(RecordTile t) {
+  if (t.red) return 51 + t.tile.kind() / 9;
+  return (t.tile.kind() / 9 + 1) * 10 + t.tile.kind() % 9 + 1;
+}
+
+// mjai: "1m".."9m", "5mr" (red), "E" "S" "W" "N" "P" (white) "F" (green) "C" (red).
+std::optional<RecordTile> from_mjai(std::string_view name);
+std::string to_mjai(RecordTile t);
+
+// Tenhou's yaku ids (mjlog AGARI yaku= / yakuman=), 0..54; nullopt if unknown.
+std::optional<Yaku> yaku_from_tenhou_id(std::int64_t id);
+// A yaku name as tenhou.net/6 exports write it ("立直", "役牌 白", "Riichi", "抜きドラ", ...).
+std::optional<Yaku> yaku_from_name(std::string_view name);
+
+// 1-based line and column of a byte offset.
+struct Place {
+  std::uint32_t line = 1, column = 1;
+};
+Place place_of(std::string_view text, std::size_t offset);
+ReadError make_error(std::string_view text, const std::string& file, std::size_t offset, std::string what);
+
+}  // namespace mjk::records::detail

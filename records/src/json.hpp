@@ -1,0 +1,48 @@
+// A small strict JSON reader for the record formats: values keep the byte
+// offset they start at, so a reader can name the place of what is wrong.
+// Nesting is limited (records nest 4 deep) so hostile input cannot
+// exhaust the stack.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace mjk::records::json {
+
+struct Value {
+  enum class Type : std::uint8_t { null, boolean, number, string, array, object };
+  Type type = Type::null;
+  bool boolean = false;
+  double number = 0;
+  std::string string;
+  std::vector<Value> items;                          // array
+  std::vector<std::pair<std::string, Value>> members;  // object, in order
+  std::uint32_t offset = 0;
+
+  [[nodiscard]] bool is_int() const noexcept {
+    return type == Type::number && number == static_cast<double>(static_cast<std::int64_t>(number)) &&
+           number > -1e15 && number < 1e15;
+  }
+  [[nodiscard]] std::int64_t as_int() const noexcept { return static_cast<std::int64_t>(number); }
+  // The member named `key`, or nullptr.
+  [[nodiscard]] const Value* find(std::string_view key) const noexcept {
+    for (const auto& [k, v] : members)
+      if (k == key) return &v;
+    return nullptr;
+  }
+};
+
+struct ParseError {
+  std::uint32_t offset = 0;
+  std::string what;
+};
+
+// Parses one value that spans the whole of `text` (whitespace around it
+// allowed); `base` is added to every offset (for one line of a file).
+// Returns false and fills `error` on malformed input.
+bool parse(std::string_view text, Value& out, ParseError& error, std::uint32_t base = 0);
+
+}  // namespace mjk::records::json

@@ -1,0 +1,681 @@
+#include "mjk/replay.hpp"
+
+#include <algorithm>
+#include <numeric>
+#include <string>
+#include <utility>
+
+namespace mjk::records {
+
+std::string Disagreement::message() const {
+  return file + " " + round + " event " + std::to_string(event) + ": " + what;
+}
+
+bool scores_checked() noexcept { return MJK_RECORDS_SCORE_CHECKS != 0; }
+
+namespace {
+
+constexpr std::size_t no_event = ~std::size_t{0};
+
+struct MeldState {
+  Meld meld;
+  std::uint8_t from_seat = 0;
+  std::array<RecordTile, 4> tiles{};
+};
+
+struct Player {
+  std::array<std::uint8_t, kind_count> held{};
+  std::array<std::uint8_t, 3> red{};
+  int tiles = 0;
+  std::vector<MeldState> melds;
+  std::vector<RecordTile> river;
+  std::array<std::uint8_t, kind_count> pond{};  // discards not called away
+  std::uint64_t river_kinds = 0;       // kinds this player has discarded (furiten)
+  std::uint8_t riichi = 0;             // 0, 1, 2 (double)
+  bool riichi_declared = false;        // declared, the discard not yet made
+  bool ippatsu = false;
+  bool discarded = false;              // has discarded this round
+  bool rinshan = false;                // the last draw came from the dead wall
+  std::int64_t temporary_furiten = -1; // event index of a passed winning tile since the last own discard
+  std::int64_t riichi_furiten = -1;    // event index of a winning tile passed after riichi
+  int nuki = 0;
+  RecordTile last_draw;
+  std::uint16_t turn = 0;
+  [[nodiscard]] bool open() const {
+    return std::any_of(melds.begin(), melds.end(), [](const MeldState& m) { return m.meld.is_open(); });
+  }
+};
+
+std::string names(std::span<const RecordTile> tiles) {
+  std::string s;
+  for (const RecordTile t : tiles) s += tile_text(t);
+  return s;
+}
+
+class Replayer {
+ public:
+  Replayer(const Game& game, const ReplayOptions& options, Replay& out)
+      : game_(game), options_(options), out_(out), seats_(game.rules.seats()) {}
+
+  void run() {
+    const Round* previous = nullptr;
+    std::array<std::int32_t, 4> expected{};
+    int expected_sticks = 0;
+    for (std::size_t i = 0; i < game_.rounds.size(); ++i) {
+      const Round& r = game_.rounds[i];
+      round_ = &r;
+      round_index_ = static_cast<std::uint16_t>(i);
+      label_ = round_label(r);
+      if (previous && previous->ended()) {
+        for (int s = 0; s < seats_; ++s)
+          if (expected[static_cast<std::size_t>(s)] != r.scores[static_cast<std::size_t>(s)])
+            disagree(0, "seat " + std::to_string(s) + " starts the round with " + std::to_string(r.scores[static_cast<std::size_t>(s)]) +
+                            " but the previous round left " + std::to_string(expected[static_cast<std::size_t>(s)]));
+        if (expected_sticks != r.sticks)
+          disagree(0, "the round starts with " + std::to_string(r.sticks) + " riichi sticks but the previous round left " +
+                          std::to_string(expected_sticks));
+      }
+      if (!play(r)) return;
+      expected = scores_;
+      expected_sticks = r.wins.empty() ? sticks_ : 0;
+      previous = &r;
+    }
+  }
+
+ private:
+  // ---- reporting ----
+  void disagree(std::size_t event, std::string what) {
+    out_.disagreements.push_back({game_.file, label_, static_cast<std::uint32_t>(event), std::move(what)});
+  }
+  bool broken(std::size_t event, std::string what) {
+    out_.error = Disagreement{game_.file, label_, static_cast<std::uint32_t>(event), std::move(what)};
+    return false;
+  }
+  std::string who(int seat) const { return "seat " + std::to_string(seat); }
+
+  // ---- tiles ----
+  bool count_copy(std::size_t event, RecordTile t) {
+    auto& n = copies_[static_cast<std::size_t>(t.tile.kind())];
+    if (++n > 4) return broken(event, "a fifth copy of " + tile_text(RecordTile{t.tile, false}));
+    if (t.red) {
+      if (!game_.rules.red_fives) return broken(event, "a red five in a game without red fives");
+      if (++red_copies_[static_cast<std::size_t>(t.tile.kind() / 9)] > 1) return broken(event, "a second red " + tile_text(t));
+    }
+    if (game_.rules.players == Players::three && t.tile.kind() > 0 && t.tile.kind() < 8)
+      return broken(event, tile_text(t) + " does not exist with three players");
+    return true;
+  }
+  void add(Player& p, RecordTile t) {
+    ++p.held[static_cast<std::size_t>(t.tile.kind())];
+    if (t.red) ++p.red[static_cast<std::size_t>(t.tile.kind() / 9)];
+    ++p.tiles;
+  }
+  bool holds(const Player& p, RecordTile t) const {
+    const auto k = static_cast<std::size_t>(t.tile.kind());
+    if (p.held[k] == 0) return false;
+    if (t.tile.kind() < 27 && t.tile.number() == 5) {
+      const std::uint8_t reds = p.red[k / 9];
+      if (t.red) return reds > 0;
+      return p.held[k] > reds;
+    }
+    return !t.red;
+  }
+  bool take(std::size_t event, Player& p, int seat, RecordTile t, const char* what) {
+    if (!holds(p, t)) return broken(event, who(seat) + " " + what + " " + tile_text(t) + ", a tile not held");
+    --p.held[static_cast<std::size_t>(t.tile.kind())];
+    if (t.red) --p.red[static_cast<std::size_t>(t.tile.kind() / 9)];
+    --p.tiles;
+    return true;
+  }
+  Hand concealed(const Player& p) const {
+    Hand h;
+    for (int k = 0; k < kind_count; ++k)
+      if (p.held[static_cast<std::size_t>(k)]) h.add(Tile(k), p.held[static_cast<std::size_t>(k)]);
+    for (int s = 0; s < 3; ++s) h.red_fives[static_cast<std::size_t>(s)] = p.red[static_cast<std::size_t>(s)];
+    return h;
+  }
+  Options options() const { return Options{game_.rules.players, {}}; }
+  TileMask waits_of(const Player& p) const {
+    const Hand h = concealed(p);
+    if (h.tiles % 3 != 1) return {};
+    const auto w = waits(h, options());
+    return w.ok() ? w.value : TileMask{};
+  }
+  Relative relative(int seat, int other) const {
+    const int d = (other - seat + seats_) % seats_;
+    if (d == 0) return Relative::self;
+    if (d == 1) return Relative::shimocha;
+    if (d == seats_ - 1) return Relative::kamicha;
+    return Relative::toimen;
+  }
+  int seat_wind(int seat) const { return (seat - round_->dealer + seats_) % seats_; }
+
+  // ---- the round ----
+  bool play(const Round& r) {
+    ++out_.stats.rounds;
+    players_ = {};
+    copies_ = {};
+    red_copies_ = {};
+    dora_.clear();
+    scores_ = r.scores;
+    sticks_ = r.sticks;
+    calls_made_ = false;
+    wall_ = game_.rules.players == Players::three ? 55 : 70;
+    last_ = {};
+    last_index_ = no_event;
+    table_discard_ = no_event;
+    pending_rinshan_ = -1;
+    kans_ = 0;
+    if (!count_copy(0, r.dora)) return false;
+    dora_.push_back(r.dora);
+    for (int s = 0; s < seats_; ++s) {
+      const auto& deal = r.deal[static_cast<std::size_t>(s)];
+      if (deal.size() != 13) return broken(0, who(s) + " is dealt " + std::to_string(deal.size()) + " tiles, not 13");
+      for (const RecordTile t : deal) {
+        if (!count_copy(0, t)) return false;
+        add(players_[static_cast<std::size_t>(s)], t);
+      }
+    }
+    for (std::size_t i = 0; i < r.events.size(); ++i)
+      if (!event(r, i)) return false;
+    if (r.wins.empty() && !r.draw) return true;  // the record stops mid-round
+    if (r.draw) ++out_.stats.draws;
+    return true;
+  }
+
+  bool event(const Round& r, std::size_t i) {
+    const Event& e = r.events[i];
+    if (e.seat >= seats_ || (e.from >= seats_)) return broken(i, "a seat this game does not have");
+    Player& p = players_[e.seat];
+    const EventKind previous = last_.kind;
+    const std::size_t previous_index = last_index_;
+    last_ = e;
+    last_index_ = i;
+    // The discard on the table stays callable through the riichi stick and a dora shown after it.
+    callable_ = table_discard_;
+    if (e.kind == EventKind::discard) table_discard_ = i;
+    else if (e.kind != EventKind::riichi_accepted && e.kind != EventKind::dora) table_discard_ = no_event;
+    switch (e.kind) {
+      case EventKind::draw: {
+        if (p.tiles % 3 != 1) return broken(i, who(e.seat) + " draws holding " + std::to_string(p.tiles) + " tiles");
+        if (--wall_ < 0) return broken(i, who(e.seat) + " draws after the wall is empty");
+        if (!count_copy(i, e.tiles[0])) return false;
+        add(p, e.tiles[0]);
+        p.last_draw = e.tiles[0];
+        p.rinshan = pending_rinshan_ == e.seat;
+        pending_rinshan_ = -1;
+        return true;
+      }
+      case EventKind::discard: return discard(r, i, e, p);
+      case EventKind::chi:
+      case EventKind::pon:
+      case EventKind::minkan: return call(i, e, p, previous, previous_index);
+      case EventKind::ankan:
+      case EventKind::kakan: return kan(i, e, p);
+      case EventKind::nuki: {
+        if (game_.rules.players != Players::three) return broken(i, "a north set aside with four players");
+        if (!take(i, p, e.seat, e.tiles[0], "sets aside")) return false;
+        if (e.tiles[0].tile.kind() != 30) return broken(i, who(e.seat) + " sets aside " + tile_text(e.tiles[0]) + ", not a north");
+        ++p.nuki;
+        pending_rinshan_ = e.seat;
+        return true;
+      }
+      case EventKind::dora: {
+        if (!count_copy(i, e.tiles[0])) return false;
+        if (dora_.size() >= 5) return broken(i, "a sixth dora indicator");
+        dora_.push_back(e.tiles[0]);
+        return true;
+      }
+      case EventKind::riichi: {
+        if (p.riichi) return broken(i, who(e.seat) + " declares riichi twice");
+        if (p.open()) disagree(i, who(e.seat) + " declares riichi with an open hand");
+        p.riichi_declared = true;
+        return true;
+      }
+      case EventKind::riichi_accepted: {
+        if (!p.riichi) return broken(i, who(e.seat) + "'s riichi is accepted without a riichi discard");
+        scores_[e.seat] -= 1000;
+        ++sticks_;
+        ++out_.stats.riichi;
+        return true;
+      }
+      case EventKind::win: return win(r, i, e);
+      case EventKind::exhaustive: return draw_end(r, i);
+    }
+    return true;
+  }
+
+  bool discard(const Round& r, std::size_t i, const Event& e, Player& p) {
+    const RecordTile t = e.tiles[0];
+    if (p.tiles % 3 != 2) return broken(i, who(e.seat) + " discards holding " + std::to_string(p.tiles) + " tiles");
+    if (p.riichi && !e.tsumogiri && !(t == p.last_draw))
+      disagree(i, who(e.seat) + " is in riichi and discards " + tile_text(t) + ", not the tile drawn");
+    if (options_.decisions) decision(r, i, e, p);
+    if (!take(i, p, e.seat, t, "discards")) return false;
+    ++out_.stats.discards;
+    ++p.turn;
+    p.river.push_back(t);
+    p.river_kinds |= std::uint64_t{1} << t.tile.kind();
+    ++p.pond[static_cast<std::size_t>(t.tile.kind())];
+    p.temporary_furiten = -1;
+    p.rinshan = false;
+    if (p.ippatsu && !p.riichi_declared) p.ippatsu = false;  // the riichi player's next discard ends ippatsu
+    if (p.riichi_declared) {
+      p.riichi_declared = false;
+      const Hand h = concealed(p);
+      const auto sh = shanten(h, options());
+      if (!sh.ok() || sh.value.best != 0 || waits_of(p).empty())
+        disagree(i, who(e.seat) + " declares riichi on " + tile_text(t) + ", which leaves the hand not tenpai (" +
+                        to_mpsz(h) + ")");
+      p.riichi = !p.discarded && !calls_made_ ? 2 : 1;
+      p.ippatsu = true;
+    }
+    p.discarded = true;
+    // Every other player for whom this tile wins and who lets it pass is furiten
+    // (marked with this event; a win on this very discard is not affected).
+    for (int s = 0; s < seats_; ++s) {
+      if (s == e.seat) continue;
+      Player& o = players_[static_cast<std::size_t>(s)];
+      if (!waits_of(o).contains(t.tile)) continue;
+      if (o.temporary_furiten < 0) o.temporary_furiten = static_cast<std::int64_t>(i);
+      if (o.riichi && o.riichi_furiten < 0) o.riichi_furiten = static_cast<std::int64_t>(i);
+    }
+    return true;
+  }
+
+  void break_ippatsu() {
+    for (auto& o : players_) o.ippatsu = false;
+    calls_made_ = true;
+  }
+
+  bool call(std::size_t i, const Event& e, Player& p, EventKind previous, std::size_t previous_index) {
+    const char* name = e.kind == EventKind::chi ? "chi" : e.kind == EventKind::pon ? "pon" : "open kan";
+    (void)previous;
+    (void)previous_index;
+    if (callable_ == no_event) return broken(i, who(e.seat) + " calls " + name + " when no discard is on the table");
+    const Event& d = round_->events[callable_];
+    if (d.seat != e.from) return broken(i, who(e.seat) + " calls " + name + " on seat " + std::to_string(e.from) + "'s discard, but the last discard is seat " + std::to_string(d.seat) + "'s");
+    if (e.from == e.seat) return broken(i, who(e.seat) + " calls its own discard");
+    if (!(d.tiles[0] == e.tiles[0])) return broken(i, who(e.seat) + " calls " + tile_text(e.tiles[0]) + " but the discard is " + tile_text(d.tiles[0]));
+    if (p.riichi) return broken(i, who(e.seat) + " calls " + name + " in riichi");
+    if (e.kind == EventKind::chi) {
+      if (game_.rules.players == Players::three) return broken(i, "a chi with three players");
+      if (relative(e.seat, e.from) != Relative::kamicha) return broken(i, who(e.seat) + " calls chi from a player who is not the previous one");
+    }
+    for (int k = 1; k < e.tile_count; ++k)
+      if (!take(i, p, e.seat, e.tiles[static_cast<std::size_t>(k)], "calls with")) return false;
+    MeldState m;
+    m.tiles = e.tiles;
+    m.from_seat = e.from;
+    m.meld.type = e.kind == EventKind::chi ? MeldType::chi : e.kind == EventKind::pon ? MeldType::pon : MeldType::minkan;
+    m.meld.from = relative(e.seat, e.from);
+    int lowest = 99;
+    for (int k = 0; k < e.tile_count; ++k) {
+      lowest = std::min(lowest, e.tiles[static_cast<std::size_t>(k)].tile.kind());
+      m.meld.red = static_cast<std::uint8_t>(m.meld.red + e.tiles[static_cast<std::size_t>(k)].red);
+    }
+    m.meld.tile = Tile(lowest);
+    if (!meld_shape(i, e, m)) return false;
+    if (p.melds.size() >= 4) return broken(i, who(e.seat) + " makes a fifth meld");
+    p.melds.push_back(m);
+    --players_[e.from].pond[static_cast<std::size_t>(e.tiles[0].tile.kind())];
+    break_ippatsu();
+    if (e.kind == EventKind::minkan) {
+      pending_rinshan_ = e.seat;
+      ++kans_;
+    }
+    return true;
+  }
+
+  bool meld_shape(std::size_t i, const Event& e, const MeldState& m) {
+    const int k0 = e.tiles[0].tile.kind();
+    for (int k = 1; k < e.tile_count; ++k) {
+      const int kk = e.tiles[static_cast<std::size_t>(k)].tile.kind();
+      if (m.meld.type != MeldType::chi && kk != k0) return broken(i, "a " + std::string(event_name(e.kind)) + " of different tiles");
+    }
+    if (m.meld.type == MeldType::chi) {
+      std::array<int, 3> ks{e.tiles[0].tile.kind(), e.tiles[1].tile.kind(), e.tiles[2].tile.kind()};
+      std::sort(ks.begin(), ks.end());
+      if (ks[0] >= 27 || ks[0] / 9 != ks[2] / 9 || ks[1] != ks[0] + 1 || ks[2] != ks[0] + 2)
+        return broken(i, "a chi that is not a run of one suit");
+    }
+    return true;
+  }
+
+  bool kan(std::size_t i, const Event& e, Player& p) {
+    if (p.tiles % 3 != 2) return broken(i, who(e.seat) + " declares a kan holding " + std::to_string(p.tiles) + " tiles");
+    if (e.kind == EventKind::ankan) {
+      const TileMask before = p.riichi ? waits_of_with(p, e.tiles[0]) : TileMask{};
+      for (int k = 0; k < 4; ++k)
+        if (!take(i, p, e.seat, e.tiles[static_cast<std::size_t>(k)], "declares a closed kan with")) return false;
+      MeldState m;
+      m.tiles = e.tiles;
+      m.from_seat = e.seat;
+      m.meld.type = MeldType::ankan;
+      m.meld.from = Relative::self;
+      m.meld.tile = e.tiles[0].tile;
+      for (int k = 0; k < 4; ++k) m.meld.red = static_cast<std::uint8_t>(m.meld.red + e.tiles[static_cast<std::size_t>(k)].red);
+      if (!meld_shape(i, e, m)) return false;
+      if (p.melds.size() >= 4) return broken(i, who(e.seat) + " makes a fifth meld");
+      if (p.riichi) {
+        p.melds.push_back(m);
+        if (!(waits_of(p) == before)) disagree(i, who(e.seat) + " declares a closed kan in riichi that changes the waits");
+      } else {
+        p.melds.push_back(m);
+      }
+      for (auto& o : players_) o.ippatsu = false;
+      calls_made_ = true;
+    } else {
+      const RecordTile added = e.tiles[0];
+      if (!take(i, p, e.seat, added, "adds to a kan")) return false;
+      auto pon = std::find_if(p.melds.begin(), p.melds.end(), [&](const MeldState& m) {
+        return m.meld.type == MeldType::pon && m.meld.tile == added.tile;
+      });
+      if (pon == p.melds.end()) return broken(i, who(e.seat) + " adds " + tile_text(added) + " to a pon it does not have");
+      pon->meld.type = MeldType::kakan;
+      pon->meld.red = static_cast<std::uint8_t>(pon->meld.red + added.red);
+      pon->tiles[3] = added;
+      break_ippatsu();
+      kakan_ = added;
+    }
+    pending_rinshan_ = e.seat;
+    ++kans_;
+    return true;
+  }
+  // Waits of the riichi hand before a closed kan (the fourth tile was just drawn).
+  TileMask waits_of_with(Player p, RecordTile drawn) const {
+    --p.held[static_cast<std::size_t>(drawn.tile.kind())];
+    --p.tiles;
+    return waits_of(p);
+  }
+
+  // ---- results ----
+  bool win(const Round& r, std::size_t i, const Event& e) {
+    if (e.result >= r.wins.size()) return broken(i, "a win event without its result");
+    const Win& w = r.wins[e.result];
+    ++out_.stats.wins;
+    Player p = players_[w.seat];  // a copy: the winning tile joins it
+    RecordTile tile;
+    bool chankan = false;
+    // The event before this one (skipping dora and earlier wins of a double ron).
+    std::size_t k = i;
+    while (k > 0 && (r.events[k - 1].kind == EventKind::win || r.events[k - 1].kind == EventKind::dora)) --k;
+    if (k == 0) return broken(i, "a win before any draw or discard");
+    const Event& before = r.events[k - 1];
+    if (w.tsumo()) {
+      if (before.kind != EventKind::draw || before.seat != w.seat) return broken(i, who(w.seat) + " wins by tsumo without having drawn");
+      tile = before.tiles[0];
+    } else {
+      if (before.seat != w.from ||
+          (before.kind != EventKind::discard && before.kind != EventKind::kakan && before.kind != EventKind::ankan &&
+           before.kind != EventKind::nuki))
+        return broken(i, who(w.seat) + " wins by ron from seat " + std::to_string(w.from) + ", who has not just discarded");
+      tile = before.tiles[0];
+      chankan = before.kind == EventKind::kakan || before.kind == EventKind::ankan;
+      add(p, tile);
+    }
+    if (w.tile && !(w.tile->tile == tile.tile)) disagree(i, "the record names " + tile_text(*w.tile) + " as the winning tile, the replay " + tile_text(tile));
+    const Hand hand = concealed(p);
+    if (!w.hand.empty()) {
+      Player stated;
+      for (const RecordTile t : w.hand) add(stated, t);
+      if (!(concealed(stated) == hand)) disagree(i, who(w.seat) + " shows " + names(w.hand) + " but holds " + to_mpsz(hand));
+    }
+    const auto agari = is_agari(hand, options());
+    if (!agari.ok() || !agari.value) disagree(i, who(w.seat) + "'s winning hand " + to_mpsz(hand) + " is not complete");
+    // No ron from a furiten player.
+    if (!w.tsumo()) {
+      Player before_win = players_[w.seat];
+      const TileMask waits = waits_of(before_win);
+      const bool own = (before_win.river_kinds & waits.bits()) != 0;
+      const auto at = static_cast<std::int64_t>(k - 1);
+      if (own) disagree(i, who(w.seat) + " wins by ron while furiten: it discarded one of its waits");
+      else if (before_win.riichi_furiten >= 0 && before_win.riichi_furiten < at)
+        disagree(i, who(w.seat) + " wins by ron while furiten: a winning tile passed after its riichi");
+      else if (before_win.temporary_furiten >= 0 && before_win.temporary_furiten < at)
+        disagree(i, who(w.seat) + " wins by ron while furiten: a winning tile passed since its last discard");
+    }
+    payments(r, i, w);
+    score(r, i, w, p, hand, tile, chankan);
+    for (int s = 0; s < seats_; ++s) scores_[static_cast<std::size_t>(s)] += w.deltas[static_cast<std::size_t>(s)];
+    sticks_ = 0;
+    return true;
+  }
+
+  // Checks that need no scorer: who gains and who pays, and that the payments add up.
+  void payments(const Round& r, std::size_t i, const Win& w) {
+    const auto& d = w.deltas;
+    const bool first = &w == &r.wins.front();
+    const int table = first ? sticks_ * 1000 : 0;  // the sticks go to the first winner (nearest the discarder)
+    const int sum = std::accumulate(d.begin(), d.begin() + seats_, 0);
+    if (sum != table)
+      disagree(i, "the payments add up to " + std::to_string(sum) + ", not the " + std::to_string(table) + " of the " +
+                      std::to_string(first ? sticks_ : 0) + " riichi sticks on the table");
+    if (d[w.seat] <= 0) disagree(i, who(w.seat) + " wins but gains " + std::to_string(d[w.seat]));
+    for (int s = 0; s < seats_; ++s) {
+      if (s == w.seat) continue;
+      const bool may_pay = w.tsumo() || s == w.from || s == w.pao;
+      if (!may_pay && d[static_cast<std::size_t>(s)] != 0)
+        disagree(i, who(s) + " changes by " + std::to_string(d[static_cast<std::size_t>(s)]) + " on a ron from seat " + std::to_string(w.from));
+      if (d[static_cast<std::size_t>(s)] > 0) disagree(i, who(s) + " gains " + std::to_string(d[static_cast<std::size_t>(s)]) + " on another player's win");
+    }
+  }
+
+  void score(const Round& r, std::size_t i, const Win& w, const Player& p, const Hand& hand, RecordTile tile, bool chankan);
+
+  bool draw_end(const Round& r, std::size_t i) {
+    if (!r.draw) return broken(i, "a draw event without its result");
+    const Draw& d = *r.draw;
+    if (d.kind == DrawKind::exhaustive || d.kind == DrawKind::nagashi_mangan) {
+      if (wall_ != 0) disagree(i, "an exhaustive draw with " + std::to_string(wall_) + " tiles left in the wall");
+      std::array<bool, 4> tenpai{};
+      int count = 0;
+      for (int s = 0; s < seats_; ++s) {
+        tenpai[static_cast<std::size_t>(s)] = !waits_of(players_[static_cast<std::size_t>(s)]).empty();
+        count += tenpai[static_cast<std::size_t>(s)];
+        const auto stated = d.tenpai[static_cast<std::size_t>(s)];
+        if (stated >= 0 && (stated == 1) != tenpai[static_cast<std::size_t>(s)])
+          disagree(i, who(s) + " is shown " + (stated ? "tenpai" : "noten") + " but its hand " +
+                          to_mpsz(concealed(players_[static_cast<std::size_t>(s)])) + " is " +
+                          (tenpai[static_cast<std::size_t>(s)] ? "tenpai" : "noten"));
+      }
+      if (d.kind == DrawKind::exhaustive) {
+        const int pool = seats_ == 4 ? 3000 : 2000;
+        for (int s = 0; s < seats_; ++s) {
+          int want = 0;
+          if (count > 0 && count < seats_) want = tenpai[static_cast<std::size_t>(s)] ? pool / count : -pool / (seats_ - count);
+          if (d.deltas[static_cast<std::size_t>(s)] != want)
+            disagree(i, who(s) + " changes by " + std::to_string(d.deltas[static_cast<std::size_t>(s)]) + " at the draw, not " + std::to_string(want));
+        }
+      }
+    } else {
+      for (int s = 0; s < seats_; ++s)
+        if (d.deltas[static_cast<std::size_t>(s)] != 0) disagree(i, who(s) + " changes by " + std::to_string(d.deltas[static_cast<std::size_t>(s)]) + " at an abortive draw");
+    }
+    for (int s = 0; s < seats_; ++s) scores_[static_cast<std::size_t>(s)] += d.deltas[static_cast<std::size_t>(s)];
+    return true;
+  }
+
+  // ---- review input ----
+  void decision(const Round& r, std::size_t i, const Event& e, const Player& p) {
+    Decision d;
+    d.round_index = round_index_;
+    d.round = label_;
+    d.seat = e.seat;
+    d.seat_wind = static_cast<std::uint8_t>(seat_wind(e.seat));
+    d.turn = static_cast<std::uint16_t>(p.turn + 1);
+    d.event = static_cast<std::uint32_t>(i);
+    d.hand = concealed(p);
+    for (const MeldState& m : p.melds) d.melds[d.meld_count++] = m.meld;
+    d.dora = dora_;
+    d.discard = e.tiles[0];
+    d.riichi = p.riichi_declared;
+    // Discards still in the rivers (a called one is in its meld) and the other players' melds.
+    for (int s = 0; s < seats_; ++s) {
+      const Player& o = players_[static_cast<std::size_t>(s)];
+      for (int k = 0; k < kind_count; ++k) d.visible[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(d.visible[static_cast<std::size_t>(k)] + o.pond[static_cast<std::size_t>(k)]);
+      if (s == e.seat) continue;
+      for (const MeldState& m : o.melds)
+        for (int k = 0; k < m.meld.size(); ++k) ++d.visible[static_cast<std::size_t>(m.tiles[static_cast<std::size_t>(k)].tile.kind())];
+    }
+    (void)r;
+    out_.decisions.push_back(std::move(d));
+  }
+
+  const Game& game_;
+  const ReplayOptions& options_;
+  Replay& out_;
+  const int seats_;
+  const Round* round_ = nullptr;
+  std::uint16_t round_index_ = 0;
+  std::string label_;
+  std::array<Player, 4> players_{};
+  std::array<std::uint8_t, kind_count> copies_{};
+  std::array<std::uint8_t, 3> red_copies_{};
+  std::vector<RecordTile> dora_;
+  std::array<std::int32_t, 4> scores_{};
+  int sticks_ = 0;
+  bool calls_made_ = false;
+  int wall_ = 70;
+  int pending_rinshan_ = -1;
+  int kans_ = 0;
+  RecordTile kakan_;
+  Event last_;
+  std::size_t last_index_ = no_event;
+  std::size_t table_discard_ = no_event;
+  std::size_t callable_ = no_event;
+};
+
+#if MJK_RECORDS_SCORE_CHECKS
+void Replayer::score(const Round& r, std::size_t i, const Win& w, const Player& p, const Hand& hand, RecordTile tile,
+                     bool chankan) {
+  ScoreRequest q;
+  q.hand = hand;
+  q.meld_count = static_cast<std::uint8_t>(p.melds.size());
+  for (std::size_t m = 0; m < p.melds.size() && m < 4; ++m) q.melds[m] = p.melds[m].meld;
+  q.win = tile.tile;
+  q.win_red = tile.red;
+  q.tsumo = w.tsumo();
+  q.from = w.tsumo() ? Relative::kamicha : relative(w.seat, w.from);
+  q.seat = static_cast<std::uint8_t>(seat_wind(w.seat));
+  q.round = r.wind;
+  q.riichi = p.riichi;
+  q.ippatsu = p.ippatsu && p.riichi;
+  q.rinshan = w.tsumo() && p.rinshan;
+  q.chankan = chankan;
+  q.haitei = wall_ == 0 && !q.rinshan;
+  q.tenhou = !p.discarded && !calls_made_;
+  q.dora_count = static_cast<std::uint8_t>(std::min<std::size_t>(dora_.size(), max_indicators));
+  for (std::size_t k = 0; k < q.dora_count; ++k) q.dora[k] = dora_[k].tile;
+  q.ura_count = static_cast<std::uint8_t>(std::min<std::size_t>(w.ura.size(), max_indicators));
+  for (std::size_t k = 0; k < q.ura_count; ++k) q.ura[k] = w.ura[k].tile;
+  q.nuki = static_cast<std::uint8_t>(p.nuki);
+  q.honba = r.honba;
+  q.sticks = static_cast<std::uint16_t>(&w == &r.wins.front() ? sticks_ : 0);
+  q.players = game_.rules.players;
+  q.rules = game_.rules.score_rules();
+  const auto s = mjk::score(q);
+  if (!s.ok()) {
+    disagree(i, "the kernel rejects the win: " + std::string(describe(s.error)));
+    return;
+  }
+  const Score& sc = s.value;
+  if (!sc.complete) return;  // reported above as not complete
+  for (int seat = 0; seat < seats_; ++seat) {
+    const int got = sc.payments[static_cast<std::size_t>(seat_wind(seat))];
+    if (got != w.deltas[static_cast<std::size_t>(seat)])
+      disagree(i, who(seat) + " changes by " + std::to_string(w.deltas[static_cast<std::size_t>(seat)]) + " in the record, by " + std::to_string(got) + " as the kernel scores the win");
+  }
+  if (!w.detailed) return;
+  if (w.yakuman != sc.yakuman) disagree(i, "yakuman " + std::to_string(w.yakuman) + " in the record, " + std::to_string(sc.yakuman) + " by the kernel");
+  if (!w.yakuman && w.han != sc.han) disagree(i, std::to_string(w.han) + " han in the record, " + std::to_string(sc.han) + " by the kernel");
+  if (!w.yakuman && w.fu && sc.han < 5 && w.fu != sc.fu) disagree(i, std::to_string(w.fu) + " fu in the record, " + std::to_string(sc.fu) + " by the kernel");
+  // The yaku: the record's against the kernel's (a dora kind stated with 0 han is no yaku).
+  std::array<YakuValue, yaku_count> listed{};
+  const std::size_t n = list_yaku(sc, q.rules, listed);
+  std::array<int, yaku_count> mine{}, theirs{};
+  for (std::size_t k = 0; k < n; ++k)
+    mine[static_cast<std::size_t>(listed[k].yaku)] += listed[k].yakuman ? listed[k].yakuman : listed[k].han;
+  bool stated_nuki = false;
+  for (const StatedYaku& y : w.yaku) {
+    theirs[static_cast<std::size_t>(y.yaku)] += y.yakuman ? y.yakuman : y.han;
+    stated_nuki |= y.yaku == Yaku::nuki;
+  }
+  if (!stated_nuki) {  // some exports name the norths set aside "ドラ"
+    mine[static_cast<std::size_t>(Yaku::dora)] += mine[static_cast<std::size_t>(Yaku::nuki)];
+    mine[static_cast<std::size_t>(Yaku::nuki)] = 0;
+  }
+  std::string diff;
+  for (int k = 0; k < yaku_count; ++k)
+    if (mine[static_cast<std::size_t>(k)] != theirs[static_cast<std::size_t>(k)])
+      diff += " " + std::string(yaku_name(static_cast<Yaku>(k))) + " " + std::to_string(theirs[static_cast<std::size_t>(k)]) + "/" + std::to_string(mine[static_cast<std::size_t>(k)]);
+  if (!diff.empty()) disagree(i, "yaku differ (record/kernel):" + diff);
+  // The hand's value: what the payers paid, without honba.
+  int paid = 0;
+  for (int seat = 0; seat < seats_; ++seat)
+    if (seat != w.seat) paid -= sc.payments[static_cast<std::size_t>(seat_wind(seat))];
+  const int payers = w.tsumo() ? seats_ - 1 : 1;
+  paid -= w.tsumo() ? 100 * r.honba * payers : (seats_ == 4 ? 300 : 200) * r.honba;
+  if (w.points && paid != w.points) disagree(i, std::to_string(w.points) + " points in the record, " + std::to_string(paid) + " by the kernel");
+}
+#else
+void Replayer::score(const Round&, std::size_t, const Win&, const Player&, const Hand&, RecordTile, bool) {}
+#endif
+
+}  // namespace
+
+Replay replay(const Game& game, const ReplayOptions& options) {
+  Replay out;
+  Replayer(game, options, out).run();
+  return out;
+}
+
+void review(std::span<Decision> decisions, Players players) {
+  std::vector<Hand> hands;
+  std::vector<std::uint8_t> visible;
+  std::vector<std::size_t> index;
+  hands.reserve(decisions.size());
+  visible.reserve(decisions.size() * kind_count);
+  for (std::size_t i = 0; i < decisions.size(); ++i) {
+    const Decision& d = decisions[i];
+    std::array<std::uint8_t, kind_count> row = d.visible;
+    for (std::size_t m = 0; m < d.meld_count; ++m) {
+      const Meld& meld = d.melds[m];
+      for (int k = 0; k < meld.size(); ++k) ++row[static_cast<std::size_t>(meld.type == MeldType::chi ? meld.tile.kind() + k : meld.tile.kind())];
+    }
+    for (const RecordTile t : d.dora) ++row[static_cast<std::size_t>(t.tile.kind())];
+    // Records may show a kind more often than the kernel accepts only if broken; cap to keep the batch valid.
+    for (int k = 0; k < kind_count; ++k) {
+      const int held = d.hand.count(Tile(k));
+      if (held + row[static_cast<std::size_t>(k)] > 4) row[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(std::max(0, 4 - held));
+    }
+    hands.push_back(d.hand);
+    visible.insert(visible.end(), row.begin(), row.end());
+    index.push_back(i);
+  }
+  std::vector<Result<ShantenForms>> sh(hands.size());
+  std::vector<Result<Advice>> adv(hands.size());
+  const Options opt{players, visible};
+  if (shanten(std::span<const Hand>(hands), std::span<Result<ShantenForms>>(sh), Options{players, {}}) != Error::none) return;
+  if (advice(std::span<const Hand>(hands), std::span<Result<Advice>>(adv), opt) != Error::none) return;
+  for (std::size_t j = 0; j < hands.size(); ++j) {
+    Decision& d = decisions[index[j]];
+    if (!sh[j].ok() || !adv[j].ok()) continue;
+    const Advice& a = adv[j].value;
+    if (a.count == 0) continue;
+    d.reviewed = true;
+    d.shanten = sh[j].value.best;
+    const DiscardOption& top = a.options[0];
+    d.best_ukeire = top.ukeire;
+    for (std::size_t k = 0; k < a.count; ++k) {
+      const DiscardOption& o = a.options[k];
+      if (o.shanten == top.shanten && o.ukeire == top.ukeire) d.best.insert(o.discard);
+      if (o.discard == d.discard.tile) {
+        d.shanten_after = o.shanten;
+        d.ukeire = o.ukeire;
+      }
+    }
+  }
+}
+
+}  // namespace mjk::records
