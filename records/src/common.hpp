@@ -2,6 +2,7 @@
 // tables (Tenhou's ids, the Japanese and English names records use), places.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -31,6 +32,19 @@ inline std::optional<RecordTile> from_tenhou6_code(std::int64_t code) {
 inline int to_tenhou6_code(RecordTile t) {
   if (t.red) return 51 + t.tile.kind() / 9;
   return (t.tile.kind() / 9 + 1) * 10 + t.tile.kind() % 9 + 1;
+}
+
+// One order for a meld's tiles in every format: the called (or added) tile
+// first, the rest by kind, the red five after the others; a closed kan all by kind.
+inline void normalise(Event& e) {
+  const bool ankan = e.kind == EventKind::ankan;
+  const bool meld = ankan || e.kind == EventKind::chi || e.kind == EventKind::pon || e.kind == EventKind::minkan ||
+                    e.kind == EventKind::kakan;
+  if (!meld || e.tile_count < 2) return;
+  auto first = e.tiles.begin() + (ankan ? 0 : 1);
+  std::sort(first, e.tiles.begin() + e.tile_count, [](RecordTile a, RecordTile b) {
+    return a.tile.kind() != b.tile.kind() ? a.tile.kind() < b.tile.kind() : a.red < b.red;
+  });
 }
 
 // mjai: "1m".."9m", "5mr" (red), "E" "S" "W" "N" "P" (white) "F" (green) "C" (red).

@@ -110,6 +110,7 @@ class Reader {
   }
   void push(Round& r, Event e) {
     e.where = line_;
+    detail::normalise(e);
     r.events.push_back(e);
   }
 

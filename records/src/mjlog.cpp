@@ -157,6 +157,7 @@ class Reader {
   }
   void push(Round& r, Event e, const Tag& tag) {
     e.where = static_cast<std::uint32_t>(tag.offset);
+    detail::normalise(e);
     r.events.push_back(e);
   }
 

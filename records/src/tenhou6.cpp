@@ -470,6 +470,7 @@ class Reader {
     e.tsumogiri = tsumogiri;
     for (const RecordTile t : tiles) e.tiles[e.tile_count++] = t;
     e.where = at;
+    detail::normalise(e);
     events_.push_back(e);
   }
   void show_dora(State& s, std::uint32_t at) {
@@ -510,7 +511,7 @@ class Reader {
       pending_riichi_ = -1;
     }
     (void)s;
-    emit(EventKind::exhaustive, actor, at);
+    emit(EventKind::exhaustive, 0, at);  // nobody's event (mjlog does not say who)
     return true;
   }
 
@@ -658,6 +659,7 @@ class Reader {
         ev.tile_count = e.count;
         ev.tiles = e.tiles;
         ev.where = e.where;
+        detail::normalise(ev);
         events_.push_back(ev);
         if (kind == EventKind::minkan) {
           // The discards column holds a 0 where the kan's caller would have discarded.
