@@ -323,11 +323,17 @@ int mjk_advice(const uint8_t* rows, size_t n, int players, const uint8_t* visibl
 
 
 int mjk_analyse_json(const char* text, int players, const uint8_t* visible34, char* buf, size_t cap, size_t* needed) {
+  if (!text) return invalid;
+  return mjk_analyse_json_n(text, std::strlen(text), players, visible34, buf, cap, needed);
+}
+
+int mjk_analyse_json_n(const char* text, size_t length, int players, const uint8_t* visible34, char* buf, size_t cap,
+                       size_t* needed) {
   const auto rules = players_of(players);
-  if (!text || !rules || (cap && !buf)) return invalid;
+  if ((!text && length) || !rules || (cap && !buf)) return invalid;
   Options options{*rules, {}};
   if (visible34) options.visible = {visible34, kind_count};
-  const std::string_view line(text);
+  const std::string_view line(text ? text : "", length);
   JsonWriter json(std::span<char>(buf, cap ? cap - 1 : 0));  // the last byte for the NUL
   const auto r = analyse(line, options);
   if (r.ok()) {

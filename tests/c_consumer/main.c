@@ -238,6 +238,13 @@ static void test_analyse_json(void) {
   CHECK(strstr(big, "\"error\":") != NULL);
   CHECK(mjk_analyse_json(hand, 2, NULL, big, sizeof big, &needed) == MJK_ERR_INVALID_ARGUMENT);
   CHECK(mjk_analyse_json(NULL, 4, NULL, big, sizeof big, &needed) == MJK_ERR_INVALID_ARGUMENT);
+  /* mjk_analyse_json_n takes any bytes: a NUL is an unknown character, as in mjk_parse_n. */
+  CHECK(mjk_analyse_json_n(hand, 14, 4, NULL, big, sizeof big, &needed) == MJK_OK);
+  CHECK(strncmp(big, "{\"hand\":\"1112345678999m\",", 25) == 0);
+  CHECK(mjk_analyse_json_n("1112345678999m\0", 15, 4, NULL, big, sizeof big, &needed) == MJK_OK);
+  CHECK(strstr(big, "\"error\":\"unknown character at position 14\"") != NULL);
+  CHECK(mjk_analyse_json_n(NULL, 0, 4, NULL, big, sizeof big, &needed) == MJK_OK && strstr(big, "\"error\":") != NULL);
+  CHECK(mjk_analyse_json_n(NULL, 1, 4, NULL, big, sizeof big, &needed) == MJK_ERR_INVALID_ARGUMENT);
 }
 
 /* consumer --json HAND...: the lines mjk_analyse_json writes, one per hand
