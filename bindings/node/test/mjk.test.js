@@ -176,12 +176,14 @@ test('out over rows and visible in one ArrayBuffer', () => {
   const want = mjk.waits(rows.slice());
   assert.deepEqual(mjk.waits(rows, { out: new Uint8Array(buffer, 300 * 34, 600 * 34) }), want);
 
-  const visBuffer = new ArrayBuffer(3 * 34 + 17);
-  const visible = new Uint8Array(visBuffer, 0, 3 * 34);
-  for (let i = 0; i < 3; i++) visible.fill(1, 34 * i, 34 * i + 9);
-  const hands = rowsOf(NINE_GATES, NINE_GATES, NINE_GATES);
+  // out.tiles 300 rows past visible: the glue's first chunk (512 rows) of
+  // answers lands on visible rows still to be read.
+  const visBuffer = new ArrayBuffer(900 * 34);
+  const visible = new Uint8Array(visBuffer, 0, 600 * 34);
+  for (let i = 0; i < 600; i++) visible.fill(1, 34 * i + 9, 34 * i + 18);  // the pins: none in the hand
+  const hands = rowsOf(...new Array(600).fill(NINE_GATES));
   const expected = mjk.necessaryTiles(hands, { visible: visible.slice() });
-  const out = { shanten: new Int8Array(3), ukeire: new Uint8Array(3), tiles: new Uint8Array(visBuffer, 17, 3 * 34) };
+  const out = { shanten: new Int8Array(600), ukeire: new Uint8Array(600), tiles: new Uint8Array(visBuffer, 300 * 34, 600 * 34) };
   const got = mjk.necessaryTiles(hands, { visible, out });
   assert.deepEqual([...got.ukeire], [...expected.ukeire]);
   assert.deepEqual([...got.tiles], [...expected.tiles]);

@@ -282,24 +282,27 @@ def test_out_overlapping_rows_is_answered_as_if_copied():
 
 
 def test_out_dict_overlapping_rows_and_visible():
-    flat = np.zeros(3 * 34 + 3 * 34 * 34, np.uint8)  # three hands, then room for the waits
-    rows = flat[:3 * 34].reshape(3, 34)
+    # 600 rows: more than one of the glue's chunks (512), each output 300 rows
+    # past its input, so a chunk's answers land on rows still to be read.
+    n, shift = 600, 300
+    flat = np.zeros((n + shift) * 34 + n * 34 * 34, np.uint8)
+    rows = flat[:n * 34].reshape(n, 34)
     rows[:] = mjk.parse(AGARI)
-    rows[1] = mjk.parse("1122m3344p5566s77z")
+    rows[1::2] = mjk.parse("1122m3344p5566s77z")
     want = mjk.tenpai_discards(rows.copy())
-    out = {"discards": rows.view(bool),  # exactly over the rows
-           "waits": flat[3 * 34:].view(bool).reshape(3, 34, 34)}
+    out = {"discards": flat[shift * 34:(shift + n) * 34].view(bool).reshape(n, 34),
+           "waits": flat[(shift + n) * 34:].view(bool).reshape(n, 34, 34)}
     got = mjk.tenpai_discards(rows, out=out)
     assert (got["discards"] == want["discards"]).all() and (got["waits"] == want["waits"]).all()
-    buf = np.zeros(3 * 34 + 3 * 34, np.uint8)
-    vis = buf[:3 * 34].reshape(3, 34)
-    vis[:, :9] = 1
-    hand_rows = np.stack([mjk.parse(NINE_GATES)] * 3)
-    want = mjk.necessary_tiles(hand_rows, visible=vis.copy())
-    out = {"shanten": np.empty(3, np.int8), "ukeire": np.empty(3, np.uint8),
-           "tiles": buf[17:17 + 3 * 34].view(bool).reshape(3, 34)}  # out['tiles'] over visible
-    got = mjk.necessary_tiles(hand_rows, visible=vis, out=out)
-    assert got["ukeire"].tolist() == want["ukeire"].tolist() and (got["tiles"] == want["tiles"]).all()
+    buf = np.zeros((n + shift) * 34, np.uint8)
+    vis = buf[:n * 34].reshape(n, 34)
+    vis[:, 9:18] = 1  # the pins: none in the hand, and not what tiles holds
+    hands = np.stack([mjk.parse(NINE_GATES)] * n)
+    want = mjk.necessary_tiles(hands, visible=vis.copy())
+    out = {"shanten": np.empty(n, np.int8), "ukeire": np.empty(n, np.uint8),
+           "tiles": buf[shift * 34:].view(bool).reshape(n, 34)}  # out['tiles'] over visible
+    got = mjk.necessary_tiles(hands, visible=vis, out=out)
+    assert (got["ukeire"] == want["ukeire"]).all() and (got["tiles"] == want["tiles"]).all()
 
 
 def test_outputs_overlapping_each_other_are_refused():
