@@ -18,7 +18,8 @@
 // the argument or option. Typed arrays may be views of one ArrayBuffer or
 // SharedArrayBuffer: an input that overlaps an output is copied before the
 // call (the answer is as without overlap); outputs that overlap each other
-// throw RangeError.
+// throw RangeError. Another thread must not write a SharedArrayBuffer while a
+// call reads or writes it (the kernel reads each row more than once).
 const fs = require('node:fs');
 const path = require('node:path');
 
