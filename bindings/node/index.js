@@ -19,7 +19,7 @@
 // SharedArrayBuffer: an input that overlaps an output is copied before the
 // call (the answer is as without overlap); outputs that overlap each other
 // throw RangeError. Another thread must not write a SharedArrayBuffer while a
-// call reads or writes it (the kernel reads each row more than once).
+// call uses it: that is a data race on the kernel's memory, as in C.
 const fs = require('node:fs');
 const path = require('node:path');
 
