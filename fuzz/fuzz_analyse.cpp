@@ -5,7 +5,8 @@
 // twice: four players and nothing visible, three players with a row of
 // visible tiles. None may crash; every answer must be one valid UTF-8 JSON
 // object, the same from the size query, an exact buffer and one byte short;
-// and it must agree with parse_hand (check_agrees_with_parser). A failure
+// and it must agree with parse_hand (check_agrees_with_parser), as must
+// mjk_parse_message, the sentence the bindings' parse() reports. A failure
 // prints what went wrong and aborts.
 #include <algorithm>
 #include <array>
@@ -233,6 +234,10 @@ HandError rules_error(const Hand& hand, int players, const std::uint8_t* visible
 void check_agrees_with_parser(std::string_view text, int players, const std::uint8_t* visible, Json& json) {
   const auto parsed = parse_hand(text);
   const bool ascii = std::all_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+  char message[MJK_MAX_MESSAGE];  // the C ABI's sentence for a parse error: the same
+  if (mjk_parse_message(text.data(), text.size(), message, sizeof message) != static_cast<int>(parsed.error.code) ||
+      message != (parsed.ok() ? std::string() : sentence(parsed.error)))
+    fail(text, std::string("mjk_parse_message says \"") + message + "\"");
   HandError expected = parsed.error;
   if (parsed.ok()) expected = rules_error(parsed.value.hand, players, visible);
   if (expected) {

@@ -336,6 +336,13 @@ inline const Operation* find_operation(std::string_view name) {
   return nullptr;
 }
 
+// Why text does not parse, as the CLI says it ("" if it parses).
+inline std::string parse_message(const std::string& text) {
+  char buf[MJK_MAX_MESSAGE];
+  mjk_parse_message(text.data(), text.size(), buf, sizeof buf);
+  return buf;
+}
+
 // The line `mjk --json TEXT` prints (without the newline); any bytes (a NUL
 // is an unknown character, as for the CLI and parse).
 inline int analyse_json(const std::string& text, int players, const std::uint8_t* visible34, std::string& out) {

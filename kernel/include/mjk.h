@@ -93,6 +93,13 @@ typedef struct mjk_parsed {
  * out->error, or MJK_ERR_INVALID_ARGUMENT (out or text NULL). */
 MJK_API int mjk_parse(const char* text, mjk_parsed* out);
 MJK_API int mjk_parse_n(const char* text, size_t length, mjk_parsed* out);
+/* Why mjk_parse_n rejects text, as the sentence `mjk` prints ("fifth copy
+ * of 1m at position 4"), NUL-terminated into buf (cut at cap - 1 bytes;
+ * MJK_MAX_MESSAGE bytes always suffice); "" when text parses. Returns the
+ * parse's code (MJK_OK when it parses), or MJK_ERR_INVALID_ARGUMENT (text
+ * NULL with length > 0, buf NULL with cap > 0). */
+#define MJK_MAX_MESSAGE 161
+MJK_API int mjk_parse_message(const char* text, size_t length, char* buf, size_t cap);
 
 /* ---- batch operations on rows of 34 counts ----
  * rows: n * 34 bytes; players: 4 or 3 (sanma: 2m-8m do not exist, a row

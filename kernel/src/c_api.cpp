@@ -203,6 +203,21 @@ int mjk_parse_n(const char* text, size_t length, mjk_parsed* out) {
   return MJK_OK;
 }
 
+static_assert(MJK_MAX_MESSAGE == HandError::max_message + 1);
+
+int mjk_parse_message(const char* text, size_t length, char* buf, size_t cap) {
+  if ((!text && length) || (cap && !buf)) return invalid;
+  const auto parsed = parse_hand(std::string_view(text ? text : "", length));
+  char sentence[HandError::max_message];
+  const std::size_t size = parsed.ok() ? 0 : parsed.error.write(sentence);
+  if (cap) {
+    const std::size_t n = std::min(size, cap - 1);
+    std::memcpy(buf, sentence, n);
+    buf[n] = '\0';
+  }
+  return static_cast<int>(parsed.error.code);
+}
+
 int mjk_parse(const char* text, mjk_parsed* out) {
   if (!text) return out ? (*out = {}, out->winning = -1, out->error_tile = 255, invalid) : invalid;
   return mjk_parse_n(text, std::strlen(text), out);

@@ -247,6 +247,16 @@ static void test_analyse_json(void) {
   CHECK(mjk_analyse_json_n(NULL, 1, 4, NULL, big, sizeof big, &needed) == MJK_ERR_INVALID_ARGUMENT);
 }
 
+static void test_parse_message(void) {
+  char m[MJK_MAX_MESSAGE];
+  CHECK(mjk_parse_message("11111m", 6, m, sizeof m) == MJK_ERR_FIFTH_COPY);
+  CHECK(strcmp(m, "fifth copy of 1m at position 4") == 0); /* the CLI's sentence */
+  CHECK(mjk_parse_message("11111m", 6, m, 6) == MJK_ERR_FIFTH_COPY && strcmp(m, "fifth") == 0); /* cut */
+  CHECK(mjk_parse_message("1112345678999m", 14, m, sizeof m) == MJK_OK && m[0] == '\0');
+  CHECK(mjk_parse_message("1m\0", 3, NULL, 0) == MJK_ERR_UNKNOWN_CHARACTER);
+  CHECK(mjk_parse_message(NULL, 1, m, sizeof m) == MJK_ERR_INVALID_ARGUMENT);
+}
+
 /* consumer --json HAND...: the lines mjk_analyse_json writes, one per hand
  * (run.sh compares them with the installed `mjk --json HAND...`). */
 static int print_json_lines(int argc, char** argv) {
@@ -275,6 +285,7 @@ int main(int argc, char** argv) {
   test_shanten();
   test_necessary_and_advice();
   test_analyse_json();
+  test_parse_message();
   if (failures) {
     fprintf(stderr, "%d checks failed\n", failures);
     return 1;

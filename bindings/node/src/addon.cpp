@@ -117,8 +117,7 @@ Napi::Value Parse(const Napi::CallbackInfo& info) {
   const std::string text = info[0].As<Napi::String>();
   mjk_parsed parsed;
   if (const int e = mjk_parse_n(text.data(), text.size(), &parsed); e != MJK_OK) {
-    Napi::Error err = Napi::Error::New(env, std::string(mjk_error_message(e)) + " at position " +
-                                                std::to_string(parsed.error_position));
+    Napi::Error err = Napi::Error::New(env, mjk::bind::parse_message(text));
     err.Set("code", Napi::Number::New(env, e));
     throw err;
   }

@@ -202,6 +202,15 @@ test('a NUL character is a HandError like any unknown character', () => {
   assert.throws(() => mjk.parse(NINE_GATES + '\0'), (e) => e instanceof mjk.HandError && e.code === 2);
 });
 
+test('parse says what analyse and the CLI say', () => {
+  for (const hand of [...BAD, '', '8z', '1234567890123456m', '123m 1', '5m0m0m']) {
+    let parsed, analysed;
+    assert.throws(() => mjk.parse(hand), (e) => (parsed = e) instanceof mjk.HandError);
+    assert.throws(() => mjk.analyse(hand), (e) => (analysed = e) instanceof mjk.HandError);
+    assert.deepEqual([parsed.message, parsed.code], [analysed.message, analysed.code], hand);
+  }
+});
+
 test('options are checked by type, then by value', () => {
   const rows = rowsOf(NINE_GATES);
   for (const players of ['3', [3], true, null, 3n])

@@ -313,6 +313,15 @@ def test_outputs_overlapping_each_other_are_refused():
 
 
 # --- every text error is a HandError with the CLI's message and code
+@pytest.mark.parametrize("hand", BAD + ["8z", "1234567890123456m", "123m 1", "5m0m0m"])
+def test_parse_says_what_analyse_and_the_cli_say(hand):
+    with pytest.raises(mjk.HandError) as parsed:
+        mjk.parse(hand)
+    with pytest.raises(mjk.HandError) as analysed:
+        mjk.analyse(hand)
+    assert (str(parsed.value), parsed.value.code) == (str(analysed.value), analysed.value.code)
+
+
 def test_lone_surrogate_is_a_hand_error():
     for f in (mjk.analyse, mjk.parse):
         with pytest.raises(mjk.HandError) as e:

@@ -94,8 +94,7 @@ py::tuple parse(const py::bytes& bytes) {
   const std::string text = bytes;
   mjk_parsed p;
   if (const int e = mjk_parse_n(text.data(), text.size(), &p); e != MJK_OK)
-    return py::make_tuple(e, std::string(mjk_error_message(e)) + " at position " + std::to_string(p.error_position),
-                          py::none());
+    return py::make_tuple(e, mjk::bind::parse_message(text), py::none());
   return py::make_tuple(0, "", py::bytes(reinterpret_cast<const char*>(p.counts), mjk::bind::row));
 }
 
