@@ -414,6 +414,8 @@ TEST_CASE("pao: the player who fed the last dragon or wind set") {
         .pon("777z", Relative::shimocha);
   };
   CHECK(scored(composite().tsumo()) == "daisangen tsuuiisou | yakuman 2 | 64000 | -16000 64000 -40000 -8000");
+  // The rest is paid as usual, honba included (100 from each payer on tsumo).
+  CHECK(scored(composite().tsumo().honba(1)) == "daisangen tsuuiisou | yakuman 2 | 64000 | -16100 64300 -40100 -8100");
   CHECK(scored(composite().ron(Relative::toimen)) == "daisangen tsuuiisou | yakuman 2 | 64000 | 0 64000 -16000 -48000");
   CHECK(scored(composite().tsumo().rules(no_stacking)) ==
         "daisangen tsuuiisou | yakuman 1 | 32000 | 0 32000 -32000 0");

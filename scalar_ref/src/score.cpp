@@ -552,8 +552,16 @@ std::array<std::int32_t, 4> payments(const ScoreRequest& r, const Scored& s) {
     pay = shares(r, base_points(0, 0, s.yakuman - liable_yakuman, r.rules));
     const std::array<int, 4> liable_part = shares(r, base_points(0, 0, liable_yakuman, r.rules));
     if (r.tsumo) {
-      // The liable player pays the liable yakuman's whole tsumo value and every honba.
-      pay[static_cast<std::size_t>(liable)] += sum(liable_part) + honba_unit * (players_of(r) - 1);
+      // The liable player pays the liable yakuman's whole tsumo value; with
+      // nothing else to pay, the honba too; else the rest, honba included, is
+      // paid as usual.
+      pay[static_cast<std::size_t>(liable)] += sum(liable_part);
+      if (s.yakuman == liable_yakuman) {
+        pay[static_cast<std::size_t>(liable)] += honba_unit * (players_of(r) - 1);
+      } else {
+        for (int seat = 0; seat < players_of(r); ++seat)
+          if (seat != r.seat) pay[static_cast<std::size_t>(seat)] += honba_unit;
+      }
     } else {
       // The liable player and the discarder pay half each; the discarder pays the honba.
       const int discarder = seat_of(r.seat, r.from, r.players);
