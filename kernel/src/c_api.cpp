@@ -203,6 +203,21 @@ int mjk_parse_n(const char* text, size_t length, mjk_parsed* out) {
   return MJK_OK;
 }
 
+static_assert(MJK_MAX_MESSAGE == HandError::max_message + 1);
+
+int mjk_parse_message(const char* text, size_t length, char* buf, size_t cap) {
+  if ((!text && length) || (cap && !buf)) return invalid;
+  const auto parsed = parse_hand(std::string_view(text ? text : "", length));
+  char sentence[HandError::max_message];
+  const std::size_t size = parsed.ok() ? 0 : parsed.error.write(sentence);
+  if (cap) {
+    const std::size_t n = std::min(size, cap - 1);
+    std::memcpy(buf, sentence, n);
+    buf[n] = '\0';
+  }
+  return static_cast<int>(parsed.error.code);
+}
+
 int mjk_parse(const char* text, mjk_parsed* out) {
   if (!text) return out ? (*out = {}, out->winning = -1, out->error_tile = 255, invalid) : invalid;
   return mjk_parse_n(text, std::strlen(text), out);
@@ -323,11 +338,17 @@ int mjk_advice(const uint8_t* rows, size_t n, int players, const uint8_t* visibl
 
 
 int mjk_analyse_json(const char* text, int players, const uint8_t* visible34, char* buf, size_t cap, size_t* needed) {
+  if (!text) return invalid;
+  return mjk_analyse_json_n(text, std::strlen(text), players, visible34, buf, cap, needed);
+}
+
+int mjk_analyse_json_n(const char* text, size_t length, int players, const uint8_t* visible34, char* buf, size_t cap,
+                       size_t* needed) {
   const auto rules = players_of(players);
-  if (!text || !rules || (cap && !buf)) return invalid;
+  if ((!text && length) || !rules || (cap && !buf)) return invalid;
   Options options{*rules, {}};
   if (visible34) options.visible = {visible34, kind_count};
-  const std::string_view line(text);
+  const std::string_view line(text ? text : "", length);
   JsonWriter json(std::span<char>(buf, cap ? cap - 1 : 0));  // the last byte for the NUL
   const auto r = analyse(line, options);
   if (r.ok()) {
