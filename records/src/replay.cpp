@@ -375,6 +375,7 @@ class Replayer {
       pon->meld.type = MeldType::kakan;
       pon->meld.red = static_cast<std::uint8_t>(pon->meld.red + added.red);
       pon->tiles[3] = added;
+      for (std::size_t s = 0; s < 4; ++s) ippatsu_before_kan_[s] = players_[s].ippatsu;
       break_ippatsu();
       kakan_ = added;
     }
@@ -544,6 +545,7 @@ class Replayer {
   std::size_t last_index_ = no_event;
   std::size_t table_discard_ = no_event;
   std::size_t callable_ = no_event;
+  std::array<bool, 4> ippatsu_before_kan_{};
 };
 
 #if MJK_RECORDS_SCORE_CHECKS
@@ -560,7 +562,8 @@ void Replayer::score(const Round& r, std::size_t i, const Win& w, const Player& 
   q.seat = static_cast<std::uint8_t>(seat_wind(w.seat));
   q.round = r.wind;
   q.riichi = p.riichi;
-  q.ippatsu = p.ippatsu && p.riichi;
+  // Robbing an added kan keeps the robber's ippatsu (the kan never completes).
+  q.ippatsu = (chankan ? ippatsu_before_kan_[w.seat] : p.ippatsu) && p.riichi;
   q.rinshan = w.tsumo() && p.rinshan;
   q.chankan = chankan;
   q.haitei = wall_ == 0 && !q.rinshan;
@@ -570,8 +573,10 @@ void Replayer::score(const Round& r, std::size_t i, const Win& w, const Player& 
   q.ura_count = static_cast<std::uint8_t>(std::min<std::size_t>(w.ura.size(), max_indicators));
   for (std::size_t k = 0; k < q.ura_count; ++k) q.ura[k] = w.ura[k].tile;
   q.nuki = static_cast<std::uint8_t>(p.nuki);
-  q.honba = r.honba;
-  q.sticks = static_cast<std::uint16_t>(&w == &r.wins.front() ? sticks_ : 0);
+  // A double ron: the winner nearest the discarder (listed first) takes the honba and the sticks.
+  const bool first = &w == &r.wins.front();
+  q.honba = first ? r.honba : 0;
+  q.sticks = static_cast<std::uint16_t>(first ? sticks_ : 0);
   q.players = game_.rules.players;
   q.rules = game_.rules.score_rules();
   const auto s = mjk::score(q);
@@ -615,7 +620,7 @@ void Replayer::score(const Round& r, std::size_t i, const Win& w, const Player& 
   for (int seat = 0; seat < seats_; ++seat)
     if (seat != w.seat) paid -= sc.payments[static_cast<std::size_t>(seat_wind(seat))];
   const int payers = w.tsumo() ? seats_ - 1 : 1;
-  paid -= w.tsumo() ? 100 * r.honba * payers : (seats_ == 4 ? 300 : 200) * r.honba;
+  paid -= w.tsumo() ? 100 * q.honba * payers : (seats_ == 4 ? 300 : 200) * q.honba;
   if (w.points && paid != w.points) disagree(i, std::to_string(w.points) + " points in the record, " + std::to_string(paid) + " by the kernel");
 }
 #else
