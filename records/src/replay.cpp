@@ -11,7 +11,6 @@ std::string Disagreement::message() const {
   return file + " " + round + " event " + std::to_string(event) + ": " + what;
 }
 
-bool scores_checked() noexcept { return MJK_RECORDS_SCORE_CHECKS != 0; }
 
 namespace {
 
@@ -548,7 +547,6 @@ class Replayer {
   std::array<bool, 4> ippatsu_before_kan_{};
 };
 
-#if MJK_RECORDS_SCORE_CHECKS
 void Replayer::score(const Round& r, std::size_t i, const Win& w, const Player& p, const Hand& hand, RecordTile tile,
                      bool chankan) {
   ScoreRequest q;
@@ -623,9 +621,6 @@ void Replayer::score(const Round& r, std::size_t i, const Win& w, const Player& 
   paid -= w.tsumo() ? 100 * q.honba * payers : (seats_ == 4 ? 300 : 200) * q.honba;
   if (w.points && paid != w.points) disagree(i, std::to_string(w.points) + " points in the record, " + std::to_string(paid) + " by the kernel");
 }
-#else
-void Replayer::score(const Round&, std::size_t, const Win&, const Player&, const Hand&, RecordTile, bool) {}
-#endif
 
 }  // namespace
 

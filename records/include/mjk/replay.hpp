@@ -65,11 +65,6 @@ struct Replay {
   std::vector<Decision> decisions;
 };
 
-// Whether this build checks each win's score with mjk::score (fu, han, yaku,
-// points, payments); without the scorer the wins are still checked for a
-// complete hand, the winner and payer, and payments that add up.
-bool scores_checked() noexcept;
-
 Replay replay(const Game& game, const ReplayOptions& options = {});
 
 // Shanten before and after, the chosen discard's ukeire and the best
