@@ -98,7 +98,8 @@ TEST_CASE("C ABI: version, implementation, messages") {
   CHECK(std::string(mjk_implementation()) == std::string(active_implementation().name));
   for (int code = 0; code <= MJK_ERR_INVALID_ARGUMENT; ++code)
     CHECK(std::string(mjk_error_message(code)) == std::string(describe(static_cast<Error>(code))));
-  CHECK(std::string(mjk_error_message(MJK_ERR_INVALID_ARGUMENT + 1)) == "unknown error");
+  // Past the last code (the scoring codes follow MJK_ERR_INVALID_ARGUMENT).
+  CHECK(std::string(mjk_error_message(static_cast<int>(Error::bad_request) + 1)) == "unknown error");
 }
 
 TEST_CASE("C ABI: parse agrees with parse_hand") {

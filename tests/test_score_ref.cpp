@@ -50,7 +50,7 @@ void renhou_yakuman(ScoreRules& r) { r.renhou = RenhouRule::yakuman; }
 
 }  // namespace
 
-TEST_CASE("SCORING.md 5: cases scorers have got wrong") {
+TEST_CASE("ref::score: SCORING.md 5: cases scorers have got wrong") {
   SUBCASE("pinfu tsumo is 20 fu") {
     CHECK(scored(case5("123678m345p67s55s", "8s").tsumo()) == "menzen_tsumo pinfu | 2 han 20 fu | 1500 | -700 1500 -400 -400");
   }
@@ -164,7 +164,7 @@ TEST_CASE("SCORING.md 5: cases scorers have got wrong") {
   }
 }
 
-TEST_CASE("situational yaku") {
+TEST_CASE("ref::score: situational yaku") {
   CHECK(scored(plain()) == "no yaku");
   CHECK(scored(plain().riichi()) == "riichi | 1 han 40 fu | 1300 | -1300 1300 0 0");
   CHECK(scored(plain().riichi(2)) == "double_riichi | 2 han 40 fu | 2600 | -2600 2600 0 0");
@@ -181,7 +181,7 @@ TEST_CASE("situational yaku") {
         "rinshan | 1 han 40 fu | 1500 | -700 1500 -400 -400");
 }
 
-TEST_CASE("tenhou, chiihou and renhou") {
+TEST_CASE("ref::score: tenhou, chiihou and renhou") {
   CHECK(scored(plain(0).tsumo().tenhou()) == "tenhou | yakuman 1 | 48000 | 48000 -16000 -16000 -16000");
   CHECK(scored(plain(1).tsumo().tenhou()) == "chiihou | yakuman 1 | 32000 | -16000 32000 -8000 -8000");
   // A ron before the first draw: nothing by default, 5 han (mangan) or a yakuman by rule.
@@ -194,7 +194,7 @@ TEST_CASE("tenhou, chiihou and renhou") {
   CHECK(score_of(plain().tenhou().rules(renhou_yakuman)).has(Yaku::renhou));
 }
 
-TEST_CASE("pinfu, tanyao, peikou") {
+TEST_CASE("ref::score: pinfu, tanyao, peikou") {
   CHECK(scored(south("123678m345p67s55s", "8s")) == "pinfu | 1 han 30 fu | 1000 | -1000 1000 0 0");
   // A valued pair is no pinfu: 20 + 10 + 2 (haku pair) = 32 fu.
   CHECK(scored(south("123678m345p67s55z", "8s").riichi()) == "riichi | 1 han 40 fu | 1300 | -1300 1300 0 0");
@@ -208,7 +208,7 @@ TEST_CASE("pinfu, tanyao, peikou") {
   CHECK(scored(south("123m456p789s5s", "5s").chi("123m")) == "no yaku");
 }
 
-TEST_CASE("winds and dragons") {
+TEST_CASE("ref::score: winds and dragons") {
   const auto south_triplet = [](int seat, int round) {
     return win("123m456p789s222z5s", "5s").seat(seat).round(round).ron(Relative::kamicha);
   };
@@ -224,7 +224,7 @@ TEST_CASE("winds and dragons") {
   CHECK(scored(south("555z666z77z123m45p", "3p")) == "haku hatsu shousangen | 4 han 50 fu | 8000 | -8000 8000 0 0");
 }
 
-TEST_CASE("terminal yaku") {
+TEST_CASE("ref::score: terminal yaku") {
   // 20 + 10 + 2 tanki + 2 chun pair = 34 fu.
   CHECK(scored(south("123m789m123p789s7z", "7z")) == "chanta | 2 han 40 fu | 2600 | -2600 2600 0 0");
   CHECK(scored(south("789m123p789s7z", "7z").chi("123m")) == "chanta | 1 han 30 fu | 1000 | -1000 1000 0 0");
@@ -237,7 +237,7 @@ TEST_CASE("terminal yaku") {
   CHECK(scored(south("1199m1199p11s225z", "5z")) == "chiitoitsu honroutou | 4 han 25 fu | 6400 | -6400 6400 0 0");
 }
 
-TEST_CASE("runs and triplets across suits") {
+TEST_CASE("ref::score: runs and triplets across suits") {
   CHECK(scored(south("123456789m23p55s", "4p")) == "pinfu ittsu | 3 han 30 fu | 3900 | -3900 3900 0 0");
   CHECK(scored(south("456789m23p55s", "4p").chi("123m")) == "ittsu | 1 han 30 fu | 1000 | -1000 1000 0 0");
   // 12s waiting on 3s: penchan, 20 + 10 + 2 = 32 fu.
@@ -254,7 +254,7 @@ TEST_CASE("runs and triplets across suits") {
         "toitoi | 2 han 40 fu | 2600 | -2600 2600 0 0");
 }
 
-TEST_CASE("flushes") {
+TEST_CASE("ref::score: flushes") {
   // 20 + 10 + 8 (999m) + 8 (444z) + 2 (chun pair) + 2 tanki = 50 fu.
   CHECK(scored(south("234m678m999m444z7z", "7z")) == "honitsu | 3 han 50 fu | 6400 | -6400 6400 0 0");
   CHECK(scored(south("234m678m999m7z", "7z").pon("444z", Relative::toimen)) ==
@@ -263,7 +263,7 @@ TEST_CASE("flushes") {
   CHECK(scored(south("234456678s9s", "9s").pon("111s")) == "chinitsu | 5 han 30 fu | 8000 | -8000 8000 0 0");
 }
 
-TEST_CASE("yakuman") {
+TEST_CASE("ref::score: yakuman") {
   CHECK(scored(south("119m19p19s123456z", "7z")) == "kokushi | yakuman 1 | 32000 | -32000 32000 0 0");
   CHECK(scored(south("19m19p19s1234567z", "1m")) == "kokushi_13 | yakuman 2 | 64000 | -64000 64000 0 0");
   CHECK(scored(south("19m19p19s1234567z", "1m").rules(no_double)) ==
@@ -292,7 +292,7 @@ TEST_CASE("yakuman") {
   CHECK(s.points == 32000);
 }
 
-TEST_CASE("limits, dealer and non-dealer") {
+TEST_CASE("ref::score: limits, dealer and non-dealer") {
   // plain(): riichi 1 han, 40 fu on ron; indicator 4s names the 5s pair (2 dora), 9m names 1m, 1m names 2m.
   CHECK(scored(plain().riichi().dora("4s")) == "riichi dora:2 | 3 han 40 fu | 5200 | -5200 5200 0 0");
   CHECK(scored(plain().riichi().dora("4s9m")) == "riichi dora:3 | 4 han 40 fu | 8000 | -8000 8000 0 0");
@@ -322,7 +322,7 @@ TEST_CASE("limits, dealer and non-dealer") {
   CHECK(score_of(plain().tsumo().ura("4s")).ura == 0);
 }
 
-TEST_CASE("kiriage: 4 han 30 fu and 3 han 60 fu") {
+TEST_CASE("ref::score: kiriage: 4 han 30 fu and 3 han 60 fu") {
   // riichi, sanankou; 20 + 10 + 8 + 8 + 8 + 2 tanki = 56 fu.
   const auto sixty = south("111m999p111s234m5s", "5s").riichi();
   CHECK(scored(sixty) == "riichi sanankou | 3 han 60 fu | 7700 | -7700 7700 0 0");
@@ -333,7 +333,7 @@ TEST_CASE("kiriage: 4 han 30 fu and 3 han 60 fu") {
         "riichi pinfu tanyao iipeikou | 4 han 30 fu | 12000 | 12000 0 0 -12000");
 }
 
-TEST_CASE("dora, aka, ura, nuki") {
+TEST_CASE("ref::score: dora, aka, ura, nuki") {
   // Indicators wrap: 9m names 1m, North names East, chun names haku.
   // round wind (East), haku, chanta, 1m x1, 1z x3, 5z x3; 20 + 10 + 8 + 8 = 46 fu.
   CHECK(scored(south("123m111z555z99p78s", "9s").dora("9m4z7z")) ==
@@ -357,12 +357,12 @@ TEST_CASE("dora, aka, ura, nuki") {
   CHECK(none.nuki == 3);
 }
 
-TEST_CASE("closed: a closed kan keeps the hand closed, a pon opens it") {
+TEST_CASE("ref::score: closed: a closed kan keeps the hand closed, a pon opens it") {
   CHECK(score_of(case5("234m567p34s22p", "5s").ankan("9999s").riichi()).closed);
   CHECK(!score_of(south("999p111s222z9s", "9s").pon("111m")).closed);
 }
 
-TEST_CASE("payments: honba, sticks, tsumo") {
+TEST_CASE("ref::score: payments: honba, sticks, tsumo") {
   // Non-dealer pinfu tsumo 400/700, 2 honba (100 a payer each), 1 stick.
   CHECK(scored(case5("123678m345p67s55s", "8s").tsumo().honba(2).sticks(1)) ==
         "menzen_tsumo pinfu | 2 han 20 fu | 1500 | -900 3100 -600 -600");
@@ -376,7 +376,7 @@ TEST_CASE("payments: honba, sticks, tsumo") {
         "pinfu | 1 han 30 fu | 1000 | 0 3000 -1000 0");
 }
 
-TEST_CASE("three players: tsumo loss and honba") {
+TEST_CASE("ref::score: three players: tsumo loss and honba") {
   const auto hand = [] { return win("123678p34567s55s", "8s").three_players().tsumo(); };
   // Non-dealer 2 han 20 fu: the dealer 700 and West 400; North's share is lost.
   CHECK(scored(hand().seat(1)) == "menzen_tsumo pinfu | 2 han 20 fu | 1100 | -700 1100 -400 0");
@@ -390,7 +390,7 @@ TEST_CASE("three players: tsumo loss and honba") {
         "pinfu | 1 han 30 fu | 1500 | 1900 0 -1900 0");
 }
 
-TEST_CASE("pao: the player who fed the last dragon or wind set") {
+TEST_CASE("ref::score: pao: the player who fed the last dragon or wind set") {
   // South wins; haku from kamicha (East), hatsu from toimen (North), chun from shimocha (West): West is liable.
   const auto dragons = [] {
     return win("12m55s", "3m").seat(1).pon("555z", Relative::kamicha).pon("666z", Relative::toimen)
@@ -429,7 +429,7 @@ TEST_CASE("pao: the player who fed the last dragon or wind set") {
   CHECK(scored(winds().ron(Relative::shimocha)) == "daisuushii | yakuman 2 | 64000 | -32000 64000 -32000 0");
 }
 
-TEST_CASE("a request outside the precondition is not scored") {
+TEST_CASE("ref::score: a request outside the precondition is not scored") {
   ScoreRequest r = plain().riichi().chi("123m");  // 17 tiles: wrong meld count
   CHECK(!ref::score(r).complete);
 }

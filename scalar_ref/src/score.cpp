@@ -4,6 +4,15 @@
 // book, the reading that pays most. Deliberately naive and separate from the
 // kernel: no table of the kernel's (not even list_yaku's han table) is used,
 // so the two scorers check each other.
+//
+// Where SCORING.md leaves a choice open, this file takes (and the kernel must
+// take the same): a yakuman hand's dora are counted in Score's fields but are
+// neither listed nor paid; renhou under the mangan rule is a 5-han yaku that
+// adds to the others; three players without tsumo loss split the absent
+// North's share evenly between the two payers (each payment rounded up to
+// 100); a composite pao tsumo puts the honba on the liable player only when
+// the liable yakuman are all the hand pays, else the rest and the honba are
+// paid as usual.
 #include <algorithm>
 #include <array>
 #include <vector>
@@ -140,7 +149,7 @@ int kans(const Reading& w) {
 int runs(const Reading& w) {
   return count_sets(w, [](const Set& s) { return s.kind == SetKind::run; });
 }
-// Pairs of identical runs among the concealed runs (iipeikou 1, ryanpeikou 2).
+// Pairs of identical runs (iipeikou 1, ryanpeikou 2; both need a closed hand, so no chi is among them).
 int identical_run_pairs(const Reading& w) {
   std::array<int, 34> seen{};
   for (const Set& s : w.sets)
