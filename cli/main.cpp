@@ -44,7 +44,7 @@ A hand of 3k+1 tiles followed by a space and one tile names the winning tile
 Called melds follow the concealed tiles, one word each, before the winning
 tile, in the order they were made:
   "678m345p67s55s chi:234m 8s"
-  "123m55z pon:111z@toimen ankan:9999s kakan:0555p@shimocha 5z"
+  "12m55z pon:111z@toimen ankan:9999s kakan:0555p@shimocha 3m"
 A meld word is TYPE:TILES[@FROM]: TYPE chi, pon, minkan (open kan), ankan
 (closed kan) or kakan (added kan); TILES in mpsz, 3 for chi and pon, 4 for
 a kan (0 = red five); FROM who discarded the called tile: kamicha (the

@@ -129,7 +129,7 @@ HandError parse_meld_tiles(MeldType type, std::string_view text, std::uint32_t o
   HandError e = for_each_tile(text, offset, [&](Tile t, bool is_red, std::uint32_t pos) -> HandError {
     if (n == size) return bad(pos, shape, Error::bad_meld);
     kinds[static_cast<std::size_t>(n++)] = t.kind();
-    if (is_red && red++) red_at = pos;
+    if (is_red && red++ == 1) red_at = pos;  // the second red five
     return {};
   });
   if (e) return e;
@@ -654,7 +654,7 @@ class RequestReader {
         auto& n = dora ? q.dora_count : q.ura_count;
         n = 0;
         return for_each_tile(v_.text, inner, [&](Tile t, bool, std::uint32_t pos) -> HandError {
-          if (n == max_indicators) return {Error::too_many_indicators, pos, std::nullopt, 0};
+          if (n == max_indicators) return bad(pos, "dora and ura hold at most five indicators each", Error::too_many_indicators);
           list[n++] = t;
           return {};
         });

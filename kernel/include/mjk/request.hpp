@@ -7,7 +7,7 @@
 // then the winning tile:
 //
 //   678m345p67s55s chi:234m 8s
-//   123m55z pon:111z@toimen ankan:9999s kakan:0555p@shimocha 5z
+//   12m55z pon:111z@toimen ankan:9999s kakan:0555p@shimocha 3m
 //
 // A meld word is TYPE:TILES[@FROM]: TYPE chi, pon, minkan, ankan or kakan;
 // TILES in mpsz (0 = red five; 3 tiles for chi and pon, 4 for the kans);
