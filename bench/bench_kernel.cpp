@@ -25,6 +25,8 @@
 #include "mjk/decomposition.hpp"
 #include "mjk/implementation.hpp"
 #include "mjk/ref.hpp"
+#include "mjk/score.hpp"
+#include "support/score_requests.hpp"
 
 namespace {
 
@@ -262,6 +264,52 @@ int main(int argc, char** argv) {
       std::array<Decomposition, max_decompositions> buf;
       return index.decompositions(h, w, buf.data());
     });
+  }
+
+  // Scoring: realistic wins (the generator's proportions are documented in
+  // tests/support/score_requests.hpp) and closed one-suit wins (the most
+  // readings per hand). The batch and the single hand must agree, and the
+  // reference with both once it is built.
+  struct ScoreSet {
+    std::string name;
+    std::vector<ScoreRequest> requests;
+  };
+  static const std::vector<ScoreSet> score_sets = {{"play", score_test::wins_like_play(180, bench::hands_per_set)},
+                                                   {"one_suit", score_test::one_suit_wins(181, bench::hands_per_set)}};
+  for (const auto& set : score_sets) {
+    std::vector<Result<Score>> batch(set.requests.size());
+    if (score(set.requests, batch) != Error::none) return 1;
+    for (std::size_t i = 0; i < set.requests.size(); ++i) {
+      const auto single = score(set.requests[i]);
+      bool same = batch[i].ok() && batch[i].value.complete && single.ok() && single.value == batch[i].value;
+#if MJK_BENCH_REF_SCORE
+      same = same && ref::score(set.requests[i]) == single.value;
+#endif
+      if (!same) {
+        std::fprintf(stderr, "benchmark score/%s: request %zu scored differently (or not complete)\n", set.name.c_str(), i);
+        return 1;
+      }
+    }
+    benchmark::RegisterBenchmark(("score/kernel/" + set.name).c_str(), [&set](benchmark::State& state) {
+      std::vector<Result<Score>> out(set.requests.size());
+      for (auto _ : state) {
+        benchmark::DoNotOptimize(score(set.requests, out));
+        benchmark::ClobberMemory();
+      }
+      state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(set.requests.size()));
+    });
+    benchmark::RegisterBenchmark(("score/single/" + set.name).c_str(), [&set](benchmark::State& state) {
+      for (auto _ : state)
+        for (const ScoreRequest& r : set.requests) benchmark::DoNotOptimize(score(r));
+      state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(set.requests.size()));
+    });
+#if MJK_BENCH_REF_SCORE
+    benchmark::RegisterBenchmark(("score/scalar_ref/" + set.name).c_str(), [&set](benchmark::State& state) {
+      for (auto _ : state)
+        for (const ScoreRequest& r : set.requests) benchmark::DoNotOptimize(ref::score(r));
+      state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(set.requests.size()));
+    });
+#endif
   }
 
   benchmark::Initialize(&argc, argv);

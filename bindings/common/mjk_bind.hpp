@@ -38,7 +38,7 @@
 #pragma weak mjk_shanten
 #pragma weak mjk_necessary_tiles
 #pragma weak mjk_advice
-#pragma weak mjk_analyse_json
+#pragma weak mjk_analyse_json_n
 
 namespace mjk::bind {
 
@@ -280,7 +280,55 @@ inline std::span<const Operation> operations() {
   return table;
 }
 
-inline bool has_analyse() noexcept { return &mjk_analyse_json != nullptr; }
+// mjk.h: no output may overlap an input or another output. The bindings'
+// callers may pass views of one buffer anywhere, so before a batch runs an
+// input that overlaps an output is copied (as numpy's ufuncs do), and outputs
+// that overlap each other are refused (no order of writes answers both).
+// Returns "" when b may run, else why not; the copies live in `copies`
+// until the batch has run.
+inline std::string unalias(const Operation& op, Batch& b, std::vector<std::uint8_t>& copies) {
+  struct Extent {
+    const void* p;
+    std::size_t bytes;
+    std::string_view name;
+  };
+  // Addresses as integers: comparing pointers into different objects is undefined.
+  const auto overlap = [](const Extent& x, const Extent& y) {
+    const auto a = reinterpret_cast<std::uintptr_t>(x.p), c = reinterpret_cast<std::uintptr_t>(y.p);
+    return x.bytes && y.bytes && a < c + y.bytes && c < a + x.bytes;
+  };
+  std::array<Extent, max_outputs + 1> outs{};
+  std::size_t m = 0;
+  outs[m++] = {b.errors, b.n, "errors"};
+  for (std::size_t k = 0; k < op.output_count; ++k)
+    outs[m++] = {b.outputs[k], b.n * op.outputs[k].per_row(), op.outputs[k].name};
+  for (std::size_t i = 0; i < m; ++i)
+    for (std::size_t j = i + 1; j < m; ++j)
+      if (overlap(outs[i], outs[j]))
+        return "outputs " + std::string(outs[i].name) + " and " + std::string(outs[j].name) + " overlap";
+  const Extent ins[] = {{b.rows, b.n * row, "rows"},
+                        {b.visible, b.visible_rows * row, "visible"},
+                        {b.winning, b.winning ? b.n : 0, "winning"}};
+  bool aliased[std::size(ins)] = {};
+  std::size_t total = 0;
+  for (std::size_t i = 0; i < std::size(ins); ++i)
+    for (std::size_t k = 0; k < m && !aliased[i]; ++k)
+      if (overlap(ins[i], outs[k])) aliased[i] = true, total += ins[i].bytes;
+  if (total == 0) return {};
+  copies.clear();
+  copies.reserve(total);  // no reallocation below: the copies stay where they are
+  const auto copy = [&](std::size_t i) {
+    const auto* p = static_cast<const std::uint8_t*>(ins[i].p);
+    copies.insert(copies.end(), p, p + ins[i].bytes);
+    return copies.data() + copies.size() - ins[i].bytes;
+  };
+  if (aliased[0]) b.rows = copy(0);
+  if (aliased[1]) b.visible = copy(1);
+  if (aliased[2]) b.winning = reinterpret_cast<const std::int8_t*>(copy(2));
+  return {};
+}
+
+inline bool has_analyse() noexcept { return &mjk_analyse_json_n != nullptr; }
 
 inline const Operation* find_operation(std::string_view name) {
   for (const Operation& op : operations())
@@ -288,15 +336,23 @@ inline const Operation* find_operation(std::string_view name) {
   return nullptr;
 }
 
-// The line `mjk --json TEXT` prints (without the newline).
+// Why text does not parse, as the CLI says it ("" if it parses).
+inline std::string parse_message(const std::string& text) {
+  char buf[MJK_MAX_MESSAGE];
+  mjk_parse_message(text.data(), text.size(), buf, sizeof buf);
+  return buf;
+}
+
+// The line `mjk --json TEXT` prints (without the newline); any bytes (a NUL
+// is an unknown character, as for the CLI and parse).
 inline int analyse_json(const std::string& text, int players, const std::uint8_t* visible34, std::string& out) {
   if (!has_analyse()) return MJK_ERR_INVALID_ARGUMENT;
   std::size_t needed = 0;
   out.resize(1024);
-  int e = mjk_analyse_json(text.c_str(), players, visible34, out.data(), out.size(), &needed);
+  int e = mjk_analyse_json_n(text.data(), text.size(), players, visible34, out.data(), out.size(), &needed);
   if (e == MJK_ERR_OUTPUT_TOO_SMALL) {
     out.resize(needed);
-    e = mjk_analyse_json(text.c_str(), players, visible34, out.data(), out.size(), &needed);
+    e = mjk_analyse_json_n(text.data(), text.size(), players, visible34, out.data(), out.size(), &needed);
   }
   out.resize(e == MJK_OK && needed > 0 ? needed - 1 : 0);
   return e;

@@ -14,7 +14,12 @@
 // out: typed arrays to reuse for the result (a {name: array} object when the
 // result has several parts)}.
 // Wrong argument types throw TypeError, wrong lengths or values RangeError, a
-// malformed hand HandError (with .code, and .row for batches).
+// malformed hand HandError (with .code, and .row for batches), each naming
+// the argument or option. Typed arrays may be views of one ArrayBuffer or
+// SharedArrayBuffer: an input that overlaps an output is copied before the
+// call (the answer is as without overlap); outputs that overlap each other
+// throw RangeError. Another thread must not write a SharedArrayBuffer while a
+// call uses it: that is a data race on the kernel's memory, as in C.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -48,7 +53,8 @@ function errorMessage(code) {
 
 function checkRows(rows) {
   if (!(rows instanceof Uint8Array))
-    throw new TypeError(`rows must be a Uint8Array of n*34 tile counts, not ${describe(rows)}`);
+    throw new TypeError(`rows must be a Uint8Array of n*34 tile counts, not ${describe(rows)}` +
+                        (Array.isArray(rows) ? ' (use Uint8Array.from)' : ''));
   if (rows.length % 34 !== 0)
     throw new RangeError(`rows must hold n*34 counts: length ${rows.length} is not a multiple of 34`);
   return rows.length / 34;
@@ -57,7 +63,7 @@ function checkRows(rows) {
 function describe(v) {
   if (v === null) return 'null';
   if (ArrayBuffer.isView(v)) return v.constructor.name;
-  if (Array.isArray(v)) return 'an Array (use Uint8Array.from)';
+  if (Array.isArray(v)) return 'an Array';
   return typeof v;
 }
 
@@ -67,6 +73,7 @@ function checkOptions(options, n) {
   const known = ['players', 'visible', 'errors', 'out', 'winning'];
   for (const k of Object.keys(options)) if (!known.includes(k)) throw new TypeError(`unknown option "${k}"`);
   const players = options.players === undefined ? 4 : options.players;
+  if (typeof players !== 'number') throw new TypeError(`players must be a number (3 or 4), not ${describe(players)}`);
   if (players !== 3 && players !== 4) throw new RangeError(`players must be 3 or 4, not ${players}`);
   let visible = options.visible === undefined ? null : options.visible;
   if (visible !== null) {
@@ -75,6 +82,7 @@ function checkOptions(options, n) {
       throw new RangeError(`visible must hold 34 counts (every hand) or 34 per row, not ${visible.length}`);
   }
   const errors = options.errors === undefined ? 'throw' : options.errors;
+  if (typeof errors !== 'string') throw new TypeError(`errors must be 'throw' or 'return', not ${describe(errors)}`);
   if (errors !== 'throw' && errors !== 'return') throw new RangeError(`errors must be 'throw' or 'return', not ${errors}`);
   let winning = options.winning === undefined ? null : options.winning;
   if (winning !== null) {

@@ -16,6 +16,14 @@
  * others, and a bad row's answer is zero (shanten: 0 too, check the code).
  * The codes are mjk::Error's values; new codes are only ever appended.
  *
+ * Aliasing: inputs (rows, visible, winning, text, visible34) are only read
+ * and may overlap each other in any way. An output (every pointer a function
+ * writes through: its results, storage, slices, errors, buf, needed) must not
+ * overlap any input or any other output, not even exactly (no in-place
+ * calls): the behaviour is then undefined, as for C99 `restrict` pointers.
+ * (The Python and Node bindings copy an input that overlaps an output before
+ * the call, as numpy's ufuncs do, and refuse outputs that overlap each other.)
+ *
  * Link: cc -std=c99 prog.c $(pkg-config --cflags --libs mjk)
  */
 #ifndef MJK_H
@@ -102,6 +110,13 @@ typedef struct mjk_parsed {
  * out->error, or MJK_ERR_INVALID_ARGUMENT (out or text NULL). */
 MJK_API int mjk_parse(const char* text, mjk_parsed* out);
 MJK_API int mjk_parse_n(const char* text, size_t length, mjk_parsed* out);
+/* Why mjk_parse_n rejects text, as the sentence `mjk` prints ("fifth copy
+ * of 1m at position 4"), NUL-terminated into buf (cut at cap - 1 bytes;
+ * MJK_MAX_MESSAGE bytes always suffice); "" when text parses. Returns the
+ * parse's code (MJK_OK when it parses), or MJK_ERR_INVALID_ARGUMENT (text
+ * NULL with length > 0, buf NULL with cap > 0). */
+#define MJK_MAX_MESSAGE 256
+MJK_API int mjk_parse_message(const char* text, size_t length, char* buf, size_t cap);
 
 /* ---- batch operations on rows of 34 counts ----
  * rows: n * 34 bytes; players: 4 or 3 (sanma: 2m-8m do not exist, a row
@@ -310,7 +325,7 @@ typedef struct mjk_request_info {
   uint8_t any_visible;    /* the line named visible tiles (then in visible34) */
   uint8_t reserved;
   uint32_t error_position; /* byte offset in the line, or UINT32_MAX */
-  char message[256];      /* the whole sentence, NUL-terminated (mjk --json's "error") */
+  char message[MJK_MAX_MESSAGE]; /* the whole sentence, NUL-terminated (mjk --json's "error") */
 } mjk_request_info;
 /* Parses and checks a line (length bytes): out gets the request (the
  * defaults of SCORING.md where the line says nothing), visible34 (NULL, or
@@ -326,9 +341,15 @@ MJK_API int mjk_parse_request(const char* text, size_t length, mjk_score_request
  * + 1. A malformed hand is not an error here: the line is then the CLI's
  * {"hand":..., "error":...} object. players 4 or 3; visible34: NULL or 34
  * counts. Returns MJK_OK, MJK_ERR_OUTPUT_TOO_SMALL (buf holds nothing
- * useful; retry with *needed bytes) or MJK_ERR_INVALID_ARGUMENT. */
+ * useful; retry with *needed bytes) or MJK_ERR_INVALID_ARGUMENT. text is
+ * NUL-terminated (mjk_analyse_json) or `length` bytes (mjk_analyse_json_n,
+ * which takes any bytes: a NUL in them is an unknown character, as in
+ * mjk_parse_n, and text may be NULL when length is 0). The line is always
+ * valid UTF-8 JSON, whatever the bytes of text. */
 MJK_API int mjk_analyse_json(const char* text, int players, const uint8_t* visible34, char* buf, size_t cap,
                              size_t* needed);
+MJK_API int mjk_analyse_json_n(const char* text, size_t length, int players, const uint8_t* visible34, char* buf,
+                               size_t cap, size_t* needed);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -76,7 +76,7 @@ static_assert(MJK_RENHOU_NONE == int(RenhouRule::none) && MJK_RENHOU_MANGAN == i
               MJK_RENHOU_YAKUMAN == int(RenhouRule::yakuman));
 static_assert(MJK_YAKU_COUNT == yaku_count);
 static_assert(sizeof(mjk_score_request::dora) == max_indicators && sizeof(mjk_score_request::melds) / sizeof(mjk_meld) == 4);
-static_assert(sizeof(mjk_request_info::message) >= HandError::max_message);
+static_assert(sizeof(mjk_request_info::message) == MJK_MAX_MESSAGE);
 
 static_assert(MJK_FORM_STANDARD_BIT == standard_form && MJK_FORM_CHIITOI_BIT == chiitoi_form &&
               MJK_FORM_KOKUSHI_BIT == kokushi_form);
@@ -357,6 +357,21 @@ int mjk_parse_n(const char* text, size_t length, mjk_parsed* out) {
   return MJK_OK;
 }
 
+static_assert(MJK_MAX_MESSAGE == HandError::max_message + 1);
+
+int mjk_parse_message(const char* text, size_t length, char* buf, size_t cap) {
+  if ((!text && length) || (cap && !buf)) return invalid;
+  const auto parsed = parse_hand(std::string_view(text ? text : "", length));
+  char sentence[HandError::max_message];
+  const std::size_t size = parsed.ok() ? 0 : parsed.error.write(sentence);
+  if (cap) {
+    const std::size_t n = std::min(size, cap - 1);
+    std::memcpy(buf, sentence, n);
+    buf[n] = '\0';
+  }
+  return static_cast<int>(parsed.error.code);
+}
+
 int mjk_parse(const char* text, mjk_parsed* out) {
   if (!text) return out ? (*out = {}, out->winning = -1, out->error_tile = 255, invalid) : invalid;
   return mjk_parse_n(text, std::strlen(text), out);
@@ -544,11 +559,17 @@ int mjk_parse_request(const char* text, size_t length, mjk_score_request* out, u
 }
 
 int mjk_analyse_json(const char* text, int players, const uint8_t* visible34, char* buf, size_t cap, size_t* needed) {
+  if (!text) return invalid;
+  return mjk_analyse_json_n(text, std::strlen(text), players, visible34, buf, cap, needed);
+}
+
+int mjk_analyse_json_n(const char* text, size_t length, int players, const uint8_t* visible34, char* buf, size_t cap,
+                       size_t* needed) {
   const auto rules = players_of(players);
-  if (!text || !rules || (cap && !buf)) return invalid;
+  if ((!text && length) || !rules || (cap && !buf)) return invalid;
   Options options{*rules, {}};
   if (visible34) options.visible = {visible34, kind_count};
-  const std::string_view line(text);
+  const std::string_view line(text ? text : "", length);
   JsonWriter json(std::span<char>(buf, cap ? cap - 1 : 0));  // the last byte for the NUL
   const auto r = analyse(line, options);
   if (r.ok()) {

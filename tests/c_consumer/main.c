@@ -238,6 +238,23 @@ static void test_analyse_json(void) {
   CHECK(strstr(big, "\"error\":") != NULL);
   CHECK(mjk_analyse_json(hand, 2, NULL, big, sizeof big, &needed) == MJK_ERR_INVALID_ARGUMENT);
   CHECK(mjk_analyse_json(NULL, 4, NULL, big, sizeof big, &needed) == MJK_ERR_INVALID_ARGUMENT);
+  /* mjk_analyse_json_n takes any bytes: a NUL is an unknown character, as in mjk_parse_n. */
+  CHECK(mjk_analyse_json_n(hand, 14, 4, NULL, big, sizeof big, &needed) == MJK_OK);
+  CHECK(strncmp(big, "{\"hand\":\"1112345678999m\",", 25) == 0);
+  CHECK(mjk_analyse_json_n("1112345678999m\0", 15, 4, NULL, big, sizeof big, &needed) == MJK_OK);
+  CHECK(strstr(big, "\"error\":\"unknown character at position 14\"") != NULL);
+  CHECK(mjk_analyse_json_n(NULL, 0, 4, NULL, big, sizeof big, &needed) == MJK_OK && strstr(big, "\"error\":") != NULL);
+  CHECK(mjk_analyse_json_n(NULL, 1, 4, NULL, big, sizeof big, &needed) == MJK_ERR_INVALID_ARGUMENT);
+}
+
+static void test_parse_message(void) {
+  char m[MJK_MAX_MESSAGE];
+  CHECK(mjk_parse_message("11111m", 6, m, sizeof m) == MJK_ERR_FIFTH_COPY);
+  CHECK(strcmp(m, "fifth copy of 1m at position 4") == 0); /* the CLI's sentence */
+  CHECK(mjk_parse_message("11111m", 6, m, 6) == MJK_ERR_FIFTH_COPY && strcmp(m, "fifth") == 0); /* cut */
+  CHECK(mjk_parse_message("1112345678999m", 14, m, sizeof m) == MJK_OK && m[0] == '\0');
+  CHECK(mjk_parse_message("1m\0", 3, NULL, 0) == MJK_ERR_UNKNOWN_CHARACTER);
+  CHECK(mjk_parse_message(NULL, 1, m, sizeof m) == MJK_ERR_INVALID_ARGUMENT);
 }
 
 /* Requests parsed from both notations, scored in one batch with a bad row
@@ -315,6 +332,7 @@ int main(int argc, char** argv) {
   test_shanten();
   test_necessary_and_advice();
   test_analyse_json();
+  test_parse_message();
   test_score();
   if (failures) {
     fprintf(stderr, "%d checks failed\n", failures);

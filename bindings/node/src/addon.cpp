@@ -48,14 +48,18 @@ Napi::Value Operations(const Napi::CallbackInfo& info) {
   return list;
 }
 
-// A typed array's bytes, checked to be exactly `bytes` long.
+// A typed array's bytes, checked to be exactly `bytes` long. Its data
+// pointer comes from napi_get_typedarray_info, which, unlike
+// TypedArray::ArrayBuffer().Data(), also takes a SharedArrayBuffer's.
 std::uint8_t* bytes_of(const Napi::Env& env, const Napi::Value& v, std::size_t bytes, const char* what) {
   if (!v.IsTypedArray()) throw Napi::TypeError::New(env, std::string(what) + " must be a typed array");
-  Napi::TypedArray a = v.As<Napi::TypedArray>();
-  if (a.ByteLength() != bytes)
-    throw Napi::RangeError::New(env, std::string(what) + " has " + std::to_string(a.ByteLength()) +
-                                         " bytes, expected " + std::to_string(bytes));
-  return static_cast<std::uint8_t*>(a.ArrayBuffer().Data()) + a.ByteOffset();
+  void* data = nullptr;
+  NAPI_THROW_IF_FAILED(env, napi_get_typedarray_info(env, v, nullptr, nullptr, &data, nullptr, nullptr), nullptr);
+  const std::size_t size = v.As<Napi::TypedArray>().ByteLength();
+  if (size != bytes)
+    throw Napi::RangeError::New(env, std::string(what) + " has " + std::to_string(size) + " bytes, expected " +
+                                         std::to_string(bytes));
+  return static_cast<std::uint8_t*>(data);
 }
 
 // run(name, rows, players, visible|null, winning|null, errors, [outputs...]) -> first bad row or -1
@@ -95,6 +99,9 @@ Napi::Value Run(const Napi::CallbackInfo& info) {
   for (std::uint32_t k = 0; k < op->output_count; ++k)
     b.outputs[k] = bytes_of(env, outs.Get(k), b.n * op->outputs[k].per_row(), "output");
   if (b.n == 0) return Napi::Number::New(env, -1);
+  std::vector<std::uint8_t> copies;
+  if (const std::string why = mjk::bind::unalias(*op, b, copies); !why.empty())
+    throw Napi::RangeError::New(env, name + ": " + why + " (out arrays must not share memory)");
   const int e = op->run(b);
   if (e != MJK_OK) throw Napi::Error::New(env, std::string(name) + ": " + mjk_error_message(e));
   // The first row with an error, or -1: a scan here costs a fraction of a
@@ -110,8 +117,7 @@ Napi::Value Parse(const Napi::CallbackInfo& info) {
   const std::string text = info[0].As<Napi::String>();
   mjk_parsed parsed;
   if (const int e = mjk_parse_n(text.data(), text.size(), &parsed); e != MJK_OK) {
-    Napi::Error err = Napi::Error::New(env, std::string(mjk_error_message(e)) + " at position " +
-                                                std::to_string(parsed.error_position));
+    Napi::Error err = Napi::Error::New(env, mjk::bind::parse_message(text));
     err.Set("code", Napi::Number::New(env, e));
     throw err;
   }
@@ -135,8 +141,7 @@ Napi::Value Analyse(const Napi::CallbackInfo& info) {
     if (!info[2].IsTypedArray()) throw Napi::TypeError::New(env, "visible must be a Uint8Array");
     visible = bytes_of(env, info[2], mjk::bind::row, "visible");
   }
-  if (text.find('\0') != std::string::npos) throw Napi::RangeError::New(env, "text holds a NUL character");
-  if (!mjk::bind::has_analyse()) throw Napi::Error::New(env, "analyse: this libmjk has no mjk_analyse_json yet");
+  if (!mjk::bind::has_analyse()) throw Napi::Error::New(env, "analyse: this libmjk has no mjk_analyse_json_n yet");
   std::string line;
   if (const int e = mjk::bind::analyse_json(text, players, visible, line); e != MJK_OK)
     throw Napi::Error::New(env, std::string("analyse: ") + mjk_error_message(e));

@@ -144,3 +144,82 @@ test('decompositions', () => {
   assert.throws(() => mjk.waits(rowsOf(NINE_GATES), { winning: Int8Array.from([1]) }), TypeError);
   assert.throws(() => mjk.decompositions(rowsOf(AGARI), { winning: Int8Array.from([34]) }), RangeError);
 });
+
+// Typed arrays on a SharedArrayBuffer (how worker threads share hands) are
+// typed arrays like any other (issue 17).
+const shared = (arr) => {
+  const s = new Uint8Array(new SharedArrayBuffer(arr.length));
+  s.set(arr);
+  return s;
+};
+
+test('SharedArrayBuffer: rows, out, visible and analyse', () => {
+  const rows = shared(rowsOf(NINE_GATES, KOKUSHI13));
+  assert.deepEqual(ones(mjk.waits(rows), 0, 34), [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+  const out = shared(new Uint8Array(68));
+  assert.equal(mjk.waits(rows, { out }), out);
+  assert.deepEqual(ones(out, 34, 34).length, 13);
+  const visible = shared(new Uint8Array(34));
+  visible[0] = 1;
+  assert.equal(mjk.necessaryTiles(rows, { visible }).ukeire[0], mjk.necessaryTiles(rows).ukeire[0] - 1);
+  assert.equal(mjk.analyse(NINE_GATES, { visible }).ukeire, mjk.analyse(NINE_GATES).ukeire - 1);
+  assert.equal(typeof mjk.analyseLine(NINE_GATES, { visible }), 'string');
+});
+
+// Overlap between inputs and outputs: answered as if every input had been
+// copied first; outputs that overlap each other are refused.
+test('out over rows and visible in one ArrayBuffer', () => {
+  const buffer = new ArrayBuffer(900 * 34);
+  const all = new Uint8Array(buffer);
+  for (let i = 0; i < 600; i++) all.set(mjk.parse(NINE_GATES), 34 * i);
+  const rows = new Uint8Array(buffer, 0, 600 * 34);
+  const want = mjk.waits(rows.slice());
+  assert.deepEqual(mjk.waits(rows, { out: new Uint8Array(buffer, 300 * 34, 600 * 34) }), want);
+
+  // out.tiles 300 rows past visible: the glue's first chunk (512 rows) of
+  // answers lands on visible rows still to be read.
+  const visBuffer = new ArrayBuffer(900 * 34);
+  const visible = new Uint8Array(visBuffer, 0, 600 * 34);
+  for (let i = 0; i < 600; i++) visible.fill(1, 34 * i + 9, 34 * i + 18);  // the pins: none in the hand
+  const hands = rowsOf(...new Array(600).fill(NINE_GATES));
+  const expected = mjk.necessaryTiles(hands, { visible: visible.slice() });
+  const out = { shanten: new Int8Array(600), ukeire: new Uint8Array(600), tiles: new Uint8Array(visBuffer, 300 * 34, 600 * 34) };
+  const got = mjk.necessaryTiles(hands, { visible, out });
+  assert.deepEqual([...got.ukeire], [...expected.ukeire]);
+  assert.deepEqual([...got.tiles], [...expected.tiles]);
+});
+
+test('outputs overlapping each other are refused', () => {
+  const buffer = new ArrayBuffer(35 * 34);
+  const out = { discards: new Uint8Array(buffer, 0, 34), waits: new Uint8Array(buffer, 0, 34 * 34) };
+  assert.throws(() => mjk.tenpaiDiscards(rowsOf(AGARI), { out }), (e) => e instanceof RangeError && /overlap/.test(e.message));
+});
+
+test('a NUL character is a HandError like any unknown character', () => {
+  assert.throws(() => mjk.analyse(NINE_GATES + '\0'),
+                (e) => e instanceof mjk.HandError && e.code === 2 && e.message === 'unknown character at position 14');
+  assert.equal(JSON.parse(mjk.analyseLine(NINE_GATES + '\0')).error, 'unknown character at position 14');
+  assert.throws(() => mjk.parse(NINE_GATES + '\0'), (e) => e instanceof mjk.HandError && e.code === 2);
+});
+
+test('parse says what analyse and the CLI say', () => {
+  for (const hand of [...BAD, '', '8z', '1234567890123456m', '123m 1', '5m0m0m']) {
+    let parsed, analysed;
+    assert.throws(() => mjk.parse(hand), (e) => (parsed = e) instanceof mjk.HandError);
+    assert.throws(() => mjk.analyse(hand), (e) => (analysed = e) instanceof mjk.HandError);
+    assert.deepEqual([parsed.message, parsed.code], [analysed.message, analysed.code], hand);
+  }
+});
+
+test('options are checked by type, then by value', () => {
+  const rows = rowsOf(NINE_GATES);
+  for (const players of ['3', [3], true, null, 3n])
+    for (const call of [() => mjk.waits(rows, { players }), () => mjk.analyse(NINE_GATES, { players })])
+      assert.throws(call, (e) => e instanceof TypeError && /players/.test(e.message), String(players));
+  assert.throws(() => mjk.waits(rows, { players: 5 }), (e) => e instanceof RangeError && /players/.test(e.message));
+  assert.throws(() => mjk.waits(rows, { errors: 1 }), (e) => e instanceof TypeError && /errors/.test(e.message));
+  assert.throws(() => mjk.waits(rows, { errors: 'ignore' }), (e) => e instanceof RangeError && /errors/.test(e.message));
+  assert.throws(() => mjk.waits(rows, { visible: 'x' }), (e) => e instanceof TypeError && /visible/.test(e.message));
+  assert.throws(() => mjk.waits(rows, { out: 5 }), (e) => e instanceof TypeError && /out/.test(e.message));
+  assert.throws(() => mjk.tenpaiDiscards(rowsOf(AGARI), { out: 5 }), (e) => e instanceof TypeError && /out/.test(e.message));
+});

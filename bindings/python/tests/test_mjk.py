@@ -265,3 +265,102 @@ def test_decompositions():
         mjk.waits(mjk.parse(NINE_GATES), winning=3)
     with pytest.raises(ValueError, match="0..33"):
         mjk.decompositions(mjk.parse(AGARI), winning=34)
+
+
+# --- overlap between inputs and outputs (issue 17): answered as if every
+# input had been copied first, as numpy's ufuncs do; outputs that overlap
+# each other are refused.
+def test_out_overlapping_rows_is_answered_as_if_copied():
+    b = np.zeros((900, 34), np.uint8)
+    b[:600] = mjk.parse(NINE_GATES)
+    want = mjk.waits(b[:600].copy())
+    got = mjk.waits(b[:600], out=b[300:].view(bool))  # the issue's reproducer
+    assert (got == want).all()
+    rows = np.stack([mjk.parse(AGARI)] * 40)
+    want = mjk.is_agari(rows.copy())
+    assert (mjk.is_agari(rows, out=rows.reshape(-1)[:40].view(bool)) == want).all()  # over the first rows
+
+
+def test_out_dict_overlapping_rows_and_visible():
+    # 600 rows: more than one of the glue's chunks (512), each output 300 rows
+    # past its input, so a chunk's answers land on rows still to be read.
+    n, shift = 600, 300
+    flat = np.zeros((n + shift) * 34 + n * 34 * 34, np.uint8)
+    rows = flat[:n * 34].reshape(n, 34)
+    rows[:] = mjk.parse(AGARI)
+    rows[1::2] = mjk.parse("1122m3344p5566s77z")
+    want = mjk.tenpai_discards(rows.copy())
+    out = {"discards": flat[shift * 34:(shift + n) * 34].view(bool).reshape(n, 34),
+           "waits": flat[(shift + n) * 34:].view(bool).reshape(n, 34, 34)}
+    got = mjk.tenpai_discards(rows, out=out)
+    assert (got["discards"] == want["discards"]).all() and (got["waits"] == want["waits"]).all()
+    buf = np.zeros((n + shift) * 34, np.uint8)
+    vis = buf[:n * 34].reshape(n, 34)
+    vis[:, 9:18] = 1  # the pins: none in the hand, and not what tiles holds
+    hands = np.stack([mjk.parse(NINE_GATES)] * n)
+    want = mjk.necessary_tiles(hands, visible=vis.copy())
+    out = {"shanten": np.empty(n, np.int8), "ukeire": np.empty(n, np.uint8),
+           "tiles": buf[shift * 34:].view(bool).reshape(n, 34)}  # out['tiles'] over visible
+    got = mjk.necessary_tiles(hands, visible=vis, out=out)
+    assert (got["ukeire"] == want["ukeire"]).all() and (got["tiles"] == want["tiles"]).all()
+
+
+def test_outputs_overlapping_each_other_are_refused():
+    same = np.zeros((1, 34 * 35), bool)
+    out = {"discards": same[:, :34], "waits": same[:, :34 * 34].reshape(1, 34, 34)}
+    with pytest.raises(ValueError, match="overlap"):
+        mjk.tenpai_discards(mjk.parse(AGARI)[None], out=out)
+
+
+# --- every text error is a HandError with the CLI's message and code
+@pytest.mark.parametrize("hand", BAD + ["8z", "1234567890123456m", "123m 1", "5m0m0m"])
+def test_parse_says_what_analyse_and_the_cli_say(hand):
+    with pytest.raises(mjk.HandError) as parsed:
+        mjk.parse(hand)
+    with pytest.raises(mjk.HandError) as analysed:
+        mjk.analyse(hand)
+    assert (str(parsed.value), parsed.value.code) == (str(analysed.value), analysed.value.code)
+
+
+def test_lone_surrogate_is_a_hand_error():
+    for f in (mjk.analyse, mjk.parse):
+        with pytest.raises(mjk.HandError) as e:
+            f("\ud800")
+        assert e.value.code == 2 and str(e.value) == "unknown character at position 0"
+
+
+def test_nul_character_is_a_hand_error():
+    for f in (mjk.analyse, mjk.parse):
+        with pytest.raises(mjk.HandError) as e:
+            f(NINE_GATES + "\0")
+        assert e.value.code == 2 and str(e.value) == "unknown character at position 14"
+
+
+# --- options are checked by type (TypeError naming them), then by value
+@pytest.mark.parametrize("players", ["3", [3], 3.0, True, None])
+def test_players_of_the_wrong_type(players):
+    with pytest.raises(TypeError, match="players"):
+        mjk.waits(mjk.parse(NINE_GATES), players=players)
+    with pytest.raises(TypeError, match="players"):
+        mjk.analyse(NINE_GATES, players=players)
+
+
+def test_option_values_and_types():
+    r = mjk.parse(NINE_GATES)
+    assert mjk.waits(mjk.parse(KOKUSHI13), players=np.int64(3)).sum() == 13  # a numpy integer is an integer
+    with pytest.raises(ValueError, match="players"):
+        mjk.waits(r, players=5)
+    with pytest.raises(TypeError, match="errors"):
+        mjk.waits(r, errors=1)
+    with pytest.raises(ValueError, match="errors"):
+        mjk.waits(r, errors="ignore")
+    for visible in ("x", 3.0, {}):
+        with pytest.raises(TypeError, match="visible"):
+            mjk.waits(r, visible=visible)
+    with pytest.raises(ValueError, match="visible"):
+        mjk.waits(r, visible=[[0] * 34, [0]])  # ragged
+    rows = r[None]
+    with pytest.raises(TypeError, match="out"):
+        mjk.waits(rows, out=5)
+    with pytest.raises(TypeError, match="out"):
+        mjk.tenpai_discards(mjk.parse(AGARI)[None], out=[np.zeros((1, 34), bool)])

@@ -73,7 +73,7 @@ struct HandError {
   [[nodiscard]] MJK_API std::string message() const;
   // The same sentence into caller storage, without allocating: its length
   // (cut at out.size(); no sentence is longer than max_message).
-  static constexpr std::size_t max_message = 256;
+  static constexpr std::size_t max_message = 255;
   MJK_API std::size_t write(std::span<char> out) const noexcept;
 };
 

@@ -27,6 +27,17 @@ Keyword options of every batch function:
     out=None          arrays to write the result into instead of new ones (the result's
                       shape and dtype, C-contiguous; a dict of them for a dict result):
                       reusing them saves the page faults of fresh memory in a loop.
+An option of the wrong type raises TypeError naming it (players=3.0, "3" or
+True; errors=1), a value of the right type that is not allowed ValueError.
+
+Overlap: inputs (rows, visible) may share memory with outputs (views of one
+buffer, in any way): an input that overlaps an output is copied before the
+kernel runs, as numpy's ufuncs do, so the answer is the one without overlap.
+Output arrays of one call that overlap each other raise ValueError.
+
+parse and analyse raise HandError (with .code) for every malformed text, a
+NUL or a lone surrogate included ("unknown character at position N", N a
+byte offset in the UTF-8 text, as the CLI says).
 """
 import json as _json
 
@@ -57,7 +68,10 @@ def implementation():
 
 
 def _counts(a, what, ndim_ok):
-    a = _np.asarray(a)
+    try:
+        a = _np.asarray(a)
+    except ValueError as e:  # ragged lists
+        raise ValueError(f"{what}: {e}") from None
     if a.dtype != _np.uint8:
         if a.dtype.kind not in "iu":
             raise TypeError(f"{what} must be an array of tile counts with an integer dtype (uint8), not {a.dtype}")
@@ -71,6 +85,9 @@ def _counts(a, what, ndim_ok):
 
 
 def _options(players, visible, n):
+    # bool is an int subclass, and 3.0 == 3: neither is a number of players
+    if not isinstance(players, (int, _np.integer)) or isinstance(players, bool):
+        raise TypeError(f"players must be an int (3 or 4), not {type(players).__name__}")
     if players not in (3, 4):
         raise ValueError(f"players must be 3 or 4, not {players!r}")
     if visible is not None:
@@ -96,6 +113,8 @@ def _winning(winning, n, single):
 
 def _batch(name, outputs, doc, reads_winning):
     def run(rows, *, players=4, visible=None, errors="raise", out=None, winning=None):
+        if not isinstance(errors, str):
+            raise TypeError(f'errors must be a str ("raise" or "return"), not {type(errors).__name__}')
         if errors not in ("raise", "return"):
             raise ValueError(f'errors must be "raise" or "return", not {errors!r}')
         a = _counts(rows, "rows", (1, 2))
@@ -108,7 +127,7 @@ def _batch(name, outputs, doc, reads_winning):
         win = None if winning is None else _winning(winning, n, single)
         codes = _np.empty(n, dtype=_np.uint8)
         outs = _alloc(name, outputs, n, single, out)
-        _native.run(name, a, players, vis, win, codes, outs)
+        _native.run(name, a, int(players), vis, win, codes, outs)
         if single:
             outs = [o.reshape(o.shape[1:]) if o.ndim > 1 else o[0] for o in outs]
         result = outs[0] if len(outs) == 1 else {o[0]: v for o, v in zip(outputs, outs)}
@@ -138,10 +157,11 @@ def _alloc(name, outputs, n, single, out):
     arrays = []
     for (key, dtype, shape), a in zip(outputs, given):
         want = (n,) + tuple(shape)
+        what = "out" if len(outputs) == 1 else f"out[{key!r}]"
         if not isinstance(a, _np.ndarray) or a.dtype != _DTYPES[dtype]:
-            raise TypeError(f"{name}: out[{key!r}] must be a numpy array of dtype {dtype}")
+            raise TypeError(f"{name}: {what} must be a numpy array of dtype {dtype}")
         if a.shape != want or not a.flags.c_contiguous or not a.flags.writeable:
-            raise ValueError(f"{name}: out[{key!r}] must be a writeable C-contiguous array of shape {want}, not {a.shape}")
+            raise ValueError(f"{name}: {what} must be a writeable C-contiguous array of shape {want}, not {a.shape}")
         arrays.append(a)
     return arrays
 
@@ -183,11 +203,18 @@ if "shanten" in globals() and len(dict((n, o) for n, _, _, o in _OPERATIONS)["sh
     __all__.append("shanten_forms")
 
 
+def _utf8(text):
+    """The bytes the CLI would get for text. A lone surrogate (which UTF-8
+    cannot encode) becomes three bytes that are not UTF-8 either, so it is an
+    unknown character at its byte position like any other."""
+    return text.encode("utf-8", "surrogatepass")
+
+
 def parse(text):
     """mpsz text (or seed 000's form) -> numpy.uint8 (34,) counts; HandError if malformed."""
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, not {type(text).__name__}")
-    code, message, counts = _native.parse(text)
+    code, message, counts = _native.parse(_utf8(text))
     if code:
         raise HandError(message, code)
     return _np.frombuffer(counts, dtype=_np.uint8).copy()
@@ -200,7 +227,7 @@ def analyse(text, players=4, visible=None):
     vis = _options(players, visible, 1)
     if vis is not None and vis.shape != (34,):
         raise ValueError(f"analyse: visible must have shape (34,), not {vis.shape}")
-    code, line = _native.analyse(text, players, vis)
+    code, line = _native.analyse(_utf8(text), int(players), vis)
     obj = _json.loads(line)
     if "error" in obj:
         raise HandError(obj["error"], code)

@@ -78,6 +78,9 @@ void run(const std::string& name, const py::array& rows, int players, const py::
   if (outs.size() != op->output_count) throw py::value_error("wrong number of output arrays");
   for (std::size_t k = 0; k < op->output_count; ++k)
     b.outputs[k] = bytes_of(outs[k].cast<py::array>(), b.n * op->outputs[k].per_row(), "output", true);
+  std::vector<std::uint8_t> copies;
+  if (const std::string why = mjk::bind::unalias(*op, b, copies); !why.empty())
+    throw py::value_error(name + ": " + why + " (out= arrays must not share memory)");
   int e = MJK_OK;
   {
     py::gil_scoped_release release;
@@ -86,22 +89,22 @@ void run(const std::string& name, const py::array& rows, int players, const py::
   if (e != MJK_OK) throw py::value_error(name + ": " + mjk_error_message(e));
 }
 
-// parse(text) -> (code, message, bytes of 34 counts)
-py::tuple parse(const std::string& text) {
+// parse(text bytes) -> (code, message, bytes of 34 counts)
+py::tuple parse(const py::bytes& bytes) {
+  const std::string text = bytes;
   mjk_parsed p;
   if (const int e = mjk_parse_n(text.data(), text.size(), &p); e != MJK_OK)
-    return py::make_tuple(e, std::string(mjk_error_message(e)) + " at position " + std::to_string(p.error_position),
-                          py::none());
+    return py::make_tuple(e, mjk::bind::parse_message(text), py::none());
   return py::make_tuple(0, "", py::bytes(reinterpret_cast<const char*>(p.counts), mjk::bind::row));
 }
 
-// analyse(text, players, visible) -> (code, JSON line): the line `mjk --json`
-// prints, which for a malformed hand is the CLI's {"hand", "error"} object
-// (code then says why).
-py::tuple analyse(const std::string& text, int players, const py::object& visible) {
-  if (!mjk::bind::has_analyse()) throw py::type_error("analyse: this libmjk has no mjk_analyse_json yet");
+// analyse(text bytes, players, visible) -> (code, JSON line): the line `mjk
+// --json` prints, which for a malformed hand is the CLI's {"hand", "error"}
+// object (code then says why).
+py::tuple analyse(const py::bytes& bytes, int players, const py::object& visible) {
+  if (!mjk::bind::has_analyse()) throw py::type_error("analyse: this libmjk has no mjk_analyse_json_n yet");
   if (players != 3 && players != 4) throw py::value_error("players must be 3 or 4");
-  if (text.find('\0') != std::string::npos) throw py::value_error("text holds a NUL character");
+  const std::string text = bytes;
   const std::uint8_t* vis = nullptr;
   if (!visible.is_none()) {
     const auto v = visible.cast<py::array>();

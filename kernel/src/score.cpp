@@ -1,0 +1,482 @@
+// The kernel's scorer (score.hpp; SCORING.md is the specification).
+//
+// Seed 001's idea: what a suit contributes to yaku and fu is decided per
+// suit by a table (score_tables.hpp: every split of every suit summarised
+// once), and a reading combines its suits' summaries with bit operations:
+// sanshoku is the AND of three sequence masks, sanshoku doukou the AND of
+// three triplet masks, ittsu a mask holding 1, 4 and 7, chanta / junchan an
+// AND of per-split flags. Everything a reading cannot change (tanyao,
+// honroutou, honitsu, chinitsu, yakuhai, the yakuman of tile sets, dora) is
+// decided once per request from one occupancy mask of the whole hand. Han
+// are popcounts of yaku masks. kernel/README.md ("Scoring") says where the
+// time goes.
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+
+#include "mjk/score.hpp"
+#include "score_tables.hpp"
+
+namespace mjk {
+namespace {
+
+using scoring::SplitInfo;
+using u64 = std::uint64_t;
+
+constexpr u64 bit(int i) noexcept { return u64{1} << i; }
+constexpr u64 Y(Yaku y) noexcept { return bit(static_cast<int>(y)); }
+template <class... Ys>
+constexpr u64 mask_of(Ys... ys) noexcept {
+  return (Y(ys) | ...);
+}
+
+// ---- slot masks over the 48-slot layout (tile.hpp) ----
+
+constexpr u64 suit_numbers(int lo, int hi) noexcept {  // numbers lo..hi of the three suits
+  u64 m = 0;
+  for (int g = 0; g < 3; ++g)
+    for (int n = lo; n <= hi; ++n) m |= bit(12 * g + n - 1);
+  return m;
+}
+constexpr u64 honour_mask() noexcept {
+  u64 m = 0;
+  for (const auto s : honour_slot) m |= bit(36 + s);
+  return m;
+}
+constexpr u64 simples = suit_numbers(2, 8);
+constexpr u64 terminals = suit_numbers(1, 1) | suit_numbers(9, 9);
+constexpr u64 honours = honour_mask();
+constexpr u64 greens = bit(24 + 1) | bit(24 + 2) | bit(24 + 3) | bit(24 + 5) | bit(24 + 7) | bit(36 + honour_slot[5]);
+constexpr u64 group_mask = 0x1ff;  // the nine numbers of a suit at its group's offset
+
+// ---- yaku values ----
+
+// Han per yaku, closed and open, as masks: han = Σ k * popcount(yaku & han_k).
+// The same values as score_model.cpp's table (list_yaku); a test holds them equal.
+struct HanMasks {
+  u64 one, two, three, five, six;
+};
+constexpr HanMasks han_closed = {
+    mask_of(Yaku::riichi, Yaku::ippatsu, Yaku::menzen_tsumo, Yaku::pinfu, Yaku::tanyao, Yaku::iipeikou, Yaku::haitei,
+            Yaku::houtei, Yaku::rinshan, Yaku::chankan, Yaku::seat_wind, Yaku::round_wind, Yaku::haku, Yaku::hatsu,
+            Yaku::chun),
+    mask_of(Yaku::double_riichi, Yaku::chiitoitsu, Yaku::chanta, Yaku::ittsu, Yaku::sanshoku, Yaku::sanshoku_doukou,
+            Yaku::sankantsu, Yaku::toitoi, Yaku::sanankou, Yaku::shousangen, Yaku::honroutou),
+    mask_of(Yaku::ryanpeikou, Yaku::junchan, Yaku::honitsu), mask_of(Yaku::renhou_mangan), mask_of(Yaku::chinitsu)};
+constexpr HanMasks han_open = {
+    mask_of(Yaku::tanyao, Yaku::haitei, Yaku::houtei, Yaku::rinshan, Yaku::chankan, Yaku::seat_wind, Yaku::round_wind,
+            Yaku::haku, Yaku::hatsu, Yaku::chun, Yaku::chanta, Yaku::ittsu, Yaku::sanshoku),
+    mask_of(Yaku::sanshoku_doukou, Yaku::sankantsu, Yaku::toitoi, Yaku::sanankou, Yaku::shousangen, Yaku::honroutou,
+            Yaku::junchan, Yaku::honitsu),
+    0, mask_of(Yaku::chinitsu), 0};
+
+constexpr u64 yakuman_yaku = [] {
+  u64 m = 0;
+  for (int y = static_cast<int>(Yaku::tenhou); y <= static_cast<int>(Yaku::suukantsu); ++y) m |= bit(y);
+  return m;
+}();
+constexpr u64 double_yakuman = mask_of(Yaku::suuankou_tanki, Yaku::kokushi_13, Yaku::junsei_chuuren, Yaku::daisuushii);
+constexpr u64 ordinary_yaku = bit(static_cast<int>(Yaku::renhou_mangan) + 1) - 1;
+
+int han_of(u64 yaku, const HanMasks& h) noexcept {
+  return std::popcount(yaku & h.one) + 2 * std::popcount(yaku & h.two) + 3 * std::popcount(yaku & h.three) +
+         5 * std::popcount(yaku & h.five) + 6 * std::popcount(yaku & h.six);
+}
+
+int round_up_100(int x) noexcept { return (x + 99) / 100 * 100; }
+
+// Base points of han and fu with the limits (no yakuman).
+int base_points(int han, int fu, const ScoreRules& rules) noexcept {
+  if (han >= 13 && rules.kazoe_yakuman) return 8000;
+  if (han >= 11) return 6000;
+  if (han >= 8) return 4000;
+  if (han >= 6) return 3000;
+  if (han >= 5) return 2000;
+  if (rules.kiriage && ((han == 4 && fu == 30) || (han == 3 && fu == 60))) return 2000;
+  return std::min(fu << (han + 2), 2000);
+}
+
+// ---- the request's reading-independent part ----
+
+struct Context {
+  const ScoreRequest* r = nullptr;
+  bool closed = true, dealer = false;
+  u64 occupied = 0;       // slots holding a tile, concealed or in a meld
+  u64 fixed_yaku = 0;     // yaku no reading changes (yakuman included)
+  // Called melds and closed kans.
+  std::array<unsigned, 3> meld_seq{}, meld_trip{};  // per suit, bit by number - 1
+  unsigned meld_honours = 0;                        // bit by honour index (E S W N Wh G R)
+  int meld_triplets = 0, ankans = 0, meld_fu = 0;
+  bool meld_outside = true;
+  // Concealed honours: triplets and pairs by honour index.
+  unsigned honour_trip = 0, honour_pair = 0;
+  bool honours_split = true;  // no honour held once or four times
+  int honour_pair_fu = 0;     // fu of the head if it is an honour
+  int dora_han = 0;           // dora + aka + ura + nuki
+};
+
+// The dora an indicator points at (three players: 1m indicates 9m).
+int dora_of(int k, Players players) noexcept {
+  if (k < 27) return players == Players::three && k == 0 ? 8 : k / 9 * 9 + (k % 9 + 1) % 9;
+  if (k < 31) return 27 + (k - 27 + 1) % 4;
+  return 31 + (k - 31 + 1) % 3;
+}
+
+// Tiles of kind k in the hand and its melds (north tiles set aside count as north).
+int tiles_of(const ScoreRequest& r, int k) noexcept {
+  int n = r.hand.count(Tile(k)) + (k == 30 ? r.nuki : 0);
+  for (std::size_t i = 0; i < r.meld_count; ++i) {
+    const Meld& m = r.melds[i];
+    const int first = m.tile.kind();
+    n += m.type == MeldType::chi ? (k >= first && k <= first + 2) : (k == first) * m.size();
+  }
+  return n;
+}
+
+Context prepare(const ScoreRequest& r, Score& s) noexcept {
+  Context c;
+  c.r = &r;
+  c.dealer = r.seat == 0;
+  for (std::size_t i = 0; i < r.meld_count; ++i) {
+    const Meld& m = r.melds[i];
+    const int k = m.tile.kind(), slot = m.tile.slot();
+    c.closed &= !m.is_open();
+    if (m.type == MeldType::chi) {
+      c.meld_seq[static_cast<std::size_t>(k / 9)] |= 1u << (k % 9);
+      c.occupied |= u64{7} << slot;
+      c.meld_outside &= k % 9 == 0 || k % 9 == 6;
+      continue;
+    }
+    const bool outside = m.tile.is_terminal_or_honour();
+    if (k >= 27) c.meld_honours |= 1u << (k - 27);
+    else c.meld_trip[static_cast<std::size_t>(k / 9)] |= 1u << (k % 9);
+    c.occupied |= bit(slot);
+    c.meld_outside &= outside;
+    ++c.meld_triplets;
+    c.ankans += m.type == MeldType::ankan;
+    c.meld_fu += (outside ? 4 : 2) * (m.is_open() ? 1 : 2) * (m.is_kan() ? 4 : 1);
+  }
+  int kans = 0;
+  for (std::size_t i = 0; i < r.meld_count; ++i) kans += r.melds[i].is_kan();
+  for (int slot = 0; slot < slot_count; ++slot) c.occupied |= u64{r.hand.slots[static_cast<std::size_t>(slot)] != 0} << slot;
+  for (int h = 0; h < 7; ++h) {
+    const int n = r.hand.slots[static_cast<std::size_t>(36 + honour_slot[static_cast<std::size_t>(h)])];
+    c.honour_trip |= unsigned{n == 3} << h;
+    c.honour_pair |= unsigned{n == 2} << h;
+    c.honours_split &= n != 1 && n != 4;
+  }
+  // The head's fu if it is an honour (the honours' split is unique).
+  if (c.honour_pair) {
+    const int h = std::countr_zero(c.honour_pair);
+    const int winds = (h == r.seat) + (h == r.round);
+    c.honour_pair_fu = h >= 4 ? 2 : winds == 2 ? r.rules.double_wind_pair_fu : 2 * winds;
+  }
+
+  // Dora kinds: counted always (the score reports them), han only with a yaku.
+  for (std::size_t i = 0; i < r.dora_count; ++i) s.dora = static_cast<std::uint8_t>(s.dora + tiles_of(r, dora_of(r.dora[i].kind(), r.players)));
+  if (r.riichi)
+    for (std::size_t i = 0; i < r.ura_count; ++i) s.ura = static_cast<std::uint8_t>(s.ura + tiles_of(r, dora_of(r.ura[i].kind(), r.players)));
+  int aka = r.hand.red_fives[0] + r.hand.red_fives[1] + r.hand.red_fives[2];
+  for (std::size_t i = 0; i < r.meld_count; ++i) aka += r.melds[i].red;
+  s.aka = static_cast<std::uint8_t>(aka);
+  s.nuki = r.nuki;
+  c.dora_han = s.dora + s.aka + s.ura + s.nuki;
+
+  // Yaku of the tiles and the context, the same for every reading.
+  const u64 occ = c.occupied;
+  const unsigned htrip = c.honour_trip | c.meld_honours;
+  const int suits = (occ & group_mask ? 1 : 0) + (occ & group_mask << 12 ? 1 : 0) + (occ & group_mask << 24 ? 1 : 0);
+  const bool has_honours = occ & honours;
+  u64 y = 0;
+  const auto set = [&y](Yaku yaku, bool on) noexcept { y |= u64{on} << static_cast<int>(yaku); };
+  set(Yaku::riichi, r.riichi == 1);
+  set(Yaku::double_riichi, r.riichi == 2);
+  set(Yaku::ippatsu, r.ippatsu);
+  set(Yaku::menzen_tsumo, c.closed && r.tsumo);
+  set(Yaku::tanyao, !(occ & ~simples) && (c.closed || r.rules.open_tanyao));
+  set(Yaku::haitei, r.haitei && r.tsumo);
+  set(Yaku::houtei, r.haitei && !r.tsumo);
+  set(Yaku::rinshan, r.rinshan);
+  set(Yaku::chankan, r.chankan);
+  set(Yaku::seat_wind, htrip >> r.seat & 1);
+  set(Yaku::round_wind, htrip >> r.round & 1);
+  set(Yaku::haku, htrip >> 4 & 1);
+  set(Yaku::hatsu, htrip >> 5 & 1);
+  set(Yaku::chun, htrip >> 6 & 1);
+  set(Yaku::shousangen, std::popcount(htrip & 0x70u) == 2 && (c.honour_pair & 0x70u));
+  set(Yaku::honroutou, !(occ & simples) && has_honours && (occ & terminals));
+  set(Yaku::honitsu, suits == 1 && has_honours);
+  set(Yaku::chinitsu, suits == 1 && !has_honours);
+  set(Yaku::sankantsu, kans == 3);
+  set(Yaku::renhou_mangan, r.tenhou && !r.tsumo && r.rules.renhou == RenhouRule::mangan);
+  set(Yaku::tenhou, r.tenhou && r.tsumo && r.seat == 0);
+  set(Yaku::chiihou, r.tenhou && r.tsumo && r.seat != 0);
+  set(Yaku::renhou, r.tenhou && !r.tsumo && r.rules.renhou == RenhouRule::yakuman);
+  set(Yaku::daisangen, std::popcount(htrip & 0x70u) == 3);
+  set(Yaku::shousuushii, std::popcount(htrip & 0xfu) == 3 && (c.honour_pair & 0xfu));
+  set(Yaku::daisuushii, std::popcount(htrip & 0xfu) == 4);
+  set(Yaku::tsuuiisou, !(occ & ~honours));
+  set(Yaku::ryuuiisou, !(occ & ~greens));
+  set(Yaku::chinroutou, !(occ & ~terminals));
+  set(Yaku::suukantsu, kans == 4);
+  // Chuuren poutou: closed, one suit, 1112345678999 plus one; junsei when
+  // the hand without the winning tile is that exactly (a nine-sided wait).
+  if (r.hand.tiles == 14 && suits == 1 && !has_honours) {
+    const int g = std::countr_zero(occ) / 12;
+    const std::uint8_t* n = &r.hand.slots[static_cast<std::size_t>(12 * g)];
+    bool chuuren = n[0] >= 3 && n[8] >= 3;
+    for (int i = 1; i < 8; ++i) chuuren &= n[i] >= 1;
+    const int w = r.win.kind() % 9;
+    set(Yaku::chuuren, chuuren && n[w] != (w == 0 || w == 8 ? 4 : 2));
+    set(Yaku::junsei_chuuren, chuuren && n[w] == (w == 0 || w == 8 ? 4 : 2));
+  }
+  c.fixed_yaku = y;
+  return c;
+}
+
+// ---- readings ----
+
+// One reading's value, comparable as SCORING.md §2 orders them: points,
+// then a yakuman reading, then han, then fu.
+struct Reading {
+  u64 yaku = 0;
+  int han = 0, fu = 0, yakuman = 0, base = 0;
+  std::int64_t key = -1;  // -1: no reading yet
+};
+
+// What a base pays the winner in all: a ron 4x (dealer 6x), a tsumo the
+// shares (the dealer's doubled; three players: the North share lost, or
+// with no tsumo loss split between the two payers).
+int points_of(int base, const Context& c) noexcept {
+  const ScoreRequest& r = *c.r;
+  if (!r.tsumo) return round_up_100(base * (c.dealer ? 6 : 4));
+  if (r.players == Players::four)
+    return c.dealer ? 3 * round_up_100(2 * base) : round_up_100(2 * base) + 2 * round_up_100(base);
+  if (r.rules.sanma_tsumo_loss) return c.dealer ? 2 * round_up_100(2 * base) : round_up_100(2 * base) + round_up_100(base);
+  return c.dealer ? 2 * round_up_100(3 * base) : round_up_100(2 * base + base / 2) + round_up_100(base + base / 2);
+}
+
+// Values a reading from its yaku (fixed and its own), han and fu.
+Reading value(u64 yaku, int fu, const Context& c) noexcept {
+  const ScoreRules& rules = c.r->rules;
+  Reading v;
+  const u64 yakuman = yaku & yakuman_yaku;
+  if (yakuman) {
+    const int multiple = std::popcount(yakuman) + (rules.double_yakuman ? std::popcount(yakuman & double_yakuman) : 0);
+    v.yaku = yakuman;
+    v.yakuman = rules.yakuman_stacking ? multiple : 1;
+    v.base = 8000 * v.yakuman;
+  } else {
+    v.yaku = yaku & ordinary_yaku;
+    const int han = han_of(v.yaku, c.closed ? han_closed : han_open);
+    if (han == 0) {  // no yaku: complete, worth nothing
+      v.yaku = 0;
+      v.key = 0;
+      return v;
+    }
+    v.han = han + c.dora_han;
+    v.fu = fu;
+    v.base = base_points(v.han, fu, rules);
+  }
+  v.key = std::int64_t{points_of(v.base, c)} << 24 | std::int64_t{v.yakuman > 0} << 23 | v.han << 8 | v.fu;
+  return v;
+}
+
+void keep_best(Reading& best, const Reading& v) noexcept {
+  if (v.key > best.key) best = v;
+}
+
+// Every standard-form reading: each combination of the suits' splits, and
+// each wait the winning tile can have in it.
+void standard_readings(const Context& c, const scoring::SuitTable& table, Reading& best) noexcept {
+  const ScoreRequest& r = *c.r;
+  const Hand& h = r.hand;
+  // The concealed part splits only if one group holds 3k+2 tiles and the others 3k.
+  int residues = 0;
+  std::array<int, 4> sums{};
+  for (int g = 0; g < 4; ++g) {
+    for (int s = 0; s < 10; ++s) sums[static_cast<std::size_t>(g)] += h.slots[static_cast<std::size_t>(12 * g + s)];
+    residues += sums[static_cast<std::size_t>(g)] % 3 == 2 ? 1 : sums[static_cast<std::size_t>(g)] % 3 == 1 ? 8 : 0;
+  }
+  if (residues != 1 || !c.honours_split) return;
+  if (std::popcount(c.honour_pair) != (sums[3] % 3 == 2)) return;
+  std::array<std::pair<const SplitInfo*, unsigned>, 3> splits;
+  for (std::size_t g = 0; g < 3; ++g) {
+    splits[g] = table.find(scoring::suit_key(&h.slots[12 * g]));
+    if (splits[g].second == 0) return;
+  }
+
+  const int win = r.win.kind(), wg = win / 9, wn = win % 9;
+  const bool ron = !r.tsumo;
+  const unsigned honour_waits =
+      wg == 3 ? (c.honour_pair >> (win - 27) & 1) * scoring::wait_tanki | (c.honour_trip >> (win - 27) & 1) * scoring::wait_shanpon : 0;
+  const int honour_trips = std::popcount(c.honour_trip);
+  const int kans_and_fixed_fu = c.meld_fu + 8 * honour_trips + c.honour_pair_fu;
+
+  for (unsigned a = 0; a < splits[0].second; ++a)
+    for (unsigned b = 0; b < splits[1].second; ++b)
+      for (unsigned d = 0; d < splits[2].second; ++d) {
+        const SplitInfo& m = splits[0].first[a];
+        const SplitInfo& p = splits[1].first[b];
+        const SplitInfo& s = splits[2].first[d];
+        const unsigned seq0 = m.seq | c.meld_seq[0], seq1 = p.seq | c.meld_seq[1], seq2 = s.seq | c.meld_seq[2];
+        const unsigned trip0 = m.trip | c.meld_trip[0], trip1 = p.trip | c.meld_trip[1], trip2 = s.trip | c.meld_trip[2];
+        const int closed_trips = m.triplets + p.triplets + s.triplets + honour_trips;
+        const int triplets = closed_trips + c.meld_triplets;
+        const int sequences = 4 - triplets;
+        const int peikou = m.peikou + p.peikou + s.peikou;
+        const bool outside = m.outside & p.outside & s.outside & c.meld_outside;
+        u64 y = c.fixed_yaku;
+        const auto set = [&y](Yaku yaku, bool on) noexcept { y |= u64{on} << static_cast<int>(yaku); };
+        set(Yaku::sanshoku, seq0 & seq1 & seq2);
+        set(Yaku::sanshoku_doukou, trip0 & trip1 & trip2);
+        set(Yaku::ittsu, (seq0 & 0x49u) == 0x49u || (seq1 & 0x49u) == 0x49u || (seq2 & 0x49u) == 0x49u);
+        set(Yaku::iipeikou, c.closed && peikou == 1);
+        set(Yaku::ryanpeikou, c.closed && peikou >= 2);
+        set(Yaku::chanta, outside && sequences > 0 && (c.occupied & honours));
+        set(Yaku::junchan, outside && sequences > 0 && !(c.occupied & honours));
+        set(Yaku::toitoi, triplets == 4);
+        const int head_fu = c.honour_pair_fu;  // suit heads are worth nothing
+        const int trip_fu = m.trip_fu + p.trip_fu + s.trip_fu + kans_and_fixed_fu;
+        const SplitInfo* wsplit = wg == 0 ? &m : wg == 1 ? &p : &s;
+        const unsigned waits = wg == 3 ? honour_waits : static_cast<unsigned>(wsplit->waits >> (4 * wn)) & 15u;
+        const bool outside_win = wg == 3 || wn == 0 || wn == 8;
+        for (unsigned w = waits; w; w &= w - 1) {
+          const unsigned kind = w & (0u - w);
+          const bool shanpon_ron = kind == scoring::wait_shanpon && ron;
+          const int anko = closed_trips + c.ankans - shanpon_ron;
+          u64 yr = y;
+          const auto setr = [&yr](Yaku yaku, bool on) noexcept { yr |= u64{on} << static_cast<int>(yaku); };
+          const bool pinfu = c.closed && triplets == 0 && head_fu == 0 && kind == scoring::wait_ryanmen;
+          setr(Yaku::pinfu, pinfu);
+          setr(Yaku::sanankou, anko == 3);
+          setr(Yaku::suuankou, anko == 4 && kind != scoring::wait_tanki);
+          setr(Yaku::suuankou_tanki, anko == 4 && kind == scoring::wait_tanki);
+          int fu = 20 + trip_fu - (shanpon_ron ? (outside_win ? 4 : 2) : 0) +
+                   ((kind & (scoring::wait_closed | scoring::wait_tanki)) ? 2 : 0) + (c.closed && ron ? 10 : 0) +
+                   (r.tsumo && !pinfu ? 2 : 0);
+          fu = (fu + 9) / 10 * 10;
+          if (!c.closed && fu == 20) fu = 30;
+          keep_best(best, value(yr, fu, c));
+        }
+      }
+}
+
+// ---- payments ----
+
+// Pao: the meld completing the third dragon set (fourth wind set), in the
+// order of the melds, when all of them are melds and it was called.
+int liable_seat(const ScoreRequest& r, bool dragons) noexcept {
+  int sets = 0, liable = -1;
+  for (std::size_t i = 0; i < r.meld_count; ++i) {
+    const Meld& m = r.melds[i];
+    const int k = m.tile.kind();
+    if (m.type == MeldType::chi || (dragons ? k < 31 : (k < 27 || k > 30))) continue;
+    if (++sets == (dragons ? 3 : 4)) liable = m.is_open() ? seat_of(r.seat, m.from, r.players) : -1;
+  }
+  return liable;
+}
+
+// Each payer's share of a base, without honba.
+void pay(const ScoreRequest& r, int base, std::array<std::int32_t, 4>& p, int discarder) noexcept {
+  const bool dealer = r.seat == 0;
+  if (!r.tsumo) {
+    p[static_cast<std::size_t>(discarder)] -= round_up_100(base * (dealer ? 6 : 4));
+    return;
+  }
+  const int n = static_cast<int>(r.players);
+  const bool split_north = r.players == Players::three && !r.rules.sanma_tsumo_loss;
+  for (int seat = 0; seat < n; ++seat) {
+    if (seat == r.seat) continue;
+    const int share = dealer || seat == 0 ? 2 * base : base;
+    // Three players without tsumo loss: North's share (base; 2 base to a dealer) split in two.
+    const int north = split_north ? (dealer ? base : base / 2) : 0;
+    p[static_cast<std::size_t>(seat)] -= round_up_100(share + north);
+  }
+}
+
+void settle(const ScoreRequest& r, const Reading& v, Score& s) noexcept {
+  const int n = static_cast<int>(r.players);
+  const int discarder = r.tsumo ? -1 : seat_of(r.seat, r.from, r.players);
+  const int honba_each = r.tsumo ? 100 * r.honba : (n == 4 ? 300 : 200) * r.honba;
+  std::array<std::int32_t, 4> p{};
+  int liable = -1, liable_base = 0;
+  if (r.rules.pao && v.yakuman) {
+    if (v.yaku & Y(Yaku::daisangen)) liable = liable_seat(r, true), liable_base = 8000;
+    if (v.yaku & Y(Yaku::daisuushii))
+      liable = liable_seat(r, false), liable_base = r.rules.double_yakuman ? 16000 : 8000;
+    liable_base = std::min(liable_base, v.base);
+  }
+  if (liable >= 0) {
+    // The liable yakuman's share as a ron's value; the rest as usual.
+    const int share = round_up_100(liable_base * (r.seat == 0 ? 6 : 4));
+    if (r.tsumo) {
+      p[static_cast<std::size_t>(liable)] -= share + honba_each * (n - 1);
+    } else {
+      p[static_cast<std::size_t>(liable)] -= share / 2;
+      p[static_cast<std::size_t>(discarder)] -= share / 2 + honba_each;
+    }
+    if (v.base > liable_base) pay(r, v.base - liable_base, p, discarder);
+  } else {
+    pay(r, v.base, p, discarder);
+    if (r.tsumo) {
+      for (int seat = 0; seat < n; ++seat)
+        if (seat != r.seat) p[static_cast<std::size_t>(seat)] -= honba_each;
+    } else {
+      p[static_cast<std::size_t>(discarder)] -= honba_each;
+    }
+  }
+  int points = 0;
+  for (int seat = 0; seat < n; ++seat) points -= p[static_cast<std::size_t>(seat)];
+  s.points = points - (r.tsumo ? honba_each * (n - 1) : honba_each);
+  p[r.seat] = points + 1000 * r.sticks;
+  s.payments = p;
+}
+
+Result<Score> score_one(const ScoreRequest& r, const scoring::SuitTable& table) noexcept {
+  if (const HandError e = validate(r)) return {Score{}, e.code};
+  Score s;
+  const Context c = prepare(r, s);
+  s.closed = c.closed;
+  Reading best;
+  standard_readings(c, table, best);
+  if (r.hand.tiles == 14) {
+    // Seven pairs: seven kinds held twice (a kind held four times is not two pairs).
+    int pairs = 0;
+    for (const auto n : r.hand.slots) pairs += n == 2;
+    if (pairs == 7) keep_best(best, value(c.fixed_yaku | Y(Yaku::chiitoitsu), 25, c));
+    // Thirteen orphans: every terminal and honour; the 13-sided wait when the winning tile is the pair.
+    if (!(c.occupied & ~(terminals | honours)) && std::popcount(c.occupied) == 13) {
+      const u64 y = (r.hand.count(r.win) == 2 ? Y(Yaku::kokushi_13) : Y(Yaku::kokushi)) |
+                    (c.fixed_yaku & mask_of(Yaku::tenhou, Yaku::chiihou, Yaku::renhou));
+      keep_best(best, value(y, 0, c));
+    }
+  }
+  if (best.key < 0) return {s, Error::none};  // not complete: "score": null
+  s.complete = true;
+  if (best.key == 0) return {s, Error::none};  // complete without a yaku: nothing is paid
+  s.yaku = best.yaku;
+  s.han = static_cast<std::uint8_t>(best.han);
+  s.fu = static_cast<std::uint8_t>(best.fu);
+  s.yakuman = static_cast<std::uint8_t>(best.yakuman);
+  if (!best.yakuman) {
+    s.yaku |= (s.dora ? Y(Yaku::dora) : 0) | (s.aka ? Y(Yaku::aka) : 0) | (s.ura ? Y(Yaku::ura) : 0) |
+              (s.nuki ? Y(Yaku::nuki) : 0);
+  }
+  settle(r, best, s);
+  return {s, Error::none};
+}
+
+}  // namespace
+
+Result<Score> score(const ScoreRequest& request) noexcept { return score_one(request, scoring::suit_table()); }
+
+Error score(std::span<const ScoreRequest> requests, std::span<Result<Score>> out) noexcept {
+  if (out.size() < requests.size()) return Error::output_too_small;
+  const scoring::SuitTable& table = scoring::suit_table();
+  for (std::size_t i = 0; i < requests.size(); ++i) out[i] = score_one(requests[i], table);
+  return Error::none;
+}
+
+}  // namespace mjk
