@@ -103,8 +103,10 @@ TEST_CASE("meld words: each malformed meld names what is wrong and where") {
       {"1234567m chi:234p 5m 6m", "at position 21: nothing follows the winning tile"},
       {"1234567m chi:234p 55m", "at position 18: after the melds comes one winning tile"},
   };
-  for (const auto& [line, want] : cases) {
-    INFO(std::string(line));
+  for (const auto& c : cases) {
+    const std::string line(c.first);
+    const char* want = c.second;
+    INFO(line);
     const std::string got = error_of(line);
     CHECK_MESSAGE(got.find(want) != std::string::npos, got);
   }
@@ -261,8 +263,10 @@ TEST_CASE("the JSON request: every malformed request is an error naming what and
        "a hand has at most four melds"},
       {"  123m x", "unknown character at position 7"},
   };
-  for (const auto& [line, want] : cases) {
-    INFO(std::string(line));
+  for (const auto& c : cases) {
+    const std::string line(c.first);
+    const char* want = c.second;
+    INFO(line);
     const std::string got = error_of(line);
     CHECK_MESSAGE(got.find(want) != std::string::npos, got);
   }
@@ -313,8 +317,10 @@ TEST_CASE("contradictory context, three players, fifth copies: each its own erro
       {R"({"hand": "1112340m", "melds": [{"type": "pon", "tiles": "505m"}, {"type": "chi", "tiles": "406p"}]})",
        "a second red five (0m)"},
   };
-  for (const auto& [line, want] : cases) {
-    INFO(std::string(line));
+  for (const auto& c : cases) {
+    const std::string line(c.first);
+    const char* want = c.second;
+    INFO(line);
     const std::string got = error_of(line);
     if (*want == '\0') CHECK_MESSAGE(got.empty(), got);
     else CHECK_MESSAGE(got.find(want) != std::string::npos, got);
