@@ -2,12 +2,14 @@
 #include <algorithm>
 #include <array>
 #include <cerrno>
+#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "commands.hpp"
@@ -17,19 +19,20 @@
 #include "mjk/implementation.hpp"
 #include "mjk/ref.hpp"
 #include "mjk/report.hpp"
+#include "mjk/request.hpp"
+#include "mjk/score.hpp"
 
 namespace {
 
-constexpr std::string_view help_text = R"(usage: mjk [--ref] [--players 3|4] [--visible TILES] HAND
-       mjk [--ref] [--players 3|4] [--visible TILES] --json [HAND...]
+constexpr std::string_view help_text = R"(usage: mjk [--ref] [--players 3|4] [--visible TILES] [WIN CONTEXT] HAND
+       mjk [--ref] [--players 3|4] [--visible TILES] [WIN CONTEXT] --json [HAND...]
        mjk forms HAND
        mjk log [--json] [--stats] FILE|DIR...   (game records: mjk log --help)
        mjk census --tiles 14|13 --kinds m|mp|mps|all [--threads N] [--json]
        mjk --impl
        mjk --help
 
-Analyse riichi mahjong hands (concealed tiles only; called melds are implied
-by the tile count: 13/14 tiles = closed, 10/11 = one call, ... 1/2 = four).
+Analyse riichi mahjong hands, and score wins.
 
 HAND is written in mpsz text, digits then their suit letter:
   123m456p789s11z     m = man, p = pin, s = sou, z = honours 1z-7z
@@ -38,6 +41,38 @@ or in seed 000's form, the suit letter before each digit:
   m1m2m3p4p5p6s7s8s9z1z1
 A hand of 3k+1 tiles followed by a space and one tile names the winning tile
 (quote it in the shell): "123m456p789s11z23s 1s".
+
+Called melds follow the concealed tiles, one word each, before the winning
+tile, in the order they were made:
+  "678m345p67s55s chi:234m 8s"
+  "12m55z pon:111z@toimen ankan:9999s kakan:0555p@shimocha 3m"
+A meld word is TYPE:TILES[@FROM]: TYPE chi, pon, minkan (open kan), ankan
+(closed kan) or kakan (added kan); TILES in mpsz, 3 for chi and pon, 4 for
+a kan (0 = red five); FROM who discarded the called tile: kamicha (the
+default; the only source of a chi), toimen or shimocha; an ankan has none.
+With melds written, the concealed tiles must fit them (13 tiles before the
+winning tile with no meld, 10 with one, ... 1 with four). Without meld words
+the old reading holds: the calls are implied by the tile count (13/14 tiles
+= closed, 10/11 = one call, ... 1/2 = four), and such a short hand is not
+scored. Shanten, waits and advice are of the concealed tiles; the tiles in
+melds, the dora indicators and north tiles set aside are not in the wall.
+
+A line naming a winning tile with its melds known (written, or 14 tiles) is
+scored with the context given by the options below (default: ron from
+kamicha, dealer East seat, East round): yaku, han, fu, points and payments.
+
+A line of --json input (or an argument) that starts with '{' is a JSON
+request object (SCORING.md), one per line:
+  {"hand": "678m345p67s55s", "melds": [{"type": "chi", "tiles": "234m"}],
+   "win": "8s", "tsumo": false, "from": "kamicha", "seat": "2z", "round": "1z",
+   "riichi": 0, "ippatsu": false, "rinshan": false, "chankan": false,
+   "haitei": false, "tenhou": false, "dora": "9p", "ura": "", "nuki": 0,
+   "honba": 0, "sticks": 0, "players": 4, "visible": "", "rules": {...}}
+Only "hand" is required (the concealed tiles WITHOUT the winning tile); a
+meld is {"type", "tiles", "from"} as in the words above; "visible" is mpsz
+or 34 counts; a field set to null keeps its default. The options below are
+the defaults of every field a request leaves out. Unknown fields and rule
+keys, duplicates, wrong types and values are errors naming the position.
 
 For a 3k+1 hand mjk prints the shanten and the waits (kinds held four times
 are not waits), and the necessary tiles: every kind whose draw lowers the
@@ -94,6 +129,52 @@ options:
               tiles seen outside the hand (discards, melds, dora indicators),
               in mpsz: they are not counted in the ukeire. A kind held and
               visible more than four times in all is an error.
+
+win context (for lines naming a winning tile; defaults of JSON requests):
+  --tsumo               self-drawn (default: ron)
+  --ron FROM            ron from kamicha (default), toimen or shimocha
+  --seat WIND           seat wind 1z-4z or east/south/west/north (default 1z,
+                        the dealer)
+  --round WIND          round wind (default 1z)
+  --riichi, --double-riichi
+  --ippatsu, --rinshan, --chankan
+  --haitei              the last tile (haitei on tsumo, houtei on ron)
+  --tenhou              a win before the first discard with no call made:
+                        tenhou (East, tsumo), chiihou (tsumo), renhou (ron)
+  --dora TILES, --ura TILES
+                        dora / ura-dora indicators in mpsz (at most 5 each;
+                        ura counts only with riichi)
+  --nuki N              north tiles set aside (three players)
+  --honba N, --sticks N counters and riichi sticks on the table
+  --rule KEY=VALUE      a rule switch (repeatable):
+                          open_tanyao=true|false (true)  kiriage=true|false (false)
+                          kazoe_yakuman=true|false (true)
+                          double_yakuman=true|false (true)
+                          yakuman_stacking=true|false (true)
+                          double_wind_pair_fu=2|4 (4)  pao=true|false (true)
+                          renhou=none|mangan|yakuman (none)
+                          sanma_tsumo_loss=true|false (true)
+  A contradictory context (riichi on an open hand, ippatsu without riichi,
+  rinshan without a kan or on ron, chankan on tsumo, haitei with rinshan,
+  tenhou with a call, a chi not from kamicha, a fourth seat, toimen or nuki
+  with three players, nuki with four) is an error for that line.
+
+The score (JSON: "score", after the analysis; null when the hand is not
+complete with the winning tile): {"yaku": [{"name": ..., "han": n} or
+{"name": ..., "yakuman": 1|2}, ...], "han": n, "fu": n, "yakuman": n,
+"points": n, "payments": [East, South, West, North]}. A yakuman hand has
+"han" and "fu" null; a complete hand without a yaku has "yaku" [], "han" 0,
+"fu" null, "points" 0. "points" is the hand's value without honba and
+sticks; "payments" is each seat's change with honba, sticks and pao.
+Yaku names: riichi double_riichi ippatsu menzen_tsumo pinfu tanyao iipeikou
+haitei houtei rinshan chankan seat_wind round_wind haku hatsu chun chiitoitsu
+chanta ittsu sanshoku sanshoku_doukou sankantsu toitoi sanankou shousangen
+honroutou ryanpeikou junchan honitsu chinitsu renhou; yakuman tenhou chiihou
+renhou kokushi kokushi_13 suuankou suuankou_tanki daisangen shousuushii
+daisuushii tsuuiisou ryuuiisou chinroutou chuuren junsei_chuuren suukantsu;
+dora kinds dora aka ura nuki.
+
+other options:
   --ref       answer with the scalar reference instead of the kernel
   --impl      list the kernel's implementations, which this CPU supports, and
               which is active (set MJK_FORCE_IMPL=<name> to force one)
@@ -109,6 +190,7 @@ struct Settings {
   mjk::Players players = mjk::Players::four;
   std::array<std::uint8_t, mjk::kind_count> visible{};
   bool any_visible = false;
+  mjk::ScoreRequest context;  // the win's context (--tsumo, --seat, --rule, ...)
   [[nodiscard]] mjk::Options options() const {
     return {players, any_visible ? std::span<const std::uint8_t>(visible) : std::span<const std::uint8_t>{}};
   }
@@ -117,28 +199,29 @@ struct Settings {
 // The same report from the scalar reference (--ref): the input is checked by
 // the kernel's analyse(), every answer replaced by the reference's.
 mjk::Parsed<mjk::Report> analyse_with_ref(std::string_view text, const Settings& s) {
-  auto out = mjk::analyse(text, s.options());
+  auto out = mjk::analyse(text, s.options(), s.context);
   if (!out.ok()) return out;
   mjk::Report& r = out.value;
   const mjk::Hand& hand = r.input.hand;
-  const auto visible = s.options().visible;
-  r.shanten = mjk::ref::shanten_forms(hand, s.players);
+  const auto seen = mjk::seen_elsewhere(r.request);  // visible, melds, indicators
+  const std::span<const std::uint8_t> visible(seen);
+  r.shanten = mjk::ref::shanten_forms(hand, r.players);
   if (r.complete) {
     r.agari = mjk::ref::is_agari(hand);
     r.discards = mjk::ref::tenpai_discards(hand);
-    r.advice = mjk::ref::advice(hand, s.players, visible);
+    r.advice = mjk::ref::advice(hand, r.players, visible);
     const auto readings = r.agari ? mjk::ref::decompositions(hand, r.input.winning) : std::vector<mjk::Decomposition>{};
     r.decomposition_count = static_cast<std::uint8_t>(std::min(readings.size(), r.decompositions.size()));
     std::copy_n(readings.begin(), r.decomposition_count, r.decompositions.begin());
   } else {
     r.waits = mjk::ref::waits(hand);
-    r.necessary = mjk::ref::necessary_tiles(hand, s.players, visible);
+    r.necessary = mjk::ref::necessary_tiles(hand, r.players, visible);
   }
   return out;
 }
 
 mjk::Parsed<mjk::Report> analyse(std::string_view text, const Settings& s) {
-  return s.use_ref ? analyse_with_ref(text, s) : mjk::analyse(text, s.options());
+  return s.use_ref ? analyse_with_ref(text, s) : mjk::analyse(text, s.options(), s.context);
 }
 
 // One JSON line into `buffer` (grown only for an unusually long answer).
@@ -163,12 +246,42 @@ std::string tile_list(mjk::TileMask m) {
   return out.empty() ? "none" : out;
 }
 
+// The score lines of a scored hand: yaku with their han, then the value.
+void print_score(const mjk::Report& a) {
+  const mjk::Score& sc = a.score;
+  if (!sc.complete) {
+    std::printf("score     none: not complete with %s\n", mjk::tile_name(a.request.request.win).c_str());
+    return;
+  }
+  std::array<mjk::YakuValue, mjk::yaku_count> yaku;
+  const std::size_t n = mjk::list_yaku(sc, a.request.request.rules, yaku);
+  std::string list;
+  for (std::size_t i = 0; i < n; ++i) {
+    list += (i ? ", " : "") + std::string(mjk::yaku_name(yaku[i].yaku)) + " ";
+    list += yaku[i].yakuman ? "yakuman" + std::string(yaku[i].yakuman > 1 ? " x" + std::to_string(yaku[i].yakuman) : "")
+                            : std::to_string(yaku[i].han);
+  }
+  std::printf("yaku      %s\n", n ? list.c_str() : "none (a hand without a yaku may not be declared; dora is no yaku)");
+  if (sc.yakuman) std::printf("score     yakuman x%d, %d points", sc.yakuman, sc.points);
+  else if (sc.fu == 0) std::printf("score     %d han, no yaku, %d points", sc.han, sc.points);
+  else std::printf("score     %d han %d fu, %d points", sc.han, sc.fu, sc.points);
+  const int seats = static_cast<int>(a.request.request.players);
+  constexpr const char* wind[] = {"East", "South", "West", "North"};
+  std::printf("  (payments:");
+  for (int i = 0; i < seats; ++i) {
+    const int p = sc.payments[static_cast<std::size_t>(i)];
+    std::printf(p ? " %s %+d" : " %s %d", wind[i], p);
+  }
+  std::printf(")\n");
+}
+
 void print_readable(const mjk::Report& a) {
   const auto& s = a.shanten;
-  char hand[64];
-  const std::size_t hand_size = mjk::write_hand(a.input, hand);
-  std::printf("hand      %.*s  (%d tiles, %d called meld%s)\n", static_cast<int>(hand_size), hand, a.input.hand.tiles,
-              a.input.hand.called_melds(), a.input.hand.called_melds() == 1 ? "" : "s");
+  char hand[mjk::max_request_text];
+  const std::size_t hand_size = mjk::write_request_text(a.request, hand);
+  const int melds = a.request.melds_known ? a.request.request.meld_count : a.input.hand.called_melds();
+  std::printf("hand      %.*s  (%d tiles, %d called meld%s)\n", static_cast<int>(std::min(hand_size, sizeof hand)), hand,
+              a.input.hand.tiles, melds, melds == 1 ? "" : "s");
   std::printf("shanten   %d  (standard %d", s.best, s.standard);
   if (s.chiitoi != mjk::ShantenForms::not_applicable)
     std::printf(", seven pairs %d, thirteen orphans %d", s.chiitoi, s.kokushi);
@@ -204,10 +317,14 @@ void print_readable(const mjk::Report& a) {
     std::printf("          %-7s  %7d  %6d  %s\n", mjk::tile_name(d.discard).c_str(), d.shanten, d.ukeire,
                 tile_list(d.necessary).c_str());
   }
+  if (a.request.scored()) print_score(a);
 }
 
-// --visible: mpsz tiles, any number (not a hand: no 14-tile limit).
-std::optional<std::string> parse_visible(std::string_view text, Settings& s) {
+// mpsz tiles, any number (not a hand: no 14-tile limit), each to put(tile)
+// (which may refuse it with a message); `option` names the option in errors.
+template <class Put>
+std::optional<std::string> parse_tile_list(std::string_view option, std::string_view text, Put put) {
+  const std::string name(option);
   std::string digits;
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char ch = text[i];
@@ -217,18 +334,97 @@ std::optional<std::string> parse_visible(std::string_view text, Settings& s) {
     }
     const auto suit = std::string_view("mpsz").find(ch);
     if (suit == std::string_view::npos || digits.empty())
-      return "--visible: expected mpsz tiles such as 1155m7z, not '" + std::string(text) + "'";
+      return name + ": expected mpsz tiles such as 1155m7z, not '" + std::string(text) + "'";
     for (const char d : digits) {
       const auto tile = mjk::parse_tile(std::string{d, ch});
-      if (!tile) return "--visible: no such tile " + std::string{d, ch};
-      auto& n = s.visible[static_cast<std::size_t>(tile->kind())];
-      if (++n > 4) return "--visible: more than four copies of " + mjk::tile_name(*tile);
+      if (!tile) return name + ": no such tile " + std::string{d, ch};
+      if (auto problem = put(*tile)) return name + ": " + *problem;
     }
     digits.clear();
   }
-  if (!digits.empty()) return "--visible: digits with no suit letter in '" + std::string(text) + "'";
-  s.any_visible = true;
+  if (!digits.empty()) return name + ": digits with no suit letter in '" + std::string(text) + "'";
   return std::nullopt;
+}
+
+std::optional<std::string> parse_visible(std::string_view text, Settings& s) {
+  s.any_visible = true;
+  return parse_tile_list("--visible", text, [&](mjk::Tile t) -> std::optional<std::string> {
+    auto& n = s.visible[static_cast<std::size_t>(t.kind())];
+    if (++n > 4) return "more than four copies of " + mjk::tile_name(t);
+    return std::nullopt;
+  });
+}
+
+// --dora / --ura: at most five indicators each.
+std::optional<std::string> parse_indicators(std::string_view option, std::string_view text, Settings& s) {
+  const bool dora = option == "--dora";
+  auto& list = dora ? s.context.dora : s.context.ura;
+  auto& count = dora ? s.context.dora_count : s.context.ura_count;
+  count = 0;
+  return parse_tile_list(option, text, [&](mjk::Tile t) -> std::optional<std::string> {
+    if (count == mjk::max_indicators) return std::string("at most 5 indicators");
+    list[count++] = t;
+    return std::nullopt;
+  });
+}
+
+// The win-context options that take a value (main() knows their names).
+std::optional<std::string> parse_context_option(std::string_view arg, std::string_view value, Settings& s) {
+  mjk::ScoreRequest& c = s.context;
+  const auto number = [&](int max, auto& into) -> std::optional<std::string> {
+    int n = 0;
+    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+    if (ec != std::errc() || end != value.data() + value.size() || n < 0 || n > max)
+      return std::string(arg) + " must be a number from 0 to " + std::to_string(max) + ", not '" + std::string(value) + "'";
+    into = static_cast<std::remove_reference_t<decltype(into)>>(n);
+    return std::nullopt;
+  };
+  const auto wind = [&](std::uint8_t& into) -> std::optional<std::string> {
+    constexpr std::string_view names[] = {"east", "south", "west", "north"};
+    for (int i = 0; i < 4; ++i)
+      if (value == names[i] || value == std::string{static_cast<char>('1' + i), 'z'}) {
+        into = static_cast<std::uint8_t>(i);
+        return std::nullopt;
+      }
+    return std::string(arg) + " must be a wind, 1z-4z or east/south/west/north, not '" + std::string(value) + "'";
+  };
+  if (arg == "--ron") {
+    for (const auto who : {mjk::Relative::kamicha, mjk::Relative::toimen, mjk::Relative::shimocha})
+      if (value == mjk::relative_name(who)) {
+        c.tsumo = false;
+        c.from = who;
+        return std::nullopt;
+      }
+    return "--ron must be kamicha, toimen or shimocha, not '" + std::string(value) + "'";
+  }
+  if (arg == "--seat") return wind(c.seat);
+  if (arg == "--round") return wind(c.round);
+  if (arg == "--dora" || arg == "--ura") return parse_indicators(arg, value, s);
+  if (arg == "--nuki") return number(4, c.nuki);
+  if (arg == "--honba") return number(65535, c.honba);
+  if (arg == "--sticks") return number(65535, c.sticks);
+  if (arg == "--rule") {
+    const std::size_t eq = value.find('=');
+    const auto e = mjk::set_rule(c.rules, value.substr(0, eq), eq == std::string_view::npos ? "" : value.substr(eq + 1));
+    if (e) return "--rule " + std::string(value) + ": " + std::string(e.detail);
+    return std::nullopt;
+  }
+  return "unknown option " + std::string(arg);
+}
+
+// The win-context flags; false when `arg` is not one.
+bool parse_context_flag(std::string_view arg, Settings& s) {
+  mjk::ScoreRequest& c = s.context;
+  if (arg == "--tsumo") c.tsumo = true;
+  else if (arg == "--riichi") c.riichi = 1;
+  else if (arg == "--double-riichi") c.riichi = 2;
+  else if (arg == "--ippatsu") c.ippatsu = true;
+  else if (arg == "--rinshan") c.rinshan = true;
+  else if (arg == "--chankan") c.chankan = true;
+  else if (arg == "--haitei") c.haitei = true;
+  else if (arg == "--tenhou") c.tenhou = true;
+  else return false;
+  return true;
 }
 
 // Flushes stdout: a failed write (a full disk, a closed pipe) is an error,
@@ -290,7 +486,19 @@ int main(int argc, char** argv) {
           return 2;
         }
         settings.players = value == "3" ? mjk::Players::three : mjk::Players::four;
+        settings.context.players = settings.players;
       } else if (const auto problem = parse_visible(value, settings)) {
+        std::fprintf(stderr, "mjk: %s\n", problem->c_str());
+        return 2;
+      }
+    } else if (parse_context_flag(arg, settings)) {
+    } else if (arg == "--ron" || arg == "--seat" || arg == "--round" || arg == "--dora" || arg == "--ura" ||
+               arg == "--nuki" || arg == "--honba" || arg == "--sticks" || arg == "--rule") {
+      if (i + 1 == argc) {
+        std::fprintf(stderr, "mjk: %s needs a value (see mjk --help)\n", argv[i]);
+        return 2;
+      }
+      if (const auto problem = parse_context_option(arg, argv[++i], settings)) {
         std::fprintf(stderr, "mjk: %s\n", problem->c_str());
         return 2;
       }

@@ -21,6 +21,7 @@
 #include "mjk.h"
 #include "mjk/hand.hpp"
 #include "mjk/report.hpp"
+#include "mjk/request.hpp"
 
 namespace {
 
@@ -229,8 +230,8 @@ HandError rules_error(const Hand& hand, int players, const std::uint8_t* visible
 // The answer agrees with parse_hand: text it rejects is answered with the
 // {"hand", "error"} object carrying its sentence; text it accepts, with the
 // analysis of that hand (its canonical echo, tile count and the members of
-// its question), or with the rules' error. (When JSON request objects join
-// this entry point, this oracle is the text requests' one.)
+// its question), or with the rules' error. Request lines have their own
+// oracle, check_request_answer.
 void check_agrees_with_parser(std::string_view text, int players, const std::uint8_t* visible, Json& json) {
   const auto parsed = parse_hand(text);
   const bool ascii = std::all_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
@@ -258,6 +259,37 @@ void check_agrees_with_parser(std::string_view text, int players, const std::uin
     if (!json.keys.count(key)) fail(text, std::string("no \"") + key + "\" in the analysis");
 }
 
+// A request line (a JSON object, or text with meld words): what
+// parse_request and check_request reject is answered with their sentence;
+// what they accept, with the analysis echoing the request's notation (and
+// a "score" when it names a winning tile), or with a later check's error.
+bool is_request(std::string_view text) {
+  const std::size_t i = text.find_first_not_of(" \t\r\n");
+  return (i != std::string_view::npos && text[i] == '{') || text.find(':') != std::string_view::npos;
+}
+void check_request_answer(std::string_view text, int players, Json& json) {
+  ScoreRequest defaults;
+  defaults.players = players == 3 ? Players::three : Players::four;
+  const auto parsed = parse_request(text, defaults);
+  HandError expected = parsed.error;
+  if (!expected) expected = check_request(parsed.value);
+  if (expected) {
+    if (!json.strings.count("error") || json.strings["error"] != sentence(expected))
+      fail(text, "error \"" + json.strings["error"] + "\", parse_request and check_request say \"" + sentence(expected) + "\"");
+    return;
+  }
+  if (json.keys.count("error")) return;  // the rules' or the visible tiles' error, after the request's checks
+  char echo[max_request_text];
+  const std::size_t echo_size = write_request_text(parsed.value, echo);
+  if (echo_size > sizeof echo || json.strings["hand"] != std::string_view(echo, echo_size))
+    fail(text, "request echoed as \"" + json.strings["hand"] + "\"");
+  if (parsed.value.scored() != (json.keys.count("score") == 1)) fail(text, "\"score\" present iff scored");
+  const auto back = parse_request(std::string_view(echo, echo_size), parsed.value.request);
+  if (!back.ok() || !(back.value.request.hand == parsed.value.request.hand) ||
+      back.value.request.melds != parsed.value.request.melds || back.value.request.meld_count != parsed.value.request.meld_count)
+    fail(text, "the echoed notation does not parse back to the request");
+}
+
 void check(std::string_view text, int players, const std::uint8_t* visible) {
   std::size_t needed = 0;
   if (const int e = mjk_analyse_json_n(text.data(), text.size(), players, visible, nullptr, 0, &needed);
@@ -275,7 +307,8 @@ void check(std::string_view text, int players, const std::uint8_t* visible) {
   if (line.find('\0') != std::string_view::npos) fail(text, "a NUL inside the line");
   Json json(line);
   if (const std::string why = json.check(); !why.empty()) fail(text, "invalid JSON (" + why + "): " + std::string(line));
-  check_agrees_with_parser(text, players, visible, json);
+  if (is_request(text)) check_request_answer(text, players, json);
+  else check_agrees_with_parser(text, players, visible, json);
 }
 
 }  // namespace

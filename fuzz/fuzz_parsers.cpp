@@ -1,4 +1,5 @@
-// Parser fuzzer: every text and array parser gets arbitrary bytes. None may
+// Parser fuzzer: every text and array parser gets arbitrary bytes (the
+// first byte picks one: 0x80 and above the request parser, else byte % 3). None may
 // crash; every success must pass validate() and survive a round trip through
 // every printer; every error must point inside its input. A failure prints
 // what went wrong and aborts.
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "mjk/hand.hpp"
+#include "mjk/request.hpp"
 
 namespace {
 
@@ -83,11 +85,52 @@ void text_parsers(std::string_view text) {
   }
 }
 
+// A request line (the meld notation or a JSON object): no crash; an error
+// points inside the line (or nowhere) and says something; a request that
+// parses and passes its checks prints in the meld notation, which parses
+// back to the same hand, melds and winning tile, and passes the checks
+// again. Every meld word printed parses back to its meld.
+void request_parser(std::string_view text) {
+  const auto r = parse_request(text);
+  HandError e = r.error;
+  if (!e) e = check_request(r.value);
+  if (e) {
+    if (e.position != HandError::nowhere) check_error("parse_request", text, e, text.size());
+    else if (e.message().empty()) fail("parse_request", text, "empty error message");
+    return;
+  }
+  const ScoreRequest& q = r.value.request;
+  if (q.meld_count > 4) fail("parse_request", text, "more than four melds");
+  for (std::size_t i = 0; i < q.meld_count; ++i) {
+    char word[32];
+    const std::size_t n = write_meld(q.melds[i], word);
+    Meld back;
+    if (n > sizeof word || parse_meld(std::string_view(word, n), 0, back) || !(back == q.melds[i]))
+      fail("write_meld", text, "meld word does not parse back: " + std::string(word, std::min(n, sizeof word)));
+  }
+  char line[max_request_text];
+  const std::size_t n = write_request_text(r.value, line);
+  if (n > sizeof line) fail("write_request_text", text, "longer than max_request_text");
+  const std::string printed(line, n);
+  const auto back = parse_request(printed, q);
+  if (!back.ok()) fail("write_request_text", text, "printed \"" + printed + "\" fails: " + back.error.message());
+  if (const HandError again = check_request(back.value))
+    fail("write_request_text", text, "printed \"" + printed + "\" fails its checks: " + again.message());
+  const ScoreRequest& b = back.value.request;
+  if (!same(b.hand, q.hand) || b.meld_count != q.meld_count || b.melds != q.melds || back.value.has_win != r.value.has_win ||
+      (r.value.has_win && (b.win != q.win || b.win_red != q.win_red)))
+    fail("write_request_text", text, "printed \"" + printed + "\" parses to another request");
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 1) return 0;
   const std::string_view rest(reinterpret_cast<const char*>(data + 1), size - 1);
+  if (data[0] >= 0x80) {  // a request line: the meld notation or a JSON object
+    request_parser(rest);
+    return 0;
+  }
   switch (data[0] % 3) {
     case 0:  // text forms
       text_parsers(rest);

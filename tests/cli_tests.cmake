@@ -16,7 +16,7 @@ mjk_cli_test(json_waits
   "^{\"hand\":\"1112345678999m\",\"tiles\":13,\"shanten\":0,\"shanten_standard\":0,\"shanten_chiitoi\":4,\"shanten_kokushi\":10,\"waits\":\\[\"1m\",\"2m\",\"3m\",\"4m\",\"5m\",\"6m\",\"7m\",\"8m\",\"9m\"\\],\"necessary\":\\[\"1m\",\"2m\",\"3m\",\"4m\",\"5m\",\"6m\",\"7m\",\"8m\",\"9m\"\\],\"ukeire\":23}\n$"
   --json 1112345678999m)
 mjk_cli_test(json_agari
-  "\"agari\":true,.*\"decompositions\":\\[{\"form\":\"standard\",\"blocks\":\\[\"99p\",\"111m\",\"222m\",\"333m\",\"789p\"\\],\"win\":4,\"wait\":\"penchan\"},{\"form\":\"standard\",\"blocks\":\\[\"99p\",\"123m\",\"123m\",\"123m\",\"789p\"\\],\"win\":4,\"wait\":\"penchan\"}\\]}"
+  "\"agari\":true,.*\"decompositions\":\\[{\"form\":\"standard\",\"blocks\":\\[\"99p\",\"111m\",\"222m\",\"333m\",\"789p\"\\],\"win\":4,\"wait\":\"penchan\"},{\"form\":\"standard\",\"blocks\":\\[\"99p\",\"123m\",\"123m\",\"123m\",\"789p\"\\],\"win\":4,\"wait\":\"penchan\"}\\],\"score\":{"
   --json "m1m1m1m2m2m2m3m3m3p8p9p9p9 p7")
 mjk_cli_test(json_no_win "\"win\":null,\"wait\":null" --json 123m456p789s11z234s)
 mjk_cli_test(json_called "\"shanten_chiitoi\":null,\"shanten_kokushi\":null,\"waits\":\\[\"2m\",\"4m\",\"5m\"\\]" --json 3334m)
@@ -88,3 +88,55 @@ add_test(NAME cli.io_errors_and_lines COMMAND ${CMAKE_COMMAND} -DMJK=$<TARGET_FI
          -DDATA=${CMAKE_CURRENT_SOURCE_DIR}/data/cli -P ${CMAKE_CURRENT_SOURCE_DIR}/cli_io.cmake)
 mjk_cli_test(json_red_winning_tile "^{\"hand\":\"1m 0m\"," --json "1m 0m")
 mjk_cli_test(json_red_hand_plain_winning "^{\"hand\":\"0m 5m\"," --json "0m 5m")
+
+# Scoring: request objects and the meld notation through mjk --json, the exact
+# "score" of SCORING.md §5's cases (non-dealer South, East round, indicator 9p).
+function(mjk_cli_score name score)
+  mjk_cli_test(${name} ",\"score\":${score}}\n$" --json ${ARGN})
+endfunction()
+set(S5 "\"seat\": \"2z\", \"dora\": \"9p\"")
+mjk_cli_score(score_pinfu_tsumo
+  "{\"yaku\":\\[{\"name\":\"menzen_tsumo\",\"han\":1},{\"name\":\"pinfu\",\"han\":1}\\],\"han\":2,\"fu\":20,\"yakuman\":0,\"points\":1500,\"payments\":\\[-700,1500,-400,-400\\]}"
+  "{\"hand\": \"123678m345p67s55s\", \"win\": \"8s\", \"tsumo\": true, ${S5}}")
+mjk_cli_score(score_open_pinfu_shape
+  "{\"yaku\":\\[{\"name\":\"tanyao\",\"han\":1}\\],\"han\":1,\"fu\":30,\"yakuman\":0,\"points\":1000,\"payments\":\\[-1000,1000,0,0\\]}"
+  "{\"hand\": \"678m345p67s55s\", \"melds\": [{\"type\": \"chi\", \"tiles\": \"234m\"}], \"win\": \"8s\", ${S5}}")
+mjk_cli_score(score_chiitoitsu
+  "{\"yaku\":\\[{\"name\":\"chiitoitsu\",\"han\":2}\\],\"han\":2,\"fu\":25,\"yakuman\":0,\"points\":1600,\"payments\":\\[-1600,1600,0,0\\]}"
+  "{\"hand\": \"1199m3377p2288s5z\", \"win\": \"5z\", ${S5}}")
+mjk_cli_score(score_seven_pairs_with_a_quad "null" "{\"hand\": \"1111m2233p4455s6z\", \"win\": \"6z\", ${S5}}")
+mjk_cli_score(score_closed_kan_fu
+  "{\"yaku\":\\[{\"name\":\"riichi\",\"han\":1}\\],\"han\":1,\"fu\":70,\"yakuman\":0,\"points\":2300,\"payments\":\\[-2300,2300,0,0\\]}"
+  "{\"hand\": \"234m567p34s22p\", \"melds\": [{\"type\": \"ankan\", \"tiles\": \"9999s\"}], \"win\": \"5s\", \"riichi\": 1, ${S5}}")
+mjk_cli_score(score_stacking
+  "{\"yaku\":\\[{\"name\":\"suuankou_tanki\",\"yakuman\":2},{\"name\":\"tsuuiisou\",\"yakuman\":1}\\],\"han\":null,\"fu\":null,\"yakuman\":3,\"points\":96000,\"payments\":\\[-48000,96000,-24000,-24000\\]}"
+  "{\"hand\": \"111z222z555z666z7z\", \"win\": \"7z\", \"tsumo\": true, ${S5}}")
+mjk_cli_score(score_dora_alone
+  "{\"yaku\":\\[\\],\"han\":0,\"fu\":null,\"yakuman\":0,\"points\":0,\"payments\":\\[0,0,0,0\\]}"
+  "{\"hand\": \"789p456s78s11z\", \"melds\": [{\"type\": \"chi\", \"tiles\": \"123m\"}], \"win\": \"9s\", ${S5}}")
+mjk_cli_score(score_honba_and_sticks
+  "{\"yaku\":\\[{\"name\":\"pinfu\",\"han\":1}\\],\"han\":1,\"fu\":30,\"yakuman\":0,\"points\":1500,\"payments\":\\[3100,0,0,-2100\\]}"
+  "{\"hand\": \"123678m345p67s55s\", \"win\": \"8s\", \"seat\": \"1z\", \"dora\": \"9p\", \"honba\": 2, \"sticks\": 1}")
+# The same win in the meld notation with the context as options.
+mjk_cli_test(score_notation_options ",\"score\":{\"yaku\":\\[{\"name\":\"menzen_tsumo\",\"han\":1},{\"name\":\"pinfu\",\"han\":1}\\],\"han\":2,\"fu\":20,"
+  --json --tsumo --seat 2z --dora 9p "123678m345p67s55s 8s")
+mjk_cli_test(score_notation_meld "^{\"hand\":\"678m345p5567s chi:234m 8s\",\"tiles\":11,.*\"score\":{\"yaku\":\\[{\"name\":\"tanyao\",\"han\":1}\\]"
+  --json --seat south --dora 9p "678m345p67s55s chi:234m 8s")
+mjk_cli_test(score_readable "yaku      menzen_tsumo 1, hatsu 1, dora 1\nscore     3 han 40 fu, 5200 points  \\(payments: East -2600 South \\+5200 West -1300 North -1300\\)\n$"
+  --seat 2z --dora 9p --tsumo "678s11m12345p666z 3p")
+# SCORING.md §5 double-wind pair (dealer, East round): 4 han 40 fu, 30 fu under the 2-fu rule.
+mjk_cli_test(score_rule_option "\"han\":4,\"fu\":30," --json --rule double_wind_pair_fu=2 --tsumo --dora 9p
+  "123m123p1z chi:123s pon:555z 1z")
+mjk_cli_test(score_short_plain_hand_not_scored "\"wait\":\"shanpon\"}\\]}\n$" --json "55z11m 5z")
+# Bad requests: each line its own error object, the others answered, exit 1.
+mjk_cli_fails(score_bad_lines_answer_others
+  "error\":\"riichi on an open hand\"}\n{\"hand\":\"123678m345p5567s 8s\",.*\"score\":{.*\n{\"hand\":\"{.*\"error\":\"malformed request at position 24: tsumo must be true or false\"}"
+  --json --riichi "678m345p67s55s chi:234m 8s" "123678m345p67s55s 8s" "{\"hand\": \"1m\", \"tsumo\": 1}")
+mjk_cli_fails(score_bad_meld "a meld's tiles do not make its type at position 9: a chi is three tiles in a row of one suit" "123m chi:235m 5m")
+mjk_cli_fails(score_unknown_rule "--rule kiryage=true: unknown rule key" --rule kiryage=true 1m)
+mjk_cli_fails(score_bad_seat "--seat must be a wind" --seat 5z 1m)
+mjk_cli_fails(score_bad_ron "--ron must be kamicha, toimen or shimocha" --ron left 1m)
+mjk_cli_fails(score_three_players_chi "no chi with three players at position 15: meld 1" --players 3 "11m456p789s11z chi:123p 1z")
+mjk_cli_fails(score_fifth_copy_dora "fifth copy of a tile \\(1m\\): counting the hand, the melds, the winning tile, the indicators"
+  --dora 1m1m "1112345678999m 5m")
+mjk_cli_test(score_double_wind_pair_4fu "\"han\":4,\"fu\":40," --json --tsumo --dora 9p "123m123p1z chi:123s pon:555z 1z")

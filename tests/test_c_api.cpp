@@ -96,10 +96,9 @@ constexpr std::size_t n_rows = 2000;
 TEST_CASE("C ABI: version, implementation, messages") {
   CHECK(std::string(mjk_version()) == MJK_VERSION_STRING);
   CHECK(std::string(mjk_implementation()) == std::string(active_implementation().name));
-  for (int code = 0; code <= MJK_ERR_INVALID_ARGUMENT; ++code)
+  for (int code = 0; code <= MJK_ERR_BAD_REQUEST; ++code)
     CHECK(std::string(mjk_error_message(code)) == std::string(describe(static_cast<Error>(code))));
-  // Past the last code (the scoring codes follow MJK_ERR_INVALID_ARGUMENT).
-  CHECK(std::string(mjk_error_message(static_cast<int>(Error::bad_request) + 1)) == "unknown error");
+  CHECK(std::string(mjk_error_message(MJK_ERR_BAD_REQUEST + 1)) == "unknown error");
 }
 
 TEST_CASE("C ABI: parse agrees with parse_hand") {
@@ -353,3 +352,39 @@ TEST_CASE("rows34 batch input equals the Hand batch on every implementation") {
 }
 
 }  // namespace mjk::test
+
+TEST_CASE("C ABI: mjk_score answers each request, a bad row gets its own code") {
+  mjk_score_request req[3];
+  mjk_request_info info;
+  const std::string line = R"({"hand": "1112345678999m", "win": "5m", "tsumo": true, "dora": "9p", "rules": {"kiriage": true}})";
+  REQUIRE(mjk_parse_request(line.data(), line.size(), &req[0], nullptr, &info) == MJK_OK);
+  CHECK(info.has_win == 1);
+  CHECK(req[0].counts[4] == 2);  // 5m, the winning tile included
+  CHECK(req[0].win == 4);
+  CHECK(req[0].rules.kiriage == 1);
+  CHECK(req[0].rules.open_tanyao == 1);
+  req[1] = req[0];
+  req[1].ippatsu = 1;  // without riichi
+  req[2] = req[0];
+  req[2].players = 5;  // a raw value out of range: its row's error, not a crash
+  mjk_score_result out[3];
+  std::uint8_t errors[3] = {99, 99, 99};
+  REQUIRE(mjk_score(req, 3, out, errors) == MJK_OK);
+  CHECK(errors[0] == MJK_OK);
+  CHECK(out[0].complete == 1);
+  CHECK(errors[1] == MJK_ERR_IPPATSU_WITHOUT_RIICHI);
+  CHECK(errors[2] == MJK_ERR_BAD_REQUEST);
+  CHECK(out[1].complete == 0);
+  CHECK(out[1].points == 0);
+  CHECK(mjk_score(req, 0, nullptr, nullptr) == MJK_OK);
+  CHECK(mjk_score(nullptr, 1, out, errors) == MJK_ERR_INVALID_ARGUMENT);
+
+  const std::string bad = R"({"hand": "678m345p67s55s", "melds": [{"type": "chi", "tiles": "234m", "from": "toimen"}]})";
+  CHECK(mjk_parse_request(bad.data(), bad.size(), &req[0], nullptr, &info) == MJK_ERR_BAD_MELD_SOURCE);
+  CHECK(info.error_position == bad.find("\"toimen\""));
+  CHECK(std::string(info.message) ==
+        "a meld called from a seat it cannot come from at position " + std::to_string(bad.find("\"toimen\"")) +
+            ": a chi is called from kamicha only");
+  CHECK(std::string(mjk_yaku_name(0)) == "riichi");
+  CHECK(std::string(mjk_yaku_name(MJK_YAKU_COUNT - 1)) == "nuki");
+}

@@ -70,7 +70,24 @@ enum {
   MJK_ERR_PARTIAL_ROW = 16,         /* (C++ only) rows not a multiple of 34 bytes */
   MJK_ERR_VISIBLE_OVER_FOUR = 17,   /* a kind held + visible more than four times */
   MJK_ERR_TOO_MANY_RED_FIVES = 18,  /* a second red five of one suit (parsing) */
-  MJK_ERR_INVALID_ARGUMENT = 19     /* a null pointer where data is needed, players not 3 or 4, a bad stride */
+  MJK_ERR_INVALID_ARGUMENT = 19,    /* a null pointer where data is needed, players not 3 or 4, a bad stride */
+  /* scoring requests (SCORING.md's "Bad input") */
+  MJK_ERR_BAD_MELD = 20,            /* a meld's tiles do not make its type (chi a run of one suit, pon 3 equal, kan 4) */
+  MJK_ERR_BAD_MELD_SOURCE = 21,     /* a chi not from kamicha, an ankan from someone, toimen with three players */
+  MJK_ERR_CHI_WITH_THREE_PLAYERS = 22,
+  MJK_ERR_WRONG_MELD_COUNT = 23,    /* more than four melds, or concealed tiles that do not fit them */
+  MJK_ERR_WINNING_TILE_NOT_HELD = 24,
+  MJK_ERR_RIICHI_ON_OPEN_HAND = 25,
+  MJK_ERR_IPPATSU_WITHOUT_RIICHI = 26,
+  MJK_ERR_RINSHAN_WITHOUT_KAN = 27,
+  MJK_ERR_RINSHAN_ON_RON = 28,
+  MJK_ERR_CHANKAN_ON_TSUMO = 29,
+  MJK_ERR_HAITEI_WITH_RINSHAN = 30,
+  MJK_ERR_TENHOU_WITH_CALL = 31,
+  MJK_ERR_BAD_SEAT = 32,            /* seat or round wind out of range, a North seat with three players, ron from oneself */
+  MJK_ERR_BAD_NUKI = 33,            /* nuki with four players, or more than four */
+  MJK_ERR_TOO_MANY_INDICATORS = 34, /* more than five dora or ura indicators */
+  MJK_ERR_BAD_REQUEST = 35          /* a malformed request: not JSON, a wrong type, an unknown field or rule key, a bad value */
 };
 /* Short fixed description of a code ("fifth copy of a tile"); never NULL,
  * "unknown error" for a code this library does not know. */
@@ -98,7 +115,7 @@ MJK_API int mjk_parse_n(const char* text, size_t length, mjk_parsed* out);
  * MJK_MAX_MESSAGE bytes always suffice); "" when text parses. Returns the
  * parse's code (MJK_OK when it parses), or MJK_ERR_INVALID_ARGUMENT (text
  * NULL with length > 0, buf NULL with cap > 0). */
-#define MJK_MAX_MESSAGE 161
+#define MJK_MAX_MESSAGE 256
 MJK_API int mjk_parse_message(const char* text, size_t length, char* buf, size_t cap);
 
 /* ---- batch operations on rows of 34 counts ----
@@ -213,7 +230,112 @@ typedef struct mjk_advice_result {
 MJK_API int mjk_advice(const uint8_t* rows, size_t n, int players, const uint8_t* visible, size_t visible_stride,
                        mjk_advice_result* out, uint8_t* errors);
 
+/* ---- scoring a win (SCORING.md) ---- */
+enum { MJK_CHI = 0, MJK_PON = 1, MJK_MINKAN = 2, MJK_ANKAN = 3, MJK_KAKAN = 4 };
+/* Seats relative to the winner: who discarded a called tile or the ron tile. */
+enum { MJK_SELF = 0, MJK_SHIMOCHA = 1, MJK_TOIMEN = 2, MJK_KAMICHA = 3 };
+enum { MJK_RENHOU_NONE = 0, MJK_RENHOU_MANGAN = 1, MJK_RENHOU_YAKUMAN = 2 };
+
+typedef struct mjk_meld {
+  uint8_t type; /* MJK_CHI ... MJK_KAKAN */
+  uint8_t tile; /* the lowest kind (a chi's first tile; the kind of a pon or kan) */
+  uint8_t red;  /* red fives among its tiles, 0 or 1 */
+  uint8_t from; /* MJK_KAMICHA, MJK_TOIMEN, MJK_SHIMOCHA; MJK_SELF for an ankan */
+} mjk_meld;
+
+/* The rule switches (SCORING.md §1); mjk_default_rules() fills the defaults. */
+typedef struct mjk_score_rules {
+  uint8_t open_tanyao;         /* 1 */
+  uint8_t kiriage;             /* 0 */
+  uint8_t kazoe_yakuman;       /* 1 */
+  uint8_t double_yakuman;      /* 1 */
+  uint8_t yakuman_stacking;    /* 1 */
+  uint8_t double_wind_pair_fu; /* 4 (or 2) */
+  uint8_t pao;                 /* 1 */
+  uint8_t renhou;              /* MJK_RENHOU_NONE */
+  uint8_t sanma_tsumo_loss;    /* 1 */
+  uint8_t reserved[7];
+} mjk_score_rules;
+
+/* One win (mirrors mjk::ScoreRequest). Zero it, set the rules with
+ * mjk_default_rules, then fill what applies (or use mjk_parse_request). */
+typedef struct mjk_score_request {
+  uint8_t counts[MJK_KINDS]; /* the concealed tiles WITH the winning tile: 14 - 3 * meld_count */
+  uint8_t red_fives[3];      /* red 5m, 5p, 5s among them */
+  uint8_t meld_count;
+  mjk_meld melds[4];         /* in the order they were made */
+  uint8_t win;               /* the winning kind (held in counts) */
+  uint8_t win_red;           /* the winning tile is the red five */
+  uint8_t tsumo;             /* 1: self-drawn; 0: ron from `from` */
+  uint8_t from;              /* ron: the discarder, MJK_KAMICHA / MJK_TOIMEN / MJK_SHIMOCHA */
+  uint8_t seat, round;       /* winds 0..3: East (the dealer) South West North */
+  uint8_t riichi;            /* 0, 1, 2 (double riichi) */
+  uint8_t ippatsu, rinshan, chankan, haitei, tenhou;
+  uint8_t dora_count, ura_count;
+  uint8_t dora[5], ura[5];   /* indicator kinds (ura counts only with riichi) */
+  uint8_t nuki;              /* north tiles set aside (three players) */
+  uint8_t players;           /* 4 or 3 */
+  uint16_t honba, sticks;
+  uint8_t reserved[12];
+  mjk_score_rules rules;
+} mjk_score_request;
+
+/* The answer (mirrors mjk::Score). */
+typedef struct mjk_score_result {
+  uint8_t complete;  /* 0: the hand is not complete with `win` (JSON "score": null) */
+  uint8_t closed;    /* no open meld */
+  uint8_t han;       /* of the reading chosen, dora included; 0 for a yakuman hand */
+  uint8_t fu;        /* 0 for a yakuman hand or a hand without a yaku */
+  uint8_t yakuman;   /* the multiple of yakuman paid (0: none) */
+  uint8_t dora, aka, ura, nuki; /* counted */
+  uint8_t reserved[7];
+  uint64_t yaku;     /* bit y: yaku y counted (mjk_yaku_name(y)) */
+  int32_t points;    /* the hand's value, without honba and sticks */
+  int32_t payments[4]; /* each seat's change by seat wind, honba, sticks and pao included */
+  uint8_t reserved2[4];
+} mjk_score_result;
+
+#define MJK_YAKU_COUNT 51
+/* A yaku's name as SCORING.md spells it ("riichi", "kokushi_13", ...), "unknown" past the last. */
+MJK_API const char* mjk_yaku_name(int yaku);
+typedef struct mjk_yaku_value {
+  uint8_t yaku;    /* bit index in mjk_score_result.yaku */
+  uint8_t han;     /* its han (a dora kind: its count); 0 for a yakuman */
+  uint8_t yakuman; /* 1 or 2 for a yakuman, else 0 */
+  uint8_t reserved;
+} mjk_yaku_value;
+/* The listed yaku of a score with their value, in order, into out (cap
+ * entries; MJK_YAKU_COUNT always suffice); returns how many were written. */
+MJK_API size_t mjk_score_yaku(const mjk_score_result* score, const mjk_score_rules* rules, mjk_yaku_value* out, size_t cap);
+
+/* The default rules of SCORING.md. */
+MJK_API void mjk_default_rules(mjk_score_rules* rules);
+
+/* Scores n wins: out[i] answers requests[i]; errors[i] (may be NULL) is
+ * MJK_OK or why that request was rejected (its out[i] is then zero). A hand
+ * that is not complete with its winning tile is no error: out[i].complete
+ * is 0. Returns MJK_OK or MJK_ERR_INVALID_ARGUMENT (a NULL pointer). */
+MJK_API int mjk_score(const mjk_score_request* requests, size_t n, mjk_score_result* out, uint8_t* errors);
+
+/* A request line (SCORING.md §1's JSON object, or mpsz text with meld words
+ * "678m345p67s55s chi:234m 8s") into a request struct. */
+typedef struct mjk_request_info {
+  uint8_t error;          /* MJK_OK or the error */
+  uint8_t has_win;        /* a winning tile was named (only then can the request be scored) */
+  uint8_t any_visible;    /* the line named visible tiles (then in visible34) */
+  uint8_t reserved;
+  uint32_t error_position; /* byte offset in the line, or UINT32_MAX */
+  char message[MJK_MAX_MESSAGE]; /* the whole sentence, NUL-terminated (mjk --json's "error") */
+} mjk_request_info;
+/* Parses and checks a line (length bytes): out gets the request (the
+ * defaults of SCORING.md where the line says nothing), visible34 (NULL, or
+ * 34 bytes) the visible tiles. Returns info->error, or MJK_ERR_INVALID_ARGUMENT. */
+MJK_API int mjk_parse_request(const char* text, size_t length, mjk_score_request* out, uint8_t* visible34,
+                              mjk_request_info* info);
+
 /* ---- the CLI's analysis ----
+ * text is a line as `mjk --json` reads it: mpsz (with meld words) or a JSON
+ * request object, which then gets its "score" (SCORING.md §2).
  * Writes exactly the line `mjk --json TEXT` prints for that hand (without
  * the newline, NUL-terminated) into buf (cap bytes), *needed = its length
  * + 1. A malformed hand is not an error here: the line is then the CLI's

@@ -17,6 +17,8 @@
 #include "mjk/hand.hpp"
 #include "mjk/implementation.hpp"
 #include "mjk/report.hpp"
+#include "mjk/request.hpp"
+#include "mjk/score.hpp"
 #include "mjk/version.h"
 
 namespace mjk {
@@ -47,7 +49,34 @@ MJK_SAME(MJK_ERR_PARTIAL_ROW, partial_row)
 MJK_SAME(MJK_ERR_VISIBLE_OVER_FOUR, visible_over_four)
 MJK_SAME(MJK_ERR_TOO_MANY_RED_FIVES, too_many_red_fives)
 MJK_SAME(MJK_ERR_INVALID_ARGUMENT, invalid_argument)
+MJK_SAME(MJK_ERR_BAD_MELD, bad_meld)
+MJK_SAME(MJK_ERR_BAD_MELD_SOURCE, bad_meld_source)
+MJK_SAME(MJK_ERR_CHI_WITH_THREE_PLAYERS, chi_with_three_players)
+MJK_SAME(MJK_ERR_WRONG_MELD_COUNT, wrong_meld_count)
+MJK_SAME(MJK_ERR_WINNING_TILE_NOT_HELD, winning_tile_not_held)
+MJK_SAME(MJK_ERR_RIICHI_ON_OPEN_HAND, riichi_on_open_hand)
+MJK_SAME(MJK_ERR_IPPATSU_WITHOUT_RIICHI, ippatsu_without_riichi)
+MJK_SAME(MJK_ERR_RINSHAN_WITHOUT_KAN, rinshan_without_kan)
+MJK_SAME(MJK_ERR_RINSHAN_ON_RON, rinshan_on_ron)
+MJK_SAME(MJK_ERR_CHANKAN_ON_TSUMO, chankan_on_tsumo)
+MJK_SAME(MJK_ERR_HAITEI_WITH_RINSHAN, haitei_with_rinshan)
+MJK_SAME(MJK_ERR_TENHOU_WITH_CALL, tenhou_with_call)
+MJK_SAME(MJK_ERR_BAD_SEAT, bad_seat)
+MJK_SAME(MJK_ERR_BAD_NUKI, bad_nuki)
+MJK_SAME(MJK_ERR_TOO_MANY_INDICATORS, too_many_indicators)
+MJK_SAME(MJK_ERR_BAD_REQUEST, bad_request)
 #undef MJK_SAME
+static_assert(MJK_ERR_BAD_REQUEST == static_cast<int>(Error::bad_request), "a new Error needs its MJK_ERR code");
+
+static_assert(MJK_CHI == int(MeldType::chi) && MJK_PON == int(MeldType::pon) && MJK_MINKAN == int(MeldType::minkan) &&
+              MJK_ANKAN == int(MeldType::ankan) && MJK_KAKAN == int(MeldType::kakan));
+static_assert(MJK_SELF == int(Relative::self) && MJK_SHIMOCHA == int(Relative::shimocha) &&
+              MJK_TOIMEN == int(Relative::toimen) && MJK_KAMICHA == int(Relative::kamicha));
+static_assert(MJK_RENHOU_NONE == int(RenhouRule::none) && MJK_RENHOU_MANGAN == int(RenhouRule::mangan) &&
+              MJK_RENHOU_YAKUMAN == int(RenhouRule::yakuman));
+static_assert(MJK_YAKU_COUNT == yaku_count);
+static_assert(sizeof(mjk_score_request::dora) == max_indicators && sizeof(mjk_score_request::melds) / sizeof(mjk_meld) == 4);
+static_assert(sizeof(mjk_request_info::message) == MJK_MAX_MESSAGE);
 
 static_assert(MJK_FORM_STANDARD_BIT == standard_form && MJK_FORM_CHIITOI_BIT == chiitoi_form &&
               MJK_FORM_KOKUSHI_BIT == kokushi_form);
@@ -70,6 +99,12 @@ static_assert(sizeof(mjk_form_waits) == 24 && sizeof(mjk_tenpai_result) == 8 * 3
 static_assert(sizeof(mjk_block) == 2 && sizeof(mjk_decomposition) == 30 && sizeof(mjk_slice) == 8);
 static_assert(sizeof(mjk_shanten_forms) == 4 && sizeof(mjk_necessary) == 16);
 static_assert(sizeof(mjk_discard_option) == 16 && sizeof(mjk_advice_result) == 8 + 14 * 16);
+static_assert(sizeof(mjk_meld) == 4 && sizeof(mjk_score_rules) == 16 && sizeof(mjk_yaku_value) == 4);
+static_assert(sizeof(mjk_score_request) == 112 && offsetof(mjk_score_request, melds) == 38 &&
+              offsetof(mjk_score_request, win) == 54 && offsetof(mjk_score_request, dora) == 68 &&
+              offsetof(mjk_score_request, honba) == 80 && offsetof(mjk_score_request, rules) == 96);
+static_assert(sizeof(mjk_score_result) == 48 && offsetof(mjk_score_result, yaku) == 16 && offsetof(mjk_score_result, payments) == 28);
+static_assert(sizeof(mjk_request_info) == 264);
 
 constexpr int invalid = static_cast<int>(Error::invalid_argument);
 
@@ -152,6 +187,125 @@ Hand hand_of_row(const std::uint8_t* row) noexcept {
     h.tiles = static_cast<std::uint8_t>(h.tiles + row[k]);
   }
   return h;
+}
+
+mjk_score_rules to_c(const ScoreRules& r) noexcept {
+  mjk_score_rules c{};
+  c.open_tanyao = r.open_tanyao;
+  c.kiriage = r.kiriage;
+  c.kazoe_yakuman = r.kazoe_yakuman;
+  c.double_yakuman = r.double_yakuman;
+  c.yakuman_stacking = r.yakuman_stacking;
+  c.double_wind_pair_fu = r.double_wind_pair_fu;
+  c.pao = r.pao;
+  c.renhou = static_cast<std::uint8_t>(r.renhou);
+  c.sanma_tsumo_loss = r.sanma_tsumo_loss;
+  return c;
+}
+
+ScoreRules from_c(const mjk_score_rules& c) noexcept {
+  ScoreRules r;
+  r.open_tanyao = c.open_tanyao;
+  r.kiriage = c.kiriage;
+  r.kazoe_yakuman = c.kazoe_yakuman;
+  r.double_yakuman = c.double_yakuman;
+  r.yakuman_stacking = c.yakuman_stacking;
+  r.double_wind_pair_fu = c.double_wind_pair_fu;  // validate() rejects anything but 2 and 4
+  r.pao = c.pao;
+  r.renhou = static_cast<RenhouRule>(c.renhou);   // an out-of-range value: validate() rejects it
+  r.sanma_tsumo_loss = c.sanma_tsumo_loss;
+  return r;
+}
+
+// Raw C values pass through unchanged (enums have a uint8 underlying type);
+// validate(), inside score(), rejects those out of range. Kinds of 34 and
+// more are clamped to 255, which validate() also rejects, never indexes.
+ScoreRequest from_c(const mjk_score_request& c) noexcept {
+  ScoreRequest r;
+  for (int k = 0; k < kind_count; ++k) r.hand.slots[static_cast<std::size_t>(Tile(k).slot())] = c.counts[k];
+  int tiles = 0;
+  for (int k = 0; k < kind_count; ++k) tiles += c.counts[k];
+  r.hand.tiles = static_cast<std::uint8_t>(std::min(tiles, 255));
+  for (std::size_t s = 0; s < 3; ++s) r.hand.red_fives[s] = c.red_fives[s];
+  r.meld_count = c.meld_count;
+  for (std::size_t i = 0; i < 4; ++i)
+    r.melds[i] = {static_cast<MeldType>(c.melds[i].type), Tile(c.melds[i].tile), c.melds[i].red,
+                  static_cast<Relative>(c.melds[i].from)};
+  r.win = Tile(c.win);
+  r.win_red = c.win_red;
+  r.tsumo = c.tsumo;
+  r.from = static_cast<Relative>(c.from);
+  r.seat = c.seat;
+  r.round = c.round;
+  r.riichi = c.riichi;
+  r.ippatsu = c.ippatsu;
+  r.rinshan = c.rinshan;
+  r.chankan = c.chankan;
+  r.haitei = c.haitei;
+  r.tenhou = c.tenhou;
+  r.dora_count = c.dora_count;
+  r.ura_count = c.ura_count;
+  for (std::size_t i = 0; i < max_indicators; ++i) {
+    r.dora[i] = Tile(c.dora[i]);
+    r.ura[i] = Tile(c.ura[i]);
+  }
+  r.nuki = c.nuki;
+  r.honba = c.honba;
+  r.sticks = c.sticks;
+  r.players = static_cast<Players>(c.players);
+  r.rules = from_c(c.rules);
+  return r;
+}
+
+mjk_score_request to_c(const ScoreRequest& r) noexcept {
+  mjk_score_request c{};
+  for (int k = 0; k < kind_count; ++k) c.counts[k] = static_cast<std::uint8_t>(r.hand.count(Tile(k)));
+  for (std::size_t s = 0; s < 3; ++s) c.red_fives[s] = r.hand.red_fives[s];
+  c.meld_count = r.meld_count;
+  for (std::size_t i = 0; i < 4; ++i)
+    c.melds[i] = {static_cast<std::uint8_t>(r.melds[i].type), static_cast<std::uint8_t>(r.melds[i].tile.kind()),
+                  r.melds[i].red, static_cast<std::uint8_t>(r.melds[i].from)};
+  c.win = static_cast<std::uint8_t>(r.win.kind());
+  c.win_red = r.win_red;
+  c.tsumo = r.tsumo;
+  c.from = static_cast<std::uint8_t>(r.from);
+  c.seat = r.seat;
+  c.round = r.round;
+  c.riichi = r.riichi;
+  c.ippatsu = r.ippatsu;
+  c.rinshan = r.rinshan;
+  c.chankan = r.chankan;
+  c.haitei = r.haitei;
+  c.tenhou = r.tenhou;
+  c.dora_count = r.dora_count;
+  c.ura_count = r.ura_count;
+  for (std::size_t i = 0; i < max_indicators; ++i) {
+    c.dora[i] = static_cast<std::uint8_t>(r.dora[i].kind());
+    c.ura[i] = static_cast<std::uint8_t>(r.ura[i].kind());
+  }
+  c.nuki = r.nuki;
+  c.players = static_cast<std::uint8_t>(r.players);
+  c.honba = r.honba;
+  c.sticks = r.sticks;
+  c.rules = to_c(r.rules);
+  return c;
+}
+
+mjk_score_result to_c(const Score& s) noexcept {
+  mjk_score_result c{};
+  c.complete = s.complete;
+  c.closed = s.closed;
+  c.han = s.han;
+  c.fu = s.fu;
+  c.yakuman = s.yakuman;
+  c.dora = s.dora;
+  c.aka = s.aka;
+  c.ura = s.ura;
+  c.nuki = s.nuki;
+  c.yaku = s.yaku;
+  c.points = s.points;
+  for (std::size_t i = 0; i < 4; ++i) c.payments[i] = s.payments[i];
+  return c;
 }
 
 mjk_decomposition to_c(const Decomposition& d) noexcept {
@@ -336,6 +490,73 @@ int mjk_advice(const uint8_t* rows, size_t n, int players, const uint8_t* visibl
       {visible, visible_stride});
 }
 
+
+const char* mjk_yaku_name(int yaku) {
+  if (yaku < 0 || yaku >= yaku_count) return "unknown";
+  return yaku_name(static_cast<Yaku>(yaku)).data();  // literals, NUL-terminated
+}
+
+size_t mjk_score_yaku(const mjk_score_result* score, const mjk_score_rules* rules, mjk_yaku_value* out, size_t cap) {
+  if (!score || !rules || (cap && !out)) return 0;
+  Score s;
+  s.complete = score->complete;
+  s.closed = score->closed;
+  s.yaku = score->yaku;
+  s.dora = score->dora;
+  s.aka = score->aka;
+  s.ura = score->ura;
+  s.nuki = score->nuki;
+  std::array<YakuValue, yaku_count> values;
+  const std::size_t n = std::min(list_yaku(s, from_c(*rules), values), cap);
+  for (std::size_t i = 0; i < n; ++i)
+    out[i] = {static_cast<std::uint8_t>(values[i].yaku), values[i].han, values[i].yakuman, 0};
+  return n;
+}
+
+void mjk_default_rules(mjk_score_rules* rules) {
+  if (rules) *rules = to_c(ScoreRules{});
+}
+
+int mjk_score(const mjk_score_request* requests, size_t n, mjk_score_result* out, uint8_t* errors) {
+  if (n && (!requests || !out)) return invalid;
+  constexpr std::size_t chunk = 64;  // ~16 KiB of requests and answers on the stack
+  ScoreRequest batch[chunk];
+  Result<Score> results[chunk];
+  for (std::size_t base = 0; base < n; base += chunk) {
+    const std::size_t count = std::min(chunk, n - base);
+    for (std::size_t i = 0; i < count; ++i) batch[i] = from_c(requests[base + i]);
+    const Error e = score(std::span<const ScoreRequest>(batch, count), std::span<Result<Score>>(results, count));
+    if (e != Error::none) return static_cast<int>(e);  // not reached: sizes are right by construction
+    for (std::size_t i = 0; i < count; ++i) {
+      out[base + i] = results[i].ok() ? to_c(results[i].value) : mjk_score_result{};
+      if (errors) errors[base + i] = static_cast<std::uint8_t>(results[i].error);
+    }
+  }
+  return MJK_OK;
+}
+
+int mjk_parse_request(const char* text, size_t length, mjk_score_request* out, uint8_t* visible34,
+                      mjk_request_info* info) {
+  if (!out || !info || (!text && length)) return invalid;
+  *info = {};
+  const auto parsed = parse_request(std::string_view(text ? text : "", length));
+  HandError e = parsed.error;
+  if (!e) e = check_request(parsed.value);
+  if (e) {
+    *out = {};
+    mjk_default_rules(&out->rules);
+    info->error = static_cast<std::uint8_t>(e.code);
+    info->error_position = e.position;
+    info->message[e.write(std::span<char>(info->message, sizeof info->message - 1))] = '\0';
+    return info->error;
+  }
+  *out = to_c(parsed.value.request);
+  info->has_win = parsed.value.has_win;
+  info->any_visible = parsed.value.any_visible;
+  info->error_position = HandError::nowhere;
+  if (visible34) std::memcpy(visible34, parsed.value.visible.data(), kind_count);
+  return MJK_OK;
+}
 
 int mjk_analyse_json(const char* text, int players, const uint8_t* visible34, char* buf, size_t cap, size_t* needed) {
   if (!text) return invalid;

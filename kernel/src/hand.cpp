@@ -93,7 +93,16 @@ std::size_t HandError::write(std::span<char> out) const noexcept {
   Sentence s(out);
   const auto name_chars = tile ? name_of(*tile) : std::array<char, 2>{};
   const std::string_view name(name_chars.data(), tile ? 2 : 0);
-  const auto at = [&] { s << " at position " << position; };
+  const auto at = [&] {
+    if (position != nowhere) s << " at position " << position;
+  };
+  if (!detail.empty()) {  // a request's error: the code's words, then what exactly
+    s << describe(code);
+    if (tile) s << " (" << name << ")";
+    at();
+    s << ": " << detail;
+    return s.size();
+  }
   switch (code) {
     case Error::none: s << "no error"; break;
     case Error::empty_input: s << "no tiles"; break;

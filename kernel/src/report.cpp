@@ -3,6 +3,8 @@
 
 #include <cstdio>
 
+#include "utf8.hpp"
+
 namespace mjk {
 namespace {
 
@@ -45,22 +47,6 @@ void put_hand(const ParsedHand& input, Put put) {
 }
 
 std::array<char, 2> name_of(Tile t) noexcept { return {static_cast<char>('0' + t.number()), suit_letter[t.kind() / 9]}; }
-
-// Length of the valid UTF-8 sequence at s[i..], or 0 if it is not one.
-std::size_t utf8_length(std::string_view s, std::size_t i) noexcept {
-  const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
-  const unsigned c = b(i);
-  std::size_t n;
-  unsigned lo = 0x80, hi = 0xbf;  // allowed range of the second byte
-  if (c >= 0xc2 && c <= 0xdf) n = 2;
-  else if (c >= 0xe0 && c <= 0xef) n = 3, lo = c == 0xe0 ? 0xa0 : 0x80, hi = c == 0xed ? 0x9f : 0xbf;
-  else if (c >= 0xf0 && c <= 0xf4) n = 4, lo = c == 0xf0 ? 0x90 : 0x80, hi = c == 0xf4 ? 0x8f : 0xbf;
-  else return 0;
-  if (i + n > s.size() || b(i + 1) < lo || b(i + 1) > hi) return 0;
-  for (std::size_t k = 2; k < n; ++k)
-    if (b(i + k) < 0x80 || b(i + k) > 0xbf) return 0;
-  return n;
-}
 
 }  // namespace
 
@@ -112,7 +98,7 @@ JsonWriter& JsonWriter::string(std::string_view s) noexcept {
     } else if (c < 0x80) {
       put(static_cast<char>(c));
       ++i;
-    } else if (const std::size_t n = utf8_length(s, i)) {
+    } else if (const std::size_t n = detail::utf8_length(s, i)) {
       for (std::size_t k = 0; k < n; ++k) put(s[i + k]);
       i += n;
     } else {
@@ -173,49 +159,103 @@ std::size_t write_hand(const ParsedHand& input, std::span<char> out) noexcept {
   return n;
 }
 
-Parsed<Report> analyse(std::string_view line, const Options& options) noexcept {
+Parsed<Report> analyse(std::string_view line, const Options& options, const ScoreRequest& context) noexcept {
   Parsed<Report> out;
-  const auto parsed = parse_hand(line);
+  ScoreRequest defaults = context;
+  defaults.players = options.players;
+  auto parsed = parse_request(line, defaults);
   if (!parsed.ok()) {
     out.error = parsed.error;
     return out;
   }
-  const Hand& hand = parsed.value.hand;
-  if (const auto e = validate(hand, Question::shanten, options.players)) {
+  ParsedRequest& request = parsed.value;
+  if (!request.any_visible && !options.visible.empty()) {  // the caller's visible tiles are the default
+    for (std::size_t k = 0; k < kind_count; ++k) request.visible[k] = options.visible[k % options.visible.size()];
+    request.any_visible = true;
+  }
+  const Hand& hand = request.request.hand;
+  const Players players = request.request.players;
+  if (const auto e = validate(hand, Question::shanten, players)) {
     out.error = e;
     return out;
   }
-  if (!options.visible.empty())
-    for (int k = 0; k < kind_count; ++k)
-      if (hand.count(Tile(k)) + options.visible[static_cast<std::size_t>(k) % options.visible.size()] > 4) {
-        out.error = {Error::visible_over_four, 0, Tile(k), hand.tiles};
-        return out;
-      }
+  if (const auto e = check_request(request)) {
+    out.error = e;
+    return out;
+  }
+  // Tiles out of the wall besides the hand: visible, melds, indicators.
+  const std::array<std::uint8_t, kind_count> seen = seen_elsewhere(request);
+  for (int k = 0; k < kind_count; ++k)
+    if (hand.count(Tile(k)) + seen[static_cast<std::size_t>(k)] > 4) {
+      out.error = {Error::visible_over_four, 0, Tile(k), hand.tiles};
+      return out;
+    }
+  const Options with_seen{players, seen};
   Report& r = out.value;
-  r.input = parsed.value;
-  r.players = options.players;
+  r.input.hand = hand;
+  if (request.has_win) r.input.winning = request.request.win;
+  r.input.winning_red = request.request.win_red;
+  r.players = players;
   r.complete = hand.tiles % 3 == 2;
   Error error = Error::none;
   const auto take = [&](const auto& result, auto& into) {
     if (!result.ok() && error == Error::none) error = result.error;
     into = result.value;
   };
-  take(shanten(hand, options), r.shanten);
+  take(shanten(hand, with_seen), r.shanten);
   if (r.complete) {
-    take(is_agari(hand, options), r.agari);
-    take(tenpai_discards(hand, options), r.discards);
-    take(advice(hand, options), r.advice);
+    take(is_agari(hand, with_seen), r.agari);
+    take(tenpai_discards(hand, with_seen), r.discards);
+    take(advice(hand, with_seen), r.advice);
     if (r.agari) {
-      const auto d = decompositions(hand, parsed.value.winning, r.decompositions, options);
+      const auto d = decompositions(hand, r.input.winning, r.decompositions, with_seen);
       if (!d.ok() && error == Error::none) error = d.error;
       r.decomposition_count = static_cast<std::uint8_t>(d.value);
     }
   } else {
-    take(waits(hand, options), r.waits);
-    take(necessary_tiles(hand, options), r.necessary);
+    take(waits(hand, with_seen), r.waits);
+    take(necessary_tiles(hand, with_seen), r.necessary);
   }
-  if (error != Error::none) out.error = {error, 0, std::nullopt, hand.tiles};
+  if (request.scored() && error == Error::none) take(score(request.request), r.score);
+  if (error != Error::none) out.error = {error, HandError::nowhere, std::nullopt, hand.tiles};
+  r.request = request;
   return out;
+}
+
+Parsed<Report> analyse(std::string_view line, const Options& options) noexcept {
+  return analyse(line, options, ScoreRequest{});
+}
+
+void write_json(const Score& score, const ScoreRules& rules, JsonWriter& json) noexcept {
+  if (!score.complete) {
+    json.null();
+    return;
+  }
+  std::array<YakuValue, yaku_count> yaku;
+  const std::size_t n = list_yaku(score, rules, yaku);
+  json.begin_object();
+  json.key("yaku").begin_array();
+  for (std::size_t i = 0; i < n; ++i) {
+    json.begin_object();
+    json.key("name").string(yaku_name(yaku[i].yaku));
+    if (yaku[i].yakuman) json.key("yakuman").number(yaku[i].yakuman);
+    else json.key("han").number(yaku[i].han);
+    json.end_object();
+  }
+  json.end_array();
+  const bool yakuman_hand = score.yakuman > 0;
+  json.key("han");
+  if (yakuman_hand) json.null();
+  else json.number(score.han);
+  json.key("fu");
+  if (yakuman_hand || score.fu == 0) json.null();  // a yakuman hand, or no yaku
+  else json.number(score.fu);
+  json.key("yakuman").number(score.yakuman);
+  json.key("points").number(score.points);
+  json.key("payments").begin_array();
+  for (const std::int32_t p : score.payments) json.number(p);
+  json.end_array();
+  json.end_object();
 }
 
 void write_json(const Report& r, JsonWriter& json) noexcept {
@@ -226,8 +266,8 @@ void write_json(const Report& r, JsonWriter& json) noexcept {
     const auto name = name_of(t);
     return json.string(std::string_view(name.data(), 2));
   };
-  char hand[64];
-  const std::size_t hand_size = write_hand(r.input, hand);
+  char hand[max_request_text];
+  const std::size_t hand_size = write_request_text(r.request, hand);
   json.begin_object();
   json.key("hand").string(std::string_view(hand, std::min(hand_size, sizeof hand)));
   json.key("tiles").number(r.input.hand.tiles);
@@ -289,6 +329,10 @@ void write_json(const Report& r, JsonWriter& json) noexcept {
       json.end_object();
     }
     json.end_array();
+  }
+  if (r.request.scored()) {
+    json.key("score");
+    write_json(r.score, r.request.request.rules, json);
   }
   json.end_object();
 }

@@ -121,7 +121,8 @@ HandError validate(const ScoreRequest& r, std::span<const std::uint8_t> visible)
   for (int k = 0; k < kind_count; ++k)
     if (seen[static_cast<std::size_t>(k)] > 4) return err(Error::fifth_copy, 0, Tile(k));
   for (int s = 0; s < 3; ++s)
-    if (red[static_cast<std::size_t>(s)] > 1) return err(Error::too_many_red_fives, 0, Tile(s * 9 + 4));
+    if (red[static_cast<std::size_t>(s)] > 1 || r.hand.red_fives[static_cast<std::size_t>(s)] > r.hand.count(Tile(s * 9 + 4)))
+      return err(Error::too_many_red_fives, 0, Tile(s * 9 + 4));  // a second red five, or one not held
   if (!visible.empty())
     for (int k = 0; k < kind_count; ++k)
       if (seen[static_cast<std::size_t>(k)] + visible[static_cast<std::size_t>(k)] > 4)

@@ -257,6 +257,53 @@ static void test_parse_message(void) {
   CHECK(mjk_parse_message(NULL, 1, m, sizeof m) == MJK_ERR_INVALID_ARGUMENT);
 }
 
+/* Requests parsed from both notations, scored in one batch with a bad row
+ * and an incomplete one among good ones. */
+static void test_score(void) {
+  mjk_score_request req[4];
+  mjk_score_result out[4];
+  mjk_request_info info;
+  uint8_t errors[4] = {99, 99, 99, 99};
+  uint8_t visible[MJK_KINDS];
+  mjk_yaku_value values[MJK_YAKU_COUNT];
+  const char* pinfu = "{\"hand\": \"123678m345p67s55s\", \"win\": \"8s\", \"tsumo\": true, \"seat\": \"2z\", \"dora\": \"9p\"}";
+  const char* open = "678m345p67s55s chi:234m 8s";
+  size_t n, i;
+  int tanyao = 0;
+  CHECK(mjk_parse_request(pinfu, strlen(pinfu), &req[0], visible, &info) == MJK_OK);
+  CHECK(info.has_win == 1 && req[0].tsumo == 1 && req[0].seat == 1 && req[0].dora_count == 1 &&
+        req[0].dora[0] == kind("9p") && req[0].counts[kind("8s")] == 1 && req[0].players == 4 &&
+        req[0].rules.double_wind_pair_fu == 4);
+  CHECK(mjk_parse_request(open, strlen(open), &req[1], NULL, &info) == MJK_OK);
+  CHECK(req[1].meld_count == 1 && req[1].melds[0].type == MJK_CHI && req[1].melds[0].tile == kind("2m") &&
+        req[1].melds[0].from == MJK_KAMICHA);
+  req[1].seat = 1;
+  req[2] = req[1];
+  req[2].riichi = 1; /* riichi on an open hand: this row's error only */
+  req[3] = req[0];
+  req[3].counts[kind("8s")] = 0;
+  req[3].counts[kind("9s")] = 1;
+  req[3].win = (uint8_t)kind("9s"); /* 123678m345p67s55s + 9s: not complete */
+  CHECK(mjk_score(req, 4, out, errors) == MJK_OK);
+  CHECK(errors[0] == MJK_OK && errors[1] == MJK_OK && errors[2] == MJK_ERR_RIICHI_ON_OPEN_HAND && errors[3] == MJK_OK);
+  CHECK(out[0].complete == 1 && out[0].han == 2 && out[0].fu == 20 && out[0].points == 1500);
+  CHECK(out[0].payments[0] == -700 && out[0].payments[1] == 1500 && out[0].payments[2] == -400 && out[0].payments[3] == -400);
+  CHECK(out[1].complete == 1 && out[1].han == 1 && out[1].fu == 30 && out[1].points == 1000 && out[1].closed == 0);
+  n = mjk_score_yaku(&out[1], &req[1].rules, values, MJK_YAKU_COUNT);
+  for (i = 0; i < n; ++i) tanyao += strcmp(mjk_yaku_name(values[i].yaku), "tanyao") == 0 && values[i].han == 1;
+  CHECK(n == 1 && tanyao == 1);
+  CHECK(out[2].complete == 0 && out[2].points == 0);
+  CHECK(out[3].complete == 0);
+  CHECK(strcmp(mjk_yaku_name(MJK_YAKU_COUNT), "unknown") == 0);
+
+  CHECK(mjk_parse_request("{\"hand\": \"123m\", \"rules\": {\"kiryage\": true}}", 44, &req[0], NULL, &info) ==
+        MJK_ERR_BAD_REQUEST);
+  CHECK(info.error == MJK_ERR_BAD_REQUEST && info.error_position == 27);
+  CHECK(strncmp(info.message, "malformed request at position 27: unknown rule key", 50) == 0);
+  CHECK(mjk_parse_request("123m chi:235m 5m", 16, &req[0], NULL, &info) == MJK_ERR_BAD_MELD && info.error_position == 9);
+  CHECK(mjk_score(NULL, 1, out, errors) == MJK_ERR_INVALID_ARGUMENT);
+}
+
 /* consumer --json HAND...: the lines mjk_analyse_json writes, one per hand
  * (run.sh compares them with the installed `mjk --json HAND...`). */
 static int print_json_lines(int argc, char** argv) {
@@ -286,6 +333,7 @@ int main(int argc, char** argv) {
   test_necessary_and_advice();
   test_analyse_json();
   test_parse_message();
+  test_score();
   if (failures) {
     fprintf(stderr, "%d checks failed\n", failures);
     return 1;

@@ -25,7 +25,10 @@ LD_LIBRARY_PATH=$(pkg-config --variable=libdir mjk) "$work/consumer"
 # mjk_analyse_json writes exactly the lines the installed CLI prints.
 if [ -x "$work/prefix/bin/mjk" ]; then
   set -- "123m456p789s11z23s 1s" "1112345678999m" "123m406p789s11z23s 0s" "11223344556677z" "19m19p19s12345677z" \
-         "m1m1m1m2m2m2m3m3m3p8p9p9p9 p7" "11m" "1m" "11111m" "123" "" "12m3" "123m456p789s1234z" "0m0m"
+         "m1m1m1m2m2m2m3m3m3p8p9p9p9 p7" "11m" "1m" "11111m" "123" "" "12m3" "123m456p789s1234z" "0m0m" \
+         "678m345p67s55s chi:234m 8s" '{"hand": "123678m345p67s55s", "win": "8s", "tsumo": true, "seat": "2z"}' \
+         '{"hand": "678m345p67s55s", "melds": [{"type": "chi", "tiles": "234m"}], "win": "8s", "riichi": 1}' \
+         '{"hand": "1m", "x": 1}' "123m chi:235m 5m"
   LD_LIBRARY_PATH=$(pkg-config --variable=libdir mjk) "$work/consumer" --json "$@" >"$work/c_abi.jsonl"
   "$work/prefix/bin/mjk" --json "$@" >"$work/cli.jsonl" || true  # exit 1: some hands are rejected
   if ! cmp -s "$work/c_abi.jsonl" "$work/cli.jsonl"; then

@@ -61,13 +61,19 @@ struct HandError {
   std::uint32_t position = 0;  // byte offset in text, index in arrays
   std::optional<Tile> tile;    // the tile concerned, where there is one
   std::uint8_t tiles = 0;      // the tile count, for count errors
+  // What exactly is wrong, in words, when the code alone does not say it (a
+  // request's field, the form a meld must have); static storage only, so a
+  // HandError stays a plain value. Written after the code's sentence.
+  std::string_view detail{};
+  // `position` of an error that has none (a whole request's contradiction).
+  static constexpr std::uint32_t nowhere = 0xffffffffu;
 
   [[nodiscard]] explicit operator bool() const noexcept { return code != Error::none; }
   // Full sentence naming what is wrong, e.g. "fifth copy of 5m at position 9".
   [[nodiscard]] MJK_API std::string message() const;
   // The same sentence into caller storage, without allocating: its length
   // (cut at out.size(); no sentence is longer than max_message).
-  static constexpr std::size_t max_message = 160;
+  static constexpr std::size_t max_message = 255;
   MJK_API std::size_t write(std::span<char> out) const noexcept;
 };
 

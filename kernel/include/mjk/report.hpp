@@ -14,7 +14,9 @@
 #include "mjk/export.h"
 #include "mjk/decomposition.hpp"
 #include "mjk/hand.hpp"
+#include "mjk/request.hpp"
 #include "mjk/rules.hpp"
+#include "mjk/score.hpp"
 
 namespace mjk {
 
@@ -32,16 +34,30 @@ struct Report {
   Advice advice;
   std::uint8_t decomposition_count = 0;  // readings when agari
   std::array<Decomposition, max_decompositions> decompositions{};
+  // The line as a request (request.hpp): its melds and context. When it
+  // names a winning tile and its melds are known, `score` answers it (not
+  // complete with the winning tile: score.complete is false).
+  ParsedRequest request;
+  Score score;
 };
 
-// Parses one line (mpsz or seed 000 text, optionally " WINNING_TILE") and
-// answers every question that fits it with the kernel. Errors: the parser's,
-// a tile count of 3k, a tile the rules lack, a kind held + visible more than
-// four times (Options::visible: empty or 34 counts).
+// Parses one line and answers every question that fits it with the kernel:
+// mpsz or seed 000 text, optionally with called melds and a winning tile
+// ("HAND [MELD ...] [WIN]", request.hpp), or a JSON request object
+// (SCORING.md §1). Shanten, waits and advice are of the concealed tiles; the
+// tiles in melds, the dora indicators and the north tiles set aside are out
+// of the wall for the ukeire, like Options::visible (empty or 34 counts; a
+// JSON line's own `visible` replaces it). A line naming a winning tile with
+// its melds known is scored. Errors: the parser's, check_request()'s, a tile
+// count of 3k, a tile the rules lack, a kind held + seen more than four
+// times. `context` gives text lines their context (tsumo, seat, dora,
+// rules, ...) and JSON lines their defaults; players come from `options`.
+[[nodiscard]] MJK_API Parsed<Report> analyse(std::string_view line, const Options& options,
+                                             const ScoreRequest& context) noexcept;
 [[nodiscard]] MJK_API Parsed<Report> analyse(std::string_view line, const Options& options = {}) noexcept;
 
-// The hand as echoed in reports: canonical mpsz, the winning tile (red if it
-// was written red) after a space. Writes into out; returns the bytes needed.
+// The hand as mpsz, the winning tile (red if it was written red) after a
+// space (reports echo write_request_text, which adds the melds between). Writes into out; returns the bytes needed.
 MJK_API std::size_t write_hand(const ParsedHand& input, std::span<char> out) noexcept;
 
 // A JSON writer into caller storage: writes what fits, counts what it needs
@@ -84,6 +100,8 @@ class MJK_API JsonWriter {
 // mjk --json's object for a report, and for a line that could not be
 // analysed ({"hand": <the line>, "error": <message>}); no newline.
 MJK_API void write_json(const Report& report, JsonWriter& json) noexcept;
+// The "score" value alone (SCORING.md §2): null when not complete.
+MJK_API void write_json(const Score& score, const ScoreRules& rules, JsonWriter& json) noexcept;
 MJK_API void write_json_error(std::string_view line, std::string_view message, JsonWriter& json) noexcept;
 
 }  // namespace mjk
