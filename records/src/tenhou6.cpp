@@ -104,6 +104,10 @@ class Reader {
             rules.server = Server::mahjong_soul;
           if (d.rfind("三", 0) == 0) rules.players = Players::three;
           rules.hanchan = d.find("東") == std::string::npos;
+          // Tenhou names its rules in the room's title: no 喰 is no open tanyao.
+          if (rules.server == Server::tenhou && (d.find("南") != std::string::npos || d.find("東") != std::string::npos) &&
+              d.find("喰") == std::string::npos)
+            rules.open_tanyao = false;
         }
         if (const Value* aka = rule->find("aka"); aka && aka->is_int()) rules.red_fives = aka->as_int() != 0;
         if (rule->find("aka51") || rule->find("aka52") || rule->find("aka53")) rules.red_fives = true;
@@ -322,6 +326,7 @@ class Reader {
   }
 
   bool result(const Value& v, Round& r) {
+    if (v.type == Value::Type::array && v.items.empty()) return true;  // mjk writes a round the record stops in with no result
     if (v.type != Value::Type::array || v.items.empty() || v.items[0].type != Value::Type::string)
       return error(v.offset, "a round's result is not [\"和了\" | \"流局\" | ..., ...]");
     const std::string& what = v.items[0].string;
@@ -406,7 +411,7 @@ class Reader {
     std::array<std::array<std::uint8_t, 3>, 4> red{};
     std::array<RecordTile, 4> drawn{};
     std::size_t dora_shown = 1;
-    int kans_pending_dora = 0;  // open / added kans whose dora is shown after the next discard
+    int kans_pending_dora = 0;  // open / added kans whose dora is shown after the rinshan draw (as Tenhou's mjlog does)
   };
   struct Failure {
     std::size_t events = 0;
@@ -506,6 +511,7 @@ class Reader {
       }
       return true;
     }
+    if (!r.draw) return true;  // the record stops here, before any result
     if (after_discard && pending_riichi_ >= 0) {
       emit(EventKind::riichi_accepted, pending_riichi_, at);
       pending_riichi_ = -1;
@@ -529,7 +535,10 @@ class Reader {
     add(s, actor, e.tile);
     s.drawn[i] = e.tile;
     emit(EventKind::draw, actor, e.where, {e.tile});
-    (void)rinshan;
+    while (rinshan && s.kans_pending_dora > 0) {
+      show_dora(s, e.where);
+      --s.kans_pending_dora;
+    }
     const std::size_t mark = events_.size();
     if (act_phase(s, actor)) return true;
     events_.resize(mark);
@@ -554,10 +563,6 @@ class Reader {
         if (riichi) emit(EventKind::riichi, actor, e.where);
         emit(EventKind::discard, actor, e.where, {t}, -1, tsumogiri);
         if (riichi) pending_riichi_ = actor;
-        while (s.kans_pending_dora > 0) {
-          show_dora(s, e.where);
-          --s.kans_pending_dora;
-        }
         return react_phase(s, actor, t, e.where);
       }
       case Entry::Kind::ankan: {
@@ -601,10 +606,6 @@ class Reader {
     ++s.drop[i];
     if (!take_out(s, actor, e.tile)) return failed(e.where, "a discard of " + tile_text(e.tile) + ", a tile not held");
     emit(EventKind::discard, actor, e.where, {e.tile});
-    while (s.kans_pending_dora > 0) {
-      show_dora(s, e.where);
-      --s.kans_pending_dora;
-    }
     return react_phase(s, actor, e.tile, e.where);
   }
 
