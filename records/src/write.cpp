@@ -271,11 +271,16 @@ std::string tenhou6_round(const Game& g, const Round& r) {
       case EventKind::exhaustive: break;
     }
   }
+  std::vector<RecordTile> ura;  // one list a round: the winners' in riichi
+  for (const Win& w : r.wins)
+    if (ura.empty()) ura = w.ura;
+  for (std::size_t s = 0; s < 4; ++s)
+    if (riichi[s]) c.discards[s].push_back("\"r\"");  // the record stops on a riichi before its discard
   auto codes = [](const std::vector<RecordTile>& v) { return list(v, [](RecordTile t) { return code(t); }); };
   std::array<std::int32_t, 4> scores = r.scores;
   for (int i = seats; i < 4; ++i) scores[static_cast<std::size_t>(i)] = 0;
   std::string o = "[[" + std::to_string(r.wind * 4 + r.dealer) + "," + std::to_string(r.honba) + "," + std::to_string(r.sticks) +
-                  "]," + ints(scores, 4) + "," + codes(dora) + "," + codes(r.wins.empty() ? std::vector<RecordTile>{} : r.wins[0].ura);
+                  "]," + ints(scores, 4) + "," + codes(dora) + "," + codes(ura);
   for (std::size_t s = 0; s < 4; ++s) {
     const bool seated = static_cast<int>(s) < seats;
     o += "," + (seated ? codes(r.deal[s]) : "[]") + "," + list(c.draws[s], [](const std::string& x) { return x; }) + "," +
