@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -26,6 +27,7 @@ using namespace mjk::records;
 
 constexpr std::string_view log_help = R"(usage: mjk log [--json] FILE|DIR...
        mjk log --stats [--json] [--threads N] FILE|DIR...
+       mjk log --to mjai|tenhou6 FILE|DIR...
 
 Reads game records (Tenhou mjlog XML, plain or gzip; tenhou.net/6 JSON; mjai
 JSON lines; the format is told by the content), replays every round and checks
@@ -44,6 +46,11 @@ carried from round to round. A directory means every file in it (recursively).
              riichi, discards, disagreements (a count), errors (file and
              place); --json prints it as one object
   --threads N  for --stats (default: every core)
+  --to F     convert: each record written to stdout as mjai JSON lines or
+             tenhou.net/6 JSON (one object a line), one per input; the
+             writer reads its output back and replays it, and refuses (an
+             error naming the file, the round and what) a record the format
+             cannot carry so that it replays identically
 
 The exit status is 0 only when there is no disagreement and no error.
 )";
@@ -287,17 +294,46 @@ int stats(const std::vector<std::string>& files, bool json, unsigned threads) {
   return total.disagreements.empty() && total.errors.empty() ? 0 : 1;
 }
 
+// --to: every record converted to stdout; errors (naming the file) to stderr.
+int convert(const std::vector<std::string>& files, Format format) {
+  bool clean = true;
+  for (const auto& file : files) {
+    const ReadResult read = read_record_file(file);
+    if (!read.ok()) {
+      clean = false;
+      std::fprintf(stderr, "mjk log: %s\n", read.error->message().c_str());
+      continue;
+    }
+    const WriteResult out = write_record(read.game, format);
+    if (!out.ok()) {
+      clean = false;
+      std::fprintf(stderr, "mjk log: %s\n", out.error->c_str());
+      continue;
+    }
+    std::fwrite(out.text.data(), 1, out.text.size(), stdout);
+  }
+  return clean ? 0 : 1;
+}
+
 }  // namespace
 
 int log_command(int argc, char** argv) {
   bool json = false, want_stats = false;
+  std::optional<Format> to;
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
   std::vector<std::string> args;
   for (int i = 2; i < argc; ++i) {
     const std::string_view a = argv[i];
     if (a == "--json") json = true;
     else if (a == "--stats") want_stats = true;
-    else if (a == "--threads" && i + 1 < argc) threads = static_cast<unsigned>(std::max(1, std::atoi(argv[++i])));
+    else if (a == "--to" && i + 1 < argc) {
+      const std::string_view f = argv[++i];
+      if (f != "mjai" && f != "tenhou6") {
+        std::fprintf(stderr, "mjk log: --to takes mjai or tenhou6, not %s\n", argv[i]);
+        return 2;
+      }
+      to = f == "mjai" ? Format::mjai : Format::tenhou6;
+    } else if (a == "--threads" && i + 1 < argc) threads = static_cast<unsigned>(std::max(1, std::atoi(argv[++i])));
     else if (a == "--help" || a == "-h") {
       std::fputs(log_help.data(), stdout);
       return 0;
@@ -312,6 +348,7 @@ int log_command(int argc, char** argv) {
   }
   std::vector<std::string> files;
   if (!collect(args, files)) return 1;
+  if (to) return convert(files, *to);
   if (want_stats) return stats(files, json, threads);
   bool clean = true;
   for (const auto& file : files) {

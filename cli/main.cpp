@@ -27,7 +27,7 @@ namespace {
 constexpr std::string_view help_text = R"(usage: mjk [--ref] [--players 3|4] [--visible TILES] [WIN CONTEXT] HAND
        mjk [--ref] [--players 3|4] [--visible TILES] [WIN CONTEXT] --json [HAND...]
        mjk forms HAND
-       mjk log [--json] [--stats] FILE|DIR...   (game records: mjk log --help)
+       mjk log [--json] [--stats] [--to mjai|tenhou6] FILE|DIR...   (game records: mjk log --help)
        mjk census --tiles 14|13 --kinds m|mp|mps|all [--threads N] [--json]
        mjk --impl
        mjk --help

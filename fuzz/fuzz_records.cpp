@@ -1,6 +1,7 @@
 // Record reader fuzzer: arbitrary bytes through every reader (mjlog, tenhou.net/6,
-// mjai, gzip) and, when they read, the replay and the review. Nothing may
-// crash; every error must name a place inside the input.
+// mjai, gzip) and, when they read, the replay, the review and the writers
+// (read -> write -> read must replay identically). Nothing may crash; every
+// error must name a place inside the input.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -9,6 +10,18 @@
 
 #include "mjk/records.hpp"
 #include "mjk/replay.hpp"
+
+namespace {
+
+std::string replay_text(const mjk::records::Replay& r) {
+  std::string s = std::to_string(r.stats.rounds) + " " + std::to_string(r.stats.wins) + " " + std::to_string(r.stats.draws) + " " +
+                  std::to_string(r.stats.riichi) + " " + std::to_string(r.stats.discards) + "\n";
+  for (const auto& d : r.disagreements) s += d.message() + "\n";
+  if (r.error) s += r.error->message() + "\n";
+  return s;
+}
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace mjk::records;
@@ -30,6 +43,24 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     options.decisions = true;
     Replay p = replay(r.game, options);
     review(p.decisions, r.game.rules.players);
+    // Written in each format and read back: the same replay (a writer may
+    // refuse a game its format cannot carry, with a reason, never crash).
+    for (const Format to : {Format::mjai, Format::tenhou6}) {
+      const WriteResult w = write_record(r.game, to);
+      if (!w.ok()) {
+        if (w.error->empty()) {
+          std::fprintf(stderr, "FAILURE: a writer refused without a reason\n");
+          std::abort();
+        }
+        continue;
+      }
+      const ReadResult back = read_record(w.text, r.game.file);
+      if (!back.ok() || replay_text(replay(back.game)) != replay_text(p)) {
+        std::fprintf(stderr, "FAILURE: written as %s, the record %s\n", std::string(format_name(to)).c_str(),
+                     back.ok() ? "replays differently" : back.error->message().c_str());
+        std::abort();
+      }
+    }
   }
   return 0;
 }

@@ -2,8 +2,9 @@
 // tsumo, dahai, chi, pon, daiminkan, kakan, ankan, dora, reach,
 // reach_accepted, hora, ryukyoku, end_kyoku, end_game; "nukidora" for a
 // north set aside). Places are line numbers. hora may carry the details mjk's
-// writer adds ("fu", "han", "points", "yaku"); without them only its deltas
-// are checked.
+// writer adds ("fu", "han", "points", "yakuman", "yaku", "pao", and
+// "hora_tehais", the hand an mjlog win shows); without them only its deltas
+// are checked. start_game may state "kuitan" and "hanchan" (mjk's writer).
 #include <string>
 #include <utility>
 
@@ -124,6 +125,9 @@ class Reader {
       if (const Value* names = v.find("names"); names && names->type == Value::Type::array && names->items.size() == 3)
         result_.game.rules.players = Players::three;
       if (const Value* p = v.find("players"); p && p->is_int() && p->as_int() == 3) result_.game.rules.players = Players::three;
+      // mjk's writer states the rest of the rules too.
+      if (const Value* k = v.find("kuitan"); k && k->type == Value::Type::boolean) result_.game.rules.open_tanyao = k->boolean;
+      if (const Value* h = v.find("hanchan"); h && h->type == Value::Type::boolean) result_.game.rules.hanchan = h->boolean;
       if (const Value* s = v.find("server"); s && s->type == Value::Type::string && s->string == "mahjong_soul")
         result_.game.rules.server = Server::mahjong_soul;
       return true;
@@ -180,6 +184,9 @@ class Reader {
         if (!tile(*p, pt)) return false;
         w.tile = pt;
       }
+      if (const Value* h = v.find("hora_tehais"); h && !tile_list(*h, w.hand)) return false;
+      if (const Value* p = v.find("pao"); p && p->is_int() && p->as_int() >= 0 && p->as_int() < result_.game.rules.seats())
+        w.pao = static_cast<std::int8_t>(p->as_int());
       if (!details(v, w)) return false;
       e.kind = EventKind::win;
       e.seat = w.seat;
@@ -225,7 +232,6 @@ class Reader {
     w.han = static_cast<std::uint8_t>(han->as_int());
     w.points = static_cast<std::int32_t>(points->as_int());
     if (const Value* y = v.find("yakuman"); y && y->is_int() && y->as_int() >= 0 && y->as_int() < 64) w.yakuman = static_cast<std::uint8_t>(y->as_int());
-    if (const Value* p = v.find("pao"); p && p->is_int() && p->as_int() >= 0 && p->as_int() < 4) w.pao = static_cast<std::int8_t>(p->as_int());
     if (const Value* list = v.find("yaku"); list && list->type == Value::Type::array) {
       for (const Value& item : list->items) {
         if (item.type != Value::Type::array || item.items.size() != 3 || item.items[0].type != Value::Type::string ||

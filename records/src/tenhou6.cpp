@@ -23,7 +23,8 @@ using json::Value;
 
 // One entry of a draws or discards column.
 struct Entry {
-  enum class Kind : std::uint8_t { tile, tsumogiri, placeholder, riichi, chi, pon, minkan, kakan, ankan, nuki };
+  // riichi_stop: a lone "r", the riichi a record stops on before its discard (mjk writes it; Tenhou writes no such round)
+  enum class Kind : std::uint8_t { tile, tsumogiri, placeholder, riichi, riichi_stop, chi, pon, minkan, kakan, ankan, nuki };
   Kind kind = Kind::tile;
   RecordTile tile;                 // tile: the tile; riichi: the discard; calls: the called / added tile
   bool riichi_tsumogiri = false;   // "r60"
@@ -104,6 +105,10 @@ class Reader {
             rules.server = Server::mahjong_soul;
           if (d.rfind("三", 0) == 0) rules.players = Players::three;
           rules.hanchan = d.find("東") == std::string::npos;
+          // Tenhou names its rules in the room's title: no 喰 is no open tanyao.
+          if (rules.server == Server::tenhou && (d.find("南") != std::string::npos || d.find("東") != std::string::npos) &&
+              d.find("喰") == std::string::npos)
+            rules.open_tanyao = false;
         }
         if (const Value* aka = rule->find("aka"); aka && aka->is_int()) rules.red_fives = aka->as_int() != 0;
         if (rule->find("aka51") || rule->find("aka52") || rule->find("aka53")) rules.red_fives = true;
@@ -152,6 +157,10 @@ class Reader {
   bool call_string(const Value& v, Entry& e) {
     const std::string& s = v.string;
     e.where = v.offset;
+    if (s == "r") {
+      e.kind = Entry::Kind::riichi_stop;
+      return true;
+    }
     std::size_t marker = std::string::npos;
     for (std::size_t i = 0; i < s.size(); ++i)
       if (s[i] < '0' || s[i] > '9') {
@@ -230,7 +239,7 @@ class Reader {
       e.where = item.offset;
       if (item.type == Value::Type::string) {
         if (!call_string(item, e)) return false;
-        const bool in_discards = e.kind == Entry::Kind::riichi || e.kind == Entry::Kind::kakan ||
+        const bool in_discards = e.kind == Entry::Kind::riichi || e.kind == Entry::Kind::riichi_stop || e.kind == Entry::Kind::kakan ||
                                  e.kind == Entry::Kind::ankan || e.kind == Entry::Kind::nuki;
         if (in_discards != discards)
           return error(item.offset, "\"" + item.string + "\" in the " + (discards ? "discards" : "draws") + " column");
@@ -322,6 +331,7 @@ class Reader {
   }
 
   bool result(const Value& v, Round& r) {
+    if (v.type == Value::Type::array && v.items.empty()) return true;  // mjk writes a round the record stops in with no result
     if (v.type != Value::Type::array || v.items.empty() || v.items[0].type != Value::Type::string)
       return error(v.offset, "a round's result is not [\"和了\" | \"流局\" | ..., ...]");
     const std::string& what = v.items[0].string;
@@ -392,8 +402,11 @@ class Reader {
       if (!column(v.items[5 + 3 * i], draws[i], false) || !column(v.items[6 + 3 * i], discards[i], true)) return false;
     }
     if (!result(v.items[16], r)) return false;
-    for (auto& w : r.wins) w.ura = ura;
     if (!play(r, draws, discards, dora, v.offset)) return false;
+    // One list of ura indicators a round: they are shown to the winners in riichi (as mjlog states them).
+    for (auto& w : r.wins)
+      if (std::any_of(r.events.begin(), r.events.end(), [&](const Event& e) { return e.kind == EventKind::riichi && e.seat == w.seat; }))
+        w.ura = ura;
     result_.game.rounds.push_back(std::move(r));
     return true;
   }
@@ -406,7 +419,9 @@ class Reader {
     std::array<std::array<std::uint8_t, 3>, 4> red{};
     std::array<RecordTile, 4> drawn{};
     std::size_t dora_shown = 1;
-    int kans_pending_dora = 0;  // open / added kans whose dora is shown after the next discard
+    // Open / added kans whose dora is not shown yet: as Tenhou's mjlog shows it,
+    // right before the caller's discard, or right after the caller's next kan.
+    int kans_pending_dora = 0;
   };
   struct Failure {
     std::size_t events = 0;
@@ -477,6 +492,10 @@ class Reader {
     if (s.dora_shown < dora_->size()) emit(EventKind::dora, 0, at, {(*dora_)[s.dora_shown++]});
   }
 
+  void show_pending_dora(State& s, std::uint32_t at) {
+    for (; s.kans_pending_dora > 0; --s.kans_pending_dora) show_dora(s, at);
+  }
+
   // Every column played to its end.
   bool all_played(const State& s) const {
     for (int p = 0; p < result_.game.rules.seats(); ++p) {
@@ -506,6 +525,7 @@ class Reader {
       }
       return true;
     }
+    if (!r.draw) return true;  // the record stops here, before any result (a riichi discard not yet accepted)
     if (after_discard && pending_riichi_ >= 0) {
       emit(EventKind::riichi_accepted, pending_riichi_, at);
       pending_riichi_ = -1;
@@ -551,20 +571,23 @@ class Reader {
         const bool tsumogiri = e.kind == Entry::Kind::tsumogiri || (riichi && e.riichi_tsumogiri);
         const RecordTile t = tsumogiri ? s.drawn[i] : e.tile;
         if (!take_out(s, actor, t)) return failed(e.where, "a discard of " + tile_text(t) + ", a tile not held");
+        show_pending_dora(s, e.where);
         if (riichi) emit(EventKind::riichi, actor, e.where);
         emit(EventKind::discard, actor, e.where, {t}, -1, tsumogiri);
         if (riichi) pending_riichi_ = actor;
-        while (s.kans_pending_dora > 0) {
-          show_dora(s, e.where);
-          --s.kans_pending_dora;
-        }
         return react_phase(s, actor, t, e.where);
+      }
+      case Entry::Kind::riichi_stop: {
+        if (round_->ended()) return failed(e.where, "a riichi without its discard in a round with a result");
+        emit(EventKind::riichi, actor, e.where);
+        return end_round(s, actor, false, false, e.where);
       }
       case Entry::Kind::ankan: {
         for (int k = 0; k < 4; ++k)
           if (!take_out(s, actor, e.tiles[static_cast<std::size_t>(k)]))
             return failed(e.where, "a closed kan of tiles not held");
         emit(EventKind::ankan, actor, e.where, {e.tiles[0], e.tiles[1], e.tiles[2], e.tiles[3]});
+        show_pending_dora(s, e.where);
         show_dora(s, e.where);
         // A closed kan can be robbed only for thirteen orphans: the round may end here.
         if (all_played(s) && !round_->wins.empty() && !round_->wins[0].tsumo() && round_->wins[0].from == actor)
@@ -574,6 +597,7 @@ class Reader {
       case Entry::Kind::kakan: {
         if (!take_out(s, actor, e.tiles[0])) return failed(e.where, "an added kan of a tile not held");
         emit(EventKind::kakan, actor, e.where, {e.tiles[0], e.tiles[1], e.tiles[2], e.tiles[3]});
+        show_pending_dora(s, e.where);
         if (all_played(s) && !round_->wins.empty() && !round_->wins[0].tsumo() && round_->wins[0].from == actor)
           return end_round(s, actor, false, true, e.where);  // robbed: chankan
         ++s.kans_pending_dora;
@@ -595,16 +619,15 @@ class Reader {
   bool discard_after_call(State s, int actor) {
     const auto i = static_cast<std::size_t>(actor);
     const auto& col = (*discards_)[i].entries;
-    if (s.drop[i] >= col.size()) return failed(0, "a player calls and has no discard left");
+    if (s.drop[i] >= col.size()) {
+      if (!round_->ended()) return end_round(s, actor, false, false, 0);  // the record stops after the call
+      return failed(0, "a player calls and has no discard left");
+    }
     const Entry& e = col[s.drop[i]];
     if (e.kind != Entry::Kind::tile) return failed(e.where, "after a call the player discards a tile");
     ++s.drop[i];
     if (!take_out(s, actor, e.tile)) return failed(e.where, "a discard of " + tile_text(e.tile) + ", a tile not held");
     emit(EventKind::discard, actor, e.where, {e.tile});
-    while (s.kans_pending_dora > 0) {
-      show_dora(s, e.where);
-      --s.kans_pending_dora;
-    }
     return react_phase(s, actor, e.tile, e.where);
   }
 

@@ -1,9 +1,426 @@
-// Writers (mjai, tenhou.net/6): not written yet.
+// Writers: mjai JSON lines and tenhou.net/6 JSON from the one game model.
+// mjai states every event in order, so it carries the whole model (mjk adds
+// hora's fu / han / points / yaku and the rules to start_game, which its
+// reader reads back). tenhou.net/6 writes per seat the draws (with the
+// calls) and the discards (with riichi, kans and norths) and leaves the
+// order between seats to be rebuilt by playing the round; it cannot carry
+// everything (a limit hand's fu, the hand an mjlog AGARI shows, events in
+// an order the game does not allow), so each writer reads its text back and
+// replays both games, and refuses with the difference rather than hand out
+// a record that reads back differently.
+#include <array>
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "common.hpp"
+#include "mjk/replay.hpp"
 
 namespace mjk::records {
+namespace {
 
-std::string write_mjai(const Game&) { return {}; }
-std::string write_tenhou6(const Game&) { return {}; }
+void json_string(std::string& out, std::string_view s) {
+  out += '"';
+  for (const char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      static constexpr char hex[] = "0123456789abcdef";
+      out += "\\u00";
+      out += hex[(c >> 4) & 0xf];
+      out += hex[c & 0xf];
+    } else {
+      out += c;
+    }
+  }
+  out += '"';
+}
+
+template <class T, class F>
+std::string list(const T& items, F&& each) {
+  std::string s = "[";
+  bool first = true;
+  for (const auto& x : items) {
+    if (!first) s += ",";
+    first = false;
+    s += each(x);
+  }
+  return s + "]";
+}
+
+std::string ints(const std::array<std::int32_t, 4>& v, int n) {
+  std::string s = "[";
+  for (int i = 0; i < n; ++i) s += (i ? "," : "") + std::to_string(v[static_cast<std::size_t>(i)]);
+  return s + "]";
+}
+
+// ---- mjai ----
+
+std::string mjai_tile(RecordTile t) { return "\"" + detail::to_mjai(t) + "\""; }
+std::string mjai_tiles(const std::vector<RecordTile>& tiles) { return list(tiles, mjai_tile); }
+
+std::string mjai_event(const Round& r, const Event& e, int seats) {
+  const std::string actor = "\"actor\":" + std::to_string(e.seat);
+  auto tiles_from = [&](int first) {
+    std::vector<RecordTile> v(e.tiles.begin() + first, e.tiles.begin() + std::max<int>(first, e.tile_count));
+    return mjai_tiles(v);
+  };
+  switch (e.kind) {
+    case EventKind::draw: return "{\"type\":\"tsumo\"," + actor + ",\"pai\":" + mjai_tile(e.tiles[0]) + "}";
+    case EventKind::discard:
+      return "{\"type\":\"dahai\"," + actor + ",\"pai\":" + mjai_tile(e.tiles[0]) + ",\"tsumogiri\":" +
+             (e.tsumogiri ? "true" : "false") + "}";
+    case EventKind::chi:
+    case EventKind::pon:
+    case EventKind::minkan: {
+      const char* type = e.kind == EventKind::chi ? "chi" : e.kind == EventKind::pon ? "pon" : "daiminkan";
+      return std::string("{\"type\":\"") + type + "\"," + actor + ",\"target\":" + std::to_string(e.from) +
+             ",\"pai\":" + mjai_tile(e.tiles[0]) + ",\"consumed\":" + tiles_from(1) + "}";
+    }
+    case EventKind::kakan:
+      return "{\"type\":\"kakan\"," + actor + ",\"pai\":" + mjai_tile(e.tiles[0]) + ",\"consumed\":" + tiles_from(1) + "}";
+    case EventKind::ankan: return "{\"type\":\"ankan\"," + actor + ",\"consumed\":" + tiles_from(0) + "}";
+    case EventKind::riichi: return "{\"type\":\"reach\"," + actor + "}";
+    case EventKind::riichi_accepted: return "{\"type\":\"reach_accepted\"," + actor + "}";
+    case EventKind::dora: return "{\"type\":\"dora\",\"dora_marker\":" + mjai_tile(e.tiles[0]) + "}";
+    case EventKind::nuki: return "{\"type\":\"nukidora\"," + actor + ",\"pai\":" + mjai_tile(e.tiles[0]) + "}";
+    case EventKind::win: {
+      if (e.result >= r.wins.size()) return {};
+      const Win& w = r.wins[e.result];
+      std::string s = "{\"type\":\"hora\",\"actor\":" + std::to_string(w.seat) + ",\"target\":" + std::to_string(w.from);
+      if (w.tile) s += ",\"pai\":" + mjai_tile(*w.tile);
+      s += ",\"deltas\":" + ints(w.deltas, seats) + ",\"ura_markers\":" + mjai_tiles(w.ura);
+      if (!w.hand.empty()) s += ",\"hora_tehais\":" + mjai_tiles(w.hand);
+      if (w.pao >= 0) s += ",\"pao\":" + std::to_string(w.pao);
+      if (w.detailed) {
+        s += ",\"fu\":" + std::to_string(w.fu) + ",\"han\":" + std::to_string(w.han) + ",\"points\":" +
+             std::to_string(w.points) + ",\"yakuman\":" + std::to_string(w.yakuman) + ",\"yaku\":" +
+             list(w.yaku, [](const StatedYaku& y) {
+               return "[\"" + std::string(yaku_name(y.yaku)) + "\"," + std::to_string(y.han) + "," + std::to_string(y.yakuman) + "]";
+             });
+      }
+      return s + "}";
+    }
+    case EventKind::exhaustive: {
+      if (!r.draw) return {};
+      static constexpr std::array<const char*, 7> reasons = {"",             "kyushukyuhai", "suuchariichi", "suufonrenda",
+                                                            "suukaikan",    "sanchaho",     "nagashimangan"};
+      const Draw& d = *r.draw;
+      std::string s = "{\"type\":\"ryukyoku\"";
+      if (d.kind != DrawKind::exhaustive) s += std::string(",\"reason\":\"") + reasons[static_cast<std::size_t>(d.kind)] + "\"";
+      s += ",\"deltas\":" + ints(d.deltas, seats) + ",\"tenpais\":[";
+      for (int i = 0; i < seats; ++i) {
+        const auto t = d.tenpai[static_cast<std::size_t>(i)];
+        s += std::string(i ? "," : "") + (t < 0 ? "null" : t ? "true" : "false");
+      }
+      return s + "]}";
+    }
+  }
+  return {};
+}
+
+std::string mjai_text(const Game& g) {
+  const int seats = g.rules.seats();
+  std::string out = "{\"type\":\"start_game\",\"names\":[";
+  for (int i = 0; i < seats; ++i) out += std::string(i ? "," : "") + "\"" + "ABCD"[i] + "\"";
+  out += std::string("],\"aka_flag\":") + (g.rules.red_fives ? "true" : "false") +
+         ",\"kuitan\":" + (g.rules.open_tanyao ? "true" : "false") + ",\"hanchan\":" + (g.rules.hanchan ? "true" : "false") +
+         ",\"server\":\"" + (g.rules.server == Server::mahjong_soul ? "mahjong_soul" : "tenhou") + "\"}\n";
+  for (const Round& r : g.rounds) {
+    out += "{\"type\":\"start_kyoku\",\"bakaze\":\"" + std::string(1, "ESWN"[r.wind & 3]) + "\",\"dora_marker\":" +
+           mjai_tile(r.dora) + ",\"kyoku\":" + std::to_string(r.dealer + 1) + ",\"honba\":" + std::to_string(r.honba) +
+           ",\"kyotaku\":" + std::to_string(r.sticks) + ",\"oya\":" + std::to_string(r.dealer) +
+           ",\"scores\":" + ints(r.scores, seats) + ",\"tehais\":[";
+    for (int i = 0; i < seats; ++i) out += (i ? "," : "") + mjai_tiles(r.deal[static_cast<std::size_t>(i)]);
+    out += "]}\n";
+    for (const Event& e : r.events) {
+      const std::string line = mjai_event(r, e, seats);
+      if (!line.empty()) out += line + "\n";
+    }
+    out += "{\"type\":\"end_kyoku\"}\n";
+  }
+  return out + "{\"type\":\"end_game\"}\n";
+}
+
+// ---- tenhou.net/6 ----
+
+std::string code(RecordTile t) { return std::to_string(detail::to_tenhou6_code(t)); }
+
+// The names tenhou.net/6 exports give the yaku, by mjk's Yaku (the winds take the wind).
+std::string tenhou6_yaku_name(Yaku y, int seat_wind, int round_wind) {
+  static constexpr std::array<const char*, yaku_count> names = {
+      "立直", "両立直", "一発", "門前清自摸和", "平和", "断幺九", "一盃口", "海底摸月", "河底撈魚", "嶺上開花",
+      "槍槓", "自風", "場風", "役牌 白", "役牌 發", "役牌 中", "七対子", "混全帯幺九", "一気通貫", "三色同順",
+      "三色同刻", "三槓子", "対々和", "三暗刻", "小三元", "混老頭", "二盃口", "純全帯幺九", "混一色", "清一色",
+      "",  // renhou_mangan: Tenhou has no such yaku, so no name
+      "天和", "地和", "人和", "国士無双", "国士無双１３面", "四暗刻", "四暗刻単騎", "大三元", "小四喜",
+      "大四喜", "字一色", "緑一色", "清老頭", "九蓮宝燈", "純正九蓮宝燈", "四槓子",
+      "ドラ", "赤ドラ", "裏ドラ", "抜きドラ"};
+  static constexpr std::array<const char*, 4> winds = {"東", "南", "西", "北"};
+  std::string name = names[static_cast<std::size_t>(y)];
+  if (y == Yaku::seat_wind) name += std::string(" ") + winds[static_cast<std::size_t>(seat_wind & 3)];
+  if (y == Yaku::round_wind) name += std::string(" ") + winds[static_cast<std::size_t>(round_wind & 3)];
+  return name;
+}
+
+// "30符4飜7700点", "満貫2000-4000点", "跳満6000点∀", "役満32000点": the value without honba.
+std::string points_text(const Round& r, const Win& w, int seats) {
+  std::string s;
+  if (w.yakuman || w.han >= 13) s = "役満";
+  else if (w.han >= 11) s = "三倍満";
+  else if (w.han >= 8) s = "倍満";
+  else if (w.han >= 6) s = "跳満";
+  else if (w.han >= 5 || w.fu == 0 || (w.fu << (w.han + 2)) >= 2000) s = "満貫";
+  else s = std::to_string(w.fu) + "符" + std::to_string(w.han) + "飜";
+  const int payers = seats - 1;
+  if (!w.tsumo()) return s + std::to_string(w.points) + "点";
+  if (w.seat == r.dealer) return s + std::to_string(w.points / payers) + "点∀";
+  // Non-dealer tsumo: the others pay a, the dealer b (a * (payers - 1) + b = points).
+  const int honba = 100 * r.honba;
+  const int payer = [&] {
+    for (int p = 0; p < seats; ++p)
+      if (p != w.seat && p != r.dealer) return p;
+    return 0;
+  }();
+  int a = -w.deltas[static_cast<std::size_t>(payer)] - honba;
+  int b = w.points - a * (payers - 1);
+  if (a <= 0 || b <= 0) {  // pao or a record that pays otherwise: any split that sums to the value
+    a = (w.points / (payers + 1) + 99) / 100 * 100;
+    b = w.points - a * (payers - 1);
+  }
+  return s + std::to_string(a) + "-" + std::to_string(b) + "点";
+}
+
+struct Columns {
+  std::array<std::vector<std::string>, 4> draws, discards;
+};
+
+std::string tenhou6_round(const Game& g, const Round& r) {
+  const int seats = g.rules.seats();
+  Columns c;
+  std::array<RecordTile, 4> last_draw{};
+  std::array<bool, 4> called{}, riichi{};
+  std::array<std::array<int, kind_count>, 4> pon_before{};  // where the pon's letter stood, for its added kan
+  std::vector<RecordTile> dora{r.dora};
+  for (const Event& e : r.events) {
+    const auto s = static_cast<std::size_t>(e.seat & 3);
+    const int offset = (e.from - e.seat + 4) % 4;  // the discarder's seat is seat + offset (mod 4, as Tenhou writes it)
+    switch (e.kind) {
+      case EventKind::draw:
+        c.draws[s].push_back(code(e.tiles[0]));
+        last_draw[s] = e.tiles[0];
+        called[s] = false;
+        break;
+      case EventKind::discard: {
+        const bool drawn = e.tsumogiri && !called[s] && e.tiles[0] == last_draw[s];
+        const std::string tile = drawn ? "60" : code(e.tiles[0]);
+        c.discards[s].push_back(riichi[s] ? "\"r" + tile + "\"" : tile);
+        riichi[s] = false;
+        called[s] = false;
+        break;
+      }
+      case EventKind::riichi: riichi[s] = true; break;
+      case EventKind::chi:
+        c.draws[s].push_back("\"c" + code(e.tiles[0]) + code(e.tiles[1]) + code(e.tiles[2]) + "\"");
+        called[s] = true;
+        break;
+      case EventKind::pon:
+      case EventKind::minkan: {
+        // The letter's place says who was called: before it the tiles from the hand.
+        const bool pon = e.kind == EventKind::pon;
+        const int before = pon ? 3 - offset : offset == 3 ? 0 : offset == 2 ? 1 : 3;
+        std::string text;
+        for (int k = 1, put = 0; k <= e.tile_count; ++k) {
+          if (put == before) {
+            text += (pon ? "p" : "m") + code(e.tiles[0]);
+            ++put;
+          }
+          if (k < e.tile_count) {
+            text += code(e.tiles[static_cast<std::size_t>(k)]);
+            ++put;
+          }
+        }
+        c.draws[s].push_back("\"" + text + "\"");
+        if (pon) {
+          pon_before[s][static_cast<std::size_t>(e.tiles[0].tile.kind())] = before;
+          called[s] = true;
+        } else {
+          c.discards[s].push_back("0");  // where the caller would have discarded
+        }
+        break;
+      }
+      case EventKind::kakan: {
+        const int before = pon_before[s][static_cast<std::size_t>(e.tiles[0].tile.kind())];
+        std::string text;
+        for (int k = 1, put = 0; k <= 3; ++k) {
+          if (put == before) text += "k" + code(e.tiles[0]);
+          text += code(e.tiles[static_cast<std::size_t>(k)]);
+          ++put;
+        }
+        c.discards[s].push_back("\"" + text + "\"");
+        break;
+      }
+      case EventKind::ankan:
+        c.discards[s].push_back("\"" + code(e.tiles[0]) + code(e.tiles[1]) + code(e.tiles[2]) + "a" + code(e.tiles[3]) + "\"");
+        break;
+      case EventKind::nuki: c.discards[s].push_back("\"f" + code(e.tiles[0]) + "\""); break;
+      case EventKind::dora: dora.push_back(e.tiles[0]); break;
+      case EventKind::riichi_accepted:  // rebuilt by the reader after the riichi discard passes
+      case EventKind::win:
+      case EventKind::exhaustive: break;
+    }
+  }
+  std::vector<RecordTile> ura;  // one list a round: the winners' in riichi
+  for (const Win& w : r.wins)
+    if (ura.empty()) ura = w.ura;
+  for (std::size_t s = 0; s < 4; ++s)
+    if (riichi[s]) c.discards[s].push_back("\"r\"");  // the record stops on a riichi before its discard
+  auto codes = [](const std::vector<RecordTile>& v) { return list(v, [](RecordTile t) { return code(t); }); };
+  std::array<std::int32_t, 4> scores = r.scores;
+  for (int i = seats; i < 4; ++i) scores[static_cast<std::size_t>(i)] = 0;
+  std::string o = "[[" + std::to_string(r.wind * 4 + r.dealer) + "," + std::to_string(r.honba) + "," + std::to_string(r.sticks) +
+                  "]," + ints(scores, 4) + "," + codes(dora) + "," + codes(ura);
+  for (std::size_t s = 0; s < 4; ++s) {
+    const bool seated = static_cast<int>(s) < seats;
+    o += "," + (seated ? codes(r.deal[s]) : "[]") + "," + list(c.draws[s], [](const std::string& x) { return x; }) + "," +
+         list(c.discards[s], [](const std::string& x) { return x; });
+  }
+  o += ",[";
+  if (!r.wins.empty()) {
+    o += "\"和了\"";
+    for (const Win& w : r.wins) {
+      std::array<std::int32_t, 4> d = w.deltas;
+      for (int i = seats; i < 4; ++i) d[static_cast<std::size_t>(i)] = 0;
+      o += "," + ints(d, 4) + ",[" + std::to_string(w.seat) + "," + std::to_string(w.from) + "," +
+           std::to_string(w.pao >= 0 ? w.pao : w.seat);
+      if (w.detailed) {
+        o += ",";
+        json_string(o, points_text(r, w, seats));
+        const int seat_wind = (w.seat - r.dealer + seats) % seats;
+        for (const StatedYaku& y : w.yaku) {
+          std::string text = tenhou6_yaku_name(y.yaku, seat_wind, r.wind);
+          text += y.yakuman ? (y.yakuman >= 2 ? "(ダブル役満)" : "(役満)") : "(" + std::to_string(y.han) + "飜)";
+          o += ",";
+          json_string(o, text);
+        }
+      }
+      o += "]";
+    }
+  } else if (r.draw) {
+    static constexpr std::array<const char*, 7> names = {"流局", "九種九牌", "四家立直", "四風連打", "四槓散了", "三家和了", "流し満貫"};
+    const Draw& d = *r.draw;
+    std::string name = names[static_cast<std::size_t>(d.kind)];
+    bool moved = false, all = true, none = true;
+    for (int i = 0; i < seats; ++i) {
+      moved |= d.deltas[static_cast<std::size_t>(i)] != 0;
+      all &= d.tenpai[static_cast<std::size_t>(i)] == 1;
+      none &= d.tenpai[static_cast<std::size_t>(i)] == 0;
+    }
+    if (d.kind == DrawKind::exhaustive && !moved && all) name = "全員聴牌";
+    if (d.kind == DrawKind::exhaustive && !moved && none) name = "全員不聴";
+    o += "\"" + name + "\"";
+    std::array<std::int32_t, 4> deltas = d.deltas;
+    for (int i = seats; i < 4; ++i) deltas[static_cast<std::size_t>(i)] = 0;
+    if (moved || d.kind == DrawKind::exhaustive || d.kind == DrawKind::nagashi_mangan) o += "," + ints(deltas, 4);
+  }
+  // A round the record stops in has no result: an empty one (mjk's; Tenhou writes only finished rounds).
+  return o + "]]";
+}
+
+std::string tenhou6_text(const Game& g) {
+  const bool three = g.rules.players == Players::three;
+  std::string disp = three ? "三" : "";
+  disp += g.rules.server == Server::mahjong_soul ? "玉の間" : "般";
+  disp += g.rules.hanchan ? "南" : "東";
+  if (g.rules.open_tanyao) disp += "喰";
+  if (g.rules.red_fives) disp += "赤";
+  std::string o = "{\"title\":[\"\",\"\"],\"name\":[\"A\",\"B\",\"C\",\"";
+  o += three ? "" : "D";
+  o += "\"],\"rule\":{\"disp\":\"" + disp + "\",\"aka\":" + (g.rules.red_fives ? "1" : "0") + "},\"log\":[";
+  for (std::size_t i = 0; i < g.rounds.size(); ++i) o += (i ? "," : "") + tenhou6_round(g, g.rounds[i]);
+  return o + "]}\n";
+}
+
+// ---- reading back ----
+
+std::string event_text(const Event& e) {
+  std::string s = std::string(event_name(e.kind)) + " seat " + std::to_string(e.seat);
+  if (e.kind == EventKind::chi || e.kind == EventKind::pon || e.kind == EventKind::minkan) s += " from " + std::to_string(e.from);
+  if (e.tsumogiri) s += " tsumogiri";
+  for (int k = 0; k < e.tile_count; ++k) s += " " + tile_text(e.tiles[static_cast<std::size_t>(k)]);
+  return s;
+}
+
+// The first difference between the game and its copy read back, or "".
+std::string difference(const Game& a, const Game& b) {
+  if (a.rules.players != b.rules.players || a.rules.red_fives != b.rules.red_fives ||
+      a.rules.open_tanyao != b.rules.open_tanyao || a.rules.server != b.rules.server)
+    return "the rules";
+  if (a.rounds.size() != b.rounds.size())
+    return std::to_string(a.rounds.size()) + " rounds read back as " + std::to_string(b.rounds.size());
+  for (std::size_t i = 0; i < a.rounds.size(); ++i) {
+    const Round &x = a.rounds[i], &y = b.rounds[i];
+    const std::string at = "round " + std::to_string(i + 1) + " (" + round_label(x) + ")";
+    if (x.wind != y.wind || x.dealer != y.dealer || x.honba != y.honba || x.sticks != y.sticks || !(x.dora == y.dora))
+      return at + ": the header";
+    for (int s = 0; s < a.rules.seats(); ++s)
+      if (x.scores[static_cast<std::size_t>(s)] != y.scores[static_cast<std::size_t>(s)] ||
+          x.deal[static_cast<std::size_t>(s)] != y.deal[static_cast<std::size_t>(s)])
+        return at + ": seat " + std::to_string(s) + "'s score or deal";
+    const std::size_t n = std::min(x.events.size(), y.events.size());
+    for (std::size_t k = 0; k < n; ++k)
+      if (event_text(x.events[k]) != event_text(y.events[k]))
+        return at + " event " + std::to_string(k) + ": " + event_text(x.events[k]) + " reads back as " + event_text(y.events[k]);
+    if (x.events.size() != y.events.size())
+      return at + ": " + std::to_string(x.events.size()) + " events read back as " + std::to_string(y.events.size());
+    if (x.wins.size() != y.wins.size() || x.draw.has_value() != y.draw.has_value()) return at + ": the result";
+  }
+  return {};
+}
+
+std::string replay_text(const Replay& r) {
+  std::string s = std::to_string(r.stats.rounds) + " rounds " + std::to_string(r.stats.wins) + " wins " +
+                  std::to_string(r.stats.draws) + " draws " + std::to_string(r.stats.riichi) + " riichi " +
+                  std::to_string(r.stats.discards) + " discards\n";
+  for (const Disagreement& d : r.disagreements) s += d.message() + "\n";
+  if (r.error) s += "error: " + r.error->message() + "\n";
+  return s;
+}
+
+WriteResult checked(const Game& g, std::string text, Format format) {
+  WriteResult out;
+  const ReadResult back = format == Format::mjai ? read_mjai(text, g.file) : read_tenhou6(text, g.file);
+  const std::string name(format_name(format));
+  if (!back.ok()) {
+    out.error = g.file + ": the " + name + " written does not read back: " + back.error->what;
+    return out;
+  }
+  if (const std::string diff = difference(g, back.game); !diff.empty()) {
+    out.error = g.file + ": " + name + " cannot carry " + diff;
+    return out;
+  }
+  const std::string before = replay_text(replay(g)), after = replay_text(replay(back.game));
+  if (before != after) {
+    out.error = g.file + ": written as " + name + ", the record replays differently (" +
+                (format == Format::tenhou6 ? "a limit hand's fu or the hand shown at a win is not carried" : "a writer defect") + ")";
+    return out;
+  }
+  out.text = std::move(text);
+  return out;
+}
+
+}  // namespace
+
+WriteResult write_mjai(const Game& game) { return checked(game, mjai_text(game), Format::mjai); }
+WriteResult write_tenhou6(const Game& game) { return checked(game, tenhou6_text(game), Format::tenhou6); }
+
+WriteResult write_record(const Game& game, Format format) {
+  if (format == Format::mjai) return write_mjai(game);
+  if (format == Format::tenhou6) return write_tenhou6(game);
+  WriteResult out;
+  out.error = "mjlog is read, not written";
+  return out;
+}
 
 }  // namespace mjk::records

@@ -159,8 +159,20 @@ ReadResult read_mjai(std::string_view text, std::string file);
 // gzip (or zlib) data inflated; nullopt and `error` set when it is not valid.
 std::optional<std::string> gunzip(std::string_view bytes, std::string& error);
 
-// Writers: the game in another format, so that reading it back replays identically.
-std::string write_mjai(const Game& game);
-std::string write_tenhou6(const Game& game);
+// Writers: the game in another format, so that reading it back replays
+// identically. Each writer reads its text back and replays both games; when
+// the format cannot carry something the replay depends on (tenhou.net/6
+// does not write the order of events between seats, nor the fu of a limit
+// hand, nor the hand an mjlog AGARI shows), `error` names the round and
+// what, and `text` is empty: a writer never hands out a record that reads
+// back differently.
+struct WriteResult {
+  std::string text;
+  std::optional<std::string> error;
+  [[nodiscard]] bool ok() const noexcept { return !error.has_value(); }
+};
+WriteResult write_mjai(const Game& game);     // mjai JSON lines, one event a line
+WriteResult write_tenhou6(const Game& game);  // tenhou.net/6 JSON, one object
+WriteResult write_record(const Game& game, Format format);  // mjlog is not written (an error)
 
 }  // namespace mjk::records
