@@ -189,8 +189,8 @@ class Parser {
       if (pos_ >= text_.size() || text_[pos_] != ':') return fail("expected ':' after a member name");
       ++pos_;
       skip_space();
-      out.members.emplace_back(std::move(key), Value{});
-      if (!value(out.members.back().second, depth + 1)) return false;
+      out.members.push_back({std::move(key), Value{}});
+      if (!value(out.members.back().value, depth + 1)) return false;
       skip_space();
       if (pos_ >= text_.size()) return fail("an object without its closing '}'");
       if (text_[pos_] == ',') { ++pos_; continue; }

@@ -7,10 +7,11 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 namespace mjk::records::json {
+
+struct Member;
 
 struct Value {
   enum class Type : std::uint8_t { null, boolean, number, string, array, object };
@@ -19,7 +20,7 @@ struct Value {
   double number = 0;
   std::string string;
   std::vector<Value> items;                          // array
-  std::vector<std::pair<std::string, Value>> members;  // object, in order
+  std::vector<Member> members;                       // object, in order (a vector may hold an incomplete type; a pair may not)
   std::uint32_t offset = 0;
 
   [[nodiscard]] bool is_int() const noexcept {
@@ -28,12 +29,19 @@ struct Value {
   }
   [[nodiscard]] std::int64_t as_int() const noexcept { return static_cast<std::int64_t>(number); }
   // The member named `key`, or nullptr.
-  [[nodiscard]] const Value* find(std::string_view key) const noexcept {
-    for (const auto& [k, v] : members)
-      if (k == key) return &v;
-    return nullptr;
-  }
+  [[nodiscard]] const Value* find(std::string_view key) const noexcept;
 };
+
+struct Member {
+  std::string key;
+  Value value;
+};
+
+inline const Value* Value::find(std::string_view key) const noexcept {
+  for (const Member& m : members)
+    if (m.key == key) return &m.value;
+  return nullptr;
+}
 
 struct ParseError {
   std::uint32_t offset = 0;
