@@ -95,7 +95,9 @@ void request_parser(std::string_view text) {
   HandError e = r.error;
   if (!e) e = check_request(r.value);
   if (e) {
-    if (e.position != HandError::nowhere) check_error("parse_request", text, e, text.size());
+    // A request can end too early ("{" and nothing after): its error then
+    // stands at the end of the input, one past the last byte.
+    if (e.position != HandError::nowhere) check_error("parse_request", text, e, text.size() + 1);
     else if (e.message().empty()) fail("parse_request", text, "empty error message");
     return;
   }

@@ -453,7 +453,7 @@ Result<Score> score_one(const ScoreRequest& r, const scoring::SuitTable& table) 
       keep_best(best, value(y, 0, c));
     }
   }
-  if (best.key < 0) return {s, Error::none};  // not complete: "score": null
+  if (best.key < 0) return {Score{}, Error::none};  // not complete: "score": null, every field zero
   s.complete = true;
   if (best.key == 0) return {s, Error::none};  // complete without a yaku: nothing is paid
   s.yaku = best.yaku;

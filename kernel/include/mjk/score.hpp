@@ -177,8 +177,8 @@ MJK_API std::size_t list_yaku(const Score& score, const ScoreRules& rules, std::
 // Scores one win: validates the request (validate() above, without
 // visible), finds every reading of the hand with its melds, judges yaku and
 // fu for each and takes the one that pays most (then a yakuman reading, then
-// more han, then more fu). An incomplete hand is a Score with complete =
-// false, not an error. No allocation; thread-safe.
+// more han, then more fu). An incomplete hand is not an error: its Score is
+// Score{} (complete = false, every field zero). No allocation; thread-safe.
 [[nodiscard]] MJK_API Result<Score> score(const ScoreRequest& request) noexcept;
 // Many wins: out[i] answers requests[i]; a bad request gets its own error.
 // Error::output_too_small (writing nothing) if out is shorter.
