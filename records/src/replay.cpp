@@ -249,6 +249,7 @@ class Replayer {
     if (p.tiles % 3 != 2) return broken(i, who(e.seat) + " discards holding " + std::to_string(p.tiles) + " tiles");
     if (p.riichi && !e.tsumogiri && !(t == p.last_draw))
       disagree(i, who(e.seat) + " is in riichi and discards " + tile_text(t) + ", not the tile drawn");
+    if (!holds(p, t)) return take(i, p, e.seat, t, "discards");  // the error, before a decision is recorded
     if (options_.decisions) decision(r, i, e, p);
     if (!take(i, p, e.seat, t, "discards")) return false;
     ++out_.stats.discards;
