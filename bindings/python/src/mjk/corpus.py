@@ -66,7 +66,7 @@ def local_client(workers=None):
     """A LocalCluster of `workers` processes (default: every core), one thread each."""
     from distributed import Client, LocalCluster
     cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
-                           dashboard_address=None)
+                           dashboard_address=":0")  # any free port: never clashes with a running scheduler
     return Client(cluster)
 
 
