@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "mjk/corpus.hpp"
 #include "mjk/hand.hpp"
 #include "mjk/records.hpp"
 #include "mjk/replay.hpp"
@@ -42,9 +43,12 @@ carried from round to round. A directory means every file in it (recursively).
              discard, riichi, shanten, shanten_after, ukeire, best,
              best_ukeire; then one object per disagreement: file, round,
              event, what; a record that cannot be read: file, error
-  --stats    aggregate a corpus on every core: games, rounds, wins, draws,
-             riichi, discards, disagreements (a count), errors (file and
-             place); --json prints it as one object
+  --stats    aggregate a corpus on every core (a progress bar on a terminal):
+             games, rounds, wins, draws, riichi, discards, disagreements (a
+             count), errors (file and place); win, deal-in and riichi rates
+             per player and round, the average win, the average shanten by
+             turn, the ukeire given up per discard (best - chosen, at the
+             best discard's shanten); --json prints it as one object
   --threads N  for --stats (default: every core)
   --to F     convert: each record written to stdout as mjai JSON lines or
              tenhou.net/6 JSON (one object a line), one per input; the
@@ -214,83 +218,39 @@ std::string summary(const Game& g, const Replay& r) {
   return o;
 }
 
-struct Totals {
-  std::uint64_t games = 0;
-  ReplayStats stats;
-  std::vector<Disagreement> disagreements;
-  std::vector<std::string> errors;
-  void add(const Totals& o) {
-    games += o.games;
-    stats.rounds += o.stats.rounds;
-    stats.wins += o.stats.wins;
-    stats.draws += o.stats.draws;
-    stats.riichi += o.stats.riichi;
-    stats.discards += o.stats.discards;
-    disagreements.insert(disagreements.end(), o.disagreements.begin(), o.disagreements.end());
-    errors.insert(errors.end(), o.errors.begin(), o.errors.end());
-  }
-};
-
-void analyse(const std::string& file, Totals& t) {
-  const ReadResult read = read_record_file(file);
-  if (!read.ok()) {
-    t.errors.push_back(read.error->message());
-    return;
-  }
-  const Replay r = replay(read.game);
-  ++t.games;
-  t.stats.rounds += r.stats.rounds;
-  t.stats.wins += r.stats.wins;
-  t.stats.draws += r.stats.draws;
-  t.stats.riichi += r.stats.riichi;
-  t.stats.discards += r.stats.discards;
-  t.disagreements.insert(t.disagreements.end(), r.disagreements.begin(), r.disagreements.end());
-  if (r.error) t.errors.push_back(r.error->message());
-}
-
+// Every record on `threads` threads, each adding to its own partial
+// statistics (merged at the end: the sums make the merge exact).
 int stats(const std::vector<std::string>& files, bool json, unsigned threads) {
   std::atomic<std::size_t> next{0}, done{0};
-  std::vector<Totals> parts(threads);
+  std::vector<CorpusStats> parts(threads);
   std::vector<std::thread> pool;
   for (unsigned k = 0; k < threads; ++k)
     pool.emplace_back([&, k] {
       for (std::size_t i; (i = next.fetch_add(1)) < files.size();) {
-        analyse(files[i], parts[k]);
+        add_record(parts[k], files[i]);
         ++done;
       }
     });
   const bool progress = isatty(fileno(stderr));
+  const auto bar = [&](std::size_t n) {
+    const std::size_t width = 40, filled = files.empty() ? width : n * width / files.size();
+    std::fprintf(stderr, "\r[%s%s] %zu / %zu records", std::string(filled, '#').c_str(),
+                 std::string(width - filled, ' ').c_str(), n, files.size());
+  };
   while (progress && done.load() < files.size()) {
-    std::fprintf(stderr, "\r%zu / %zu records", done.load(), files.size());
+    bar(done.load());
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
   for (auto& t : pool) t.join();
-  if (progress) std::fprintf(stderr, "\r%zu / %zu records\n", files.size(), files.size());
-  Totals total;
-  for (const auto& p : parts) total.add(p);
-  std::sort(total.errors.begin(), total.errors.end());
-  std::sort(total.disagreements.begin(), total.disagreements.end(),
-            [](const Disagreement& a, const Disagreement& b) { return a.message() < b.message(); });
-  if (json) {
-    std::string o = "{\"games\": " + std::to_string(total.games) + ", \"rounds\": " + std::to_string(total.stats.rounds) +
-                    ", \"wins\": " + std::to_string(total.stats.wins) + ", \"draws\": " + std::to_string(total.stats.draws) +
-                    ", \"riichi\": " + std::to_string(total.stats.riichi) + ", \"discards\": " + std::to_string(total.stats.discards) +
-                    ", \"disagreements\": " + std::to_string(total.disagreements.size()) + ", \"errors\": [";
-    for (std::size_t i = 0; i < total.errors.size(); ++i) {
-      if (i) o += ", ";
-      json_string(o, total.errors[i]);
-    }
-    o += "]}\n";
-    std::fputs(o.c_str(), stdout);
-  } else {
-    std::printf("games %llu  rounds %llu  wins %llu  draws %llu  riichi %llu  discards %llu\n",
-                static_cast<unsigned long long>(total.games), static_cast<unsigned long long>(total.stats.rounds),
-                static_cast<unsigned long long>(total.stats.wins), static_cast<unsigned long long>(total.stats.draws),
-                static_cast<unsigned long long>(total.stats.riichi), static_cast<unsigned long long>(total.stats.discards));
-    std::printf("disagreements %zu  errors %zu\n", total.disagreements.size(), total.errors.size());
-    for (const auto& d : total.disagreements) std::printf("  disagreement: %s\n", d.message().c_str());
-    for (const auto& e : total.errors) std::printf("  error: %s\n", e.c_str());
+  if (progress) {
+    bar(files.size());
+    std::fputc('\n', stderr);
   }
+  CorpusStats total;
+  for (const auto& p : parts) total.merge(p);
+  total.sort();
+  const std::string out = json ? corpus_json(total) + "\n" : corpus_text(total);
+  std::fputs(out.c_str(), stdout);
   return total.disagreements.empty() && total.errors.empty() ? 0 : 1;
 }
 

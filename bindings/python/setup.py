@@ -3,17 +3,19 @@
 The extension links mjk's kernel statically, so the installed package needs
 nothing else at run time. Where the kernel comes from:
 
-* MJK_STATIC_LIB=/path/to/libmjk.a and MJK_KERNEL_INCLUDE=dir|dir: a
-  static kernel already built from this repository (position-independent,
-  as mjk's build always makes it) and its include directories, '|'-separated
-  (the ctest passes its own build's);
+* MJK_STATIC_LIB=/path/to/libmjk_records.a|/path/to/libmjk.a and
+  MJK_KERNEL_INCLUDE=dir|dir: the game-record library and the kernel,
+  static, already built from this repository (position-independent, as
+  mjk's build always makes them; records first, it calls the kernel) and
+  their include directories, '|'-separated (the ctest passes its own build's);
 * otherwise setup.py builds it with CMake from this repository
   (bindings/python/native/CMakeLists.txt -> ../..), so a plain clone suffices:
 
     /usr/bin/python3 -m venv --system-site-packages V
     V/bin/pip install --no-build-isolation --no-index bindings/python
 
-Needs cmake, g++ and libxsimd-dev (the kernel's build) and, from Debian,
+Needs cmake, g++, libxsimd-dev and zlib1g-dev (the kernel's and the
+records' build; the module links zlib) and, from Debian,
 python3-pybind11 python3-numpy python3-setuptools python3-wheel.
 MJK_PY_BUILD_BASE moves setuptools' build directory (default: build/ here).
 """
@@ -36,10 +38,12 @@ class BuildExtWithKernel(build_ext):
             lib, include = os.environ["MJK_STATIC_LIB"], os.environ.get("MJK_KERNEL_INCLUDE", "")
         else:
             lib, include = self.build_kernel()
-        if not Path(lib).is_file():
-            raise RuntimeError(f"mjk: kernel library {lib} does not exist")
+        libs = [x for x in lib.split("|") if x]
+        for path in libs:
+            if not Path(path).is_file():
+                raise RuntimeError(f"mjk: library {path} does not exist")
         for ext in self.extensions:
-            ext.extra_objects.append(lib)
+            ext.extra_objects.extend(libs)
             ext.include_dirs[:0] = [d for d in include.split("|") if d]
         super().run()
 
@@ -52,7 +56,7 @@ class BuildExtWithKernel(build_ext):
         build = Path(self.build_temp).resolve() / "kernel"
         subprocess.check_call([cmake, "-S", str(HERE / "native"), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release"])
         jobs = str(os.cpu_count() or 2)
-        subprocess.check_call([cmake, "--build", str(build), "--target", "mjk_kernel", "-j", jobs])
+        subprocess.check_call([cmake, "--build", str(build), "--target", "mjk_kernel", "mjk_records", "-j", jobs])
         return (build / "kernel-lib.txt").read_text().strip(), (build / "kernel-include.txt").read_text().strip()
 
 
@@ -77,6 +81,7 @@ setup(
             ["src/mjk/_native.cpp"],
             include_dirs=[str(ROOT / "bindings" / "common")],
             cxx_std=20,
+            libraries=["z"],  # zlib, for the records' gzip (Debian: zlib1g-dev)
         )
     ],
     cmdclass={"build_ext": BuildExtWithKernel},

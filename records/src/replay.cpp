@@ -249,6 +249,7 @@ class Replayer {
     if (p.tiles % 3 != 2) return broken(i, who(e.seat) + " discards holding " + std::to_string(p.tiles) + " tiles");
     if (p.riichi && !e.tsumogiri && !(t == p.last_draw))
       disagree(i, who(e.seat) + " is in riichi and discards " + tile_text(t) + ", not the tile drawn");
+    if (!holds(p, t)) return take(i, p, e.seat, t, "discards");  // the error, before a decision is recorded
     if (options_.decisions) decision(r, i, e, p);
     if (!take(i, p, e.seat, t, "discards")) return false;
     ++out_.stats.discards;
@@ -452,6 +453,11 @@ class Replayer {
       disagree(i, "the payments add up to " + std::to_string(sum) + ", not the " + std::to_string(table) + " of the " +
                       std::to_string(first ? sticks_ : 0) + " riichi sticks on the table");
     if (d[w.seat] <= 0) disagree(i, who(w.seat) + " wins but gains " + std::to_string(d[w.seat]));
+    // The statistics: the hand's value is the winner's gain without the sticks and the honba (first winner only).
+    const int honba = !first ? 0 : w.tsumo() ? 100 * r.honba * (seats_ - 1) : (seats_ == 4 ? 300 : 200) * r.honba;
+    out_.stats.win_points += d[w.seat] - table - honba;
+    if (w.tsumo()) ++out_.stats.tsumo;
+    else if (first || r.wins.front().from != w.from) ++out_.stats.deal_ins;
     for (int s = 0; s < seats_; ++s) {
       if (s == w.seat) continue;
       const bool may_pay = w.tsumo() || s == w.from || s == w.pao;
@@ -667,6 +673,7 @@ void review(std::span<Decision> decisions, Players players) {
     d.shanten = sh[j].value.best;
     const DiscardOption& top = a.options[0];
     d.best_ukeire = top.ukeire;
+    d.best_shanten = top.shanten;
     for (std::size_t k = 0; k < a.count; ++k) {
       const DiscardOption& o = a.options[k];
       if (o.shanten == top.shanten && o.ukeire == top.ukeire) d.best.insert(o.discard);

@@ -47,11 +47,15 @@ struct Decision {
   bool reviewed = false;
   std::int8_t shanten = 0, shanten_after = 0;
   std::uint8_t ukeire = 0, best_ukeire = 0;
+  std::int8_t best_shanten = 0;    // shanten after the best discards
   TileMask best;
 };
 
 struct ReplayStats {
   std::uint64_t rounds = 0, wins = 0, draws = 0, riichi = 0, discards = 0;
+  std::uint64_t tsumo = 0;
+  std::uint64_t deal_ins = 0;    // ron wins by discarder and round (a double ron deals in once)
+  std::int64_t win_points = 0;   // the hands' values: each winner's gain in the record without honba and sticks
 };
 
 struct ReplayOptions {

@@ -232,3 +232,56 @@ def analyse(text, players=4, visible=None):
     if "error" in obj:
         raise HandError(obj["error"], code)
     return obj
+
+
+# ---- game records (mjk::records) ----
+
+class RecordError(ValueError):
+    """A game record that cannot be read, or that breaks the rules of the game;
+    the message names the file and the place ("FILE:LINE:COLUMN (byte N): WHAT"
+    or "FILE E1-0 event N: WHAT")."""
+
+
+def read_log(path, *, errors="raise"):
+    """A game record (Tenhou mjlog XML plain or gzip, tenhou.net/6 JSON, mjai
+    JSON lines; the format told by the content) read, replayed with every
+    check, and every discard reviewed by the kernel, as arrays: one row per
+    discard, in the order played.
+
+    Per discard (N rows):
+        hand          uint8 (N, 34)  concealed tiles, the drawn one included
+        visible       uint8 (N, 34)  the tiles that player has seen: discards and the other players' melds
+        melds         uint8 (N, 34)  the player's own melds' tiles
+        dora          uint8 (N, 34)  the dora indicators shown
+        discard       uint8 (N,)     the kind discarded (0..33), discard_red bool (N,): the red five
+        seat, seat_wind uint8 (N,)   absolute seat, seat wind (0 East .. 3 North)
+        round         uint16 (N,)    index into result["rounds"] (labels "E1-0": wind, dealer number, honba)
+        turn          uint16 (N,)    the player's discards so far, this one included
+        event         uint32 (N,)    the index of the discard in its round's events
+        riichi        bool (N,)      this discard declares riichi
+        reviewed      bool (N,)      the kernel analysed the hand (the fields below are 0 otherwise)
+        shanten, shanten_after, best_shanten   int8 (N,)  before, after the chosen discard, after the best
+        ukeire, best_ukeire  uint8 (N,)  tiles accepted after the chosen / the best discard
+        best          bool (N, 34)   the discards with the most ukeire at the lowest shanten
+    and file, format, players, rounds (labels), disagreements (a list of
+    {file, round, event, what}: facts of the record the kernel disagrees with),
+    error (None, or where the record breaks the rules of the game).
+
+    A record that cannot be read raises RecordError. One that breaks the rules
+    (a discard of a tile not held, a fifth copy) raises RecordError too, or
+    with errors="return" comes back with the discards up to that place and
+    the place in result["error"]."""
+    if errors not in ("raise", "return"):
+        raise ValueError(f'errors must be "raise" or "return", not {errors!r}')
+    import os
+    try:
+        out = _native.read_log(os.fsdecode(path))
+    except ValueError as e:
+        raise RecordError(str(e)) from None
+    if out["error"] is not None and errors == "raise":
+        e = out["error"]
+        raise RecordError(f'{e["file"]} {e["round"]} event {e["event"]}: {e["what"]}')
+    return out
+
+
+__all__ += ["read_log", "RecordError"]

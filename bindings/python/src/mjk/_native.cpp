@@ -5,9 +5,14 @@
 // (bindings/common/mjk_bind.hpp).
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
 
 #include <string>
+#include <vector>
 
+#include "mjk/corpus.hpp"
+#include "mjk/records.hpp"
+#include "mjk/replay.hpp"
 #include "mjk_bind.hpp"
 
 namespace py = pybind11;
@@ -118,6 +123,164 @@ py::tuple analyse(const py::bytes& bytes, int players, const py::object& visible
   return py::make_tuple(failed ? mjk::bind::analyse_error_code(text, players, vis) : 0, line);
 }
 
+
+// ---- game records (mjk::records) ----
+
+py::dict disagreement_dict(const mjk::records::Disagreement& d) {
+  py::dict o;
+  o["file"] = d.file;
+  o["round"] = d.round;
+  o["event"] = d.event;
+  o["what"] = d.what;
+  return o;
+}
+
+template <class T>
+py::array_t<T> column(std::size_t n, std::size_t width = 0) {
+  if (width) return py::array_t<T>({n, width});
+  return py::array_t<T>({n});
+}
+
+// read_log(path) -> dict: one row per discard (see mjk.read_log), the
+// disagreements, and the replay's error (None when the record replays to its
+// end). A record that cannot be read raises ValueError with its place.
+py::dict read_log(const std::string& path) {
+  using namespace mjk::records;
+  ReadResult read;
+  Replay r;
+  {
+    py::gil_scoped_release release;
+    read = read_record_file(path);
+    if (read.ok()) {
+      ReplayOptions options;
+      options.decisions = true;
+      r = replay(read.game, options);
+      review(r.decisions, read.game.rules.players);
+    }
+  }
+  if (!read.ok()) throw py::value_error(read.error->message());
+  const Game& g = read.game;
+  const std::size_t n = r.decisions.size();
+  constexpr std::size_t k34 = mjk::kind_count;
+  auto hand = column<std::uint8_t>(n, k34), visible = column<std::uint8_t>(n, k34), melds = column<std::uint8_t>(n, k34),
+       dora = column<std::uint8_t>(n, k34);
+  auto best = column<bool>(n, k34);
+  auto discard = column<std::uint8_t>(n), seat = column<std::uint8_t>(n), seat_wind = column<std::uint8_t>(n),
+       ukeire = column<std::uint8_t>(n), best_ukeire = column<std::uint8_t>(n);
+  auto red = column<bool>(n), riichi = column<bool>(n), reviewed = column<bool>(n);
+  auto round = column<std::uint16_t>(n), turn = column<std::uint16_t>(n);
+  auto event = column<std::uint32_t>(n);
+  auto shanten = column<std::int8_t>(n), shanten_after = column<std::int8_t>(n), best_shanten = column<std::int8_t>(n);
+  auto H = hand.mutable_unchecked<2>(), V = visible.mutable_unchecked<2>(), M = melds.mutable_unchecked<2>(),
+       D = dora.mutable_unchecked<2>();
+  auto B = best.mutable_unchecked<2>();
+  for (std::size_t i = 0; i < n; ++i) {
+    const Decision& d = r.decisions[i];
+    const auto row = static_cast<py::ssize_t>(i);
+    std::array<std::uint8_t, k34> own{}, ind{};
+    for (std::size_t m = 0; m < d.meld_count; ++m) {
+      const mjk::Meld& meld = d.melds[m];
+      for (int k = 0; k < meld.size(); ++k)
+        ++own[static_cast<std::size_t>(meld.type == mjk::MeldType::chi ? meld.tile.kind() + k : meld.tile.kind())];
+    }
+    for (const RecordTile t : d.dora) ++ind[static_cast<std::size_t>(t.tile.kind())];
+    for (std::size_t k = 0; k < k34; ++k) {
+      const auto col = static_cast<py::ssize_t>(k);
+      H(row, col) = static_cast<std::uint8_t>(d.hand.count(mjk::Tile(static_cast<int>(k))));
+      V(row, col) = d.visible[k];
+      M(row, col) = own[k];
+      D(row, col) = ind[k];
+      B(row, col) = d.reviewed && d.best.contains(mjk::Tile(static_cast<int>(k)));
+    }
+    discard.mutable_at(i) = static_cast<std::uint8_t>(d.discard.tile.kind());
+    red.mutable_at(i) = d.discard.red;
+    seat.mutable_at(i) = d.seat;
+    seat_wind.mutable_at(i) = d.seat_wind;
+    round.mutable_at(i) = d.round_index;
+    turn.mutable_at(i) = d.turn;
+    event.mutable_at(i) = d.event;
+    riichi.mutable_at(i) = d.riichi;
+    reviewed.mutable_at(i) = d.reviewed;
+    shanten.mutable_at(i) = d.shanten;
+    shanten_after.mutable_at(i) = d.shanten_after;
+    best_shanten.mutable_at(i) = d.best_shanten;
+    ukeire.mutable_at(i) = d.ukeire;
+    best_ukeire.mutable_at(i) = d.best_ukeire;
+  }
+  py::dict o;
+  o["file"] = g.file;
+  o["format"] = std::string(format_name(g.format));
+  o["players"] = g.rules.seats();
+  py::list rounds;
+  for (const Round& rd : g.rounds) rounds.append(round_label(rd));
+  o["rounds"] = rounds;
+  o["hand"] = hand, o["visible"] = visible, o["melds"] = melds, o["dora"] = dora;
+  o["discard"] = discard, o["discard_red"] = red, o["seat"] = seat, o["seat_wind"] = seat_wind;
+  o["round"] = round, o["turn"] = turn, o["event"] = event, o["riichi"] = riichi;
+  o["reviewed"] = reviewed, o["shanten"] = shanten, o["shanten_after"] = shanten_after;
+  o["ukeire"] = ukeire, o["best_shanten"] = best_shanten, o["best_ukeire"] = best_ukeire, o["best"] = best;
+  py::list dis;
+  for (const auto& d : r.disagreements) dis.append(disagreement_dict(d));
+  o["disagreements"] = dis;
+  o["error"] = r.error ? py::object(disagreement_dict(*r.error)) : py::object(py::none());
+  return o;
+}
+
+// The partial statistics as a dict of plain numbers and lists (picklable, for Dask) and back.
+py::dict stats_dict(const mjk::records::CorpusStats& s) {
+  py::dict o;
+  mjk::records::CorpusStats::each_count([&](const char* name, const auto& v) { o[name] = v; }, s);
+  mjk::records::CorpusStats::each_array([&](const char* name, const auto& a) {
+    py::list l;
+    for (const auto v : a) l.append(v);
+    o[name] = l;
+  }, s);
+  py::list dis;
+  for (const auto& d : s.disagreements) dis.append(disagreement_dict(d));
+  o["disagreement_list"] = dis;
+  py::list errs;
+  for (const auto& e : s.errors) errs.append(e);
+  o["error_list"] = errs;
+  return o;
+}
+
+mjk::records::CorpusStats stats_of(const py::dict& o) {
+  mjk::records::CorpusStats s;
+  const auto need = [&](const char* name) {
+    if (!o.contains(name)) throw py::key_error(std::string("partial statistics without ") + name);
+    return o[name];
+  };
+  mjk::records::CorpusStats::each_count([&](const char* name, auto& v) { v = need(name).cast<std::remove_reference_t<decltype(v)>>(); }, s);
+  mjk::records::CorpusStats::each_array([&](const char* name, auto& a) {
+    const auto l = need(name).cast<py::list>();
+    if (l.size() != a.size()) throw py::value_error(std::string(name) + ": " + std::to_string(a.size()) + " values expected");
+    for (std::size_t t = 0; t < a.size(); ++t) a[t] = l[t].cast<std::remove_reference_t<decltype(a[t])>>();
+  }, s);
+  for (const auto d : need("disagreement_list").cast<py::list>()) {
+    const auto x = d.cast<py::dict>();
+    s.disagreements.push_back({x["file"].cast<std::string>(), x["round"].cast<std::string>(), x["event"].cast<std::uint32_t>(),
+                               x["what"].cast<std::string>()});
+  }
+  for (const auto e : need("error_list").cast<py::list>()) s.errors.push_back(e.cast<std::string>());
+  return s;
+}
+
+py::dict corpus_stats(const std::vector<std::string>& paths) {
+  mjk::records::CorpusStats s;
+  {
+    py::gil_scoped_release release;
+    s = mjk::records::corpus_stats(paths);
+  }
+  return stats_dict(s);
+}
+
+py::dict corpus_merge(const py::iterable& parts) {
+  mjk::records::CorpusStats total;
+  for (const auto p : parts) total.merge(stats_of(p.cast<py::dict>()));
+  total.sort();
+  return stats_dict(total);
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_native, m) {
@@ -132,4 +295,18 @@ PYBIND11_MODULE(_native, m) {
   });
   m.def("implementation", [] { return std::string(mjk_implementation()); });
   m.attr("library_version") = mjk_version();
+  m.def("read_log", &read_log, py::arg("path"));
+  m.def("corpus_stats", &corpus_stats, py::arg("paths"),
+        "The partial statistics of these records (one thread): a dict of sums and counts");
+  m.def("corpus_merge", &corpus_merge, py::arg("parts"), "Partial statistics merged (exactly) into one");
+  m.def("corpus_json", [](const py::dict& s) {
+    auto stats = stats_of(s);
+    stats.sort();
+    return mjk::records::corpus_json(stats);
+  }, py::arg("stats"), "The object `mjk log --stats --json` prints, as its text");
+  m.def("corpus_text", [](const py::dict& s) {
+    auto stats = stats_of(s);
+    stats.sort();
+    return mjk::records::corpus_text(stats);
+  }, py::arg("stats"));
 }

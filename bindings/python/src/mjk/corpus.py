@@ -1,0 +1,110 @@
+"""Statistics over a corpus of game records on a Dask cluster.
+
+    python -m mjk.corpus DIR|FILE... [--scheduler tcp://HOST:8786] [--batch N] [--workers N] [--json]
+
+Lists the record files (a directory: every file in it, recursively, sorted,
+README.md left out: as `mjk log --stats` does), sends them in batches to the
+Dask workers, where each batch's partial statistics (plain sums and counts,
+mjk/corpus.hpp) are computed by the native code, merges them exactly and
+prints what `mjk log --stats` prints (`--json`: the same object as `mjk log
+--stats --json`). The exit status is 0 only when there is no disagreement and
+no error.
+
+Without --scheduler: a distributed.LocalCluster of this machine's cores (one
+process per core, one thread each). With it: the workers must have the mjk
+package installed and see the files at the same paths (a shared file
+system). Needs Debian's python3-distributed.
+"""
+import argparse
+import os
+import sys
+
+from . import _native
+
+
+def record_files(args):
+    """The files named, directories walked (sorted, README.md left out)."""
+    files = []
+    for a in args:
+        if os.path.isdir(a):
+            found = []
+            for root, dirs, names in os.walk(a):
+                found += [os.path.join(root, n) for n in names if n != "README.md"]
+            files += sorted(found)
+        else:
+            files.append(a)
+    return files
+
+
+def batch_stats(paths):
+    """On a worker: the partial statistics of one batch (the native code, one thread)."""
+    from mjk import _native as native
+    return native.corpus_stats(list(paths))
+
+
+def batches(files, size):
+    return [files[i:i + size] for i in range(0, len(files), size)]
+
+
+def run(files, *, client, batch=32, progress=None):
+    """The merged statistics (a dict of sums, see mjk._native.corpus_stats) of
+    `files`, computed in batches on the workers of a distributed.Client."""
+    from distributed import as_completed
+    parts = batches(list(files), max(1, int(batch)))
+    futures = client.map(batch_stats, parts, pure=False)
+    size = {f.key: len(part) for f, part in zip(futures, parts)}
+    results, done = [], 0
+    for future in as_completed(futures):
+        results.append(future.result())
+        done += size[future.key]
+        if progress:
+            progress(done, len(files))
+    return _native.corpus_merge(results)
+
+
+def local_client(workers=None):
+    """A LocalCluster of `workers` processes (default: every core), one thread each."""
+    from distributed import Client, LocalCluster
+    cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
+                           dashboard_address=":0")  # any free port: never clashes with a running scheduler
+    return Client(cluster)
+
+
+def _bar(done, total):
+    width = 40
+    filled = width if not total else done * width // total
+    sys.stderr.write("\r[%s%s] %d / %d records" % ("#" * filled, " " * (width - filled), done, total))
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="python -m mjk.corpus", description=__doc__.split("\n\n")[0])
+    p.add_argument("paths", nargs="+", metavar="DIR|FILE")
+    p.add_argument("--scheduler", help="a Dask scheduler's address, tcp://HOST:8786 (default: a LocalCluster)")
+    p.add_argument("--batch", type=int, default=32, help="records per task (default 32)")
+    p.add_argument("--workers", type=int, help="LocalCluster processes (default: every core)")
+    p.add_argument("--json", action="store_true", help="print the object `mjk log --stats --json` prints")
+    a = p.parse_args(argv)
+    if a.batch < 1:
+        p.error("--batch must be at least 1")
+    files = record_files(a.paths)
+    if a.scheduler:
+        from distributed import Client
+        client = Client(a.scheduler)
+    else:
+        client = local_client(a.workers)
+    try:
+        stats = run(files, client=client, batch=a.batch, progress=_bar if sys.stderr.isatty() else None)
+    finally:
+        cluster = client.cluster if not a.scheduler else None
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    sys.stdout.write(_native.corpus_json(stats) + "\n" if a.json else _native.corpus_text(stats))
+    return 0 if not stats["disagreement_list"] and not stats["error_list"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

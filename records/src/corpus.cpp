@@ -1,0 +1,147 @@
+#include "mjk/corpus.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace mjk::records {
+
+void CorpusStats::merge(const CorpusStats& other) {
+  each_count([](const char*, auto& mine, const auto& theirs) { mine += theirs; }, *this, other);
+  each_array([](const char*, auto& mine, const auto& theirs) {
+    for (std::size_t t = 0; t < mine.size(); ++t) mine[t] += theirs[t];
+  }, *this, other);
+  disagreements.insert(disagreements.end(), other.disagreements.begin(), other.disagreements.end());
+  errors.insert(errors.end(), other.errors.begin(), other.errors.end());
+}
+
+void CorpusStats::sort() {
+  std::sort(errors.begin(), errors.end());
+  std::sort(disagreements.begin(), disagreements.end(), [](const Disagreement& a, const Disagreement& b) {
+    if (a.file != b.file) return a.file < b.file;
+    if (a.round != b.round) return a.round < b.round;
+    if (a.event != b.event) return a.event < b.event;
+    return a.what < b.what;
+  });
+}
+
+void add_record(CorpusStats& s, const std::string& path) {
+  ++s.files;
+  const ReadResult read = read_record_file(path);
+  if (!read.ok()) {
+    s.errors.push_back(read.error->message());
+    return;
+  }
+  ReplayOptions options;
+  options.decisions = true;
+  Replay r = replay(read.game, options);
+  review(r.decisions, read.game.rules.players);
+  ++s.games;
+  s.rounds += r.stats.rounds;
+  s.seat_rounds += r.stats.rounds * static_cast<std::uint64_t>(read.game.rules.seats());
+  s.wins += r.stats.wins;
+  s.tsumo += r.stats.tsumo;
+  s.deal_ins += r.stats.deal_ins;
+  s.draws += r.stats.draws;
+  s.riichi += r.stats.riichi;
+  s.discards += r.stats.discards;
+  s.win_points += r.stats.win_points;
+  for (const Decision& d : r.decisions) {
+    if (!d.reviewed) continue;
+    ++s.reviewed;
+    const std::size_t slot = std::min<std::size_t>(d.turn, corpus_turns) - 1;
+    ++s.turn_discards[slot];
+    s.turn_shanten[slot] += d.shanten;
+    if (d.shanten_after == d.best_shanten) {
+      ++s.equal_shanten;
+      s.ukeire_given_up += static_cast<std::uint64_t>(d.best_ukeire - d.ukeire);
+    } else {
+      ++s.shanten_given_up;
+    }
+  }
+  s.disagreements.insert(s.disagreements.end(), r.disagreements.begin(), r.disagreements.end());
+  if (r.error) s.errors.push_back(r.error->message());
+}
+
+CorpusStats corpus_stats(std::span<const std::string> paths) {
+  CorpusStats s;
+  for (const std::string& p : paths) add_record(s, p);
+  return s;
+}
+
+namespace {
+
+void json_string(std::string& out, std::string_view s) {
+  out += '"';
+  for (const char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+      out += buf;
+    } else {
+      out += c;
+    }
+  }
+  out += '"';
+}
+
+// A ratio printed with 6 significant digits ("null" over nothing): the same
+// sums print the same text wherever they were added up.
+std::string ratio(double sum, std::uint64_t count) {
+  if (count == 0) return "null";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", sum / static_cast<double>(count));
+  return buf;
+}
+
+std::string n(std::uint64_t v) { return std::to_string(v); }
+
+}  // namespace
+
+std::string corpus_json(const CorpusStats& s) {
+  std::string o = "{\"games\": " + n(s.games) + ", \"rounds\": " + n(s.rounds) + ", \"wins\": " + n(s.wins) +
+                  ", \"draws\": " + n(s.draws) + ", \"riichi\": " + n(s.riichi) + ", \"discards\": " + n(s.discards) +
+                  ", \"disagreements\": " + n(s.disagreements.size()) + ", \"errors\": [";
+  for (std::size_t i = 0; i < s.errors.size(); ++i) {
+    if (i) o += ", ";
+    json_string(o, s.errors[i]);
+  }
+  o += "], \"files\": " + n(s.files) + ", \"tsumo\": " + n(s.tsumo) + ", \"deal_ins\": " + n(s.deal_ins) +
+       ", \"win_rate\": " + ratio(static_cast<double>(s.wins), s.seat_rounds) +
+       ", \"deal_in_rate\": " + ratio(static_cast<double>(s.deal_ins), s.seat_rounds) +
+       ", \"riichi_rate\": " + ratio(static_cast<double>(s.riichi), s.seat_rounds) +
+       ", \"average_win\": " + ratio(static_cast<double>(s.win_points), s.wins) + ", \"reviewed\": " + n(s.reviewed) +
+       ", \"shanten_by_turn\": [";
+  for (std::size_t t = 0; t < corpus_turns; ++t)
+    o += (t ? ", " : "") + ratio(static_cast<double>(s.turn_shanten[t]), s.turn_discards[t]);
+  o += "], \"ukeire_given_up\": " + ratio(static_cast<double>(s.ukeire_given_up), s.equal_shanten) +
+       ", \"shanten_given_up\": " + ratio(static_cast<double>(s.shanten_given_up), s.reviewed) + "}";
+  return o;
+}
+
+std::string corpus_text(const CorpusStats& s) {
+  const auto pct = [](std::uint64_t a, std::uint64_t b) {
+    return b ? ratio(100.0 * static_cast<double>(a), b) + "%" : std::string("-");
+  };
+  std::string o = "games " + n(s.games) + "  rounds " + n(s.rounds) + "  wins " + n(s.wins) + " (tsumo " + n(s.tsumo) +
+                  ")  draws " + n(s.draws) + "  riichi " + n(s.riichi) + "  discards " + n(s.discards) + "\n";
+  o += "per player and round: win rate " + pct(s.wins, s.seat_rounds) + "  deal-in rate " + pct(s.deal_ins, s.seat_rounds) +
+       "  riichi rate " + pct(s.riichi, s.seat_rounds) + "\n";
+  o += "average win " + ratio(static_cast<double>(s.win_points), s.wins) + " points\n";
+  o += "average shanten by turn (" + n(s.reviewed) + " discards reviewed):";
+  for (std::size_t t = 0; t < corpus_turns; ++t) {
+    if (!s.turn_discards[t]) continue;
+    o += "  " + n(t + 1) + (t + 1 == corpus_turns ? "+" : "") + ": " +
+         ratio(static_cast<double>(s.turn_shanten[t]), s.turn_discards[t]);
+  }
+  o += "\nukeire given up per discard at the best shanten " + ratio(static_cast<double>(s.ukeire_given_up), s.equal_shanten) +
+       "  (discards to a worse shanten: " + pct(s.shanten_given_up, s.reviewed) + ")\n";
+  o += "disagreements " + n(s.disagreements.size()) + "  errors " + n(s.errors.size()) + "\n";
+  for (const auto& d : s.disagreements) o += "  disagreement: " + d.message() + "\n";
+  for (const auto& e : s.errors) o += "  error: " + e + "\n";
+  return o;
+}
+
+}  // namespace mjk::records

@@ -1,0 +1,74 @@
+// Corpus statistics (mjk/corpus.hpp): the partial statistics of any split of
+// the corpus merge into exactly the figures of one pass, and the figures
+// count what the records state.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "mjk/corpus.hpp"
+
+namespace {
+
+using namespace mjk::records;
+namespace fs = std::filesystem;
+
+std::vector<std::string> corpus_files() {
+  const fs::path dir = fs::path(MJK_SHARED_DATA_DIR) / "logs";
+  std::vector<std::string> out;
+  if (!fs::is_directory(dir)) return out;
+  for (const auto& e : fs::recursive_directory_iterator(dir))
+    if (e.is_regular_file() && e.path().filename() != "README.md") out.push_back(e.path().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("corpus statistics: a split corpus merges into exactly the one-pass figures") {
+  const auto files = corpus_files();
+  if (files.empty()) {
+    MESSAGE("skipped: the game records are not at " MJK_SHARED_DATA_DIR "/logs (set MJK_SHARED_DATA_DIR)");
+    return;
+  }
+  CorpusStats whole = corpus_stats(files);
+  // Three interleaved parts, merged in reverse order.
+  std::vector<std::vector<std::string>> parts(3);
+  for (std::size_t i = 0; i < files.size(); ++i) parts[i % 3].push_back(files[i]);
+  CorpusStats merged;
+  for (int p = 2; p >= 0; --p) merged.merge(corpus_stats(parts[static_cast<std::size_t>(p)]));
+  whole.sort();
+  merged.sort();
+  CHECK(corpus_json(merged) == corpus_json(whole));
+  CHECK(corpus_text(merged) == corpus_text(whole));
+  CHECK(merged.turn_shanten == whole.turn_shanten);
+  CHECK(merged.win_points == whole.win_points);
+
+  CHECK(whole.files == files.size());
+  CHECK(whole.games == files.size());
+  CHECK(whole.errors.empty());
+  CHECK(whole.tsumo + whole.deal_ins + whole.draws <= whole.rounds);  // one result a round (a record may stop mid-round)
+  CHECK(whole.deal_ins + whole.tsumo <= whole.wins);   // a double ron: two wins, one deal-in
+  CHECK(whole.reviewed == whole.discards);
+  std::uint64_t by_turn = 0;
+  for (const auto n : whole.turn_discards) by_turn += n;
+  CHECK(by_turn == whole.reviewed);
+  CHECK(whole.equal_shanten + whole.shanten_given_up == whole.reviewed);
+  CHECK(whole.win_points > static_cast<std::int64_t>(whole.wins) * 1000);  // no win pays less than 1000
+}
+
+TEST_CASE("corpus statistics: an unreadable record is an error naming it, and the rest still counts") {
+  const fs::path dir = fs::temp_directory_path() / "mjk_test_corpus";
+  fs::create_directories(dir);
+  const std::string missing = (dir / "missing.mjlog").string();
+  CorpusStats s;
+  add_record(s, missing);
+  CHECK(s.files == 1);
+  CHECK(s.games == 0);
+  REQUIRE(s.errors.size() == 1);
+  CHECK(s.errors[0].find("missing.mjlog") != std::string::npos);
+  CHECK(corpus_json(s).find("\"games\": 0") != std::string::npos);
+  CHECK(corpus_json(s).find("\"win_rate\": null") != std::string::npos);
+}
