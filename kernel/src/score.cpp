@@ -8,7 +8,7 @@
 // AND of per-split flags. Everything a reading cannot change (tanyao,
 // honroutou, honitsu, chinitsu, yakuhai, the yakuman of tile sets, dora) is
 // decided once per request from one occupancy mask of the whole hand. Han
-// are popcounts of yaku masks. kernel/README.md ("Scoring") says where the
+// are table sums over the bytes of yaku masks. kernel/README.md ("Scoring") says where the
 // time goes.
 #include <algorithm>
 #include <array>
@@ -79,10 +79,74 @@ constexpr u64 yakuman_yaku = [] {
 constexpr u64 double_yakuman = mask_of(Yaku::suuankou_tanki, Yaku::kokushi_13, Yaku::junsei_chuuren, Yaku::daisuushii);
 constexpr u64 ordinary_yaku = bit(static_cast<int>(Yaku::renhou_mangan) + 1) - 1;
 
-int han_of(u64 yaku, const HanMasks& h) noexcept {
+constexpr int han_by_masks(u64 yaku, const HanMasks& h) noexcept {
   return std::popcount(yaku & h.one) + 2 * std::popcount(yaku & h.two) + 3 * std::popcount(yaku & h.three) +
          5 * std::popcount(yaku & h.five) + 6 * std::popcount(yaku & h.six);
 }
+// The same sums per byte of the ordinary yaku (bits 0..31), closed and open:
+// four lookups, no popcount (the portable build has no POPCNT instruction).
+struct HanBytes {
+  std::array<std::array<std::uint8_t, 256>, 4> closed, open;
+};
+constexpr HanBytes han_bytes = [] {
+  HanBytes t{};
+  for (int b = 0; b < 4; ++b)
+    for (int v = 0; v < 256; ++v) {
+      const u64 y = static_cast<u64>(v) << (8 * b);
+      t.closed[static_cast<std::size_t>(b)][static_cast<std::size_t>(v)] = static_cast<std::uint8_t>(han_by_masks(y, han_closed));
+      t.open[static_cast<std::size_t>(b)][static_cast<std::size_t>(v)] = static_cast<std::uint8_t>(han_by_masks(y, han_open));
+    }
+  return t;
+}();
+int han_of(u64 yaku, bool closed) noexcept {
+  const auto& t = closed ? han_bytes.closed : han_bytes.open;
+  return t[0][yaku & 0xff] + t[1][yaku >> 8 & 0xff] + t[2][yaku >> 16 & 0xff] + t[3][yaku >> 24 & 0xff];
+}
+static_assert(static_cast<int>(Yaku::renhou_mangan) < 32);
+
+// Bits set in a 7-bit mask (honours), by table.
+constexpr std::array<std::uint8_t, 128> bits7 = [] {
+  std::array<std::uint8_t, 128> t{};
+  for (int v = 0; v < 128; ++v) t[static_cast<std::size_t>(v)] = static_cast<std::uint8_t>(std::popcount(static_cast<unsigned>(v)));
+  return t;
+}();
+
+// Slot words: eight slot counts (0..4) per 64-bit word, little endian.
+u64 word(const std::uint8_t* p) noexcept {
+  u64 w;
+  __builtin_memcpy(&w, p, 8);
+  return w;
+}
+// One bit per nonzero byte (bytes 0..7 of w hold 0..7).
+constexpr u64 nonzero_bits(u64 w) noexcept {
+  return (((w | w >> 1 | w >> 2) & 0x0101010101010101u) * 0x0102040810204080u) >> 56;
+}
+static_assert(nonzero_bits(0x0400030002000100u) == 0xaa && nonzero_bits(0x0000000000000001u) == 1 &&
+              nonzero_bits(0x0100000000000000u) == 0x80 && nonzero_bits(0x0404040404040404u) == 0xff);
+// One bit per byte of w equal to v (bytes at most 127).
+constexpr u64 bytes_equal(u64 w, unsigned v) noexcept {
+  constexpr u64 ones = 0x0101010101010101u, low7 = 0x7f7f7f7f7f7f7f7fu, high = 0x8080808080808080u;
+  const u64 t = w ^ (ones * v);
+  const u64 nonzero = (((t & low7) + low7) | t) & high;
+  return (((~nonzero & high) >> 7) * 0x0102040810204080u) >> 56;
+}
+static_assert(bytes_equal(0x0102030403020100u, 3) == 0x28 && bytes_equal(0x0102030403020100u, 0) == 0x01);
+// Honour slots (0 1 3 4 6 7 9 of the fourth group) to honour indices (E S W N Wh G R).
+constexpr std::array<std::uint8_t, 1024> honour_index_bits = [] {
+  std::array<std::uint8_t, 1024> t{};
+  for (unsigned v = 0; v < 1024; ++v)
+    for (std::size_t h = 0; h < 7; ++h)
+      if (v >> honour_slot[h] & 1) t[v] = static_cast<std::uint8_t>(t[v] | 1u << h);
+  return t;
+}();
+// The slot of each kind.
+constexpr std::array<std::uint8_t, kind_count> slot_of = [] {
+  std::array<std::uint8_t, kind_count> t{};
+  for (int k = 0; k < kind_count; ++k) t[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(Tile(k).slot());
+  return t;
+}();
+// The sum of a word's bytes (at most 8 * 4).
+constexpr int byte_sum(u64 w) noexcept { return static_cast<int>((w * 0x0101010101010101u) >> 56); }
 
 int round_up_100(int x) noexcept { return (x + 99) / 100 * 100; }
 
@@ -114,6 +178,7 @@ struct Context {
   bool honours_split = true;  // no honour held once or four times
   int honour_pair_fu = 0;     // fu of the head if it is an honour
   int dora_han = 0;           // dora + aka + ura + nuki
+  std::array<int, 4> group_tiles{};  // concealed tiles per group (man, pin, sou, honours)
 };
 
 // The dora an indicator points at (three players: 1m indicates 9m).
@@ -125,7 +190,7 @@ int dora_of(int k, Players players) noexcept {
 
 // Tiles of kind k in the hand and its melds (north tiles set aside count as north).
 int tiles_of(const ScoreRequest& r, int k) noexcept {
-  int n = r.hand.count(Tile(k)) + (k == 30 ? r.nuki : 0);
+  int n = r.hand.slots[slot_of[static_cast<std::size_t>(k)]] + (k == 30 ? r.nuki : 0);
   for (std::size_t i = 0; i < r.meld_count; ++i) {
     const Meld& m = r.melds[i];
     const int first = m.tile.kind();
@@ -159,12 +224,24 @@ Context prepare(const ScoreRequest& r, Score& s) noexcept {
   }
   int kans = 0;
   for (std::size_t i = 0; i < r.meld_count; ++i) kans += r.melds[i].is_kan();
-  for (int slot = 0; slot < slot_count; ++slot) c.occupied |= u64{r.hand.slots[static_cast<std::size_t>(slot)] != 0} << slot;
-  for (int h = 0; h < 7; ++h) {
-    const int n = r.hand.slots[static_cast<std::size_t>(36 + honour_slot[static_cast<std::size_t>(h)])];
-    c.honour_trip |= unsigned{n == 3} << h;
-    c.honour_pair |= unsigned{n == 2} << h;
-    c.honours_split &= n != 1 && n != 4;
+  std::array<u64, 6> words;
+  for (std::size_t i = 0; i < 6; ++i) {
+    words[i] = word(&r.hand.slots[8 * i]);
+    c.occupied |= nonzero_bits(words[i]) << (8 * i);
+  }
+  // Tiles per group (12 slots: a word and a half).
+  constexpr u64 low = 0x00000000ffffffffu, high = ~low;
+  c.group_tiles = {byte_sum(words[0]) + byte_sum(words[1] & low), byte_sum(words[1] & high) + byte_sum(words[2]),
+                   byte_sum(words[3]) + byte_sum(words[4] & low), byte_sum(words[4] & high) + byte_sum(words[5])};
+  // Concealed honours: slots 36..43 and 44..47, one byte each.
+  if (c.group_tiles[3]) {
+    const u64 h0 = words[4] >> 32 | words[5] << 32, h1 = words[5] >> 32;
+    const auto honour_bits = [h0, h1](unsigned n) noexcept {
+      return static_cast<unsigned>(bytes_equal(h0, n) | (bytes_equal(h1, n) & 3) << 8);
+    };
+    c.honour_trip = honour_index_bits[honour_bits(3)];
+    c.honour_pair = honour_index_bits[honour_bits(2)];
+    c.honours_split = !(honour_bits(1) | honour_bits(4));
   }
   // The head's fu if it is an honour (the honours' split is unique).
   if (c.honour_pair) {
@@ -204,7 +281,7 @@ Context prepare(const ScoreRequest& r, Score& s) noexcept {
   set(Yaku::haku, htrip >> 4 & 1);
   set(Yaku::hatsu, htrip >> 5 & 1);
   set(Yaku::chun, htrip >> 6 & 1);
-  set(Yaku::shousangen, std::popcount(htrip & 0x70u) == 2 && (c.honour_pair & 0x70u));
+  set(Yaku::shousangen, bits7[htrip & 0x70u] == 2 && (c.honour_pair & 0x70u));
   set(Yaku::honroutou, !(occ & simples) && has_honours && (occ & terminals));
   set(Yaku::honitsu, suits == 1 && has_honours);
   set(Yaku::chinitsu, suits == 1 && !has_honours);
@@ -213,9 +290,9 @@ Context prepare(const ScoreRequest& r, Score& s) noexcept {
   set(Yaku::tenhou, r.tenhou && r.tsumo && r.seat == 0);
   set(Yaku::chiihou, r.tenhou && r.tsumo && r.seat != 0);
   set(Yaku::renhou, r.tenhou && !r.tsumo && r.rules.renhou == RenhouRule::yakuman);
-  set(Yaku::daisangen, std::popcount(htrip & 0x70u) == 3);
-  set(Yaku::shousuushii, std::popcount(htrip & 0xfu) == 3 && (c.honour_pair & 0xfu));
-  set(Yaku::daisuushii, std::popcount(htrip & 0xfu) == 4);
+  set(Yaku::daisangen, bits7[htrip & 0x70u] == 3);
+  set(Yaku::shousuushii, bits7[htrip & 0xfu] == 3 && (c.honour_pair & 0xfu));
+  set(Yaku::daisuushii, bits7[htrip & 0xfu] == 4);
   set(Yaku::tsuuiisou, !(occ & ~honours));
   set(Yaku::ryuuiisou, !(occ & ~greens));
   set(Yaku::chinroutou, !(occ & ~terminals));
@@ -269,7 +346,7 @@ Reading value(u64 yaku, int fu, const Context& c) noexcept {
     v.base = 8000 * v.yakuman;
   } else {
     v.yaku = yaku & ordinary_yaku;
-    const int han = han_of(v.yaku, c.closed ? han_closed : han_open);
+    const int han = han_of(v.yaku, c.closed);
     if (han == 0) {  // no yaku: complete, worth nothing
       v.yaku = 0;
       v.key = 0;
@@ -293,14 +370,12 @@ void standard_readings(const Context& c, const scoring::SuitTable& table, Readin
   const ScoreRequest& r = *c.r;
   const Hand& h = r.hand;
   // The concealed part splits only if one group holds 3k+2 tiles and the others 3k.
+  // Residue 1 anywhere, or 2 in more than one group, leaves 8 or 2+: no split.
+  static constexpr std::array<int, 3> residue_weight = {0, 8, 1};
   int residues = 0;
-  std::array<int, 4> sums{};
-  for (int g = 0; g < 4; ++g) {
-    for (int s = 0; s < 10; ++s) sums[static_cast<std::size_t>(g)] += h.slots[static_cast<std::size_t>(12 * g + s)];
-    residues += sums[static_cast<std::size_t>(g)] % 3 == 2 ? 1 : sums[static_cast<std::size_t>(g)] % 3 == 1 ? 8 : 0;
-  }
+  for (const int n : c.group_tiles) residues += residue_weight[static_cast<std::size_t>(n % 3)];
   if (residues != 1 || !c.honours_split) return;
-  if (std::popcount(c.honour_pair) != (sums[3] % 3 == 2)) return;
+  if (bits7[c.honour_pair] != (c.group_tiles[3] % 3 == 2)) return;
   std::array<std::pair<const SplitInfo*, unsigned>, 3> splits;
   for (std::size_t g = 0; g < 3; ++g) {
     splits[g] = table.find(scoring::suit_key(&h.slots[12 * g]));
@@ -311,7 +386,7 @@ void standard_readings(const Context& c, const scoring::SuitTable& table, Readin
   const bool ron = !r.tsumo;
   const unsigned honour_waits =
       wg == 3 ? (c.honour_pair >> (win - 27) & 1) * scoring::wait_tanki | (c.honour_trip >> (win - 27) & 1) * scoring::wait_shanpon : 0;
-  const int honour_trips = std::popcount(c.honour_trip);
+  const int honour_trips = bits7[c.honour_trip];
   const int kans_and_fixed_fu = c.meld_fu + 8 * honour_trips + c.honour_pair_fu;
 
   for (unsigned a = 0; a < splits[0].second; ++a)
@@ -443,11 +518,11 @@ Result<Score> score_one(const ScoreRequest& r, const scoring::SuitTable& table) 
   standard_readings(c, table, best);
   if (r.hand.tiles == 14) {
     // Seven pairs: seven kinds held twice (a kind held four times is not two pairs).
-    int pairs = 0;
-    for (const auto n : r.hand.slots) pairs += n == 2;
-    if (pairs == 7) keep_best(best, value(c.fixed_yaku | Y(Yaku::chiitoitsu), 25, c));
+    u64 over_two = 0;
+    for (std::size_t i = 0; i < 6; ++i) over_two |= (word(&r.hand.slots[8 * i]) + 0x7d7d7d7d7d7d7d7du) & 0x8080808080808080u;
+    if (!over_two && std::popcount(c.occupied) == 7) keep_best(best, value(c.fixed_yaku | Y(Yaku::chiitoitsu), 25, c));
     // Thirteen orphans: every terminal and honour; the 13-sided wait when the winning tile is the pair.
-    if (!(c.occupied & ~(terminals | honours)) && std::popcount(c.occupied) == 13) {
+    if (c.occupied == (terminals | honours)) {
       const u64 y = (r.hand.count(r.win) == 2 ? Y(Yaku::kokushi_13) : Y(Yaku::kokushi)) |
                     (c.fixed_yaku & mask_of(Yaku::tenhou, Yaku::chiihou, Yaku::renhou));
       keep_best(best, value(y, 0, c));
