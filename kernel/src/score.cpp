@@ -18,6 +18,10 @@
 #include "mjk/score.hpp"
 #include "score_tables.hpp"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace mjk {
 namespace {
 
@@ -145,6 +149,23 @@ constexpr std::array<std::uint8_t, kind_count> slot_of = [] {
   for (int k = 0; k < kind_count; ++k) t[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(Tile(k).slot());
   return t;
 }();
+// Bit s: slot s holds a tile. SSE2 (every x86-64) compares 16 slots at a
+// time; elsewhere (WebAssembly, ...) SWAR on words.
+u64 occupancy(const Hand& h) noexcept {
+#if defined(__SSE2__)
+  const __m128i zero = _mm_setzero_si128();
+  u64 m = 0;
+  for (int i = 0; i < 3; ++i) {
+    const __m128i v = _mm_load_si128(reinterpret_cast<const __m128i*>(h.slots.data() + 16 * i));  // Hand is 64-aligned
+    m |= static_cast<u64>(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero))) ^ 0xffffu) << (16 * i);
+  }
+  return m;
+#else
+  u64 m = 0;
+  for (std::size_t i = 0; i < 6; ++i) m |= nonzero_bits(word(&h.slots[8 * i])) << (8 * i);
+  return m;
+#endif
+}
 // The sum of a word's bytes (at most 8 * 4).
 constexpr int byte_sum(u64 w) noexcept { return static_cast<int>((w * 0x0101010101010101u) >> 56); }
 
@@ -181,11 +202,17 @@ struct Context {
   std::array<int, 4> group_tiles{};  // concealed tiles per group (man, pin, sou, honours)
 };
 
-// The dora an indicator points at (three players: 1m indicates 9m).
+// The dora an indicator points at (three players: 1m indicates 9m), by table: [three players][indicator].
+constexpr std::array<std::array<std::uint8_t, kind_count>, 2> dora_of_table = [] {
+  std::array<std::array<std::uint8_t, kind_count>, 2> t{};
+  for (int three = 0; three < 2; ++three)
+    for (int k = 0; k < kind_count; ++k)
+      t[static_cast<std::size_t>(three)][static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(
+          k < 27 ? (three && k == 0 ? 8 : k / 9 * 9 + (k % 9 + 1) % 9) : k < 31 ? 27 + (k - 27 + 1) % 4 : 31 + (k - 31 + 1) % 3);
+  return t;
+}();
 int dora_of(int k, Players players) noexcept {
-  if (k < 27) return players == Players::three && k == 0 ? 8 : k / 9 * 9 + (k % 9 + 1) % 9;
-  if (k < 31) return 27 + (k - 27 + 1) % 4;
-  return 31 + (k - 31 + 1) % 3;
+  return dora_of_table[players == Players::three][static_cast<std::size_t>(k)];
 }
 
 // Tiles of kind k in the hand and its melds (north tiles set aside count as north).
@@ -225,10 +252,8 @@ Context prepare(const ScoreRequest& r, Score& s) noexcept {
   int kans = 0;
   for (std::size_t i = 0; i < r.meld_count; ++i) kans += r.melds[i].is_kan();
   std::array<u64, 6> words;
-  for (std::size_t i = 0; i < 6; ++i) {
-    words[i] = word(&r.hand.slots[8 * i]);
-    c.occupied |= nonzero_bits(words[i]) << (8 * i);
-  }
+  for (std::size_t i = 0; i < 6; ++i) words[i] = word(&r.hand.slots[8 * i]);
+  c.occupied |= occupancy(r.hand);
   // Tiles per group (12 slots: a word and a half).
   constexpr u64 low = 0x00000000ffffffffu, high = ~low;
   c.group_tiles = {byte_sum(words[0]) + byte_sum(words[1] & low), byte_sum(words[1] & high) + byte_sum(words[2]),
@@ -371,14 +396,15 @@ void standard_readings(const Context& c, const scoring::SuitTable& table, Readin
   const Hand& h = r.hand;
   // The concealed part splits only if one group holds 3k+2 tiles and the others 3k.
   // Residue 1 anywhere, or 2 in more than one group, leaves 8 or 2+: no split.
-  static constexpr std::array<int, 3> residue_weight = {0, 8, 1};
-  int residues = 0;
-  for (const int n : c.group_tiles) residues += residue_weight[static_cast<std::size_t>(n % 3)];
+  static constexpr std::array<std::uint8_t, 15> residue_weight = {0, 8, 1, 0, 8, 1, 0, 8, 1, 0, 8, 1, 0, 8, 1};
+  const int residues = residue_weight[static_cast<std::size_t>(c.group_tiles[0])] + residue_weight[static_cast<std::size_t>(c.group_tiles[1])] +
+                       residue_weight[static_cast<std::size_t>(c.group_tiles[2])] + residue_weight[static_cast<std::size_t>(c.group_tiles[3])];
   if (residues != 1 || !c.honours_split) return;
   if (bits7[c.honour_pair] != (c.group_tiles[3] % 3 == 2)) return;
   std::array<std::pair<const SplitInfo*, unsigned>, 3> splits;
   for (std::size_t g = 0; g < 3; ++g) {
-    splits[g] = table.find(scoring::suit_key(&h.slots[12 * g]));
+    static constexpr SplitInfo empty_suit{};
+    splits[g] = c.group_tiles[g] ? table.find(scoring::suit_key(&h.slots[12 * g])) : std::pair{&empty_suit, 1u};
     if (splits[g].second == 0) return;
   }
 

@@ -3,6 +3,10 @@
 #include <array>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "mjk/score.hpp"
 
 namespace mjk {
@@ -164,6 +168,31 @@ constexpr std::array<std::uint64_t, 6> padding_words = [] {
   return w;
 }();
 
+// Counts within 0..4, padding slots empty, and `tiles` their sum.
+bool hand_words_ok(const Hand& h) noexcept {
+#if defined(__SSE2__)
+  std::uint64_t sum = 0;
+  int bad = 0;
+  for (std::size_t i = 0; i < 3; ++i) {
+    const __m128i v = _mm_load_si128(reinterpret_cast<const __m128i*>(h.slots.data() + 16 * i));  // Hand is 64-aligned
+    const __m128i padding = _mm_set_epi64x(static_cast<long long>(padding_words[2 * i + 1]), static_cast<long long>(padding_words[2 * i]));
+    const __m128i over = _mm_or_si128(_mm_and_si128(v, padding), _mm_xor_si128(_mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(4)), v), _mm_set1_epi8(-1)));
+    bad |= _mm_movemask_epi8(_mm_cmpeq_epi8(over, _mm_setzero_si128())) ^ 0xffff;
+    const __m128i sums = _mm_sad_epu8(v, _mm_setzero_si128());
+    sum += static_cast<std::uint64_t>(_mm_cvtsi128_si64(sums)) + static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums)));
+  }
+  return !bad && sum == h.tiles;
+#else
+  std::uint64_t bad = 0, sum = 0;
+  for (std::size_t i = 0; i < 6; ++i) {
+    const std::uint64_t w = word(&h.slots[8 * i]);
+    bad |= over_four(w) | (w & padding_words[i]);
+    sum += (w * 0x0101010101010101u) >> 56;  // bytes <= 4: no overflow
+  }
+  return !bad && sum == h.tiles;
+#endif
+}
+
 constexpr std::array<std::uint8_t, kind_count> slot_of = [] {
   std::array<std::uint8_t, kind_count> t{};
   for (int k = 0; k < kind_count; ++k) t[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(Tile(k).slot());
@@ -183,14 +212,10 @@ bool surely_valid(const ScoreRequest& r) noexcept {
     return false;
   // The hand: counts within 0..4, nothing in padding, `tiles` their sum
   // (then 14 - 3 melds: 3k+2, at most 14), no 2m-8m with three players.
-  std::uint64_t bad = 0, sum = 0;
-  for (std::size_t i = 0; i < 6; ++i) {
-    const std::uint64_t w = word(&r.hand.slots[8 * i]);
-    bad |= over_four(w) | (w & padding_words[i]);
-    sum += (w * 0x0101010101010101u) >> 56;  // bytes <= 4: no overflow
-  }
-  if (bad || sum != r.hand.tiles || (!four && (word(&r.hand.slots[0]) & 0xffffffffffffff00u))) return false;
-  // Every copy seen: hand, melds, indicators, north tiles set aside.
+  if (!hand_words_ok(r.hand) || (!four && (word(&r.hand.slots[0]) & 0xffffffffffffff00u))) return false;
+  // Every copy seen: hand, melds, indicators, north tiles set aside. Counts
+  // only grow, so a count checked after each addition catches any fifth copy
+  // (and no whole-word reload follows the byte stores).
   std::array<std::uint8_t, slot_count> seen = r.hand.slots;
   std::array<int, 3> red{r.hand.red_fives[0], r.hand.red_fives[1], r.hand.red_fives[2]};
   bool open = false, kan = false;
@@ -203,12 +228,14 @@ bool surely_valid(const ScoreRequest& r) noexcept {
     const int slot = slot_of[static_cast<std::size_t>(k)];
     if (m.type == MeldType::chi) {
       if (k >= 27 || k % 9 > 6 || !four || m.from != Relative::kamicha || (m.red && (k % 9 < 2 || k % 9 > 4))) return false;
-      for (int t = 0; t < 3; ++t) ++seen[static_cast<std::size_t>(slot + t)];
+      for (int t = 0; t < 3; ++t)
+        if (++seen[static_cast<std::size_t>(slot + t)] > 4) return false;
     } else {
       if ((m.type == MeldType::ankan) != (m.from == Relative::self) || (!four && m.from == Relative::toimen) ||
           (m.red && (k >= 27 || k % 9 != 4)))
         return false;
       seen[static_cast<std::size_t>(slot)] = static_cast<std::uint8_t>(seen[static_cast<std::size_t>(slot)] + m.size());
+      if (seen[static_cast<std::size_t>(slot)] > 4) return false;
     }
     if (k < 27) red[static_cast<std::size_t>(k / 9)] += m.red;
     open |= m.is_open();
@@ -217,11 +244,9 @@ bool surely_valid(const ScoreRequest& r) noexcept {
   for (std::size_t i = 0; i < r.dora_count + r.ura_count; ++i) {
     const Tile t = i < r.dora_count ? r.dora[i] : r.ura[i - r.dora_count];
     if (t.kind() >= kind_count || (!four && t.kind() >= 1 && t.kind() <= 7)) return false;
-    ++seen[slot_of[static_cast<std::size_t>(t.kind())]];
+    if (++seen[slot_of[static_cast<std::size_t>(t.kind())]] > 4) return false;
   }
-  seen[static_cast<std::size_t>(Tile(30).slot())] = static_cast<std::uint8_t>(seen[static_cast<std::size_t>(Tile(30).slot())] + r.nuki);
-  for (std::size_t i = 0; i < 6; ++i) bad |= over_four(word(&seen[8 * i]));
-  if (bad || red[0] > 1 || red[1] > 1 || red[2] > 1) return false;
+  if (seen[static_cast<std::size_t>(Tile(30).slot())] + r.nuki > 4 || red[0] > 1 || red[1] > 1 || red[2] > 1) return false;
   for (std::size_t s = 0; s < 3; ++s)
     if (r.hand.red_fives[s] > r.hand.slots[12 * s + 4]) return false;
   // The winning tile, then the context.
