@@ -172,15 +172,58 @@ constexpr int byte_sum(u64 w) noexcept { return static_cast<int>((w * 0x01010101
 int round_up_100(int x) noexcept { return (x + 99) / 100 * 100; }
 
 // Base points of han and fu with the limits (no yakuman).
+// Limits by han (index 13: 13 han or more without kazoe), 0 below mangan.
+constexpr std::array<int, 15> limit_by_han = {0, 0, 0, 0, 0, 2000, 3000, 3000, 4000, 4000, 4000, 6000, 6000, 6000, 8000};
 int base_points(int han, int fu, const ScoreRules& rules) noexcept {
-  if (han >= 13 && rules.kazoe_yakuman) return 8000;
-  if (han >= 11) return 6000;
-  if (han >= 8) return 4000;
-  if (han >= 6) return 3000;
-  if (han >= 5) return 2000;
-  if (rules.kiriage && ((han == 4 && fu == 30) || (han == 3 && fu == 60))) return 2000;
-  return std::min(fu << (han + 2), 2000);
+  const int limit = limit_by_han[static_cast<std::size_t>(std::min(han, 13) + ((han >= 13) & rules.kazoe_yakuman))];
+  const bool kiriage = rules.kiriage & (((han == 4) & (fu == 30)) | ((han == 3) & (fu == 60)));
+  const int counted = kiriage ? 2000 : std::min(fu << std::min(han + 2, 6), 2000);  // han >= 5 takes the limit
+  return limit ? limit : counted;
 }
+
+// ---- melds ----
+
+// What a meld of one type and first tile contributes, precomputed.
+struct MeldRow {
+  u64 occupied = 0;         // its kinds' slots
+  std::uint32_t seq = 0;    // a chi: bit 7 * suit + number - 1
+  std::uint32_t trip = 0;   // a pon or kan of a suit: bit 9 * suit + number - 1
+  std::uint8_t honours = 0; // a pon or kan of an honour: bit by honour index
+  std::uint8_t slot = 0, first_copies = 0, chi = 0;  // copies at slot (and one each at slot+1, slot+2 for a chi)
+  std::uint8_t fu = 0, open = 0, kan = 0, ankan = 0, triplet = 0, outside = 0;
+};
+constexpr std::array<std::array<MeldRow, kind_count>, 5> meld_rows = [] {
+  std::array<std::array<MeldRow, kind_count>, 5> t{};
+  for (int type = 0; type < 5; ++type)
+    for (int k = 0; k < kind_count; ++k) {
+      MeldRow& row = t[static_cast<std::size_t>(type)][static_cast<std::size_t>(k)];
+      Meld m;
+      m.type = static_cast<MeldType>(type);
+      m.tile = Tile(k);
+      const int n = k % 9, suit = k / 9;
+      row.slot = static_cast<std::uint8_t>(m.tile.slot());
+      row.open = m.is_open();
+      row.kan = m.is_kan();
+      row.ankan = m.type == MeldType::ankan;
+      if (m.type == MeldType::chi) {
+        if (k >= 27 || n > 6) continue;  // no such chi (validate() rejects it)
+        row.seq = 1u << (7 * suit + n);
+        row.occupied = u64{7} << row.slot;
+        row.first_copies = row.chi = 1;
+        row.outside = n == 0 || n == 6;
+        continue;
+      }
+      const bool outside = m.tile.is_terminal_or_honour();
+      if (k >= 27) row.honours = static_cast<std::uint8_t>(1u << (k - 27));
+      else row.trip = 1u << (9 * suit + n);
+      row.occupied = u64{1} << row.slot;
+      row.first_copies = static_cast<std::uint8_t>(m.size());
+      row.triplet = 1;
+      row.outside = outside;
+      row.fu = static_cast<std::uint8_t>((outside ? 4 : 2) * (m.is_open() ? 1 : 2) * (m.is_kan() ? 4 : 1));
+    }
+  return t;
+}();
 
 // ---- the request's reading-independent part ----
 
@@ -211,46 +254,53 @@ constexpr std::array<std::array<std::uint8_t, kind_count>, 2> dora_of_table = []
           k < 27 ? (three && k == 0 ? 8 : k / 9 * 9 + (k % 9 + 1) % 9) : k < 31 ? 27 + (k - 27 + 1) % 4 : 31 + (k - 31 + 1) % 3);
   return t;
 }();
-int dora_of(int k, Players players) noexcept {
-  return dora_of_table[players == Players::three][static_cast<std::size_t>(k)];
-}
-
-// Tiles of kind k in the hand and its melds (north tiles set aside count as north).
-int tiles_of(const ScoreRequest& r, int k) noexcept {
-  int n = r.hand.slots[slot_of[static_cast<std::size_t>(k)]] + (k == 30 ? r.nuki : 0);
-  for (std::size_t i = 0; i < r.meld_count; ++i) {
-    const Meld& m = r.melds[i];
-    const int first = m.tile.kind();
-    n += m.type == MeldType::chi ? (k >= first && k <= first + 2) : (k == first) * m.size();
-  }
-  return n;
-}
 
 Context prepare(const ScoreRequest& r, Score& s) noexcept {
   Context c;
   c.r = &r;
   c.dealer = r.seat == 0;
+  // The melds, each summarised by one table row (meld_rows).
+  std::array<std::uint8_t, slot_count + 2> meld_tiles{};  // copies per slot in melds (for dora)
+  std::uint32_t seq = 0, trip = 0;
+  int kans = 0, aka = r.hand.red_fives[0] + r.hand.red_fives[1] + r.hand.red_fives[2];
   for (std::size_t i = 0; i < r.meld_count; ++i) {
     const Meld& m = r.melds[i];
-    const int k = m.tile.kind(), slot = m.tile.slot();
-    c.closed &= !m.is_open();
-    if (m.type == MeldType::chi) {
-      c.meld_seq[static_cast<std::size_t>(k / 9)] |= 1u << (k % 9);
-      c.occupied |= u64{7} << slot;
-      c.meld_outside &= k % 9 == 0 || k % 9 == 6;
-      continue;
-    }
-    const bool outside = m.tile.is_terminal_or_honour();
-    if (k >= 27) c.meld_honours |= 1u << (k - 27);
-    else c.meld_trip[static_cast<std::size_t>(k / 9)] |= 1u << (k % 9);
-    c.occupied |= bit(slot);
-    c.meld_outside &= outside;
-    ++c.meld_triplets;
-    c.ankans += m.type == MeldType::ankan;
-    c.meld_fu += (outside ? 4 : 2) * (m.is_open() ? 1 : 2) * (m.is_kan() ? 4 : 1);
+    const MeldRow& row = meld_rows[static_cast<std::size_t>(m.type)][m.tile.kind()];
+    seq |= row.seq;
+    trip |= row.trip;
+    c.meld_honours |= row.honours;
+    c.occupied |= row.occupied;
+    c.closed &= !row.open;
+    c.meld_outside &= row.outside;
+    c.meld_triplets += row.triplet;
+    c.ankans += row.ankan;
+    c.meld_fu += row.fu;
+    kans += row.kan;
+    aka += m.red;
+    meld_tiles[row.slot] = static_cast<std::uint8_t>(meld_tiles[row.slot] + row.first_copies);
+    meld_tiles[row.slot + 1u] = static_cast<std::uint8_t>(meld_tiles[row.slot + 1u] + row.chi);
+    meld_tiles[row.slot + 2u] = static_cast<std::uint8_t>(meld_tiles[row.slot + 2u] + row.chi);
   }
-  int kans = 0;
-  for (std::size_t i = 0; i < r.meld_count; ++i) kans += r.melds[i].is_kan();
+  c.meld_seq = {seq & 0x7fu, seq >> 7 & 0x7fu, seq >> 14 & 0x7fu};
+  c.meld_trip = {trip & 0x1ffu, trip >> 9 & 0x1ffu, trip >> 18 & 0x1ffu};
+  meld_tiles[slot_of[30]] = static_cast<std::uint8_t>(meld_tiles[slot_of[30]] + r.nuki);  // north tiles set aside
+  // Dora kinds: counted always (the score reports them), han only with a
+  // yaku; ura only with riichi.
+  const auto& dora_table = dora_of_table[r.players == Players::three];
+  int dora = 0, ura = 0;
+  for (std::size_t i = 0; i < r.dora_count; ++i) {
+    const std::size_t d = slot_of[dora_table[r.dora[i].kind()]];
+    dora += r.hand.slots[d] + meld_tiles[d];
+  }
+  for (std::size_t i = 0; r.riichi && i < r.ura_count; ++i) {
+    const std::size_t u = slot_of[dora_table[r.ura[i].kind()]];
+    ura += r.hand.slots[u] + meld_tiles[u];
+  }
+  s.dora = static_cast<std::uint8_t>(dora);
+  s.ura = static_cast<std::uint8_t>(ura);
+  s.aka = static_cast<std::uint8_t>(aka);
+  s.nuki = r.nuki;
+  c.dora_han = dora + ura + aka + r.nuki;
   std::array<u64, 6> words;
   for (std::size_t i = 0; i < 6; ++i) words[i] = word(&r.hand.slots[8 * i]);
   c.occupied |= occupancy(r.hand);
@@ -275,15 +325,6 @@ Context prepare(const ScoreRequest& r, Score& s) noexcept {
     c.honour_pair_fu = h >= 4 ? 2 : winds == 2 ? r.rules.double_wind_pair_fu : 2 * winds;
   }
 
-  // Dora kinds: counted always (the score reports them), han only with a yaku.
-  for (std::size_t i = 0; i < r.dora_count; ++i) s.dora = static_cast<std::uint8_t>(s.dora + tiles_of(r, dora_of(r.dora[i].kind(), r.players)));
-  if (r.riichi)
-    for (std::size_t i = 0; i < r.ura_count; ++i) s.ura = static_cast<std::uint8_t>(s.ura + tiles_of(r, dora_of(r.ura[i].kind(), r.players)));
-  int aka = r.hand.red_fives[0] + r.hand.red_fives[1] + r.hand.red_fives[2];
-  for (std::size_t i = 0; i < r.meld_count; ++i) aka += r.melds[i].red;
-  s.aka = static_cast<std::uint8_t>(aka);
-  s.nuki = r.nuki;
-  c.dora_han = s.dora + s.aka + s.ura + s.nuki;
 
   // Yaku of the tiles and the context, the same for every reading.
   const u64 occ = c.occupied;
@@ -403,8 +444,7 @@ void standard_readings(const Context& c, const scoring::SuitTable& table, Readin
   if (bits7[c.honour_pair] != (c.group_tiles[3] % 3 == 2)) return;
   std::array<std::pair<const SplitInfo*, unsigned>, 3> splits;
   for (std::size_t g = 0; g < 3; ++g) {
-    static constexpr SplitInfo empty_suit{};
-    splits[g] = c.group_tiles[g] ? table.find(scoring::suit_key(&h.slots[12 * g])) : std::pair{&empty_suit, 1u};
+    splits[g] = table.find(scoring::suit_key(&h.slots[12 * g]));  // key 0 (no tile): one empty split
     if (splits[g].second == 0) return;
   }
 
@@ -432,34 +472,38 @@ void standard_readings(const Context& c, const scoring::SuitTable& table, Readin
         const auto set = [&y](Yaku yaku, bool on) noexcept { y |= u64{on} << static_cast<int>(yaku); };
         set(Yaku::sanshoku, seq0 & seq1 & seq2);
         set(Yaku::sanshoku_doukou, trip0 & trip1 & trip2);
-        set(Yaku::ittsu, (seq0 & 0x49u) == 0x49u || (seq1 & 0x49u) == 0x49u || (seq2 & 0x49u) == 0x49u);
-        set(Yaku::iipeikou, c.closed && peikou == 1);
-        set(Yaku::ryanpeikou, c.closed && peikou >= 2);
-        set(Yaku::chanta, outside && sequences > 0 && (c.occupied & honours));
-        set(Yaku::junchan, outside && sequences > 0 && !(c.occupied & honours));
+        set(Yaku::ittsu, ((seq0 & 0x49u) == 0x49u) | ((seq1 & 0x49u) == 0x49u) | ((seq2 & 0x49u) == 0x49u));
+        const bool outside_runs = outside & (sequences > 0), has_honours = (c.occupied & honours) != 0;
+        set(Yaku::iipeikou, c.closed & (peikou == 1));
+        set(Yaku::ryanpeikou, c.closed & (peikou >= 2));
+        set(Yaku::chanta, outside_runs & has_honours);
+        set(Yaku::junchan, outside_runs & !has_honours);
         set(Yaku::toitoi, triplets == 4);
         const int head_fu = c.honour_pair_fu;  // suit heads are worth nothing
         const int trip_fu = m.trip_fu + p.trip_fu + s.trip_fu + kans_and_fixed_fu;
-        const SplitInfo* wsplit = wg == 0 ? &m : wg == 1 ? &p : &s;
-        const unsigned waits = wg == 3 ? honour_waits : static_cast<unsigned>(wsplit->waits >> (4 * wn)) & 15u;
+        const std::array<const SplitInfo*, 4> parts = {&m, &p, &s, &s};
+        const unsigned suit_waits = static_cast<unsigned>(parts[static_cast<std::size_t>(wg)]->waits >> (4 * wn)) & 15u;
+        const unsigned waits = wg == 3 ? honour_waits : suit_waits;
         const bool outside_win = wg == 3 || wn == 0 || wn == 8;
         for (unsigned w = waits; w; w &= w - 1) {
           const unsigned kind = w & (0u - w);
-          const bool shanpon_ron = kind == scoring::wait_shanpon && ron;
+          const bool shanpon_ron = (kind == scoring::wait_shanpon) & ron;
           const int anko = closed_trips + c.ankans - shanpon_ron;
           u64 yr = y;
           const auto setr = [&yr](Yaku yaku, bool on) noexcept { yr |= u64{on} << static_cast<int>(yaku); };
-          const bool pinfu = c.closed && triplets == 0 && head_fu == 0 && kind == scoring::wait_ryanmen;
+          const bool pinfu = c.closed & (triplets == 0) & (head_fu == 0) & (kind == scoring::wait_ryanmen);
+          const bool tanki = kind == scoring::wait_tanki;
           setr(Yaku::pinfu, pinfu);
           setr(Yaku::sanankou, anko == 3);
-          setr(Yaku::suuankou, anko == 4 && kind != scoring::wait_tanki);
-          setr(Yaku::suuankou_tanki, anko == 4 && kind == scoring::wait_tanki);
-          int fu = 20 + trip_fu - (shanpon_ron ? (outside_win ? 4 : 2) : 0) +
-                   ((kind & (scoring::wait_closed | scoring::wait_tanki)) ? 2 : 0) + (c.closed && ron ? 10 : 0) +
-                   (r.tsumo && !pinfu ? 2 : 0);
-          fu = (fu + 9) / 10 * 10;
-          if (!c.closed && fu == 20) fu = 30;
-          keep_best(best, value(yr, fu, c));
+          setr(Yaku::suuankou, (anko == 4) & !tanki);
+          setr(Yaku::suuankou_tanki, (anko == 4) & tanki);
+          const int fu = 20 + trip_fu - static_cast<int>(shanpon_ron) * (outside_win ? 4 : 2) +
+                         2 * static_cast<int>((kind & (scoring::wait_closed | scoring::wait_tanki)) != 0) +
+                         10 * static_cast<int>(c.closed & ron) + 2 * static_cast<int>(r.tsumo & !pinfu);
+          // Round up to 10; an open hand's 20 fu is 30.
+          const int rounded = (fu + 9) / 10 * 10;
+          const int final_fu = rounded + 10 * static_cast<int>(!c.closed & (rounded == 20));
+          keep_best(best, value(yr, final_fu, c));
         }
       }
 }
@@ -479,21 +523,21 @@ int liable_seat(const ScoreRequest& r, bool dragons) noexcept {
   return liable;
 }
 
-// Each payer's share of a base, without honba.
-void pay(const ScoreRequest& r, int base, std::array<std::int32_t, 4>& p, int discarder) noexcept {
+// What each seat pays for a base, plus `honba` per payer: the discarder on
+// a ron; on a tsumo every other seat its share (the dealer's doubled;
+// three players: no North share, or with no tsumo loss North's split in two).
+// Four seats always, the payers chosen by masks.
+void pay(const ScoreRequest& r, int base, int honba, std::array<std::int32_t, 4>& p, int discarder) noexcept {
   const bool dealer = r.seat == 0;
-  if (!r.tsumo) {
-    p[static_cast<std::size_t>(discarder)] -= round_up_100(base * (dealer ? 6 : 4));
-    return;
-  }
   const int n = static_cast<int>(r.players);
-  const bool split_north = r.players == Players::three && !r.rules.sanma_tsumo_loss;
-  for (int seat = 0; seat < n; ++seat) {
-    if (seat == r.seat) continue;
-    const int share = dealer || seat == 0 ? 2 * base : base;
-    // Three players without tsumo loss: North's share (base; 2 base to a dealer) split in two.
-    const int north = split_north ? (dealer ? base : base / 2) : 0;
-    p[static_cast<std::size_t>(seat)] -= round_up_100(share + north);
+  const int ron = round_up_100(base * (dealer ? 6 : 4));
+  const bool split_north = (r.players == Players::three) & !r.rules.sanma_tsumo_loss;
+  const int north = split_north ? (dealer ? base : base / 2) : 0;
+  for (int seat = 0; seat < 4; ++seat) {
+    const bool payer = (seat != r.seat) & (seat < n);
+    const int share = round_up_100(((dealer | (seat == 0)) ? 2 * base : base) + north);
+    const int owed = r.tsumo ? static_cast<int>(payer) * (share + honba) : static_cast<int>(seat == discarder) * (ron + honba);
+    p[static_cast<std::size_t>(seat)] -= owed;
   }
 }
 
@@ -518,20 +562,13 @@ void settle(const ScoreRequest& r, const Reading& v, Score& s) noexcept {
       p[static_cast<std::size_t>(liable)] -= share / 2;
       p[static_cast<std::size_t>(discarder)] -= share / 2 + honba_each;
     }
-    if (v.base > liable_base) pay(r, v.base - liable_base, p, discarder);
+    pay(r, v.base - liable_base, 0, p, discarder);
   } else {
-    pay(r, v.base, p, discarder);
-    if (r.tsumo) {
-      for (int seat = 0; seat < n; ++seat)
-        if (seat != r.seat) p[static_cast<std::size_t>(seat)] -= honba_each;
-    } else {
-      p[static_cast<std::size_t>(discarder)] -= honba_each;
-    }
+    pay(r, v.base, honba_each, p, discarder);
   }
-  int points = 0;
-  for (int seat = 0; seat < n; ++seat) points -= p[static_cast<std::size_t>(seat)];
-  s.points = points - (r.tsumo ? honba_each * (n - 1) : honba_each);
-  p[r.seat] = points + 1000 * r.sticks;
+  const int paid = -(p[0] + p[1] + p[2] + p[3]);
+  s.points = paid - (r.tsumo ? honba_each * (n - 1) : honba_each);
+  p[r.seat] = paid + 1000 * r.sticks;
   s.payments = p;
 }
 

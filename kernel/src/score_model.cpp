@@ -154,7 +154,7 @@ HandError validate_in_order(const ScoreRequest& r, std::span<const std::uint8_t>
 namespace {
 
 // Bytes of a word above 4 (each byte at most 127: no carry between bytes).
-constexpr std::uint64_t over_four(std::uint64_t w) noexcept { return (w + 0x7b7b7b7b7b7b7b7bu) & 0x8080808080808080u; }
+[[maybe_unused]] constexpr std::uint64_t over_four(std::uint64_t w) noexcept { return (w + 0x7b7b7b7b7b7b7b7bu) & 0x8080808080808080u; }
 std::uint64_t word(const std::uint8_t* p) noexcept {
   std::uint64_t w;
   std::memcpy(&w, p, 8);
