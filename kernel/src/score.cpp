@@ -393,11 +393,15 @@ struct Reading {
 // with no tsumo loss split between the two payers).
 int points_of(int base, const Context& c) noexcept {
   const ScoreRequest& r = *c.r;
-  if (!r.tsumo) return round_up_100(base * (c.dealer ? 6 : 4));
-  if (r.players == Players::four)
-    return c.dealer ? 3 * round_up_100(2 * base) : round_up_100(2 * base) + 2 * round_up_100(base);
-  if (r.rules.sanma_tsumo_loss) return c.dealer ? 2 * round_up_100(2 * base) : round_up_100(2 * base) + round_up_100(base);
-  return c.dealer ? 2 * round_up_100(3 * base) : round_up_100(2 * base + base / 2) + round_up_100(base + base / 2);
+  // Every case computed, one selected (no branch on the request).
+  const int ron = round_up_100(base * (c.dealer ? 6 : 4));
+  const int one = round_up_100(base), two = round_up_100(2 * base);
+  const int four = c.dealer ? 3 * two : two + 2 * one;
+  const int three_loss = c.dealer ? 2 * two : two + one;
+  const int three_split = c.dealer ? 2 * round_up_100(3 * base) : round_up_100(2 * base + base / 2) + round_up_100(base + base / 2);
+  const int three = r.rules.sanma_tsumo_loss ? three_loss : three_split;
+  const int tsumo = r.players == Players::four ? four : three;
+  return r.tsumo ? tsumo : ron;
 }
 
 // Values a reading from its yaku (fixed and its own), han and fu.
@@ -543,7 +547,9 @@ void pay(const ScoreRequest& r, int base, int honba, std::array<std::int32_t, 4>
 
 void settle(const ScoreRequest& r, const Reading& v, Score& s) noexcept {
   const int n = static_cast<int>(r.players);
-  const int discarder = r.tsumo ? -1 : seat_of(r.seat, r.from, r.players);
+  // The discarder (-1 on a tsumo): kamicha is the previous seat, shimocha the next, toimen across.
+  const std::array<int, 4> offset = {0, 1, 2, n - 1};
+  const int discarder = r.tsumo ? -1 : (r.seat + offset[static_cast<std::size_t>(r.from) & 3]) % n;
   const int honba_each = r.tsumo ? 100 * r.honba : (n == 4 ? 300 : 200) * r.honba;
   std::array<std::int32_t, 4> p{};
   int liable = -1, liable_base = 0;
@@ -579,13 +585,14 @@ Result<Score> score_one(const ScoreRequest& r, const scoring::SuitTable& table) 
   s.closed = c.closed;
   Reading best;
   standard_readings(c, table, best);
-  if (r.hand.tiles == 14) {
-    // Seven pairs: seven kinds held twice (a kind held four times is not two pairs).
-    u64 over_two = 0;
+  {
+    // Seven pairs: 14 tiles, seven kinds held, none more than twice (so
+    // each twice: a kind held four times is not two pairs).
+    u64 over_two = r.hand.tiles != 14;
     for (std::size_t i = 0; i < 6; ++i) over_two |= (word(&r.hand.slots[8 * i]) + 0x7d7d7d7d7d7d7d7du) & 0x8080808080808080u;
     if (!over_two && std::popcount(c.occupied) == 7) keep_best(best, value(c.fixed_yaku | Y(Yaku::chiitoitsu), 25, c));
     // Thirteen orphans: every terminal and honour; the 13-sided wait when the winning tile is the pair.
-    if (c.occupied == (terminals | honours)) {
+    if (r.hand.tiles == 14 && c.occupied == (terminals | honours)) {
       const u64 y = (r.hand.count(r.win) == 2 ? Y(Yaku::kokushi_13) : Y(Yaku::kokushi)) |
                     (c.fixed_yaku & mask_of(Yaku::tenhou, Yaku::chiihou, Yaku::renhou));
       keep_best(best, value(y, 0, c));

@@ -254,9 +254,11 @@ bool surely_valid(const ScoreRequest& r) noexcept {
       (r.win_red && (!is_five(r.win) || r.hand.red_fives[static_cast<std::size_t>(r.win.kind() / 9)] == 0)))
     return false;
   if (r.seat >= static_cast<int>(r.players) || r.round > 3) return false;
-  if (!r.tsumo && (r.from == Relative::self || (!four && r.from == Relative::toimen))) return false;
-  return !(r.riichi && open) && !(r.ippatsu && !r.riichi) && !(r.rinshan && (!kan || !r.tsumo)) &&
-         !(r.chankan && r.tsumo) && !(r.haitei && r.rinshan) && !(r.tenhou && r.meld_count > 0);
+  // The context's contradictions, combined without branching (each is rare).
+  const bool ron = !r.tsumo, riichi = r.riichi != 0;
+  const bool bad_from = ron & ((r.from == Relative::self) | (!four & (r.from == Relative::toimen)));
+  return !(bad_from | (riichi & open) | (r.ippatsu & !riichi) | (r.rinshan & (!kan | ron)) | (r.chankan & r.tsumo) |
+           (r.haitei & r.rinshan) | (r.tenhou & (r.meld_count > 0)));
 }
 
 }  // namespace
