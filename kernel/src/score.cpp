@@ -380,8 +380,9 @@ Context prepare(const ScoreRequest& r, Score& s) noexcept {
 
 // ---- readings ----
 
-// One reading's value, comparable as SCORING.md §2 orders them: points,
-// then a yakuman reading, then han, then fu.
+// One reading's value. SCORING.md §2 orders readings by points, then a
+// yakuman reading, then han, then fu: `key` holds the last three (0: no
+// yaku), points come from the base only when two readings' bases differ.
 struct Reading {
   u64 yaku = 0;
   int han = 0, fu = 0, yakuman = 0, base = 0;
@@ -426,12 +427,18 @@ Reading value(u64 yaku, int fu, const Context& c) noexcept {
     v.fu = fu;
     v.base = base_points(v.han, fu, rules);
   }
-  v.key = std::int64_t{points_of(v.base, c)} << 24 | std::int64_t{v.yakuman > 0} << 23 | v.han << 8 | v.fu;
+  v.key = std::int64_t{v.yakuman > 0} << 23 | v.han << 8 | v.fu;
   return v;
 }
 
-void keep_best(Reading& best, const Reading& v) noexcept {
-  if (v.key > best.key) best = v;
+// Most hands have one reading: points are computed only to compare two.
+void keep_best(Reading& best, const Reading& v, const Context& c) noexcept {
+  if (best.key < 0) {
+    best = v;
+    return;
+  }
+  const int points = points_of(v.base, c), best_points = points_of(best.base, c);
+  if (points > best_points || (points == best_points && v.key > best.key)) best = v;
 }
 
 // Every standard-form reading: each combination of the suits' splits, and
@@ -507,7 +514,7 @@ void standard_readings(const Context& c, const scoring::SuitTable& table, Readin
           // Round up to 10; an open hand's 20 fu is 30.
           const int rounded = (fu + 9) / 10 * 10;
           const int final_fu = rounded + 10 * static_cast<int>(!c.closed & (rounded == 20));
-          keep_best(best, value(yr, final_fu, c));
+          keep_best(best, value(yr, final_fu, c), c);
         }
       }
 }
@@ -590,12 +597,12 @@ Result<Score> score_one(const ScoreRequest& r, const scoring::SuitTable& table) 
     // each twice: a kind held four times is not two pairs).
     u64 over_two = r.hand.tiles != 14;
     for (std::size_t i = 0; i < 6; ++i) over_two |= (word(&r.hand.slots[8 * i]) + 0x7d7d7d7d7d7d7d7du) & 0x8080808080808080u;
-    if (!over_two && std::popcount(c.occupied) == 7) keep_best(best, value(c.fixed_yaku | Y(Yaku::chiitoitsu), 25, c));
+    if (!over_two && std::popcount(c.occupied) == 7) keep_best(best, value(c.fixed_yaku | Y(Yaku::chiitoitsu), 25, c), c);
     // Thirteen orphans: every terminal and honour; the 13-sided wait when the winning tile is the pair.
     if (r.hand.tiles == 14 && c.occupied == (terminals | honours)) {
       const u64 y = (r.hand.count(r.win) == 2 ? Y(Yaku::kokushi_13) : Y(Yaku::kokushi)) |
                     (c.fixed_yaku & mask_of(Yaku::tenhou, Yaku::chiihou, Yaku::renhou));
-      keep_best(best, value(y, 0, c));
+      keep_best(best, value(y, 0, c), c);
     }
   }
   if (best.key < 0) return {s, Error::none};  // not complete: "score": null
