@@ -593,11 +593,14 @@ Result<Score> score_one(const ScoreRequest& r, const scoring::SuitTable& table) 
   Reading best;
   standard_readings(c, table, best);
   {
-    // Seven pairs: 14 tiles, seven kinds held, none more than twice (so
-    // each twice: a kind held four times is not two pairs).
-    u64 over_two = r.hand.tiles != 14;
-    for (std::size_t i = 0; i < 6; ++i) over_two |= (word(&r.hand.slots[8 * i]) + 0x7d7d7d7d7d7d7d7du) & 0x8080808080808080u;
-    if (!over_two && std::popcount(c.occupied) == 7) keep_best(best, value(c.fixed_yaku | Y(Yaku::chiitoitsu), 25, c), c);
+    // Seven pairs: 14 tiles, every count 0 or 2 (no count above 2, none
+    // odd; a kind held four times is not two pairs).
+    u64 not_pairs = r.hand.tiles != 14;
+    for (std::size_t i = 0; i < 6; ++i) {
+      const u64 w = word(&r.hand.slots[8 * i]);
+      not_pairs |= ((w + 0x7d7d7d7d7d7d7d7du) | w << 7) & 0x8080808080808080u;
+    }
+    if (!not_pairs) keep_best(best, value(c.fixed_yaku | Y(Yaku::chiitoitsu), 25, c), c);
     // Thirteen orphans: every terminal and honour; the 13-sided wait when the winning tile is the pair.
     if (r.hand.tiles == 14 && c.occupied == (terminals | honours)) {
       const u64 y = (r.hand.count(r.win) == 2 ? Y(Yaku::kokushi_13) : Y(Yaku::kokushi)) |
