@@ -608,7 +608,7 @@ Result<Score> score_one(const ScoreRequest& r, const scoring::SuitTable& table) 
       keep_best(best, value(y, 0, c), c);
     }
   }
-  if (best.key < 0) return {s, Error::none};  // not complete: "score": null
+  if (best.key < 0) return {Score{}, Error::none};  // not complete ("score": null): nothing counted
   s.complete = true;
   if (best.key == 0) return {s, Error::none};  // complete without a yaku: nothing is paid
   s.yaku = best.yaku;
