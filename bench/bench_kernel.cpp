@@ -282,9 +282,7 @@ int main(int argc, char** argv) {
     for (std::size_t i = 0; i < set.requests.size(); ++i) {
       const auto single = score(set.requests[i]);
       bool same = batch[i].ok() && batch[i].value.complete && single.ok() && single.value == batch[i].value;
-#if MJK_BENCH_REF_SCORE
       same = same && ref::score(set.requests[i]) == single.value;
-#endif
       if (!same) {
         std::fprintf(stderr, "benchmark score/%s: request %zu scored differently (or not complete)\n", set.name.c_str(), i);
         return 1;
@@ -303,13 +301,11 @@ int main(int argc, char** argv) {
         for (const ScoreRequest& r : set.requests) benchmark::DoNotOptimize(score(r));
       state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(set.requests.size()));
     });
-#if MJK_BENCH_REF_SCORE
     benchmark::RegisterBenchmark(("score/scalar_ref/" + set.name).c_str(), [&set](benchmark::State& state) {
       for (auto _ : state)
         for (const ScoreRequest& r : set.requests) benchmark::DoNotOptimize(ref::score(r));
       state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(set.requests.size()));
     });
-#endif
   }
 
   benchmark::Initialize(&argc, argv);

@@ -8,7 +8,7 @@
 // AND of per-split flags. Everything a reading cannot change (tanyao,
 // honroutou, honitsu, chinitsu, yakuhai, the yakuman of tile sets, dora) is
 // decided once per request from one occupancy mask of the whole hand. Han
-// are popcounts of yaku masks. kernel/README.md ("Scoring") says where the
+// are table sums over the bytes of yaku masks. kernel/README.md ("Scoring") says where the
 // time goes.
 #include <algorithm>
 #include <array>
@@ -17,6 +17,10 @@
 
 #include "mjk/score.hpp"
 #include "score_tables.hpp"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace mjk {
 namespace {
@@ -79,23 +83,147 @@ constexpr u64 yakuman_yaku = [] {
 constexpr u64 double_yakuman = mask_of(Yaku::suuankou_tanki, Yaku::kokushi_13, Yaku::junsei_chuuren, Yaku::daisuushii);
 constexpr u64 ordinary_yaku = bit(static_cast<int>(Yaku::renhou_mangan) + 1) - 1;
 
-int han_of(u64 yaku, const HanMasks& h) noexcept {
+constexpr int han_by_masks(u64 yaku, const HanMasks& h) noexcept {
   return std::popcount(yaku & h.one) + 2 * std::popcount(yaku & h.two) + 3 * std::popcount(yaku & h.three) +
          5 * std::popcount(yaku & h.five) + 6 * std::popcount(yaku & h.six);
 }
+// The same sums per byte of the ordinary yaku (bits 0..31), closed and open:
+// four lookups, no popcount (the portable build has no POPCNT instruction).
+struct HanBytes {
+  std::array<std::array<std::uint8_t, 256>, 4> closed, open;
+};
+constexpr HanBytes han_bytes = [] {
+  HanBytes t{};
+  for (int b = 0; b < 4; ++b)
+    for (int v = 0; v < 256; ++v) {
+      const u64 y = static_cast<u64>(v) << (8 * b);
+      t.closed[static_cast<std::size_t>(b)][static_cast<std::size_t>(v)] = static_cast<std::uint8_t>(han_by_masks(y, han_closed));
+      t.open[static_cast<std::size_t>(b)][static_cast<std::size_t>(v)] = static_cast<std::uint8_t>(han_by_masks(y, han_open));
+    }
+  return t;
+}();
+int han_of(u64 yaku, bool closed) noexcept {
+  const auto& t = closed ? han_bytes.closed : han_bytes.open;
+  return t[0][yaku & 0xff] + t[1][yaku >> 8 & 0xff] + t[2][yaku >> 16 & 0xff] + t[3][yaku >> 24 & 0xff];
+}
+static_assert(static_cast<int>(Yaku::renhou_mangan) < 32);
+
+// Bits set in a 7-bit mask (honours), by table.
+constexpr std::array<std::uint8_t, 128> bits7 = [] {
+  std::array<std::uint8_t, 128> t{};
+  for (int v = 0; v < 128; ++v) t[static_cast<std::size_t>(v)] = static_cast<std::uint8_t>(std::popcount(static_cast<unsigned>(v)));
+  return t;
+}();
+
+// Slot words: eight slot counts (0..4) per 64-bit word, little endian.
+u64 word(const std::uint8_t* p) noexcept {
+  u64 w;
+  __builtin_memcpy(&w, p, 8);
+  return w;
+}
+// One bit per nonzero byte (bytes 0..7 of w hold 0..7).
+constexpr u64 nonzero_bits(u64 w) noexcept {
+  return (((w | w >> 1 | w >> 2) & 0x0101010101010101u) * 0x0102040810204080u) >> 56;
+}
+static_assert(nonzero_bits(0x0400030002000100u) == 0xaa && nonzero_bits(0x0000000000000001u) == 1 &&
+              nonzero_bits(0x0100000000000000u) == 0x80 && nonzero_bits(0x0404040404040404u) == 0xff);
+// One bit per byte of w equal to v (bytes at most 127).
+constexpr u64 bytes_equal(u64 w, unsigned v) noexcept {
+  constexpr u64 ones = 0x0101010101010101u, low7 = 0x7f7f7f7f7f7f7f7fu, high = 0x8080808080808080u;
+  const u64 t = w ^ (ones * v);
+  const u64 nonzero = (((t & low7) + low7) | t) & high;
+  return (((~nonzero & high) >> 7) * 0x0102040810204080u) >> 56;
+}
+static_assert(bytes_equal(0x0102030403020100u, 3) == 0x28 && bytes_equal(0x0102030403020100u, 0) == 0x01);
+// Honour slots (0 1 3 4 6 7 9 of the fourth group) to honour indices (E S W N Wh G R).
+constexpr std::array<std::uint8_t, 1024> honour_index_bits = [] {
+  std::array<std::uint8_t, 1024> t{};
+  for (unsigned v = 0; v < 1024; ++v)
+    for (std::size_t h = 0; h < 7; ++h)
+      if (v >> honour_slot[h] & 1) t[v] = static_cast<std::uint8_t>(t[v] | 1u << h);
+  return t;
+}();
+// The slot of each kind.
+constexpr std::array<std::uint8_t, kind_count> slot_of = [] {
+  std::array<std::uint8_t, kind_count> t{};
+  for (int k = 0; k < kind_count; ++k) t[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(Tile(k).slot());
+  return t;
+}();
+// Bit s: slot s holds a tile. SSE2 (every x86-64) compares 16 slots at a
+// time; elsewhere (WebAssembly, ...) SWAR on words.
+u64 occupancy(const Hand& h) noexcept {
+#if defined(__SSE2__)
+  const __m128i zero = _mm_setzero_si128();
+  u64 m = 0;
+  for (int i = 0; i < 3; ++i) {
+    const __m128i v = _mm_load_si128(reinterpret_cast<const __m128i*>(h.slots.data() + 16 * i));  // Hand is 64-aligned
+    m |= static_cast<u64>(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero))) ^ 0xffffu) << (16 * i);
+  }
+  return m;
+#else
+  u64 m = 0;
+  for (std::size_t i = 0; i < 6; ++i) m |= nonzero_bits(word(&h.slots[8 * i])) << (8 * i);
+  return m;
+#endif
+}
+// The sum of a word's bytes (at most 8 * 4).
+constexpr int byte_sum(u64 w) noexcept { return static_cast<int>((w * 0x0101010101010101u) >> 56); }
 
 int round_up_100(int x) noexcept { return (x + 99) / 100 * 100; }
 
 // Base points of han and fu with the limits (no yakuman).
+// Limits by han (index 13: 13 han or more without kazoe), 0 below mangan.
+constexpr std::array<int, 15> limit_by_han = {0, 0, 0, 0, 0, 2000, 3000, 3000, 4000, 4000, 4000, 6000, 6000, 6000, 8000};
 int base_points(int han, int fu, const ScoreRules& rules) noexcept {
-  if (han >= 13 && rules.kazoe_yakuman) return 8000;
-  if (han >= 11) return 6000;
-  if (han >= 8) return 4000;
-  if (han >= 6) return 3000;
-  if (han >= 5) return 2000;
-  if (rules.kiriage && ((han == 4 && fu == 30) || (han == 3 && fu == 60))) return 2000;
-  return std::min(fu << (han + 2), 2000);
+  const int limit = limit_by_han[static_cast<std::size_t>(std::min(han, 13) + ((han >= 13) & rules.kazoe_yakuman))];
+  const bool kiriage = rules.kiriage & (((han == 4) & (fu == 30)) | ((han == 3) & (fu == 60)));
+  const int counted = kiriage ? 2000 : std::min(fu << std::min(han + 2, 6), 2000);  // han >= 5 takes the limit
+  return limit ? limit : counted;
 }
+
+// ---- melds ----
+
+// What a meld of one type and first tile contributes, precomputed.
+struct MeldRow {
+  u64 occupied = 0;         // its kinds' slots
+  std::uint32_t seq = 0;    // a chi: bit 7 * suit + number - 1
+  std::uint32_t trip = 0;   // a pon or kan of a suit: bit 9 * suit + number - 1
+  std::uint8_t honours = 0; // a pon or kan of an honour: bit by honour index
+  std::uint8_t slot = 0, first_copies = 0, chi = 0;  // copies at slot (and one each at slot+1, slot+2 for a chi)
+  std::uint8_t fu = 0, open = 0, kan = 0, ankan = 0, triplet = 0, outside = 0;
+};
+constexpr std::array<std::array<MeldRow, kind_count>, 5> meld_rows = [] {
+  std::array<std::array<MeldRow, kind_count>, 5> t{};
+  for (int type = 0; type < 5; ++type)
+    for (int k = 0; k < kind_count; ++k) {
+      MeldRow& row = t[static_cast<std::size_t>(type)][static_cast<std::size_t>(k)];
+      Meld m;
+      m.type = static_cast<MeldType>(type);
+      m.tile = Tile(k);
+      const int n = k % 9, suit = k / 9;
+      row.slot = static_cast<std::uint8_t>(m.tile.slot());
+      row.open = m.is_open();
+      row.kan = m.is_kan();
+      row.ankan = m.type == MeldType::ankan;
+      if (m.type == MeldType::chi) {
+        if (k >= 27 || n > 6) continue;  // no such chi (validate() rejects it)
+        row.seq = 1u << (7 * suit + n);
+        row.occupied = u64{7} << row.slot;
+        row.first_copies = row.chi = 1;
+        row.outside = n == 0 || n == 6;
+        continue;
+      }
+      const bool outside = m.tile.is_terminal_or_honour();
+      if (k >= 27) row.honours = static_cast<std::uint8_t>(1u << (k - 27));
+      else row.trip = 1u << (9 * suit + n);
+      row.occupied = u64{1} << row.slot;
+      row.first_copies = static_cast<std::uint8_t>(m.size());
+      row.triplet = 1;
+      row.outside = outside;
+      row.fu = static_cast<std::uint8_t>((outside ? 4 : 2) * (m.is_open() ? 1 : 2) * (m.is_kan() ? 4 : 1));
+    }
+  return t;
+}();
 
 // ---- the request's reading-independent part ----
 
@@ -114,57 +242,81 @@ struct Context {
   bool honours_split = true;  // no honour held once or four times
   int honour_pair_fu = 0;     // fu of the head if it is an honour
   int dora_han = 0;           // dora + aka + ura + nuki
+  std::array<int, 4> group_tiles{};  // concealed tiles per group (man, pin, sou, honours)
 };
 
-// The dora an indicator points at (three players: 1m indicates 9m).
-int dora_of(int k, Players players) noexcept {
-  if (k < 27) return players == Players::three && k == 0 ? 8 : k / 9 * 9 + (k % 9 + 1) % 9;
-  if (k < 31) return 27 + (k - 27 + 1) % 4;
-  return 31 + (k - 31 + 1) % 3;
-}
-
-// Tiles of kind k in the hand and its melds (north tiles set aside count as north).
-int tiles_of(const ScoreRequest& r, int k) noexcept {
-  int n = r.hand.count(Tile(k)) + (k == 30 ? r.nuki : 0);
-  for (std::size_t i = 0; i < r.meld_count; ++i) {
-    const Meld& m = r.melds[i];
-    const int first = m.tile.kind();
-    n += m.type == MeldType::chi ? (k >= first && k <= first + 2) : (k == first) * m.size();
-  }
-  return n;
-}
+// The dora an indicator points at (three players: 1m indicates 9m), by table: [three players][indicator].
+constexpr std::array<std::array<std::uint8_t, kind_count>, 2> dora_of_table = [] {
+  std::array<std::array<std::uint8_t, kind_count>, 2> t{};
+  for (int three = 0; three < 2; ++three)
+    for (int k = 0; k < kind_count; ++k)
+      t[static_cast<std::size_t>(three)][static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(
+          k < 27 ? (three && k == 0 ? 8 : k / 9 * 9 + (k % 9 + 1) % 9) : k < 31 ? 27 + (k - 27 + 1) % 4 : 31 + (k - 31 + 1) % 3);
+  return t;
+}();
 
 Context prepare(const ScoreRequest& r, Score& s) noexcept {
   Context c;
   c.r = &r;
   c.dealer = r.seat == 0;
+  // The melds, each summarised by one table row (meld_rows).
+  std::array<std::uint8_t, slot_count + 2> meld_tiles{};  // copies per slot in melds (for dora)
+  std::uint32_t seq = 0, trip = 0;
+  int kans = 0, aka = r.hand.red_fives[0] + r.hand.red_fives[1] + r.hand.red_fives[2];
   for (std::size_t i = 0; i < r.meld_count; ++i) {
     const Meld& m = r.melds[i];
-    const int k = m.tile.kind(), slot = m.tile.slot();
-    c.closed &= !m.is_open();
-    if (m.type == MeldType::chi) {
-      c.meld_seq[static_cast<std::size_t>(k / 9)] |= 1u << (k % 9);
-      c.occupied |= u64{7} << slot;
-      c.meld_outside &= k % 9 == 0 || k % 9 == 6;
-      continue;
-    }
-    const bool outside = m.tile.is_terminal_or_honour();
-    if (k >= 27) c.meld_honours |= 1u << (k - 27);
-    else c.meld_trip[static_cast<std::size_t>(k / 9)] |= 1u << (k % 9);
-    c.occupied |= bit(slot);
-    c.meld_outside &= outside;
-    ++c.meld_triplets;
-    c.ankans += m.type == MeldType::ankan;
-    c.meld_fu += (outside ? 4 : 2) * (m.is_open() ? 1 : 2) * (m.is_kan() ? 4 : 1);
+    const MeldRow& row = meld_rows[static_cast<std::size_t>(m.type)][m.tile.kind()];
+    seq |= row.seq;
+    trip |= row.trip;
+    c.meld_honours |= row.honours;
+    c.occupied |= row.occupied;
+    c.closed &= !row.open;
+    c.meld_outside &= row.outside;
+    c.meld_triplets += row.triplet;
+    c.ankans += row.ankan;
+    c.meld_fu += row.fu;
+    kans += row.kan;
+    aka += m.red;
+    meld_tiles[row.slot] = static_cast<std::uint8_t>(meld_tiles[row.slot] + row.first_copies);
+    meld_tiles[row.slot + 1u] = static_cast<std::uint8_t>(meld_tiles[row.slot + 1u] + row.chi);
+    meld_tiles[row.slot + 2u] = static_cast<std::uint8_t>(meld_tiles[row.slot + 2u] + row.chi);
   }
-  int kans = 0;
-  for (std::size_t i = 0; i < r.meld_count; ++i) kans += r.melds[i].is_kan();
-  for (int slot = 0; slot < slot_count; ++slot) c.occupied |= u64{r.hand.slots[static_cast<std::size_t>(slot)] != 0} << slot;
-  for (int h = 0; h < 7; ++h) {
-    const int n = r.hand.slots[static_cast<std::size_t>(36 + honour_slot[static_cast<std::size_t>(h)])];
-    c.honour_trip |= unsigned{n == 3} << h;
-    c.honour_pair |= unsigned{n == 2} << h;
-    c.honours_split &= n != 1 && n != 4;
+  c.meld_seq = {seq & 0x7fu, seq >> 7 & 0x7fu, seq >> 14 & 0x7fu};
+  c.meld_trip = {trip & 0x1ffu, trip >> 9 & 0x1ffu, trip >> 18 & 0x1ffu};
+  meld_tiles[slot_of[30]] = static_cast<std::uint8_t>(meld_tiles[slot_of[30]] + r.nuki);  // north tiles set aside
+  // Dora kinds: counted always (the score reports them), han only with a
+  // yaku; ura only with riichi.
+  const auto& dora_table = dora_of_table[r.players == Players::three];
+  int dora = 0, ura = 0;
+  for (std::size_t i = 0; i < r.dora_count; ++i) {
+    const std::size_t d = slot_of[dora_table[r.dora[i].kind()]];
+    dora += r.hand.slots[d] + meld_tiles[d];
+  }
+  for (std::size_t i = 0; r.riichi && i < r.ura_count; ++i) {
+    const std::size_t u = slot_of[dora_table[r.ura[i].kind()]];
+    ura += r.hand.slots[u] + meld_tiles[u];
+  }
+  s.dora = static_cast<std::uint8_t>(dora);
+  s.ura = static_cast<std::uint8_t>(ura);
+  s.aka = static_cast<std::uint8_t>(aka);
+  s.nuki = r.nuki;
+  c.dora_han = dora + ura + aka + r.nuki;
+  std::array<u64, 6> words;
+  for (std::size_t i = 0; i < 6; ++i) words[i] = word(&r.hand.slots[8 * i]);
+  c.occupied |= occupancy(r.hand);
+  // Tiles per group (12 slots: a word and a half).
+  constexpr u64 low = 0x00000000ffffffffu, high = ~low;
+  c.group_tiles = {byte_sum(words[0]) + byte_sum(words[1] & low), byte_sum(words[1] & high) + byte_sum(words[2]),
+                   byte_sum(words[3]) + byte_sum(words[4] & low), byte_sum(words[4] & high) + byte_sum(words[5])};
+  // Concealed honours: slots 36..43 and 44..47, one byte each.
+  if (c.group_tiles[3]) {
+    const u64 h0 = words[4] >> 32 | words[5] << 32, h1 = words[5] >> 32;
+    const auto honour_bits = [h0, h1](unsigned n) noexcept {
+      return static_cast<unsigned>(bytes_equal(h0, n) | (bytes_equal(h1, n) & 3) << 8);
+    };
+    c.honour_trip = honour_index_bits[honour_bits(3)];
+    c.honour_pair = honour_index_bits[honour_bits(2)];
+    c.honours_split = !(honour_bits(1) | honour_bits(4));
   }
   // The head's fu if it is an honour (the honours' split is unique).
   if (c.honour_pair) {
@@ -173,15 +325,6 @@ Context prepare(const ScoreRequest& r, Score& s) noexcept {
     c.honour_pair_fu = h >= 4 ? 2 : winds == 2 ? r.rules.double_wind_pair_fu : 2 * winds;
   }
 
-  // Dora kinds: counted always (the score reports them), han only with a yaku.
-  for (std::size_t i = 0; i < r.dora_count; ++i) s.dora = static_cast<std::uint8_t>(s.dora + tiles_of(r, dora_of(r.dora[i].kind(), r.players)));
-  if (r.riichi)
-    for (std::size_t i = 0; i < r.ura_count; ++i) s.ura = static_cast<std::uint8_t>(s.ura + tiles_of(r, dora_of(r.ura[i].kind(), r.players)));
-  int aka = r.hand.red_fives[0] + r.hand.red_fives[1] + r.hand.red_fives[2];
-  for (std::size_t i = 0; i < r.meld_count; ++i) aka += r.melds[i].red;
-  s.aka = static_cast<std::uint8_t>(aka);
-  s.nuki = r.nuki;
-  c.dora_han = s.dora + s.aka + s.ura + s.nuki;
 
   // Yaku of the tiles and the context, the same for every reading.
   const u64 occ = c.occupied;
@@ -204,7 +347,7 @@ Context prepare(const ScoreRequest& r, Score& s) noexcept {
   set(Yaku::haku, htrip >> 4 & 1);
   set(Yaku::hatsu, htrip >> 5 & 1);
   set(Yaku::chun, htrip >> 6 & 1);
-  set(Yaku::shousangen, std::popcount(htrip & 0x70u) == 2 && (c.honour_pair & 0x70u));
+  set(Yaku::shousangen, bits7[htrip & 0x70u] == 2 && (c.honour_pair & 0x70u));
   set(Yaku::honroutou, !(occ & simples) && has_honours && (occ & terminals));
   set(Yaku::honitsu, suits == 1 && has_honours);
   set(Yaku::chinitsu, suits == 1 && !has_honours);
@@ -213,9 +356,9 @@ Context prepare(const ScoreRequest& r, Score& s) noexcept {
   set(Yaku::tenhou, r.tenhou && r.tsumo && r.seat == 0);
   set(Yaku::chiihou, r.tenhou && r.tsumo && r.seat != 0);
   set(Yaku::renhou, r.tenhou && !r.tsumo && r.rules.renhou == RenhouRule::yakuman);
-  set(Yaku::daisangen, std::popcount(htrip & 0x70u) == 3);
-  set(Yaku::shousuushii, std::popcount(htrip & 0xfu) == 3 && (c.honour_pair & 0xfu));
-  set(Yaku::daisuushii, std::popcount(htrip & 0xfu) == 4);
+  set(Yaku::daisangen, bits7[htrip & 0x70u] == 3);
+  set(Yaku::shousuushii, bits7[htrip & 0xfu] == 3 && (c.honour_pair & 0xfu));
+  set(Yaku::daisuushii, bits7[htrip & 0xfu] == 4);
   set(Yaku::tsuuiisou, !(occ & ~honours));
   set(Yaku::ryuuiisou, !(occ & ~greens));
   set(Yaku::chinroutou, !(occ & ~terminals));
@@ -237,8 +380,9 @@ Context prepare(const ScoreRequest& r, Score& s) noexcept {
 
 // ---- readings ----
 
-// One reading's value, comparable as SCORING.md §2 orders them: points,
-// then a yakuman reading, then han, then fu.
+// One reading's value. SCORING.md §2 orders readings by points, then a
+// yakuman reading, then han, then fu: `key` holds the last three (0: no
+// yaku), points come from the base only when two readings' bases differ.
 struct Reading {
   u64 yaku = 0;
   int han = 0, fu = 0, yakuman = 0, base = 0;
@@ -250,11 +394,15 @@ struct Reading {
 // with no tsumo loss split between the two payers).
 int points_of(int base, const Context& c) noexcept {
   const ScoreRequest& r = *c.r;
-  if (!r.tsumo) return round_up_100(base * (c.dealer ? 6 : 4));
-  if (r.players == Players::four)
-    return c.dealer ? 3 * round_up_100(2 * base) : round_up_100(2 * base) + 2 * round_up_100(base);
-  if (r.rules.sanma_tsumo_loss) return c.dealer ? 2 * round_up_100(2 * base) : round_up_100(2 * base) + round_up_100(base);
-  return c.dealer ? 2 * round_up_100(3 * base) : round_up_100(2 * base + base / 2) + round_up_100(base + base / 2);
+  // Every case computed, one selected (no branch on the request).
+  const int ron = round_up_100(base * (c.dealer ? 6 : 4));
+  const int one = round_up_100(base), two = round_up_100(2 * base);
+  const int four = c.dealer ? 3 * two : two + 2 * one;
+  const int three_loss = c.dealer ? 2 * two : two + one;
+  const int three_split = c.dealer ? 2 * round_up_100(3 * base) : round_up_100(2 * base + base / 2) + round_up_100(base + base / 2);
+  const int three = r.rules.sanma_tsumo_loss ? three_loss : three_split;
+  const int tsumo = r.players == Players::four ? four : three;
+  return r.tsumo ? tsumo : ron;
 }
 
 // Values a reading from its yaku (fixed and its own), han and fu.
@@ -269,7 +417,7 @@ Reading value(u64 yaku, int fu, const Context& c) noexcept {
     v.base = 8000 * v.yakuman;
   } else {
     v.yaku = yaku & ordinary_yaku;
-    const int han = han_of(v.yaku, c.closed ? han_closed : han_open);
+    const int han = han_of(v.yaku, c.closed);
     if (han == 0) {  // no yaku: complete, worth nothing
       v.yaku = 0;
       v.key = 0;
@@ -279,12 +427,18 @@ Reading value(u64 yaku, int fu, const Context& c) noexcept {
     v.fu = fu;
     v.base = base_points(v.han, fu, rules);
   }
-  v.key = std::int64_t{points_of(v.base, c)} << 24 | std::int64_t{v.yakuman > 0} << 23 | v.han << 8 | v.fu;
+  v.key = std::int64_t{v.yakuman > 0} << 23 | v.han << 8 | v.fu;
   return v;
 }
 
-void keep_best(Reading& best, const Reading& v) noexcept {
-  if (v.key > best.key) best = v;
+// Most hands have one reading: points are computed only to compare two.
+void keep_best(Reading& best, const Reading& v, const Context& c) noexcept {
+  if (best.key < 0) {
+    best = v;
+    return;
+  }
+  const int points = points_of(v.base, c), best_points = points_of(best.base, c);
+  if (points > best_points || (points == best_points && v.key > best.key)) best = v;
 }
 
 // Every standard-form reading: each combination of the suits' splits, and
@@ -293,17 +447,15 @@ void standard_readings(const Context& c, const scoring::SuitTable& table, Readin
   const ScoreRequest& r = *c.r;
   const Hand& h = r.hand;
   // The concealed part splits only if one group holds 3k+2 tiles and the others 3k.
-  int residues = 0;
-  std::array<int, 4> sums{};
-  for (int g = 0; g < 4; ++g) {
-    for (int s = 0; s < 10; ++s) sums[static_cast<std::size_t>(g)] += h.slots[static_cast<std::size_t>(12 * g + s)];
-    residues += sums[static_cast<std::size_t>(g)] % 3 == 2 ? 1 : sums[static_cast<std::size_t>(g)] % 3 == 1 ? 8 : 0;
-  }
+  // Residue 1 anywhere, or 2 in more than one group, leaves 8 or 2+: no split.
+  static constexpr std::array<std::uint8_t, 15> residue_weight = {0, 8, 1, 0, 8, 1, 0, 8, 1, 0, 8, 1, 0, 8, 1};
+  const int residues = residue_weight[static_cast<std::size_t>(c.group_tiles[0])] + residue_weight[static_cast<std::size_t>(c.group_tiles[1])] +
+                       residue_weight[static_cast<std::size_t>(c.group_tiles[2])] + residue_weight[static_cast<std::size_t>(c.group_tiles[3])];
   if (residues != 1 || !c.honours_split) return;
-  if (std::popcount(c.honour_pair) != (sums[3] % 3 == 2)) return;
+  if (bits7[c.honour_pair] != (c.group_tiles[3] % 3 == 2)) return;
   std::array<std::pair<const SplitInfo*, unsigned>, 3> splits;
   for (std::size_t g = 0; g < 3; ++g) {
-    splits[g] = table.find(scoring::suit_key(&h.slots[12 * g]));
+    splits[g] = table.find(scoring::suit_key(&h.slots[12 * g]));  // key 0 (no tile): one empty split
     if (splits[g].second == 0) return;
   }
 
@@ -311,7 +463,7 @@ void standard_readings(const Context& c, const scoring::SuitTable& table, Readin
   const bool ron = !r.tsumo;
   const unsigned honour_waits =
       wg == 3 ? (c.honour_pair >> (win - 27) & 1) * scoring::wait_tanki | (c.honour_trip >> (win - 27) & 1) * scoring::wait_shanpon : 0;
-  const int honour_trips = std::popcount(c.honour_trip);
+  const int honour_trips = bits7[c.honour_trip];
   const int kans_and_fixed_fu = c.meld_fu + 8 * honour_trips + c.honour_pair_fu;
 
   for (unsigned a = 0; a < splits[0].second; ++a)
@@ -331,34 +483,38 @@ void standard_readings(const Context& c, const scoring::SuitTable& table, Readin
         const auto set = [&y](Yaku yaku, bool on) noexcept { y |= u64{on} << static_cast<int>(yaku); };
         set(Yaku::sanshoku, seq0 & seq1 & seq2);
         set(Yaku::sanshoku_doukou, trip0 & trip1 & trip2);
-        set(Yaku::ittsu, (seq0 & 0x49u) == 0x49u || (seq1 & 0x49u) == 0x49u || (seq2 & 0x49u) == 0x49u);
-        set(Yaku::iipeikou, c.closed && peikou == 1);
-        set(Yaku::ryanpeikou, c.closed && peikou >= 2);
-        set(Yaku::chanta, outside && sequences > 0 && (c.occupied & honours));
-        set(Yaku::junchan, outside && sequences > 0 && !(c.occupied & honours));
+        set(Yaku::ittsu, ((seq0 & 0x49u) == 0x49u) | ((seq1 & 0x49u) == 0x49u) | ((seq2 & 0x49u) == 0x49u));
+        const bool outside_runs = outside & (sequences > 0), has_honours = (c.occupied & honours) != 0;
+        set(Yaku::iipeikou, c.closed & (peikou == 1));
+        set(Yaku::ryanpeikou, c.closed & (peikou >= 2));
+        set(Yaku::chanta, outside_runs & has_honours);
+        set(Yaku::junchan, outside_runs & !has_honours);
         set(Yaku::toitoi, triplets == 4);
         const int head_fu = c.honour_pair_fu;  // suit heads are worth nothing
         const int trip_fu = m.trip_fu + p.trip_fu + s.trip_fu + kans_and_fixed_fu;
-        const SplitInfo* wsplit = wg == 0 ? &m : wg == 1 ? &p : &s;
-        const unsigned waits = wg == 3 ? honour_waits : static_cast<unsigned>(wsplit->waits >> (4 * wn)) & 15u;
+        const std::array<const SplitInfo*, 4> parts = {&m, &p, &s, &s};
+        const unsigned suit_waits = static_cast<unsigned>(parts[static_cast<std::size_t>(wg)]->waits >> (4 * wn)) & 15u;
+        const unsigned waits = wg == 3 ? honour_waits : suit_waits;
         const bool outside_win = wg == 3 || wn == 0 || wn == 8;
         for (unsigned w = waits; w; w &= w - 1) {
           const unsigned kind = w & (0u - w);
-          const bool shanpon_ron = kind == scoring::wait_shanpon && ron;
+          const bool shanpon_ron = (kind == scoring::wait_shanpon) & ron;
           const int anko = closed_trips + c.ankans - shanpon_ron;
           u64 yr = y;
           const auto setr = [&yr](Yaku yaku, bool on) noexcept { yr |= u64{on} << static_cast<int>(yaku); };
-          const bool pinfu = c.closed && triplets == 0 && head_fu == 0 && kind == scoring::wait_ryanmen;
+          const bool pinfu = c.closed & (triplets == 0) & (head_fu == 0) & (kind == scoring::wait_ryanmen);
+          const bool tanki = kind == scoring::wait_tanki;
           setr(Yaku::pinfu, pinfu);
           setr(Yaku::sanankou, anko == 3);
-          setr(Yaku::suuankou, anko == 4 && kind != scoring::wait_tanki);
-          setr(Yaku::suuankou_tanki, anko == 4 && kind == scoring::wait_tanki);
-          int fu = 20 + trip_fu - (shanpon_ron ? (outside_win ? 4 : 2) : 0) +
-                   ((kind & (scoring::wait_closed | scoring::wait_tanki)) ? 2 : 0) + (c.closed && ron ? 10 : 0) +
-                   (r.tsumo && !pinfu ? 2 : 0);
-          fu = (fu + 9) / 10 * 10;
-          if (!c.closed && fu == 20) fu = 30;
-          keep_best(best, value(yr, fu, c));
+          setr(Yaku::suuankou, (anko == 4) & !tanki);
+          setr(Yaku::suuankou_tanki, (anko == 4) & tanki);
+          const int fu = 20 + trip_fu - static_cast<int>(shanpon_ron) * (outside_win ? 4 : 2) +
+                         2 * static_cast<int>((kind & (scoring::wait_closed | scoring::wait_tanki)) != 0) +
+                         10 * static_cast<int>(c.closed & ron) + 2 * static_cast<int>(r.tsumo & !pinfu);
+          // Round up to 10; an open hand's 20 fu is 30.
+          const int rounded = (fu + 9) / 10 * 10;
+          const int final_fu = rounded + 10 * static_cast<int>(!c.closed & (rounded == 20));
+          keep_best(best, value(yr, final_fu, c), c);
         }
       }
 }
@@ -378,27 +534,29 @@ int liable_seat(const ScoreRequest& r, bool dragons) noexcept {
   return liable;
 }
 
-// Each payer's share of a base, without honba.
-void pay(const ScoreRequest& r, int base, std::array<std::int32_t, 4>& p, int discarder) noexcept {
+// What each seat pays for a base, plus `honba` per payer: the discarder on
+// a ron; on a tsumo every other seat its share (the dealer's doubled;
+// three players: no North share, or with no tsumo loss North's split in two).
+// Four seats always, the payers chosen by masks.
+void pay(const ScoreRequest& r, int base, int honba, std::array<std::int32_t, 4>& p, int discarder) noexcept {
   const bool dealer = r.seat == 0;
-  if (!r.tsumo) {
-    p[static_cast<std::size_t>(discarder)] -= round_up_100(base * (dealer ? 6 : 4));
-    return;
-  }
   const int n = static_cast<int>(r.players);
-  const bool split_north = r.players == Players::three && !r.rules.sanma_tsumo_loss;
-  for (int seat = 0; seat < n; ++seat) {
-    if (seat == r.seat) continue;
-    const int share = dealer || seat == 0 ? 2 * base : base;
-    // Three players without tsumo loss: North's share (base; 2 base to a dealer) split in two.
-    const int north = split_north ? (dealer ? base : base / 2) : 0;
-    p[static_cast<std::size_t>(seat)] -= round_up_100(share + north);
+  const int ron = round_up_100(base * (dealer ? 6 : 4));
+  const bool split_north = (r.players == Players::three) & !r.rules.sanma_tsumo_loss;
+  const int north = split_north ? (dealer ? base : base / 2) : 0;
+  for (int seat = 0; seat < 4; ++seat) {
+    const bool payer = (seat != r.seat) & (seat < n);
+    const int share = round_up_100(((dealer | (seat == 0)) ? 2 * base : base) + north);
+    const int owed = r.tsumo ? static_cast<int>(payer) * (share + honba) : static_cast<int>(seat == discarder) * (ron + honba);
+    p[static_cast<std::size_t>(seat)] -= owed;
   }
 }
 
 void settle(const ScoreRequest& r, const Reading& v, Score& s) noexcept {
   const int n = static_cast<int>(r.players);
-  const int discarder = r.tsumo ? -1 : seat_of(r.seat, r.from, r.players);
+  // The discarder (-1 on a tsumo): kamicha is the previous seat, shimocha the next, toimen across.
+  const std::array<int, 4> offset = {0, 1, 2, n - 1};
+  const int discarder = r.tsumo ? -1 : (r.seat + offset[static_cast<std::size_t>(r.from) & 3]) % n;
   const int honba_each = r.tsumo ? 100 * r.honba : (n == 4 ? 300 : 200) * r.honba;
   std::array<std::int32_t, 4> p{};
   int liable = -1, liable_base = 0;
@@ -417,20 +575,13 @@ void settle(const ScoreRequest& r, const Reading& v, Score& s) noexcept {
       p[static_cast<std::size_t>(liable)] -= share / 2;
       p[static_cast<std::size_t>(discarder)] -= share / 2 + honba_each;
     }
-    if (v.base > liable_base) pay(r, v.base - liable_base, p, discarder);
+    pay(r, v.base - liable_base, 0, p, discarder);
   } else {
-    pay(r, v.base, p, discarder);
-    if (r.tsumo) {
-      for (int seat = 0; seat < n; ++seat)
-        if (seat != r.seat) p[static_cast<std::size_t>(seat)] -= honba_each;
-    } else {
-      p[static_cast<std::size_t>(discarder)] -= honba_each;
-    }
+    pay(r, v.base, honba_each, p, discarder);
   }
-  int points = 0;
-  for (int seat = 0; seat < n; ++seat) points -= p[static_cast<std::size_t>(seat)];
-  s.points = points - (r.tsumo ? honba_each * (n - 1) : honba_each);
-  p[r.seat] = points + 1000 * r.sticks;
+  const int paid = -(p[0] + p[1] + p[2] + p[3]);
+  s.points = paid - (r.tsumo ? honba_each * (n - 1) : honba_each);
+  p[r.seat] = paid + 1000 * r.sticks;
   s.payments = p;
 }
 
@@ -441,19 +592,23 @@ Result<Score> score_one(const ScoreRequest& r, const scoring::SuitTable& table) 
   s.closed = c.closed;
   Reading best;
   standard_readings(c, table, best);
-  if (r.hand.tiles == 14) {
-    // Seven pairs: seven kinds held twice (a kind held four times is not two pairs).
-    int pairs = 0;
-    for (const auto n : r.hand.slots) pairs += n == 2;
-    if (pairs == 7) keep_best(best, value(c.fixed_yaku | Y(Yaku::chiitoitsu), 25, c));
+  {
+    // Seven pairs: 14 tiles, every count 0 or 2 (no count above 2, none
+    // odd; a kind held four times is not two pairs).
+    u64 not_pairs = r.hand.tiles != 14;
+    for (std::size_t i = 0; i < 6; ++i) {
+      const u64 w = word(&r.hand.slots[8 * i]);
+      not_pairs |= ((w + 0x7d7d7d7d7d7d7d7du) | w << 7) & 0x8080808080808080u;
+    }
+    if (!not_pairs) keep_best(best, value(c.fixed_yaku | Y(Yaku::chiitoitsu), 25, c), c);
     // Thirteen orphans: every terminal and honour; the 13-sided wait when the winning tile is the pair.
-    if (!(c.occupied & ~(terminals | honours)) && std::popcount(c.occupied) == 13) {
+    if (r.hand.tiles == 14 && c.occupied == (terminals | honours)) {
       const u64 y = (r.hand.count(r.win) == 2 ? Y(Yaku::kokushi_13) : Y(Yaku::kokushi)) |
                     (c.fixed_yaku & mask_of(Yaku::tenhou, Yaku::chiihou, Yaku::renhou));
-      keep_best(best, value(y, 0, c));
+      keep_best(best, value(y, 0, c), c);
     }
   }
-  if (best.key < 0) return {Score{}, Error::none};  // not complete: "score": null, every field zero
+  if (best.key < 0) return {Score{}, Error::none};  // not complete ("score": null): nothing counted
   s.complete = true;
   if (best.key == 0) return {s, Error::none};  // complete without a yaku: nothing is paid
   s.yaku = best.yaku;

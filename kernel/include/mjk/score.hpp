@@ -112,8 +112,9 @@ struct ScoreRequest {
 // Checks a request as SCORING.md requires, before any scoring: the hand
 // (validate(), counts 3k+2 for its melds), each meld's shape (a chi a run of
 // one suit from kamicha and not with three players, a pon three equal tiles,
-// a kan four; red fives only in fives), no fifth copy across hand, melds,
-// indicators and `visible` (34 counts, may be empty), the winning tile held,
+// a kan four; red fives only in fives), no more red fives in the hand than
+// fives, no fifth copy across hand, melds, indicators and `visible` (34
+// counts, may be empty), the winning tile held,
 // and the context not contradictory (riichi on an open hand, ippatsu without
 // riichi, rinshan without a kan or on ron, chankan on tsumo, haitei with
 // rinshan, tenhou with a call, a seat or round wind out of range, toimen or
