@@ -395,7 +395,7 @@ inline constexpr const char* no_win_message = "nothing to score: the request nam
 struct LineScore {
   std::uint8_t code = MJK_OK;
   const char* message = "";
-  const mjk_score_request* request = nullptr;  // its rules say how the yaku list reads
+  const mjk_score_rules* rules = nullptr;  // the request's rules: how its yaku list reads
   const mjk_score_result* result = nullptr;
 };
 
@@ -416,7 +416,7 @@ void score_lines(std::size_t n, Line line, Each each) {
     mjk_score(requests.data(), c, results.data(), codes.data());  // only NULL pointers fail, and none is
     for (std::size_t i = 0; i < c; ++i) {
       LineScore s;
-      s.request = &requests[i];
+      s.rules = &requests[i].rules;
       s.result = &results[i];
       if (infos[i].error != MJK_OK) {
         s.code = infos[i].error;
@@ -436,7 +436,7 @@ void score_lines(std::size_t n, Line line, Each each) {
 
 // The listed yaku of a scored line (names: mjk_yaku_name), count returned.
 inline std::size_t score_yaku(const LineScore& s, std::array<mjk_yaku_value, MJK_YAKU_COUNT>& out) {
-  return mjk_score_yaku(s.result, &s.request->rules, out.data(), out.size());
+  return mjk_score_yaku(s.result, s.rules, out.data(), out.size());
 }
 
 }  // namespace mjk::bind

@@ -38,6 +38,17 @@ Output arrays of one call that overlap each other raise ValueError.
 parse and analyse raise HandError (with .code) for every malformed text, a
 NUL or a lone surrogate included ("unknown character at position N", N a
 byte offset in the UTF-8 text, as the CLI says).
+
+Scoring a win (SCORING.md; parsed, checked and scored by the library):
+    score(request=None, /, **fields)   -> the "score" dict `mjk --json` prints, or None
+                                          (not complete); request: a dict of SCORING.md
+                                          §1's fields, a request line, or keyword fields
+    score_many(requests, errors=...)   -> a list of those (dicts and/or lines, one call)
+    score_batch(requests, errors=...)  -> numpy arrays: complete, han, fu, yakuman,
+                                          points, payments (N, 4), yaku (bit masks;
+                                          YAKU_NAMES, yaku_list) for millions of wins
+A bad request raises HandError (.code, the library's message); a field of the
+wrong type TypeError naming it. The batch forms release the GIL.
 """
 import json as _json
 
