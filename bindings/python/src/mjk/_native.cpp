@@ -181,27 +181,27 @@ struct ScoreKeys {
 py::object score_object(const mjk::bind::LineScore& s) {
   const mjk_score_result& r = *s.result;
   if (!r.complete) return py::none();
-  static const ScoreKeys& k = *new ScoreKeys;
+  static const ScoreKeys& key = *new ScoreKeys;
   std::array<mjk_yaku_value, MJK_YAKU_COUNT> values;
   const std::size_t n = mjk::bind::score_yaku(s, values);
   py::list yaku(n);
   for (std::size_t i = 0; i < n; ++i) {
     py::dict y;
-    y[k.name] = yaku_name(values[i].yaku);
-    if (values[i].yakuman) y[k.yakuman] = py::int_(values[i].yakuman);
-    else y[k.han] = py::int_(values[i].han);
+    y[key.name] = yaku_name(values[i].yaku);
+    if (values[i].yakuman) y[key.yakuman] = py::int_(values[i].yakuman);
+    else y[key.han] = py::int_(values[i].han);
     yaku[i] = std::move(y);
   }
   py::dict d;
-  d[k.yaku] = std::move(yaku);
+  d[key.yaku] = std::move(yaku);
   const bool yakuman_hand = r.yakuman > 0;
-  d[k.han] = yakuman_hand ? py::object(py::none()) : py::object(py::int_(r.han));
-  d[k.fu] = yakuman_hand || r.fu == 0 ? py::object(py::none()) : py::object(py::int_(r.fu));
-  d[k.yakuman] = py::int_(r.yakuman);
-  d[k.points] = py::int_(r.points);
+  d[key.han] = yakuman_hand ? py::object(py::none()) : py::object(py::int_(r.han));
+  d[key.fu] = yakuman_hand || r.fu == 0 ? py::object(py::none()) : py::object(py::int_(r.fu));
+  d[key.yakuman] = py::int_(r.yakuman);
+  d[key.points] = py::int_(r.points);
   py::list pay(4);
   for (std::size_t k = 0; k < 4; ++k) pay[k] = py::int_(r.payments[k]);
-  d[k.payments] = std::move(pay);
+  d[key.payments] = std::move(pay);
   return d;
 }
 
