@@ -217,6 +217,8 @@ mjk::Parsed<mjk::Report> analyse_with_ref(std::string_view text, const Settings&
     r.waits = mjk::ref::waits(hand);
     r.necessary = mjk::ref::necessary_tiles(hand, r.players, visible);
   }
+  // The request passed the kernel's validate() above: the reference scores it.
+  if (r.request.scored()) r.score = mjk::ref::score(r.request.request);
   return out;
 }
 

@@ -117,6 +117,18 @@ mjk_cli_score(score_dora_alone
 mjk_cli_score(score_honba_and_sticks
   "{\"yaku\":\\[{\"name\":\"pinfu\",\"han\":1}\\],\"han\":1,\"fu\":30,\"yakuman\":0,\"points\":1500,\"payments\":\\[3100,0,0,-2100\\]}"
   "{\"hand\": \"123678m345p67s55s\", \"win\": \"8s\", \"seat\": \"1z\", \"dora\": \"9p\", \"honba\": 2, \"sticks\": 1}")
+# --ref scores with the reference scorer (mjk::ref::score): the same answers.
+function(mjk_cli_ref_score name score)
+  mjk_cli_test(${name} ",\"score\":${score}}\n$" --ref --json ${ARGN})
+endfunction()
+mjk_cli_ref_score(ref_score_honba_and_sticks
+  "{\"yaku\":\\[{\"name\":\"pinfu\",\"han\":1}\\],\"han\":1,\"fu\":30,\"yakuman\":0,\"points\":1500,\"payments\":\\[3100,0,0,-2100\\]}"
+  "{\"hand\": \"123678m345p67s55s\", \"win\": \"8s\", \"seat\": \"1z\", \"dora\": \"9p\", \"honba\": 2, \"sticks\": 1}")
+mjk_cli_ref_score(ref_score_stacking
+  "{\"yaku\":\\[{\"name\":\"suuankou_tanki\",\"yakuman\":2},{\"name\":\"tsuuiisou\",\"yakuman\":1}\\],\"han\":null,\"fu\":null,\"yakuman\":3,\"points\":96000,\"payments\":\\[-48000,96000,-24000,-24000\\]}"
+  "{\"hand\": \"111z222z555z666z7z\", \"win\": \"7z\", \"tsumo\": true, ${S5}}")
+mjk_cli_test(ref_score_readable "yaku      menzen_tsumo 1, hatsu 1, dora 1\nscore     3 han 40 fu, 5200 points"
+  --ref --seat 2z --dora 9p --tsumo "678s11m12345p666z 3p")
 # The same win in the meld notation with the context as options.
 mjk_cli_test(score_notation_options ",\"score\":{\"yaku\":\\[{\"name\":\"menzen_tsumo\",\"han\":1},{\"name\":\"pinfu\",\"han\":1}\\],\"han\":2,\"fu\":20,"
   --json --tsumo --seat 2z --dora 9p "123678m345p67s55s 8s")

@@ -379,3 +379,64 @@ inline int analyse_error_code(const std::string& text, int players, const std::u
 }
 
 }  // namespace mjk::bind
+
+// ---- scoring request lines (SCORING.md) ----
+// What Python's score/score_many/score_batch and Node's score/scoreMany
+// share: each line (a JSON request object, or mpsz text with meld words and
+// the winning tile) parsed by mjk_parse_request and scored by mjk_score, a
+// chunk at a time. No scoring happens here.
+namespace mjk::bind {
+
+// The sentence for a line that names no winning tile (nothing to score).
+inline constexpr const char* no_win_message = "nothing to score: the request names no winning tile (\"win\")";
+
+// One line's answer. code: MJK_OK or why the line was rejected (then result
+// is zero and message holds the sentence, NUL-terminated).
+struct LineScore {
+  std::uint8_t code = MJK_OK;
+  const char* message = "";
+  const mjk_score_rules* rules = nullptr;  // the request's rules: how its yaku list reads
+  const mjk_score_result* result = nullptr;
+};
+
+// Scores n lines (line(i) -> std::string_view), calling each(i, const LineScore&) in order.
+template <class Line, class Each>
+void score_lines(std::size_t n, Line line, Each each) {
+  constexpr std::size_t chunk = 256;
+  std::vector<mjk_score_request> requests(n < chunk ? n : chunk);
+  std::vector<mjk_score_result> results(requests.size());
+  std::vector<mjk_request_info> infos(requests.size());
+  std::vector<std::uint8_t> codes(requests.size());
+  for (std::size_t base = 0; base < n; base += chunk) {
+    const std::size_t c = n - base < chunk ? n - base : chunk;
+    for (std::size_t i = 0; i < c; ++i) {
+      const std::string_view text = line(base + i);
+      mjk_parse_request(text.data(), text.size(), &requests[i], nullptr, &infos[i]);
+    }
+    mjk_score(requests.data(), c, results.data(), codes.data());  // only NULL pointers fail, and none is
+    for (std::size_t i = 0; i < c; ++i) {
+      LineScore s;
+      s.rules = &requests[i].rules;
+      s.result = &results[i];
+      if (infos[i].error != MJK_OK) {
+        s.code = infos[i].error;
+        s.message = infos[i].message;
+      } else if (!infos[i].has_win) {
+        s.code = MJK_ERR_BAD_WINNING_TILE;
+        s.message = no_win_message;
+      } else if (codes[i] != MJK_OK) {  // e.g. a short hand written without its melds
+        s.code = codes[i];
+        s.message = mjk_error_message(codes[i]);
+      }
+      if (s.code != MJK_OK) results[i] = mjk_score_result{};
+      each(base + i, s);
+    }
+  }
+}
+
+// The listed yaku of a scored line (names: mjk_yaku_name), count returned.
+inline std::size_t score_yaku(const LineScore& s, std::array<mjk_yaku_value, MJK_YAKU_COUNT>& out) {
+  return mjk_score_yaku(s.result, s.rules, out.data(), out.size());
+}
+
+}  // namespace mjk::bind

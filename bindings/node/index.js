@@ -6,6 +6,7 @@
 //   const rows = mjk.parse('1112345678999m')      // Uint8Array(34) of counts
 //   mjk.waits(rows)                               // Uint8Array(n*34) of 0/1
 //   mjk.shanten(rows, { players: 3 })             // Int8Array(n)
+//   mjk.score({ hand: '123678m345p67s55s', win: '8s', tsumo: true })  // `mjk --json`'s "score"
 //
 // Batch functions take a Uint8Array (or Buffer) of n*34 tile counts in kind
 // order (1-9m, 1-9p, 1-9s, 1-7z), one row per hand, and return typed arrays,
@@ -168,9 +169,108 @@ function analyseLine(text, options) {
   return native.analyse(text, o.players, o.visible);
 }
 
+// ---- scoring a win (SCORING.md) ----
+// A request is SCORING.md §1's JSON object (an object here) or a request
+// line as `mjk --json` reads it (a JSON string, or mpsz text with meld words
+// and the winning tile). An object's field types are checked here and it is
+// sent as its JSON line; parsing, validation and scoring are the library's.
+const BOOL = 'a boolean', INT = 'an integer', STR = 'a string';
+const REQUEST_FIELDS = {
+  hand: STR, melds: 'an array', win: STR, tsumo: BOOL, from: STR, seat: STR, round: STR, riichi: INT,
+  ippatsu: BOOL, rinshan: BOOL, chankan: BOOL, haitei: BOOL, tenhou: BOOL, dora: STR, ura: STR, nuki: INT,
+  honba: INT, sticks: INT, players: INT, visible: STR, rules: 'an object',
+};
+const MELD_FIELDS = { type: STR, tiles: STR, from: STR };
+const RULE_FIELDS = {
+  open_tanyao: BOOL, kiriage: BOOL, kazoe_yakuman: BOOL, double_yakuman: BOOL, yakuman_stacking: BOOL,
+  double_wind_pair_fu: INT, pao: BOOL, renhou: STR, sanma_tsumo_loss: BOOL,
+};
+
+const isPlainObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && !ArrayBuffer.isView(v);
+
+function fits(value, kind) {
+  switch (kind) {
+    case BOOL: return typeof value === 'boolean';
+    case INT: return Number.isInteger(value);
+    case STR: return typeof value === 'string';
+    case 'an array': return Array.isArray(value);
+    default: return isPlainObject(value);
+  }
+}
+
+// Each known field's type checked; unknown keys go on for the library to
+// reject with its own message (their values must survive JSON.stringify).
+function checked(obj, fields, where) {
+  for (const [key, value] of Object.entries(obj)) {
+    const kind = Object.prototype.hasOwnProperty.call(fields, key) ? fields[key] : undefined;
+    if (kind !== undefined && value !== undefined && !fits(value, kind))  // undefined: absent, as JSON.stringify has it
+      throw new TypeError(`${where}${key} must be ${kind}, not ${describe(value)}`);
+    if (kind === undefined && (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint' || value === undefined))
+      throw new TypeError(`${where}${key} must be a JSON value, not ${typeof value}`);
+  }
+}
+
+function requestLine(request) {
+  if (typeof request === 'string') return request;
+  if (!isPlainObject(request))
+    throw new TypeError(`request must be an object (SCORING.md §1) or a string (a request line), not ${describe(request)}`);
+  checked(request, REQUEST_FIELDS, '');
+  if (request.melds !== undefined)
+    request.melds.forEach((m, i) => {
+      if (!isPlainObject(m)) throw new TypeError(`melds[${i}] must be an object with type, tiles and from, not ${describe(m)}`);
+      checked(m, MELD_FIELDS, `melds[${i}].`);
+    });
+  if (request.rules !== undefined) checked(request.rules, RULE_FIELDS, 'rules.');
+  try {
+    return JSON.stringify(request);
+  } catch (e) {  // a cycle, a BigInt deep in an unknown field
+    throw new TypeError(`request: ${e.message}`);
+  }
+}
+
+function requestLines(requests) {
+  if (!Array.isArray(requests)) throw new TypeError(`requests must be an array of objects or strings, not ${describe(requests)}`);
+  return requests.map((r, i) => {
+    try {
+      return requestLine(r);
+    } catch (e) {
+      if (e instanceof TypeError) throw new TypeError(`requests[${i}]: ${e.message}`);
+      throw e;
+    }
+  });
+}
+
+// score(request) -> the "score" object `mjk --json` prints (SCORING.md §2),
+// or null when the hand is not complete with its winning tile. HandError
+// (.code) for a bad request, TypeError naming the field for a wrong type.
+function score(request) {
+  const [answers, bad] = native.scoreMany([requestLine(request)]);
+  if (bad.length) throw new HandError(bad[0][2], bad[0][1]);
+  return answers[0];
+}
+
+// scoreMany(requests, {errors: 'throw' | 'return'}) -> an array of score
+// objects (null: not complete). 'throw': the first bad request throws
+// HandError with .row; 'return': its place holds the HandError.
+function scoreMany(requests, options) {
+  if (options === undefined || options === null) options = {};
+  if (typeof options !== 'object') throw new TypeError(`options must be an object, not ${describe(options)}`);
+  for (const k of Object.keys(options)) if (k !== 'errors') throw new TypeError(`unknown option "${k}"`);
+  const errors = options.errors === undefined ? 'throw' : options.errors;
+  if (typeof errors !== 'string') throw new TypeError(`errors must be 'throw' or 'return', not ${describe(errors)}`);
+  if (errors !== 'throw' && errors !== 'return') throw new RangeError(`errors must be 'throw' or 'return', not ${errors}`);
+  const [answers, bad] = native.scoreMany(requestLines(requests));
+  if (bad.length && errors === 'throw') throw new HandError(`requests[${bad[0][0]}]: ${bad[0][2]}`, bad[0][1], bad[0][0]);
+  for (const [row, code, message] of bad) answers[row] = new HandError(message, code, row);
+  return answers;
+}
+
 module.exports = {
   analyse,
   analyseLine,
+  score,
+  scoreMany,
+  yakuNames: native.yakuNames(),
   parse,
   ...batch,
   errorMessage,

@@ -14,6 +14,11 @@ runs the C++ benchmark of the same size for the active implementation,
 `waits/<impl>-rows34/random13_1m` (10^6 rows) when --rows is 500,000 or more,
 else `waits/<impl>-rows34/random13` (4096 rows, in cache), and prints the ratio.
 Goal (issue 11): Python waits >= 5M hands/s and <= 1.5x the C++ time per hand.
+
+With --score-lines FILE (JSON request lines, e.g. 10^5 realistic wins from
+`build/release/bench/mjk_score_lines 100000 > wins.jsonl`) it also times
+mjk.score_batch (numpy arrays) and mjk.score_many (dicts) per win, and with
+--mjk-bench the C++ batch scorer's `score/kernel/play` row beside them.
 """
 import argparse
 import json
@@ -68,12 +73,27 @@ def cpp_waits(binary, impl, dataset):
     return None, None
 
 
+def cpp_score(binary):
+    """The C++ batch scorer on the benchmark's realistic wins: ns per win (median of 5)."""
+    name = "score/kernel/play"
+    with tempfile.NamedTemporaryFile(suffix=".json") as out:
+        cmd = [binary, f"--benchmark_filter=^{name}$", "--benchmark_repetitions=5",
+               "--benchmark_report_aggregates_only=true", f"--benchmark_out={out.name}", "--benchmark_out_format=json"]
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+        data = json.load(open(out.name))
+    for b in data["benchmarks"]:
+        if b.get("aggregate_name") == "median":
+            return name, 1e9 / b["items_per_second"]
+    return None, None
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rows", type=int, default=1_000_000)
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--mjk-bench", help="path of the C++ benchmark binary (build/release/bench/mjk_bench)")
     ap.add_argument("--json", action="store_true", help="one JSON object instead of text")
+    ap.add_argument("--score-lines", help="a file of JSON scoring request lines (bench/score_lines.cpp)")
     args = ap.parse_args()
 
     r13, r14 = deal(args.rows, 13, 13), deal(args.rows, 14, 14)
@@ -97,6 +117,16 @@ def main():
             results["waits_python_over_cpp"] = results["waits"]["ns_per_hand"] / ns
             results["waits_out_python_over_cpp"] = results["waits_out"]["ns_per_hand"] / ns
 
+    if args.score_lines:
+        lines = open(args.score_lines, encoding="utf-8").read().splitlines()
+        for name, fn in (("score_batch", mjk.score_batch), ("score_many", mjk.score_many)):
+            t = time_op(fn, lines, args.repeat)
+            results[name] = {"wins": len(lines), "ns_per_win": t / len(lines) * 1e9, "wins_per_s": len(lines) / t}
+        if args.mjk_bench:
+            name, ns = cpp_score(args.mjk_bench)
+            if name:
+                results["cpp_score"] = {"benchmark": name, "ns_per_win": ns}
+
     if args.json:
         print(json.dumps(results))
         return 0
@@ -111,6 +141,12 @@ def main():
         print(f"  C++ {c['benchmark']:32s} {c['ns_per_hand']:7.1f} ns/hand  {c['hands_per_s'] / 1e6:7.2f} M hands/s")
         print(f"  python waits / C++ per hand: {results['waits_python_over_cpp']:.2f}x new arrays, "
               f"{results['waits_out_python_over_cpp']:.2f}x out= (goal <= 1.5x)")
+    for key in ("score_batch", "score_many"):
+        if key in results:
+            r = results[key]
+            print(f"  python {key:11s} {r['wins']} request lines {r['ns_per_win']:9.1f} ns/win  {r['wins_per_s'] / 1e6:7.3f} M wins/s")
+    if "cpp_score" in results:
+        print(f"  C++ {results['cpp_score']['benchmark']} (request structs, no parsing) {results['cpp_score']['ns_per_win']:7.1f} ns/win")
     for key in ("waits", "waits_out"):
         ok = results[key]["hands_per_s"] >= 5e6
         print(f"  python {key} >= 5M hands/s: {'yes' if ok else 'NO'}")

@@ -5,7 +5,10 @@
 #include <algorithm>
 #include <napi.h>
 
+#include <array>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "../../common/mjk_bind.hpp"
 
@@ -161,11 +164,84 @@ Napi::Value Implementation(const Napi::CallbackInfo& info) {
   return Napi::String::New(info.Env(), mjk_implementation());
 }
 
+// The "score" object of `mjk --json` (SCORING.md §2) for a scored line, or null.
+Napi::Value ScoreObject(const Napi::Env& env, const mjk::bind::LineScore& s) {
+  const mjk_score_result& r = *s.result;
+  if (!r.complete) return env.Null();
+  std::array<mjk_yaku_value, MJK_YAKU_COUNT> values;
+  const std::size_t n = mjk::bind::score_yaku(s, values);
+  Napi::Array yaku = Napi::Array::New(env, n);
+  for (std::size_t i = 0; i < n; ++i) {
+    Napi::Object y = Napi::Object::New(env);
+    y.Set("name", mjk_yaku_name(values[i].yaku));
+    if (values[i].yakuman) y.Set("yakuman", Napi::Number::New(env, values[i].yakuman));
+    else y.Set("han", Napi::Number::New(env, values[i].han));
+    yaku.Set(static_cast<std::uint32_t>(i), y);
+  }
+  Napi::Object o = Napi::Object::New(env);
+  o.Set("yaku", yaku);
+  const bool yakuman_hand = r.yakuman > 0;
+  o.Set("han", yakuman_hand ? env.Null() : Napi::Number::New(env, r.han));
+  o.Set("fu", yakuman_hand || r.fu == 0 ? env.Null() : Napi::Number::New(env, r.fu));
+  o.Set("yakuman", Napi::Number::New(env, r.yakuman));
+  o.Set("points", Napi::Number::New(env, r.points));
+  Napi::Array payments = Napi::Array::New(env, 4);
+  for (std::uint32_t k = 0; k < 4; ++k) payments.Set(k, Napi::Number::New(env, r.payments[k]));
+  o.Set("payments", payments);
+  return o;
+}
+
+// scoreMany(lines: string[]) -> [answers, errors]: answers[i] the score
+// object or null; errors [[row, code, message], ...] for the rejected lines
+// (their answers are null). A string's lone surrogates arrive as U+FFFD (Node's UTF-8).
+Napi::Value ScoreMany(const Napi::CallbackInfo& info) {
+  const Napi::Env env = info.Env();
+  if (info.Length() != 1 || !info[0].IsArray()) throw Napi::TypeError::New(env, "scoreMany(lines)");
+  const Napi::Array list = info[0].As<Napi::Array>();
+  const std::uint32_t n = list.Length();
+  std::vector<std::string> lines(n);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const Napi::Value v = list.Get(i);
+    if (!v.IsString()) throw Napi::TypeError::New(env, "requests[" + std::to_string(i) + "] must be a string");
+    lines[i] = v.As<Napi::String>().Utf8Value();
+  }
+  Napi::Array answers = Napi::Array::New(env, n);
+  Napi::Array errors = Napi::Array::New(env);
+  std::uint32_t bad = 0;
+  mjk::bind::score_lines(
+      n, [&](std::size_t i) { return std::string_view(lines[i]); },
+      [&](std::size_t i, const mjk::bind::LineScore& s) {
+        const auto row = static_cast<std::uint32_t>(i);
+        if (s.code != MJK_OK) {
+          Napi::Array e = Napi::Array::New(env, 3);
+          e.Set(0u, Napi::Number::New(env, row));
+          e.Set(1u, Napi::Number::New(env, s.code));
+          e.Set(2u, Napi::String::New(env, s.message));
+          errors.Set(bad++, e);
+          answers.Set(row, env.Null());
+        } else {
+          answers.Set(row, ScoreObject(env, s));
+        }
+      });
+  Napi::Array out = Napi::Array::New(env, 2);
+  out.Set(0u, answers);
+  out.Set(1u, errors);
+  return out;
+}
+
+Napi::Value YakuNames(const Napi::CallbackInfo& info) {
+  Napi::Array names = Napi::Array::New(info.Env(), MJK_YAKU_COUNT);
+  for (int y = 0; y < MJK_YAKU_COUNT; ++y) names.Set(static_cast<std::uint32_t>(y), mjk_yaku_name(y));
+  return names;
+}
+
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("operations", Napi::Function::New(env, Operations));
   exports.Set("run", Napi::Function::New(env, Run));
   exports.Set("parse", Napi::Function::New(env, Parse));
   exports.Set("analyse", Napi::Function::New(env, Analyse));
+  exports.Set("scoreMany", Napi::Function::New(env, ScoreMany));
+  exports.Set("yakuNames", Napi::Function::New(env, YakuNames));
   exports.Set("version", Napi::String::New(env, mjk_version()));
   exports.Set("errorMessage", Napi::Function::New(env, ErrorMessage));
   exports.Set("implementation", Napi::Function::New(env, Implementation));

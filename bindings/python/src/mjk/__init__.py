@@ -38,6 +38,17 @@ Output arrays of one call that overlap each other raise ValueError.
 parse and analyse raise HandError (with .code) for every malformed text, a
 NUL or a lone surrogate included ("unknown character at position N", N a
 byte offset in the UTF-8 text, as the CLI says).
+
+Scoring a win (SCORING.md; parsed, checked and scored by the library):
+    score(request=None, /, **fields)   -> the "score" dict `mjk --json` prints, or None
+                                          (not complete); request: a dict of SCORING.md
+                                          §1's fields, a request line, or keyword fields
+    score_many(requests, errors=...)   -> a list of those (dicts and/or lines, one call)
+    score_batch(requests, errors=...)  -> numpy arrays: complete, han, fu, yakuman,
+                                          points, payments (N, 4), yaku (bit masks;
+                                          YAKU_NAMES, yaku_list) for millions of wins
+A bad request raises HandError (.code, the library's message); a field of the
+wrong type TypeError naming it. The batch forms release the GIL.
 """
 import json as _json
 
@@ -285,3 +296,220 @@ def read_log(path, *, errors="raise"):
 
 
 __all__ += ["read_log", "RecordError"]
+
+
+# ---- scoring a win (SCORING.md) ----
+#
+# A request is SCORING.md §1's JSON object as a dict (or keyword arguments),
+# or a request line as `mjk --json` reads it (a JSON object, or mpsz text
+# with meld words and the winning tile: "678m345p67s55s chi:234m 8s"). The
+# dict is checked for types here and written as the JSON line; parsing,
+# validation and scoring are the library's (mjk_parse_request, mjk_score).
+
+_BOOL, _INT, _STR = "a bool", "an int", "a str"
+_REQUEST_FIELDS = {
+    "hand": _STR, "melds": "a list", "win": _STR, "tsumo": _BOOL, "from": _STR, "seat": _STR, "round": _STR,
+    "riichi": _INT, "ippatsu": _BOOL, "rinshan": _BOOL, "chankan": _BOOL, "haitei": _BOOL, "tenhou": _BOOL,
+    "dora": _STR, "ura": _STR, "nuki": _INT, "honba": _INT, "sticks": _INT, "players": _INT, "visible": _STR,
+    "rules": "a dict",
+}
+_MELD_FIELDS = {"type": _STR, "tiles": _STR, "from": _STR}
+_RULE_FIELDS = {
+    "open_tanyao": _BOOL, "kiriage": _BOOL, "kazoe_yakuman": _BOOL, "double_yakuman": _BOOL,
+    "yakuman_stacking": _BOOL, "double_wind_pair_fu": _INT, "pao": _BOOL, "renhou": _STR, "sanma_tsumo_loss": _BOOL,
+}
+
+
+def _json_value(value, kind, name):
+    """value checked against kind (a bool is no int; numpy scalars are welcome) and made JSON-ready."""
+    if kind == _BOOL and isinstance(value, (bool, _np.bool_)):
+        return bool(value)
+    if kind == _INT and isinstance(value, (int, _np.integer)) and not isinstance(value, (bool, _np.bool_)):
+        return int(value)
+    if kind == _STR and isinstance(value, str):
+        return value
+    if kind == "a list" and isinstance(value, (list, tuple)):
+        return value
+    if kind == "a dict" and isinstance(value, dict):
+        return value
+    raise TypeError(f"{name} must be {kind}, not {type(value).__name__}")
+
+
+def _checked(obj, fields, where):
+    """A copy of the dict obj with each known field's type checked. Unknown
+    keys are passed on for the library to reject with its own message; their
+    values must still be JSON (str, int, float, bool, None, list, dict)."""
+    out = {}
+    for key, value in obj.items():
+        if not isinstance(key, str):
+            raise TypeError(f"{where}keys must be str, not {type(key).__name__}")
+        name = f"{where}{key}"
+        kind = fields.get(key)
+        if kind is not None:
+            value = _json_value(value, kind, name)
+        elif not isinstance(value, (str, int, float, bool, type(None), list, dict)):
+            raise TypeError(f"{name} must be a JSON value, not {type(value).__name__}")
+        out[key] = value
+    return out
+
+
+def _request_line(request):
+    """The JSON request line for a dict (types checked), or the str as it is."""
+    if isinstance(request, str):
+        return request
+    if not isinstance(request, dict):
+        raise TypeError(f"request must be a dict (SCORING.md §1) or a str (a request line), not {type(request).__name__}")
+    r = _checked(request, _REQUEST_FIELDS, "")
+    if "melds" in r:
+        melds = []
+        for i, m in enumerate(r["melds"]):
+            if not isinstance(m, dict):
+                raise TypeError(f"melds[{i}] must be a dict with type, tiles and from, not {type(m).__name__}")
+            melds.append(_checked(m, _MELD_FIELDS, f"melds[{i}]."))
+        r["melds"] = melds
+    if "rules" in r:
+        r["rules"] = _checked(r["rules"], _RULE_FIELDS, "rules.")
+    try:
+        # ensure_ascii=False and surrogatepass later: a lone surrogate reaches
+        # the parser as bytes that are not UTF-8, an unknown character (as in analyse)
+        return _json.dumps(r, ensure_ascii=False, separators=(",", ":"))
+    except (TypeError, ValueError) as e:  # nested garbage in an unknown field; a cycle
+        raise TypeError(f"request: {e}") from None
+
+
+_KEYWORDS = dict.fromkeys(_REQUEST_FIELDS)
+_KEYWORDS["from_"] = None  # `from` is a Python keyword
+
+
+def score(request=None, /, **fields):
+    """Scores one win: the "score" object `mjk --json` prints (SCORING.md §2) as a dict,
+    or None when the hand is not complete with its winning tile.
+
+        >>> mjk.score(hand="123678m345p67s55s", win="8s", tsumo=True, seat="2z", dora="9p")["points"]
+        1500
+        >>> mjk.score({"hand": "678m345p67s55s", "melds": [{"type": "chi", "tiles": "234m"}], "win": "8s"})["fu"]
+        30
+
+    request: a dict of SCORING.md §1's fields, or a request line (str: a JSON
+    object, or mpsz text with meld words and the winning tile, such as
+    "678m345p67s55s chi:234m 8s"), or the fields as keyword arguments (from_=
+    for "from"; they update a dict request). The answer: {"yaku": [{"name",
+    "han"} or {"name", "yakuman"}, ...], "han", "fu" (None for a yakuman hand;
+    fu None for a hand without a yaku), "yakuman", "points", "payments": [East,
+    South, West, North]}.
+    Raises HandError (.code) for a bad request (the library's message: a bad
+    hand or meld, a contradictory context, an unknown field or rule key, no
+    "win"); TypeError naming the field for a value of the wrong type
+    (tsumo="yes", riichi=True, honba=1.5, melds=[...non-dicts]).
+    """
+    if fields:
+        unknown = [k for k in fields if k not in _KEYWORDS]
+        if unknown:
+            raise TypeError(f"score() got an unexpected keyword argument {unknown[0]!r}")
+        if "from_" in fields:
+            fields["from"] = fields.pop("from_")
+        if request is None:
+            request = {}
+        elif not isinstance(request, dict):
+            raise TypeError("score(): keyword fields go with a dict request, not a "
+                            f"{type(request).__name__}")
+        request = {**request, **fields}
+    elif request is None:
+        raise TypeError("score() needs a request: a dict, a request line or keyword fields (hand=..., win=...)")
+    answers, bad = _native.score_many([_utf8(_request_line(request))])
+    if bad:
+        _, code, message = bad[0]
+        raise HandError(message, code)
+    return answers[0]
+
+
+def _lines(requests):
+    if not isinstance(requests, (list, tuple)):
+        raise TypeError(f"requests must be a list of dicts or str, not {type(requests).__name__}")
+    out = []
+    for i, r in enumerate(requests):
+        if isinstance(r, str):
+            out.append(r)  # the native side encodes (a lone surrogate as surrogatepass bytes)
+        elif isinstance(r, dict):
+            try:
+                out.append(_request_line(r))
+            except TypeError as e:
+                raise TypeError(f"requests[{i}]: {e}") from None
+        else:
+            raise TypeError(f"requests[{i}] must be a dict or a str, not {type(r).__name__}")
+    return out
+
+
+def _errors_option(errors):
+    if not isinstance(errors, str):
+        raise TypeError(f'errors must be a str ("raise" or "return"), not {type(errors).__name__}')
+    if errors not in ("raise", "return"):
+        raise ValueError(f'errors must be "raise" or "return", not {errors!r}')
+
+
+def score_many(requests, *, errors="raise"):
+    """score() of each request (a list of dicts and/or request lines) -> a list of
+    score dicts (None: not complete). One call for the whole list; parsing and
+    scoring run without the GIL.
+
+    errors="raise": the first bad request raises HandError with .row;
+    errors="return": each bad request's place holds its HandError (with .code,
+    .row) and the others are answered. A value of the wrong type raises
+    TypeError naming the request and field ("requests[3]: tsumo must be a bool").
+    """
+    _errors_option(errors)
+    answers, bad = _native.score_many(_lines(requests))
+    if bad and errors == "raise":
+        row, code, message = bad[0]
+        raise HandError(f"requests[{row}]: {message}", code, row)
+    for row, code, message in bad:
+        answers[row] = HandError(message, code, row)
+    return answers
+
+
+_SCORE_ARRAYS = (("complete", _np.bool_, ()), ("han", _np.int8, ()), ("fu", _np.uint8, ()),
+                 ("yakuman", _np.uint8, ()), ("points", _np.int32, ()), ("payments", _np.int32, (4,)),
+                 ("yaku", _np.uint64, ()))
+
+
+def score_batch(requests, *, errors="raise"):
+    """Scores many wins into numpy arrays, for millions of them: a dict of
+        complete bool (N,)     False: not complete with its winning tile (JSON "score": null)
+        han int8 (N,)          dora included; 0 for a yakuman hand
+        fu uint8 (N,)          0 for a yakuman hand or a hand without a yaku
+        yakuman uint8 (N,)     the multiple of yakuman paid
+        points int32 (N,)      the hand's value without honba and sticks
+        payments int32 (N, 4)  each seat's change by seat wind (East South West North)
+        yaku uint64 (N,)       bit y: yaku y counted; names: mjk.YAKU_NAMES[y] (mjk.yaku_list turns a mask into names)
+    requests: a list of request lines (str; fastest) and/or dicts. Parsing and
+    scoring run without the GIL. errors="raise": the first bad request raises
+    HandError with .row and the library's message; errors="return": returns
+    (arrays, codes), codes uint8 (N,) (0: scored; mjk.error_message(code)),
+    a bad request's row zero.
+    """
+    _errors_option(errors)
+    lines = _lines(requests)
+    n = len(lines)
+    arrays = {name: _np.empty((n,) + shape, dtype=dtype) for name, dtype, shape in _SCORE_ARRAYS}
+    codes = _np.empty(n, dtype=_np.uint8)
+    _native.score_batch(lines, *(arrays[name] for name, _, _ in _SCORE_ARRAYS), codes)
+    if errors == "return":
+        return arrays, codes
+    if codes.any():
+        row = int(_np.flatnonzero(codes)[0])
+        _, bad = _native.score_many([lines[row]])
+        message = bad[0][2] if bad else error_message(codes[row])
+        raise HandError(f"requests[{row}]: {message}", int(codes[row]), row)
+    return arrays
+
+
+YAKU_NAMES = tuple(_native.yaku_names())  # bit y of score_batch's yaku is YAKU_NAMES[y]
+
+
+def yaku_list(mask):
+    """The names of the yaku in a score_batch yaku mask, in bit order."""
+    mask = int(mask)
+    return [name for y, name in enumerate(YAKU_NAMES) if mask >> y & 1]
+
+
+__all__ += ["score", "score_many", "score_batch", "yaku_list", "YAKU_NAMES"]

@@ -7,7 +7,10 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <array>
 #include <string>
+#include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "mjk/corpus.hpp"
@@ -279,6 +282,164 @@ py::dict corpus_merge(const py::iterable& parts) {
   for (const auto p : parts) total.merge(stats_of(p.cast<py::dict>()));
   total.sort();
   return stats_dict(total);
+// ---- scoring ----
+
+// The request lines of a Python list as UTF-8 bytes: a str's own UTF-8 (a
+// lone surrogate, which UTF-8 cannot encode, as its three surrogatepass
+// bytes: not UTF-8 either, so an unknown character like any other), or
+// bytes as they are. `keep` holds the encoded copies while the views live.
+struct Lines {
+  std::vector<std::string_view> views;
+  std::vector<py::object> keep;
+};
+
+Lines lines_of(const py::list& list) {
+  Lines out;
+  out.views.reserve(list.size());
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    PyObject* o = list[i].ptr();
+    Py_ssize_t size = 0;
+    if (PyUnicode_Check(o)) {
+      if (const char* utf8 = PyUnicode_AsUTF8AndSize(o, &size)) {
+        out.views.emplace_back(utf8, static_cast<std::size_t>(size));
+        continue;
+      }
+      PyErr_Clear();
+      py::object bytes = py::reinterpret_steal<py::object>(PyUnicode_AsEncodedString(o, "utf-8", "surrogatepass"));
+      if (!bytes) throw py::error_already_set();
+      o = bytes.ptr();
+      out.keep.push_back(std::move(bytes));
+    }
+    char* data = nullptr;
+    if (!PyBytes_Check(o) || PyBytes_AsStringAndSize(o, &data, &size) != 0)
+      throw py::type_error("requests[" + std::to_string(i) + "] must be a str (a request line) or a dict, not " +
+                           std::string(Py_TYPE(o)->tp_name));
+    out.views.emplace_back(data, static_cast<std::size_t>(size));
+  }
+  return out;
+}
+
+// A yaku's name as one shared str per yaku (not a new one per answer).
+// Never freed: a static Python object's destructor would run after the
+// interpreter has finalised.
+const py::str& yaku_name(int yaku) {
+  static const auto* names = [] {
+    auto* all = new std::vector<py::str>;
+    for (int y = 0; y <= MJK_YAKU_COUNT; ++y) all->emplace_back(mjk_yaku_name(y));  // [MJK_YAKU_COUNT]: "unknown"
+    return all;
+  }();
+  return (*names)[static_cast<std::size_t>(yaku >= 0 && yaku < MJK_YAKU_COUNT ? yaku : MJK_YAKU_COUNT)];
+}
+
+// The keys of a score object, made once (and never freed, as above).
+struct ScoreKeys {
+  py::str yaku{"yaku"}, name{"name"}, han{"han"}, fu{"fu"}, yakuman{"yakuman"}, points{"points"}, payments{"payments"};
+};
+
+// The "score" object of `mjk --json` (SCORING.md §2) for a scored line: None
+// when the hand is not complete with its winning tile.
+py::object score_object(const mjk::bind::LineScore& s) {
+  const mjk_score_result& r = *s.result;
+  if (!r.complete) return py::none();
+  static const ScoreKeys& key = *new ScoreKeys;
+  std::array<mjk_yaku_value, MJK_YAKU_COUNT> values;
+  const std::size_t n = mjk::bind::score_yaku(s, values);
+  py::list yaku(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    py::dict y;
+    y[key.name] = yaku_name(values[i].yaku);
+    if (values[i].yakuman) y[key.yakuman] = py::int_(values[i].yakuman);
+    else y[key.han] = py::int_(values[i].han);
+    yaku[i] = std::move(y);
+  }
+  py::dict d;
+  d[key.yaku] = std::move(yaku);
+  const bool yakuman_hand = r.yakuman > 0;
+  d[key.han] = yakuman_hand ? py::object(py::none()) : py::object(py::int_(r.han));
+  d[key.fu] = yakuman_hand || r.fu == 0 ? py::object(py::none()) : py::object(py::int_(r.fu));
+  d[key.yakuman] = py::int_(r.yakuman);
+  d[key.points] = py::int_(r.points);
+  py::list pay(4);
+  for (std::size_t k = 0; k < 4; ++k) pay[k] = py::int_(r.payments[k]);
+  d[key.payments] = std::move(pay);
+  return d;
+}
+
+// score_many(lines) -> (answers, errors): answers[i] the score object (or
+// None); errors a list of (row, code, message) of the rejected lines (their
+// answers are None). Parsing and scoring run without the GIL.
+py::tuple score_many(const py::list& list) {
+  const Lines lines = lines_of(list);
+  const std::size_t n = lines.views.size();
+  struct Kept {
+    mjk_score_rules rules;
+    mjk_score_result result;
+  };
+  std::vector<Kept> kept(n);
+  std::vector<std::tuple<std::size_t, int, std::string>> bad;
+  {
+    py::gil_scoped_release release;
+    mjk::bind::score_lines(
+        n, [&](std::size_t i) { return lines.views[i]; },
+        [&](std::size_t i, const mjk::bind::LineScore& s) {
+          kept[i] = {*s.rules, *s.result};
+          if (s.code != MJK_OK) bad.emplace_back(i, s.code, s.message);
+        });
+  }
+  py::list answers(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    mjk::bind::LineScore s;
+    s.rules = &kept[i].rules;
+    s.result = &kept[i].result;
+    answers[i] = score_object(s);
+  }
+  py::list errors;
+  for (const auto& [row, code, message] : bad) errors.append(py::make_tuple(row, code, message));
+  return py::make_tuple(answers, errors);
+}
+
+// score_batch(lines, complete, han, fu, yakuman, points, payments, yaku, codes):
+// the answers into the caller's arrays (n each; payments n*4), without the GIL.
+void score_batch(const py::list& list, const py::array& complete, const py::array& han, const py::array& fu,
+                 const py::array& yakuman, const py::array& points, const py::array& payments, const py::array& yaku,
+                 const py::array& codes) {
+  const Lines lines = lines_of(list);
+  const std::size_t n = lines.views.size();
+  auto* o_complete = bytes_of(complete, n, "complete", true);
+  auto* o_han = reinterpret_cast<std::int8_t*>(bytes_of(han, n, "han", true));
+  auto* o_fu = bytes_of(fu, n, "fu", true);
+  auto* o_yakuman = bytes_of(yakuman, n, "yakuman", true);
+  auto* o_codes = bytes_of(codes, n, "codes", true);
+  const auto wide = [&](const py::array& a, std::size_t items, std::size_t size, const char* what) {
+    if (a.itemsize() != static_cast<py::ssize_t>(size) || !(a.flags() & py::array::c_style) || !a.writeable() ||
+        static_cast<std::size_t>(a.size()) != items)
+      throw py::value_error(std::string(what) + ": expected a writeable C-contiguous array of " + std::to_string(items) +
+                            " items of " + std::to_string(size) + " bytes");
+    return static_cast<void*>(const_cast<void*>(a.data()));
+  };
+  auto* o_points = static_cast<std::int32_t*>(wide(points, n, 4, "points"));
+  auto* o_payments = static_cast<std::int32_t*>(wide(payments, 4 * n, 4, "payments"));
+  auto* o_yaku = static_cast<std::uint64_t*>(wide(yaku, n, 8, "yaku"));
+  py::gil_scoped_release release;
+  mjk::bind::score_lines(
+      n, [&](std::size_t i) { return lines.views[i]; },
+      [&](std::size_t i, const mjk::bind::LineScore& s) {
+        const mjk_score_result& r = *s.result;
+        o_complete[i] = r.complete;
+        o_han[i] = static_cast<std::int8_t>(r.han);
+        o_fu[i] = r.fu;
+        o_yakuman[i] = r.yakuman;
+        o_points[i] = r.points;
+        for (std::size_t k = 0; k < 4; ++k) o_payments[4 * i + k] = r.payments[k];
+        o_yaku[i] = r.yaku;
+        o_codes[i] = s.code;
+      });
+}
+
+py::list yaku_names() {
+  py::list names;
+  for (int y = 0; y < MJK_YAKU_COUNT; ++y) names.append(py::str(mjk_yaku_name(y)));
+  return names;
 }
 
 }  // namespace
@@ -289,6 +450,9 @@ PYBIND11_MODULE(_native, m) {
   m.def("run", &run);
   m.def("parse", &parse);
   m.def("analyse", &analyse);
+  m.def("score_many", &score_many);
+  m.def("score_batch", &score_batch);
+  m.def("yaku_names", &yaku_names);
   m.def("error_message", [](int code) {
     if (code < 0 || code > 255) throw py::value_error("error codes are 0..255");
     return std::string(mjk_error_message(code));
