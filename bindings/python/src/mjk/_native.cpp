@@ -282,6 +282,8 @@ py::dict corpus_merge(const py::iterable& parts) {
   for (const auto p : parts) total.merge(stats_of(p.cast<py::dict>()));
   total.sort();
   return stats_dict(total);
+}
+
 // ---- scoring ----
 
 // The request lines of a Python list as UTF-8 bytes: a str's own UTF-8 (a
