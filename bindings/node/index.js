@@ -168,6 +168,81 @@ function analyseLine(text, options) {
   return native.analyse(text, o.players, o.visible);
 }
 
+// ---- game records (mjk::records, the addon's records.cpp) ----
+
+// A game record that cannot be read (.file, .offset, .line, .column: the
+// place; .what), or that breaks the rules of the game (.file, .round,
+// .event; .what). The message names the file and the place.
+class RecordError extends Error {
+  constructor(error) {
+    super(error.message);
+    this.name = 'RecordError';
+    for (const k of ['file', 'round', 'event', 'offset', 'line', 'column', 'what'])
+      if (error[k] !== undefined) this[k] = error[k];
+  }
+}
+
+function checkRecordOptions(options, name) {
+  if (options === undefined || options === null) options = {};
+  if (typeof options !== 'object') throw new TypeError(`${name}: options must be an object, not ${describe(options)}`);
+  for (const k of Object.keys(options)) if (k !== 'errors') throw new TypeError(`${name}: unknown option "${k}"`);
+  const errors = options.errors === undefined ? 'throw' : options.errors;
+  if (typeof errors !== 'string') throw new TypeError(`errors must be 'throw' or 'return', not ${describe(errors)}`);
+  if (errors !== 'throw' && errors !== 'return') throw new RangeError(`errors must be 'throw' or 'return', not ${errors}`);
+  return errors;
+}
+
+// readLog(path, {errors}): a game record (Tenhou mjlog XML plain or gzip,
+// tenhou.net/6 JSON, mjai JSON lines; the format told by the content) read,
+// replayed with every check and every discard reviewed by the kernel: the
+// content of Python's mjk.read_log, one object per discard. See README.md.
+function readLog(file, options) {
+  if (typeof file !== 'string') throw new TypeError(`path must be a string, not ${describe(file)}`);
+  const errors = checkRecordOptions(options, 'readLog');
+  const r = native.readLog(file);
+  if (r.readError) {
+    if (errors === 'throw') throw new RecordError(r.readError);
+    return { file, format: null, players: null, rounds: [], decisions: [], disagreements: [], error: r.readError };
+  }
+  if (r.error !== null && errors === 'throw') throw new RecordError(r.error);
+  return r;
+}
+
+// Every file named, directories walked (sorted, README.md skipped): the
+// files `mjk log` reads for the same arguments.
+function recordFiles(paths) {
+  const files = [];
+  for (const p of paths) {
+    let st = null;
+    try { st = fs.statSync(p); } catch { /* a file that cannot be read: its error is in the statistics */ }
+    if (!st || !st.isDirectory()) { files.push(p); continue; }
+    const found = [];
+    const walk = (dir) => {
+      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, e.name);
+        if (e.isDirectory()) walk(full);
+        else if (e.isFile() && e.name !== 'README.md') found.push(full);
+      }
+    };
+    walk(p);
+    found.sort((a, b) => (Buffer.compare(Buffer.from(a), Buffer.from(b))));
+    files.push(...found);
+  }
+  return files;
+}
+
+// corpusStats(paths): the object `mjk log --stats --json` prints for these
+// files and directories (on this thread; records that cannot be read are
+// listed in .errors, they do not throw).
+function corpusStats(paths) {
+  if (typeof paths === 'string') paths = [paths];
+  if (!Array.isArray(paths)) throw new TypeError(`paths must be an Array of file or directory names, not ${describe(paths)}`);
+  paths.forEach((p, i) => {
+    if (typeof p !== 'string') throw new TypeError(`paths[${i}] must be a string, not ${describe(p)}`);
+  });
+  return JSON.parse(native.corpusJson(recordFiles(paths)));
+}
+
 module.exports = {
   analyse,
   analyseLine,
@@ -177,4 +252,7 @@ module.exports = {
   implementation: () => native.implementation(),
   operations: operations.map((o) => ({ name: camel(o.name), outputs: o.outputs })),
   HandError,
+  readLog,
+  corpusStats,
+  RecordError,
 };

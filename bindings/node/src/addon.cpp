@@ -8,6 +8,7 @@
 #include <string>
 
 #include "../../common/mjk_bind.hpp"
+#include "records.hpp"
 
 namespace {
 
@@ -169,6 +170,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("version", Napi::String::New(env, mjk_version()));
   exports.Set("errorMessage", Napi::Function::New(env, ErrorMessage));
   exports.Set("implementation", Napi::Function::New(env, Implementation));
+  mjk_node_records_init(env, exports);  // readLog, corpusJson (records.cpp)
   return exports;
 }
 
