@@ -202,10 +202,29 @@ function readLog(file, options) {
   const r = native.readLog(file);
   if (r.readError) {
     if (errors === 'throw') throw new RecordError(r.readError);
-    return { file, format: null, players: null, rounds: [], decisions: [], disagreements: [], error: r.readError };
+    return { file, format: null, players: null, rounds: [], decisions: [], columns: null, disagreements: [], error: r.readError };
   }
   if (r.error !== null && errors === 'throw') throw new RecordError(r.error);
-  return r;
+  const c = r.columns;
+  const decisions = new Array(c.discard.length);
+  for (let i = 0; i < decisions.length; i++) {
+    const row = (a) => a.subarray(34 * i, 34 * i + 34);
+    const reviewed = c.reviewed[i] === 1;
+    const best = [];
+    if (reviewed) for (let k = 0; k < 34; k++) if (c.best[34 * i + k]) best.push(k);
+    decisions[i] = {
+      round: r.rounds[c.roundIndex[i]], roundIndex: c.roundIndex[i], seat: c.seat[i], seatWind: c.seatWind[i],
+      turn: c.turn[i], event: c.event[i],
+      hand: row(c.hand), visible: row(c.visible), melds: row(c.melds), dora: row(c.dora),
+      discard: c.discard[i], discardRed: c.discardRed[i] === 1, riichi: c.riichi[i] === 1, reviewed,
+      // Not reviewed (the kernel could not analyse the hand): null, as `mjk log --json` prints.
+      shanten: reviewed ? c.shanten[i] : null, shantenAfter: reviewed ? c.shantenAfter[i] : null,
+      bestShanten: reviewed ? c.bestShanten[i] : null, ukeire: reviewed ? c.ukeire[i] : null,
+      bestUkeire: reviewed ? c.bestUkeire[i] : null, best: reviewed ? best : null,
+    };
+  }
+  return { file: r.file, format: r.format, players: r.players, rounds: r.rounds, decisions, columns: c,
+           disagreements: r.disagreements, error: r.error };
 }
 
 // Every file named, directories walked (sorted, README.md skipped): the

@@ -30,23 +30,20 @@ Napi::Object disagreement_object(const Napi::Env& env, const Disagreement& d) {
   return o;
 }
 
-// One ArrayBuffer of n rows of 34 counts per field; each decision gets a
-// Uint8Array(34) view of its row, so the whole n x 34 matrix is one
-// `new Uint8Array(decision.hand.buffer)` away (one allocation, not n).
-struct Rows {
-  Napi::ArrayBuffer buffer;
-  std::uint8_t* data;
-  Rows(const Napi::Env& env, std::size_t n)
-      : buffer(Napi::ArrayBuffer::New(env, n * k34)), data(static_cast<std::uint8_t*>(buffer.Data())) {}
-  std::uint8_t* row(std::size_t i) const { return data + i * k34; }
-  Napi::Uint8Array view(const Napi::Env& env, std::size_t i) const {
-    return Napi::Uint8Array::New(env, k34, buffer, i * k34);
-  }
+// A typed array of n elements (n x 34 when `row`) for one column.
+template <class T>
+struct Column {
+  Napi::TypedArrayOf<T> array;
+  T* data;
+  Column(const Napi::Env& env, std::size_t n, std::size_t width = 1)
+      : array(Napi::TypedArrayOf<T>::New(env, n * width)), data(array.Data()) {}
 };
 
-// readLog(path) -> {file, format, players, rounds, decisions, disagreements,
+// readLog(path) -> {file, format, players, rounds, columns, disagreements,
 // error} or, for a record that cannot be read, {readError: {file, offset,
-// line, column, what, message}}.
+// line, column, what, message}}. `columns`: one typed array per field of a
+// discard, rows of 34 counts for the tiles; index.js makes the objects from
+// them (JavaScript makes objects far faster than Node-API calls do).
 Napi::Value ReadLog(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
   if (info.Length() != 1 || !info[0].IsString()) throw Napi::TypeError::New(env, "readLog(path): path must be a string");
@@ -72,15 +69,20 @@ Napi::Value ReadLog(const Napi::CallbackInfo& info) {
   review(r.decisions, g.rules.players);
 
   const std::size_t n = r.decisions.size();
-  const Rows hand(env, n), visible(env, n), melds(env, n), dora(env, n);
-  Napi::Array decisions = Napi::Array::New(env, n);
+  Column<std::uint8_t> hand(env, n, k34), visible(env, n, k34), melds(env, n, k34), dora(env, n, k34), best(env, n, k34);
+  Column<std::uint8_t> seat(env, n), seat_wind(env, n), discard(env, n), discard_red(env, n), riichi(env, n),
+      reviewed(env, n), ukeire(env, n), best_ukeire(env, n);
+  Column<std::int8_t> shanten(env, n), shanten_after(env, n), best_shanten(env, n);
+  Column<std::uint16_t> round_index(env, n), turn(env, n);
+  Column<std::uint32_t> event(env, n);
   for (std::size_t i = 0; i < n; ++i) {
     const Decision& d = r.decisions[i];
-    std::uint8_t* h = hand.row(i);
-    std::uint8_t* own = melds.row(i);
-    std::uint8_t* ind = dora.row(i);
+    std::uint8_t* own = melds.data + i * k34;
+    std::uint8_t* ind = dora.data + i * k34;
     for (std::size_t k = 0; k < k34; ++k) {
-      h[k] = static_cast<std::uint8_t>(d.hand.count(mjk::Tile(static_cast<int>(k))));
+      const mjk::Tile t(static_cast<int>(k));
+      hand.data[i * k34 + k] = static_cast<std::uint8_t>(d.hand.count(t));
+      best.data[i * k34 + k] = d.reviewed && d.best.contains(t);
       own[k] = 0;
       ind[k] = 0;
     }
@@ -90,42 +92,32 @@ Napi::Value ReadLog(const Napi::CallbackInfo& info) {
         ++own[static_cast<std::size_t>(meld.type == mjk::MeldType::chi ? meld.tile.kind() + k : meld.tile.kind())];
     }
     for (const RecordTile t : d.dora) ++ind[static_cast<std::size_t>(t.tile.kind())];
-    std::copy(d.visible.begin(), d.visible.end(), visible.row(i));
-
-    Napi::Object o = Napi::Object::New(env);
-    o.Set("round", d.round);
-    o.Set("roundIndex", Napi::Number::New(env, d.round_index));
-    o.Set("seat", Napi::Number::New(env, d.seat));
-    o.Set("seatWind", Napi::Number::New(env, d.seat_wind));
-    o.Set("turn", Napi::Number::New(env, d.turn));
-    o.Set("event", Napi::Number::New(env, d.event));
-    o.Set("hand", hand.view(env, i));
-    o.Set("visible", visible.view(env, i));
-    o.Set("melds", melds.view(env, i));
-    o.Set("dora", dora.view(env, i));
-    o.Set("discard", Napi::Number::New(env, d.discard.tile.kind()));
-    o.Set("discardRed", Napi::Boolean::New(env, d.discard.red));
-    o.Set("riichi", Napi::Boolean::New(env, d.riichi));
-    o.Set("reviewed", Napi::Boolean::New(env, d.reviewed));
-    // Not reviewed (the kernel could not analyse the hand): null, as `mjk log --json` prints.
-    const auto number_or_null = [&](int v) -> Napi::Value {
-      return d.reviewed ? Napi::Value(Napi::Number::New(env, v)) : env.Null();
-    };
-    o.Set("shanten", number_or_null(d.shanten));
-    o.Set("shantenAfter", number_or_null(d.shanten_after));
-    o.Set("bestShanten", number_or_null(d.best_shanten));
-    o.Set("ukeire", number_or_null(d.ukeire));
-    o.Set("bestUkeire", number_or_null(d.best_ukeire));
-    if (d.reviewed) {
-      Napi::Array best = Napi::Array::New(env, static_cast<std::size_t>(d.best.size()));
-      std::uint32_t b = 0;
-      for (const mjk::Tile t : d.best) best.Set(b++, Napi::Number::New(env, t.kind()));
-      o.Set("best", best);
-    } else {
-      o.Set("best", env.Null());
-    }
-    decisions.Set(static_cast<std::uint32_t>(i), o);
+    std::copy(d.visible.begin(), d.visible.end(), visible.data + i * k34);
+    seat.data[i] = d.seat;
+    seat_wind.data[i] = d.seat_wind;
+    discard.data[i] = static_cast<std::uint8_t>(d.discard.tile.kind());
+    discard_red.data[i] = d.discard.red;
+    riichi.data[i] = d.riichi;
+    reviewed.data[i] = d.reviewed;
+    // Not reviewed: zeros here, null in the objects (as `mjk log --json` prints).
+    shanten.data[i] = d.reviewed ? d.shanten : 0;
+    shanten_after.data[i] = d.reviewed ? d.shanten_after : 0;
+    best_shanten.data[i] = d.reviewed ? d.best_shanten : 0;
+    ukeire.data[i] = d.reviewed ? d.ukeire : 0;
+    best_ukeire.data[i] = d.reviewed ? d.best_ukeire : 0;
+    round_index.data[i] = d.round_index;
+    turn.data[i] = d.turn;
+    event.data[i] = d.event;
   }
+  Napi::Object columns = Napi::Object::New(env);
+  columns.Set("hand", hand.array), columns.Set("visible", visible.array), columns.Set("melds", melds.array);
+  columns.Set("dora", dora.array), columns.Set("best", best.array);
+  columns.Set("seat", seat.array), columns.Set("seatWind", seat_wind.array), columns.Set("discard", discard.array);
+  columns.Set("discardRed", discard_red.array), columns.Set("riichi", riichi.array), columns.Set("reviewed", reviewed.array);
+  columns.Set("shanten", shanten.array), columns.Set("shantenAfter", shanten_after.array);
+  columns.Set("bestShanten", best_shanten.array), columns.Set("ukeire", ukeire.array);
+  columns.Set("bestUkeire", best_ukeire.array), columns.Set("roundIndex", round_index.array);
+  columns.Set("turn", turn.array), columns.Set("event", event.array);
 
   Napi::Object o = Napi::Object::New(env);
   o.Set("file", g.file);
@@ -134,7 +126,7 @@ Napi::Value ReadLog(const Napi::CallbackInfo& info) {
   Napi::Array rounds = Napi::Array::New(env, g.rounds.size());
   for (std::size_t i = 0; i < g.rounds.size(); ++i) rounds.Set(static_cast<std::uint32_t>(i), round_label(g.rounds[i]));
   o.Set("rounds", rounds);
-  o.Set("decisions", decisions);
+  o.Set("columns", columns);
   Napi::Array dis = Napi::Array::New(env, r.disagreements.size());
   for (std::size_t i = 0; i < r.disagreements.size(); ++i)
     dis.Set(static_cast<std::uint32_t>(i), disagreement_object(env, r.disagreements[i]));

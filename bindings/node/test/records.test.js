@@ -79,10 +79,31 @@ test('readLog: one object per discard, describing it', { skip: noLogs }, () => {
     seats.add(d.seat);
   });
   assert.deepEqual([...seats].sort(), [0, 1, 2, 3]);
+  // The columns hold the same, one typed array per field: rows of 34 for the tiles.
+  const c = r.columns;
+  assert.equal(c.hand.buffer, r.decisions[0].hand.buffer);
+  const types = { hand: Uint8Array, visible: Uint8Array, melds: Uint8Array, dora: Uint8Array, best: Uint8Array,
+                  seat: Uint8Array, seatWind: Uint8Array, discard: Uint8Array, discardRed: Uint8Array, riichi: Uint8Array,
+                  reviewed: Uint8Array, ukeire: Uint8Array, bestUkeire: Uint8Array, shanten: Int8Array,
+                  shantenAfter: Int8Array, bestShanten: Int8Array, roundIndex: Uint16Array, turn: Uint16Array,
+                  event: Uint32Array };
+  assert.deepEqual(Object.keys(c).sort(), Object.keys(types).sort());
+  for (const [key, Type] of Object.entries(types)) {
+    assert.equal(c[key].constructor, Type, key);
+    assert.equal(c[key].length, ['hand', 'visible', 'melds', 'dora', 'best'].includes(key) ? 34 * n : n, key);
+  }
+  r.decisions.forEach((d, i) => {
+    for (const key of ['seat', 'seatWind', 'discard', 'shanten', 'shantenAfter', 'bestShanten', 'ukeire', 'bestUkeire',
+                       'roundIndex', 'turn', 'event'])
+      assert.equal(c[key][i], d[key], `${key} ${i}`);
+    for (const key of ['discardRed', 'riichi', 'reviewed']) assert.equal(c[key][i] === 1, d[key], `${key} ${i}`);
+    assert.deepEqual(d.best, [...c.best.subarray(34 * i, 34 * i + 34)].flatMap((b, k) => (b ? [k] : [])));
+  });
   // The kernel's batch shanten agrees with the review.
   const rows = new Uint8Array(r.decisions[0].hand.buffer);
   assert.equal(rows.length, 34 * n);
   assert.deepEqual([...mjk.shanten(rows)], r.decisions.map((d) => d.shanten));
+  assert.deepEqual(mjk.shanten(c.hand), c.shanten);
 });
 
 test('readLog agrees with `mjk log --json` on every record, field by field', { skip: noLogs || noCli }, () => {
