@@ -6,6 +6,7 @@
 //   const rows = mjk.parse('1112345678999m')      // Uint8Array(34) of counts
 //   mjk.waits(rows)                               // Uint8Array(n*34) of 0/1
 //   mjk.shanten(rows, { players: 3 })             // Int8Array(n)
+//   mjk.readLog('game.mjlog').decisions[0]       // a game record: every discard, reviewed
 //
 // Batch functions take a Uint8Array (or Buffer) of n*34 tile counts in kind
 // order (1-9m, 1-9p, 1-9s, 1-7z), one row per hand, and return typed arrays,

@@ -1,7 +1,8 @@
 // Game records in the Node addon: a thin door onto mjk::records (read,
 // replay with every check, review every discard), as index.js's readLog and
-// corpusStats use it. index.js checks the arguments and makes the errors
-// (RecordError); this file re-checks the types and builds the objects.
+// corpusStats use it. index.js checks the arguments, makes the errors
+// (RecordError) and the per-discard objects; this file re-checks the types
+// and fills the typed-array columns the objects are made from.
 #include <napi.h>
 
 #include <algorithm>
