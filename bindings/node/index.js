@@ -7,6 +7,7 @@
 //   mjk.waits(rows)                               // Uint8Array(n*34) of 0/1
 //   mjk.shanten(rows, { players: 3 })             // Int8Array(n)
 //   mjk.score({ hand: '123678m345p67s55s', win: '8s', tsumo: true })  // `mjk --json`'s "score"
+//   mjk.readLog('game.mjlog').decisions[0]       // a game record: every discard, reviewed
 //
 // Batch functions take a Uint8Array (or Buffer) of n*34 tile counts in kind
 // order (1-9m, 1-9p, 1-9s, 1-7z), one row per hand, and return typed arrays,
@@ -265,6 +266,100 @@ function scoreMany(requests, options) {
   return answers;
 }
 
+// ---- game records (mjk::records, the addon's records.cpp) ----
+
+// A game record that cannot be read (.file, .offset, .line, .column: the
+// place; .what), or that breaks the rules of the game (.file, .round,
+// .event; .what). The message names the file and the place.
+class RecordError extends Error {
+  constructor(error) {
+    super(error.message);
+    this.name = 'RecordError';
+    for (const k of ['file', 'round', 'event', 'offset', 'line', 'column', 'what'])
+      if (error[k] !== undefined) this[k] = error[k];
+  }
+}
+
+function checkRecordOptions(options, name) {
+  if (options === undefined || options === null) options = {};
+  if (typeof options !== 'object') throw new TypeError(`${name}: options must be an object, not ${describe(options)}`);
+  for (const k of Object.keys(options)) if (k !== 'errors') throw new TypeError(`${name}: unknown option "${k}"`);
+  const errors = options.errors === undefined ? 'throw' : options.errors;
+  if (typeof errors !== 'string') throw new TypeError(`errors must be 'throw' or 'return', not ${describe(errors)}`);
+  if (errors !== 'throw' && errors !== 'return') throw new RangeError(`errors must be 'throw' or 'return', not ${errors}`);
+  return errors;
+}
+
+// readLog(path, {errors}): a game record (Tenhou mjlog XML plain or gzip,
+// tenhou.net/6 JSON, mjai JSON lines; the format told by the content) read,
+// replayed with every check and every discard reviewed by the kernel: the
+// content of Python's mjk.read_log, one object per discard. See README.md.
+function readLog(file, options) {
+  if (typeof file !== 'string') throw new TypeError(`path must be a string, not ${describe(file)}`);
+  const errors = checkRecordOptions(options, 'readLog');
+  const r = native.readLog(file);
+  if (r.readError) {
+    if (errors === 'throw') throw new RecordError(r.readError);
+    return { file, format: null, players: null, rounds: [], decisions: [], columns: null, disagreements: [], error: r.readError };
+  }
+  if (r.error !== null && errors === 'throw') throw new RecordError(r.error);
+  const c = r.columns;
+  const decisions = new Array(c.discard.length);
+  for (let i = 0; i < decisions.length; i++) {
+    const row = (a) => a.subarray(34 * i, 34 * i + 34);
+    const reviewed = c.reviewed[i] === 1;
+    const best = [];
+    if (reviewed) for (let k = 0; k < 34; k++) if (c.best[34 * i + k]) best.push(k);
+    decisions[i] = {
+      round: r.rounds[c.roundIndex[i]], roundIndex: c.roundIndex[i], seat: c.seat[i], seatWind: c.seatWind[i],
+      turn: c.turn[i], event: c.event[i],
+      hand: row(c.hand), visible: row(c.visible), melds: row(c.melds), dora: row(c.dora),
+      discard: c.discard[i], discardRed: c.discardRed[i] === 1, riichi: c.riichi[i] === 1, reviewed,
+      // Not reviewed (the kernel could not analyse the hand): null, as `mjk log --json` prints.
+      shanten: reviewed ? c.shanten[i] : null, shantenAfter: reviewed ? c.shantenAfter[i] : null,
+      bestShanten: reviewed ? c.bestShanten[i] : null, ukeire: reviewed ? c.ukeire[i] : null,
+      bestUkeire: reviewed ? c.bestUkeire[i] : null, best: reviewed ? best : null,
+    };
+  }
+  return { file: r.file, format: r.format, players: r.players, rounds: r.rounds, decisions, columns: c,
+           disagreements: r.disagreements, error: r.error };
+}
+
+// Every file named, directories walked (sorted, README.md skipped): the
+// files `mjk log` reads for the same arguments.
+function recordFiles(paths) {
+  const files = [];
+  for (const p of paths) {
+    let st = null;
+    try { st = fs.statSync(p); } catch { /* a file that cannot be read: its error is in the statistics */ }
+    if (!st || !st.isDirectory()) { files.push(p); continue; }
+    const found = [];
+    const walk = (dir) => {
+      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, e.name);
+        if (e.isDirectory()) walk(full);
+        else if (e.isFile() && e.name !== 'README.md') found.push(full);
+      }
+    };
+    walk(p);
+    found.sort((a, b) => (Buffer.compare(Buffer.from(a), Buffer.from(b))));
+    files.push(...found);
+  }
+  return files;
+}
+
+// corpusStats(paths): the object `mjk log --stats --json` prints for these
+// files and directories (on this thread; records that cannot be read are
+// listed in .errors, they do not throw).
+function corpusStats(paths) {
+  if (typeof paths === 'string') paths = [paths];
+  if (!Array.isArray(paths)) throw new TypeError(`paths must be an Array of file or directory names, not ${describe(paths)}`);
+  paths.forEach((p, i) => {
+    if (typeof p !== 'string') throw new TypeError(`paths[${i}] must be a string, not ${describe(p)}`);
+  });
+  return JSON.parse(native.corpusJson(recordFiles(paths)));
+}
+
 module.exports = {
   analyse,
   analyseLine,
@@ -277,4 +372,7 @@ module.exports = {
   implementation: () => native.implementation(),
   operations: operations.map((o) => ({ name: camel(o.name), outputs: o.outputs })),
   HandError,
+  readLog,
+  corpusStats,
+  RecordError,
 };

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "../../common/mjk_bind.hpp"
+#include "records.hpp"
 
 namespace {
 
@@ -245,6 +246,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("version", Napi::String::New(env, mjk_version()));
   exports.Set("errorMessage", Napi::Function::New(env, ErrorMessage));
   exports.Set("implementation", Napi::Function::New(env, Implementation));
+  mjk_node_records_init(env, exports);  // readLog, corpusJson (records.cpp)
   return exports;
 }
 

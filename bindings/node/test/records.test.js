@@ -1,0 +1,213 @@
+'use strict';
+// Game records from Node: mjk.readLog against `mjk log --json` field by field
+// over every record of ../shared/data/logs, its errors (records it cannot
+// read, records breaking the rules, wrong arguments), and mjk.corpusStats
+// against `mjk log --stats --json`. The records are public data, never in
+// the repository: read from MJK_SHARED_DATA_DIR (default ../shared/data beside
+// the repository); the tests that need them skip, saying why, when absent.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+const mjk = require('..');
+
+const DATA = process.env.MJK_SHARED_DATA_DIR || path.resolve(__dirname, '..', '..', '..', '..', 'shared', 'data');
+const LOGS = path.join(DATA, 'logs');
+const CLI = process.env.MJK_CLI;
+const noLogs = fs.existsSync(LOGS) ? false : `no game records at ${LOGS} (public data, never in the repository)`;
+const noCli = CLI ? false : 'MJK_CLI (the mjk tool) not given';
+const mjlogs = () => fs.readdirSync(path.join(LOGS, 'tenhou-mjlog')).sort().map((f) => path.join(LOGS, 'tenhou-mjlog', f));
+
+// mpsz text ("123m0p11z", red fives as 0) -> 34 counts; the test's own reader.
+function counts(text) {
+  const c = new Array(34).fill(0);
+  let digits = [];
+  for (const ch of text) {
+    if (ch >= '0' && ch <= '9') digits.push(ch === '0' ? 5 : Number(ch));
+    else {
+      const base = { m: 0, p: 9, s: 18, z: 27 }[ch];
+      assert.notEqual(base, undefined, `unexpected ${ch} in ${text}`);
+      for (const d of digits) ++c[base + d - 1];
+      digits = [];
+    }
+  }
+  assert.deepEqual(digits, [], `digits without a suit in ${text}`);
+  return c;
+}
+const kindOf = (name) => counts(name).indexOf(1);
+const meldCounts = (melds) => {
+  const c = new Array(34).fill(0);
+  for (const m of melds) counts(m.tiles).forEach((n, k) => { c[k] += n; });
+  return c;
+};
+
+function cliLines(args) {
+  const r = spawnSync(CLI, ['log', ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  assert.equal(r.error, undefined);
+  assert.ok(r.status === 0 || r.status === 1, `mjk log ${args.join(' ')}: status ${r.status}: ${r.stderr}`);
+  return r.stdout.split('\n').filter((l) => l).map((l) => JSON.parse(l));
+}
+
+test('readLog: one object per discard, describing it', { skip: noLogs }, () => {
+  const r = mjk.readLog(mjlogs()[0]);
+  assert.equal(r.format, 'mjlog');
+  assert.equal(r.players, 4);
+  assert.equal(r.error, null);
+  assert.deepEqual(r.disagreements, []);
+  const n = r.decisions.length;
+  assert.ok(n > 100);
+  const seats = new Set();
+  r.decisions.forEach((d, i) => {
+    for (const key of ['hand', 'visible', 'melds', 'dora']) {
+      assert.ok(d[key] instanceof Uint8Array && d[key].length === 34, key);
+      // Every row of a field is a view of one buffer, in decision order: the n x 34 matrix.
+      assert.equal(d[key].buffer, r.decisions[0][key].buffer);
+      assert.equal(d[key].byteOffset, 34 * i);
+    }
+    const inHand = d.hand.reduce((a, b) => a + b, 0);
+    assert.equal(inHand % 3, 2);
+    assert.ok(d.hand[d.discard] > 0, `decision ${i}: the discard is held`);
+    for (let k = 0; k < 34; k++) assert.ok(d.hand[k] + d.visible[k] + d.melds[k] + d.dora[k] <= 4, `decision ${i}, kind ${k}`);
+    assert.equal(d.round, r.rounds[d.roundIndex]);
+    assert.ok(d.reviewed);
+    // The chosen discard is among the best exactly when it keeps the best shanten and ukeire.
+    const chosenBest = d.shantenAfter === d.bestShanten && d.ukeire === d.bestUkeire;
+    assert.equal(d.best.includes(d.discard), chosenBest, `decision ${i}`);
+    if (d.shantenAfter === d.bestShanten) assert.ok(d.ukeire <= d.bestUkeire);
+    seats.add(d.seat);
+  });
+  assert.deepEqual([...seats].sort(), [0, 1, 2, 3]);
+  // The columns hold the same, one typed array per field: rows of 34 for the tiles.
+  const c = r.columns;
+  assert.equal(c.hand.buffer, r.decisions[0].hand.buffer);
+  const types = { hand: Uint8Array, visible: Uint8Array, melds: Uint8Array, dora: Uint8Array, best: Uint8Array,
+                  seat: Uint8Array, seatWind: Uint8Array, discard: Uint8Array, discardRed: Uint8Array, riichi: Uint8Array,
+                  reviewed: Uint8Array, ukeire: Uint8Array, bestUkeire: Uint8Array, shanten: Int8Array,
+                  shantenAfter: Int8Array, bestShanten: Int8Array, roundIndex: Uint16Array, turn: Uint16Array,
+                  event: Uint32Array };
+  assert.deepEqual(Object.keys(c).sort(), Object.keys(types).sort());
+  for (const [key, Type] of Object.entries(types)) {
+    assert.equal(c[key].constructor, Type, key);
+    assert.equal(c[key].length, ['hand', 'visible', 'melds', 'dora', 'best'].includes(key) ? 34 * n : n, key);
+  }
+  r.decisions.forEach((d, i) => {
+    for (const key of ['seat', 'seatWind', 'discard', 'shanten', 'shantenAfter', 'bestShanten', 'ukeire', 'bestUkeire',
+                       'roundIndex', 'turn', 'event'])
+      assert.equal(c[key][i], d[key], `${key} ${i}`);
+    for (const key of ['discardRed', 'riichi', 'reviewed']) assert.equal(c[key][i] === 1, d[key], `${key} ${i}`);
+    assert.deepEqual(d.best, [...c.best.subarray(34 * i, 34 * i + 34)].flatMap((b, k) => (b ? [k] : [])));
+  });
+  // The kernel's batch shanten agrees with the review.
+  const rows = new Uint8Array(r.decisions[0].hand.buffer);
+  assert.equal(rows.length, 34 * n);
+  assert.deepEqual([...mjk.shanten(rows)], r.decisions.map((d) => d.shanten));
+  assert.deepEqual(mjk.shanten(c.hand), c.shanten);
+});
+
+test('readLog agrees with `mjk log --json` on every record, field by field', { skip: noLogs || noCli }, () => {
+  const byFile = new Map();
+  for (const line of cliLines(['--json', LOGS])) {
+    if (!byFile.has(line.file)) byFile.set(line.file, []);
+    byFile.get(line.file).push(line);
+  }
+  assert.ok(byFile.size >= 100, `${byFile.size} records`);
+  let compared = 0;
+  for (const [file, lines] of byFile) {
+    const r = mjk.readLog(file, { errors: 'return' });
+    const decisions = lines.filter((l) => 'discard' in l);
+    assert.equal(r.decisions.length, decisions.length, file);
+    decisions.forEach((c, i) => {
+      const d = r.decisions[i];
+      const at = `${file} decision ${i}`;
+      assert.equal(r.file, c.file, at);
+      assert.equal(d.round, c.round, at);
+      assert.equal(`${d.seatWind + 1}z`, c.player, at);
+      assert.equal(d.turn, c.turn, at);
+      assert.deepEqual([...d.hand], counts(c.hand), at);
+      assert.deepEqual([...d.melds], meldCounts(c.melds), at);
+      assert.deepEqual([...d.dora], counts(c.dora), at);
+      assert.deepEqual([...d.visible], counts(c.visible), at);
+      assert.equal(d.discard, kindOf(c.discard), at);
+      assert.equal(d.discardRed, c.discard[0] === '0', at);
+      assert.equal(d.riichi, c.riichi, at);
+      assert.equal(d.shanten, c.shanten, at);
+      assert.equal(d.shantenAfter, c.shanten_after, at);
+      assert.equal(d.ukeire, c.ukeire, at);
+      assert.equal(d.bestUkeire, c.best_ukeire, at);
+      assert.deepEqual(d.best, c.best === null ? null : c.best.map(kindOf), at);
+      compared++;
+    });
+    const disagreements = lines.filter((l) => 'what' in l);
+    assert.deepEqual(r.disagreements.map(({ file: f, round, event, what }) => ({ file: f, round, event, what })), disagreements, file);
+    const error = lines.find((l) => 'error' in l);
+    if (error === undefined) assert.equal(r.error, null, file);
+    else if ('round' in error) assert.deepEqual([r.error.round, r.error.event, r.error.what], [error.round, error.event, error.error]);
+    else assert.equal(r.error.message, error.error);
+  }
+  assert.ok(compared > 10000, `${compared} decisions compared`);
+});
+
+test('readLog: a record that cannot be read throws RecordError naming the file and the place', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mjk-records-'));
+  try {
+    const nowhere = path.join(dir, 'nowhere.mjlog');
+    assert.throws(() => mjk.readLog(nowhere), (e) => e instanceof mjk.RecordError && e.file === nowhere && /nowhere/.test(e.message));
+    const bad = path.join(dir, 'bad.json');
+    fs.writeFileSync(bad, '{"log": [[[0, 0, 0], [25000, 25000');
+    assert.throws(() => mjk.readLog(bad), (e) => e instanceof mjk.RecordError && e.file === bad && e.line === 1 &&
+                  e.offset > 0 && e.message.startsWith(bad));
+    const r = mjk.readLog(bad, { errors: 'return' });
+    assert.deepEqual(r.decisions, []);
+    assert.equal(r.error.file, bad);
+    assert.equal(r.error.line, 1);
+    assert.match(r.error.message, /bad\.json:1:/);
+  } finally {
+    fs.rmSync(dir, { recursive: true });
+  }
+});
+
+test('readLog: a record breaking the rules throws, or returns the discards before the place', { skip: noLogs }, () => {
+  const text = fs.readFileSync(mjlogs()[0], 'utf8');
+  // Seat 0's first discard becomes a tile dealt to seat 1: a tile not held.
+  const other = /hai1="(\d+)/.exec(text)[1];
+  const first = /<D(\d+)\/>/.exec(text);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mjk-records-'));
+  try {
+    const broken = path.join(dir, 'broken.mjlog');
+    fs.writeFileSync(broken, text.slice(0, first.index) + `<D${other}/>` + text.slice(first.index + first[0].length));
+    assert.throws(() => mjk.readLog(broken), (e) => e instanceof mjk.RecordError && e.file === broken &&
+                  e.round === 'E1-0' && typeof e.event === 'number' && /not held/.test(e.message));
+    const r = mjk.readLog(broken, { errors: 'return' });
+    assert.equal(r.error.round, 'E1-0');
+    assert.match(r.error.what, /not held/);
+    assert.equal(r.decisions.length, 0);  // the error is at the first discard
+  } finally {
+    fs.rmSync(dir, { recursive: true });
+  }
+});
+
+test('readLog and corpusStats: wrong arguments name themselves', () => {
+  assert.throws(() => mjk.readLog(42), (e) => e instanceof TypeError && /path/.test(e.message));
+  assert.throws(() => mjk.readLog(), (e) => e instanceof TypeError && /path/.test(e.message));
+  assert.throws(() => mjk.readLog('x', 'return'), (e) => e instanceof TypeError && /options/.test(e.message));
+  assert.throws(() => mjk.readLog('x', { errors: 1 }), (e) => e instanceof TypeError && /errors/.test(e.message));
+  assert.throws(() => mjk.readLog('x', { errors: 'ignore' }), (e) => e instanceof RangeError && /errors/.test(e.message));
+  assert.throws(() => mjk.readLog('x', { players: 3 }), (e) => e instanceof TypeError && /players/.test(e.message));
+  assert.throws(() => mjk.corpusStats(42), (e) => e instanceof TypeError && /paths/.test(e.message));
+  assert.throws(() => mjk.corpusStats(['a', 7]), (e) => e instanceof TypeError && /paths\[1\]/.test(e.message));
+});
+
+test('corpusStats is the object `mjk log --stats --json` prints', { skip: noLogs || noCli }, () => {
+  const s = mjk.corpusStats([LOGS]);
+  const [cli] = cliLines(['--stats', '--json', LOGS]);
+  assert.deepEqual(s, cli);
+  assert.ok(s.games >= 100 && s.wins > 0 && s.discards > 10000);
+  // One record that cannot be read is listed; the others still count.
+  const missing = path.join(LOGS, 'no-such-record.mjlog');
+  const t = mjk.corpusStats([mjlogs()[0], missing]);
+  assert.equal(t.games, 1);
+  assert.equal(t.errors.length, 1);
+  assert.match(t.errors[0], /no-such-record/);
+});
