@@ -6,6 +6,7 @@
 #include <napi.h>
 
 #include <string>
+#include <vector>
 
 #include "../../common/mjk_bind.hpp"
 
@@ -144,6 +145,43 @@ Napi::Value Analyse(const Napi::CallbackInfo& info) {
   return Napi::String::New(env, line);
 }
 
+// analyseLines(texts, players, visible|null) -> the `mjk --json` line of each
+// text: one call for a batch of hands (what a server collects in one turn of
+// its event loop), a plain loop over mjk_analyse_json. players: Uint8Array(n)
+// of 3|4; visible: null or Uint8Array(n*34), a row of zeros meaning none
+// seen. A text holding NUL is a RangeError naming it (the C ABI reads
+// NUL-terminated text), before any hand is analysed.
+Napi::Value AnalyseLines(const Napi::CallbackInfo& info) {
+  const Napi::Env env = info.Env();
+  if (info.Length() != 3 || !info[0].IsArray() || !info[1].IsTypedArray())
+    throw Napi::TypeError::New(env, "analyseLines(texts, players, visible)");
+  const Napi::Array texts = info[0].As<Napi::Array>();
+  const std::uint32_t n = texts.Length();
+  const std::uint8_t* players = bytes_of(env, info[1], n, "players");
+  const std::uint8_t* visible = nullptr;
+  if (!info[2].IsNull() && !info[2].IsUndefined()) visible = bytes_of(env, info[2], n * mjk::bind::row, "visible");
+  if (!mjk::bind::has_analyse()) throw Napi::Error::New(env, "analyseLines: this libmjk has no mjk_analyse_json yet");
+  std::vector<std::string> in(n);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const Napi::Value t = texts.Get(i);
+    if (!t.IsString()) throw Napi::TypeError::New(env, "texts[" + std::to_string(i) + "] must be a string");
+    in[i] = t.As<Napi::String>();
+    if (in[i].find('\0') != std::string::npos)
+      throw Napi::RangeError::New(env, "texts[" + std::to_string(i) + "] holds a NUL character");
+    if (players[i] != 3 && players[i] != 4)
+      throw Napi::RangeError::New(env, "players[" + std::to_string(i) + "] must be 3 or 4");
+  }
+  Napi::Array out = Napi::Array::New(env, n);
+  std::string line;
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const std::uint8_t* v = visible ? visible + std::size_t{i} * mjk::bind::row : nullptr;
+    if (const int e = mjk::bind::analyse_json(in[i], players[i], v, line); e != MJK_OK)
+      throw Napi::Error::New(env, std::string("analyseLines: ") + mjk_error_message(e));
+    out.Set(i, Napi::String::New(env, line));
+  }
+  return out;
+}
+
 Napi::Value ErrorMessage(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
   if (info.Length() != 1 || !info[0].IsNumber()) throw Napi::TypeError::New(env, "errorMessage(code)");
@@ -161,6 +199,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("run", Napi::Function::New(env, Run));
   exports.Set("parse", Napi::Function::New(env, Parse));
   exports.Set("analyse", Napi::Function::New(env, Analyse));
+  exports.Set("analyseLines", Napi::Function::New(env, AnalyseLines));
   exports.Set("version", Napi::String::New(env, mjk_version()));
   exports.Set("errorMessage", Napi::Function::New(env, ErrorMessage));
   exports.Set("implementation", Napi::Function::New(env, Implementation));
