@@ -22,8 +22,10 @@ const fs = require('node:fs');
 const path = require('node:path');
 const WebSocket = require('ws');
 
+const DEFAULTS = { backend: 'mjk', clients: 1000, messages: 200000, seconds: 20, url: null, hands: 4096, workers: 0, pid: 0, sources: 1 };
+
 function parseArgs(argv) {
-  const a = { backend: 'mjk', clients: 1000, messages: 200000, seconds: 20, url: null, hands: 4096, workers: 0, pid: 0, sources: 1 };
+  const a = { ...DEFAULTS };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i].replace(/^--/, '');
     if (!(k in a)) throw new Error(`unknown argument ${argv[i]}`);
@@ -106,7 +108,8 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 }
 
-async function run(args) {
+async function run(options) {
+  const args = { ...DEFAULTS, ...options };
   const hands = makeHands(args.hands);
   const server = args.url ? null : await startServer(args);
   const url = args.url || server.url;
