@@ -46,6 +46,11 @@ const DEFAULTS = {
 };
 const CLOSE_GRACE_MS = 1000;    // a closed connection's socket is destroyed this long after its close frame
 const LATENCY_SAMPLES = 8192;   // latency percentiles over the last this many replies
+// A turn's requests go to the analysis in batches of at most this many: one
+// addon call already costs little beside 64 analyses, and answering the first
+// batch while later sockets are still being read lets clients work meanwhile
+// (one batch per whole turn cut closed-loop throughput by a third).
+const BATCH_MAX = 64;
 
 function parseArgs(argv) {
   const args = { ...DEFAULTS };
@@ -164,7 +169,13 @@ function serve(options, statsFor) {
   }
 
   function enqueue(item) {
-    if (queue.push(item) === 1) setImmediate(flush);
+    const n = queue.push(item);
+    if (n === BATCH_MAX) flush();
+    else if (n === 1) setImmediate(flushIfAny);
+  }
+
+  function flushIfAny() {
+    if (queue.length) flush();
   }
 
   // Answers the turn's requests: one call into the analysis for all of them,
