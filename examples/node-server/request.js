@@ -57,7 +57,7 @@ function visibleCounts(text) {
   for (const ch of text) {
     if (ch >= '0' && ch <= '9') { digits += ch; continue; }
     const suit = 'mpsz'.indexOf(ch);
-    if (suit < 0) return `visible: expected mpsz tiles such as 1155m7z, not '${text}'`;
+    if (suit < 0 || !digits) return `visible: expected mpsz tiles such as 1155m7z, not '${text}'`;
     for (const d of digits) {
       const n = d === '0' && suit < 3 ? 5 : Number(d);
       if (n === 0 || (suit === 3 && n > 7)) return `visible: no such tile ${d}${ch}`;

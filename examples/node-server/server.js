@@ -63,7 +63,9 @@ function parseArgs(argv) {
     if (i + 1 >= argv.length) throw new Error(`${a} needs a value`);
     const v = argv[++i];
     if (key === 'workers' && v === 'auto') args.workers = os.availableParallelism();
-    else args[key] = typeof DEFAULTS[key] === 'number' ? Number(v) : v;
+    else if (typeof DEFAULTS[key] !== 'number') args[key] = v;
+    else if (!/^\d+$/.test(v)) throw new Error(`${a} must be a non-negative integer, not '${v}'`);
+    else args[key] = Number(v);
   }
   return checkOptions(args);
 }
@@ -240,25 +242,35 @@ function serve(options, statsFor) {
     });
   });
 
-  // Heartbeat and idle sweep: one timer for all connections.
+  // Heartbeat: a connection that has not answered the last ping is gone.
   const heartbeat = setInterval(() => {
-    const now = performance.now();
     for (const ws of wss.clients) {
       if (ws.mjk.closing) continue;
       if (!ws.mjk.alive) { counters.closed.unresponsive++; ws.mjk.closing = true; ws.terminate(); continue; }
-      if (now - ws.mjk.lastRequest > o.idleMs) { close(ws, 1001, 'idle', 'idle'); continue; }
       ws.mjk.alive = false;
       ws.ping();
     }
-  }, Math.min(o.pingMs, o.idleMs));
+  }, o.pingMs);
+  // Idle sweep, every quarter of idleMs (closes after idleMs..1.25 idleMs).
+  const idleSweep = setInterval(() => {
+    const now = performance.now();
+    for (const ws of wss.clients)
+      if (!ws.mjk.closing && now - ws.mjk.lastRequest > o.idleMs) close(ws, 1001, 'idle', 'idle');
+  }, Math.max(10, o.idleMs / 4));
   heartbeat.unref();
+  idleSweep.unref();
 
   // Stop accepting, answer what has arrived, close every connection after its
   // replies (1001), and resolve once all are gone or shutdownMs has passed.
+  let stopped = null;
   function shutdown() {
-    if (stopping) return Promise.resolve();
+    return (stopped ||= closeAll());
+  }
+
+  function closeAll() {
     stopping = true;
     clearInterval(heartbeat);
+    clearInterval(idleSweep);
     httpServer.close();
     if (queue.length) flush();
     for (const ws of wss.clients) close(ws, 1001, 'server shutting down', 'shutdown');
@@ -305,17 +317,25 @@ function startPrimary(o) {
         const p = pending.get(m.id);
         if (!p) return;
         p.snaps.push(m.snapshot);
-        if (p.snaps.length === p.want + 1) {
-          pending.delete(m.id);
-          p.worker.send({ type: 'stats', id: p.reqId, stats: combine(p.snaps, o.workers) });
-        }
+        answerIfComplete(m.id, p);
       }
     });
     w.on('exit', () => {
       workers.splice(workers.indexOf(w), 1);
+      // Stats requests waiting for this worker are answered without it.
+      for (const [id, p] of pending) {
+        p.want--;
+        answerIfComplete(id, p);
+      }
       if (!stopping) workers.push(fork());
     });
     return w;
+  }
+  // p.snaps: the primary's own snapshot, then one per worker.
+  function answerIfComplete(id, p) {
+    if (p.snaps.length < p.want + 1) return;
+    pending.delete(id);
+    if (!p.worker.isDead()) p.worker.send({ type: 'stats', id: p.reqId, stats: combine(p.snaps, o.workers) });
   }
   for (let i = 0; i < o.workers; i++) workers.push(fork());
 
