@@ -4,7 +4,7 @@
 // beyond the message body), built to stay up under hostile clients.
 //
 //   node server.js [--port N] [--host H] [--backend mjk|majiang] [--workers N|auto]
-//                  [--max-connections N] [--max-payload BYTES] [--max-in-flight N]
+//                  [--max-connections N] [--max-payload BYTES]
 //                  [--pause-bytes BYTES] [--close-bytes BYTES] [--idle-ms MS]
 //                  [--ping-ms MS] [--shutdown-ms MS]
 //
@@ -36,9 +36,9 @@ const DEFAULTS = {
   workers: 0,                   // 0: one process; N: a primary and N worker processes
   maxConnections: 10000,        // open TCP connections (all workers together); more are dropped at accept
   maxPayload: 4096,             // bytes per message (a request is < 1 KiB); more: ws closes with 1009
-  maxInFlight: 256,             // requests received but not yet answered, per connection; more: 1008
   pauseBytes: 256 * 1024,       // unsent reply bytes past which a connection is not read until they drain
-  closeBytes: 4 * 1024 * 1024,  // unsent reply bytes past which a connection is closed (1008)
+  closeBytes: 1024 * 1024,      // unsent reply bytes past which a connection is closed (1008): the requests
+                                // of one 64 KiB read (~2,000) are answered after a pause, ~2 MB of replies
   idleMs: 120000,               // no request for this long: closed (1001)
   pingMs: 30000,                // a ping every pingMs; no pong by the next one: terminated
   shutdownMs: 5000,             // SIGTERM: time for in-flight answers and closing handshakes
@@ -97,7 +97,7 @@ function answer(backend, data) {
 function makeCounters() {
   return {
     connections: 0, messages: 0, errors: 0, rejected: 0, binary: 0,
-    closed: { flood: 0, unread: 0, idle: 0, unresponsive: 0, shutdown: 0 },
+    closed: { unread: 0, idle: 0, unresponsive: 0, shutdown: 0 },
     latency: new Float64Array(LATENCY_SAMPLES), latencyCount: 0,
   };
 }
@@ -194,7 +194,6 @@ function serve(options, statsFor) {
     const now = performance.now();
     for (const it of batch) {
       const { ws } = it;
-      ws.mjk.inFlight--;
       if (it.reply === undefined || ws.readyState !== WebSocket.OPEN) continue;
       ws.send(it.reply);
       counters.messages++;
@@ -214,7 +213,7 @@ function serve(options, statsFor) {
 
   wss.on('connection', (ws) => {
     counters.connections++;
-    ws.mjk = { inFlight: 0, alive: true, lastRequest: performance.now(), closing: false };
+    ws.mjk = { alive: true, lastRequest: performance.now(), closing: false };
     if (stopping) return close(ws, 1001, 'server shutting down', 'shutdown');
     ws.on('pong', () => { ws.mjk.alive = true; });
     ws.on('error', () => ws.terminate());
@@ -222,10 +221,6 @@ function serve(options, statsFor) {
       const state = ws.mjk;
       if (state.closing) return;
       state.lastRequest = performance.now();
-      if (++state.inFlight > o.maxInFlight) {
-        state.inFlight--;
-        return close(ws, 1008, `more than ${o.maxInFlight} requests in flight`, 'flood');
-      }
       const item = { ws, req: null, reply: undefined, rejected: false, t0: state.lastRequest };
       if (isBinary) {
         counters.binary++;

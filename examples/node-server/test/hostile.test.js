@@ -102,22 +102,24 @@ test('defect 2: a client flooding without reading is cut off; memory stays bound
     const s = await statsWhen(server, (x) => x.clients === 1, 15000);
     for (const f of flooders) f.socket.destroy();
     await sleep(500);
-    const lat = await polite.stop();
+    const lat = await polite.stop().catch((e) => e); // memory first: it is the defect
     const peak = memory.stop();
     const after = rssOf(server.pid);
-    console.log(`flood: rss ${(rss0 / MB).toFixed(0)} MB -> peak ${(peak / MB).toFixed(0)} MB -> after ${(after / MB).toFixed(0)} MB; polite client p50 ${lat.p50.toFixed(1)} ms p99 ${lat.p99.toFixed(1)} ms (${lat.count})`);
+    console.log(`flood: rss ${(rss0 / MB).toFixed(0)} MB -> peak ${(peak / MB).toFixed(0)} MB -> after ${(after / MB).toFixed(0)} MB; ` +
+                (lat instanceof Error ? `polite client: ${lat.message}` : `polite client p50 ${lat.p50.toFixed(1)} ms p99 ${lat.p99.toFixed(1)} ms (${lat.count})`));
     assert.ok(peak - rss0 < 100 * MB, `peak rss grew by ${((peak - rss0) / MB).toFixed(0)} MB`);
     assert.ok(after - rss0 < 60 * MB, `rss after the flooders left: +${((after - rss0) / MB).toFixed(0)} MB`);
+    if (lat instanceof Error) throw lat;
     assert.ok(lat.p99 < 1000, `polite client p99 ${lat.p99} ms`);
     assert.ok(s && s.clients === 1, 'the server closed both flooders');
-    assert.ok(s.closed.flood + s.closed.unread + s.closed.unresponsive >= 2, JSON.stringify(s.closed));
+    assert.ok(s.closed.unread + s.closed.unresponsive >= 2, JSON.stringify(s.closed));
   } finally {
     await stopServer(server);
   }
 });
 
 test('a slow reader is paused, not dropped, and gets every reply in order', async () => {
-  const server = await startServer(['--pause-bytes', '16384', '--max-in-flight', '256']);
+  const server = await startServer(['--pause-bytes', '16384']);
   try {
     const ws = await connect(server);
     const hands = ['1112345678999m', HAND, '19m19p19s1234567z 1m', '123x'];
