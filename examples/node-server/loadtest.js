@@ -110,8 +110,16 @@ function percentile(sorted, p) {
 
 async function run(options) {
   const args = { ...DEFAULTS, ...options };
-  const hands = makeHands(args.hands);
   const server = args.url ? null : await startServer(args);
+  try {
+    return await measure(args, server);
+  } finally {
+    if (server) server.child.kill('SIGTERM'); // also when a client fails to connect
+  }
+}
+
+async function measure(args, server) {
+  const hands = makeHands(args.hands);
   const url = args.url || server.url;
   const pid = args.pid || 0;
   const latencies = new Float64Array(args.messages);
@@ -156,7 +164,6 @@ async function run(options) {
   const cpu1 = await serverCpuUs(url, pid);
   const cpuPerMessage = cpu0 === null || cpu1 === null ? null : (cpu1 - cpu0) / received;
   for (const ws of sockets) ws.terminate();
-  if (server) server.child.kill('SIGTERM');
 
   const lat = Array.from(latencies.subarray(0, Math.min(received, latencies.length))).sort((a, b) => a - b);
   return {
