@@ -360,12 +360,42 @@ function corpusStats(paths) {
   return JSON.parse(native.corpusJson(recordFiles(paths)));
 }
 
+// The `mjk --json` lines of many hands in one call (a server's batch: one
+// crossing into the addon for all the hands that arrived in one turn).
+// options: {players: 3|4, or a Uint8Array of one 3|4 per text; visible: a
+// Uint8Array of 34 counts (every text) or 34 per text (zeros: none seen)}.
+function analyseLines(texts, options) {
+  if (!Array.isArray(texts)) throw new TypeError(`texts must be an Array of strings, not ${describe(texts)}`);
+  const n = texts.length;
+  const { players = 4, visible = null, ...rest } = options || {};
+  for (const k of Object.keys(rest)) throw new TypeError(`analyseLines has no ${k} option`);
+  let perText = players;
+  if (typeof players === 'number') {
+    if (players !== 3 && players !== 4) throw new RangeError(`players must be 3 or 4, not ${players}`);
+    perText = new Uint8Array(n).fill(players);
+  } else if (!(players instanceof Uint8Array) || players.length !== n) {
+    throw new TypeError(`players must be 3, 4 or a Uint8Array of one per text (${n}), not ${describe(players)}`);
+  }
+  let rows = visible;
+  if (visible !== null) {
+    if (!(visible instanceof Uint8Array)) throw new TypeError(`visible must be a Uint8Array, not ${describe(visible)}`);
+    if (visible.length === 34 && n !== 1) {
+      rows = new Uint8Array(34 * n);
+      for (let i = 0; i < n; i++) rows.set(visible, 34 * i);
+    } else if (visible.length !== 34 * n) {
+      throw new RangeError(`visible must hold 34 counts (every text) or 34 per text, not ${visible.length}`);
+    }
+  }
+  return native.analyseLines(texts, perText, rows);
+}
+
 module.exports = {
   analyse,
   analyseLine,
   score,
   scoreMany,
   yakuNames: native.yakuNames(),
+  analyseLines,
   parse,
   ...batch,
   errorMessage,

@@ -4,20 +4,28 @@
 // in count:
 //
 //   node loadtest.js [--backend mjk|majiang] [--clients 1000] [--messages 200000]
-//                    [--seconds 20] [--url ws://127.0.0.1:PORT]
+//                    [--seconds 20] [--workers 0] [--url ws://127.0.0.1:PORT]
+//                    [--pid PID] [--sources 1]
 //
-// Without --url it starts `server.js --port 0 --backend B` as a child process
-// and stops it at the end. --clients WebSocket clients connect, then each
-// sends a hand, waits for the reply and sends the next (closed loop) until
-// --messages replies in all or --seconds have passed, whichever comes first.
-// Hands are random 13- and 14-tile closed hands from a fixed seed (plain mpsz
-// text). Prints one JSON line: messages/s, p50/p99/max latency in ms.
+// Without --url it starts `server.js --port 0 --backend B --workers W` as a
+// child process and stops it at the end. --clients WebSocket clients connect
+// (from --sources local addresses 127.0.0.1, .2, ...: each address has ~28k
+// ports), then each sends a hand, waits for the reply and sends the next
+// (closed loop) until --messages replies in all or --seconds have passed,
+// whichever comes first. Hands are random 13- and 14-tile closed hands from a
+// fixed seed (plain mpsz text). Prints one JSON line: messages/s, p50/p99/max
+// latency in ms as the clients see it, and the server's CPU time over the
+// run: from its GET /stats (all its processes), or for a server without it
+// from /proc/PID/stat (--pid; user + system of that process).
 const { spawn } = require('node:child_process');
+const fs = require('node:fs');
 const path = require('node:path');
 const WebSocket = require('ws');
 
+const DEFAULTS = { backend: 'mjk', clients: 1000, messages: 200000, seconds: 20, url: null, hands: 4096, workers: 0, pid: 0, sources: 1 };
+
 function parseArgs(argv) {
-  const a = { backend: 'mjk', clients: 1000, messages: 200000, seconds: 20, url: null, hands: 4096 };
+  const a = { ...DEFAULTS };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i].replace(/^--/, '');
     if (!(k in a)) throw new Error(`unknown argument ${argv[i]}`);
@@ -27,7 +35,8 @@ function parseArgs(argv) {
   }
   for (const k of ['clients', 'messages', 'seconds', 'hands'])
     if (!(a[k] > 0)) throw new Error(`--${k} must be positive`);
-  if (a.clients > 5000 || a.messages > 10000000 || a.seconds > 600) throw new Error('bounds: at most 5000 clients, 10^7 messages, 600 s');
+  if (a.clients > 20000 || a.messages > 10000000 || a.seconds > 600 || a.sources > 250)
+    throw new Error('bounds: at most 20000 clients, 10^7 messages, 600 s, 250 source addresses');
   if (a.url) {
     const u = new URL(a.url);
     if (!['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname)) throw new Error('--url must be a loopback address');
@@ -64,9 +73,10 @@ function makeHands(count, seed = 12345) {
   return hands;
 }
 
-function startServer(backend) {
+function startServer({ backend, workers, clients }) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(__dirname, 'server.js'), '--port', '0', '--backend', backend],
+    const child = spawn(process.execPath, [path.join(__dirname, 'server.js'), '--port', '0', '--backend', backend,
+                                           '--workers', String(workers), '--max-connections', String(clients + 64)],
                         { stdio: ['ignore', 'pipe', 'inherit'] });
     let buf = '';
     child.stdout.on('data', (d) => {
@@ -78,26 +88,52 @@ function startServer(backend) {
   });
 }
 
+// The server's CPU time so far in microseconds (null if it cannot be read).
+async function serverCpuUs(url, pid) {
+  if (pid) {
+    try {
+      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(f[11]) + Number(f[12])) * 1e6 / 100; // utime, stime in clock ticks (USER_HZ 100)
+    } catch { return null; }
+  }
+  try {
+    const res = await fetch(url.replace(/^ws/, 'http').replace(/\/?$/, '/stats'));
+    const s = await res.json();
+    return s.cpu_us.user + s.cpu_us.system;
+  } catch { return null; }
+}
+
 function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 }
 
-async function run(args) {
+async function run(options) {
+  const args = { ...DEFAULTS, ...options };
+  const server = args.url ? null : await startServer(args);
+  try {
+    return await measure(args, server);
+  } finally {
+    if (server) server.child.kill('SIGTERM'); // also when a client fails to connect
+  }
+}
+
+async function measure(args, server) {
   const hands = makeHands(args.hands);
-  const server = args.url ? null : await startServer(args.backend);
   const url = args.url || server.url;
+  const pid = args.pid || 0;
   const latencies = new Float64Array(args.messages);
   let sent = 0, received = 0, errors = 0, stopped = false;
   const sockets = [];
 
-  await Promise.all(Array.from({ length: args.clients }, () => new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { perMessageDeflate: false });
+  await Promise.all(Array.from({ length: args.clients }, (_, i) => new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { perMessageDeflate: false, localAddress: `127.0.0.${1 + (i % args.sources)}` });
     ws.once('open', () => resolve());
     ws.once('error', reject);
     sockets.push(ws);
   })));
 
+  const cpu0 = await serverCpuUs(url, pid);
   const t0 = process.hrtime.bigint();
   const deadline = t0 + BigInt(Math.round(args.seconds * 1e9));
   await new Promise((done) => {
@@ -125,8 +161,9 @@ async function run(args) {
     }
   });
   const elapsed = Number(process.hrtime.bigint() - t0) / 1e9;
+  const cpu1 = await serverCpuUs(url, pid);
+  const cpuPerMessage = cpu0 === null || cpu1 === null ? null : (cpu1 - cpu0) / received;
   for (const ws of sockets) ws.terminate();
-  if (server) server.child.kill('SIGTERM');
 
   const lat = Array.from(latencies.subarray(0, Math.min(received, latencies.length))).sort((a, b) => a - b);
   return {
@@ -139,6 +176,8 @@ async function run(args) {
     p50_ms: Number(percentile(lat, 0.5).toFixed(3)),
     p99_ms: Number(percentile(lat, 0.99).toFixed(3)),
     max_ms: Number(lat[lat.length - 1].toFixed(3)),
+    server_cpu_us_per_message: cpuPerMessage === null ? null : Number(cpuPerMessage.toFixed(2)),
+    messages_per_server_cpu_s: cpuPerMessage === null ? null : Math.round(1e6 / cpuPerMessage),
   };
 }
 

@@ -1,79 +1,383 @@
 #!/usr/bin/env node
 'use strict';
 // A WebSocket hand-analysis server on `ws` (RFC 6455; no protocol of ours
-// beyond the message body).
+// beyond the message body), built to stay up under hostile clients.
 //
-//   node server.js [--port N] [--host H] [--backend mjk|majiang]
+//   node server.js [--port N] [--host H] [--backend mjk|majiang] [--workers N|auto]
+//                  [--max-connections N] [--max-payload BYTES]
+//                  [--pause-bytes BYTES] [--close-bytes BYTES] [--idle-ms MS]
+//                  [--ping-ms MS] [--shutdown-ms MS]
 //
 // --port 0 (the default) takes an ephemeral port; the first line on stdout is
-//   listening ws://HOST:PORT backend=NAME
-// A client sends one hand per text message, either plain mpsz text
-// ("123m456p789s11z23s 1s") or JSON {"hand": "...", "players": 3|4,
-// "visible": [34 counts]}, and gets one JSON text message back: the object
-// `mjk --json` prints for that hand, or {"hand": ..., "error": "..."}.
-// Replies come in the order of the requests on each connection.
-const { WebSocketServer } = require('ws');
+//   listening ws://HOST:PORT backend=NAME workers=N
+// A client sends one hand per text message, plain mpsz text or a JSON request
+// (request.js says what is accepted), and gets one JSON text message back:
+// the object `mjk --json` prints for that hand, or {"hand", "error"} (from
+// the library, for a malformed hand) or {"hand", "error", "code"} (from the
+// server, for a request it rejected before any work). Replies come in the
+// order of the requests on each connection. GET /stats on the same port
+// answers the counters (stats() below) as JSON.
+//
+// Capacity: the requests of every connection that arrive in one turn of the
+// event loop are answered by one call into the analysis (setImmediate runs
+// after all of the turn's socket reads); --workers N forks N processes
+// (cluster: the primary accepts, hands each connection to a worker in turn,
+// and sums their counters).
+const cluster = require('node:cluster');
+const http = require('node:http');
+const os = require('node:os');
+const { WebSocketServer, WebSocket } = require('ws');
+const { parseRequest } = require('./request');
+
+const DEFAULTS = {
+  port: 0,
+  host: '127.0.0.1',
+  backend: 'mjk',
+  workers: 0,                   // 0: one process; N: a primary and N worker processes
+  maxConnections: 10000,        // open TCP connections (all workers together); more are dropped at accept
+  maxPayload: 4096,             // bytes per message (a request is < 1 KiB); more: ws closes with 1009
+  pauseBytes: 256 * 1024,       // unsent reply bytes past which a connection is not read until they drain
+  closeBytes: 1024 * 1024,      // unsent reply bytes past which a connection is closed (1008): the requests
+                                // of one 64 KiB read (~2,000) are answered after a pause, ~2 MB of replies
+  idleMs: 120000,               // no request for this long: closed (1001)
+  pingMs: 30000,                // a ping every pingMs; no pong by the next one: terminated
+  shutdownMs: 5000,             // SIGTERM: time for in-flight answers and closing handshakes
+  handshakeMs: 30000,           // a TCP connection must complete its HTTP upgrade within this (10 s cut off
+                                // clients of a 10,000-connection load test still connecting on a busy host)
+};
+const CLOSE_GRACE_MS = 1000;    // a closed connection's socket is destroyed this long after its close frame
+const LATENCY_SAMPLES = 8192;   // latency percentiles over the last this many replies
+// A turn's requests go to the analysis in batches of at most this many: one
+// addon call already costs little beside 64 analyses, and answering the first
+// batch while later sockets are still being read lets clients work meanwhile
+// (one batch per whole turn cut closed-loop throughput by a third).
+const BATCH_MAX = 64;
 
 function parseArgs(argv) {
-  const args = { port: 0, host: '127.0.0.1', backend: 'mjk' };
+  const args = { ...DEFAULTS };
+  const camel = (s) => s.replace(/^--/, '').replace(/-([a-z])/g, (_, c) => c.toUpperCase());
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    const value = () => {
-      if (i + 1 >= argv.length) throw new Error(`${a} needs a value`);
-      return argv[++i];
-    };
-    if (a === '--port') args.port = Number(value());
-    else if (a === '--host') args.host = value();
-    else if (a === '--backend') args.backend = value();
-    else if (a === '--help' || a === '-h') args.help = true;
-    else throw new Error(`unknown argument ${a}`);
+    if (a === '--help' || a === '-h') { args.help = true; continue; }
+    const key = camel(a);
+    if (!a.startsWith('--') || !Object.hasOwn(DEFAULTS, key)) throw new Error(`unknown argument ${a}`);
+    if (i + 1 >= argv.length) throw new Error(`${a} needs a value`);
+    const v = argv[++i];
+    if (key === 'workers' && v === 'auto') args.workers = os.availableParallelism();
+    else if (typeof DEFAULTS[key] !== 'number') args[key] = v;
+    else if (!/^\d+$/.test(v)) throw new Error(`${a} must be a non-negative integer, not '${v}'`);
+    else args[key] = Number(v);
   }
-  if (!['mjk', 'majiang'].includes(args.backend)) throw new Error(`--backend must be mjk or majiang, not ${args.backend}`);
-  if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) throw new Error('--port must be 0..65535');
-  return args;
+  return checkOptions(args);
+}
+
+function checkOptions(o) {
+  if (!['mjk', 'majiang'].includes(o.backend)) throw new Error(`--backend must be mjk or majiang, not ${o.backend}`);
+  if (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535) throw new Error('--port must be 0..65535');
+  for (const k of Object.keys(DEFAULTS)) {
+    if (k === 'port' || typeof DEFAULTS[k] !== 'number') continue;
+    if (!Number.isInteger(o[k]) || o[k] < (k === 'workers' ? 0 : 1)) throw new Error(`--${k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())} must be a ${k === 'workers' ? 'non-negative' : 'positive'} integer, not ${o[k]}`);
+  }
+  if (o.pauseBytes > o.closeBytes) throw new Error('--pause-bytes must not exceed --close-bytes');
+  return o;
 }
 
 function loadBackend(name) {
   return name === 'majiang' ? require('./backends/majiang') : require('./backends/mjk');
 }
 
-// One message in, one reply out (a JSON string).
+// One message in, one reply out (a JSON string), checked and answered alone:
+// what the server does for each request, without the batching.
 function answer(backend, data) {
-  const text = data.toString();
-  let hand = text;
-  const options = {};
-  try {
-    if (text.trimStart().startsWith('{')) {
-      const req = JSON.parse(text);
-      if (typeof req.hand !== 'string') throw new TypeError('"hand" must be a string');
-      hand = req.hand;
-      if (req.players !== undefined) options.players = req.players;
-      if (req.visible !== undefined) options.visible = Uint8Array.from(req.visible);
+  const req = parseRequest(data.toString());
+  return req.error !== undefined ? JSON.stringify(req) : backend.analyseMany([req])[0];
+}
+
+// Counters of one process (stats(): of all processes).
+function makeCounters() {
+  return {
+    connections: 0, messages: 0, errors: 0, rejected: 0, binary: 0,
+    closed: { unread: 0, idle: 0, unresponsive: 0, shutdown: 0 },
+    latency: new Float64Array(LATENCY_SAMPLES), latencyCount: 0,
+  };
+}
+
+function percentile(sorted, p) {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : null;
+}
+
+// This process's counters as plain numbers (latencies as their samples).
+function snapshot(counters, clients) {
+  const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
+  const cpu = process.cpuUsage();
+  const n = Math.min(counters.latencyCount, LATENCY_SAMPLES);
+  return {
+    clients, connections: counters.connections, messages: counters.messages, errors: counters.errors,
+    rejected: counters.rejected, binary: counters.binary, closed: { ...counters.closed },
+    cpu_user_us: cpu.user, cpu_system_us: cpu.system, rss, heap_used: heapUsed, external, array_buffers: arrayBuffers,
+    latency: Array.from(counters.latency.subarray(0, n)),
+  };
+}
+
+// Snapshots of several processes -> the counters GET /stats answers.
+function combine(snaps, workers) {
+  const sum = (k) => snaps.reduce((s, x) => s + x[k], 0);
+  const lat = snaps.flatMap((s) => s.latency).sort((a, b) => a - b);
+  const closed = {};
+  for (const s of snaps) for (const [k, v] of Object.entries(s.closed || {})) closed[k] = (closed[k] || 0) + v;
+  const messages = sum('messages');
+  const cpuUs = sum('cpu_user_us') + sum('cpu_system_us');
+  const round = (x) => (x === null ? null : Number(x.toFixed(3)));
+  return {
+    workers, clients: sum('clients'), connections: sum('connections'), messages, errors: sum('errors'),
+    rejected: sum('rejected'), binary: sum('binary'), closed,
+    latency_ms: { p50: round(percentile(lat, 0.5)), p99: round(percentile(lat, 0.99)), max: round(lat.length ? lat[lat.length - 1] : null), samples: lat.length },
+    cpu_us: { user: sum('cpu_user_us'), system: sum('cpu_system_us'), per_message: messages ? Number((cpuUs / messages).toFixed(2)) : null },
+    memory: { rss: sum('rss'), heap_used: sum('heap_used'), external: sum('external'), array_buffers: sum('array_buffers') },
+  };
+}
+
+// The WebSocket server of one process (the only one, or a cluster worker).
+// statsFor(callback) answers GET /stats; it defaults to this process alone.
+function serve(options, statsFor) {
+  const o = checkOptions({ ...DEFAULTS, ...options });
+  const backend = loadBackend(o.backend);
+  const counters = makeCounters();
+  const httpServer = http.createServer({ headersTimeout: o.handshakeMs, requestTimeout: o.handshakeMs });
+  httpServer.maxConnections = o.maxConnections;
+  const wss = new WebSocketServer({ server: httpServer, perMessageDeflate: false, maxPayload: o.maxPayload });
+  const local = () => combine([snapshot(counters, wss.clients.size)], 0);
+  statsFor ||= (reply) => reply(local());
+  let queue = [];       // requests of this turn: {ws, req, reply?, t0}, answered by flush()
+  let stopping = false;
+
+  httpServer.on('request', (req, res) => {
+    if (req.method === 'GET' && req.url === '/stats') {
+      statsFor((s) => { res.setHeader('content-type', 'application/json'); res.end(JSON.stringify(s)); });
+    } else {
+      res.statusCode = 426;
+      res.end('a WebSocket server (GET /stats for its counters)\n');
     }
-    return backend.analyseLine ? backend.analyseLine(hand, options) : JSON.stringify(backend.analyse(hand, options));
-  } catch (e) {
-    return JSON.stringify({ hand, error: e.message });
+  });
+  httpServer.on('clientError', (err, socket) => socket.destroy());
+
+  function close(ws, code, reason, why) {
+    if (ws.mjk.closing) return;
+    ws.mjk.closing = true;
+    counters.closed[why]++;
+    ws.close(code, reason);
+    // The close frame waits behind unsent replies a flooder never reads:
+    // give it a moment, then free the socket and its buffers.
+    setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
   }
-}
 
-function start({ port = 0, host = '127.0.0.1', backend = 'mjk' } = {}) {
-  const impl = loadBackend(backend);
-  const wss = new WebSocketServer({ port, host, perMessageDeflate: false, maxPayload: 64 * 1024 });
+  function enqueue(item) {
+    const n = queue.push(item);
+    if (n === BATCH_MAX) flush();
+    else if (n === 1) setImmediate(flushIfAny);
+  }
+
+  function flushIfAny() {
+    if (queue.length) flush();
+  }
+
+  // Answers the turn's requests: one call into the analysis for all of them,
+  // then each reply to its connection in order.
+  function flush() {
+    const batch = queue;
+    queue = [];
+    const work = batch.filter((it) => it.reply === undefined && it.ws.readyState === WebSocket.OPEN);
+    if (work.length) {
+      const lines = backend.analyseMany(work.map((it) => it.req));
+      work.forEach((it, i) => { it.reply = lines[i]; });
+    }
+    const now = performance.now();
+    for (const it of batch) {
+      const { ws } = it;
+      if (it.reply === undefined || ws.readyState !== WebSocket.OPEN) continue;
+      ws.send(it.reply);
+      counters.messages++;
+      if (it.rejected || it.reply.includes('"error":')) counters.errors++;
+      counters.latency[counters.latencyCount++ % LATENCY_SAMPLES] = now - it.t0;
+      const unsent = ws.bufferedAmount;
+      if (unsent > o.closeBytes) {
+        close(ws, 1008, 'replies not read', 'unread');
+      } else if (unsent > o.pauseBytes && !ws.isPaused) {
+        // Stop reading until the replies are written out: a ping's callback
+        // runs once everything queued before it has gone to the kernel.
+        ws.pause();
+        ws.ping(undefined, undefined, () => { if (ws.readyState === WebSocket.OPEN) ws.resume(); });
+      }
+    }
+  }
+
   wss.on('connection', (ws) => {
-    ws.on('message', (data, isBinary) => {
-      ws.send(isBinary ? JSON.stringify({ error: 'send text messages' }) : answer(impl, data));
-    });
+    counters.connections++;
+    ws.mjk = { alive: true, lastRequest: performance.now(), closing: false };
+    if (stopping) return close(ws, 1001, 'server shutting down', 'shutdown');
+    ws.on('pong', () => { ws.mjk.alive = true; });
     ws.on('error', () => ws.terminate());
+    ws.on('message', (data, isBinary) => {
+      const state = ws.mjk;
+      if (state.closing) return;
+      state.lastRequest = performance.now();
+      const item = { ws, req: null, reply: undefined, rejected: false, t0: state.lastRequest };
+      if (isBinary) {
+        counters.binary++;
+        item.rejected = true;
+        item.reply = JSON.stringify({ hand: null, error: 'send text messages', code: 'binary' });
+      } else {
+        item.req = parseRequest(data.toString());
+        if (item.req.error !== undefined) {
+          counters.rejected++;
+          item.rejected = true;
+          item.reply = JSON.stringify(item.req);
+        }
+      }
+      enqueue(item);
+    });
   });
+
+  // Heartbeat: a connection that has not answered the last ping is gone.
+  const heartbeat = setInterval(() => {
+    for (const ws of wss.clients) {
+      if (ws.mjk.closing) continue;
+      if (!ws.mjk.alive) { counters.closed.unresponsive++; ws.mjk.closing = true; ws.terminate(); continue; }
+      ws.mjk.alive = false;
+      ws.ping();
+    }
+  }, o.pingMs);
+  // Idle sweep, every quarter of idleMs (closes after idleMs..1.25 idleMs).
+  const idleSweep = setInterval(() => {
+    const now = performance.now();
+    for (const ws of wss.clients)
+      if (!ws.mjk.closing && now - ws.mjk.lastRequest > o.idleMs) close(ws, 1001, 'idle', 'idle');
+  }, Math.max(10, o.idleMs / 4));
+  heartbeat.unref();
+  idleSweep.unref();
+
+  // Stop accepting, answer what has arrived, close every connection after its
+  // replies (1001), and resolve once all are gone or shutdownMs has passed.
+  let stopped = null;
+  function shutdown() {
+    return (stopped ||= closeAll());
+  }
+
+  function closeAll() {
+    stopping = true;
+    clearInterval(heartbeat);
+    clearInterval(idleSweep);
+    httpServer.close();
+    if (queue.length) flush();
+    for (const ws of wss.clients) close(ws, 1001, 'server shutting down', 'shutdown');
+    return new Promise((resolve) => {
+      const deadline = setTimeout(() => { for (const ws of wss.clients) ws.terminate(); resolve(); }, o.shutdownMs);
+      const check = () => (wss.clients.size === 0 ? (clearTimeout(deadline), resolve()) : setTimeout(check, 20));
+      check();
+    });
+  }
+
   return new Promise((resolve, reject) => {
-    wss.once('listening', () => resolve(wss));
-    wss.once('error', reject);
+    httpServer.once('error', reject);
+    httpServer.listen(o.port, o.host, () => resolve({
+      address: () => httpServer.address(),
+      snapshot: () => snapshot(counters, wss.clients.size),
+      stats: local,
+      shutdown,
+    }));
   });
 }
 
-module.exports = { start, answer, loadBackend };
+// One process: start({...}) -> {address(), stats(), shutdown()}.
+function start(options = {}) {
+  return serve(options);
+}
 
-if (require.main === module) {
+// --workers N: the primary forks N workers, each serving on the shared port,
+// and answers their GET /stats requests with everyone's counters.
+function startPrimary(o) {
+  cluster.setupPrimary({ silent: false });
+  const workers = [];
+  let stopping = false;
+  let nextId = 0;
+  const pending = new Map(); // stats request id -> {want, snaps, worker, reqId}
+
+  function fork() {
+    const w = cluster.fork({ MJK_SERVER_OPTIONS: JSON.stringify({ ...o, maxConnections: Math.ceil(o.maxConnections / o.workers) }) });
+    w.on('message', (m) => {
+      if (m.type === 'stats?') {
+        const id = nextId++;
+        pending.set(id, { want: workers.length, snaps: [snapshot(makeCounters(), 0)], worker: w, reqId: m.id });
+        for (const x of workers) x.send({ type: 'snapshot?', id });
+      } else if (m.type === 'snapshot') {
+        const p = pending.get(m.id);
+        if (!p) return;
+        p.snaps.push(m.snapshot);
+        answerIfComplete(m.id, p);
+      }
+    });
+    w.on('exit', () => {
+      workers.splice(workers.indexOf(w), 1);
+      // Stats requests waiting for this worker are answered without it.
+      for (const [id, p] of pending) {
+        p.want--;
+        answerIfComplete(id, p);
+      }
+      if (!stopping) workers.push(fork());
+    });
+    return w;
+  }
+  // p.snaps: the primary's own snapshot, then one per worker.
+  function answerIfComplete(id, p) {
+    if (p.snaps.length < p.want + 1) return;
+    pending.delete(id);
+    if (!p.worker.isDead()) p.worker.send({ type: 'stats', id: p.reqId, stats: combine(p.snaps, o.workers) });
+  }
+  for (let i = 0; i < o.workers; i++) workers.push(fork());
+
+  const ready = Promise.all(workers.map((w) => new Promise((resolve, reject) => {
+    w.once('listening', (addr) => resolve(addr));
+    w.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
+  })));
+  return ready.then(([addr]) => ({
+    address: () => ({ address: o.host, port: addr.port }),
+    shutdown: () => {
+      stopping = true;
+      return Promise.all(workers.map((w) => new Promise((resolve) => { w.once('exit', resolve); w.process.kill('SIGTERM'); })));
+    },
+  }));
+}
+
+function startWorker() {
+  const o = JSON.parse(process.env.MJK_SERVER_OPTIONS);
+  let nextId = 0;
+  const waiting = new Map();
+  let server;
+  process.on('message', (m) => {
+    if (m.type === 'snapshot?') process.send({ type: 'snapshot', id: m.id, snapshot: server.snapshot() });
+    else if (m.type === 'stats') { waiting.get(m.id)(m.stats); waiting.delete(m.id); }
+  });
+  const statsFor = (reply) => {
+    const id = nextId++;
+    waiting.set(id, reply);
+    process.send({ type: 'stats?', id });
+  };
+  serve(o, statsFor).then((s) => {
+    server = s;
+    const stop = () => s.shutdown().then(() => process.exit(0));
+    process.on('SIGTERM', stop);
+    process.on('SIGINT', stop);
+  }, (e) => {
+    console.error(`server.js worker: ${e.message}`);
+    process.exit(1);
+  });
+}
+
+module.exports = { start, answer, loadBackend, parseArgs, DEFAULTS };
+
+if (require.main === module && cluster.isWorker) {
+  startWorker();
+} else if (require.main === module) {
   let args;
   try {
     args = parseArgs(process.argv.slice(2));
@@ -82,13 +386,15 @@ if (require.main === module) {
     process.exit(2);
   }
   if (args.help) {
-    console.log('usage: node server.js [--port N] [--host 127.0.0.1] [--backend mjk|majiang]');
+    console.log('usage: node server.js [--port N] [--host 127.0.0.1] [--backend mjk|majiang] [--workers N|auto]\n' +
+                Object.keys(DEFAULTS).filter((k) => !['port', 'host', 'backend', 'workers'].includes(k))
+                  .map((k) => `  --${k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())} ${DEFAULTS[k]}`).join('\n'));
     process.exit(0);
   }
-  start(args).then((wss) => {
-    const { address, port } = wss.address();
-    console.log(`listening ws://${address}:${port} backend=${args.backend}`);
-    const stop = () => wss.close(() => process.exit(0));
+  (args.workers > 0 ? startPrimary(args) : start(args)).then((server) => {
+    const { address, port } = server.address();
+    console.log(`listening ws://${address}:${port} backend=${args.backend} workers=${args.workers}`);
+    const stop = () => server.shutdown().then(() => process.exit(0));
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   }, (e) => {

@@ -153,6 +153,51 @@ Napi::Value Analyse(const Napi::CallbackInfo& info) {
   return Napi::String::New(env, line);
 }
 
+// analyseLines(texts, players, visible|null) -> the `mjk --json` line of each
+// text: one call for a batch of hands (what a server collects in one turn of
+// its event loop), a plain loop over mjk_analyse_json. players: Uint8Array(n)
+// of 3|4; visible: null or Uint8Array(n*34), a row of zeros meaning none
+// seen. A text holding NUL is a RangeError naming it (the C ABI reads
+// NUL-terminated text), before any hand is analysed.
+Napi::Value AnalyseLines(const Napi::CallbackInfo& info) {
+  const Napi::Env env = info.Env();
+  if (info.Length() != 3 || !info[0].IsArray() || !info[1].IsTypedArray())
+    throw Napi::TypeError::New(env, "analyseLines(texts, players, visible)");
+  const Napi::Array texts = info[0].As<Napi::Array>();
+  const std::uint32_t n = texts.Length();
+  const std::uint8_t* players = bytes_of(env, info[1], n, "players");
+  const std::uint8_t* visible = nullptr;
+  if (!info[2].IsNull() && !info[2].IsUndefined()) visible = bytes_of(env, info[2], n * mjk::bind::row, "visible");
+  if (!mjk::bind::has_analyse()) throw Napi::Error::New(env, "analyseLines: this libmjk has no mjk_analyse_json yet");
+  std::vector<std::string> in(n);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const Napi::Value t = texts.Get(i);
+    if (!t.IsString()) throw Napi::TypeError::New(env, "texts[" + std::to_string(i) + "] must be a string");
+    in[i] = t.As<Napi::String>();
+    if (in[i].find('\0') != std::string::npos)
+      throw Napi::RangeError::New(env, "texts[" + std::to_string(i) + "] holds a NUL character");
+    if (players[i] != 3 && players[i] != 4)
+      throw Napi::RangeError::New(env, "players[" + std::to_string(i) + "] must be 3 or 4");
+  }
+  Napi::Array out = Napi::Array::New(env, n);
+  // One buffer for every line, grown when a line needs more: a buffer too
+  // small makes mjk_analyse_json analyse the hand again (half of all 14-tile
+  // lines pass 1 KiB).
+  std::string buf(16384, '\0');
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const std::uint8_t* v = visible ? visible + std::size_t{i} * mjk::bind::row : nullptr;
+    std::size_t needed = 0;
+    int e = mjk_analyse_json(in[i].c_str(), players[i], v, buf.data(), buf.size(), &needed);
+    if (e == MJK_ERR_OUTPUT_TOO_SMALL) {
+      buf.resize(needed);
+      e = mjk_analyse_json(in[i].c_str(), players[i], v, buf.data(), buf.size(), &needed);
+    }
+    if (e != MJK_OK) throw Napi::Error::New(env, std::string("analyseLines: ") + mjk_error_message(e));
+    out.Set(i, Napi::String::New(env, buf.data(), needed - 1));
+  }
+  return out;
+}
+
 Napi::Value ErrorMessage(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
   if (info.Length() != 1 || !info[0].IsNumber()) throw Napi::TypeError::New(env, "errorMessage(code)");
@@ -243,6 +288,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("analyse", Napi::Function::New(env, Analyse));
   exports.Set("scoreMany", Napi::Function::New(env, ScoreMany));
   exports.Set("yakuNames", Napi::Function::New(env, YakuNames));
+  exports.Set("analyseLines", Napi::Function::New(env, AnalyseLines));
   exports.Set("version", Napi::String::New(env, mjk_version()));
   exports.Set("errorMessage", Napi::Function::New(env, ErrorMessage));
   exports.Set("implementation", Napi::Function::New(env, Implementation));

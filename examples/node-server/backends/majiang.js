@@ -84,4 +84,15 @@ function analyse(text) {
   return out;
 }
 
-module.exports = { name: 'majiang', analyse };
+// [{hand}] -> their reply lines (majiang-core has no batch call: one by one).
+function analyseMany(requests) {
+  return requests.map(({ hand }) => {
+    try {
+      return JSON.stringify(analyse(hand));
+    } catch (e) {
+      return JSON.stringify({ hand, error: e.message });
+    }
+  });
+}
+
+module.exports = { name: 'majiang', analyse, analyseMany };

@@ -8,9 +8,9 @@ const path = require('node:path');
 const { spawn } = require('node:child_process');
 const WebSocket = require('ws');
 
-function startServer(backend) {
+function startServer(backend, extra = []) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(__dirname, '..', 'server.js'), '--port', '0', '--backend', backend],
+    const child = spawn(process.execPath, [path.join(__dirname, '..', 'server.js'), '--port', '0', '--backend', backend, ...extra],
                         { stdio: ['ignore', 'pipe', 'inherit'] });
     let buf = '';
     child.stdout.on('data', (d) => {
@@ -92,6 +92,23 @@ test('majiang back end answers the same shanten, waits, agari and discards', asy
     });
     const [bad] = await ask(server.url, ['123x']);
     assert.ok(bad.error);
+  } finally {
+    const { code } = await stop(server);
+    assert.equal(code, 0);
+  }
+});
+
+test('--workers 2: answers from worker processes, counters summed over them, SIGTERM stops all', async () => {
+  const mjk = require('../../../bindings/node');
+  const server = await startServer('mjk', ['--workers', '2']);
+  try {
+    const replies = await Promise.all([0, 1, 2, 3].map(() => ask(server.url, HANDS)));
+    for (const r of replies) HANDS.forEach((h, i) => assert.deepEqual(r[i], mjk.analyse(h), h));
+    const res = await fetch(server.url.replace('ws', 'http') + '/stats');
+    const stats = await res.json();
+    assert.equal(stats.workers, 2);
+    assert.equal(stats.messages, 4 * HANDS.length);
+    assert.equal(stats.connections, 4);
   } finally {
     const { code } = await stop(server);
     assert.equal(code, 0);
