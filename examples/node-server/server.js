@@ -5,7 +5,7 @@
 //
 //   node server.js [--port N] [--host H] [--backend mjk|majiang] [--workers N|auto]
 //                  [--max-connections N] [--max-payload BYTES]
-//                  [--pause-bytes BYTES] [--close-bytes BYTES] [--idle-ms MS]
+//                  [--pause-bytes BYTES] [--close-bytes BYTES] [--stall-ms MS] [--idle-ms MS]
 //                  [--ping-ms MS] [--shutdown-ms MS]
 //
 // --port 0 (the default) takes an ephemeral port; the first line on stdout is
@@ -39,6 +39,7 @@ const DEFAULTS = {
   pauseBytes: 256 * 1024,       // unsent reply bytes past which a connection is not read until they drain
   closeBytes: 1024 * 1024,      // unsent reply bytes past which a connection is closed (1008): the requests
                                 // of one 64 KiB read (~2,000) are answered after a pause, ~2 MB of replies
+  stallMs: 10000,               // a connection paused this long (its client does not read its replies): closed (1008)
   idleMs: 120000,               // no request for this long: closed (1001)
   pingMs: 30000,                // a ping every pingMs; no pong by the next one: terminated
   shutdownMs: 5000,             // SIGTERM: time for in-flight answers and closing handshakes
@@ -205,8 +206,15 @@ function serve(options, statsFor) {
       } else if (unsent > o.pauseBytes && !ws.isPaused) {
         // Stop reading until the replies are written out: a ping's callback
         // runs once everything queued before it has gone to the kernel.
+        // A client that never reads keeps the ping from being written, so
+        // the pause would last for ever: past stallMs the connection closes.
         ws.pause();
-        ws.ping(undefined, undefined, () => { if (ws.readyState === WebSocket.OPEN) ws.resume(); });
+        const stall = setTimeout(() => close(ws, 1008, 'replies not read', 'unread'), o.stallMs);
+        ws.ping(undefined, undefined, () => {
+          clearTimeout(stall);
+          if (ws.readyState === WebSocket.OPEN) ws.resume();
+        });
+        ws.once('close', () => clearTimeout(stall));
       }
     }
   }

@@ -526,6 +526,14 @@ enum class Field : std::uint8_t {
 constexpr std::array<std::string_view, static_cast<std::size_t>(Field::count)> field_names = {
     "hand", "melds", "win", "tsumo", "from", "seat", "round", "riichi", "ippatsu", "rinshan", "chankan",
     "haitei", "tenhou", "dora", "ura", "nuki", "honba", "sticks", "players", "visible", "rules"};
+// Where an error without a detail of its own happened (a tile string's
+// unknown character, say): the field, so the message names it.
+constexpr std::array<std::string_view, static_cast<std::size_t>(Field::count)> field_details = {
+    "in the field hand", "in the field melds", "in the field win", "in the field tsumo", "in the field from",
+    "in the field seat", "in the field round", "in the field riichi", "in the field ippatsu", "in the field rinshan",
+    "in the field chankan", "in the field haitei", "in the field tenhou", "in the field dora", "in the field ura",
+    "in the field nuki", "in the field honba", "in the field sticks", "in the field players", "in the field visible",
+    "in the field rules"};
 
 // Reads a request object; `r` holds the defaults on entry.
 class RequestReader {
@@ -543,7 +551,9 @@ class RequestReader {
           const std::uint32_t bit = 1u << static_cast<int>(f);
           if (seen & bit) return bad(key.at, "a field given twice");
           seen |= bit;
-          return field(f);
+          HandError error = field(f);
+          if (error && error.detail.empty()) error.detail = field_details[static_cast<std::size_t>(f)];
+          return error;
         }))
       return e;
     const std::uint32_t end = in_.pos() - 1;

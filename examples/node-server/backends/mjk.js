@@ -11,21 +11,11 @@ function analyseLine(text, options) {
   return mjk.analyseLine(text, options);
 }
 
-// [{hand, players, visible: Uint8Array(34) | null}] -> their reply lines, in
-// one addon call (the server's batch of one event-loop turn). A row of zero
-// counts is what the addon reads as "no visible tiles".
+// [{line}] -> their reply lines, in one addon call (the server's batch of
+// one event-loop turn). A JSON line carries its own players and visible
+// tiles, which the library reads; plain text is four players.
 function analyseMany(requests) {
-  const n = requests.length;
-  const hands = new Array(n);
-  const players = new Uint8Array(n);
-  let visible = null;
-  for (let i = 0; i < n; i++) {
-    const r = requests[i];
-    hands[i] = r.hand;
-    players[i] = r.players;
-    if (r.visible) (visible ||= new Uint8Array(34 * n)).set(r.visible, 34 * i);
-  }
-  return mjk.analyseLines(hands, { players, visible });
+  return mjk.analyseLines(requests.map((r) => r.line));
 }
 
 module.exports = { name: 'mjk', analyse, analyseLine, analyseMany };

@@ -53,7 +53,9 @@ test('defect 3: a malformed visible is rejected, never coerced; other fields che
     for (const reply of await ask(server, bad)) {
       assert.ok(reply.error, JSON.stringify(reply));
       assert.match(reply.error, /visible/);
-      assert.equal(reply.hand, '1112345678999m');
+      // Refused by the server: the hand echoed; by the library's request
+      // reader (a malformed mpsz visible): the request line echoed, as mjk --json does.
+      assert.ok(reply.hand === '1112345678999m' || JSON.parse(reply.hand).hand === '1112345678999m', reply.hand);
       assert.equal(reply.tiles, undefined, 'not analysed');
     }
     const others = await ask(server, [
@@ -63,14 +65,14 @@ test('defect 3: a malformed visible is rejected, never coerced; other fields che
       JSON.stringify({ hand: 5 }),
       JSON.stringify({ hand: 'x'.repeat(1000) }),
       JSON.stringify({ players: 3 }),
-      JSON.stringify({ hand: '1112345678999m', dora: '1m' }),
+      JSON.stringify({ hand: '1112345678999m', dorra: '1m' }),
       '{"hand":"1m","__proto__":{"x":1}}',
       '[1,2,3]',
       'null',
       '{"hand":',
       '1m\u00002m',
     ]);
-    const want = [/players/, /players/, /players/, /hand/, /hand.*1000/, /hand is missing/, /unknown field "dora"/,
+    const want = [/players/, /players/, /players/, /hand/, /hand.*1000/, /hand is missing/, /unknown field "dorra"/,
                   /unknown field "__proto__"/, null, null, /JSON/, /NUL/];
     others.forEach((reply, i) => {
       assert.ok(reply.error, `${i}: ${JSON.stringify(reply)}`);
@@ -90,7 +92,7 @@ test('defect 3: a malformed visible is rejected, never coerced; other fields che
 });
 
 test('defect 2: a client flooding without reading is cut off; memory stays bounded and comes back', async () => {
-  const server = await startServer();
+  const server = await startServer(['--stall-ms', '3000']);
   try {
     const rss0 = rssOf(server.pid);
     const memory = watchMemory(server);

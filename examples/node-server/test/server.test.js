@@ -74,6 +74,20 @@ test('mjk back end: plain text and JSON requests, errors', async () => {
     assert.match(bad.error, /position 3/);
     assert.match(badJson.error, /hand/);
     assert.ok(notHand.error);
+    // Scoring requests (SCORING.md §1) are answered with "score", as mjk --json answers them.
+    const pinfuTsumo = { hand: '123678m345p67s55s', win: '8s', tsumo: true, seat: '2z', dora: '9p' };
+    const openTanyao = { hand: '678m345p67s55s', melds: [{ type: 'chi', tiles: '234m', from: 'kamicha' }], win: '8s', seat: '2z' };
+    const [scored, open, contradictory, badVisible] = await ask(server.url, [
+      JSON.stringify(pinfuTsumo), JSON.stringify(openTanyao),
+      JSON.stringify({ ...openTanyao, riichi: 1 }), JSON.stringify({ hand: '1m', visible: '9z' }),
+    ]);
+    assert.deepEqual(scored.score, { yaku: [{ name: 'menzen_tsumo', han: 1 }, { name: 'pinfu', han: 1 }], han: 2, fu: 20,
+      yakuman: 0, points: 1500, payments: [-700, 1500, -400, -400] });
+    assert.deepEqual(scored, mjk.analyse(JSON.stringify(pinfuTsumo)));
+    assert.equal(open.score.fu, 30);
+    assert.deepEqual(open.score.yaku, [{ name: 'tanyao', han: 1 }]);
+    assert.match(contradictory.error, /riichi on an open hand/);
+    assert.match(badVisible.error, /9z|honour/);
   } finally {
     const { code } = await stop(server);
     assert.equal(code, 0);
