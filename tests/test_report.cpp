@@ -43,6 +43,27 @@ TEST_CASE("JsonWriter counts what it needs and never writes past its storage") {
   CHECK(std::string(buf, nested.size()) == "{\"a\":[1,-2,{}],\"b\":null,\"c\":false}");
 }
 
+TEST_CASE("JsonWriter into short storage writes a prefix of the whole output, at every length") {
+  const auto write = [](JsonWriter& json) {
+    json.begin_object().key("hand").string("a\"b\n\xe6\x9d\xb1\xff").key("n").number(-1234567);
+    json.key("tiles").tiles(TileMask((std::uint64_t{1} << 0) | (std::uint64_t{1} << 9) | (std::uint64_t{1} << 33))).end_object();
+  };
+  char whole[128];
+  JsonWriter full(whole);
+  write(full);
+  REQUIRE(full.size() < sizeof whole);
+  const std::string expected(whole, full.size());
+  CHECK(expected == "{\"hand\":\"a\\\"b\\u000a\xe6\x9d\xb1\\ufffd\",\"n\":-1234567,\"tiles\":[\"1m\",\"1p\",\"7z\"]}");
+  for (std::size_t n = 0; n <= expected.size(); ++n) {
+    std::string buf(expected.size() + 1, '#');
+    JsonWriter json(std::span<char>(buf.data(), n));
+    write(json);
+    CHECK(json.size() == expected.size());
+    CHECK(buf.substr(0, n) == expected.substr(0, n));
+    CHECK(buf.substr(n) == std::string(expected.size() + 1 - n, '#'));
+  }
+}
+
 TEST_CASE("analyse answers every question a hand's count allows, with the kernel") {
   CHECK(json_of("1112345678999m") ==
         "{\"hand\":\"1112345678999m\",\"tiles\":13,\"shanten\":0,\"shanten_standard\":0,\"shanten_chiitoi\":4,"

@@ -1,7 +1,9 @@
 // analyse() and the JSON writer: the one shape every front end prints.
 #include "mjk/report.hpp"
 
+#include <charconv>
 #include <cstdio>
+#include <cstring>
 
 #include "utf8.hpp"
 
@@ -46,6 +48,8 @@ void put_hand(const ParsedHand& input, Put put) {
   put(suit_letter[win.kind() / 9]);
 }
 
+constexpr bool needs_no_escape(unsigned char c) noexcept { return c >= 0x20 && c < 0x80 && c != '"' && c != '\\'; }
+
 std::array<char, 2> name_of(Tile t) noexcept { return {static_cast<char>('0' + t.number()), suit_letter[t.kind() / 9]}; }
 
 }  // namespace
@@ -85,24 +89,30 @@ JsonWriter& JsonWriter::string(std::string_view s) noexcept {
   separate();
   put('"');
   for (std::size_t i = 0; i < s.size();) {
+    // The bytes that stand for themselves (printable ASCII but '"' and '\\')
+    // are copied a run at a time: nearly every string written is one run.
+    std::size_t run = i;
+    while (run < s.size() && needs_no_escape(static_cast<unsigned char>(s[run]))) ++run;
+    if (run > i) {
+      put(s.substr(i, run - i));
+      i = run;
+      continue;
+    }
     const auto c = static_cast<unsigned char>(s[i]);
     if (c == '"' || c == '\\') {
       put('\\');
       put(static_cast<char>(c));
       ++i;
     } else if (c < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      raw(buf);
-      ++i;
-    } else if (c < 0x80) {
-      put(static_cast<char>(c));
+      constexpr char hex[] = "0123456789abcdef";
+      const char escape[] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+      put(std::string_view(escape, sizeof escape));
       ++i;
     } else if (const std::size_t n = detail::utf8_length(s, i)) {
-      for (std::size_t k = 0; k < n; ++k) put(s[i + k]);
+      put(s.substr(i, n));
       i += n;
     } else {
-      raw("\\ufffd");  // not UTF-8: the replacement character, byte by byte
+      put("\\ufffd");  // not UTF-8: the replacement character, byte by byte
       ++i;
     }
   }
@@ -113,8 +123,8 @@ JsonWriter& JsonWriter::string(std::string_view s) noexcept {
 JsonWriter& JsonWriter::number(long long n) noexcept {
   separate();
   char buf[24];
-  const int len = std::snprintf(buf, sizeof buf, "%lld", n);
-  for (int i = 0; i < len; ++i) put(buf[i]);
+  const auto end = std::to_chars(buf, buf + sizeof buf, n).ptr;
+  put(std::string_view(buf, static_cast<std::size_t>(end - buf)));
   return *this;
 }
 
@@ -137,15 +147,17 @@ JsonWriter& JsonWriter::null() noexcept {
 }
 
 JsonWriter& JsonWriter::raw(std::string_view text) noexcept {
-  for (const char c : text) put(c);
+  put(text);
   return *this;
 }
 
 JsonWriter& JsonWriter::tiles(TileMask m) noexcept {
   begin_array();
-  for (const Tile t : m) {
+  for (const Tile t : m) {  // string(name) without its scan: a tile name needs no escape
+    separate();
     const auto name = name_of(t);
-    string(std::string_view(name.data(), 2));
+    const char quoted[] = {'"', name[0], name[1], '"'};
+    put(std::string_view(quoted, sizeof quoted));
   }
   return end_array();
 }

@@ -4,9 +4,11 @@
 // Nothing here allocates but HandError::message() on the error path.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <string_view>
 
@@ -89,6 +91,11 @@ class MJK_API JsonWriter {
   void put(char c) noexcept {
     if (size_ < out_.size()) out_[size_] = c;
     ++size_;
+  }
+  void put(std::string_view s) noexcept {  // what fits, like put(char) byte by byte
+    if (size_ < out_.size() && !s.empty())
+      std::memcpy(out_.data() + size_, s.data(), std::min(s.size(), out_.size() - size_));
+    size_ += s.size();
   }
   std::span<char> out_;
   std::size_t size_ = 0;
