@@ -48,11 +48,28 @@ void put_hand(const ParsedHand& input, Put put) {
   put(suit_letter[win.kind() / 9]);
 }
 
-constexpr bool needs_no_escape(unsigned char c) noexcept { return c >= 0x20 && c < 0x80 && c != '"' && c != '\\'; }
+// The bytes that stand for themselves in a JSON string: printable ASCII but
+// '"' and '\\'. A table: the writer's strings are scanned byte by byte.
+constexpr std::array<bool, 256> plain_byte = [] {
+  std::array<bool, 256> plain{};
+  for (int c = 0x20; c < 0x80; ++c) plain[static_cast<std::size_t>(c)] = c != '"' && c != '\\';
+  return plain;
+}();
 
 std::array<char, 2> name_of(Tile t) noexcept { return {static_cast<char>('0' + t.number()), suit_letter[t.kind() / 9]}; }
 
 }  // namespace
+
+TenpaiDiscards tenpai_discards_of(const Advice& advice) noexcept {
+  TenpaiDiscards out;
+  for (int i = 0; i < advice.count; ++i) {
+    const DiscardOption& o = advice.options[static_cast<std::size_t>(i)];
+    if (o.shanten != 0) continue;
+    out.discards.insert(o.discard);
+    out.waits[static_cast<std::size_t>(o.discard.kind())] = o.necessary;
+  }
+  return out;
+}
 
 JsonWriter& JsonWriter::open(char c) noexcept {
   separate();
@@ -89,10 +106,9 @@ JsonWriter& JsonWriter::string(std::string_view s) noexcept {
   separate();
   put('"');
   for (std::size_t i = 0; i < s.size();) {
-    // The bytes that stand for themselves (printable ASCII but '"' and '\\')
-    // are copied a run at a time: nearly every string written is one run.
+    // Plain bytes are copied a run at a time: nearly every string written is one run.
     std::size_t run = i;
-    while (run < s.size() && needs_no_escape(static_cast<unsigned char>(s[run]))) ++run;
+    while (run < s.size() && plain_byte[static_cast<unsigned char>(s[run])]) ++run;
     if (run > i) {
       put(s.substr(i, run - i));
       i = run;
@@ -217,8 +233,8 @@ Parsed<Report> analyse(std::string_view line, const Options& options, const Scor
   take(shanten(hand, with_seen), r.shanten);
   if (r.complete) {
     take(is_agari(hand, with_seen), r.agari);
-    take(tenpai_discards(hand, with_seen), r.discards);
     take(advice(hand, with_seen), r.advice);
+    r.discards = tenpai_discards_of(r.advice);
     if (r.agari) {
       const auto d = decompositions(hand, r.input.winning, r.decompositions, with_seen);
       if (!d.ok() && error == Error::none) error = d.error;

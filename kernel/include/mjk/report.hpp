@@ -58,6 +58,13 @@ struct Report {
                                              const ScoreRequest& context) noexcept;
 [[nodiscard]] MJK_API Parsed<Report> analyse(std::string_view line, const Options& options = {}) noexcept;
 
+// A 3k+2 hand's tenpai discards read off its advice, as analyse() fills
+// Report::discards: a discard leaves the hand tenpai iff the advice gives it
+// shanten 0, and then its necessary tiles are its waits (both leave out a
+// kind held four times after the discard), so tenpai_discards(hand) need
+// not run a second pass over the same discards.
+[[nodiscard]] MJK_API TenpaiDiscards tenpai_discards_of(const Advice& advice) noexcept;
+
 // The hand as mpsz, the winning tile (red if it was written red) after a
 // space (reports echo write_request_text, which adds the melds between). Writes into out; returns the bytes needed.
 MJK_API std::size_t write_hand(const ParsedHand& input, std::span<char> out) noexcept;
