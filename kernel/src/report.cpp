@@ -71,30 +71,6 @@ TenpaiDiscards tenpai_discards_of(const Advice& advice) noexcept {
   return out;
 }
 
-JsonWriter& JsonWriter::open(char c) noexcept {
-  separate();
-  put(c);
-  ++depth_;
-  nonempty_ &= ~(std::uint64_t{1} << (depth_ & 63));
-  return *this;
-}
-
-JsonWriter& JsonWriter::close(char c) noexcept {
-  --depth_;
-  put(c);
-  return *this;
-}
-
-void JsonWriter::separate() noexcept {
-  if (after_key_) {
-    after_key_ = false;
-    return;
-  }
-  const std::uint64_t bit = std::uint64_t{1} << (depth_ & 63);
-  if (depth_ > 0 && (nonempty_ & bit)) put(',');
-  nonempty_ |= bit;
-}
-
 JsonWriter& JsonWriter::key(std::string_view k) noexcept {
   string(k);
   put(':');
@@ -104,6 +80,18 @@ JsonWriter& JsonWriter::key(std::string_view k) noexcept {
 
 JsonWriter& JsonWriter::string(std::string_view s) noexcept {
   separate();
+  if (s.size() + 2 <= out_.size() - std::min(size_, out_.size())) {
+    // Room for it: copied as it is scanned, as long as every byte is plain
+    // (nearly every string written is a key or a name). Else from the start below.
+    char* const quoted = out_.data() + size_;
+    std::size_t n = 0;
+    while (n < s.size() && plain_byte[static_cast<unsigned char>(s[n])]) quoted[1 + n] = s[n], ++n;
+    if (n == s.size()) {
+      quoted[0] = quoted[n + 1] = '"';
+      size_ += n + 2;
+      return *this;
+    }
+  }
   put('"');
   for (std::size_t i = 0; i < s.size();) {
     // Plain bytes are copied a run at a time: nearly every string written is one run.

@@ -92,9 +92,29 @@ class MJK_API JsonWriter {
   [[nodiscard]] std::size_t size() const noexcept { return size_; }
 
  private:
-  JsonWriter& open(char c) noexcept;
-  JsonWriter& close(char c) noexcept;
-  void separate() noexcept;  // a comma before every element but the first
+  // Defined here, small, so that every write inlines them (the writer's calls
+  // are most of an answer's time).
+  JsonWriter& open(char c) noexcept {
+    separate();
+    put(c);
+    ++depth_;
+    nonempty_ &= ~(std::uint64_t{1} << (depth_ & 63));
+    return *this;
+  }
+  JsonWriter& close(char c) noexcept {
+    --depth_;
+    put(c);
+    return *this;
+  }
+  void separate() noexcept {  // a comma before every element but the first
+    if (after_key_) {
+      after_key_ = false;
+      return;
+    }
+    const std::uint64_t bit = std::uint64_t{1} << (depth_ & 63);
+    if (depth_ > 0 && (nonempty_ & bit)) put(',');
+    nonempty_ |= bit;
+  }
   void put(char c) noexcept {
     if (size_ < out_.size()) out_[size_] = c;
     ++size_;
