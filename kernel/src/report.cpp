@@ -48,13 +48,7 @@ void put_hand(const ParsedHand& input, Put put) {
   put(suit_letter[win.kind() / 9]);
 }
 
-// The bytes that stand for themselves in a JSON string: printable ASCII but
-// '"' and '\\'. A table: the writer's strings are scanned byte by byte.
-constexpr std::array<bool, 256> plain_byte = [] {
-  std::array<bool, 256> plain{};
-  for (int c = 0x20; c < 0x80; ++c) plain[static_cast<std::size_t>(c)] = c != '"' && c != '\\';
-  return plain;
-}();
+using detail::json_plain_byte;
 
 std::array<char, 2> name_of(Tile t) noexcept { return {static_cast<char>('0' + t.number()), suit_letter[t.kind() / 9]}; }
 
@@ -85,7 +79,7 @@ JsonWriter& JsonWriter::string(std::string_view s) noexcept {
     // (nearly every string written is a key or a name). Else from the start below.
     char* const quoted = out_.data() + size_;
     std::size_t n = 0;
-    while (n < s.size() && plain_byte[static_cast<unsigned char>(s[n])]) quoted[1 + n] = s[n], ++n;
+    while (n < s.size() && json_plain_byte[static_cast<unsigned char>(s[n])]) quoted[1 + n] = s[n], ++n;
     if (n == s.size()) {
       quoted[0] = quoted[n + 1] = '"';
       size_ += n + 2;
@@ -96,7 +90,7 @@ JsonWriter& JsonWriter::string(std::string_view s) noexcept {
   for (std::size_t i = 0; i < s.size();) {
     // Plain bytes are copied a run at a time: nearly every string written is one run.
     std::size_t run = i;
-    while (run < s.size() && plain_byte[static_cast<unsigned char>(s[run])]) ++run;
+    while (run < s.size() && json_plain_byte[static_cast<unsigned char>(s[run])]) ++run;
     if (run > i) {
       put(s.substr(i, run - i));
       i = run;
