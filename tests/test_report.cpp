@@ -3,7 +3,9 @@
 
 #include <string>
 
+#include "mjk/ref.hpp"
 #include "mjk/report.hpp"
+#include "support/deal.hpp"
 
 using namespace mjk;
 
@@ -41,6 +43,61 @@ TEST_CASE("JsonWriter counts what it needs and never writes past its storage") {
   nested.begin_object().key("a").begin_array().number(1).number(-2).begin_object().end_object().end_array();
   nested.key("b").null().key("c").boolean(false).end_object();
   CHECK(std::string(buf, nested.size()) == "{\"a\":[1,-2,{}],\"b\":null,\"c\":false}");
+}
+
+TEST_CASE("JsonWriter into short storage writes a prefix of the whole output, at every length") {
+  const auto write = [](JsonWriter& json) {
+    json.begin_object().key("hand").string("a\"b\n\xe6\x9d\xb1\xff").key("n").number(-1234567);
+    json.key("tiles").tiles(TileMask((std::uint64_t{1} << 0) | (std::uint64_t{1} << 9) | (std::uint64_t{1} << 33))).end_object();
+  };
+  char whole[128];
+  JsonWriter full(whole);
+  write(full);
+  REQUIRE(full.size() < sizeof whole);
+  const std::string expected(whole, full.size());
+  CHECK(expected == "{\"hand\":\"a\\\"b\\u000a\xe6\x9d\xb1\\ufffd\",\"n\":-1234567,\"tiles\":[\"1m\",\"1p\",\"7z\"]}");
+  for (std::size_t n = 0; n <= expected.size(); ++n) {
+    std::string buf(expected.size() + 1, '#');
+    JsonWriter json(std::span<char>(buf.data(), n));
+    write(json);
+    CHECK(json.size() == expected.size());
+    CHECK(buf.substr(0, n) == expected.substr(0, n));
+    CHECK(buf.substr(n) == std::string(expected.size() + 1 - n, '#'));
+  }
+}
+
+TEST_CASE("the tenpai discards read off the advice equal tenpai_discards, kernel and reference") {
+  // analyse() fills Report::discards from the advice; this is the identity it relies on.
+  deal::Rng rng(18);
+  std::uniform_int_distribution<int> melds(0, 4), kind(0, kind_count - 1), kinds_of(0, 3);
+  int tenpai_ones = 0;
+  for (int i = 0; i < 20000; ++i) {
+    Hand h;
+    switch (i % 4) {
+      case 0: h = deal::from_wall(rng, 14); break;
+      case 1: h = deal::complete(rng, melds(rng)); break;
+      case 2: h = deal::single_suit(rng, kinds_of(rng), 14); break;
+      default:  // a complete hand with one tile swapped: often tenpai after several discards
+        h = deal::complete(rng, melds(rng));
+        deal::remove_random(rng, h);
+        for (Tile t(kind(rng));; t = Tile((t.kind() + 1) % kind_count))
+          if (h.count(t) < 4) {
+            h.add(t);
+            break;
+          }
+    }
+    for (const Players players : {Players::four, Players::three}) {
+      const auto a = advice(h, {players});
+      const auto d = tenpai_discards(h, {players});
+      REQUIRE(a.ok() == d.ok());
+      if (!a.ok()) continue;  // 2m-8m with three players
+      INFO(to_mpsz(h), " players ", static_cast<int>(players));
+      CHECK(tenpai_discards_of(a.value) == d.value);
+      CHECK(tenpai_discards_of(ref::advice(h, players)) == ref::tenpai_discards(h));
+      tenpai_ones += !d.value.discards.empty();
+    }
+  }
+  CHECK(tenpai_ones > 5000);  // the identity was tried on many hands with tenpai discards
 }
 
 TEST_CASE("analyse answers every question a hand's count allows, with the kernel") {

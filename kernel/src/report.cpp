@@ -1,7 +1,9 @@
 // analyse() and the JSON writer: the one shape every front end prints.
 #include "mjk/report.hpp"
 
+#include <charconv>
 #include <cstdio>
+#include <cstring>
 
 #include "utf8.hpp"
 
@@ -46,32 +48,21 @@ void put_hand(const ParsedHand& input, Put put) {
   put(suit_letter[win.kind() / 9]);
 }
 
+using detail::json_plain_byte;
+
 std::array<char, 2> name_of(Tile t) noexcept { return {static_cast<char>('0' + t.number()), suit_letter[t.kind() / 9]}; }
 
 }  // namespace
 
-JsonWriter& JsonWriter::open(char c) noexcept {
-  separate();
-  put(c);
-  ++depth_;
-  nonempty_ &= ~(std::uint64_t{1} << (depth_ & 63));
-  return *this;
-}
-
-JsonWriter& JsonWriter::close(char c) noexcept {
-  --depth_;
-  put(c);
-  return *this;
-}
-
-void JsonWriter::separate() noexcept {
-  if (after_key_) {
-    after_key_ = false;
-    return;
+TenpaiDiscards tenpai_discards_of(const Advice& advice) noexcept {
+  TenpaiDiscards out;
+  for (int i = 0; i < advice.count; ++i) {
+    const DiscardOption& o = advice.options[static_cast<std::size_t>(i)];
+    if (o.shanten != 0) continue;
+    out.discards.insert(o.discard);
+    out.waits[static_cast<std::size_t>(o.discard.kind())] = o.necessary;
   }
-  const std::uint64_t bit = std::uint64_t{1} << (depth_ & 63);
-  if (depth_ > 0 && (nonempty_ & bit)) put(',');
-  nonempty_ |= bit;
+  return out;
 }
 
 JsonWriter& JsonWriter::key(std::string_view k) noexcept {
@@ -83,26 +74,43 @@ JsonWriter& JsonWriter::key(std::string_view k) noexcept {
 
 JsonWriter& JsonWriter::string(std::string_view s) noexcept {
   separate();
+  if (s.size() + 2 <= out_.size() - std::min(size_, out_.size())) {
+    // Room for it: copied as it is scanned, as long as every byte is plain
+    // (nearly every string written is a key or a name). Else from the start below.
+    char* const quoted = out_.data() + size_;
+    std::size_t n = 0;
+    while (n < s.size() && json_plain_byte[static_cast<unsigned char>(s[n])]) quoted[1 + n] = s[n], ++n;
+    if (n == s.size()) {
+      quoted[0] = quoted[n + 1] = '"';
+      size_ += n + 2;
+      return *this;
+    }
+  }
   put('"');
   for (std::size_t i = 0; i < s.size();) {
+    // Plain bytes are copied a run at a time: nearly every string written is one run.
+    std::size_t run = i;
+    while (run < s.size() && json_plain_byte[static_cast<unsigned char>(s[run])]) ++run;
+    if (run > i) {
+      put(s.substr(i, run - i));
+      i = run;
+      continue;
+    }
     const auto c = static_cast<unsigned char>(s[i]);
     if (c == '"' || c == '\\') {
       put('\\');
       put(static_cast<char>(c));
       ++i;
     } else if (c < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      raw(buf);
-      ++i;
-    } else if (c < 0x80) {
-      put(static_cast<char>(c));
+      constexpr char hex[] = "0123456789abcdef";
+      const char escape[] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+      put(std::string_view(escape, sizeof escape));
       ++i;
     } else if (const std::size_t n = detail::utf8_length(s, i)) {
-      for (std::size_t k = 0; k < n; ++k) put(s[i + k]);
+      put(s.substr(i, n));
       i += n;
     } else {
-      raw("\\ufffd");  // not UTF-8: the replacement character, byte by byte
+      put("\\ufffd");  // not UTF-8: the replacement character, byte by byte
       ++i;
     }
   }
@@ -113,8 +121,8 @@ JsonWriter& JsonWriter::string(std::string_view s) noexcept {
 JsonWriter& JsonWriter::number(long long n) noexcept {
   separate();
   char buf[24];
-  const int len = std::snprintf(buf, sizeof buf, "%lld", n);
-  for (int i = 0; i < len; ++i) put(buf[i]);
+  const auto end = std::to_chars(buf, buf + sizeof buf, n).ptr;
+  put(std::string_view(buf, static_cast<std::size_t>(end - buf)));
   return *this;
 }
 
@@ -137,15 +145,17 @@ JsonWriter& JsonWriter::null() noexcept {
 }
 
 JsonWriter& JsonWriter::raw(std::string_view text) noexcept {
-  for (const char c : text) put(c);
+  put(text);
   return *this;
 }
 
 JsonWriter& JsonWriter::tiles(TileMask m) noexcept {
   begin_array();
-  for (const Tile t : m) {
+  for (const Tile t : m) {  // string(name) without its scan: a tile name needs no escape
+    separate();
     const auto name = name_of(t);
-    string(std::string_view(name.data(), 2));
+    const char quoted[] = {'"', name[0], name[1], '"'};
+    put(std::string_view(quoted, sizeof quoted));
   }
   return end_array();
 }
@@ -205,8 +215,8 @@ Parsed<Report> analyse(std::string_view line, const Options& options, const Scor
   take(shanten(hand, with_seen), r.shanten);
   if (r.complete) {
     take(is_agari(hand, with_seen), r.agari);
-    take(tenpai_discards(hand, with_seen), r.discards);
     take(advice(hand, with_seen), r.advice);
+    r.discards = tenpai_discards_of(r.advice);
     if (r.agari) {
       const auto d = decompositions(hand, r.input.winning, r.decompositions, with_seen);
       if (!d.ok() && error == Error::none) error = d.error;

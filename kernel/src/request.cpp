@@ -372,6 +372,15 @@ class Reader {
         ++i_;
         break;
       }
+      if (detail::json_plain_byte[c]) {  // a run of bytes that stand for themselves, copied at once
+        std::size_t end = i_ + 1;
+        while (end < s_.size() && detail::json_plain_byte[static_cast<unsigned char>(s_[end])]) ++end;
+        if (end - i_ > sizeof v.buf - n) return too_long();
+        std::memcpy(v.buf + n, s_.data() + i_, end - i_);
+        n += end - i_;
+        i_ = end;
+        continue;
+      }
       if (c < 0x20) return bad(pos(), "not JSON: a control character in a string");
       if (c >= 0x80) {
         const std::size_t len = detail::utf8_length(s_, i_);

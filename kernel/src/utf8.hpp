@@ -2,10 +2,20 @@
 // reader (request.cpp). Internal.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <string_view>
 
 namespace mjk::detail {
+
+// The bytes that stand for themselves inside a JSON string: printable ASCII
+// but '"' and '\\'. A table: strings are scanned byte by byte, and nearly
+// every string the writer writes or the reader reads is one run of them.
+inline constexpr std::array<bool, 256> json_plain_byte = [] {
+  std::array<bool, 256> plain{};
+  for (int c = 0x20; c < 0x80; ++c) plain[static_cast<std::size_t>(c)] = c != '"' && c != '\\';
+  return plain;
+}();
 
 // Length of the valid UTF-8 sequence at s[i..], or 0 if it is not one
 // (overlong forms, surrogates and code points above U+10FFFF are not).

@@ -4,9 +4,11 @@
 // Nothing here allocates but HandError::message() on the error path.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <string_view>
 
@@ -56,6 +58,13 @@ struct Report {
                                              const ScoreRequest& context) noexcept;
 [[nodiscard]] MJK_API Parsed<Report> analyse(std::string_view line, const Options& options = {}) noexcept;
 
+// A 3k+2 hand's tenpai discards read off its advice, as analyse() fills
+// Report::discards: a discard leaves the hand tenpai iff the advice gives it
+// shanten 0, and then its necessary tiles are its waits (both leave out a
+// kind held four times after the discard), so tenpai_discards(hand) need
+// not run a second pass over the same discards.
+[[nodiscard]] MJK_API TenpaiDiscards tenpai_discards_of(const Advice& advice) noexcept;
+
 // The hand as mpsz, the winning tile (red if it was written red) after a
 // space (reports echo write_request_text, which adds the melds between). Writes into out; returns the bytes needed.
 MJK_API std::size_t write_hand(const ParsedHand& input, std::span<char> out) noexcept;
@@ -83,12 +92,37 @@ class MJK_API JsonWriter {
   [[nodiscard]] std::size_t size() const noexcept { return size_; }
 
  private:
-  JsonWriter& open(char c) noexcept;
-  JsonWriter& close(char c) noexcept;
-  void separate() noexcept;  // a comma before every element but the first
+  // Defined here, small, so that every write inlines them (the writer's calls
+  // are most of an answer's time).
+  JsonWriter& open(char c) noexcept {
+    separate();
+    put(c);
+    ++depth_;
+    nonempty_ &= ~(std::uint64_t{1} << (depth_ & 63));
+    return *this;
+  }
+  JsonWriter& close(char c) noexcept {
+    --depth_;
+    put(c);
+    return *this;
+  }
+  void separate() noexcept {  // a comma before every element but the first
+    if (after_key_) {
+      after_key_ = false;
+      return;
+    }
+    const std::uint64_t bit = std::uint64_t{1} << (depth_ & 63);
+    if (depth_ > 0 && (nonempty_ & bit)) put(',');
+    nonempty_ |= bit;
+  }
   void put(char c) noexcept {
     if (size_ < out_.size()) out_[size_] = c;
     ++size_;
+  }
+  void put(std::string_view s) noexcept {  // what fits, like put(char) byte by byte
+    if (size_ < out_.size() && !s.empty())
+      std::memcpy(out_.data() + size_, s.data(), std::min(s.size(), out_.size() - size_));
+    size_ += s.size();
   }
   std::span<char> out_;
   std::size_t size_ = 0;
