@@ -348,7 +348,9 @@ inline std::string parse_message(const std::string& text) {
 inline int analyse_json(const std::string& text, int players, const std::uint8_t* visible34, std::string& out) {
   if (!has_analyse()) return MJK_ERR_INVALID_ARGUMENT;
   std::size_t needed = 0;
-  out.resize(1024);
+  // Room for nearly every answer at once (a 14-tile hand's advice, discards
+  // and score take 1-3 KiB): a second call analyses the hand again.
+  out.resize(8192);
   int e = mjk_analyse_json_n(text.data(), text.size(), players, visible34, out.data(), out.size(), &needed);
   if (e == MJK_ERR_OUTPUT_TOO_SMALL) {
     out.resize(needed);
