@@ -255,6 +255,21 @@ constexpr std::array<std::array<std::uint8_t, kind_count>, 2> dora_of_table = []
   return t;
 }();
 
+// The yaku of the win's context alone, by riichi (0..2) | ippatsu << 2 |
+// tsumo << 3 | closed << 4 | haitei << 5 | rinshan << 6 | chankan << 7.
+constexpr std::array<u64, 256> context_yaku = [] {
+  std::array<u64, 256> t{};
+  for (unsigned i = 0; i < 256; ++i) {
+    const unsigned riichi = i & 3;
+    const bool ippatsu = i >> 2 & 1, tsumo = i >> 3 & 1, closed = i >> 4 & 1, haitei = i >> 5 & 1, rinshan = i >> 6 & 1,
+               chankan = i >> 7 & 1;
+    t[i] = (riichi == 1 ? Y(Yaku::riichi) : 0) | (riichi == 2 ? Y(Yaku::double_riichi) : 0) | (ippatsu ? Y(Yaku::ippatsu) : 0) |
+           (closed && tsumo ? Y(Yaku::menzen_tsumo) : 0) | (haitei && tsumo ? Y(Yaku::haitei) : 0) |
+           (haitei && !tsumo ? Y(Yaku::houtei) : 0) | (rinshan ? Y(Yaku::rinshan) : 0) | (chankan ? Y(Yaku::chankan) : 0);
+  }
+  return t;
+}();
+
 Context prepare(const ScoreRequest& r, Score& s) noexcept {
   Context c;
   c.r = &r;
@@ -308,7 +323,20 @@ Context prepare(const ScoreRequest& r, Score& s) noexcept {
   constexpr u64 low = 0x00000000ffffffffu, high = ~low;
   c.group_tiles = {byte_sum(words[0]) + byte_sum(words[1] & low), byte_sum(words[1] & high) + byte_sum(words[2]),
                    byte_sum(words[3]) + byte_sum(words[4] & low), byte_sum(words[4] & high) + byte_sum(words[5])};
-  // Concealed honours: slots 36..43 and 44..47, one byte each.
+  // Concealed honours: triplets, pairs, and kinds held once or four times
+  // (then the honours do not split), as bits by honour slot (36 + 0..9).
+#if defined(__SSE2__)
+  // Slots 32..47 in one register, four compares (no branch on whether the
+  // hand holds honours at all: about half the wins do).
+  const __m128i upper = _mm_load_si128(reinterpret_cast<const __m128i*>(r.hand.slots.data() + 32));  // Hand is 64-aligned
+  const auto honour_bits = [upper](char n) noexcept {
+    return static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(upper, _mm_set1_epi8(n)))) >> 4 & 0x3ffu;
+  };
+  c.honour_trip = honour_index_bits[honour_bits(3)];
+  c.honour_pair = honour_index_bits[honour_bits(2)];
+  c.honours_split = !(honour_bits(1) | honour_bits(4));
+#else
+  // Slots 36..43 and 44..47, one byte each.
   if (c.group_tiles[3]) {
     const u64 h0 = words[4] >> 32 | words[5] << 32, h1 = words[5] >> 32;
     const auto honour_bits = [h0, h1](unsigned n) noexcept {
@@ -318,6 +346,7 @@ Context prepare(const ScoreRequest& r, Score& s) noexcept {
     c.honour_pair = honour_index_bits[honour_bits(2)];
     c.honours_split = !(honour_bits(1) | honour_bits(4));
   }
+#endif
   // The head's fu if it is an honour (the honours' split is unique).
   if (c.honour_pair) {
     const int h = std::countr_zero(c.honour_pair);
@@ -333,25 +362,29 @@ Context prepare(const ScoreRequest& r, Score& s) noexcept {
   const bool has_honours = occ & honours;
   u64 y = 0;
   const auto set = [&y](Yaku yaku, bool on) noexcept { y |= u64{on} << static_cast<int>(yaku); };
-  set(Yaku::riichi, r.riichi == 1);
-  set(Yaku::double_riichi, r.riichi == 2);
-  set(Yaku::ippatsu, r.ippatsu);
-  set(Yaku::menzen_tsumo, c.closed && r.tsumo);
+  // The context's yaku: one lookup (context_yaku).
+  y |= context_yaku[static_cast<std::size_t>(r.riichi | r.ippatsu << 2 | r.tsumo << 3 | c.closed << 4 | r.haitei << 5 |
+                                             r.rinshan << 6 | r.chankan << 7)];
   set(Yaku::tanyao, !(occ & ~simples) && (c.closed || r.rules.open_tanyao));
-  set(Yaku::haitei, r.haitei && r.tsumo);
-  set(Yaku::houtei, r.haitei && !r.tsumo);
-  set(Yaku::rinshan, r.rinshan);
-  set(Yaku::chankan, r.chankan);
   set(Yaku::seat_wind, htrip >> r.seat & 1);
   set(Yaku::round_wind, htrip >> r.round & 1);
-  set(Yaku::haku, htrip >> 4 & 1);
-  set(Yaku::hatsu, htrip >> 5 & 1);
-  set(Yaku::chun, htrip >> 6 & 1);
+  static_assert(static_cast<int>(Yaku::hatsu) == static_cast<int>(Yaku::haku) + 1 &&
+                static_cast<int>(Yaku::chun) == static_cast<int>(Yaku::haku) + 2);
+  y |= u64{htrip >> 4} << static_cast<int>(Yaku::haku);  // haku, hatsu, chun: the dragon triplets' bits in order
   set(Yaku::shousangen, bits7[htrip & 0x70u] == 2 && (c.honour_pair & 0x70u));
   set(Yaku::honroutou, !(occ & simples) && has_honours && (occ & terminals));
   set(Yaku::honitsu, suits == 1 && has_honours);
   set(Yaku::chinitsu, suits == 1 && !has_honours);
   set(Yaku::sankantsu, kans == 3);
+  // The yakuman of tile sets, of the first turn, of four kans, and chuuren
+  // (below): each needs one of these, which few wins have, so one
+  // predictable branch skips them all.
+  const bool maybe_yakuman = !(occ & ~greens) || !(occ & ~(terminals | honours)) || bits7[htrip & 0x70u] == 3 ||
+                             bits7[htrip & 0xfu] >= 3 || r.tenhou || kans == 4 || (r.hand.tiles == 14 && suits == 1 && !has_honours);
+  if (!maybe_yakuman) [[likely]] {
+    c.fixed_yaku = y;
+    return c;
+  }
   set(Yaku::renhou_mangan, r.tenhou && !r.tsumo && r.rules.renhou == RenhouRule::mangan);
   set(Yaku::tenhou, r.tenhou && r.tsumo && r.seat == 0);
   set(Yaku::chiihou, r.tenhou && r.tsumo && r.seat != 0);
