@@ -577,9 +577,10 @@ void pay(const ScoreRequest& r, int base, int honba, std::array<std::int32_t, 4>
   const int ron = round_up_100(base * (dealer ? 6 : 4));
   const bool split_north = (r.players == Players::three) & !r.rules.sanma_tsumo_loss;
   const int north = split_north ? (dealer ? base : base / 2) : 0;
+  const int dealer_share = round_up_100(2 * base + north), other_share = round_up_100((dealer ? 2 * base : base) + north);
   for (int seat = 0; seat < 4; ++seat) {
     const bool payer = (seat != r.seat) & (seat < n);
-    const int share = round_up_100(((dealer | (seat == 0)) ? 2 * base : base) + north);
+    const int share = seat == 0 ? dealer_share : other_share;
     const int owed = r.tsumo ? static_cast<int>(payer) * (share + honba) : static_cast<int>(seat == discarder) * (ron + honba);
     p[static_cast<std::size_t>(seat)] -= owed;
   }
@@ -618,9 +619,14 @@ void settle(const ScoreRequest& r, const Reading& v, Score& s) noexcept {
   s.payments = p;
 }
 
-Result<Score> score_one(const ScoreRequest& r, const scoring::SuitTable& table) noexcept {
-  if (const HandError e = validate(r)) return {Score{}, e.code};
-  Score s;
+// Writes its answer into `out` (the batch's own slot: no copy of the Score).
+void score_one(const ScoreRequest& r, const scoring::SuitTable& table, Result<Score>& out) noexcept {
+  out = {};
+  if (const HandError e = validate(r)) {
+    out.error = e.code;
+    return;
+  }
+  Score& s = out.value;
   const Context c = prepare(r, s);
   s.closed = c.closed;
   Reading best;
@@ -641,9 +647,12 @@ Result<Score> score_one(const ScoreRequest& r, const scoring::SuitTable& table) 
       keep_best(best, value(y, 0, c), c);
     }
   }
-  if (best.key < 0) return {Score{}, Error::none};  // not complete ("score": null): nothing counted
+  if (best.key < 0) {  // not complete ("score": null): nothing counted
+    s = Score{};
+    return;
+  }
   s.complete = true;
-  if (best.key == 0) return {s, Error::none};  // complete without a yaku: nothing is paid
+  if (best.key == 0) return;  // complete without a yaku: nothing is paid
   s.yaku = best.yaku;
   s.han = static_cast<std::uint8_t>(best.han);
   s.fu = static_cast<std::uint8_t>(best.fu);
@@ -653,17 +662,20 @@ Result<Score> score_one(const ScoreRequest& r, const scoring::SuitTable& table) 
               (s.nuki ? Y(Yaku::nuki) : 0);
   }
   settle(r, best, s);
-  return {s, Error::none};
 }
 
 }  // namespace
 
-Result<Score> score(const ScoreRequest& request) noexcept { return score_one(request, scoring::suit_table()); }
+Result<Score> score(const ScoreRequest& request) noexcept {
+  Result<Score> out;
+  score_one(request, scoring::suit_table(), out);
+  return out;
+}
 
 Error score(std::span<const ScoreRequest> requests, std::span<Result<Score>> out) noexcept {
   if (out.size() < requests.size()) return Error::output_too_small;
   const scoring::SuitTable& table = scoring::suit_table();
-  for (std::size_t i = 0; i < requests.size(); ++i) out[i] = score_one(requests[i], table);
+  for (std::size_t i = 0; i < requests.size(); ++i) score_one(requests[i], table, out[i]);
   return Error::none;
 }
 
