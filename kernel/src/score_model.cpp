@@ -1,13 +1,11 @@
 // The scoring request's checks and the yaku vocabulary (score.hpp). Not on
-// a hot path: the checks run once per request, in the documented order.
+// a hot path: a request the scorer's fast checks (score_check.hpp) accept
+// is valid; any other goes through the checks one by one, in the documented
+// order, for its exact error.
 #include <array>
-#include <cstring>
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #include "mjk/score.hpp"
+#include "score_check.hpp"
 
 namespace mjk {
 
@@ -150,121 +148,8 @@ HandError validate_in_order(const ScoreRequest& r, std::span<const std::uint8_t>
   return {};
 }
 
-
-namespace {
-
-// Bytes of a word above 4 (each byte at most 127: no carry between bytes).
-[[maybe_unused]] constexpr std::uint64_t over_four(std::uint64_t w) noexcept { return (w + 0x7b7b7b7b7b7b7b7bu) & 0x8080808080808080u; }
-std::uint64_t word(const std::uint8_t* p) noexcept {
-  std::uint64_t w;
-  std::memcpy(&w, p, 8);
-  return w;
-}
-// Padding slots of the 48-slot layout, as six words of 0xff bytes.
-constexpr std::array<std::uint64_t, 6> padding_words = [] {
-  std::array<std::uint64_t, 6> w{};
-  for (int s = 0; s < slot_count; ++s)
-    if (!Tile::from_slot(s)) w[static_cast<std::size_t>(s / 8)] |= std::uint64_t{0xff} << (8 * (s % 8));
-  return w;
-}();
-
-// Counts within 0..4, padding slots empty, and `tiles` their sum.
-bool hand_words_ok(const Hand& h) noexcept {
-#if defined(__SSE2__)
-  std::uint64_t sum = 0;
-  int bad = 0;
-  for (std::size_t i = 0; i < 3; ++i) {
-    const __m128i v = _mm_load_si128(reinterpret_cast<const __m128i*>(h.slots.data() + 16 * i));  // Hand is 64-aligned
-    const __m128i padding = _mm_set_epi64x(static_cast<long long>(padding_words[2 * i + 1]), static_cast<long long>(padding_words[2 * i]));
-    const __m128i over = _mm_or_si128(_mm_and_si128(v, padding), _mm_xor_si128(_mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(4)), v), _mm_set1_epi8(-1)));
-    bad |= _mm_movemask_epi8(_mm_cmpeq_epi8(over, _mm_setzero_si128())) ^ 0xffff;
-    const __m128i sums = _mm_sad_epu8(v, _mm_setzero_si128());
-    sum += static_cast<std::uint64_t>(_mm_cvtsi128_si64(sums)) + static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums)));
-  }
-  return !bad && sum == h.tiles;
-#else
-  std::uint64_t bad = 0, sum = 0;
-  for (std::size_t i = 0; i < 6; ++i) {
-    const std::uint64_t w = word(&h.slots[8 * i]);
-    bad |= over_four(w) | (w & padding_words[i]);
-    sum += (w * 0x0101010101010101u) >> 56;  // bytes <= 4: no overflow
-  }
-  return !bad && sum == h.tiles;
-#endif
-}
-
-constexpr std::array<std::uint8_t, kind_count> slot_of = [] {
-  std::array<std::uint8_t, kind_count> t{};
-  for (int k = 0; k < kind_count; ++k) t[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(Tile(k).slot());
-  return t;
-}();
-
-// True only if validate_in_order would find nothing wrong (the usual
-// case, checked on whole words of slot counts); false sends the request to
-// validate_in_order for its exact error.
-bool surely_valid(const ScoreRequest& r) noexcept {
-  const bool four = r.players == Players::four;
-  if (!four && r.players != Players::three) return false;
-  if (r.riichi > 2 || r.rules.renhou > RenhouRule::yakuman ||
-      (r.rules.double_wind_pair_fu != 2 && r.rules.double_wind_pair_fu != 4) || static_cast<std::uint8_t>(r.from) > 3 ||
-      r.win.kind() >= kind_count || r.meld_count > 4 || r.dora_count > max_indicators || r.ura_count > max_indicators ||
-      r.nuki > 4 || (four && r.nuki > 0) || r.hand.tiles + 3 * r.meld_count != 14)
-    return false;
-  // The hand: counts within 0..4, nothing in padding, `tiles` their sum
-  // (then 14 - 3 melds: 3k+2, at most 14), no 2m-8m with three players.
-  if (!hand_words_ok(r.hand) || (!four && (word(&r.hand.slots[0]) & 0xffffffffffffff00u))) return false;
-  // Every copy seen: hand, melds, indicators, north tiles set aside. Counts
-  // only grow, so a count checked after each addition catches any fifth copy
-  // (and no whole-word reload follows the byte stores).
-  std::array<std::uint8_t, slot_count> seen = r.hand.slots;
-  std::array<int, 3> red{r.hand.red_fives[0], r.hand.red_fives[1], r.hand.red_fives[2]};
-  bool open = false, kan = false;
-  for (std::size_t i = 0; i < r.meld_count; ++i) {
-    const Meld& m = r.melds[i];
-    const int k = m.tile.kind();
-    if (static_cast<std::uint8_t>(m.type) > static_cast<std::uint8_t>(MeldType::kakan) || k >= kind_count ||
-        static_cast<std::uint8_t>(m.from) > 3 || m.red > 1 || (!four && k >= 1 && k <= 7))
-      return false;
-    const int slot = slot_of[static_cast<std::size_t>(k)];
-    if (m.type == MeldType::chi) {
-      if (k >= 27 || k % 9 > 6 || !four || m.from != Relative::kamicha || (m.red && (k % 9 < 2 || k % 9 > 4))) return false;
-      for (int t = 0; t < 3; ++t)
-        if (++seen[static_cast<std::size_t>(slot + t)] > 4) return false;
-    } else {
-      if ((m.type == MeldType::ankan) != (m.from == Relative::self) || (!four && m.from == Relative::toimen) ||
-          (m.red && (k >= 27 || k % 9 != 4)))
-        return false;
-      seen[static_cast<std::size_t>(slot)] = static_cast<std::uint8_t>(seen[static_cast<std::size_t>(slot)] + m.size());
-      if (seen[static_cast<std::size_t>(slot)] > 4) return false;
-    }
-    if (k < 27) red[static_cast<std::size_t>(k / 9)] += m.red;
-    open |= m.is_open();
-    kan |= m.is_kan();
-  }
-  for (std::size_t i = 0; i < r.dora_count + r.ura_count; ++i) {
-    const Tile t = i < r.dora_count ? r.dora[i] : r.ura[i - r.dora_count];
-    if (t.kind() >= kind_count || (!four && t.kind() >= 1 && t.kind() <= 7)) return false;
-    if (++seen[slot_of[static_cast<std::size_t>(t.kind())]] > 4) return false;
-  }
-  if (seen[static_cast<std::size_t>(Tile(30).slot())] + r.nuki > 4 || red[0] > 1 || red[1] > 1 || red[2] > 1) return false;
-  for (std::size_t s = 0; s < 3; ++s)
-    if (r.hand.red_fives[s] > r.hand.slots[12 * s + 4]) return false;
-  // The winning tile, then the context.
-  if (r.hand.slots[slot_of[static_cast<std::size_t>(r.win.kind())]] == 0 ||
-      (r.win_red && (!is_five(r.win) || r.hand.red_fives[static_cast<std::size_t>(r.win.kind() / 9)] == 0)))
-    return false;
-  if (r.seat >= static_cast<int>(r.players) || r.round > 3) return false;
-  // The context's contradictions, combined without branching (each is rare).
-  const bool ron = !r.tsumo, riichi = r.riichi != 0;
-  const bool bad_from = ron & ((r.from == Relative::self) | (!four & (r.from == Relative::toimen)));
-  return !(bad_from | (riichi & open) | (r.ippatsu & !riichi) | (r.rinshan & (!kan | ron)) | (r.chankan & r.tsumo) |
-           (r.haitei & r.rinshan) | (r.tenhou & (r.meld_count > 0)));
-}
-
-}  // namespace
-
 HandError validate(const ScoreRequest& r, std::span<const std::uint8_t> visible) noexcept {
-  if (visible.empty() && surely_valid(r)) return {};
+  if (visible.empty() && scoring::surely_valid(r)) return {};  // the scorer's own checks (score_check.hpp)
   return validate_in_order(r, visible);
 }
 
