@@ -59,27 +59,6 @@ carried from round to round. A directory means every file in it (recursively).
 The exit status is 0 only when there is no disagreement and no error.
 )";
 
-void json_string(std::string& out, std::string_view s) {
-  out += '"';
-  for (const char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
-          out += buf;
-        } else {
-          out += c;
-        }
-    }
-  }
-  out += '"';
-}
 
 std::string wind_tile(int wind) { return std::to_string(wind + 1) + "z"; }
 
@@ -126,7 +105,7 @@ std::string tiles_mpsz(TileMask m) {
 
 std::string decision_json(const Game& g, const Decision& d) {
   std::string o = "{\"file\": ";
-  json_string(o, g.file);
+  append_json_string(o, g.file);
   o += ", \"round\": \"" + d.round + "\", \"player\": \"" + wind_tile(d.seat_wind) + "\", \"turn\": " + std::to_string(d.turn);
   o += ", \"hand\": \"" + to_mpsz(d.hand) + "\", \"melds\": [";
   for (std::size_t m = 0; m < d.meld_count; ++m) o += (m ? ", " : "") + meld_json(d.melds[m]);
@@ -147,17 +126,17 @@ std::string decision_json(const Game& g, const Decision& d) {
 
 std::string disagreement_json(const Disagreement& d) {
   std::string o = "{\"file\": ";
-  json_string(o, d.file);
+  append_json_string(o, d.file);
   o += ", \"round\": \"" + d.round + "\", \"event\": " + std::to_string(d.event) + ", \"what\": ";
-  json_string(o, d.what);
+  append_json_string(o, d.what);
   return o + "}";
 }
 
 std::string error_json(const ReadError& e) {
   std::string o = "{\"file\": ";
-  json_string(o, e.file);
+  append_json_string(o, e.file);
   o += ", \"error\": ";
-  json_string(o, e.message());
+  append_json_string(o, e.message());
   return o + "}";
 }
 
@@ -330,9 +309,9 @@ int log_command(int argc, char** argv) {
       for (const Disagreement& d : r.disagreements) out += disagreement_json(d) + "\n";
       if (r.error) {
         std::string o = "{\"file\": ";
-        json_string(o, r.error->file);
+        append_json_string(o, r.error->file);
         o += ", \"round\": \"" + r.error->round + "\", \"event\": " + std::to_string(r.error->event) + ", \"error\": ";
-        json_string(o, r.error->what);
+        append_json_string(o, r.error->what);
         out += o + "}\n";
       }
       std::fputs(out.c_str(), stdout);

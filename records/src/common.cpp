@@ -1,4 +1,5 @@
 #include "common.hpp"
+#include "mjk/report.hpp"
 
 #include <array>
 #include <utility>
@@ -177,4 +178,13 @@ ReadError make_error(std::string_view text, const std::string& file, std::size_t
 }
 
 }  // namespace detail
+void append_json_string(std::string& out, std::string_view s) {
+  // The longest a string can get: six bytes (\u00XX) for each input byte, and the quotes.
+  const std::size_t at = out.size();
+  out.resize(at + 6 * s.size() + 2);
+  JsonWriter json(std::span<char>(out.data() + at, out.size() - at));
+  json.string(s);
+  out.resize(at + json.size());
+}
+
 }  // namespace mjk::records

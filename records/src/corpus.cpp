@@ -70,22 +70,6 @@ CorpusStats corpus_stats(std::span<const std::string> paths) {
 
 namespace {
 
-void json_string(std::string& out, std::string_view s) {
-  out += '"';
-  for (const char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
-      out += buf;
-    } else {
-      out += c;
-    }
-  }
-  out += '"';
-}
 
 // A ratio printed with 6 significant digits ("null" over nothing): the same
 // sums print the same text wherever they were added up.
@@ -106,7 +90,7 @@ std::string corpus_json(const CorpusStats& s) {
                   ", \"disagreements\": " + n(s.disagreements.size()) + ", \"errors\": [";
   for (std::size_t i = 0; i < s.errors.size(); ++i) {
     if (i) o += ", ";
-    json_string(o, s.errors[i]);
+    append_json_string(o, s.errors[i]);
   }
   o += "], \"files\": " + n(s.files) + ", \"tsumo\": " + n(s.tsumo) + ", \"deal_ins\": " + n(s.deal_ins) +
        ", \"win_rate\": " + ratio(static_cast<double>(s.wins), s.seat_rounds) +

@@ -24,8 +24,9 @@ struct Value {
   std::uint32_t offset = 0;
 
   [[nodiscard]] bool is_int() const noexcept {
-    return type == Type::number && number == static_cast<double>(static_cast<std::int64_t>(number)) &&
-           number > -1e15 && number < 1e15;
+    // The range first: converting a double outside int64's range is undefined.
+    return type == Type::number && number > -1e15 && number < 1e15 &&
+           number == static_cast<double>(static_cast<std::int64_t>(number));
   }
   [[nodiscard]] std::int64_t as_int() const noexcept { return static_cast<std::int64_t>(number); }
   // The member named `key`, or nullptr.

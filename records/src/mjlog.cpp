@@ -109,6 +109,7 @@ class Reader {
   }
 
   // Comma-separated integers.
+  static constexpr std::int64_t max_number = 10'000'000;
   bool ints(const Tag& tag, std::string_view key, std::vector<std::int64_t>& out, bool required = true) {
     out.clear();
     const std::string_view* v = tag.find(key);
@@ -128,6 +129,10 @@ class Reader {
       if (r.ec != std::errc() || (r.ptr != e && *r.ptr != '.'))
         return error(tag.offset, "<" + std::string(tag.name) + "> " + std::string(key) + "=\"" + std::string(*v) +
                                      "\": not a list of integers");
+      // Every number of a record (ids, meld codes, scores in hundreds) is far
+      // below this; a larger one is garbage, and scores * 100 must fit 32 bits.
+      if (n < -max_number || n > max_number)
+        return error(tag.offset, "<" + std::string(tag.name) + "> " + std::string(key) + ": a number out of range");
       out.push_back(n);
       if (comma == std::string_view::npos) break;
       s.remove_prefix(comma + 1);

@@ -19,23 +19,6 @@
 namespace mjk::records {
 namespace {
 
-void json_string(std::string& out, std::string_view s) {
-  out += '"';
-  for (const char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      static constexpr char hex[] = "0123456789abcdef";
-      out += "\\u00";
-      out += hex[(c >> 4) & 0xf];
-      out += hex[c & 0xf];
-    } else {
-      out += c;
-    }
-  }
-  out += '"';
-}
 
 template <class T, class F>
 std::string list(const T& items, F&& each) {
@@ -296,13 +279,13 @@ std::string tenhou6_round(const Game& g, const Round& r) {
            std::to_string(w.pao >= 0 ? w.pao : w.seat);
       if (w.detailed) {
         o += ",";
-        json_string(o, points_text(r, w, seats));
+        append_json_string(o, points_text(r, w, seats));
         const int seat_wind = (w.seat - r.dealer + seats) % seats;
         for (const StatedYaku& y : w.yaku) {
           std::string text = tenhou6_yaku_name(y.yaku, seat_wind, r.wind);
           text += y.yakuman ? (y.yakuman >= 2 ? "(ダブル役満)" : "(役満)") : "(" + std::to_string(y.han) + "飜)";
           o += ",";
-          json_string(o, text);
+          append_json_string(o, text);
         }
       }
       o += "]";

@@ -125,6 +125,11 @@ struct Round {
 // "E1-0": round wind, round number (the dealer's seat + 1), honba.
 std::string round_label(const Round& r);
 
+// Appends s as a JSON string, written by the kernel's JsonWriter (quotes,
+// backslashes and control characters escaped, invalid UTF-8 as U+FFFD), so
+// every JSON mjk prints escapes text one way.
+void append_json_string(std::string& out, std::string_view s);
+
 struct Game {
   std::string file;  // as given to the reader
   Format format = Format::mjlog;
