@@ -689,12 +689,17 @@ void settle(const ScoreRequest& r, const Reading& v, Score& s) noexcept {
     // The liable yakuman's share as a ron's value; the rest as usual.
     const int share = round_up_100(liable_base * (r.seat == 0 ? 6 : 4));
     if (r.tsumo) {
-      p[static_cast<std::size_t>(liable)] -= share + honba_each * (n - 1);
+      // Every honba on the liable player only when the liable yakuman are
+      // all the hand pays; else the rest, honba included, is paid as usual
+      // (the reference's reading of SCORING.md, and majiang-core's).
+      const bool all_liable = v.base == liable_base;
+      p[static_cast<std::size_t>(liable)] -= share + (all_liable ? honba_each * (n - 1) : 0);
+      pay(r, v.base - liable_base, all_liable ? 0 : honba_each, p, discarder);
     } else {
       p[static_cast<std::size_t>(liable)] -= share / 2;
       p[static_cast<std::size_t>(discarder)] -= share / 2 + honba_each;
+      pay(r, v.base - liable_base, 0, p, discarder);
     }
-    pay(r, v.base - liable_base, 0, p, discarder);
   } else {
     pay(r, v.base, honba_each, p, discarder);
   }
