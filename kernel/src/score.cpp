@@ -692,8 +692,13 @@ void settle(const ScoreRequest& r, const Reading& v, Score& s) noexcept {
       // Every honba on the liable player only when the liable yakuman are
       // all the hand pays; else the rest, honba included, is paid as usual
       // (the reference's reading of SCORING.md, and majiang-core's).
+      // The liable player pays what the tsumo of that yakuman would take from
+      // every payer (with three players' tsumo loss, less than a ron's value).
       const bool all_liable = v.base == liable_base;
-      p[static_cast<std::size_t>(liable)] -= share + (all_liable ? honba_each * (n - 1) : 0);
+      std::array<std::int32_t, 4> tsumo{};
+      pay(r, liable_base, 0, tsumo, discarder);
+      const int tsumo_total = -(tsumo[0] + tsumo[1] + tsumo[2] + tsumo[3]);
+      p[static_cast<std::size_t>(liable)] -= tsumo_total + (all_liable ? honba_each * (n - 1) : 0);
       pay(r, v.base - liable_base, all_liable ? 0 : honba_each, p, discarder);
     } else {
       p[static_cast<std::size_t>(liable)] -= share / 2;
