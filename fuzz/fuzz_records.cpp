@@ -11,18 +11,6 @@
 #include "mjk/records.hpp"
 #include "mjk/replay.hpp"
 
-namespace {
-
-std::string replay_text(const mjk::records::Replay& r) {
-  std::string s = std::to_string(r.stats.rounds) + " " + std::to_string(r.stats.wins) + " " + std::to_string(r.stats.draws) + " " +
-                  std::to_string(r.stats.riichi) + " " + std::to_string(r.stats.discards) + "\n";
-  for (const auto& d : r.disagreements) s += d.message() + "\n";
-  if (r.error) s += r.error->message() + "\n";
-  return s;
-}
-
-}  // namespace
-
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace mjk::records;
   const std::string_view bytes(reinterpret_cast<const char*>(data), size);

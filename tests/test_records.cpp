@@ -215,16 +215,6 @@ TEST_CASE("mjai: a round read from JSON lines") {
 
 namespace {
 
-// A replay as text: its figures, every disagreement (round, event index,
-// what) and the error, so that two replays compare in one string.
-std::string replay_text(const Replay& r) {
-  std::string s = std::to_string(r.stats.rounds) + " rounds " + std::to_string(r.stats.wins) + " wins " +
-                  std::to_string(r.stats.draws) + " draws " + std::to_string(r.stats.riichi) + " riichi " +
-                  std::to_string(r.stats.discards) + " discards\n";
-  for (const Disagreement& d : r.disagreements) s += d.message() + "\n";
-  if (r.error) s += "error: " + r.error->message() + "\n";
-  return s;
-}
 
 // Every event and result of a game, in order (what a replay walks through).
 std::string game_text(const Game& g) {

@@ -630,6 +630,15 @@ void Replayer::score(const Round& r, std::size_t i, const Win& w, const Player& 
 
 }  // namespace
 
+std::string replay_text(const Replay& r) {
+  std::string s = std::to_string(r.stats.rounds) + " rounds " + std::to_string(r.stats.wins) + " wins " +
+                  std::to_string(r.stats.draws) + " draws " + std::to_string(r.stats.riichi) + " riichi " +
+                  std::to_string(r.stats.discards) + " discards\n";
+  for (const Disagreement& d : r.disagreements) s += d.message() + "\n";
+  if (r.error) s += "error: " + r.error->message() + "\n";
+  return s;
+}
+
 Replay replay(const Game& game, const ReplayOptions& options) {
   Replay out;
   Replayer(game, options, out).run();

@@ -362,14 +362,6 @@ std::string difference(const Game& a, const Game& b) {
   return {};
 }
 
-std::string replay_text(const Replay& r) {
-  std::string s = std::to_string(r.stats.rounds) + " rounds " + std::to_string(r.stats.wins) + " wins " +
-                  std::to_string(r.stats.draws) + " draws " + std::to_string(r.stats.riichi) + " riichi " +
-                  std::to_string(r.stats.discards) + " discards\n";
-  for (const Disagreement& d : r.disagreements) s += d.message() + "\n";
-  if (r.error) s += "error: " + r.error->message() + "\n";
-  return s;
-}
 
 WriteResult checked(const Game& g, std::string text, Format format) {
   WriteResult out;

@@ -71,6 +71,11 @@ struct Replay {
 
 Replay replay(const Game& game, const ReplayOptions& options = {});
 
+// A replay as text: its figures, every disagreement (round, event index,
+// what) and the error, so that two replays compare as one string (the
+// writers' read-back check, the tests, the fuzzer).
+std::string replay_text(const Replay& r);
+
 // Shanten before and after, the chosen discard's ukeire and the best
 // discards, for every decision: one batch shanten call and one batch advice
 // call (tiles visible to the player: the discards, every meld and the dora
