@@ -288,6 +288,8 @@ TEST_CASE("contradictory context, three players, fifth copies: each its own erro
       {closed + R"(, "tsumo": true, "chankan": true})", "chankan on a tsumo"},
       {kan + R"(, "tsumo": true, "rinshan": true, "haitei": true})", "haitei with rinshan"},
       {open + R"(, "tenhou": true})", "tenhou, chiihou or renhou with a call made"},
+      {closed + R"(, "tenhou": true, "rules": {"renhou": "yakuman"}})", "renhou (tenhou on a ron) for the dealer"},
+      {closed + R"(, "seat": "1z", "tenhou": true})", "renhou (tenhou on a ron) for the dealer"},
       {R"({"hand": "19m19p19s1234567z", "win": "1m", "players": 3, "seat": "4z"})", "seat or round wind out of range"},
       {R"({"hand": "19m19p19s1234567z", "win": "1m", "players": 3, "from": "toimen"})", "seat or round wind out of range"},
       {R"({"hand": "19m19p19s1234567z", "win": "1m", "nuki": 1})", "nuki with four players"},

@@ -144,7 +144,7 @@ TEST_CASE("scoring equivalence: random wins like real play, rule switches flippe
     r.rules.double_wind_pair_fu = coin() ? 2 : 4;
     r.rules.pao = coin();
     r.rules.renhou = static_cast<RenhouRule>(rng() % 3);
-    if (r.meld_count == 0 && !r.tsumo && r.riichi == 0 && rng() % 8 == 0) r.tenhou = true;  // renhou
+    if (r.meld_count == 0 && !r.tsumo && r.seat != 0 && r.riichi == 0 && rng() % 8 == 0) r.tenhou = true;  // renhou
   }
   const auto seen = check(requests);
   std::string missing;
@@ -176,7 +176,7 @@ TEST_CASE("scoring equivalence: seven pairs, thirteen orphans, three players, si
     r.ippatsu = r.riichi && below(4) == 0;
     r.haitei = below(20) == 0;
     r.chankan = !r.tsumo && !r.haitei && below(10) == 0;
-    r.tenhou = r.meld_count == 0 && r.riichi == 0 && below(10) == 0;
+    r.tenhou = r.meld_count == 0 && r.riichi == 0 && (r.tsumo || r.seat != 0) && below(10) == 0;
     r.honba = static_cast<std::uint16_t>(below(3));
     r.sticks = static_cast<std::uint16_t>(below(3));
   };

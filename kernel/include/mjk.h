@@ -87,7 +87,8 @@ enum {
   MJK_ERR_BAD_SEAT = 32,            /* seat or round wind out of range, a North seat with three players, ron from oneself */
   MJK_ERR_BAD_NUKI = 33,            /* nuki with four players, or more than four */
   MJK_ERR_TOO_MANY_INDICATORS = 34, /* more than five dora or ura indicators */
-  MJK_ERR_BAD_REQUEST = 35          /* a malformed request: not JSON, a wrong type, an unknown field or rule key, a bad value */
+  MJK_ERR_BAD_REQUEST = 35,         /* a malformed request: not JSON, a wrong type, an unknown field or rule key, a bad value */
+  MJK_ERR_DEALER_RON_WITH_TENHOU = 36 /* tenhou set on the dealer's ron (renhou is a non-dealer's) */
 };
 /* Short fixed description of a code ("fifth copy of a tile"); never NULL,
  * "unknown error" for a code this library does not know. */

@@ -65,8 +65,9 @@ MJK_SAME(MJK_ERR_BAD_SEAT, bad_seat)
 MJK_SAME(MJK_ERR_BAD_NUKI, bad_nuki)
 MJK_SAME(MJK_ERR_TOO_MANY_INDICATORS, too_many_indicators)
 MJK_SAME(MJK_ERR_BAD_REQUEST, bad_request)
+MJK_SAME(MJK_ERR_DEALER_RON_WITH_TENHOU, dealer_ron_with_tenhou)
 #undef MJK_SAME
-static_assert(MJK_ERR_BAD_REQUEST == static_cast<int>(Error::bad_request), "a new Error needs its MJK_ERR code");
+static_assert(MJK_ERR_DEALER_RON_WITH_TENHOU == static_cast<int>(Error::dealer_ron_with_tenhou), "a new Error needs its MJK_ERR code");
 
 static_assert(MJK_CHI == int(MeldType::chi) && MJK_PON == int(MeldType::pon) && MJK_MINKAN == int(MeldType::minkan) &&
               MJK_ANKAN == int(MeldType::ankan) && MJK_KAKAN == int(MeldType::kakan));

@@ -54,6 +54,7 @@ std::string_view describe(Error code) noexcept {
     case Error::bad_nuki: return "nuki with four players, or more than four";
     case Error::too_many_indicators: return "more than five dora or ura indicators";
     case Error::bad_request: return "malformed request";
+    case Error::dealer_ron_with_tenhou: return "renhou (tenhou on a ron) for the dealer, who cannot ron before the first discard";
   }
   return "unknown error";
 }

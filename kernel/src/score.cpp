@@ -402,7 +402,7 @@ bool prepare(const ScoreRequest& r, Score& s, Context& c) noexcept {
   const bool ron = !r.tsumo, riichi = r.riichi != 0, open = !c.closed, kan = kans > 0;
   const bool bad_from = ron & ((r.from == Relative::self) | (!four & (r.from == Relative::toimen)));
   ok &= !(bad_from | (riichi & open) | (r.ippatsu & !riichi) | (r.rinshan & (!kan | ron)) | (r.chankan & r.tsumo) |
-          (r.haitei & r.rinshan) | (r.tenhou & (r.meld_count > 0)));
+          (r.haitei & r.rinshan) | (r.tenhou & (r.meld_count > 0)) | (r.tenhou & ron & (r.seat == 0)));
   // Tiles per group (12 slots: a word and a half); `tiles` their sum.
   constexpr u64 low = 0x00000000ffffffffu, high = ~low;
   c.group_tiles = {byte_sum(words[0]) + byte_sum(words[1] & low), byte_sum(words[1] & high) + byte_sum(words[2]),

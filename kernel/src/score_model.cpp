@@ -145,6 +145,7 @@ HandError validate_in_order(const ScoreRequest& r, std::span<const std::uint8_t>
   if (r.chankan && r.tsumo) return err(Error::chankan_on_tsumo);
   if (r.haitei && r.rinshan) return err(Error::haitei_with_rinshan);
   if (r.tenhou && r.meld_count > 0) return err(Error::tenhou_with_call);
+  if (r.tenhou && !r.tsumo && r.seat == 0) return err(Error::dealer_ron_with_tenhou);
   return {};
 }
 

@@ -50,6 +50,7 @@ enum class Error : std::uint8_t {
   bad_nuki,                 // nuki with four players, or more than four
   too_many_indicators,      // more than five dora or ura indicators
   bad_request,              // a malformed request: not JSON, a wrong field type, an unknown field or rule key
+  dealer_ron_with_tenhou,   // tenhou set on a ron by the dealer: renhou is a non-dealer's, before their first draw
 };
 
 // Short fixed description of a code, e.g. "fifth copy of a tile".
