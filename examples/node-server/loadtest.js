@@ -14,9 +14,10 @@
 // (closed loop) until --messages replies in all or --seconds have passed,
 // whichever comes first. Hands are random 13- and 14-tile closed hands from a
 // fixed seed (plain mpsz text). Prints one JSON line: messages/s, p50/p99/max
-// latency in ms as the clients see it, and the server's CPU time over the
-// run: from its GET /stats (all its processes), or for a server without it
-// from /proc/PID/stat (--pid; user + system of that process).
+// latency in ms as the clients see it, and the server's CPU time per reply
+// over the run: from its GET /stats (all its processes, per reply it
+// counted), or for a server without it from /proc/PID/stat (--pid; user +
+// system of that process, per reply received).
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -76,7 +77,7 @@ function makeHands(count, seed = 12345) {
 function startServer({ backend, workers, clients }) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(__dirname, 'server.js'), '--port', '0', '--backend', backend,
-                                           '--workers', String(workers), '--max-connections', String(clients + 64)],
+                                           '--workers', String(workers), '--max-connections', String(clients + 64), '--stats-ms', '250'],
                         { stdio: ['ignore', 'pipe', 'inherit'] });
     let buf = '';
     child.stdout.on('data', (d) => {
@@ -88,19 +89,28 @@ function startServer({ backend, workers, clients }) {
   });
 }
 
-// The server's CPU time so far in microseconds (null if it cannot be read).
-async function serverCpuUs(url, pid) {
+// The server's CPU time so far in microseconds and the replies it has sent
+// (null if they cannot be read): from /proc/PID/stat (CPU only), or from
+// GET /stats, whose counters are gathered every --stats-ms: polled (at most
+// 4 s, 4 a second) until ready(stats) holds.
+async function serverCounters(url, pid, ready = () => true) {
   if (pid) {
     try {
       const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return (Number(f[11]) + Number(f[12])) * 1e6 / 100; // utime, stime in clock ticks (USER_HZ 100)
+      return { cpuUs: (Number(f[11]) + Number(f[12])) * 1e6 / 100, messages: null }; // utime, stime in clock ticks (USER_HZ 100)
     } catch { return null; }
   }
-  try {
-    const res = await fetch(url.replace(/^ws/, 'http').replace(/\/?$/, '/stats'));
-    const s = await res.json();
-    return s.cpu_us.user + s.cpu_us.system;
-  } catch { return null; }
+  let last = null;
+  for (const until = Date.now() + 4000; Date.now() < until; await new Promise((r) => setTimeout(r, 250))) {
+    try {
+      const res = await fetch(url.replace(/^ws/, 'http').replace(/\/?$/, '/stats'));
+      if (!res.ok) continue;
+      const s = await res.json();
+      last = { cpuUs: s.cpu_us.user + s.cpu_us.system, messages: s.messages, clients: s.clients };
+      if (ready(last)) break;
+    } catch { /* not a server with GET /stats */ return null; }
+  }
+  return last;
 }
 
 function percentile(sorted, p) {
@@ -133,7 +143,7 @@ async function measure(args, server) {
     sockets.push(ws);
   })));
 
-  const cpu0 = await serverCpuUs(url, pid);
+  const before = await serverCounters(url, pid, (s) => s.clients >= args.clients);
   const t0 = process.hrtime.bigint();
   const deadline = t0 + BigInt(Math.round(args.seconds * 1e9));
   await new Promise((done) => {
@@ -161,8 +171,11 @@ async function measure(args, server) {
     }
   });
   const elapsed = Number(process.hrtime.bigint() - t0) / 1e9;
-  const cpu1 = await serverCpuUs(url, pid);
-  const cpuPerMessage = cpu0 === null || cpu1 === null ? null : (cpu1 - cpu0) / received;
+  const after = await serverCounters(url, pid, (s) => s.messages >= (before?.messages ?? 0) + received);
+  // Per reply the server counted between the two readings: both from the
+  // same gathering of each process's counters, however old.
+  const cpuPerMessage = before === null || after === null ? null
+    : (after.cpuUs - before.cpuUs) / (after.messages === null ? received : after.messages - before.messages);
   for (const ws of sockets) ws.terminate();
 
   const lat = Array.from(latencies.subarray(0, Math.min(received, latencies.length))).sort((a, b) => a - b);

@@ -6,7 +6,7 @@
 //   node server.js [--port N] [--host H] [--backend mjk|majiang] [--workers N|auto]
 //                  [--max-connections N] [--max-payload BYTES]
 //                  [--pause-bytes BYTES] [--close-bytes BYTES] [--stall-ms MS] [--idle-ms MS]
-//                  [--ping-ms MS] [--shutdown-ms MS]
+//                  [--ping-ms MS] [--shutdown-ms MS] [--handshake-ms MS] [--stats-ms MS]
 //
 // --port 0 (the default) takes an ephemeral port; the first line on stdout is
 //   listening ws://HOST:PORT backend=NAME workers=N
@@ -16,13 +16,16 @@
 // the library, for a malformed hand) or {"hand", "error", "code"} (from the
 // server, for a request it rejected before any work). Replies come in the
 // order of the requests on each connection. GET /stats on the same port
-// answers the counters (stats() below) as JSON.
+// answers the counters (combine() below) as JSON, as gathered at most
+// statsMs ago: a plain HTTP request is one a connection (Connection: close)
+// and at most STATS_RATE a second per client address and process, so no
+// client can make the server compute or hold answers faster than that.
 //
 // Capacity: the requests of every connection that arrive in one turn of the
 // event loop are answered by one call into the analysis (setImmediate runs
 // after all of the turn's socket reads); --workers N forks N processes
 // (cluster: the primary accepts, hands each connection to a worker in turn,
-// and sums their counters).
+// and sums the counters each worker sends it every statsMs).
 const cluster = require('node:cluster');
 const http = require('node:http');
 const os = require('node:os');
@@ -45,9 +48,16 @@ const DEFAULTS = {
   shutdownMs: 5000,             // SIGTERM: time for in-flight answers and closing handshakes
   handshakeMs: 30000,           // a TCP connection must complete its HTTP upgrade within this (10 s cut off
                                 // clients of a 10,000-connection load test still connecting on a busy host)
+  statsMs: 1000,                // GET /stats answers the counters gathered this often
 };
 const CLOSE_GRACE_MS = 1000;    // a closed connection's socket is destroyed this long after its close frame
 const LATENCY_SAMPLES = 8192;   // latency percentiles over the last this many replies
+const LATENCY_POINTS = 512;     // a process's samples go into the sum of processes as this many order statistics
+// Plain HTTP requests (GET /stats, anything else: 426) per client address
+// and process: STATS_BURST at once, then STATS_RATE a second; beyond: 429.
+const STATS_RATE = 10;
+const STATS_BURST = 20;
+const STATS_ADDRESSES = 10000;  // addresses tracked at once; past it the others share one allowance
 // A turn's requests go to the analysis in batches of at most this many: one
 // addon call already costs little beside 64 analyses, and answering the first
 // batch while later sockets are still being read lets clients work meanwhile
@@ -98,32 +108,45 @@ function answer(backend, data) {
 function makeCounters() {
   return {
     connections: 0, messages: 0, errors: 0, rejected: 0, binary: 0,
-    closed: { unread: 0, idle: 0, unresponsive: 0, shutdown: 0 },
+    limited: 0,
+    closed: { unread: 0, idle: 0, unresponsive: 0, shutdown: 0, handshake: 0, pipelined: 0 },
     latency: new Float64Array(LATENCY_SAMPLES), latencyCount: 0,
   };
 }
 
-function percentile(sorted, p) {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : null;
-}
-
-// This process's counters as plain numbers (latencies as their samples).
+// This process's counters as plain numbers; its latency samples as at most
+// LATENCY_POINTS order statistics (latency[i] the largest of the i-th
+// equal share of the sorted samples: all of them when there are no more).
 function snapshot(counters, clients) {
   const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
   const cpu = process.cpuUsage();
   const n = Math.min(counters.latencyCount, LATENCY_SAMPLES);
+  const sorted = counters.latency.slice(0, n).sort();
+  const k = Math.min(n, LATENCY_POINTS);
   return {
     clients, connections: counters.connections, messages: counters.messages, errors: counters.errors,
-    rejected: counters.rejected, binary: counters.binary, closed: { ...counters.closed },
+    rejected: counters.rejected, binary: counters.binary, limited: counters.limited, closed: { ...counters.closed },
     cpu_user_us: cpu.user, cpu_system_us: cpu.system, rss, heap_used: heapUsed, external, array_buffers: arrayBuffers,
-    latency: Array.from(counters.latency.subarray(0, n)),
+    latency_samples: n,
+    latency: Array.from({ length: k }, (_, i) => Number(sorted[Math.floor(((i + 1) * n) / k) - 1].toFixed(3))),
   };
+}
+
+// The p-quantile of several processes' samples from their order statistics
+// (exact while no process has more than LATENCY_POINTS samples).
+function percentile(points, total, p) {
+  if (!total) return null;
+  const rank = Math.floor(p * total);
+  let below = 0;
+  for (const [value, weight] of points) if ((below += weight) > rank) return value;
+  return points[points.length - 1][0];
 }
 
 // Snapshots of several processes -> the counters GET /stats answers.
 function combine(snaps, workers) {
   const sum = (k) => snaps.reduce((s, x) => s + x[k], 0);
-  const lat = snaps.flatMap((s) => s.latency).sort((a, b) => a - b);
+  const points = snaps.flatMap((s) => s.latency.map((v) => [v, s.latency_samples / s.latency.length])).sort((a, b) => a[0] - b[0]);
+  const samples = sum('latency_samples');
   const closed = {};
   for (const s of snaps) for (const [k, v] of Object.entries(s.closed || {})) closed[k] = (closed[k] || 0) + v;
   const messages = sum('messages');
@@ -131,36 +154,93 @@ function combine(snaps, workers) {
   const round = (x) => (x === null ? null : Number(x.toFixed(3)));
   return {
     workers, clients: sum('clients'), connections: sum('connections'), messages, errors: sum('errors'),
-    rejected: sum('rejected'), binary: sum('binary'), closed,
-    latency_ms: { p50: round(percentile(lat, 0.5)), p99: round(percentile(lat, 0.99)), max: round(lat.length ? lat[lat.length - 1] : null), samples: lat.length },
+    rejected: sum('rejected'), binary: sum('binary'), limited: sum('limited'), closed,
+    latency_ms: { p50: round(percentile(points, samples, 0.5)), p99: round(percentile(points, samples, 0.99)),
+                  max: round(points.length ? points[points.length - 1][0] : null), samples },
     cpu_us: { user: sum('cpu_user_us'), system: sum('cpu_system_us'), per_message: messages ? Number((cpuUs / messages).toFixed(2)) : null },
     memory: { rss: sum('rss'), heap_used: sum('heap_used'), external: sum('external'), array_buffers: sum('array_buffers') },
   };
 }
 
+// GET /stats of one process alone: its own counters.
+function localStats() {
+  let text = null;
+  return { report: (snap) => { text = JSON.stringify(combine([snap], 0)); }, text: () => text };
+}
+
 // The WebSocket server of one process (the only one, or a cluster worker).
-// statsFor(callback) answers GET /stats; it defaults to this process alone.
-function serve(options, statsFor) {
+// Every statsMs it gives its snapshot to stats.report(); GET /stats answers
+// stats.text() (null: not gathered yet).
+function serve(options, stats = localStats()) {
   const o = checkOptions({ ...DEFAULTS, ...options });
   const backend = loadBackend(o.backend);
   const counters = makeCounters();
-  const httpServer = http.createServer({ headersTimeout: o.handshakeMs, requestTimeout: o.handshakeMs });
+  // The handshake bound is a timer per socket (below): Node checks its own
+  // headersTimeout only every connectionsCheckingInterval (30 s), so a slow
+  // upgrade was dropped after up to twice --handshake-ms.
+  const httpServer = http.createServer();
   httpServer.maxConnections = o.maxConnections;
   const wss = new WebSocketServer({ server: httpServer, perMessageDeflate: false, maxPayload: o.maxPayload });
-  const local = () => combine([snapshot(counters, wss.clients.size)], 0);
-  statsFor ||= (reply) => reply(local());
   let queue = [];       // requests of this turn: {ws, req, reply?, t0}, answered by flush()
   let stopping = false;
+  const allowances = new Map(); // client address -> {tokens, at}: its plain HTTP requests
 
+  httpServer.on('connection', (socket) => {
+    const handshake = setTimeout(() => { counters.closed.handshake++; socket.destroy(); }, o.handshakeMs);
+    handshake.unref();
+    socket.mjkHandshake = handshake; // cleared at the upgrade
+    socket.once('close', () => clearTimeout(handshake));
+  });
+
+  function allowed(address) {
+    const now = performance.now();
+    const key = allowances.has(address) || allowances.size < STATS_ADDRESSES ? address : '';
+    const a = allowances.get(key) || { tokens: STATS_BURST, at: now };
+    a.tokens = Math.min(STATS_BURST, a.tokens + ((now - a.at) * STATS_RATE) / 1000);
+    a.at = now;
+    allowances.set(key, a);
+    if (a.tokens < 1) return false;
+    a.tokens--;
+    return true;
+  }
+
+  // One request a connection, answered from what was gathered: a client
+  // pipelining requests without reading the answers would otherwise have
+  // each one answered into this process's memory (Node pauses a pipelining
+  // socket only once answers are waiting to be written).
   httpServer.on('request', (req, res) => {
-    if (req.method === 'GET' && req.url === '/stats') {
-      statsFor((s) => { res.setHeader('content-type', 'application/json'); res.end(JSON.stringify(s)); });
+    const { socket } = req;
+    if (socket.mjkAnswered) {
+      if (!socket.destroyed) counters.closed.pipelined++;
+      return socket.destroy();
+    }
+    socket.mjkAnswered = true;
+    const respond = (status, body, headers = {}) => {
+      res.statusCode = status;
+      for (const [k, v] of Object.entries({ connection: 'close', ...headers })) res.setHeader(k, v);
+      res.end(body);
+    };
+    if (!allowed(socket.remoteAddress)) {
+      counters.limited++;
+      respond(429, 'too many requests\n', { 'retry-after': '1' });
+    } else if (req.method !== 'GET' || req.url !== '/stats') {
+      respond(426, 'a WebSocket server (GET /stats for its counters)\n');
+    } else if (stats.text() === null) {
+      respond(503, 'counters not gathered yet\n', { 'retry-after': '1' });
     } else {
-      res.statusCode = 426;
-      res.end('a WebSocket server (GET /stats for its counters)\n');
+      respond(200, stats.text(), { 'content-type': 'application/json' });
     }
   });
   httpServer.on('clientError', (err, socket) => socket.destroy());
+
+  const gather = () => {
+    stats.report(snapshot(counters, wss.clients.size));
+    // An address whose allowance is full again is as good as unknown.
+    const now = performance.now();
+    for (const [k, a] of allowances) if (a.tokens + ((now - a.at) * STATS_RATE) / 1000 >= STATS_BURST) allowances.delete(k);
+  };
+  const gathering = setInterval(gather, o.statsMs);
+  gathering.unref();
 
   function close(ws, code, reason, why) {
     if (ws.mjk.closing) return;
@@ -219,7 +299,8 @@ function serve(options, statsFor) {
     }
   }
 
-  wss.on('connection', (ws) => {
+  wss.on('connection', (ws, req) => {
+    clearTimeout(req.socket.mjkHandshake);
     counters.connections++;
     ws.mjk = { alive: true, lastRequest: performance.now(), closing: false };
     if (stopping) return close(ws, 1001, 'server shutting down', 'shutdown');
@@ -275,6 +356,7 @@ function serve(options, statsFor) {
     stopping = true;
     clearInterval(heartbeat);
     clearInterval(idleSweep);
+    clearInterval(gathering);
     httpServer.close();
     if (queue.length) flush();
     for (const ws of wss.clients) close(ws, 1001, 'server shutting down', 'shutdown');
@@ -287,61 +369,51 @@ function serve(options, statsFor) {
 
   return new Promise((resolve, reject) => {
     httpServer.once('error', reject);
-    httpServer.listen(o.port, o.host, () => resolve({
-      address: () => httpServer.address(),
-      snapshot: () => snapshot(counters, wss.clients.size),
-      stats: local,
-      shutdown,
-    }));
+    httpServer.listen(o.port, o.host, () => {
+      gather();
+      resolve({ address: () => httpServer.address(), shutdown });
+    });
   });
 }
 
-// One process: start({...}) -> {address(), stats(), shutdown()}.
+// One process: start({...}) -> {address(), shutdown()}.
 function start(options = {}) {
   return serve(options);
 }
 
-// --workers N: the primary forks N workers, each serving on the shared port,
-// and answers their GET /stats requests with everyone's counters.
+// --workers N: the primary forks N workers, each serving on the shared port.
+// Every statsMs each worker sends the primary its snapshot, and the primary
+// sends every worker the sum of the latest ones, which its GET /stats
+// answers: no message between processes for a request.
 function startPrimary(o) {
   cluster.setupPrimary({ silent: false });
   const workers = [];
+  const snaps = new Map(); // worker -> its latest snapshot
   let stopping = false;
-  let nextId = 0;
-  const pending = new Map(); // stats request id -> {want, snaps, worker, reqId}
 
   function fork() {
     const w = cluster.fork({ MJK_SERVER_OPTIONS: JSON.stringify({ ...o, maxConnections: Math.ceil(o.maxConnections / o.workers) }) });
+    w.on('error', () => {}); // a message to a worker that has just died (EPIPE): its 'exit' follows
     w.on('message', (m) => {
-      if (m.type === 'stats?') {
-        const id = nextId++;
-        pending.set(id, { want: workers.length, snaps: [snapshot(makeCounters(), 0)], worker: w, reqId: m.id });
-        for (const x of workers) x.send({ type: 'snapshot?', id });
-      } else if (m.type === 'snapshot') {
-        const p = pending.get(m.id);
-        if (!p) return;
-        p.snaps.push(m.snapshot);
-        answerIfComplete(m.id, p);
-      }
+      if (m.type !== 'snapshot') return;
+      const first = !snaps.has(w);
+      snaps.set(w, m.snapshot);
+      if (first) sendStats(); // a new worker has counters to answer at once
     });
     w.on('exit', () => {
       workers.splice(workers.indexOf(w), 1);
-      // Stats requests waiting for this worker are answered without it.
-      for (const [id, p] of pending) {
-        p.want--;
-        answerIfComplete(id, p);
-      }
+      snaps.delete(w);
       if (!stopping) workers.push(fork());
     });
     return w;
   }
-  // p.snaps: the primary's own snapshot, then one per worker.
-  function answerIfComplete(id, p) {
-    if (p.snaps.length < p.want + 1) return;
-    pending.delete(id);
-    if (!p.worker.isDead()) p.worker.send({ type: 'stats', id: p.reqId, stats: combine(p.snaps, o.workers) });
+  // The primary's own snapshot (memory, CPU) is part of the sum.
+  function sendStats() {
+    const text = JSON.stringify(combine([snapshot(makeCounters(), 0), ...snaps.values()], o.workers));
+    for (const w of workers) if (w.isConnected()) w.send({ type: 'stats', text });
   }
   for (let i = 0; i < o.workers; i++) workers.push(fork());
+  setInterval(sendStats, o.statsMs).unref();
 
   const ready = Promise.all(workers.map((w) => new Promise((resolve, reject) => {
     w.once('listening', (addr) => resolve(addr));
@@ -358,20 +430,14 @@ function startPrimary(o) {
 
 function startWorker() {
   const o = JSON.parse(process.env.MJK_SERVER_OPTIONS);
-  let nextId = 0;
-  const waiting = new Map();
-  let server;
-  process.on('message', (m) => {
-    if (m.type === 'snapshot?') process.send({ type: 'snapshot', id: m.id, snapshot: server.snapshot() });
-    else if (m.type === 'stats') { waiting.get(m.id)(m.stats); waiting.delete(m.id); }
-  });
-  const statsFor = (reply) => {
-    const id = nextId++;
-    waiting.set(id, reply);
-    process.send({ type: 'stats?', id });
-  };
-  serve(o, statsFor).then((s) => {
-    server = s;
+  let text = null;
+  process.on('message', (m) => { if (m.type === 'stats') text = m.text; });
+  // Without its primary a worker gets no connections and its counters go
+  // nowhere: it exits (Node's cluster would too; said here so that it stays so).
+  process.on('disconnect', () => process.exit(0));
+  cluster.worker.on('error', () => process.exit(0)); // a message the primary is not there to take (EPIPE)
+  const report = (snap) => { if (process.connected) process.send({ type: 'snapshot', snapshot: snap }); };
+  serve(o, { report, text: () => text }).then((s) => {
     const stop = () => s.shutdown().then(() => process.exit(0));
     process.on('SIGTERM', stop);
     process.on('SIGINT', stop);

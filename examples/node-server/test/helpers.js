@@ -45,6 +45,20 @@ function rssOf(pid) {
   return Number(m[1]) * 1024;
 }
 
+// The child processes of pid (a --workers server's workers).
+function childrenOf(pid) {
+  return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+}
+
+// Whether pid is a running process (a zombie, exited but not reaped, is not).
+function isRunning(pid) {
+  try {
+    return !/^State:\s+Z/m.test(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
 async function stats(server) {
   const res = await fetch(`http://127.0.0.1:${server.port}/stats`);
   if (!res.ok) throw new Error(`GET /stats: ${res.status}`);
@@ -189,5 +203,5 @@ async function statsWhen(server, test, ms) {
 }
 
 module.exports = {
-  SERVER, statsWhen, startServer, stopServer, rssOf, stats, sleep, frame, rawClient, connect, askOn, ask, politeClient, watchMemory,
+  SERVER, statsWhen, startServer, stopServer, rssOf, childrenOf, isRunning, stats, sleep, frame, rawClient, connect, askOn, ask, politeClient, watchMemory,
 };

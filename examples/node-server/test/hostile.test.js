@@ -9,14 +9,16 @@
 // server stalled for seconds, not one a few milliseconds slower.
 const test = require('node:test');
 const assert = require('node:assert/strict');
+const net = require('node:net');
 const mjk = require('../../../bindings/node');
 const {
-  startServer, stopServer, rssOf, stats, statsWhen, sleep, frame, rawClient, connect, askOn, ask, politeClient, watchMemory,
+  startServer, stopServer, rssOf, childrenOf, isRunning, stats, statsWhen, sleep, frame, rawClient, connect, askOn, ask, politeClient, watchMemory,
 } = require('./helpers');
 
 const HAND = '123m456p789s11z23s 1s';
 const EXPECTED = mjk.analyseLine(HAND);
 const MB = 1024 * 1024;
+const STATS_REQUEST = 'GET /stats HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n';
 
 // Flood: `count` requests written at once, the replies never read.
 function flood(socket, count) {
@@ -207,11 +209,12 @@ test('SIGTERM: stops accepting, answers what has arrived, closes with 1001, exit
 });
 
 test('GET /stats: clients, messages, errors, latency, memory, cpu', async () => {
-  const server = await startServer();
+  const server = await startServer(['--stats-ms', '100']);
   try {
     const ws = await connect(server);
     await askOn(ws, [HAND, HAND, '123x', '{"hand":5}']);
-    const s = await stats(server);
+    // Counters are gathered every --stats-ms, not at each request.
+    const s = await statsWhen(server, (x) => x.messages === 4, 3000);
     assert.equal(s.clients, 1);
     assert.equal(s.messages, 4);
     assert.equal(s.errors, 2);
@@ -269,7 +272,7 @@ test('soak: every hostile client at once, a polite client answered throughout, m
     const lat = await polite.stop();
     await sleep(500);
     const peak = memory.stop();
-    const s = await stats(server);
+    const s = await statsWhen(server, (x) => x.clients === 0, 3000);
     console.log(`soak: ${rounds} rounds of ${hostile.length / rounds} hostile clients; rss ${(rss0 / MB).toFixed(0)} MB -> peak ${(peak / MB).toFixed(0)} MB; ` +
                 `polite client ${lat.count} replies, p50 ${lat.p50.toFixed(1)} ms p99 ${lat.p99.toFixed(1)} ms max ${lat.max.toFixed(1)} ms; ` +
                 `server: ${JSON.stringify({ clients: s.clients, messages: s.messages, errors: s.errors, closed: s.closed })}`);
@@ -282,5 +285,129 @@ test('soak: every hostile client at once, a polite client answered throughout, m
   } finally {
     const { code } = await stopServer(server);
     assert.equal(code, 0);
+  }
+});
+
+// What a raw connection reads until the server closes it (or ms pass).
+function readUntilClosed(socket, ms) {
+  return new Promise((resolve) => {
+    let text = '';
+    socket.on('data', (d) => { text += d.toString('latin1'); });
+    const timer = setTimeout(() => resolve({ text, closed: false }), ms);
+    socket.once('close', () => { clearTimeout(timer); resolve({ text, closed: true }); });
+  });
+}
+
+test('handshake timeout: a connection not upgraded within --handshake-ms is dropped then, not at the next 30 s sweep', async () => {
+  const server = await startServer(['--handshake-ms', '1500']);
+  try {
+    const upgraded = await connect(server);
+    const started = performance.now();
+    // Slow loris: an upgrade request one header byte every 100 ms, never
+    // finished; and a connection that sends nothing.
+    const loris = await Promise.all([0, 1, 2].map(() => rawClient(server, { handshake: false })));
+    const silent = await rawClient(server, { handshake: false });
+    const drip = loris.map(({ socket }) => {
+      socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nX-Slow: ');
+      return setInterval(() => socket.write('x'), 100);
+    });
+    const at = await Promise.all([...loris, silent].map(({ closed }) =>
+      Promise.race([closed.then(() => performance.now() - started), sleep(4000).then(() => null)])));
+    drip.forEach(clearInterval);
+    for (const { socket } of [...loris, silent]) socket.destroy();
+    console.log(`handshake timeout 1500 ms: closed after ${at.map((t) => (t === null ? 'more than 4000' : t.toFixed(0))).join(', ')} ms`);
+    for (const t of at) assert.ok(t !== null && t > 500 && t < 2500, `closed after ${t} ms, not 1500 +- 1000`);
+    // The upgraded connection outlived the timeout and is still answered.
+    assert.equal(upgraded.readyState, upgraded.OPEN);
+    assert.deepEqual((await askOn(upgraded, [HAND]))[0], JSON.parse(EXPECTED));
+    upgraded.terminate();
+  } finally {
+    await stopServer(server);
+  }
+});
+
+test('plain HTTP: one request a connection (pipelined ones close it), rate-limited per address (429)', async () => {
+  const server = await startServer();
+  try {
+    const c = await rawClient(server, { handshake: false });
+    c.socket.removeAllListeners('data');
+    c.socket.write(STATS_REQUEST.repeat(50));
+    const { text, closed } = await readUntilClosed(c.socket, 3000);
+    c.socket.destroy();
+    const answers = text.split('HTTP/1.1 ').length - 1;
+    assert.ok(closed, 'the connection was closed');
+    assert.ok(answers <= 1, `${answers} answers to 50 pipelined requests`);
+    // One request after another, each on its own connection: past the burst, 429.
+    const codes = [];
+    for (let i = 0; i < 40; i++) codes.push((await fetch(`http://127.0.0.1:${server.port}/stats`)).status);
+    const limited = codes.filter((x) => x === 429).length;
+    assert.ok(codes[0] === 200 && limited > 0 && limited + codes.filter((x) => x === 200).length === 40, codes.join(' '));
+    await sleep(1100);
+    assert.equal((await fetch(`http://127.0.0.1:${server.port}/stats`)).status, 200, 'answered again a second later');
+  } finally {
+    await stopServer(server);
+  }
+});
+
+// One client pipelining GET /stats without reading its answers, on a new
+// connection each time the server closes one, until keepGoing() is false
+// (and at most `connections` connections).
+async function statsFlooder(server, keepGoing, connections = 5000) {
+  const chunk = Buffer.from(STATS_REQUEST.repeat(1000));
+  let opened = 0;
+  while (keepGoing() && opened++ < connections) {
+    const socket = net.connect(server.port, '127.0.0.1');
+    socket.on('error', () => {});
+    socket.pause();
+    await new Promise((resolve) => {
+      const stop = setInterval(() => { if (!keepGoing()) socket.destroy(); }, 100);
+      socket.once('close', () => { clearInterval(stop); resolve(); });
+      // 1,000 requests every 10 ms, or once the kernel has taken the last
+      // ones: paced so that this process's writing leaves the polite client
+      // (also in this process) its share of the CPU.
+      const pump = () => {
+        if (!keepGoing() || socket.destroyed) return socket.destroy();
+        if (socket.write(chunk)) setTimeout(pump, 10);
+        else socket.once('drain', pump);
+      };
+      socket.once('connect', pump);
+    });
+  }
+  return opened;
+}
+
+test('GET /stats flood against --workers 2: workers stay small, a polite client is answered, workers exit with their primary', async () => {
+  const server = await startServer(['--workers', '2']);
+  let workers = [];
+  try {
+    workers = childrenOf(server.pid);
+    assert.equal(workers.length, 2, `workers: ${workers}`);
+    const rss0 = Math.max(...workers.map(rssOf));
+    // The peak of either worker; past the bound the flood stops (the old
+    // server grew by ~200 MB a second).
+    let peak = rss0;
+    const sample = setInterval(() => { for (const w of workers) if (isRunning(w)) peak = Math.max(peak, rssOf(w)); }, 50);
+    const polite = await politeClient(server, HAND, EXPECTED);
+    const until = performance.now() + 5000;
+    const keepGoing = () => performance.now() < until && peak < 200 * MB;
+    const opened = await Promise.all(Array.from({ length: 4 }, () => statsFlooder(server, keepGoing)));
+    const lat = await polite.stop().catch((e) => e);
+    clearInterval(sample);
+    // An orphaned worker must not serve on (or keep growing) on its own.
+    server.child.kill('SIGKILL');
+    const killed = performance.now();
+    while (workers.some(isRunning) && performance.now() - killed < 3000) await sleep(50);
+    const exitedAfter = workers.some(isRunning) ? null : performance.now() - killed;
+    console.log(`/stats flood, ${opened.reduce((a, b) => a + b)} connections: worker rss ${(rss0 / MB).toFixed(0)} MB -> peak ${(peak / MB).toFixed(0)} MB; ` +
+                (lat instanceof Error ? `polite client: ${lat.message}` : `polite client p50 ${lat.p50.toFixed(1)} ms p99 ${lat.p99.toFixed(1)} ms (${lat.count})`) +
+                `; workers exited ${exitedAfter === null ? 'not within 3 s' : `${exitedAfter.toFixed(0)} ms`} after the primary's SIGKILL`);
+    assert.ok(peak < 200 * MB, `a worker's rss reached ${(peak / MB).toFixed(0)} MB`);
+    if (lat instanceof Error) throw lat;
+    assert.ok(lat.count > 20, `polite client answered ${lat.count} times`);
+    assert.ok(lat.p99 < 1000, `polite client p99 ${lat.p99} ms`);
+    assert.ok(exitedAfter !== null && exitedAfter < 2000, `workers exited ${exitedAfter} ms after their primary was killed`);
+  } finally {
+    await stopServer(server);
+    for (const w of workers) if (isRunning(w)) process.kill(w, 'SIGKILL');
   }
 });

@@ -114,12 +114,17 @@ test('majiang back end answers the same shanten, waits, agari and discards', asy
 
 test('--workers 2: answers from worker processes, counters summed over them, SIGTERM stops all', async () => {
   const mjk = require('../../../bindings/node');
-  const server = await startServer('mjk', ['--workers', '2']);
+  const server = await startServer('mjk', ['--workers', '2', '--stats-ms', '200']);
   try {
     const replies = await Promise.all([0, 1, 2, 3].map(() => ask(server.url, HANDS)));
     for (const r of replies) HANDS.forEach((h, i) => assert.deepEqual(r[i], mjk.analyse(h), h));
-    const res = await fetch(server.url.replace('ws', 'http') + '/stats');
-    const stats = await res.json();
+    // The workers' counters reach GET /stats within two --stats-ms periods.
+    let stats = null;
+    for (let i = 0; i < 20 && stats?.messages !== 4 * HANDS.length; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      const res = await fetch(server.url.replace('ws', 'http') + '/stats');
+      if (res.ok) stats = await res.json();
+    }
     assert.equal(stats.workers, 2);
     assert.equal(stats.messages, 4 * HANDS.length);
     assert.equal(stats.connections, 4);
