@@ -170,22 +170,44 @@ test('readLog: a record that cannot be read throws RecordError naming the file a
 
 test('readLog: a record breaking the rules throws, or returns the discards before the place', { skip: noLogs }, () => {
   const text = fs.readFileSync(mjlogs()[0], 'utf8');
-  // Seat 0's first discard becomes a tile dealt to seat 1: a tile not held.
-  const other = /hai1="(\d+)/.exec(text)[1];
+  // Seat 0's riichi is accepted before its first discard, without a declaration.
   const first = /<D(\d+)\/>/.exec(text);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mjk-records-'));
   try {
     const broken = path.join(dir, 'broken.mjlog');
-    fs.writeFileSync(broken, text.slice(0, first.index) + `<D${other}/>` + text.slice(first.index + first[0].length));
+    fs.writeFileSync(broken, text.slice(0, first.index) + '<REACH who="0" step="2"/>' + text.slice(first.index));
     assert.throws(() => mjk.readLog(broken), (e) => e instanceof mjk.RecordError && e.file === broken &&
-                  e.round === 'E1-0' && typeof e.event === 'number' && /not held/.test(e.message));
+                  e.round === 'E1-0' && typeof e.event === 'number' && /accepted without a riichi discard/.test(e.message));
     const r = mjk.readLog(broken, { errors: 'return' });
     assert.equal(r.error.round, 'E1-0');
-    assert.match(r.error.what, /not held/);
-    assert.equal(r.decisions.length, 0);  // the error is at the first discard
+    assert.match(r.error.what, /accepted without a riichi discard/);
+    assert.equal(r.decisions.length, 0);  // the error is before the first discard
   } finally {
     fs.rmSync(dir, { recursive: true });
   }
+});
+
+function withDir(fn) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mjk-records-'));
+  try {
+    return fn(dir);
+  } finally {
+    fs.rmSync(dir, { recursive: true });
+  }
+}
+
+test('readLog: one tile id in two places is a RecordError naming the id', { skip: noLogs }, () => {
+  // mjlog names every tile: the reader follows each id, so a tile dealt
+  // twice cannot be read (the replay, counting kinds, would not notice).
+  const text = fs.readFileSync(mjlogs()[0], 'utf8');
+  const first = /hai0="(\d+),(\d+),/.exec(text);
+  withDir((dir) => {
+    const dup = path.join(dir, 'dup.mjlog');
+    fs.writeFileSync(dup, text.slice(0, first.index) + `hai0="${first[1]},${first[1]},` + text.slice(first.index + first[0].length));
+    const r = mjk.readLog(dup, { errors: 'return' });
+    assert.equal(r.error.what, `E1-0 deal: tile id ${first[1]} dealt twice`);
+    assert.match(r.error.message, /dup\.mjlog:\d+:\d+ \(byte \d+\): E1-0 deal/);
+  });
 });
 
 test('readLog and corpusStats: wrong arguments name themselves', () => {
