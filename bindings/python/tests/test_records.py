@@ -106,3 +106,142 @@ def test_one_tile_id_in_two_places_is_a_record_error_naming_it(tmp_path):
     with pytest.raises(mjk.RecordError, match=rf"dup\.mjlog:\d+:\d+ \(byte \d+\): E1-0 deal: tile id {first[1]} dealt twice$"):
         mjk.read_log(dup, errors="return")
 
+
+# ---- hostile records: each an error naming it, the next record still read ----
+
+# A whole (if short) game: East deals, draws and discards, the record stops.
+GOOD = ('<mjloggm ver="2.3"><GO type="169"/><TAIKYOKU oya="0"/>'
+        '<INIT seed="0,0,0,3,3,20" ten="250,250,250,250" oya="0" '
+        'hai0="34,11,120,19,83,79,69,12,1,99,128,85,73" hai1="57,27,17,119,14,134,126,44,117,68,114,82,109" '
+        'hai2="78,93,90,48,100,41,40,81,60,53,92,75,98" hai3="6,104,127,88,87,35,65,135,97,122,25,5,121"/>'
+        '<T77/><D120/></mjloggm>')
+LIMIT = "the limit of 16777216 bytes a record"
+
+
+def gzipped(data):
+    import zlib
+    c = zlib.compressobj(9, zlib.DEFLATED, 31)
+    return c.compress(data) + c.flush()
+
+
+def isolated(code, tmp_path, *, extra_address_space=None, timeout=60):
+    """The output of `code` run by this Python in a child process, which
+    gets `timeout` seconds and, when given, that many bytes more address space
+    than it has once mjk is imported: a hang or a crash fails the test, and
+    cannot take the machine's memory or the whole run."""
+    limit = ""
+    if extra_address_space:
+        limit = ("import resource\n"
+                 "vm = int(open('/proc/self/status').read().split('VmSize:')[1].split()[0]) * 1024\n"
+                 f"resource.setrlimit(resource.RLIMIT_AS, (vm + {extra_address_space}, vm + {extra_address_space}))\n")
+    script = "import mjk\n" + limit + code
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=timeout, cwd=tmp_path)
+    assert run.returncode == 0, run.stdout + run.stderr[-3000:]
+    return run.stdout
+
+
+def outcome_code(path, **options):
+    """Python code printing "error: MESSAGE" or "ok: N discards" for a record."""
+    return (f"try:\n    print('ok:', len(mjk.read_log({str(path)!r}, **{options!r})['discard']), 'discards')\n"
+            "except mjk.RecordError as e:\n    print('error:', e)\n")
+
+
+def test_a_directory_is_a_record_error_naming_it(tmp_path):
+    (tmp_path / "good.mjlog").write_text(GOOD)
+    with pytest.raises(mjk.RecordError) as e:
+        mjk.read_log(tmp_path, errors="return")
+    assert str(e.value) == f"{tmp_path}: is a directory"
+    assert len(mjk.read_log(tmp_path / "good.mjlog")["discard"]) == 1
+
+
+def test_gzip_is_inflated_once_and_gzip_inside_gzip_is_an_error(tmp_path):
+    once, twice = tmp_path / "once.gz", tmp_path / "twice.gz"
+    once.write_bytes(gzipped(GOOD.encode()))
+    twice.write_bytes(gzipped(gzipped(GOOD.encode())))
+    assert len(mjk.read_log(once)["discard"]) == 1
+    with pytest.raises(mjk.RecordError) as e:
+        mjk.read_log(twice)
+    assert str(e.value) == f"{twice}: gzip inside gzip: a record is compressed once"
+    assert len(mjk.read_log(once)["discard"]) == 1
+
+
+def test_a_gzip_bomb_stops_at_the_limit_which_max_bytes_raises(tmp_path):
+    bomb = tmp_path / "bomb.gz"
+    bomb.write_bytes(gzipped(bytes(20 << 20)))  # 20 MiB of zeros, some 20 KB
+    assert bomb.stat().st_size < 64 * 1024
+    with pytest.raises(mjk.RecordError, match=re.escape(f"{bomb}: gzip data inflates past {LIMIT}")):
+        mjk.read_log(bomb)
+    with pytest.raises(mjk.RecordError, match="not a game record"):
+        mjk.read_log(bomb, max_bytes=32 << 20)
+
+
+def test_max_bytes_bounds_the_bytes_read_and_inflated_to_the_byte(tmp_path):
+    good, gz = tmp_path / "good.mjlog", tmp_path / "good.gz"
+    good.write_text(GOOD)
+    gz.write_bytes(gzipped(GOOD.encode()))
+    n = len(GOOD)
+    assert len(mjk.read_log(good, max_bytes=n)["discard"]) == 1
+    assert len(mjk.read_log(gz, max_bytes=n)["discard"]) == 1
+    with pytest.raises(mjk.RecordError, match=re.escape(f"{good}: the file is {n} bytes, larger than the limit of {n - 1} bytes")):
+        mjk.read_log(good, max_bytes=n - 1)
+    with pytest.raises(mjk.RecordError, match=re.escape(f"{gz}: gzip data inflates past the limit of {n - 1} bytes")):
+        mjk.read_log(gz, max_bytes=n - 1)
+    for wrong in ("16M", 1.5, True, None):
+        with pytest.raises(TypeError, match="max_bytes"):
+            mjk.read_log(good, max_bytes=wrong)
+    for wrong in (0, -1, 2**64):
+        with pytest.raises(ValueError, match="max_bytes"):
+            mjk.read_log(good, max_bytes=wrong)
+    assert _native.corpus_stats([str(good)], max_bytes=n - 1)["error_list"][0].startswith(f"{good}: the file is")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
+def test_dev_zero_is_bounded_by_the_limit(tmp_path):
+    (tmp_path / "good.mjlog").write_text(GOOD)
+    out = isolated(outcome_code("/dev/zero") + outcome_code(tmp_path / "good.mjlog"), tmp_path,
+                   extra_address_space=1 << 30)
+    assert out == f"error: /dev/zero: larger than {LIMIT} (raise it with the max-bytes option)\nok: 1 discards\n"
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="needs /proc")
+def test_out_of_memory_is_that_records_error_and_the_next_is_read(tmp_path):
+    (tmp_path / "good.mjlog").write_text(GOOD)
+    # The limit raised far past 256 MiB more address space: /dev/zero is read until memory runs out.
+    out = isolated(outcome_code("/dev/zero", max_bytes=1 << 40) + outcome_code(tmp_path / "good.mjlog"), tmp_path,
+                   extra_address_space=256 << 20)
+    assert out == "error: /dev/zero: out of memory while reading the record\nok: 1 discards\n"
+
+
+def test_a_fifo_with_no_writer_is_an_error_not_a_wait(tmp_path):
+    (tmp_path / "good.mjlog").write_text(GOOD)
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    out = isolated(outcome_code(fifo) + outcome_code(tmp_path / "good.mjlog"), tmp_path, timeout=30)
+    assert out == f"error: {fifo}: a FIFO with no writer (nothing to read)\nok: 1 discards\n"
+
+
+@needs_logs
+def test_partial_statistics_merge_exactly():
+    files = corpus.record_files([str(LOGS)])
+    whole = _native.corpus_stats(files)
+    parts = [_native.corpus_stats(files[i::3]) for i in range(3)]
+    merged = _native.corpus_merge(parts)
+    assert _native.corpus_json(merged) == _native.corpus_json(whole)
+    assert merged["games"] == whole["games"] == len(files)
+    assert whole["wins"] > 0 and whole["turn_discards"][0] > 0
+
+
+@needs_logs
+def test_dask_local_cluster_of_two_workers_gives_the_single_process_figures():
+    pytest.importorskip("distributed", reason="needs Debian's python3-distributed")
+    files = corpus.record_files([str(LOGS)])
+    single = _native.corpus_json(_native.corpus_stats(files))
+    run = subprocess.run([sys.executable, "-m", "mjk.corpus", "--workers", "2", "--batch", "8", "--json", str(LOGS)],
+                         capture_output=True, text=True, timeout=300)
+    assert run.stdout.strip() == single, run.stderr[-2000:]
+    stats = json.loads(run.stdout)
+    assert run.returncode == (0 if stats["disagreements"] == 0 and not stats["errors"] else 1)
+    if CLI:
+        cli = subprocess.run([CLI, "log", "--stats", "--json", str(LOGS)], capture_output=True, text=True)
+        assert cli.stdout.strip() == single
+        assert cli.returncode == run.returncode
