@@ -3,12 +3,14 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <cstdlib>
 #include <atomic>
 #include <cstdio>
 #include <filesystem>
 #include <mutex>
+#include <new>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -26,9 +28,9 @@ namespace {
 
 using namespace mjk::records;
 
-constexpr std::string_view log_help = R"(usage: mjk log [--json] FILE|DIR...
-       mjk log --stats [--json] [--threads N] FILE|DIR...
-       mjk log --to mjai|tenhou6 FILE|DIR...
+constexpr std::string_view log_help = R"(usage: mjk log [--json] [--max-bytes N] FILE|DIR...
+       mjk log --stats [--json] [--threads N] [--max-bytes N] FILE|DIR...
+       mjk log --to mjai|tenhou6 [--max-bytes N] FILE|DIR...
 
 Reads game records (Tenhou mjlog XML, plain or gzip; tenhou.net/6 JSON; mjai
 JSON lines; the format is told by the content), replays every round and checks
@@ -55,6 +57,10 @@ carried from round to round. A directory means every file in it (recursively).
              writer reads its output back and replays it, and refuses (an
              error naming the file, the round and what) a record the format
              cannot carry so that it replays identically
+  --max-bytes N  the most bytes a record may have, read from its file and
+             again once inflated (gzip); N in bytes or with K, M, G (KiB,
+             MiB, GiB); default 16M (records are 5-90 KB). A larger record
+             is that record's error, naming the limit; the others are read
 
 The exit status is 0 only when there is no disagreement and no error.
 )";
@@ -197,16 +203,49 @@ std::string summary(const Game& g, const Replay& r) {
   return o;
 }
 
+// What `mjk log` prints for a record read: its summary, or with --json its
+// decisions, disagreements and error; `clean` false if there is one.
+std::string replayed(const Game& game, bool json, bool& clean) {
+  ReplayOptions options;
+  options.decisions = json;
+  Replay r = replay(game, options);
+  clean = clean && r.disagreements.empty() && !r.error;
+  if (!json) return summary(game, r);
+  review(r.decisions, game.rules.players);
+  std::string out;
+  for (const Decision& d : r.decisions) out += decision_json(game, d) + "\n";
+  for (const Disagreement& d : r.disagreements) out += disagreement_json(d) + "\n";
+  if (r.error) {
+    std::string o = "{\"file\": ";
+    append_json_string(o, r.error->file);
+    o += ", \"round\": \"" + r.error->round + "\", \"event\": " + std::to_string(r.error->event) + ", \"error\": ";
+    append_json_string(o, r.error->what);
+    out += o + "}\n";
+  }
+  return out;
+}
+
+// "16777216", "64K", "16M", "1G": a positive byte count; nullopt otherwise.
+std::optional<std::uint64_t> byte_count(std::string_view text) {
+  std::uint64_t n = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (ec != std::errc() || n == 0) return std::nullopt;
+  const std::string_view unit = text.substr(static_cast<std::size_t>(end - text.data()));
+  const int shift = unit.empty() ? 0 : unit == "K" ? 10 : unit == "M" ? 20 : unit == "G" ? 30 : -1;
+  if (shift < 0 || n > (~std::uint64_t{0} >> shift)) return std::nullopt;
+  return n << shift;
+}
+
 // Every record on `threads` threads, each adding to its own partial
 // statistics (merged at the end: the sums make the merge exact).
-int stats(const std::vector<std::string>& files, bool json, unsigned threads) {
+int stats(const std::vector<std::string>& files, bool json, unsigned threads, const ReadOptions& read_options) {
   std::atomic<std::size_t> next{0}, done{0};
   std::vector<CorpusStats> parts(threads);
   std::vector<std::thread> pool;
   for (unsigned k = 0; k < threads; ++k)
     pool.emplace_back([&, k] {
       for (std::size_t i; (i = next.fetch_add(1)) < files.size();) {
-        add_record(parts[k], files[i]);
+        add_record(parts[k], files[i], read_options);
         ++done;
       }
     });
@@ -234,16 +273,21 @@ int stats(const std::vector<std::string>& files, bool json, unsigned threads) {
 }
 
 // --to: every record converted to stdout; errors (naming the file) to stderr.
-int convert(const std::vector<std::string>& files, Format format) {
+int convert(const std::vector<std::string>& files, Format format, const ReadOptions& read_options) {
   bool clean = true;
   for (const auto& file : files) {
-    const ReadResult read = read_record_file(file);
+    const ReadResult read = read_record_file(file, read_options);
     if (!read.ok()) {
       clean = false;
       std::fprintf(stderr, "mjk log: %s\n", read.error->message().c_str());
       continue;
     }
-    const WriteResult out = write_record(read.game, format);
+    WriteResult out;
+    try {
+      out = write_record(read.game, format);
+    } catch (const std::bad_alloc&) {
+      out.error = file + ": out of memory while writing the record";
+    }
     if (!out.ok()) {
       clean = false;
       std::fprintf(stderr, "mjk log: %s\n", out.error->c_str());
@@ -260,6 +304,7 @@ int log_command(int argc, char** argv) {
   bool json = false, want_stats = false;
   std::optional<Format> to;
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  ReadOptions read_options;
   std::vector<std::string> args;
   for (int i = 2; i < argc; ++i) {
     const std::string_view a = argv[i];
@@ -273,6 +318,14 @@ int log_command(int argc, char** argv) {
       }
       to = f == "mjai" ? Format::mjai : Format::tenhou6;
     } else if (a == "--threads" && i + 1 < argc) threads = static_cast<unsigned>(std::max(1, std::atoi(argv[++i])));
+    else if (a == "--max-bytes" && i + 1 < argc) {
+      const auto n = byte_count(argv[++i]);
+      if (!n) {
+        std::fprintf(stderr, "mjk log: --max-bytes takes a positive number of bytes (with K, M or G), not %s\n", argv[i]);
+        return 2;
+      }
+      read_options.max_bytes = *n;
+    }
     else if (a == "--help" || a == "-h") {
       std::fputs(log_help.data(), stdout);
       return 0;
@@ -287,37 +340,25 @@ int log_command(int argc, char** argv) {
   }
   std::vector<std::string> files;
   if (!collect(args, files)) return 1;
-  if (to) return convert(files, *to);
-  if (want_stats) return stats(files, json, threads);
+  if (to) return convert(files, *to, read_options);
+  if (want_stats) return stats(files, json, threads, read_options);
   bool clean = true;
   for (const auto& file : files) {
-    const ReadResult read = read_record_file(file);
-    if (!read.ok()) {
-      clean = false;
-      if (json) std::printf("%s\n", error_json(*read.error).c_str());
-      else std::printf("error: %s\n", read.error->message().c_str());
-      continue;
-    }
-    ReplayOptions options;
-    options.decisions = json;
-    Replay r = replay(read.game, options);
-    clean = clean && r.disagreements.empty() && !r.error;
-    if (json) {
-      review(r.decisions, read.game.rules.players);
-      std::string out;
-      for (const Decision& d : r.decisions) out += decision_json(read.game, d) + "\n";
-      for (const Disagreement& d : r.disagreements) out += disagreement_json(d) + "\n";
-      if (r.error) {
-        std::string o = "{\"file\": ";
-        append_json_string(o, r.error->file);
-        o += ", \"round\": \"" + r.error->round + "\", \"event\": " + std::to_string(r.error->event) + ", \"error\": ";
-        append_json_string(o, r.error->what);
-        out += o + "}\n";
+    const ReadResult read = read_record_file(file, read_options);
+    std::optional<ReadError> error = read.error;
+    std::string out;
+    if (!error) {
+      try {
+        out = replayed(read.game, json, clean);
+      } catch (const std::bad_alloc&) {
+        error = ReadError{file, 0, 0, 0, "out of memory while replaying the record"};
       }
-      std::fputs(out.c_str(), stdout);
-    } else {
-      std::fputs(summary(read.game, r).c_str(), stdout);
     }
+    if (error) {
+      clean = false;
+      out = json ? error_json(*error) + "\n" : "error: " + error->message() + "\n";
+    }
+    std::fputs(out.c_str(), stdout);
   }
   return clean ? 0 : 1;
 }

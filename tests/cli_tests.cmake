@@ -86,6 +86,11 @@ endif()
 # Honest I/O: write and read errors, one output line per input line, UTF-8.
 add_test(NAME cli.io_errors_and_lines COMMAND ${CMAKE_COMMAND} -DMJK=$<TARGET_FILE:mjk>
          -DDATA=${CMAKE_CURRENT_SOURCE_DIR}/data/cli -P ${CMAKE_CURRENT_SOURCE_DIR}/cli_io.cmake)
+# mjk log given hostile records (made at test time): each an error naming it,
+# the good record after it still read.
+add_test(NAME cli.log_hostile_records COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli_log_hostile.sh $<TARGET_FILE:mjk>
+         ${CMAKE_CURRENT_BINARY_DIR}/log_hostile)
+set_tests_properties(cli.log_hostile_records PROPERTIES TIMEOUT 300)
 mjk_cli_test(json_red_winning_tile "^{\"hand\":\"1m 0m\"," --json "1m 0m")
 mjk_cli_test(json_red_hand_plain_winning "^{\"hand\":\"0m 5m\"," --json "0m 5m")
 

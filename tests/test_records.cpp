@@ -141,6 +141,13 @@ const std::string mjlog_head =
     R"(hai0="34,11,120,19,83,79,69,12,1,99,128,85,73" hai1="57,27,17,119,14,134,126,44,117,68,114,82,109" )"
     R"(hai2="78,93,90,48,100,41,40,81,60,53,92,75,98" hai3="6,104,127,88,87,35,65,135,97,122,25,5,121"/>)";
 
+// A deal as mjai JSON lines (mjai names kinds, not tiles: the replay checks the copies).
+const std::string mjai_deal =
+    R"({"type":"start_game","names":["a","b","c","d"]})" "\n"
+    R"({"type":"start_kyoku","bakaze":"E","dora_marker":"1m","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"scores":[25000,25000,25000,25000],)"
+    R"("tehais":[["1m","2m","3m","4p","5p","6p","7s","8s","9s","E","E","S","S"],["1p","1p","2p","2p","3p","3p","4s","4s","5s","5s","6s","6s","7m"],)"
+    R"(["2m","2m","2m","3s","3s","3s","W","W","W","N","N","P","P"],["5mr","6m","7m","8p","8p","8p","9p","9p","9p","F","F","C","C"]]})" "\n";
+
 }  // namespace
 
 TEST_CASE("malformed records: clear errors naming the place") {
@@ -160,9 +167,51 @@ TEST_CASE("malformed records: clear errors naming the place") {
     REQUIRE(!r2.ok());
     CHECK(r2.error->what.find("truncated") != std::string::npos);
   }
-  SUBCASE("a discard of a tile not held") {
-    const ReadResult r = read_record(mjlog_head + "<T77/><D108/></mjloggm>", "notheld.mjlog");
-    REQUIRE(r.ok());
+  SUBCASE("one tile id in two places: mjlog names every tile, so the reader follows each id") {
+    const auto what = [](const std::string& body, const std::string& head = mjlog_head) {
+      const ReadResult r = read_record(head + body + "</mjloggm>", "ids.mjlog");
+      return r.ok() ? std::string("ok") : r.error->what;
+    };
+    std::string dealt_twice = mjlog_head;
+    dealt_twice.replace(dealt_twice.find("hai0=\"34,11,"), 13, "hai0=\"34,34,");
+    CHECK(what("", dealt_twice) == "E1-0 deal: tile id 34 dealt twice");
+    const ReadResult r = read_record(dealt_twice + "</mjloggm>", "dup.mjlog");
+    REQUIRE(!r.ok());
+    CHECK(r.error->offset == mjlog_head.find("<INIT"));
+    std::string dealt_indicator = mjlog_head;
+    dealt_indicator.replace(dealt_indicator.find("hai0=\"34,"), 9, "hai0=\"20,");
+    CHECK(what("", dealt_indicator) == "E1-0 deal: tile id 20 dealt, but it was already shown as a dora indicator");
+    CHECK(what("<T35/>") == "E1-0 event 0: tile id 35 drawn, but it was already dealt");
+    CHECK(what("<T77/><D77/><U77/>") == "E1-0 event 2: tile id 77 drawn twice");
+    CHECK(what("<T77/><D108/>") == "E1-0 event 1: seat 0 discards tile id 108, but it was never dealt nor drawn");
+    CHECK(what("<T77/><D57/>") == "E1-0 event 1: seat 0 discards tile id 57, but seat 1 holds it");
+    CHECK(what("<DORA hai=\"20\"/>") == "E1-0 event 0: tile id 20 shown as a dora indicator twice");
+    // Seat 1 pons 8s (ids 116, 117, 119; 118 not in it) from seat 0, its kamicha.
+    const std::string pon = R"(<N who="1" m="44619"/>)";
+    CHECK(what("<T116/><D116/>" + pon) == "ok");
+    CHECK(what("<T116/>" + pon) == "E1-0 event 1: seat 1 calls from seat 0 tile id 116, but seat 0 holds it");
+    CHECK(what("<V116/><F116/>" + pon) == "E1-0 event 2: seat 1 calls from seat 0 tile id 116, but seat 2 discarded it");
+    CHECK(what("<T116/><D116/><U118/><E117/>" + pon) == "E1-0 event 4: seat 1 calls with tile id 117, but seat 1 discarded it");
+    // Three players: a north set aside (N m = id << 8 | 0x20) leaves the hand once.
+    const std::string three = R"(<mjloggm ver="2.3"><GO type="185"/><TAIKYOKU oya="0"/>)"
+                              R"(<INIT seed="0,0,0,3,3,0" ten="350,350,350" oya="0" hai0="36,40,44,48,56,60,64,68,72,76,80,84,108" )"
+                              R"(hai1="37,41,45,49,57,61,65,69,73,77,81,85,112" hai2="38,42,46,50,58,62,66,70,74,78,82,86,116"/>)";
+    const std::string nuki = R"(<T120/><N who="0" m="30752"/><T124/><D124/>)";
+    const ReadResult north = read_record(three + nuki + "</mjloggm>", "north.mjlog");
+    REQUIRE_MESSAGE(north.ok(), north.error->message());
+    CHECK(!replay(north.game).error);
+    CHECK(what(R"(<U121/><E121/>)" + nuki + R"(<N who="0" m="30752"/>)", three) ==
+          "E1-0 event 6: seat 0 sets aside tile id 120, but seat 0 set it aside");
+    // A new round: every tile back in the wall.
+    const std::string next = R"(<INIT seed="1,0,0,3,3,20" ten="250,250,250,250" oya="1" )"
+                             R"(hai0="34,11,120,19,83,79,69,12,1,99,128,85,73" hai1="57,27,17,119,14,134,126,44,117,68,114,82,109" )"
+                             R"(hai2="78,93,90,48,100,41,40,81,60,53,92,75,98" hai3="6,104,127,88,87,35,65,135,97,122,25,5,121"/>)";
+    CHECK(what("<T77/><D77/>" + next + "<U77/>") == "ok");
+  }
+  SUBCASE("a discard of a tile not held (the replay, which counts kinds: formats without tile ids)") {
+    const ReadResult r = read_record(mjai_deal + R"({"type":"tsumo","actor":0,"pai":"E"})" "\n"
+                                                 R"({"type":"dahai","actor":0,"pai":"P","tsumogiri":false})" "\n", "notheld.mjson");
+    REQUIRE_MESSAGE(r.ok(), r.error->message());
     const Replay p = replay(r.game);
     REQUIRE(p.error);
     CHECK(p.error->round == "E1-0");
@@ -170,9 +219,9 @@ TEST_CASE("malformed records: clear errors naming the place") {
     CHECK(p.error->what.find("not held") != std::string::npos);
   }
   SUBCASE("a fifth copy") {
-    // id 33 is the fourth 9m... 32-35 are 9m; the deal holds 34 and 35 is dealt to seat 3? Draw 9m ids until five.
-    const ReadResult r = read_record(mjlog_head + "<T32/><D32/><U33/><E33/><V35/><F35/><W32/></mjloggm>", "fifth.mjlog");
-    REQUIRE(r.ok());
+    // Seat 0 holds one 2m, seat 2 three: seat 0 draws a fifth.
+    const ReadResult r = read_record(mjai_deal + R"({"type":"tsumo","actor":0,"pai":"2m"})" "\n", "fifth.mjson");
+    REQUIRE_MESSAGE(r.ok(), r.error->message());
     const Replay p = replay(r.game);
     REQUIRE(p.error);
     CHECK(p.error->what.find("fifth copy") != std::string::npos);

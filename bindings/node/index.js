@@ -280,24 +280,34 @@ class RecordError extends Error {
   }
 }
 
-function checkRecordOptions(options, name) {
+// The most bytes a record may have, read and again inflated, unless maxBytes
+// says otherwise (16 MiB; real records are 5-90 KB).
+const defaultMaxBytes = native.defaultMaxRecordBytes;
+
+// {errors, maxBytes} checked; `allowed` the keys this function takes.
+function checkRecordOptions(options, name, allowed = ['errors', 'maxBytes']) {
   if (options === undefined || options === null) options = {};
   if (typeof options !== 'object') throw new TypeError(`${name}: options must be an object, not ${describe(options)}`);
-  for (const k of Object.keys(options)) if (k !== 'errors') throw new TypeError(`${name}: unknown option "${k}"`);
+  for (const k of Object.keys(options)) if (!allowed.includes(k)) throw new TypeError(`${name}: unknown option "${k}"`);
   const errors = options.errors === undefined ? 'throw' : options.errors;
   if (typeof errors !== 'string') throw new TypeError(`errors must be 'throw' or 'return', not ${describe(errors)}`);
   if (errors !== 'throw' && errors !== 'return') throw new RangeError(`errors must be 'throw' or 'return', not ${errors}`);
-  return errors;
+  const maxBytes = options.maxBytes === undefined ? defaultMaxBytes : options.maxBytes;
+  if (typeof maxBytes !== 'number') throw new TypeError(`maxBytes must be a number of bytes, not ${describe(maxBytes)}`);
+  if (!Number.isSafeInteger(maxBytes) || maxBytes < 1) throw new RangeError(`maxBytes must be a positive integer, not ${maxBytes}`);
+  return { errors, maxBytes };
 }
 
-// readLog(path, {errors}): a game record (Tenhou mjlog XML plain or gzip,
+// readLog(path, {errors, maxBytes}): a game record (Tenhou mjlog XML plain or gzip,
 // tenhou.net/6 JSON, mjai JSON lines; the format told by the content) read,
 // replayed with every check and every discard reviewed by the kernel: the
-// content of Python's mjk.read_log, one object per discard. See README.md.
+// content of Python's mjk.read_log, one object per discard. A record of
+// more than maxBytes (default 16 MiB), read or inflated, is a RecordError.
+// See README.md.
 function readLog(file, options) {
   if (typeof file !== 'string') throw new TypeError(`path must be a string, not ${describe(file)}`);
-  const errors = checkRecordOptions(options, 'readLog');
-  const r = native.readLog(file);
+  const { errors, maxBytes } = checkRecordOptions(options, 'readLog');
+  const r = native.readLog(file, maxBytes);
   if (r.readError) {
     if (errors === 'throw') throw new RecordError(r.readError);
     return { file, format: null, players: null, rounds: [], decisions: [], columns: null, disagreements: [], error: r.readError };
@@ -348,16 +358,17 @@ function recordFiles(paths) {
   return files;
 }
 
-// corpusStats(paths): the object `mjk log --stats --json` prints for these
+// corpusStats(paths, {maxBytes}): the object `mjk log --stats --json` prints for these
 // files and directories (on this thread; records that cannot be read are
 // listed in .errors, they do not throw).
-function corpusStats(paths) {
+function corpusStats(paths, options) {
   if (typeof paths === 'string') paths = [paths];
   if (!Array.isArray(paths)) throw new TypeError(`paths must be an Array of file or directory names, not ${describe(paths)}`);
   paths.forEach((p, i) => {
     if (typeof p !== 'string') throw new TypeError(`paths[${i}] must be a string, not ${describe(p)}`);
   });
-  return JSON.parse(native.corpusJson(recordFiles(paths)));
+  const { maxBytes } = checkRecordOptions(options, 'corpusStats', ['maxBytes']);
+  return JSON.parse(native.corpusJson(recordFiles(paths), maxBytes));
 }
 
 // The `mjk --json` lines of many hands in one call (a server's batch: one
@@ -404,5 +415,6 @@ module.exports = {
   HandError,
   readLog,
   corpusStats,
+  defaultMaxBytes,
   RecordError,
 };

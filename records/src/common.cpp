@@ -68,6 +68,7 @@ std::string round_label(const Round& r) {
 
 std::string ReadError::message() const {
   std::string s = file;
+  if (!line && !offset) return s + ": " + what;  // the file as a whole
   if (line) s += ":" + std::to_string(line) + ":" + std::to_string(column);
   s += " (byte " + std::to_string(offset) + "): " + what;
   return s;

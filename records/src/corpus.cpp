@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <new>
 
 namespace mjk::records {
 
@@ -24,13 +25,9 @@ void CorpusStats::sort() {
   });
 }
 
-void add_record(CorpusStats& s, const std::string& path) {
-  ++s.files;
-  const ReadResult read = read_record_file(path);
-  if (!read.ok()) {
-    s.errors.push_back(read.error->message());
-    return;
-  }
+namespace {
+
+void add_read_record(CorpusStats& s, const ReadResult& read) {
   ReplayOptions options;
   options.decisions = true;
   Replay r = replay(read.game, options);
@@ -62,9 +59,30 @@ void add_record(CorpusStats& s, const std::string& path) {
   if (r.error) s.errors.push_back(r.error->message());
 }
 
-CorpusStats corpus_stats(std::span<const std::string> paths) {
+}  // namespace
+
+void add_record(CorpusStats& s, const std::string& path, const ReadOptions& options) {
+  ++s.files;
+  const ReadResult read = read_record_file(path, options);
+  if (!read.ok()) {
+    s.errors.push_back(read.error->message());
+    return;
+  }
+  // The statistics are added only once the record's replay is whole, so
+  // running out of memory in it leaves them as they were, with its error.
+  CorpusStats one;
+  try {
+    add_read_record(one, read);
+  } catch (const std::bad_alloc&) {
+    s.errors.push_back(path + ": out of memory while replaying the record");
+    return;
+  }
+  s.merge(one);
+}
+
+CorpusStats corpus_stats(std::span<const std::string> paths, const ReadOptions& options) {
   CorpusStats s;
-  for (const std::string& p : paths) add_record(s, p);
+  for (const std::string& p : paths) add_record(s, p, options);
   return s;
 }
 

@@ -1,5 +1,6 @@
 // Tenhou mjlog XML: a flat sequence of tags under <mjloggm>. Draws are
 // T/U/V/W<id>, discards D/E/F/G<id> (seats 0-3), tile ids 0-135.
+#include <array>
 #include <cctype>
 #include <charconv>
 #include <cstring>
@@ -30,6 +31,19 @@ struct Tag {
   }
 };
 
+// Where one of the 136 tiles of a round is, and how it came into the round.
+enum class Spot : std::uint8_t { wall, hand, river, meld, aside, indicator };
+enum class Origin : std::uint8_t { dealt, drawn, indicator };
+struct Whereabouts {
+  Spot spot = Spot::wall;
+  Origin origin = Origin::dealt;
+  std::uint8_t seat = 0;
+};
+
+// mjlog names every physical tile by its id (0-135); the reader follows each
+// id through the round, so a tile in two places (dealt twice, drawn while a
+// player holds it, discarded by a player who does not hold it) is an error
+// naming the id, where the replay, which counts kinds, could see nothing.
 class Reader {
  public:
   Reader(std::string_view text, std::string file) : text_(text) { result_.game.file = std::move(file); }
@@ -166,6 +180,50 @@ class Reader {
     r.events.push_back(e);
   }
 
+  // The round and the event an id error is at ("E1-0 event 12: ", "E1-0 deal: ").
+  static std::string at(const Round& r, bool deal) {
+    return round_label(r) + (deal ? std::string(" deal: ") : " event " + std::to_string(r.events.size()) + ": ");
+  }
+  static const char* origin_text(Origin o) {
+    return o == Origin::dealt ? "dealt" : o == Origin::drawn ? "drawn" : "shown as a dora indicator";
+  }
+  std::string where_text(std::int64_t id) const {
+    const Whereabouts& w = tiles_[static_cast<std::size_t>(id)];
+    const std::string seat = "seat " + std::to_string(w.seat);
+    switch (w.spot) {
+      case Spot::wall: return "it was never dealt nor drawn";
+      case Spot::hand: return seat + " holds it";
+      case Spot::river: return seat + " discarded it";
+      case Spot::meld: return "it is in a meld of " + seat;
+      case Spot::aside: return seat + " set it aside";
+      case Spot::indicator: return "it is a dora indicator";
+    }
+    return {};
+  }
+  // A tile comes into round r (dealt, drawn, shown as an indicator): its id
+  // must still be in the wall.
+  bool enter(const Tag& tag, const Round& r, std::int64_t id, Origin origin, Spot spot, int seat) {
+    Whereabouts& w = tiles_[static_cast<std::size_t>(id)];
+    if (w.spot != Spot::wall) {
+      const std::string verb = origin_text(origin);
+      return error(tag.offset, at(r, tag.name == "INIT") + "tile id " + std::to_string(id) + " " + verb +
+                                   (w.origin == origin ? " twice" : ", but it was already " + std::string(origin_text(w.origin))));
+    }
+    w = {spot, origin, static_cast<std::uint8_t>(seat)};
+    return true;
+  }
+  // A tile moves (discarded, called, melded, set aside): it must be where
+  // the record put it before. what(): who does what, made only for an error.
+  template <class What>
+  bool move(const Tag& tag, const Round& r, std::int64_t id, Spot from, int from_seat, Spot to, int seat, What&& what) {
+    Whereabouts& w = tiles_[static_cast<std::size_t>(id)];
+    if (w.spot != from || w.seat != from_seat)
+      return error(tag.offset, at(r, false) + what() + " tile id " + std::to_string(id) + ", but " + where_text(id));
+    w.spot = to;
+    w.seat = static_cast<std::uint8_t>(seat);
+    return true;
+  }
+
   bool handle(const Tag& tag) {
     const std::string_view n = tag.name;
     if (n == "mjloggm") {
@@ -214,7 +272,8 @@ class Reader {
     r.honba = static_cast<std::uint8_t>(seed[1]);
     r.sticks = static_cast<std::uint8_t>(seed[2]);
     for (int s = 0; s < seats; ++s) r.scores[static_cast<std::size_t>(s)] = static_cast<std::int32_t>(ten[static_cast<std::size_t>(s)] * 100);
-    if (!tile(tag, seed[5], r.dora)) return false;
+    tiles_.fill({});
+    if (!tile(tag, seed[5], r.dora) || !enter(tag, r, seed[5], Origin::indicator, Spot::indicator, 0)) return false;
     for (int s = 0; s < seats; ++s) {
       std::vector<std::int64_t> ids;
       const std::string key = "hai" + std::to_string(s);
@@ -222,7 +281,7 @@ class Reader {
       if (ids.size() != 13) return error(tag.offset, "<INIT> " + key + " deals " + std::to_string(ids.size()) + " tiles, not 13");
       for (const auto id : ids) {
         RecordTile t;
-        if (!tile(tag, id, t)) return false;
+        if (!tile(tag, id, t) || !enter(tag, r, id, Origin::dealt, Spot::hand, s)) return false;
         r.deal[static_cast<std::size_t>(s)].push_back(t);
       }
     }
@@ -250,6 +309,9 @@ class Reader {
     e.seat = static_cast<std::uint8_t>(seat);
     e.tile_count = 1;
     if (!tile(tag, id, e.tiles[0])) return false;
+    if (draw ? !enter(tag, *r, id, Origin::drawn, Spot::hand, seat)
+             : !move(tag, *r, id, Spot::hand, seat, Spot::river, seat, [&] { return "seat " + std::to_string(seat) + " discards"; }))
+      return false;
     const auto s = static_cast<std::size_t>(seat);
     if (draw) {
       last_draw_[s] = id;
@@ -333,7 +395,34 @@ class Reader {
       if (i != called) ordered[static_cast<std::size_t>(k++)] = ids[static_cast<std::size_t>(i)];
     for (int i = 0; i < e.tile_count; ++i)
       if (!tile(tag, ordered[static_cast<std::size_t>(i)], e.tiles[static_cast<std::size_t>(i)])) return false;
+    if (!follow_call(tag, *r, e, ordered)) return false;
     push(*r, e, tag);
+    return true;
+  }
+
+  // The ids of a call: the called tile from the discarder's river, an added
+  // tile and the tiles of a closed kan or a north from the hand, the rest of
+  // an added kan from the caller's pon.
+  bool follow_call(const Tag& tag, const Round& r, const Event& e, const std::array<std::int64_t, 4>& ids) {
+    const auto who = [&](const char* does) { return [&e, does] { return "seat " + std::to_string(e.seat) + does; }; };
+    for (int i = 0; i < e.tile_count; ++i) {
+      const std::int64_t id = ids[static_cast<std::size_t>(i)];
+      bool ok = true;
+      if (e.kind == EventKind::nuki) {
+        ok = move(tag, r, id, Spot::hand, e.seat, Spot::aside, e.seat, who(" sets aside"));
+      } else if (e.kind == EventKind::ankan) {
+        ok = move(tag, r, id, Spot::hand, e.seat, Spot::meld, e.seat, who(" declares a closed kan of"));
+      } else if (e.kind == EventKind::kakan) {
+        ok = i == 0 ? move(tag, r, id, Spot::hand, e.seat, Spot::meld, e.seat, who(" adds to a kan"))
+                    : move(tag, r, id, Spot::meld, e.seat, Spot::meld, e.seat, who(" adds to a pon of"));
+      } else if (i == 0) {
+        ok = move(tag, r, id, Spot::river, e.from, Spot::meld, e.seat,
+                  [&] { return "seat " + std::to_string(e.seat) + " calls from seat " + std::to_string(e.from); });
+      } else {
+        ok = move(tag, r, id, Spot::hand, e.seat, Spot::meld, e.seat, who(" calls with"));
+      }
+      if (!ok) return false;
+    }
     return true;
   }
 
@@ -359,7 +448,7 @@ class Reader {
     Event e;
     e.kind = EventKind::dora;
     e.tile_count = 1;
-    if (!tile(tag, v[0], e.tiles[0])) return false;
+    if (!tile(tag, v[0], e.tiles[0]) || !enter(tag, *r, v[0], Origin::indicator, Spot::indicator, 0)) return false;
     push(*r, e, tag);
     return true;
   }
@@ -464,6 +553,7 @@ class Reader {
   std::size_t pos_ = 0;
   bool started_ = false;
   std::array<std::int64_t, 4> last_draw_{-1, -1, -1, -1};
+  std::array<Whereabouts, 136> tiles_{};
   ReadResult result_;
 };
 

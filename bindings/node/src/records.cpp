@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -40,34 +41,56 @@ struct Column {
       : array(Napi::TypedArrayOf<T>::New(env, n * width)), data(array.Data()) {}
 };
 
-// readLog(path) -> {file, format, players, rounds, columns, disagreements,
+Napi::Object read_error_object(const Napi::Env& env, const ReadError& e) {
+  Napi::Object err = Napi::Object::New(env);
+  err.Set("file", e.file);
+  err.Set("offset", Napi::Number::New(env, static_cast<double>(e.offset)));
+  err.Set("line", Napi::Number::New(env, e.line));
+  err.Set("column", Napi::Number::New(env, e.column));
+  err.Set("what", e.what);
+  err.Set("message", e.message());
+  Napi::Object o = Napi::Object::New(env);
+  o.Set("readError", err);
+  return o;
+}
+
+// The read options from (path, maxBytes): index.js checks maxBytes (a
+// positive safe integer); this re-checks the type.
+ReadOptions read_options(const Napi::CallbackInfo& info, const char* name) {
+  ReadOptions o;
+  if (info.Length() >= 2 && !info[1].IsUndefined()) {
+    if (!info[1].IsNumber()) throw Napi::TypeError::New(info.Env(), std::string(name) + ": maxBytes must be a number");
+    const double n = info[1].As<Napi::Number>().DoubleValue();
+    if (!(n >= 1 && n <= 9007199254740991.0))
+      throw Napi::RangeError::New(info.Env(), std::string(name) + ": maxBytes must be a positive integer");
+    o.max_bytes = static_cast<std::uint64_t>(n);
+  }
+  return o;
+}
+
+// readLog(path, maxBytes) -> {file, format, players, rounds, columns, disagreements,
 // error} or, for a record that cannot be read, {readError: {file, offset,
 // line, column, what, message}}. `columns`: one typed array per field of a
 // discard, rows of 34 counts for the tiles; index.js makes the objects from
 // them (JavaScript makes objects far faster than Node-API calls do).
 Napi::Value ReadLog(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
-  if (info.Length() != 1 || !info[0].IsString()) throw Napi::TypeError::New(env, "readLog(path): path must be a string");
+  if (info.Length() < 1 || info.Length() > 2 || !info[0].IsString())
+    throw Napi::TypeError::New(env, "readLog(path): path must be a string");
   const std::string path = info[0].As<Napi::String>();
-  const ReadResult read = read_record_file(path);
-  if (!read.ok()) {
-    const ReadError& e = *read.error;
-    Napi::Object err = Napi::Object::New(env);
-    err.Set("file", e.file);
-    err.Set("offset", Napi::Number::New(env, static_cast<double>(e.offset)));
-    err.Set("line", Napi::Number::New(env, e.line));
-    err.Set("column", Napi::Number::New(env, e.column));
-    err.Set("what", e.what);
-    err.Set("message", e.message());
-    Napi::Object o = Napi::Object::New(env);
-    o.Set("readError", err);
-    return o;
-  }
+  const ReadResult read = read_record_file(path, read_options(info, "readLog"));
+  if (!read.ok()) return read_error_object(env, *read.error);
   const Game& g = read.game;
   ReplayOptions options;
   options.decisions = true;
-  Replay r = replay(g, options);
-  review(r.decisions, g.rules.players);
+  Replay r;
+  try {
+    r = replay(g, options);
+    review(r.decisions, g.rules.players);
+  } catch (const std::bad_alloc&) {
+    // Only this record fails; an exception leaving the addon would end the process.
+    return read_error_object(env, ReadError{path, 0, 0, 0, "out of memory while replaying the record"});
+  }
 
   const std::size_t n = r.decisions.size();
   Column<std::uint8_t> hand(env, n, k34), visible(env, n, k34), melds(env, n, k34), dora(env, n, k34), best(env, n, k34);
@@ -136,11 +159,12 @@ Napi::Value ReadLog(const Napi::CallbackInfo& info) {
   return o;
 }
 
-// corpusJson([files...]) -> the text of the object `mjk log --stats --json`
+// corpusJson([files...], maxBytes) -> the text of the object `mjk log --stats --json`
 // prints for these files (one thread; index.js walks directories and parses it).
 Napi::Value CorpusJson(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
-  if (info.Length() != 1 || !info[0].IsArray()) throw Napi::TypeError::New(env, "corpusJson(paths): paths must be an Array");
+  if (info.Length() < 1 || info.Length() > 2 || !info[0].IsArray())
+    throw Napi::TypeError::New(env, "corpusJson(paths): paths must be an Array");
   const Napi::Array list = info[0].As<Napi::Array>();
   std::vector<std::string> paths;
   paths.reserve(list.Length());
@@ -149,7 +173,7 @@ Napi::Value CorpusJson(const Napi::CallbackInfo& info) {
     if (!v.IsString()) throw Napi::TypeError::New(env, "corpusJson: paths[" + std::to_string(i) + "] must be a string");
     paths.push_back(v.As<Napi::String>());
   }
-  CorpusStats stats = corpus_stats(paths);
+  CorpusStats stats = corpus_stats(paths, read_options(info, "corpusJson"));
   stats.sort();
   return Napi::String::New(env, corpus_json(stats));
 }
@@ -159,4 +183,5 @@ Napi::Value CorpusJson(const Napi::CallbackInfo& info) {
 void mjk_node_records_init(Napi::Env env, Napi::Object exports) {
   exports.Set("readLog", Napi::Function::New(env, ReadLog));
   exports.Set("corpusJson", Napi::Function::New(env, CorpusJson));
+  exports.Set("defaultMaxRecordBytes", Napi::Number::New(env, static_cast<double>(default_max_record_bytes)));
 }

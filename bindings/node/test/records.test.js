@@ -170,23 +170,153 @@ test('readLog: a record that cannot be read throws RecordError naming the file a
 
 test('readLog: a record breaking the rules throws, or returns the discards before the place', { skip: noLogs }, () => {
   const text = fs.readFileSync(mjlogs()[0], 'utf8');
-  // Seat 0's first discard becomes a tile dealt to seat 1: a tile not held.
-  const other = /hai1="(\d+)/.exec(text)[1];
+  // Seat 0's riichi is accepted before its first discard, without a declaration.
   const first = /<D(\d+)\/>/.exec(text);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mjk-records-'));
   try {
     const broken = path.join(dir, 'broken.mjlog');
-    fs.writeFileSync(broken, text.slice(0, first.index) + `<D${other}/>` + text.slice(first.index + first[0].length));
+    fs.writeFileSync(broken, text.slice(0, first.index) + '<REACH who="0" step="2"/>' + text.slice(first.index));
     assert.throws(() => mjk.readLog(broken), (e) => e instanceof mjk.RecordError && e.file === broken &&
-                  e.round === 'E1-0' && typeof e.event === 'number' && /not held/.test(e.message));
+                  e.round === 'E1-0' && typeof e.event === 'number' && /accepted without a riichi discard/.test(e.message));
     const r = mjk.readLog(broken, { errors: 'return' });
     assert.equal(r.error.round, 'E1-0');
-    assert.match(r.error.what, /not held/);
-    assert.equal(r.decisions.length, 0);  // the error is at the first discard
+    assert.match(r.error.what, /accepted without a riichi discard/);
+    assert.equal(r.decisions.length, 0);  // the error is before the first discard
   } finally {
     fs.rmSync(dir, { recursive: true });
   }
 });
+
+function withDir(fn) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mjk-records-'));
+  try {
+    return fn(dir);
+  } finally {
+    fs.rmSync(dir, { recursive: true });
+  }
+}
+
+test('readLog: one tile id in two places is a RecordError naming the id', { skip: noLogs }, () => {
+  // mjlog names every tile: the reader follows each id, so a tile dealt
+  // twice cannot be read (the replay, counting kinds, would not notice).
+  const text = fs.readFileSync(mjlogs()[0], 'utf8');
+  const first = /hai0="(\d+),(\d+),/.exec(text);
+  withDir((dir) => {
+    const dup = path.join(dir, 'dup.mjlog');
+    fs.writeFileSync(dup, text.slice(0, first.index) + `hai0="${first[1]},${first[1]},` + text.slice(first.index + first[0].length));
+    const r = mjk.readLog(dup, { errors: 'return' });
+    assert.equal(r.error.what, `E1-0 deal: tile id ${first[1]} dealt twice`);
+    assert.match(r.error.message, /dup\.mjlog:\d+:\d+ \(byte \d+\): E1-0 deal/);
+  });
+});
+
+// ---- hostile records: each an error naming it, the next record still read ----
+
+// A whole (if short) game: East deals, draws and discards, the record stops.
+const GOOD = '<mjloggm ver="2.3"><GO type="169"/><TAIKYOKU oya="0"/>' +
+  '<INIT seed="0,0,0,3,3,20" ten="250,250,250,250" oya="0" ' +
+  'hai0="34,11,120,19,83,79,69,12,1,99,128,85,73" hai1="57,27,17,119,14,134,126,44,117,68,114,82,109" ' +
+  'hai2="78,93,90,48,100,41,40,81,60,53,92,75,98" hai3="6,104,127,88,87,35,65,135,97,122,25,5,121"/>' +
+  '<T77/><D120/></mjloggm>';
+const LIMIT = 'the limit of 16777216 bytes a record';
+const zlib = require('node:zlib');
+
+// What readLog says of a record: 'error: MESSAGE' or 'ok: N discards'.
+function outcome(file, options) {
+  try {
+    return `ok: ${mjk.readLog(file, options).decisions.length} discards`;
+  } catch (e) {
+    if (!(e instanceof mjk.RecordError)) throw e;
+    return `error: ${e.message}`;
+  }
+}
+
+// The lines of outcome() for each [file, options] in a child Node process,
+// which gets `seconds` and, when given, `extraKb` more address space than
+// this process has (ulimit -v): a hang or a crash (the addon ending the
+// process) fails the test instead of the run, and memory stays bounded.
+function isolated(reads, { seconds = 60, extraKb = 0 } = {}) {
+  const script = `const mjk = require(${JSON.stringify(path.resolve(__dirname, '..'))});
+    ${outcome.toString()}
+    for (const [file, options] of ${JSON.stringify(reads)}) console.log(outcome(file, options));`;
+  const vm = Number(/VmSize:\s*(\d+)/.exec(fs.readFileSync('/proc/self/status', 'utf8'))[1]);
+  const limit = extraKb ? `ulimit -v ${vm + extraKb} && ` : '';
+  const r = spawnSync('sh', ['-c', `${limit}exec "$0" -e "$1"`, process.execPath, script],
+                      { encoding: 'utf8', timeout: seconds * 1000, env: process.env });
+  assert.equal(r.error, undefined, `${r.error}`);
+  assert.equal(r.status, 0, `status ${r.status}, signal ${r.signal}: ${r.stdout}${r.stderr}`);
+  return r.stdout;
+}
+
+test('readLog: a directory is a RecordError naming it', () => withDir((dir) => {
+  const good = path.join(dir, 'good.mjlog');
+  fs.writeFileSync(good, GOOD);
+  assert.equal(isolated([[dir], [good]], { seconds: 30 }), `error: ${dir}: is a directory\nok: 1 discards\n`);
+  assert.throws(() => mjk.readLog(dir), (e) => e instanceof mjk.RecordError && e.file === dir && e.what === 'is a directory');
+}));
+
+test('readLog: gzip is inflated once, and gzip inside gzip is an error', () => withDir((dir) => {
+  const once = path.join(dir, 'once.gz'), twice = path.join(dir, 'twice.gz');
+  fs.writeFileSync(once, zlib.gzipSync(GOOD));
+  fs.writeFileSync(twice, zlib.gzipSync(zlib.gzipSync(GOOD)));
+  assert.equal(outcome(once), 'ok: 1 discards');
+  assert.equal(outcome(twice), `error: ${twice}: gzip inside gzip: a record is compressed once`);
+  assert.equal(outcome(once), 'ok: 1 discards');
+}));
+
+test('readLog: a gzip bomb stops at the limit, which maxBytes raises', () => withDir((dir) => {
+  const bomb = path.join(dir, 'bomb.gz');
+  fs.writeFileSync(bomb, zlib.gzipSync(Buffer.alloc(20 << 20), { level: 9 }));  // 20 MiB of zeros, some 20 KB
+  assert.ok(fs.statSync(bomb).size < 64 * 1024);
+  assert.ok(outcome(bomb).startsWith(`error: ${bomb}: gzip data inflates past ${LIMIT}`), outcome(bomb));
+  assert.match(outcome(bomb, { maxBytes: 32 << 20 }), /not a game record/);
+}));
+
+test('readLog and corpusStats: maxBytes bounds the bytes read and inflated, to the byte', () => withDir((dir) => {
+  const good = path.join(dir, 'good.mjlog'), gz = path.join(dir, 'good.gz');
+  fs.writeFileSync(good, GOOD);
+  fs.writeFileSync(gz, zlib.gzipSync(GOOD));
+  const n = GOOD.length;
+  assert.equal(mjk.defaultMaxBytes, 16 * 1024 * 1024);
+  assert.equal(outcome(good, { maxBytes: n }), 'ok: 1 discards');
+  assert.equal(outcome(gz, { maxBytes: n }), 'ok: 1 discards');
+  assert.equal(outcome(good, { maxBytes: n - 1 }),
+               `error: ${good}: the file is ${n} bytes, larger than the limit of ${n - 1} bytes a record (raise it with the max-bytes option)`);
+  assert.ok(outcome(gz, { maxBytes: n - 1 }).startsWith(`error: ${gz}: gzip data inflates past the limit of ${n - 1} bytes`));
+  for (const wrong of ['16M', null, true]) {
+    assert.throws(() => mjk.readLog(good, { maxBytes: wrong }), (e) => e instanceof TypeError && /maxBytes/.test(e.message));
+  }
+  for (const wrong of [0, -1, 1.5, 2 ** 53, NaN]) {
+    assert.throws(() => mjk.readLog(good, { maxBytes: wrong }), (e) => e instanceof RangeError && /maxBytes/.test(e.message));
+  }
+  const stats = mjk.corpusStats([good], { maxBytes: n - 1 });
+  assert.equal(stats.games, 0);
+  assert.ok(stats.errors[0].startsWith(`${good}: the file is`));
+  assert.throws(() => mjk.corpusStats([good], { errors: 'return' }), (e) => e instanceof TypeError && /errors/.test(e.message));
+}));
+
+test('readLog: /dev/zero is bounded by the limit', { skip: !fs.existsSync('/dev/zero') && 'no /dev/zero' }, () => withDir((dir) => {
+  const good = path.join(dir, 'good.mjlog');
+  fs.writeFileSync(good, GOOD);
+  assert.equal(isolated([['/dev/zero'], [good]], { extraKb: 1 << 20 }),
+               `error: /dev/zero: larger than ${LIMIT} (raise it with the max-bytes option)\nok: 1 discards\n`);
+}));
+
+test('readLog: out of memory is that record\'s error, and the next record is read',
+     { skip: !fs.existsSync('/proc/self/status') && 'needs /proc' }, () => withDir((dir) => {
+  const good = path.join(dir, 'good.mjlog');
+  fs.writeFileSync(good, GOOD);
+  // The limit raised far past 512 MiB more address space: /dev/zero is read until memory runs out.
+  assert.equal(isolated([['/dev/zero', { maxBytes: 2 ** 40 }], [good]], { extraKb: 512 << 10 }),
+               'error: /dev/zero: out of memory while reading the record\nok: 1 discards\n');
+}));
+
+test('readLog: a FIFO with no writer is an error, not a wait', (t) => withDir((dir) => {
+  const good = path.join(dir, 'good.mjlog'), fifo = path.join(dir, 'fifo');
+  fs.writeFileSync(good, GOOD);
+  if (spawnSync('mkfifo', [fifo]).status !== 0) return t.skip('no mkfifo');
+  assert.equal(isolated([[fifo], [good]], { seconds: 30 }), `error: ${fifo}: a FIFO with no writer (nothing to read)\nok: 1 discards\n`);
+}));
 
 test('readLog and corpusStats: wrong arguments name themselves', () => {
   assert.throws(() => mjk.readLog(42), (e) => e instanceof TypeError && /path/.test(e.message));

@@ -84,16 +84,140 @@ def test_read_log_errors_name_the_place(tmp_path):
 @needs_logs
 def test_a_record_breaking_the_rules_raises_or_returns_its_place(tmp_path):
     text = mjlogs()[0].read_text()
-    # Seat 0's first discard becomes a tile dealt to seat 1: a tile not held.
-    other = re.search(r'hai1="(\d+)', text).group(1)
+    # Seat 0's riichi is accepted before its first discard, without a declaration.
     first = re.search(r"<D(\d+)/>", text)
     broken = tmp_path / "broken.mjlog"
-    broken.write_text(text[: first.start()] + f"<D{other}/>" + text[first.end():])
-    with pytest.raises(mjk.RecordError, match="not held"):
+    broken.write_text(text[: first.start()] + '<REACH who="0" step="2"/>' + text[first.start():])
+    with pytest.raises(mjk.RecordError, match="accepted without a riichi discard"):
         mjk.read_log(broken)
     r = mjk.read_log(broken, errors="return")
-    assert r["error"]["round"] == "E1-0" and "not held" in r["error"]["what"]
-    assert len(r["discard"]) == 0  # the error is at the first discard
+    assert r["error"]["round"] == "E1-0" and "accepted without a riichi discard" in r["error"]["what"]
+    assert len(r["discard"]) == 0  # the error is before the first discard
+
+
+@needs_logs
+def test_one_tile_id_in_two_places_is_a_record_error_naming_it(tmp_path):
+    # mjlog names every tile: the reader follows each id, so a tile dealt
+    # twice cannot be read (the replay, counting kinds, would not notice).
+    text = mjlogs()[0].read_text()
+    first = re.search(r'hai0="(\d+),(\d+),', text)
+    dup = tmp_path / "dup.mjlog"
+    dup.write_text(text[: first.start()] + f'hai0="{first[1]},{first[1]},' + text[first.end():])
+    with pytest.raises(mjk.RecordError, match=rf"dup\.mjlog:\d+:\d+ \(byte \d+\): E1-0 deal: tile id {first[1]} dealt twice$"):
+        mjk.read_log(dup, errors="return")
+
+
+# ---- hostile records: each an error naming it, the next record still read ----
+
+# A whole (if short) game: East deals, draws and discards, the record stops.
+GOOD = ('<mjloggm ver="2.3"><GO type="169"/><TAIKYOKU oya="0"/>'
+        '<INIT seed="0,0,0,3,3,20" ten="250,250,250,250" oya="0" '
+        'hai0="34,11,120,19,83,79,69,12,1,99,128,85,73" hai1="57,27,17,119,14,134,126,44,117,68,114,82,109" '
+        'hai2="78,93,90,48,100,41,40,81,60,53,92,75,98" hai3="6,104,127,88,87,35,65,135,97,122,25,5,121"/>'
+        '<T77/><D120/></mjloggm>')
+LIMIT = "the limit of 16777216 bytes a record"
+
+
+def gzipped(data):
+    import zlib
+    c = zlib.compressobj(9, zlib.DEFLATED, 31)
+    return c.compress(data) + c.flush()
+
+
+def isolated(code, tmp_path, *, extra_address_space=None, timeout=60):
+    """The output of `code` run by this Python in a child process, which
+    gets `timeout` seconds and, when given, that many bytes more address space
+    than it has once mjk is imported: a hang or a crash fails the test, and
+    cannot take the machine's memory or the whole run."""
+    limit = ""
+    if extra_address_space:
+        limit = ("import resource\n"
+                 "vm = int(open('/proc/self/status').read().split('VmSize:')[1].split()[0]) * 1024\n"
+                 f"resource.setrlimit(resource.RLIMIT_AS, (vm + {extra_address_space}, vm + {extra_address_space}))\n")
+    script = "import mjk\n" + limit + code
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=timeout, cwd=tmp_path)
+    assert run.returncode == 0, run.stdout + run.stderr[-3000:]
+    return run.stdout
+
+
+def outcome_code(path, **options):
+    """Python code printing "error: MESSAGE" or "ok: N discards" for a record."""
+    return (f"try:\n    print('ok:', len(mjk.read_log({str(path)!r}, **{options!r})['discard']), 'discards')\n"
+            "except mjk.RecordError as e:\n    print('error:', e)\n")
+
+
+def test_a_directory_is_a_record_error_naming_it(tmp_path):
+    (tmp_path / "good.mjlog").write_text(GOOD)
+    with pytest.raises(mjk.RecordError) as e:
+        mjk.read_log(tmp_path, errors="return")
+    assert str(e.value) == f"{tmp_path}: is a directory"
+    assert len(mjk.read_log(tmp_path / "good.mjlog")["discard"]) == 1
+
+
+def test_gzip_is_inflated_once_and_gzip_inside_gzip_is_an_error(tmp_path):
+    once, twice = tmp_path / "once.gz", tmp_path / "twice.gz"
+    once.write_bytes(gzipped(GOOD.encode()))
+    twice.write_bytes(gzipped(gzipped(GOOD.encode())))
+    assert len(mjk.read_log(once)["discard"]) == 1
+    with pytest.raises(mjk.RecordError) as e:
+        mjk.read_log(twice)
+    assert str(e.value) == f"{twice}: gzip inside gzip: a record is compressed once"
+    assert len(mjk.read_log(once)["discard"]) == 1
+
+
+def test_a_gzip_bomb_stops_at_the_limit_which_max_bytes_raises(tmp_path):
+    bomb = tmp_path / "bomb.gz"
+    bomb.write_bytes(gzipped(bytes(20 << 20)))  # 20 MiB of zeros, some 20 KB
+    assert bomb.stat().st_size < 64 * 1024
+    with pytest.raises(mjk.RecordError, match=re.escape(f"{bomb}: gzip data inflates past {LIMIT}")):
+        mjk.read_log(bomb)
+    with pytest.raises(mjk.RecordError, match="not a game record"):
+        mjk.read_log(bomb, max_bytes=32 << 20)
+
+
+def test_max_bytes_bounds_the_bytes_read_and_inflated_to_the_byte(tmp_path):
+    good, gz = tmp_path / "good.mjlog", tmp_path / "good.gz"
+    good.write_text(GOOD)
+    gz.write_bytes(gzipped(GOOD.encode()))
+    n = len(GOOD)
+    assert len(mjk.read_log(good, max_bytes=n)["discard"]) == 1
+    assert len(mjk.read_log(gz, max_bytes=n)["discard"]) == 1
+    with pytest.raises(mjk.RecordError, match=re.escape(f"{good}: the file is {n} bytes, larger than the limit of {n - 1} bytes")):
+        mjk.read_log(good, max_bytes=n - 1)
+    with pytest.raises(mjk.RecordError, match=re.escape(f"{gz}: gzip data inflates past the limit of {n - 1} bytes")):
+        mjk.read_log(gz, max_bytes=n - 1)
+    for wrong in ("16M", 1.5, True, None):
+        with pytest.raises(TypeError, match="max_bytes"):
+            mjk.read_log(good, max_bytes=wrong)
+    for wrong in (0, -1, 2**64):
+        with pytest.raises(ValueError, match="max_bytes"):
+            mjk.read_log(good, max_bytes=wrong)
+    assert _native.corpus_stats([str(good)], max_bytes=n - 1)["error_list"][0].startswith(f"{good}: the file is")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
+def test_dev_zero_is_bounded_by_the_limit(tmp_path):
+    (tmp_path / "good.mjlog").write_text(GOOD)
+    out = isolated(outcome_code("/dev/zero") + outcome_code(tmp_path / "good.mjlog"), tmp_path,
+                   extra_address_space=1 << 30)
+    assert out == f"error: /dev/zero: larger than {LIMIT} (raise it with the max-bytes option)\nok: 1 discards\n"
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="needs /proc")
+def test_out_of_memory_is_that_records_error_and_the_next_is_read(tmp_path):
+    (tmp_path / "good.mjlog").write_text(GOOD)
+    # The limit raised far past 256 MiB more address space: /dev/zero is read until memory runs out.
+    out = isolated(outcome_code("/dev/zero", max_bytes=1 << 40) + outcome_code(tmp_path / "good.mjlog"), tmp_path,
+                   extra_address_space=256 << 20)
+    assert out == "error: /dev/zero: out of memory while reading the record\nok: 1 discards\n"
+
+
+def test_a_fifo_with_no_writer_is_an_error_not_a_wait(tmp_path):
+    (tmp_path / "good.mjlog").write_text(GOOD)
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    out = isolated(outcome_code(fifo) + outcome_code(tmp_path / "good.mjlog"), tmp_path, timeout=30)
+    assert out == f"error: {fifo}: a FIFO with no writer (nothing to read)\nok: 1 discards\n"
 
 
 @needs_logs

@@ -62,10 +62,12 @@ struct CorpusStats {
   void sort();
 };
 
-// One record read, replayed with every check and every discard reviewed, added to `stats`.
-void add_record(CorpusStats& stats, const std::string& path);
+// One record read, replayed with every check and every discard reviewed,
+// added to `stats`; a record that cannot be read (or runs out of memory) is
+// one of its errors, never an exception.
+void add_record(CorpusStats& stats, const std::string& path, const ReadOptions& options = {});
 // The records one after another, in this thread.
-CorpusStats corpus_stats(std::span<const std::string> paths);
+CorpusStats corpus_stats(std::span<const std::string> paths, const ReadOptions& options = {});
 
 // The object `mjk log --stats --json` prints (one line, no newline):
 // games, rounds, wins, draws, riichi, discards, disagreements (a count),

@@ -142,9 +142,11 @@ struct Game {
 struct ReadError {
   std::string file;
   std::uint64_t offset = 0;
-  std::uint32_t line = 0, column = 0;  // 1-based; 0: unknown
+  std::uint32_t line = 0, column = 0;  // 1-based; 0: unknown (or the file as a whole)
   std::string what;
-  [[nodiscard]] std::string message() const;  // "FILE:LINE:COLUMN (byte N): WHAT"
+  // "FILE:LINE:COLUMN (byte N): WHAT"; "FILE: WHAT" for the file as a whole
+  // (it cannot be opened or read, it is too large, its gzip is corrupt).
+  [[nodiscard]] std::string message() const;
 };
 
 struct ReadResult {
@@ -153,16 +155,35 @@ struct ReadResult {
   [[nodiscard]] bool ok() const noexcept { return !error.has_value(); }
 };
 
+// Real records are 5-90 KB; a file (a FIFO, /dev/zero) or a gzip bomb
+// without end must not take the memory of the process, so reading stops at
+// this many bytes, read or inflated.
+inline constexpr std::uint64_t default_max_record_bytes = std::uint64_t{16} << 20;  // 16 MiB
+
+struct ReadOptions {
+  // The most bytes a record may have, as read from its file and again once
+  // inflated; past it the record is an error naming the limit.
+  std::uint64_t max_bytes = default_max_record_bytes;
+};
+
 // Reads a record from its bytes; the format is told apart by its content
 // (gzip magic, '<' for mjlog, a JSON object with "log" for tenhou.net/6,
-// JSON lines with "type" for mjai). `file` names it in errors.
-ReadResult read_record(std::string_view bytes, std::string file);
-ReadResult read_record_file(const std::string& path);
+// JSON lines with "type" for mjai). `file` names it in errors. gzip is
+// inflated once: a gzip inside the gzip is an error. Never throws: running
+// out of memory is that record's error.
+ReadResult read_record(std::string_view bytes, std::string file, const ReadOptions& options = {});
+// The same from a file, read with checked POSIX calls: a directory, a file
+// that cannot be opened or read, one past options.max_bytes (regular or not:
+// a FIFO, a character device) are errors naming the file; a FIFO without a
+// writer is an error, not a wait.
+ReadResult read_record_file(const std::string& path, const ReadOptions& options = {});
 ReadResult read_mjlog(std::string_view text, std::string file);
 ReadResult read_tenhou6(std::string_view text, std::string file);
 ReadResult read_mjai(std::string_view text, std::string file);
-// gzip (or zlib) data inflated; nullopt and `error` set when it is not valid.
-std::optional<std::string> gunzip(std::string_view bytes, std::string& error);
+// gzip (or zlib) data inflated; nullopt and `error` set when it is not valid
+// or would inflate past max_bytes (inflating stops there).
+std::optional<std::string> gunzip(std::string_view bytes, std::string& error,
+                                  std::uint64_t max_bytes = default_max_record_bytes);
 
 // Writers: the game in another format, so that reading it back replays
 // identically. Each writer reads its text back and replays both games; when

@@ -253,7 +253,16 @@ class RecordError(ValueError):
     or "FILE E1-0 event N: WHAT")."""
 
 
-def read_log(path, *, errors="raise"):
+def _max_bytes(max_bytes):
+    """max_bytes checked: a positive int (not a bool), at most 2**64 - 1."""
+    if isinstance(max_bytes, bool) or not isinstance(max_bytes, int):
+        raise TypeError(f"max_bytes must be an int, not {type(max_bytes).__name__}")
+    if not 0 < max_bytes < 2**64:
+        raise ValueError(f"max_bytes must be a positive number of bytes, not {max_bytes}")
+    return max_bytes
+
+
+def read_log(path, *, errors="raise", max_bytes=_native.default_max_record_bytes):
     """A game record (Tenhou mjlog XML plain or gzip, tenhou.net/6 JSON, mjai
     JSON lines; the format told by the content) read, replayed with every
     check, and every discard reviewed by the kernel, as arrays: one row per
@@ -278,15 +287,20 @@ def read_log(path, *, errors="raise"):
     {file, round, event, what}: facts of the record the kernel disagrees with),
     error (None, or where the record breaks the rules of the game).
 
+    max_bytes bounds the record: the bytes read from the file, and again once
+    inflated (gzip); default 16 MiB (records are 5-90 KB). A larger record,
+    a directory, a FIFO with no writer are records that cannot be read.
+
     A record that cannot be read raises RecordError. One that breaks the rules
     (a discard of a tile not held, a fifth copy) raises RecordError too, or
     with errors="return" comes back with the discards up to that place and
     the place in result["error"]."""
     if errors not in ("raise", "return"):
         raise ValueError(f'errors must be "raise" or "return", not {errors!r}')
+    max_bytes = _max_bytes(max_bytes)
     import os
     try:
-        out = _native.read_log(os.fsdecode(path))
+        out = _native.read_log(os.fsdecode(path), max_bytes)
     except ValueError as e:
         raise RecordError(str(e)) from None
     if out["error"] is not None and errors == "raise":

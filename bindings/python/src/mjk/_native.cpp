@@ -144,21 +144,34 @@ py::array_t<T> column(std::size_t n, std::size_t width = 0) {
   return py::array_t<T>({n});
 }
 
-// read_log(path) -> dict: one row per discard (see mjk.read_log), the
+mjk::records::ReadOptions read_options(std::uint64_t max_bytes) {
+  if (max_bytes == 0) throw py::value_error("max_bytes must be a positive number of bytes");
+  mjk::records::ReadOptions o;
+  o.max_bytes = max_bytes;
+  return o;
+}
+
+// read_log(path, max_bytes) -> dict: one row per discard (see mjk.read_log), the
 // disagreements, and the replay's error (None when the record replays to its
-// end). A record that cannot be read raises ValueError with its place.
-py::dict read_log(const std::string& path) {
+// end). A record that cannot be read (larger than max_bytes, read or
+// inflated; out of memory) raises ValueError with its place.
+py::dict read_log(const std::string& path, std::uint64_t max_bytes) {
   using namespace mjk::records;
+  const ReadOptions read_opts = read_options(max_bytes);
   ReadResult read;
   Replay r;
   {
     py::gil_scoped_release release;
-    read = read_record_file(path);
+    read = read_record_file(path, read_opts);
     if (read.ok()) {
-      ReplayOptions options;
-      options.decisions = true;
-      r = replay(read.game, options);
-      review(r.decisions, read.game.rules.players);
+      try {
+        ReplayOptions options;
+        options.decisions = true;
+        r = replay(read.game, options);
+        review(r.decisions, read.game.rules.players);
+      } catch (const std::bad_alloc&) {
+        read.error = ReadError{path, 0, 0, 0, "out of memory while replaying the record"};
+      }
     }
   }
   if (!read.ok()) throw py::value_error(read.error->message());
@@ -268,11 +281,12 @@ mjk::records::CorpusStats stats_of(const py::dict& o) {
   return s;
 }
 
-py::dict corpus_stats(const std::vector<std::string>& paths) {
+py::dict corpus_stats(const std::vector<std::string>& paths, std::uint64_t max_bytes) {
+  const auto options = read_options(max_bytes);
   mjk::records::CorpusStats s;
   {
     py::gil_scoped_release release;
-    s = mjk::records::corpus_stats(paths);
+    s = mjk::records::corpus_stats(paths, options);
   }
   return stats_dict(s);
 }
@@ -461,8 +475,9 @@ PYBIND11_MODULE(_native, m) {
   });
   m.def("implementation", [] { return std::string(mjk_implementation()); });
   m.attr("library_version") = mjk_version();
-  m.def("read_log", &read_log, py::arg("path"));
-  m.def("corpus_stats", &corpus_stats, py::arg("paths"),
+  m.attr("default_max_record_bytes") = mjk::records::default_max_record_bytes;
+  m.def("read_log", &read_log, py::arg("path"), py::arg("max_bytes") = mjk::records::default_max_record_bytes);
+  m.def("corpus_stats", &corpus_stats, py::arg("paths"), py::arg("max_bytes") = mjk::records::default_max_record_bytes,
         "The partial statistics of these records (one thread): a dict of sums and counts");
   m.def("corpus_merge", &corpus_merge, py::arg("parts"), "Partial statistics merged (exactly) into one");
   m.def("corpus_json", [](const py::dict& s) {

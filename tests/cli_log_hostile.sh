@@ -1,0 +1,76 @@
+#!/bin/sh
+# ctest cli.log_hostile_records: cli_log_hostile.sh MJK WORK_DIR
+# `mjk log` given hostile records, each made here, each followed by a good
+# record: every hostile one is an error naming the file (and the limit), the
+# good one is still read and replayed. Whatever could hang runs under
+# `timeout`; /dev/zero also runs under a memory limit (ulimit -v). (A
+# directory is not among them: `mjk log DIR` reads the files in it.)
+set -u
+mjk=$1 work=$2
+rm -rf "$work"
+mkdir -p "$work"
+cd "$work" || exit 1
+status=0
+fail() { echo "FAIL: $*"; status=1; }
+
+cat > good.mjlog <<'EOF'
+<mjloggm ver="2.3"><GO type="169"/><TAIKYOKU oya="0"/><INIT seed="0,0,0,3,3,20" ten="250,250,250,250" oya="0" hai0="34,11,120,19,83,79,69,12,1,99,128,85,73" hai1="57,27,17,119,14,134,126,44,117,68,114,82,109" hai2="78,93,90,48,100,41,40,81,60,53,92,75,98" hai3="6,104,127,88,87,35,65,135,97,122,25,5,121"/><T77/><D120/></mjloggm>
+EOF
+good='good.mjlog  (mjlog, 4 players, 1 rounds)'
+limit='the limit of 16777216 bytes a record (raise it with the max-bytes option)'
+{ cat good.mjlog && head -c 2000 /dev/zero | tr '\0' ' '; } > big.mjlog
+gzip -c good.mjlog | gzip -c > twice.gz
+head -c 20000000 /dev/zero | gzip -9 > bomb.gz
+mkfifo fifo
+sed 's/hai0="34,11,/hai0="34,34,/' good.mjlog > dup.mjlog
+
+# expect NAME FIRST_LINE_PATTERN ARGS...: mjk log ARGS good.mjlog exits 1,
+# says a line matching the (shell) pattern first, then reads the good record.
+expect() {
+  name=$1 first=$2
+  shift 2
+  out=$(timeout 60 "$mjk" log "$@" good.mjlog 2>&1)
+  rc=$?
+  [ "$rc" -eq 1 ] || fail "$name: exit status $rc, not 1: $out"
+  # shellcheck disable=SC2254
+  case $(printf '%s\n' "$out" | head -n 1) in
+    $first) ;;
+    *) fail "$name: the first line does not match '$first': $out" ;;
+  esac
+  printf '%s\n' "$out" | grep -qxF "$good" || fail "$name: the good record after it was not read: $out"
+}
+
+expect nested_gzip "error: twice.gz: gzip inside gzip: a record is compressed once" twice.gz
+expect bomb "error: bomb.gz: gzip data inflates past $limit (after * bytes of input)" bomb.gz
+expect dev_zero "error: /dev/zero: larger than $limit" /dev/zero
+expect fifo_without_writer "error: fifo: a FIFO with no writer (nothing to read)" fifo
+expect max_bytes "error: big.mjlog: the file is * bytes, larger than the limit of 1024 bytes a record (raise it with the max-bytes option)" --max-bytes 1K big.mjlog
+expect mjlog_id_twice "error: dup.mjlog:1:* (byte *): E1-0 deal: tile id 34 dealt twice" dup.mjlog
+
+# Out of memory under a memory limit, the read limit raised past it: that
+# record's error, and the next one read.
+out=$( (ulimit -v 400000 && timeout 60 "$mjk" log --max-bytes 1024G /dev/zero good.mjlog) 2>&1)
+[ "$(printf '%s\n' "$out" | head -n 1)" = "error: /dev/zero: out of memory while reading the record" ] ||
+  fail "out of memory: $out"
+printf '%s\n' "$out" | grep -qxF "$good" || fail "out of memory: the good record after it was not read: $out"
+
+# A pipe with a writer is read; one whose writer goes on, to the limit.
+out=$(cat good.mjlog | timeout 60 "$mjk" log /dev/stdin 2>&1) || fail "pipe with a writer: $out"
+out=$(head -c 30000000 /dev/zero | timeout 60 "$mjk" log /dev/stdin good.mjlog 2>&1)
+[ "$(printf '%s\n' "$out" | head -n 1)" = "error: /dev/stdin: larger than $limit" ] || fail "endless pipe: $out"
+printf '%s\n' "$out" | grep -qxF "$good" || fail "endless pipe: the good record after it was not read: $out"
+
+# --max-bytes takes bytes or K, M, G; nothing else.
+out=$("$mjk" log --max-bytes 1K good.mjlog 2>&1) || fail "--max-bytes 1K: $out"
+for bad in 0 -1 5X 99999999999G; do
+  out=$("$mjk" log --max-bytes "$bad" good.mjlog 2>&1)
+  [ $? -eq 2 ] || fail "--max-bytes $bad: not a usage error: $out"
+done
+# --stats: the same errors, the good record counted.
+out=$(timeout 60 "$mjk" log --stats --json twice.gz bomb.gz /dev/zero fifo dup.mjlog good.mjlog 2>&1)
+case $out in
+  *'"games": 1,'*'"errors": ["/dev/zero: larger than'*'"bomb.gz: gzip data inflates'*'"dup.mjlog:1:'*'tile id 34 dealt twice"'*'"fifo: a FIFO with no writer'*'"twice.gz: gzip inside gzip'*'"files": 6,'*) ;;
+  *) fail "--stats: $out" ;;
+esac
+[ $status -eq 0 ] && echo "every hostile record was an error naming it; the good record after it was read"
+exit $status
