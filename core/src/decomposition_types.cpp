@@ -1,4 +1,4 @@
-#include "mjk/decomposition.hpp"
+#include "mjk/decomposition_types.hpp"
 
 #include "mjk/hand.hpp"
 

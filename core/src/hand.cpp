@@ -5,6 +5,7 @@
 #include <span>
 
 #include "mjk/hand.hpp"
+#include "mjk/mpsz.hpp"
 
 namespace mjk {
 
@@ -149,6 +150,16 @@ std::string HandError::message() const {
   return std::string(buf, write(buf));
 }
 
+HandError add_parsed_tile(Hand& hand, Tile t, bool red, std::uint32_t position) noexcept {
+  if (hand.count(t) == 4) return {Error::fifth_copy, position, t, hand.tiles};
+  if (hand.tiles == 14) return {Error::too_many_tiles, position, t, hand.tiles};
+  if (red && hand.red_fives[static_cast<std::size_t>(t.kind() / 9)] > 0)
+    return {Error::too_many_red_fives, position, t, hand.tiles};
+  hand.add(t);
+  if (red) ++hand.red_fives[t.kind() / 9];
+  return {};
+}
+
 namespace {
 
 constexpr std::string_view space_chars = " \t\r\n";
@@ -163,61 +174,20 @@ bool tile_count_fits(int tiles, Question q) {
   return false;
 }
 
-// Adds one tile, checking the fifth-copy, 14-tile and one-red-five limits.
-HandError add_tile(Hand& hand, Tile t, bool red, std::uint32_t position) {
-  if (hand.count(t) == 4) return {Error::fifth_copy, position, t, hand.tiles};
-  if (hand.tiles == 14) return {Error::too_many_tiles, position, t, hand.tiles};
-  if (red && hand.red_fives[static_cast<std::size_t>(t.kind() / 9)] > 0)
-    return {Error::too_many_red_fives, position, t, hand.tiles};
-  hand.add(t);
-  if (red) ++hand.red_fives[t.kind() / 9];
-  return {};
-}
-
-std::optional<Suit> suit_of(char c) {
-  switch (c) {
-    case 'm': return Suit::man;
-    case 'p': return Suit::pin;
-    case 's': return Suit::sou;
-    case 'z': return Suit::honour;
-    default: return std::nullopt;
-  }
-}
-
 // Parses one token of mpsz text starting at byte `offset` of the whole input.
 HandError parse_mpsz_token(std::string_view token, std::uint32_t offset, Hand& hand) {
-  std::size_t digits_from = 0, digits = 0;
-  for (std::size_t i = 0; i < token.size(); ++i) {
-    const char c = token[i];
-    const auto pos = static_cast<std::uint32_t>(offset + i);
-    if (c >= '0' && c <= '9') {
-      if (digits == 0) digits_from = i;
-      ++digits;
-      continue;
-    }
-    const auto suit = suit_of(c);
-    if (!suit) return {Error::unknown_character, pos, std::nullopt, hand.tiles};
-    if (digits == 0) return {Error::suit_without_digit, pos, std::nullopt, hand.tiles};
-    for (std::size_t d = digits_from; d < i; ++d) {
-      const int digit = token[d] - '0';
-      const bool red = digit == 0 && *suit != Suit::honour;
-      const auto tile = Tile::from(*suit, red ? 5 : digit);
-      const auto dpos = static_cast<std::uint32_t>(offset + d);
-      if (!tile) return {Error::invalid_honour, dpos, std::nullopt, hand.tiles};
-      if (auto e = add_tile(hand, *tile, red, dpos)) return e;
-    }
-    digits = 0;
-  }
-  if (digits != 0)
-    return {Error::digit_without_suit, static_cast<std::uint32_t>(offset + digits_from), std::nullopt, hand.tiles};
-  return {};
+  HandError e = for_each_mpsz_tile(token, offset, [&hand](Tile t, bool red, std::uint32_t position) noexcept {
+    return add_parsed_tile(hand, t, red, position);
+  });
+  if (e) e.tiles = hand.tiles;  // a hand's errors carry its count so far
+  return e;
 }
 
 // Parses one token of seed 000 text ("m1m2p3"), starting at `offset`.
 HandError parse_seed000_token(std::string_view token, std::uint32_t offset, Hand& hand) {
   for (std::size_t i = 0; i < token.size(); i += 2) {
     const auto pos = static_cast<std::uint32_t>(offset + i);
-    const auto suit = suit_of(token[i]);
+    const auto suit = suit_of_letter(token[i]);
     if (!suit) {
       const bool digit = token[i] >= '0' && token[i] <= '9';
       return {digit ? Error::digit_without_suit : Error::unknown_character, pos, std::nullopt, hand.tiles};
@@ -225,14 +195,14 @@ HandError parse_seed000_token(std::string_view token, std::uint32_t offset, Hand
     if (i + 1 == token.size()) return {Error::suit_without_digit, pos, std::nullopt, hand.tiles};
     const char c = token[i + 1];
     if (c < '0' || c > '9') {
-      const bool letter = suit_of(c).has_value();
+      const bool letter = suit_of_letter(c).has_value();
       return {letter ? Error::suit_without_digit : Error::unknown_character, letter ? pos : pos + 1,
               std::nullopt, hand.tiles};
     }
     const bool red = c == '0' && *suit != Suit::honour;
     const auto tile = Tile::from(*suit, red ? 5 : c - '0');
     if (!tile) return {Error::invalid_honour, pos + 1, std::nullopt, hand.tiles};
-    if (auto e = add_tile(hand, *tile, red, pos)) return e;
+    if (auto e = add_parsed_tile(hand, *tile, red, pos)) return e;
   }
   return {};
 }
@@ -277,7 +247,7 @@ Parsed<ParsedHand> parse_text(std::string_view text, TokenParser parse_token) {
   for (int k = 0; k < kind_count; ++k)
     if (winner.count(Tile(k)) == 1) win = Tile(k);
   const bool red = !win.is_honour() && winner.red_fives[static_cast<std::size_t>(win.kind() / 9)] > 0;
-  if (auto e = add_tile(hand, win, red, static_cast<std::uint32_t>(i))) {
+  if (auto e = add_parsed_tile(hand, win, red, static_cast<std::uint32_t>(i))) {
     out.error = e;
     return out;
   }
@@ -320,13 +290,13 @@ Parsed<ParsedHand> parse_seed000(std::string_view text) { return parse_text(text
 
 Parsed<ParsedHand> parse_hand(std::string_view text) {
   const std::size_t i = text.find_first_not_of(space_chars);
-  const bool seed000 = i != std::string_view::npos && suit_of(text[i]).has_value();
+  const bool seed000 = i != std::string_view::npos && suit_of_letter(text[i]).has_value();
   return seed000 ? parse_seed000(text) : parse_mpsz(text);
 }
 
 std::optional<Tile> parse_tile(std::string_view text) noexcept {
   if (text.size() != 2) return std::nullopt;
-  const auto suit = suit_of(text[1]);
+  const auto suit = suit_of_letter(text[1]);
   if (!suit || text[0] < '0' || text[0] > '9') return std::nullopt;
   const int digit = text[0] - '0';
   return Tile::from(*suit, digit == 0 && *suit != Suit::honour ? 5 : digit);
@@ -362,7 +332,7 @@ Parsed<Hand> from_tile_ids(std::span<const int> ids) {
     }
     seen[static_cast<std::size_t>(id)] = true;
     const bool red = id == 16 || id == 52 || id == 88;
-    if (auto e = add_tile(out.value, Tile(id / 4), red, pos)) {
+    if (auto e = add_parsed_tile(out.value, Tile(id / 4), red, pos)) {
       out.error = e;
       return out;
     }

@@ -1,11 +1,9 @@
-// The scoring request's checks and the yaku vocabulary (score.hpp). Not on
-// a hot path: a request the scorer's fast checks (score_check.hpp) accept
-// is valid; any other goes through the checks one by one, in the documented
-// order, for its exact error.
+// The scoring request's checks and the yaku vocabulary (score_types.hpp).
+// Not on a hot path: the scorer makes its own fast checks and comes here only
+// for a request they do not accept, for its exact error.
 #include <array>
 
-#include "mjk/score.hpp"
-#include "score_check.hpp"
+#include "mjk/score_types.hpp"
 
 namespace mjk {
 
@@ -66,7 +64,7 @@ std::size_t list_yaku(const Score& score, const ScoreRules& rules, std::span<Yak
 }
 
 // The checks one by one in the documented order: the first failure, exactly.
-HandError validate_in_order(const ScoreRequest& r, std::span<const std::uint8_t> visible) noexcept {
+HandError validate(const ScoreRequest& r, std::span<const std::uint8_t> visible) noexcept {
   // Values a C caller could pass raw: enums and counters in range.
   if (r.players != Players::four && r.players != Players::three) return err(Error::bad_request);
   if (r.riichi > 2 || r.rules.renhou > RenhouRule::yakuman ||
@@ -146,11 +144,6 @@ HandError validate_in_order(const ScoreRequest& r, std::span<const std::uint8_t>
   if (r.haitei && r.rinshan) return err(Error::haitei_with_rinshan);
   if (r.tenhou && r.meld_count > 0) return err(Error::tenhou_with_call);
   return {};
-}
-
-HandError validate(const ScoreRequest& r, std::span<const std::uint8_t> visible) noexcept {
-  if (visible.empty() && scoring::surely_valid(r)) return {};  // the scorer's own checks (score_check.hpp)
-  return validate_in_order(r, visible);
 }
 
 }  // namespace mjk

@@ -16,7 +16,6 @@
 #include <cstdint>
 
 #include "mjk/score.hpp"
-#include "score_check.hpp"
 #include "score_tables.hpp"
 
 #if defined(__SSE2__)
@@ -765,14 +764,6 @@ void score_one(const ScoreRequest& r, const scoring::SuitTable& table, Result<Sc
 }
 
 }  // namespace
-
-namespace scoring {
-bool surely_valid(const ScoreRequest& request) noexcept {
-  Score s;
-  Context c;
-  return prepare(request, s, c);
-}
-}  // namespace scoring
 
 Result<Score> score(const ScoreRequest& request) noexcept {
   Result<Score> out;

@@ -77,4 +77,12 @@ struct HandError {
   MJK_API std::size_t write(std::span<char> out) const noexcept;
 };
 
+// A value and the error that kept it from being computed (value{} then).
+template <class T>
+struct Result {
+  T value{};
+  Error error = Error::none;
+  [[nodiscard]] bool ok() const noexcept { return error == Error::none; }
+};
+
 }  // namespace mjk
