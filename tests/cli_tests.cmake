@@ -51,7 +51,7 @@ mjk_cli_fails(visible_over_four "{\"hand\":\"1112345678999m\",\"error\":\"more t
 mjk_cli_fails(visible_fifth_copy "--visible: more than four copies of 5z" --visible 55555z 1m)
 mjk_cli_fails(visible_malformed "--visible: expected mpsz tiles" --visible 12x 1m)
 
-# mjk forms: seed 002's puzzle
+# mjk forms: every tenpai reading
 mjk_cli_test(forms_one_reading "^\\(111\\)\\(222\\)\\(888\\)\\(99\\)\\[45\\]\n$" forms 1112224588899)
 mjk_cli_test(forms_with_suits "^\\(123m\\)\\(456p\\)\\(789s\\)\\(11z\\)\\[23s\\]\n$" forms 123m456p789s11z23s)
 mjk_cli_test(forms_seven_pairs "^\\(11m\\)\\(33m\\)\\(55p\\)\\(77p\\)\\(99s\\)\\(11z\\)\\[2z\\]\n$" forms 1133m5577p99s112z)

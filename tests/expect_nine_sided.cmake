@@ -1,4 +1,4 @@
-# `mjk forms 1112345678999` prints eleven distinct lines, including the two the issue names.
+# `mjk forms 1112345678999` prints eleven distinct lines, including the two readings of the classic puzzle.
 execute_process(COMMAND ${MJK} forms ${HAND} RESULT_VARIABLE status OUTPUT_VARIABLE out)
 string(REGEX MATCHALL "[^\n]+" lines "${out}")
 list(LENGTH lines n)

@@ -171,7 +171,7 @@ void exhaustive(int group, bool waits_op) {
   MESSAGE(checked, " hands checked on every implementation");
 }
 
-// Random hands of each kind the issue names, for the operation's tile counts.
+// Random hands of each kind of hand, for the operation's tile counts.
 Hand random_hand(deal::Rng& rng, bool waits_op, std::size_t i) {
   const int offset = waits_op ? 1 : 2;
   std::uniform_int_distribution<int> melds(0, 4), suit(0, 3);

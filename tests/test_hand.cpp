@@ -71,7 +71,7 @@ TEST_CASE("a winning tile after a space is part of the hand") {
   CHECK(seed.value.hand.tiles == 14);
   CHECK(tile_name(*seed.value.winning) == "7p");
   CHECK(to_mpsz(seed.value.hand) == "111222333m78999p");
-  CHECK(to_seed000(seed.value.hand) == "m1m1m1m2m2m2m3m3m3p7p8p9p9p9");
+  CHECK(to_suit_first(seed.value.hand) == "m1m1m1m2m2m2m3m3m3p7p8p9p9p9");
 }
 
 TEST_CASE("34-count arrays and 136 tile ids") {
@@ -149,9 +149,9 @@ TEST_CASE("every parser error names what is wrong and where") {
   CHECK(parse_error("123m456p789s11z05p 0p").code == Error::too_many_red_fives);
   CHECK(parse_error("m0m0").code == Error::too_many_red_fives);
   CHECK(parse_ok("0m0p0s").red_fives == std::array<std::uint8_t, 3>{1, 1, 1});
-  CHECK(to_seed000(parse_ok("505m0p")) == "m0m5m5p0");  // the seed 000 form keeps red fives too
+  CHECK(to_suit_first(parse_ok("505m0p")) == "m0m5m5p0");  // the suit-first form keeps red fives too
 
-  // seed 000 form
+  // suit-first form
   CHECK(parse_error("m1m2x3").code == Error::unknown_character);
   CHECK(parse_error("m1m").code == Error::suit_without_digit);
   CHECK(parse_error("m1mm").code == Error::suit_without_digit);

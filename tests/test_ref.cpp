@@ -25,7 +25,7 @@ bool agari(std::string_view text) { return ref::is_agari(hand(text).hand); }
 
 }  // namespace
 
-TEST_CASE("seed 000: every decomposition, with the block holding the winning tile") {
+TEST_CASE("suit-first form: every decomposition, with the block holding the winning tile") {
   CHECK(decompositions("m1m1m1m2m2m2m3m3m3p8p9p9p9 p7") ==
         Strings{"99p 111m 222m 333m *789p penchan", "99p 123m 123m 123m *789p penchan"});
   CHECK(decompositions("m2m2m3m4m4m5m5p2p3p4s2s3s4 m3") ==
@@ -91,7 +91,7 @@ TEST_CASE("called-meld hands: 1, 2, 4, 5, 7, 8, 10 and 11 concealed tiles") {
 
 TEST_CASE("a wait on a kind held four times is no wait") {
   CHECK(waits("1111m123p112233s").empty());
-  CHECK(waits("1111234444m") == "");  // seed 004's story: not tenpai
+  CHECK(waits("1111234444m") == "");  // four of a kind used as a wait: not tenpai
   CHECK(waits("1111m") == "");
   CHECK(waits("1112m") == "2m 3m");
 }

@@ -55,7 +55,7 @@ enum {
   MJK_ERR_EMPTY_INPUT = 1,          /* no tiles at all */
   MJK_ERR_UNKNOWN_CHARACTER = 2,    /* a byte that is not a digit, suit letter or space */
   MJK_ERR_DIGIT_WITHOUT_SUIT = 3,   /* "123" with no m/p/s/z after it */
-  MJK_ERR_SUIT_WITHOUT_DIGIT = 4,   /* "m" with no digit before it (mpsz) or after it (seed 000) */
+  MJK_ERR_SUIT_WITHOUT_DIGIT = 4,   /* "m" with no digit before it (mpsz) or after it (suit-first form) */
   MJK_ERR_INVALID_HONOUR = 5,       /* 8z, 9z, 0z */
   MJK_ERR_FIFTH_COPY = 6,           /* a fifth tile of one kind */
   MJK_ERR_TOO_MANY_TILES = 7,       /* more than 14 tiles */
@@ -104,7 +104,7 @@ typedef struct mjk_parsed {
   uint8_t winning_red;       /* 1 if the winning tile was written as a red five ("0m") */
   uint32_t error_position;   /* byte offset of the problem in the text */
 } mjk_parsed;
-/* mpsz ("123m456p789s11z23s 1s", red fives as 0) or seed 000's form
+/* mpsz ("123m456p789s11z23s 1s", red fives as 0) or the suit-first form
  * ("m1m1m2p8p9 p7"), told apart by the first character. `text` is
  * NUL-terminated (mjk_parse) or `length` bytes (mjk_parse_n). Returns
  * out->error, or MJK_ERR_INVALID_ARGUMENT (out or text NULL). */

@@ -183,8 +183,8 @@ HandError parse_mpsz_token(std::string_view token, std::uint32_t offset, Hand& h
   return e;
 }
 
-// Parses one token of seed 000 text ("m1m2p3"), starting at `offset`.
-HandError parse_seed000_token(std::string_view token, std::uint32_t offset, Hand& hand) {
+// Parses one token of suit-first text ("m1m2p3"), starting at `offset`.
+HandError parse_suit_first_token(std::string_view token, std::uint32_t offset, Hand& hand) {
   for (std::size_t i = 0; i < token.size(); i += 2) {
     const auto pos = static_cast<std::uint32_t>(offset + i);
     const auto suit = suit_of_letter(token[i]);
@@ -286,12 +286,12 @@ HandError validate(const Hand& hand, Question q, Players players) noexcept {
 }
 
 Parsed<ParsedHand> parse_mpsz(std::string_view text) { return parse_text(text, parse_mpsz_token); }
-Parsed<ParsedHand> parse_seed000(std::string_view text) { return parse_text(text, parse_seed000_token); }
+Parsed<ParsedHand> parse_suit_first(std::string_view text) { return parse_text(text, parse_suit_first_token); }
 
 Parsed<ParsedHand> parse_hand(std::string_view text) {
   const std::size_t i = text.find_first_not_of(space_chars);
-  const bool seed000 = i != std::string_view::npos && suit_of_letter(text[i]).has_value();
-  return seed000 ? parse_seed000(text) : parse_mpsz(text);
+  const bool suit_first = i != std::string_view::npos && suit_of_letter(text[i]).has_value();
+  return suit_first ? parse_suit_first(text) : parse_mpsz(text);
 }
 
 std::optional<Tile> parse_tile(std::string_view text) noexcept {
@@ -382,7 +382,7 @@ std::string to_mpsz(const Hand& hand) {
   return out;
 }
 
-std::string to_seed000(const Hand& hand) {
+std::string to_suit_first(const Hand& hand) {
   std::string out;
   for (int k = 0; k < kind_count; ++k) {
     const Tile t(k);

@@ -1,6 +1,6 @@
 // The kernel's scorer (score.hpp; SCORING.md is the specification).
 //
-// Seed 001's idea: what a suit contributes to yaku and fu is decided per
+// The index method's idea: what a suit contributes to yaku and fu is decided per
 // suit by a table (score_tables.hpp: every split of every suit summarised
 // once), and a reading combines its suits' summaries with bit operations:
 // sanshoku is the AND of three sequence masks, sanshoku doukou the AND of

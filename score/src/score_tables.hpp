@@ -1,4 +1,4 @@
-// The scorer's per-suit table (seed 001: the index method whose table keeps
+// The scorer's per-suit table (the index method whose table keeps
 // yaku flags per pattern). For every count vector of one suit that splits
 // into melds (and a head), every split is tabulated once with what it
 // contributes to a reading: its sequences and triplets as bit masks by

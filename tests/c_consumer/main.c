@@ -52,7 +52,7 @@ static void test_parse(void) {
   CHECK(p.counts[kind("1m")] == 1 && p.counts[kind("5p")] == 1 && p.counts[kind("1s")] == 1 && p.counts[kind("1z")] == 2);
   CHECK(p.red_fives[0] == 0 && p.red_fives[1] == 1 && p.red_fives[2] == 0);
 
-  CHECK(mjk_parse("m1m1m1m2m2m2m3m3m3p8p9p9p9 p7", &p) == MJK_OK); /* seed 000's form */
+  CHECK(mjk_parse("m1m1m1m2m2m2m3m3m3p8p9p9p9 p7", &p) == MJK_OK); /* the suit-first form */
   CHECK(p.tiles == 14 && p.winning == kind("7p") && p.counts[kind("9p")] == 3);
 
   CHECK(mjk_parse("123x", &p) == MJK_ERR_UNKNOWN_CHARACTER);

@@ -17,7 +17,7 @@ enum class Error : std::uint8_t {
   empty_input,         // no tiles at all
   unknown_character,   // a byte that is not a digit, suit letter or space
   digit_without_suit,  // "123" with no m/p/s/z after it
-  suit_without_digit,  // "m" with no digit before it (mpsz) or after it (seed 000)
+  suit_without_digit,  // "m" with no digit before it (mpsz) or after it (suit-first form)
   invalid_honour,      // 8z, 9z, 0z
   fifth_copy,          // a fifth tile of one kind
   too_many_tiles,      // more than 14 tiles

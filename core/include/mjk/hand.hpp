@@ -77,8 +77,8 @@ struct Parsed {
 // "123m456p789s11z", red fives as 0 ("0m"), optionally " 1s" naming the
 // winning tile (which is part of the hand).
 [[nodiscard]] MJK_API Parsed<ParsedHand> parse_mpsz(std::string_view text);
-// Seed 000's form: "m1m1m1m2m2m2m3m3m3p8p9p9p9 p7"; suit letter before each digit.
-[[nodiscard]] MJK_API Parsed<ParsedHand> parse_seed000(std::string_view text);
+// The suit-first form: "m1m1m1m2m2m2m3m3m3p8p9p9p9 p7"; suit letter before each digit.
+[[nodiscard]] MJK_API Parsed<ParsedHand> parse_suit_first(std::string_view text);
 // Either of the two above, told apart by the first character.
 [[nodiscard]] MJK_API Parsed<ParsedHand> parse_hand(std::string_view text);
 // One tile: "5m", "0p" (red five), "7z".
@@ -94,7 +94,7 @@ struct Parsed {
 [[nodiscard]] MJK_API std::vector<int> to_tile_ids(const Hand& hand);
 // Canonical mpsz: suits in m p s z order, digits ascending, red fives as 0.
 [[nodiscard]] MJK_API std::string to_mpsz(const Hand& hand);
-[[nodiscard]] MJK_API std::string to_seed000(const Hand& hand);
+[[nodiscard]] MJK_API std::string to_suit_first(const Hand& hand);
 [[nodiscard]] MJK_API std::string tile_name(Tile t);  // "5m"
 
 }  // namespace mjk

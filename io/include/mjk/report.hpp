@@ -44,7 +44,7 @@ struct Report {
 };
 
 // Parses one line and answers every question that fits it with the kernel:
-// mpsz or seed 000 text, optionally with called melds and a winning tile
+// mpsz or suit-first text, optionally with called melds and a winning tile
 // ("HAND [MELD ...] [WIN]", request.hpp), or a JSON request object
 // (SCORING.md §1). Shanten, waits and advice are of the concealed tiles; the
 // tiles in melds, the dora indicators and the north tiles set aside are out

@@ -56,7 +56,7 @@ MJK_API std::size_t write_meld(const Meld& meld, std::span<char> out) noexcept;
 [[nodiscard]] MJK_API HandError parse_meld_tiles(MeldType type, std::string_view tiles, std::uint32_t offset,
                                                  Meld& out) noexcept;
 
-// "HAND [MELD ...] [WIN]" (mpsz or seed 000 for HAND): the context (tsumo,
+// "HAND [MELD ...] [WIN]" (mpsz or the suit-first form for HAND): the context (tsumo,
 // seat, rules, ...) comes from `context`, whose hand, melds and win are
 // ignored. A line with no meld word is parsed exactly as parse_hand does.
 [[nodiscard]] MJK_API Parsed<ParsedRequest> parse_request_text(std::string_view line,
