@@ -222,7 +222,7 @@ TEST_CASE("census: one suit, known answers") {
   CHECK(c13.by_waits[10] == 0);
 }
 
-TEST_CASE("census equals the generating-function count: m and mp, 14 and 13 tiles") {
+TEST_CASE("census equals the generating-function count: m and mp, 14 and 13 tiles" * doctest::test_suite("exhaustive")) {
   for (Kinds k : {Kinds::m, Kinds::mp})
     for (int tiles : {14, 13}) {
       INFO("kinds ", std::string(census::name(k)), ", ", tiles, " tiles");

@@ -66,7 +66,7 @@ TEST_CASE("JsonWriter into short storage writes a prefix of the whole output, at
   }
 }
 
-TEST_CASE("the tenpai discards read off the advice equal tenpai_discards, kernel and reference") {
+TEST_CASE("the tenpai discards read off the advice equal tenpai_discards, kernel and reference" * doctest::test_suite("exhaustive")) {
   // analyse() fills Report::discards from the advice; this is the identity it relies on.
   deal::Rng rng(18);
   std::uniform_int_distribution<int> melds(0, 4), kind(0, kind_count - 1), kinds_of(0, 3);

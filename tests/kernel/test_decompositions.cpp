@@ -138,7 +138,7 @@ TEST_CASE("kernel decompositions: every single-suit and honour agari, every winn
   CHECK(mismatches == 0);
 }
 
-TEST_CASE("kernel decompositions: random agari hands, all suits, with calls") {
+TEST_CASE("kernel decompositions: random agari hands, all suits, with calls" * doctest::test_suite("exhaustive")) {
   mismatches = 0;
   const char* env = std::getenv("MJK_RANDOM_HANDS");
   const std::size_t n = env && *env ? std::strtoull(env, nullptr, 10) : 1000000;

@@ -219,27 +219,27 @@ void random_test(bool waits_op, bool discards_op, std::uint64_t seed, std::size_
 
 }  // namespace
 
-TEST_CASE("exhaustive: every single-suit and honour hand, agari and tenpai discards (3k+2)") {
+TEST_CASE("exhaustive: every single-suit and honour hand, agari and tenpai discards (3k+2)" * doctest::test_suite("exhaustive")) {
   for (int group : {0, 3}) exhaustive(group, false);
   CHECK(mismatches == 0);
 }
 
-TEST_CASE("exhaustive: every single-suit and honour hand, waits (3k+1)") {
+TEST_CASE("exhaustive: every single-suit and honour hand, waits (3k+1)" * doctest::test_suite("exhaustive")) {
   for (int group : {0, 3}) exhaustive(group, true);
   CHECK(mismatches == 0);
 }
 
-TEST_CASE("random: is_agari") {
+TEST_CASE("random: is_agari" * doctest::test_suite("exhaustive")) {
   random_test(false, false, 1, test::random_hands());
   CHECK(mismatches == 0);
 }
 
-TEST_CASE("random: waits") {
+TEST_CASE("random: waits" * doctest::test_suite("exhaustive")) {
   random_test(true, false, 2, test::random_hands());
   CHECK(mismatches == 0);
 }
 
-TEST_CASE("random: tenpai_discards") {
+TEST_CASE("random: tenpai_discards" * doctest::test_suite("exhaustive")) {
   random_test(false, true, 3, test::random_hands());
   CHECK(mismatches == 0);
 }

@@ -350,22 +350,22 @@ void random_test(std::uint64_t seed, int residue, std::size_t n, Check check) {
 
 }  // namespace
 
-TEST_CASE("shanten exhaustive: every single-suit and honour hand, 3k+1, four players") {
+TEST_CASE("shanten exhaustive: every single-suit and honour hand, 3k+1, four players" * doctest::test_suite("exhaustive")) {
   exhaustive(Players::four, 1);
 }
-TEST_CASE("shanten exhaustive: every single-suit and honour hand, 3k+2, four players") {
+TEST_CASE("shanten exhaustive: every single-suit and honour hand, 3k+2, four players" * doctest::test_suite("exhaustive")) {
   exhaustive(Players::four, 2);
 }
-TEST_CASE("shanten exhaustive: every single-suit, 1m/9m and honour hand, 3k+1, three players") {
+TEST_CASE("shanten exhaustive: every single-suit, 1m/9m and honour hand, 3k+1, three players" * doctest::test_suite("exhaustive")) {
   exhaustive(Players::three, 1);
 }
-TEST_CASE("shanten exhaustive: every single-suit, 1m/9m and honour hand, 3k+2, three players") {
+TEST_CASE("shanten exhaustive: every single-suit, 1m/9m and honour hand, 3k+2, three players" * doctest::test_suite("exhaustive")) {
   exhaustive(Players::three, 2);
 }
 
-TEST_CASE("shanten random: shanten") { random_test(101, 0, test::random_hands(), check_shanten); }
-TEST_CASE("shanten random: necessary tiles") { random_test(102, 1, test::random_hands(), check_necessary); }
-TEST_CASE("shanten random: advice") { random_test(103, 2, test::random_hands(), check_advice); }
+TEST_CASE("shanten random: shanten" * doctest::test_suite("exhaustive")) { random_test(101, 0, test::random_hands(), check_shanten); }
+TEST_CASE("shanten random: necessary tiles" * doctest::test_suite("exhaustive")) { random_test(102, 1, test::random_hands(), check_necessary); }
+TEST_CASE("shanten random: advice" * doctest::test_suite("exhaustive")) { random_test(103, 2, test::random_hands(), check_advice); }
 
 // The reference's fast paths (memoised group costs, one kind changed at a
 // time) against its own definitions spelled out from scratch.
@@ -484,7 +484,7 @@ int literal_standard_replacements(const Hand& h, Players players) {
 
 }  // namespace
 
-TEST_CASE("shanten reference: group search against every meld multiset") {
+TEST_CASE("shanten reference: group search against every meld multiset" * doctest::test_suite("exhaustive")) {
   Dealer dealer(105);
   int wrong = 0;
   for (int i = 0; i < 1500; ++i) {

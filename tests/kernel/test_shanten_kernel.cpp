@@ -99,7 +99,7 @@ TEST_CASE("shanten kernel tables: the blob's header and size") {
   CHECK(st::entries(9) == 405350);
 }
 
-TEST_CASE("shanten kernel tables: every group vector of 0..14 tiles, every cell, against a brute force") {
+TEST_CASE("shanten kernel tables: every group vector of 0..14 tiles, every cell, against a brute force" * doctest::test_suite("exhaustive")) {
   for (int shape = 0; shape < 3; ++shape) {
     const st::Shape& s = st::shapes[static_cast<std::size_t>(shape)];
     const Brute brute{s.kinds, s.sequences};

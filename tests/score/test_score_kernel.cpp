@@ -562,7 +562,7 @@ TEST_CASE("pao: daisangen and daisuushii liability") {
 
 // ---- exhaustive: every closed one-suit win ----
 
-TEST_CASE("every closed one-suit win, every winning tile, tsumo and ron: invariants (and the reference when built)") {
+TEST_CASE("every closed one-suit win, every winning tile, tsumo and ron: invariants (and the reference when built)" * doctest::test_suite("exhaustive")) {
   long wins = 0, complete = 0;
   std::vector<ScoreRequest> batch;
   test::each_count_vector(9, 14, [&](const std::array<int, 9>& c, int sum) {

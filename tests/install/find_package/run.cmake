@@ -7,7 +7,8 @@ foreach(step
     "${CMAKE_COMMAND};-S;${SOURCE_DIR};-B;${build};-DCMAKE_PREFIX_PATH=${prefix};-DCMAKE_CXX_COMPILER=${CXX}"
     "${CMAKE_COMMAND};--build;${build}"
     "${build}/consumer"
-    "${build}/consumer_shared")
+    "${build}/consumer_shared"
+    "${build}/consumer_records")
   execute_process(COMMAND ${step} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE out)
   if(NOT status EQUAL 0)
     message(FATAL_ERROR "step failed: ${step}\n${out}")
