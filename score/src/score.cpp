@@ -8,7 +8,7 @@
 // AND of per-split flags. Everything a reading cannot change (tanyao,
 // honroutou, honitsu, chinitsu, yakuhai, the yakuman of tile sets, dora) is
 // decided once per request from one occupancy mask of the whole hand. Han
-// are table sums over the bytes of yaku masks. kernel/README.md ("Scoring") says where the
+// are table sums over the bytes of yaku masks. docs/kernel.md ("Scoring") says where the
 // time goes.
 #include <algorithm>
 #include <array>
