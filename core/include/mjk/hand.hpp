@@ -89,11 +89,13 @@ struct Parsed {
 // 136-tile ids, id / 4 = kind; ids 16, 52 and 88 are the red fives.
 [[nodiscard]] MJK_API Parsed<Hand> from_tile_ids(std::span<const int> ids);
 
+// 34 counts in kind order (1-9m, 1-9p, 1-9s, 1-7z).
 [[nodiscard]] MJK_API std::array<int, kind_count> to_counts34(const Hand& hand) noexcept;
 // Ids in ascending order, the lowest copies of each kind (a red five takes its red id).
 [[nodiscard]] MJK_API std::vector<int> to_tile_ids(const Hand& hand);
 // Canonical mpsz: suits in m p s z order, digits ascending, red fives as 0.
 [[nodiscard]] MJK_API std::string to_mpsz(const Hand& hand);
+// The suit-first form: "m1m1m2p0", kinds ascending, red fives as 0.
 [[nodiscard]] MJK_API std::string to_suit_first(const Hand& hand);
 [[nodiscard]] MJK_API std::string tile_name(Tile t);  // "5m"
 

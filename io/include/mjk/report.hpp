@@ -56,6 +56,7 @@ struct Report {
 // rules, ...) and JSON lines their defaults; players come from `options`.
 [[nodiscard]] MJK_API Parsed<Report> analyse(std::string_view line, const Options& options,
                                              const ScoreRequest& context) noexcept;
+// The same with the default context (no melds named, ron, East seat and round).
 [[nodiscard]] MJK_API Parsed<Report> analyse(std::string_view line, const Options& options = {}) noexcept;
 
 // A 3k+2 hand's tenpai discards read off its advice, as analyse() fills
@@ -136,6 +137,7 @@ class MJK_API JsonWriter {
 MJK_API void write_json(const Report& report, JsonWriter& json) noexcept;
 // The "score" value alone (SCORING.md §2): null when not complete.
 MJK_API void write_json(const Score& score, const ScoreRules& rules, JsonWriter& json) noexcept;
+// The object of a line that could not be analysed.
 MJK_API void write_json_error(std::string_view line, std::string_view message, JsonWriter& json) noexcept;
 
 }  // namespace mjk
