@@ -1,6 +1,6 @@
 // The benchmark suite: the kernel (batch API per instruction set, and the
 // single-hand API) against the scalar reference and two baselines written in
-// bench/baselines (seed 001's index method, a per-suit lookup table), on the
+// bench/baselines (the index method, a per-suit lookup table), on the
 // same fixed-seed hands. Runs are named op/impl/dataset and report hands per
 // second (items_per_second); bench/report turns the JSON into tables.
 //
@@ -104,8 +104,8 @@ int main(int argc, char** argv) {
   static const std::vector<Dataset> waiting = bench::waiting_sets();
   static const baseline::IndexMethod index;
   static const baseline::SuitTable suit_table;
-  if (index.all_shapes() != 9362) {  // seed 001's count of complete shapes, calls included
-    std::fprintf(stderr, "index method: %zu complete shapes, seed 001 has 9362\n", index.all_shapes());
+  if (index.all_shapes() != 9362) {  // the index method's count of complete shapes, calls included
+    std::fprintf(stderr, "index method: %zu complete shapes, the index method counts 9362\n", index.all_shapes());
     return 1;
   }
   const auto ref_agari = [](const Hand& h) { return ref::is_agari(h); };

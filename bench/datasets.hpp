@@ -31,7 +31,7 @@ inline std::vector<Hand> called(std::uint64_t seed, int offset) {
   return hands;
 }
 
-// Seed 001's three timing hands, in turn.
+// The index method's three timing hands, in turn.
 inline std::vector<Hand> seed001() {
   std::vector<Hand> hands;
   const char* text[3] = {"123567m123567p33z", "111234678p11133z", "11122223333444m"};

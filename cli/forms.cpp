@@ -1,4 +1,4 @@
-// `mjk forms`: seed 002's puzzle, every tenpai reading of a 3k+1 hand.
+// `mjk forms`: the readings puzzle, every tenpai reading of a 3k+1 hand.
 #include <algorithm>
 #include <array>
 #include <cstdio>

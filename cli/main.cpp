@@ -37,7 +37,7 @@ Analyse riichi mahjong hands, and score wins.
 HAND is written in mpsz text, digits then their suit letter:
   123m456p789s11z     m = man, p = pin, s = sou, z = honours 1z-7z
                       (East South West North White Green Red); 0 = red five
-or in seed 000's form, the suit letter before each digit:
+or in the suit-first form, the suit letter before each digit:
   m1m2m3p4p5p6s7s8s9z1z1
 A hand of 3k+1 tiles followed by a space and one tile names the winning tile
 (quote it in the shell): "123m456p789s11z23s 1s".

@@ -1,12 +1,18 @@
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-# mjk::kernel (static) and mjk::shared (libmjk.so.<ABI>, SONAME with the ABI major).
-install(TARGETS mjk_kernel mjk_shared EXPORT mjkTargets
+# Every layer's static library (mjk::core, mjk::kernel, mjk::score, mjk::io,
+# mjk::capi), mjk::records, and mjk::shared (libmjk.so.<ABI>, SONAME with the
+# ABI major); the headers of all of them in one include directory.
+get_property(MJK_INSTALLED_LAYERS GLOBAL PROPERTY MJK_LAYERS)
+get_property(MJK_INSTALLED_INCLUDES GLOBAL PROPERTY MJK_LAYER_INCLUDES)
+install(TARGETS ${MJK_INSTALLED_LAYERS} mjk_records mjk_shared EXPORT mjkTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} NAMELINK_COMPONENT Unspecified)
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/kernel/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})  # mjk.h, mjk/*.hpp
-install(FILES ${PROJECT_BINARY_DIR}/kernel/include/mjk/version.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/mjk)
+foreach(dir IN LISTS MJK_INSTALLED_INCLUDES)
+  install(DIRECTORY ${dir}/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})  # mjk.h, mjk/*.hpp
+endforeach()
+install(FILES ${PROJECT_BINARY_DIR}/capi/include/mjk/version.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/mjk)
 install(EXPORT mjkTargets NAMESPACE mjk:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/mjk)
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/mjkConfig.cmake.in
   ${PROJECT_BINARY_DIR}/mjkConfig.cmake INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/mjk)

@@ -42,11 +42,11 @@ bool same_as_ids(const Hand& from_ids, const Hand& h) {
 // A parsed hand must be valid and come back unchanged from every printer.
 void check_hand(const char* what, std::string_view input, const Hand& h) {
   if (const auto e = validate(h)) fail(what, input, "parsed hand fails validate(): " + e.message());
-  const std::string mpsz = to_mpsz(h), seed = to_seed000(h);
+  const std::string mpsz = to_mpsz(h), seed = to_suit_first(h);
   const auto m = parse_mpsz(mpsz);
   if (!m.ok() || !same(m.value.hand, h)) fail(what, input, "to_mpsz round trip: " + mpsz);
-  const auto s = parse_seed000(seed);
-  if (!s.ok() || !same(s.value.hand, h)) fail(what, input, "to_seed000 round trip: " + seed);
+  const auto s = parse_suit_first(seed);
+  if (!s.ok() || !same(s.value.hand, h)) fail(what, input, "to_suit_first round trip: " + seed);
   const auto counts = to_counts34(h);
   const auto c = from_counts34(counts);
   if (!c.ok() || !(c.value == h)) fail(what, input, "to_counts34 round trip");
@@ -66,7 +66,7 @@ void check_error(const char* what, std::string_view input, const HandError& e, s
 void text_parsers(std::string_view text) {
   using Parser = Parsed<ParsedHand> (*)(std::string_view);
   const std::pair<const char*, Parser> parsers[] = {
-      {"parse_mpsz", parse_mpsz}, {"parse_seed000", parse_seed000}, {"parse_hand", parse_hand}};
+      {"parse_mpsz", parse_mpsz}, {"parse_suit_first", parse_suit_first}, {"parse_hand", parse_hand}};
   for (const auto& [name, parse] : parsers) {
     const auto r = parse(text);
     if (!r.ok()) {

@@ -1,4 +1,4 @@
-// Baseline: the index method of seed 001. A hand is reduced to its runs of
+// Baseline: the index method. A hand is reduced to its runs of
 // consecutive counts ("111234678p11133z" -> 3111 0 111 0 3 0 2), encoded as a
 // bit string, and looked up in a table of every complete shape, built once by
 // enumerating runs. Written here only to be measured against.
@@ -25,10 +25,10 @@ class IndexMethod {
 
   // Complete shapes of 14 tiles (standard form and seven pairs).
   [[nodiscard]] std::size_t closed_shapes() const noexcept { return closed_shapes_; }
-  // Complete shapes of 2, 5, 8, 11 and 14 tiles: 9,362 per seed 001.
+  // Complete shapes of 2, 5, 8, 11 and 14 tiles: 9,362 by the index method's count.
   [[nodiscard]] std::size_t all_shapes() const noexcept { return all_shapes_; }
 
-  // Seed 001's code: count n -> 2(n-1) ones, then "10" before a gap, "0" otherwise;
+  // The index method's code: count n -> 2(n-1) ones, then "10" before a gap, "0" otherwise;
   // a leading 1 marks the start.
   static std::uint64_t key(const int* counts, int n, const bool* gap_after) noexcept;
 

@@ -56,7 +56,7 @@ class BuildExtWithKernel(build_ext):
         build = Path(self.build_temp).resolve() / "kernel"
         subprocess.check_call([cmake, "-S", str(HERE / "native"), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release"])
         jobs = str(os.cpu_count() or 2)
-        subprocess.check_call([cmake, "--build", str(build), "--target", "mjk_kernel", "mjk_records", "-j", jobs])
+        subprocess.check_call([cmake, "--build", str(build), "--target", "mjk_capi", "mjk_records", "-j", jobs])
         return (build / "kernel-lib.txt").read_text().strip(), (build / "kernel-include.txt").read_text().strip()
 
 

@@ -359,7 +359,7 @@ struct Path {
       const int plain = t.n;
       const unsigned occ = group_bits(p.occ, x), ge2 = group_bits(p.ge2, x);
       const unsigned cand = candidates(occ) & group_bits(valid & ~p.four, x);
-      // The wait's suji fixes the head's (the suji rule of seed 004).
+      // The wait's suji fixes the head's (the suji rule).
       const auto r = suji(p, x);
       const unsigned heads_after[3] = {two_steps(r, 0), two_steps(r, 1), two_steps(r, 2)};
       each_bit(cand, [&](int c) {
@@ -457,7 +457,7 @@ struct Path {
   //    waits are the same for every such discard: computed once per D.
   //  (1,2,2,0): likewise from the residue-1 group; the waits are those of
   //    the two residue-2 groups, once.
-  //  (2,0,0,0), x the residue-2 group (seed 004's cases a/b/c): one
+  //  (2,0,0,0), x the residue-2 group (the three cases of one pair-or-run group): one
   //    register tells whether each residue-0 group is Tris and, per try,
   //    whether x is "head Tris" or "wait Tris". Two or more residue-0 groups
   //    failing: no discard. One failing, y: the discard is y's (b: x waits,

@@ -8,8 +8,9 @@
 #include <array>
 #include <span>
 
-#include "mjk/export.h"
+#include "mjk/analysis_types.hpp"
 #include "mjk/error.hpp"
+#include "mjk/export.h"
 #include "mjk/hand.hpp"
 #include "mjk/operations.hpp"
 #include "mjk/rules.hpp"
@@ -17,59 +18,7 @@
 
 namespace mjk {
 
-template <class T>
-struct Result {
-  T value{};
-  Error error = Error::none;
-  [[nodiscard]] bool ok() const noexcept { return error == Error::none; }
-};
-
-// Discards of a 3k+2 hand that leave it tenpai, and the waits after each.
-struct TenpaiDiscards {
-  TileMask discards;
-  std::array<TileMask, kind_count> waits{};  // indexed by the discarded kind
-  friend bool operator==(const TenpaiDiscards&, const TenpaiDiscards&) noexcept = default;
-};
-
-// The forms a hand is complete in, or has waits in, as bits.
-enum FormBit : std::uint8_t { standard_form = 1, chiitoi_form = 2, kokushi_form = 4 };
-
-// Waits of a 3k+1 hand by form (a kind may complete more than one form).
-struct FormWaits {
-  TileMask standard, chiitoi, kokushi;
-  [[nodiscard]] TileMask all() const noexcept { return TileMask(standard.bits() | chiitoi.bits() | kokushi.bits()); }
-  friend bool operator==(const FormWaits&, const FormWaits&) noexcept = default;
-};
-
-// Shanten by form; seven pairs and thirteen orphans apply to 13/14 concealed tiles only.
-struct ShantenForms {
-  static constexpr std::int8_t not_applicable = 127;
-  std::int8_t best = 0, standard = 0, chiitoi = not_applicable, kokushi = not_applicable;
-  friend bool operator==(const ShantenForms&, const ShantenForms&) noexcept = default;
-};
-// 3k+1 hands: the kinds whose draw lowers the best shanten, and the unseen copies of them.
-struct Necessary {
-  std::int8_t shanten = 0;   // best shanten of the hand
-  std::uint8_t ukeire = 0;   // copies of `tiles` neither in the hand nor in Options::visible
-  TileMask tiles;
-  friend bool operator==(const Necessary&, const Necessary&) noexcept = default;
-};
-// 3k+2 hands: what discarding each distinct held kind leaves.
-struct DiscardOption {
-  Tile discard;
-  std::int8_t shanten = 0;   // best shanten after the discard
-  std::uint8_t ukeire = 0;   // the discarded copy is not in the wall either
-  TileMask necessary;
-  friend bool operator==(const DiscardOption&, const DiscardOption&) noexcept = default;
-};
-struct Advice {
-  std::uint8_t count = 0;                   // distinct kinds held
-  std::array<DiscardOption, 14> options{};  // shanten ascending, then ukeire descending, then kind
-  friend bool operator==(const Advice&, const Advice&) noexcept = default;
-};
-
-// Every operation of MJK_OPERATIONS (operations.hpp says what each answers)
-// comes three ways:
+// Every operation (operations.hpp lists them) comes three ways:
 //   Result<T> NAME(const Hand&, const Options& = {})      one hand
 //   Error NAME(std::span<const Hand>, std::span<Result<T>>, const Options& = {})
 //   Error NAME(std::span<const std::uint8_t> rows34, std::span<Result<T>>, const Options& = {})
@@ -78,12 +27,88 @@ struct Advice {
 // They return Error::output_too_small (writing nothing) if out is shorter
 // than the input, and Error::partial_row if rows34 is not a whole number of
 // rows; a bad hand gets its error in its own Result.
-#define MJK_DECLARE_OPERATION(name, T, question)                                                             \
-  [[nodiscard]] MJK_API Result<T> name(const Hand& hand, const Options& options = {}) noexcept;                      \
-  [[nodiscard]] MJK_API Error name(std::span<const Hand> hands, std::span<Result<T>> out, const Options& options = {}) noexcept; \
-  [[nodiscard]] MJK_API Error name(std::span<const std::uint8_t> rows34, std::span<Result<T>> out,                    \
-                           const Options& options = {}) noexcept;
-MJK_OPERATIONS(MJK_DECLARE_OPERATION)
-#undef MJK_DECLARE_OPERATION
+
+// 3k+2: is the hand complete (standard form, seven pairs or thirteen orphans)?
+[[nodiscard]] MJK_API Result<bool> is_agari(const Hand& hand, const Options& options = {}) noexcept;
+// Batch of is_agari: out[i] answers hands[i].
+[[nodiscard]] MJK_API Error is_agari(std::span<const Hand> hands, std::span<Result<bool>> out,
+                               const Options& options = {}) noexcept;
+// Batch of is_agari over rows of 34 counts: out[i] answers row i.
+[[nodiscard]] MJK_API Error is_agari(std::span<const std::uint8_t> rows34, std::span<Result<bool>> out,
+                               const Options& options = {}) noexcept;
+
+// 3k+2: FormBit flags of every form the hand is complete in (0: not complete).
+[[nodiscard]] MJK_API Result<std::uint8_t> agari_forms(const Hand& hand, const Options& options = {}) noexcept;
+// Batch of agari_forms: out[i] answers hands[i].
+[[nodiscard]] MJK_API Error agari_forms(std::span<const Hand> hands, std::span<Result<std::uint8_t>> out,
+                               const Options& options = {}) noexcept;
+// Batch of agari_forms over rows of 34 counts: out[i] answers row i.
+[[nodiscard]] MJK_API Error agari_forms(std::span<const std::uint8_t> rows34, std::span<Result<std::uint8_t>> out,
+                               const Options& options = {}) noexcept;
+
+// 3k+1: every kind that completes the hand, except kinds held four times.
+[[nodiscard]] MJK_API Result<TileMask> waits(const Hand& hand, const Options& options = {}) noexcept;
+// Batch of waits: out[i] answers hands[i].
+[[nodiscard]] MJK_API Error waits(std::span<const Hand> hands, std::span<Result<TileMask>> out,
+                               const Options& options = {}) noexcept;
+// Batch of waits over rows of 34 counts: out[i] answers row i.
+[[nodiscard]] MJK_API Error waits(std::span<const std::uint8_t> rows34, std::span<Result<TileMask>> out,
+                               const Options& options = {}) noexcept;
+
+// 3k+1: the waits split by the form they complete.
+[[nodiscard]] MJK_API Result<FormWaits> waits_by_form(const Hand& hand, const Options& options = {}) noexcept;
+// Batch of waits_by_form: out[i] answers hands[i].
+[[nodiscard]] MJK_API Error waits_by_form(std::span<const Hand> hands, std::span<Result<FormWaits>> out,
+                               const Options& options = {}) noexcept;
+// Batch of waits_by_form over rows of 34 counts: out[i] answers row i.
+[[nodiscard]] MJK_API Error waits_by_form(std::span<const std::uint8_t> rows34, std::span<Result<FormWaits>> out,
+                               const Options& options = {}) noexcept;
+
+// 3k+2: every discard that leaves a tenpai hand, with its waits.
+[[nodiscard]] MJK_API Result<TenpaiDiscards> tenpai_discards(const Hand& hand, const Options& options = {}) noexcept;
+// Batch of tenpai_discards: out[i] answers hands[i].
+[[nodiscard]] MJK_API Error tenpai_discards(std::span<const Hand> hands, std::span<Result<TenpaiDiscards>> out,
+                               const Options& options = {}) noexcept;
+// Batch of tenpai_discards over rows of 34 counts: out[i] answers row i.
+[[nodiscard]] MJK_API Error tenpai_discards(std::span<const std::uint8_t> rows34, std::span<Result<TenpaiDiscards>> out,
+                               const Options& options = {}) noexcept;
+
+// 3k+1 or 3k+2: exact shanten by form.
+[[nodiscard]] MJK_API Result<ShantenForms> shanten(const Hand& hand, const Options& options = {}) noexcept;
+// Batch of shanten: out[i] answers hands[i].
+[[nodiscard]] MJK_API Error shanten(std::span<const Hand> hands, std::span<Result<ShantenForms>> out,
+                               const Options& options = {}) noexcept;
+// Batch of shanten over rows of 34 counts: out[i] answers row i.
+[[nodiscard]] MJK_API Error shanten(std::span<const std::uint8_t> rows34, std::span<Result<ShantenForms>> out,
+                               const Options& options = {}) noexcept;
+
+// 3k+1: the kinds whose draw lowers the shanten, and their ukeire.
+[[nodiscard]] MJK_API Result<Necessary> necessary_tiles(const Hand& hand, const Options& options = {}) noexcept;
+// Batch of necessary_tiles: out[i] answers hands[i].
+[[nodiscard]] MJK_API Error necessary_tiles(std::span<const Hand> hands, std::span<Result<Necessary>> out,
+                               const Options& options = {}) noexcept;
+// Batch of necessary_tiles over rows of 34 counts: out[i] answers row i.
+[[nodiscard]] MJK_API Error necessary_tiles(std::span<const std::uint8_t> rows34, std::span<Result<Necessary>> out,
+                               const Options& options = {}) noexcept;
+
+// 3k+2: each distinct held kind's discard: shanten, necessary tiles, ukeire.
+[[nodiscard]] MJK_API Result<Advice> advice(const Hand& hand, const Options& options = {}) noexcept;
+// Batch of advice: out[i] answers hands[i].
+[[nodiscard]] MJK_API Error advice(std::span<const Hand> hands, std::span<Result<Advice>> out,
+                               const Options& options = {}) noexcept;
+// Batch of advice over rows of 34 counts: out[i] answers row i.
+[[nodiscard]] MJK_API Error advice(std::span<const std::uint8_t> rows34, std::span<Result<Advice>> out,
+                               const Options& options = {}) noexcept;
+
+// Each row of MJK_OPERATIONS (which generates the registry and dispatch) is
+// declared above, all three ways: a row without its declarations fails here.
+#define MJK_OPERATION_DECLARED(name, T, question)                                                           \
+  static_assert(static_cast<Result<T> (*)(const Hand&, const Options&) noexcept>(&name) != nullptr);        \
+  static_assert(static_cast<Error (*)(std::span<const Hand>, std::span<Result<T>>, const Options&) noexcept>( \
+                    &name) != nullptr);                                                                     \
+  static_assert(static_cast<Error (*)(std::span<const std::uint8_t>, std::span<Result<T>>, const Options&)  \
+                                noexcept>(&name) != nullptr);
+MJK_OPERATIONS(MJK_OPERATION_DECLARED)
+#undef MJK_OPERATION_DECLARED
 
 }  // namespace mjk

@@ -11,10 +11,10 @@
 #include <span>
 #include <vector>
 
-#include "mjk/analysis.hpp"
-#include "mjk/decomposition.hpp"
+#include "mjk/analysis_types.hpp"
+#include "mjk/decomposition_types.hpp"
 #include "mjk/hand.hpp"
-#include "mjk/score.hpp"
+#include "mjk/score_types.hpp"
 
 namespace mjk::ref {
 

@@ -1,0 +1,359 @@
+/* mjk.h: the C ABI of mjk (C99; usable from C++, and through any FFI).
+ *
+ * A thin door onto the same kernel as the C++ API (mjk/analysis.hpp). Every
+ * function here is thread-safe, never throws, never allocates and never
+ * keeps a pointer it was given.
+ *
+ * Hands are rows of 34 tile counts (uint8_t) in kind order: 1-9m (0-8),
+ * 1-9p (9-17), 1-9s (18-26), then East South West North White Green Red
+ * (27-33). A batch is n such rows back to back (n * 34 bytes). Sets of kinds
+ * are uint64_t masks, bit k for kind k.
+ *
+ * Errors are values. A function returns MJK_OK or the error that stopped the
+ * whole call (a null pointer, players not 3 or 4, ...); then it wrote
+ * nothing. Otherwise every row gets its own code in errors[i] (which may be
+ * NULL if the caller does not want them): one bad row never hides the
+ * others, and a bad row's answer is zero (shanten: 0 too, check the code).
+ * The codes are mjk::Error's values; new codes are only ever appended.
+ *
+ * Aliasing: inputs (rows, visible, winning, text, visible34) are only read
+ * and may overlap each other in any way. An output (every pointer a function
+ * writes through: its results, storage, slices, errors, buf, needed) must not
+ * overlap any input or any other output, not even exactly (no in-place
+ * calls): the behaviour is then undefined, as for C99 `restrict` pointers.
+ * (The Python and Node bindings copy an input that overlaps an output before
+ * the call, as numpy's ufuncs do, and refuse outputs that overlap each other.)
+ *
+ * Link: cc -std=c99 prog.c $(pkg-config --cflags --libs mjk)
+ */
+#ifndef MJK_H
+#define MJK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mjk/export.h"  /* MJK_API */
+#include "mjk/version.h" /* MJK_VERSION_MAJOR, MJK_VERSION_MINOR, MJK_VERSION_PATCH, MJK_VERSION_STRING */
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define MJK_KINDS 34
+
+/* ---- library ---- */
+
+/* "MAJOR.MINOR.PATCH" of the library actually loaded (compare with MJK_VERSION_STRING). */
+MJK_API const char* mjk_version(void);
+/* The kernel implementation in use: "avx2", "sse4.2", "sse2", "portable", ...
+ * (the best this CPU runs, or the one the environment variable MJK_FORCE_IMPL names). */
+MJK_API const char* mjk_implementation(void);
+
+/* ---- errors (= mjk::Error; append-only) ---- */
+enum {
+  MJK_OK = 0,
+  MJK_ERR_EMPTY_INPUT = 1,          /* no tiles at all */
+  MJK_ERR_UNKNOWN_CHARACTER = 2,    /* a byte that is not a digit, suit letter or space */
+  MJK_ERR_DIGIT_WITHOUT_SUIT = 3,   /* "123" with no m/p/s/z after it */
+  MJK_ERR_SUIT_WITHOUT_DIGIT = 4,   /* "m" with no digit before it (mpsz) or after it (suit-first form) */
+  MJK_ERR_INVALID_HONOUR = 5,       /* 8z, 9z, 0z */
+  MJK_ERR_FIFTH_COPY = 6,           /* a fifth tile of one kind */
+  MJK_ERR_TOO_MANY_TILES = 7,       /* more than 14 tiles */
+  MJK_ERR_WRONG_TILE_COUNT = 8,     /* the count does not fit the question (waits 3k+1, agari 3k+2) */
+  MJK_ERR_BAD_WINNING_TILE = 9,     /* not exactly one tile after the space; a winning kind not held */
+  MJK_ERR_WRONG_COUNT_BEFORE_WINNING_TILE = 10, /* "HAND TILE" where HAND is not 3k+1 tiles */
+  MJK_ERR_BAD_TILE_ID = 11,         /* a 136-id outside 0..135, or the same id twice */
+  MJK_ERR_BAD_SLOT = 12,            /* a count above 4 */
+  MJK_ERR_COUNT_MISMATCH = 13,      /* (C++ Hand only) tiles field differs from the sum */
+  MJK_ERR_OUTPUT_TOO_SMALL = 14,    /* the caller's storage is too small */
+  MJK_ERR_NOT_IN_RULES = 15,        /* a tile the rules do not have (2m-8m with three players) */
+  MJK_ERR_PARTIAL_ROW = 16,         /* (C++ only) rows not a multiple of 34 bytes */
+  MJK_ERR_VISIBLE_OVER_FOUR = 17,   /* a kind held + visible more than four times */
+  MJK_ERR_TOO_MANY_RED_FIVES = 18,  /* a second red five of one suit (parsing) */
+  MJK_ERR_INVALID_ARGUMENT = 19,    /* a null pointer where data is needed, players not 3 or 4, a bad stride */
+  /* scoring requests (SCORING.md's "Bad input") */
+  MJK_ERR_BAD_MELD = 20,            /* a meld's tiles do not make its type (chi a run of one suit, pon 3 equal, kan 4) */
+  MJK_ERR_BAD_MELD_SOURCE = 21,     /* a chi not from kamicha, an ankan from someone, toimen with three players */
+  MJK_ERR_CHI_WITH_THREE_PLAYERS = 22,
+  MJK_ERR_WRONG_MELD_COUNT = 23,    /* more than four melds, or concealed tiles that do not fit them */
+  MJK_ERR_WINNING_TILE_NOT_HELD = 24,
+  MJK_ERR_RIICHI_ON_OPEN_HAND = 25,
+  MJK_ERR_IPPATSU_WITHOUT_RIICHI = 26,
+  MJK_ERR_RINSHAN_WITHOUT_KAN = 27,
+  MJK_ERR_RINSHAN_ON_RON = 28,
+  MJK_ERR_CHANKAN_ON_TSUMO = 29,
+  MJK_ERR_HAITEI_WITH_RINSHAN = 30,
+  MJK_ERR_TENHOU_WITH_CALL = 31,
+  MJK_ERR_BAD_SEAT = 32,            /* seat or round wind out of range, a North seat with three players, ron from oneself */
+  MJK_ERR_BAD_NUKI = 33,            /* nuki with four players, or more than four */
+  MJK_ERR_TOO_MANY_INDICATORS = 34, /* more than five dora or ura indicators */
+  MJK_ERR_BAD_REQUEST = 35,         /* a malformed request: not JSON, a wrong type, an unknown field or rule key, a bad value */
+  MJK_ERR_DEALER_RON_WITH_TENHOU = 36 /* tenhou set on the dealer's ron (renhou is a non-dealer's) */
+};
+/* Short fixed description of a code ("fifth copy of a tile"); never NULL,
+ * "unknown error" for a code this library does not know. */
+MJK_API const char* mjk_error_message(int code);
+
+/* ---- parsing ---- */
+typedef struct mjk_parsed {
+  uint8_t counts[MJK_KINDS]; /* the hand, winning tile included */
+  uint8_t red_fives[3];      /* red 5m, 5p, 5s held */
+  uint8_t tiles;             /* sum of counts */
+  int8_t winning;            /* kind named after a space ("123m... 1s"), or -1 */
+  uint8_t error;             /* MJK_OK, or why the text was rejected (then the rest is zero) */
+  uint8_t error_tile;        /* the kind concerned (e.g. the fifth copy), or 255 */
+  uint8_t winning_red;       /* 1 if the winning tile was written as a red five ("0m") */
+  uint32_t error_position;   /* byte offset of the problem in the text */
+} mjk_parsed;
+/* mpsz ("123m456p789s11z23s 1s", red fives as 0) or the suit-first form
+ * ("m1m1m2p8p9 p7"), told apart by the first character. `text` is
+ * NUL-terminated (mjk_parse) or `length` bytes (mjk_parse_n). Returns
+ * out->error, or MJK_ERR_INVALID_ARGUMENT (out or text NULL). */
+MJK_API int mjk_parse(const char* text, mjk_parsed* out);
+MJK_API int mjk_parse_n(const char* text, size_t length, mjk_parsed* out);
+/* Why mjk_parse_n rejects text, as the sentence `mjk` prints ("fifth copy
+ * of 1m at position 4"), NUL-terminated into buf (cut at cap - 1 bytes;
+ * MJK_MAX_MESSAGE bytes always suffice); "" when text parses. Returns the
+ * parse's code (MJK_OK when it parses), or MJK_ERR_INVALID_ARGUMENT (text
+ * NULL with length > 0, buf NULL with cap > 0). */
+#define MJK_MAX_MESSAGE 256
+MJK_API int mjk_parse_message(const char* text, size_t length, char* buf, size_t cap);
+
+/* ---- batch operations on rows of 34 counts ----
+ * rows: n * 34 bytes; players: 4 or 3 (sanma: 2m-8m do not exist, a row
+ * holding one gets MJK_ERR_NOT_IN_RULES). Outputs hold n elements. */
+
+/* Agari forms as bits. */
+#define MJK_FORM_STANDARD_BIT 1
+#define MJK_FORM_CHIITOI_BIT 2
+#define MJK_FORM_KOKUSHI_BIT 4
+
+/* 3k+2 rows: agari[i] = 1 if complete in any form, else 0. */
+MJK_API int mjk_is_agari(const uint8_t* rows, size_t n, int players, uint8_t* agari, uint8_t* errors);
+/* 3k+2 rows: forms[i] = MJK_FORM_*_BIT of every form the row is complete in. */
+MJK_API int mjk_agari_forms(const uint8_t* rows, size_t n, int players, uint8_t* forms, uint8_t* errors);
+/* 3k+1 rows: every kind that completes the hand (kinds held four times excluded). */
+MJK_API int mjk_waits(const uint8_t* rows, size_t n, int players, uint64_t* waits, uint8_t* errors);
+/* The same waits as rows of 34 bytes, 1 for a kind that completes the hand
+ * and 0 otherwise (waits: n * 34 bytes; what numpy's (N, 34) bool array and
+ * Node's Uint8Array hold), written straight from the kernel's answers. */
+MJK_API int mjk_waits_rows(const uint8_t* rows, size_t n, int players, uint8_t* waits, uint8_t* errors);
+
+typedef struct mjk_form_waits {
+  uint64_t standard, chiitoi, kokushi; /* a kind may complete more than one form */
+} mjk_form_waits;
+/* 3k+1 rows: the waits split by the form they complete. */
+MJK_API int mjk_waits_by_form(const uint8_t* rows, size_t n, int players, mjk_form_waits* waits, uint8_t* errors);
+
+typedef struct mjk_tenpai_result {
+  uint64_t discards;          /* kinds whose discard leaves the hand tenpai */
+  uint64_t waits[MJK_KINDS];  /* waits[k]: the waits after discarding kind k (0 if not tenpai) */
+} mjk_tenpai_result;
+/* 3k+2 rows: every discard that leaves a tenpai hand, with its waits. */
+MJK_API int mjk_tenpai_discards(const uint8_t* rows, size_t n, int players, mjk_tenpai_result* out,
+                                uint8_t* errors);
+
+/* ---- decompositions ---- */
+enum { MJK_BLOCK_PAIR = 0, MJK_BLOCK_TRIPLET = 1, MJK_BLOCK_SEQUENCE = 2, MJK_BLOCK_SINGLE = 3 };
+enum { MJK_FORM_STANDARD = 0, MJK_FORM_CHIITOI = 1, MJK_FORM_KOKUSHI = 2 };
+enum {
+  MJK_WAIT_NONE = -1,
+  MJK_WAIT_RYANMEN = 0,
+  MJK_WAIT_KANCHAN = 1,
+  MJK_WAIT_PENCHAN = 2,
+  MJK_WAIT_TANKI = 3,
+  MJK_WAIT_SHANPON = 4,
+  MJK_WAIT_KOKUSHI = 5,
+  MJK_WAIT_KOKUSHI13 = 6
+};
+typedef struct mjk_block {
+  uint8_t kind;  /* MJK_BLOCK_* */
+  uint8_t first; /* the lowest kind; a sequence is first, first+1, first+2 */
+} mjk_block;
+/* One reading of a complete hand (mirrors mjk::Decomposition): the head (for
+ * thirteen orphans, the pair) first, then the other blocks ascending. */
+typedef struct mjk_decomposition {
+  uint8_t form;        /* MJK_FORM_STANDARD, MJK_FORM_CHIITOI, MJK_FORM_KOKUSHI */
+  uint8_t block_count;
+  int8_t win;          /* index of the block holding the winning tile, -1 if none was named */
+  int8_t wait;         /* MJK_WAIT_*, MJK_WAIT_NONE without a winning tile */
+  mjk_block blocks[13];
+} mjk_decomposition;
+typedef struct mjk_slice {
+  uint32_t offset, count; /* row i's readings: storage[offset .. offset + count) */
+} mjk_slice;
+/* Storage of MJK_MAX_DECOMPOSITIONS per row always suffices. */
+#define MJK_MAX_DECOMPOSITIONS 16
+/* 3k+2 rows: every distinct reading of each complete row, packed in row
+ * order into storage (capacity elements). winning: NULL, or n kinds (-1: no
+ * winning tile for that row); a named winning kind must be held
+ * (MJK_ERR_BAD_WINNING_TILE). A row whose readings no longer fit gets
+ * MJK_ERR_OUTPUT_TOO_SMALL; a row that is not complete has count 0. */
+MJK_API int mjk_decompositions(const uint8_t* rows, size_t n, const int8_t* winning, int players,
+                               mjk_decomposition* storage, size_t capacity, mjk_slice* slices, uint8_t* errors);
+
+/* ---- shanten, necessary tiles, advice ---- */
+#define MJK_SHANTEN_NOT_APPLICABLE 127
+typedef struct mjk_shanten_forms {
+  int8_t best, standard;
+  int8_t chiitoi, kokushi; /* 13/14 concealed tiles only, else MJK_SHANTEN_NOT_APPLICABLE */
+} mjk_shanten_forms;
+/* 3k+1 or 3k+2 rows: shanten by form (-1: complete). */
+MJK_API int mjk_shanten(const uint8_t* rows, size_t n, int players, mjk_shanten_forms* out, uint8_t* errors);
+
+/* visible (tiles seen outside the hand: discards, melds, dora indicators),
+ * as 34 counts: NULL (none), one row shared by every hand (visible_stride
+ * 0), or a row per hand, visible_stride bytes apart (>= 34). A kind held +
+ * visible more than four times is MJK_ERR_VISIBLE_OVER_FOUR. */
+typedef struct mjk_necessary {
+  int8_t shanten;  /* best shanten of the hand */
+  uint8_t ukeire;  /* unseen copies of `tiles`: neither in the hand nor visible */
+  uint8_t reserved[6];
+  uint64_t tiles;  /* the kinds whose draw lowers the best shanten */
+} mjk_necessary;
+/* 3k+1 rows. */
+MJK_API int mjk_necessary_tiles(const uint8_t* rows, size_t n, int players, const uint8_t* visible,
+                                size_t visible_stride, mjk_necessary* out, uint8_t* errors);
+
+typedef struct mjk_discard_option {
+  uint8_t discard; /* kind */
+  int8_t shanten;  /* best shanten after the discard */
+  uint8_t ukeire;  /* the discarded copy is not in the wall either */
+  uint8_t reserved[5];
+  uint64_t necessary;
+} mjk_discard_option;
+typedef struct mjk_advice_result {
+  uint8_t count; /* distinct kinds held = options used */
+  uint8_t reserved[7];
+  mjk_discard_option options[14]; /* shanten ascending, then ukeire descending, then kind; zero past count */
+} mjk_advice_result;
+/* 3k+2 rows: what discarding each distinct held kind leaves. */
+MJK_API int mjk_advice(const uint8_t* rows, size_t n, int players, const uint8_t* visible, size_t visible_stride,
+                       mjk_advice_result* out, uint8_t* errors);
+
+/* ---- scoring a win (SCORING.md) ---- */
+enum { MJK_CHI = 0, MJK_PON = 1, MJK_MINKAN = 2, MJK_ANKAN = 3, MJK_KAKAN = 4 };
+/* Seats relative to the winner: who discarded a called tile or the ron tile. */
+enum { MJK_SELF = 0, MJK_SHIMOCHA = 1, MJK_TOIMEN = 2, MJK_KAMICHA = 3 };
+enum { MJK_RENHOU_NONE = 0, MJK_RENHOU_MANGAN = 1, MJK_RENHOU_YAKUMAN = 2 };
+
+typedef struct mjk_meld {
+  uint8_t type; /* MJK_CHI ... MJK_KAKAN */
+  uint8_t tile; /* the lowest kind (a chi's first tile; the kind of a pon or kan) */
+  uint8_t red;  /* red fives among its tiles, 0 or 1 */
+  uint8_t from; /* MJK_KAMICHA, MJK_TOIMEN, MJK_SHIMOCHA; MJK_SELF for an ankan */
+} mjk_meld;
+
+/* The rule switches (SCORING.md §1); mjk_default_rules() fills the defaults. */
+typedef struct mjk_score_rules {
+  uint8_t open_tanyao;         /* 1 */
+  uint8_t kiriage;             /* 0 */
+  uint8_t kazoe_yakuman;       /* 1 */
+  uint8_t double_yakuman;      /* 1 */
+  uint8_t yakuman_stacking;    /* 1 */
+  uint8_t double_wind_pair_fu; /* 4 (or 2) */
+  uint8_t pao;                 /* 1 */
+  uint8_t renhou;              /* MJK_RENHOU_NONE */
+  uint8_t sanma_tsumo_loss;    /* 1 */
+  uint8_t reserved[7];
+} mjk_score_rules;
+
+/* One win (mirrors mjk::ScoreRequest). Zero it, set the rules with
+ * mjk_default_rules, then fill what applies (or use mjk_parse_request). */
+typedef struct mjk_score_request {
+  uint8_t counts[MJK_KINDS]; /* the concealed tiles WITH the winning tile: 14 - 3 * meld_count */
+  uint8_t red_fives[3];      /* red 5m, 5p, 5s among them */
+  uint8_t meld_count;
+  mjk_meld melds[4];         /* in the order they were made */
+  uint8_t win;               /* the winning kind (held in counts) */
+  uint8_t win_red;           /* the winning tile is the red five */
+  uint8_t tsumo;             /* 1: self-drawn; 0: ron from `from` */
+  uint8_t from;              /* ron: the discarder, MJK_KAMICHA / MJK_TOIMEN / MJK_SHIMOCHA */
+  uint8_t seat, round;       /* winds 0..3: East (the dealer) South West North */
+  uint8_t riichi;            /* 0, 1, 2 (double riichi) */
+  uint8_t ippatsu, rinshan, chankan, haitei, tenhou;
+  uint8_t dora_count, ura_count;
+  uint8_t dora[5], ura[5];   /* indicator kinds (ura counts only with riichi) */
+  uint8_t nuki;              /* north tiles set aside (three players) */
+  uint8_t players;           /* 4 or 3 */
+  uint16_t honba, sticks;
+  uint8_t reserved[12];
+  mjk_score_rules rules;
+} mjk_score_request;
+
+/* The answer (mirrors mjk::Score). */
+typedef struct mjk_score_result {
+  uint8_t complete;  /* 0: the hand is not complete with `win` (JSON "score": null) */
+  uint8_t closed;    /* no open meld */
+  uint8_t han;       /* of the reading chosen, dora included; 0 for a yakuman hand */
+  uint8_t fu;        /* 0 for a yakuman hand or a hand without a yaku */
+  uint8_t yakuman;   /* the multiple of yakuman paid (0: none) */
+  uint8_t dora, aka, ura, nuki; /* counted */
+  uint8_t reserved[7];
+  uint64_t yaku;     /* bit y: yaku y counted (mjk_yaku_name(y)) */
+  int32_t points;    /* the hand's value, without honba and sticks */
+  int32_t payments[4]; /* each seat's change by seat wind, honba, sticks and pao included */
+  uint8_t reserved2[4];
+} mjk_score_result;
+
+#define MJK_YAKU_COUNT 51
+/* A yaku's name as SCORING.md spells it ("riichi", "kokushi_13", ...), "unknown" past the last. */
+MJK_API const char* mjk_yaku_name(int yaku);
+typedef struct mjk_yaku_value {
+  uint8_t yaku;    /* bit index in mjk_score_result.yaku */
+  uint8_t han;     /* its han (a dora kind: its count); 0 for a yakuman */
+  uint8_t yakuman; /* 1 or 2 for a yakuman, else 0 */
+  uint8_t reserved;
+} mjk_yaku_value;
+/* The listed yaku of a score with their value, in order, into out (cap
+ * entries; MJK_YAKU_COUNT always suffice); returns how many were written. */
+MJK_API size_t mjk_score_yaku(const mjk_score_result* score, const mjk_score_rules* rules, mjk_yaku_value* out, size_t cap);
+
+/* The default rules of SCORING.md. */
+MJK_API void mjk_default_rules(mjk_score_rules* rules);
+
+/* Scores n wins: out[i] answers requests[i]; errors[i] (may be NULL) is
+ * MJK_OK or why that request was rejected (its out[i] is then zero). A hand
+ * that is not complete with its winning tile is no error: out[i].complete
+ * is 0. Returns MJK_OK or MJK_ERR_INVALID_ARGUMENT (a NULL pointer). */
+MJK_API int mjk_score(const mjk_score_request* requests, size_t n, mjk_score_result* out, uint8_t* errors);
+
+/* A request line (SCORING.md §1's JSON object, or mpsz text with meld words
+ * "678m345p67s55s chi:234m 8s") into a request struct. */
+typedef struct mjk_request_info {
+  uint8_t error;          /* MJK_OK or the error */
+  uint8_t has_win;        /* a winning tile was named (only then can the request be scored) */
+  uint8_t any_visible;    /* the line named visible tiles (then in visible34) */
+  uint8_t reserved;
+  uint32_t error_position; /* byte offset in the line, or UINT32_MAX */
+  char message[MJK_MAX_MESSAGE]; /* the whole sentence, NUL-terminated (mjk --json's "error") */
+} mjk_request_info;
+/* Parses and checks a line (length bytes): out gets the request (the
+ * defaults of SCORING.md where the line says nothing), visible34 (NULL, or
+ * 34 bytes) the visible tiles. Returns info->error, or MJK_ERR_INVALID_ARGUMENT. */
+MJK_API int mjk_parse_request(const char* text, size_t length, mjk_score_request* out, uint8_t* visible34,
+                              mjk_request_info* info);
+
+/* ---- the CLI's analysis ----
+ * text is a line as `mjk --json` reads it: mpsz (with meld words) or a JSON
+ * request object, which then gets its "score" (SCORING.md §2).
+ * Writes exactly the line `mjk --json TEXT` prints for that hand (without
+ * the newline, NUL-terminated) into buf (cap bytes), *needed = its length
+ * + 1. A malformed hand is not an error here: the line is then the CLI's
+ * {"hand":..., "error":...} object. players 4 or 3; visible34: NULL or 34
+ * counts. Returns MJK_OK, MJK_ERR_OUTPUT_TOO_SMALL (buf holds nothing
+ * useful; retry with *needed bytes) or MJK_ERR_INVALID_ARGUMENT. text is
+ * NUL-terminated (mjk_analyse_json) or `length` bytes (mjk_analyse_json_n,
+ * which takes any bytes: a NUL in them is an unknown character, as in
+ * mjk_parse_n, and text may be NULL when length is 0). The line is always
+ * valid UTF-8 JSON, whatever the bytes of text. */
+MJK_API int mjk_analyse_json(const char* text, int players, const uint8_t* visible34, char* buf, size_t cap,
+                             size_t* needed);
+MJK_API int mjk_analyse_json_n(const char* text, size_t length, int players, const uint8_t* visible34, char* buf,
+                               size_t cap, size_t* needed);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* MJK_H */

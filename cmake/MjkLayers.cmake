@@ -1,0 +1,56 @@
+# One function builds every layer of the library (core, kernel, score, io,
+# capi): an object library compiled position-independent with hidden
+# visibility (only what MJK_API marks leaves libmjk.so), and a static
+# library `mjk::<layer>` of those objects that links the layers below it.
+# libmjk.so (capi/CMakeLists.txt) is made of the same objects, every layer's.
+#
+#   mjk_layer(<layer> SOURCES <files...> [LINKS <lower layers...>] [OBJECTS <prebuilt objects...>])
+
+# Position-independent, hidden by default, so the static libraries also
+# link into shared objects (Python, Node).
+function(mjk_library_object target)
+  set_target_properties(${target} PROPERTIES POSITION_INDEPENDENT_CODE ON
+    CXX_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON)
+  target_compile_features(${target} PRIVATE cxx_std_20)
+  mjk_target_defaults(${target})
+endfunction()
+
+set_property(GLOBAL PROPERTY MJK_LAYER_OBJECTS "")
+set_property(GLOBAL PROPERTY MJK_LAYER_INCLUDES "")
+
+function(mjk_layer layer)
+  cmake_parse_arguments(arg "" "" "SOURCES;LINKS;OBJECTS" ${ARGN})
+  set(objects mjk_${layer}_objects)
+  add_library(${objects} OBJECT ${arg_SOURCES})
+  mjk_library_object(${objects})
+  target_include_directories(${objects} PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/include)
+  target_link_libraries(${objects} PUBLIC ${arg_LINKS})  # the lower layers' include paths
+
+  add_library(mjk_${layer} STATIC $<TARGET_OBJECTS:${objects}> ${arg_OBJECTS})
+  add_library(mjk::${layer} ALIAS mjk_${layer})
+  set_target_properties(mjk_${layer} PROPERTIES OUTPUT_NAME mjk_${layer} EXPORT_NAME ${layer} LINKER_LANGUAGE CXX)
+  target_include_directories(mjk_${layer} PUBLIC
+    $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/include> $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
+  target_compile_features(mjk_${layer} PUBLIC cxx_std_20)
+  target_link_libraries(mjk_${layer} PUBLIC ${arg_LINKS} PRIVATE $<BUILD_INTERFACE:mjk_sanitize>)
+
+  set_property(GLOBAL APPEND PROPERTY MJK_LAYER_OBJECTS $<TARGET_OBJECTS:${objects}> ${arg_OBJECTS})
+  set_property(GLOBAL APPEND PROPERTY MJK_LAYER_INCLUDES ${CMAKE_CURRENT_SOURCE_DIR}/include)
+  set_property(GLOBAL APPEND PROPERTY MJK_LAYERS mjk_${layer})
+endfunction()
+
+# For a link line outside CMake (the Python package's setup.py): the static
+# libraries, records first and then every layer top to bottom, and every
+# include directory, each '|'-separated (generator expressions).
+function(mjk_static_library_files files_var includes_var)
+  get_property(layers GLOBAL PROPERTY MJK_LAYERS)
+  get_property(includes GLOBAL PROPERTY MJK_LAYER_INCLUDES)
+  list(REVERSE layers)
+  set(files "$<TARGET_FILE:mjk_records>")
+  foreach(layer IN LISTS layers)
+    string(APPEND files "|$<TARGET_FILE:${layer}>")
+  endforeach()
+  list(APPEND includes ${PROJECT_BINARY_DIR}/capi/include)  # the generated mjk/version.h
+  set(${files_var} "${files}" PARENT_SCOPE)
+  set(${includes_var} "$<JOIN:$<REMOVE_DUPLICATES:${includes}>,|>" PARENT_SCOPE)
+endfunction()

@@ -1,0 +1,143 @@
+// One hand analysed by every question that fits its tile count — the object
+// `mjk --json` prints, the Python and Node bindings' analyse() return, and the
+// C ABI's mjk_analyse_json writes — and the one JSON writer that prints it.
+// Nothing here allocates but HandError::message() on the error path.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <span>
+#include <string_view>
+
+#include "mjk/analysis.hpp"
+#include "mjk/export.h"
+#include "mjk/decomposition.hpp"
+#include "mjk/hand.hpp"
+#include "mjk/request.hpp"
+#include "mjk/rules.hpp"
+#include "mjk/score.hpp"
+
+namespace mjk {
+
+struct Report {
+  ParsedHand input;
+  Players players = Players::four;
+  ShantenForms shanten;
+  bool complete = false;  // 3k+2 tiles (else 3k+1)
+  // 3k+1
+  TileMask waits;
+  Necessary necessary;
+  // 3k+2
+  bool agari = false;
+  TenpaiDiscards discards;
+  Advice advice;
+  std::uint8_t decomposition_count = 0;  // readings when agari
+  std::array<Decomposition, max_decompositions> decompositions{};
+  // The line as a request (request.hpp): its melds and context. When it
+  // names a winning tile and its melds are known, `score` answers it (not
+  // complete with the winning tile: score.complete is false).
+  ParsedRequest request;
+  Score score;
+};
+
+// Parses one line and answers every question that fits it with the kernel:
+// mpsz or suit-first text, optionally with called melds and a winning tile
+// ("HAND [MELD ...] [WIN]", request.hpp), or a JSON request object
+// (SCORING.md §1). Shanten, waits and advice are of the concealed tiles; the
+// tiles in melds, the dora indicators and the north tiles set aside are out
+// of the wall for the ukeire, like Options::visible (empty or 34 counts; a
+// JSON line's own `visible` replaces it). A line naming a winning tile with
+// its melds known is scored. Errors: the parser's, check_request()'s, a tile
+// count of 3k, a tile the rules lack, a kind held + seen more than four
+// times. `context` gives text lines their context (tsumo, seat, dora,
+// rules, ...) and JSON lines their defaults; players come from `options`.
+[[nodiscard]] MJK_API Parsed<Report> analyse(std::string_view line, const Options& options,
+                                             const ScoreRequest& context) noexcept;
+// The same with the default context (no melds named, ron, East seat and round).
+[[nodiscard]] MJK_API Parsed<Report> analyse(std::string_view line, const Options& options = {}) noexcept;
+
+// A 3k+2 hand's tenpai discards read off its advice, as analyse() fills
+// Report::discards: a discard leaves the hand tenpai iff the advice gives it
+// shanten 0, and then its necessary tiles are its waits (both leave out a
+// kind held four times after the discard), so tenpai_discards(hand) need
+// not run a second pass over the same discards.
+[[nodiscard]] MJK_API TenpaiDiscards tenpai_discards_of(const Advice& advice) noexcept;
+
+// The hand as mpsz, the winning tile (red if it was written red) after a
+// space (reports echo write_request_text, which adds the melds between). Writes into out; returns the bytes needed.
+MJK_API std::size_t write_hand(const ParsedHand& input, std::span<char> out) noexcept;
+
+// A JSON writer into caller storage: writes what fits, counts what it needs
+// (size()), never allocates. Strings are escaped so the output is always
+// valid UTF-8 JSON: quotes, backslashes and control characters escaped,
+// valid UTF-8 passed through, each byte of an invalid sequence as U+FFFD.
+class MJK_API JsonWriter {
+ public:
+  explicit JsonWriter(std::span<char> out) noexcept : out_(out) {}
+  JsonWriter& begin_object() noexcept { return open('{'); }
+  JsonWriter& end_object() noexcept { return close('}'); }
+  JsonWriter& begin_array() noexcept { return open('['); }
+  JsonWriter& end_array() noexcept { return close(']'); }
+  JsonWriter& key(std::string_view k) noexcept;
+  JsonWriter& string(std::string_view s) noexcept;
+  JsonWriter& number(long long n) noexcept;
+  JsonWriter& number(double x, int decimals) noexcept;
+  JsonWriter& boolean(bool b) noexcept;
+  JsonWriter& null() noexcept;
+  JsonWriter& tiles(TileMask m) noexcept;  // ["1m","4m",...]
+  JsonWriter& raw(std::string_view text) noexcept;  // already JSON (or part of a string's bytes)
+  // Bytes the whole output needs; it is complete in `out` iff size() <= out.size().
+  [[nodiscard]] std::size_t size() const noexcept { return size_; }
+
+ private:
+  // Defined here, small, so that every write inlines them (the writer's calls
+  // are most of an answer's time).
+  JsonWriter& open(char c) noexcept {
+    separate();
+    put(c);
+    ++depth_;
+    nonempty_ &= ~(std::uint64_t{1} << (depth_ & 63));
+    return *this;
+  }
+  JsonWriter& close(char c) noexcept {
+    --depth_;
+    put(c);
+    return *this;
+  }
+  void separate() noexcept {  // a comma before every element but the first
+    if (after_key_) {
+      after_key_ = false;
+      return;
+    }
+    const std::uint64_t bit = std::uint64_t{1} << (depth_ & 63);
+    if (depth_ > 0 && (nonempty_ & bit)) put(',');
+    nonempty_ |= bit;
+  }
+  void put(char c) noexcept {
+    if (size_ < out_.size()) out_[size_] = c;
+    ++size_;
+  }
+  void put(std::string_view s) noexcept {  // what fits, like put(char) byte by byte
+    if (size_ < out_.size() && !s.empty())
+      std::memcpy(out_.data() + size_, s.data(), std::min(s.size(), out_.size() - size_));
+    size_ += s.size();
+  }
+  std::span<char> out_;
+  std::size_t size_ = 0;
+  std::uint32_t depth_ = 0;
+  std::uint64_t nonempty_ = 0;  // bit d: the container at depth d has an element
+  bool after_key_ = false;
+};
+
+// mjk --json's object for a report, and for a line that could not be
+// analysed ({"hand": <the line>, "error": <message>}); no newline.
+MJK_API void write_json(const Report& report, JsonWriter& json) noexcept;
+// The "score" value alone (SCORING.md §2): null when not complete.
+MJK_API void write_json(const Score& score, const ScoreRules& rules, JsonWriter& json) noexcept;
+// The object of a line that could not be analysed.
+MJK_API void write_json_error(std::string_view line, std::string_view message, JsonWriter& json) noexcept;
+
+}  // namespace mjk

@@ -1,0 +1,394 @@
+// A JSON request object of SCORING.md §1 (request.hpp), strict. Not on a hot
+// path, but it runs once per input line of `mjk --json`, so it allocates
+// nothing: strings are decoded into fixed buffers on the stack, and the
+// schema is walked directly (an unknown field is an error, so no value of
+// unknown shape is ever skipped and nothing recurses).
+#include <algorithm>
+#include <type_traits>
+
+#include "json_reader.hpp"
+#include "mjk/request.hpp"
+#include "request_parts.hpp"
+
+namespace mjk {
+using namespace request_parts;
+
+namespace {
+
+// The rule switches of SCORING.md §1.
+enum class RuleKind : std::uint8_t { flag, fu, renhou };
+struct RuleKey {
+  std::string_view name;
+  RuleKind kind;
+  bool ScoreRules::*flag;
+  std::string_view must;  // the error's words for a wrong value
+};
+constexpr std::array<RuleKey, 9> rule_keys = {{
+    {"open_tanyao", RuleKind::flag, &ScoreRules::open_tanyao, "rule open_tanyao must be true or false"},
+    {"kiriage", RuleKind::flag, &ScoreRules::kiriage, "rule kiriage must be true or false"},
+    {"kazoe_yakuman", RuleKind::flag, &ScoreRules::kazoe_yakuman, "rule kazoe_yakuman must be true or false"},
+    {"double_yakuman", RuleKind::flag, &ScoreRules::double_yakuman, "rule double_yakuman must be true or false"},
+    {"yakuman_stacking", RuleKind::flag, &ScoreRules::yakuman_stacking, "rule yakuman_stacking must be true or false"},
+    {"double_wind_pair_fu", RuleKind::fu, nullptr, "rule double_wind_pair_fu must be 2 or 4"},
+    {"pao", RuleKind::flag, &ScoreRules::pao, "rule pao must be true or false"},
+    {"renhou", RuleKind::renhou, nullptr, "rule renhou must be \"none\", \"mangan\" or \"yakuman\""},
+    {"sanma_tsumo_loss", RuleKind::flag, &ScoreRules::sanma_tsumo_loss, "rule sanma_tsumo_loss must be true or false"},
+}};
+constexpr std::array<std::string_view, 3> renhou_names = {"none", "mangan", "yakuman"};
+
+const RuleKey* rule_key(std::string_view name) noexcept {
+  for (const RuleKey& k : rule_keys)
+    if (k.name == name) return &k;
+  return nullptr;
+}
+
+// Sets one rule from a typed value.
+HandError apply_rule(ScoreRules& rules, const RuleKey& key, const Value& v) noexcept {
+  switch (key.kind) {
+    case RuleKind::flag:
+      if (v.kind != Value::boolean) return bad(v.at, key.must);
+      rules.*key.flag = v.truth;
+      return {};
+    case RuleKind::fu:
+      if (v.kind != Value::number || !v.integral || (v.integer != 2 && v.integer != 4)) return bad(v.at, key.must);
+      rules.double_wind_pair_fu = static_cast<std::uint8_t>(v.integer);
+      return {};
+    case RuleKind::renhou: {
+      const auto it = std::find(renhou_names.begin(), renhou_names.end(), v.kind == Value::string ? v.text : "");
+      if (v.kind != Value::string || it == renhou_names.end()) return bad(v.at, key.must);
+      rules.renhou = static_cast<RenhouRule>(it - renhou_names.begin());
+      return {};
+    }
+  }
+  return bad(v.at, key.must);
+}
+
+// The request's fields.
+enum class Field : std::uint8_t {
+  hand, melds, win, tsumo, from, seat, round, riichi, ippatsu, rinshan, chankan, haitei, tenhou, dora, ura, nuki,
+  honba, sticks, players, visible, rules, count
+};
+constexpr std::array<std::string_view, static_cast<std::size_t>(Field::count)> field_names = {
+    "hand", "melds", "win", "tsumo", "from", "seat", "round", "riichi", "ippatsu", "rinshan", "chankan",
+    "haitei", "tenhou", "dora", "ura", "nuki", "honba", "sticks", "players", "visible", "rules"};
+// Where an error without a detail of its own happened (a tile string's
+// unknown character, say): the field, so the message names it.
+constexpr std::array<std::string_view, static_cast<std::size_t>(Field::count)> field_details = {
+    "in the field hand", "in the field melds", "in the field win", "in the field tsumo", "in the field from",
+    "in the field seat", "in the field round", "in the field riichi", "in the field ippatsu", "in the field rinshan",
+    "in the field chankan", "in the field haitei", "in the field tenhou", "in the field dora", "in the field ura",
+    "in the field nuki", "in the field honba", "in the field sticks", "in the field players", "in the field visible",
+    "in the field rules"};
+
+// Reads a request object; `r` holds the defaults on entry.
+class RequestReader {
+ public:
+  RequestReader(std::string_view line, ParsedRequest& r) noexcept : in_(line), r_(r) {}
+
+  HandError read() noexcept {
+    in_.ws();
+    if (!in_.take('{')) return bad(in_.pos(), "not JSON: a request is an object, {...}");
+    std::uint32_t seen = 0;
+    if (HandError e = members([&](const Value& key) -> HandError {
+          const auto it = std::find(field_names.begin(), field_names.end(), key.text);
+          if (it == field_names.end()) return bad(key.at, "unknown field (see SCORING.md §1 or mjk --help)");
+          const auto f = static_cast<Field>(it - field_names.begin());
+          const std::uint32_t bit = 1u << static_cast<int>(f);
+          if (seen & bit) return bad(key.at, "a field given twice");
+          seen |= bit;
+          HandError error = field(f);
+          if (error && error.detail.empty()) error.detail = field_details[static_cast<std::size_t>(f)];
+          return error;
+        }))
+      return e;
+    const std::uint32_t end = in_.pos() - 1;
+    in_.ws();
+    if (!in_.at_end()) return bad(in_.pos(), "not JSON: characters after the request object");
+    if (!(seen & 1u)) return bad(end, "the field hand is required");
+    const int before_win = r_.request.hand.tiles;
+    if (HandError e = check_fit(r_, before_win, hand_at_)) return e;
+    if (r_.has_win) return add_win(r_, win_at_);
+    return {};
+  }
+
+ private:
+  // The members of an object whose '{' is read: each key to on_key, which
+  // reads the value; then ws, ',' or '}'.
+  template <class OnKey>
+  HandError members(OnKey on_key) noexcept {
+    in_.ws();
+    if (in_.take('}')) return {};
+    for (;;) {
+      in_.ws();
+      if (!in_.peek('"')) return bad(in_.pos(), "not JSON: expected a field name in quotes");
+      if (HandError e = in_.string(key_)) return e;
+      in_.ws();
+      if (!in_.take(':')) return bad(in_.pos(), "not JSON: expected ':' after a field name");
+      if (HandError e = on_key(key_)) return e;
+      in_.ws();
+      if (in_.take('}')) return {};
+      if (!in_.take(',')) return bad(in_.pos(), "not JSON: expected ',' or '}' after a field");
+    }
+  }
+
+  // A field's value; null keeps the default.
+  HandError field(Field f) noexcept {
+    if (HandError e = in_.value(v_)) return e;
+    if (v_.kind == Value::null) return {};
+    ScoreRequest& q = r_.request;
+    const auto expect = [&](bool ok, std::string_view must) { return ok ? HandError{} : bad(v_.at, must); };
+    const auto integer = [&](long long lo, long long hi, std::string_view must, auto& into) -> HandError {
+      if (v_.kind != Value::number || !v_.integral || v_.integer < lo || v_.integer > hi) return bad(v_.at, must);
+      into = static_cast<std::remove_reference_t<decltype(into)>>(v_.integer);
+      return {};
+    };
+    const auto flag = [&](bool& into, std::string_view must) -> HandError {
+      if (v_.kind != Value::boolean) return bad(v_.at, must);
+      into = v_.truth;
+      return {};
+    };
+    const std::uint32_t inner = v_.at + 1;  // the first byte inside a string (exact without escapes)
+    switch (f) {
+      case Field::hand: {
+        if (HandError e = expect(v_.kind == Value::string, "hand must be an mpsz string such as \"123m456p\"")) return e;
+        hand_at_ = v_.at;
+        const auto p = parse_hand(v_.text);
+        if (!p.ok()) {
+          HandError e = p.error;
+          if (e.position != HandError::nowhere) e.position += inner;
+          return e;
+        }
+        if (p.value.winning)
+          return bad(v_.at, "hand holds the concealed tiles without the winning tile, which goes in win",
+                     Error::bad_winning_tile);
+        q.hand = p.value.hand;
+        return {};
+      }
+      case Field::melds: return melds();
+      case Field::win: {
+        const auto t = v_.kind == Value::string ? parse_tile(v_.text) : std::nullopt;
+        if (!t) return bad(v_.at, "win must be one tile such as \"5m\" or \"0p\"", Error::bad_winning_tile);
+        q.win = *t;
+        q.win_red = v_.text[0] == '0';
+        r_.has_win = true;
+        win_at_ = v_.at;
+        return {};
+      }
+      case Field::tsumo: return flag(q.tsumo, "tsumo must be true or false");
+      case Field::from: {
+        const auto it = v_.kind == Value::string ? std::find(relative_names.begin() + 1, relative_names.end(), v_.text)
+                                                 : relative_names.end();
+        if (it == relative_names.end()) return bad(v_.at, "from must be \"kamicha\", \"toimen\" or \"shimocha\"");
+        q.from = static_cast<Relative>(it - relative_names.begin());
+        return {};
+      }
+      case Field::seat:
+      case Field::round: {
+        const auto t = v_.kind == Value::string && v_.text.size() == 2 && v_.text[1] == 'z' ? parse_tile(v_.text)
+                                                                                          : std::nullopt;
+        if (!t || t->number() > 4)
+          return bad(v_.at, f == Field::seat ? "seat must be a wind, \"1z\" (East) to \"4z\" (North)"
+                                             : "round must be a wind, \"1z\" (East) to \"4z\" (North)",
+                     Error::bad_seat);
+        (f == Field::seat ? q.seat : q.round) = static_cast<std::uint8_t>(t->number() - 1);
+        return {};
+      }
+      case Field::riichi: return integer(0, 2, "riichi must be 0, 1 or 2 (double riichi)", q.riichi);
+      case Field::ippatsu: return flag(q.ippatsu, "ippatsu must be true or false");
+      case Field::rinshan: return flag(q.rinshan, "rinshan must be true or false");
+      case Field::chankan: return flag(q.chankan, "chankan must be true or false");
+      case Field::haitei: return flag(q.haitei, "haitei must be true or false");
+      case Field::tenhou: return flag(q.tenhou, "tenhou must be true or false");
+      case Field::dora:
+      case Field::ura: {
+        const bool dora = f == Field::dora;
+        if (HandError e = expect(v_.kind == Value::string, dora ? "dora must be an mpsz string of indicators"
+                                                                : "ura must be an mpsz string of indicators"))
+          return e;
+        auto& list = dora ? q.dora : q.ura;
+        auto& n = dora ? q.dora_count : q.ura_count;
+        n = 0;
+        return for_each_mpsz_tile(v_.text, inner, [&](Tile t, bool, std::uint32_t pos) -> HandError {
+          if (n == max_indicators) return bad(pos, "dora and ura hold at most five indicators each", Error::too_many_indicators);
+          list[n++] = t;
+          return {};
+        });
+      }
+      case Field::nuki: return integer(0, 4, "nuki must be 0 to 4", q.nuki);
+      case Field::honba: return integer(0, 65535, "honba must be 0 to 65535", q.honba);
+      case Field::sticks: return integer(0, 65535, "sticks must be 0 to 65535", q.sticks);
+      case Field::players: {
+        int players = 0;
+        if (HandError e = integer(3, 4, "players must be 3 or 4", players)) return e;
+        q.players = players == 3 ? Players::three : Players::four;
+        return {};
+      }
+      case Field::visible: return visible();
+      case Field::rules: {
+        if (v_.kind != Value::object) return bad(v_.at, "rules must be an object of rule switches");
+        std::uint32_t seen = 0;
+        return members([&](const Value& key) -> HandError {
+          const RuleKey* k = rule_key(key.text);
+          if (!k) return bad(key.at, "unknown rule key (see SCORING.md §1 or mjk --help)");
+          const std::uint32_t bit = 1u << (k - rule_keys.data());
+          if (seen & bit) return bad(key.at, "a rule given twice");
+          seen |= bit;
+          if (HandError e = in_.value(v_)) return e;
+          return apply_rule(q.rules, *k, v_);
+        });
+      }
+      case Field::count: break;
+    }
+    return bad(v_.at, "unknown field");
+  }
+
+  // "visible": mpsz, or 34 counts.
+  HandError visible() noexcept {
+    r_.visible = {};
+    r_.any_visible = true;
+    const std::string_view must = "visible must be an mpsz string or an array of 34 counts";
+    if (v_.kind == Value::string) {
+      return for_each_mpsz_tile(v_.text, v_.at + 1, [&](Tile t, bool, std::uint32_t pos) -> HandError {
+        auto& n = r_.visible[static_cast<std::size_t>(t.kind())];
+        if (n == 4) return bad(pos, "more than four copies of a tile in visible", Error::fifth_copy);
+        ++n;
+        return {};
+      });
+    }
+    if (v_.kind != Value::array) return bad(v_.at, must);
+    const std::uint32_t at = v_.at;
+    std::size_t k = 0;
+    in_.ws();
+    if (in_.take(']')) return bad(at, must);
+    for (;;) {
+      if (HandError e = in_.value(v_)) return e;
+      if (v_.kind != Value::number || !v_.integral || v_.integer < 0 || v_.integer > 4)
+        return bad(v_.at, "visible counts must be 0 to 4");
+      if (k == kind_count) return bad(v_.at, must);
+      r_.visible[k++] = static_cast<std::uint8_t>(v_.integer);
+      in_.ws();
+      if (in_.take(']')) break;
+      if (!in_.take(',')) return bad(in_.pos(), "not JSON: expected ',' or ']' in an array");
+    }
+    return k == kind_count ? HandError{} : bad(at, must);
+  }
+
+  // "melds": [{"type", "tiles", "from"}, ...]
+  HandError melds() noexcept {
+    if (v_.kind != Value::array) return bad(v_.at, "melds must be an array of meld objects");
+    ScoreRequest& q = r_.request;
+    q.meld_count = 0;
+    in_.ws();
+    if (in_.take(']')) return {};
+    for (;;) {
+      in_.ws();
+      const std::uint32_t at = in_.pos();
+      if (!in_.take('{'))
+        return bad(at, "a meld is an object {\"type\": ..., \"tiles\": ..., \"from\": ...}");
+      if (q.meld_count == 4) return bad(at, "a hand has at most four melds", Error::wrong_meld_count);
+      bool has_type = false, has_tiles = false, has_from = false;
+      MeldType type = MeldType::chi;
+      Relative from = Relative::kamicha;
+      std::uint32_t from_at = 0, tiles_at = 0;
+      char tiles[16];
+      std::size_t tiles_size = 0;
+      if (HandError e = members([&](const Value& key) -> HandError {
+            if (HandError read = in_.value(v_)) return read;
+            bool& has = key.text == "type" ? has_type : key.text == "tiles" ? has_tiles : has_from;
+            if (key.text != "type" && key.text != "tiles" && key.text != "from")
+              return bad(key.at, "unknown field of a meld (type, tiles, from)");
+            if (has) return bad(key.at, "a field given twice");
+            has = true;
+            if (key.text == "type") {
+              const auto it = v_.kind == Value::string ? std::find(meld_type_names.begin(), meld_type_names.end(), v_.text)
+                                                       : meld_type_names.end();
+              if (it == meld_type_names.end())
+                return bad(v_.at, "a meld's type is \"chi\", \"pon\", \"minkan\", \"ankan\" or \"kakan\"", Error::bad_meld);
+              type = static_cast<MeldType>(it - meld_type_names.begin());
+            } else if (key.text == "tiles") {
+              if (v_.kind != Value::string || v_.text.size() > sizeof tiles)
+                return bad(v_.at, "a meld's tiles are an mpsz string of 3 or 4 tiles", Error::bad_meld);
+              std::memcpy(tiles, v_.text.data(), v_.text.size());
+              tiles_size = v_.text.size();
+              tiles_at = v_.at + 1;
+            } else {
+              const auto it = v_.kind == Value::string
+                                  ? std::find(relative_names.begin() + 1, relative_names.end(), v_.text)
+                                  : relative_names.end();
+              if (it == relative_names.end())
+                return bad(v_.at, "a meld's from is \"kamicha\", \"toimen\" or \"shimocha\"", Error::bad_meld_source);
+              from = static_cast<Relative>(it - relative_names.begin());
+              from_at = v_.at;
+            }
+            return {};
+          }))
+        return e;
+      if (!has_type || !has_tiles) return bad(at, "a meld needs type and tiles", Error::bad_meld);
+      Meld& m = q.melds[q.meld_count];
+      if (HandError e = parse_meld_tiles(type, std::string_view(tiles, tiles_size), tiles_at, m)) return e;
+      if (type == MeldType::ankan && has_from) return bad(from_at, "an ankan is not called from anyone", Error::bad_meld_source);
+      if (type == MeldType::chi && from != Relative::kamicha)
+        return bad(from_at, "a chi is called from kamicha only", Error::bad_meld_source);
+      m.from = type == MeldType::ankan ? Relative::self : from;
+      r_.meld_position[q.meld_count++] = at;
+      in_.ws();
+      if (in_.take(']')) return {};
+      if (!in_.take(',')) return bad(in_.pos(), "not JSON: expected ',' or ']' in an array");
+    }
+  }
+
+  Reader in_;
+  ParsedRequest& r_;
+  Value key_, v_;
+  std::uint32_t hand_at_ = 0, win_at_ = 0;
+};
+
+}  // namespace
+
+Parsed<ParsedRequest> parse_request_json(std::string_view line, const ScoreRequest& defaults) noexcept {
+  Parsed<ParsedRequest> out;
+  ParsedRequest& r = out.value;
+  r.json = true;
+  r.melds_known = true;
+  r.request = defaults;
+  r.request.hand = {};
+  r.request.meld_count = 0;
+  r.request.melds = {};
+  r.request.win = {};
+  r.request.win_red = false;
+  if (line.size() > max_request_bytes) {
+    out.error = bad(HandError::nowhere, "a request longer than 65536 bytes");
+    return out;
+  }
+  RequestReader reader(line, r);
+  out.error = reader.read();
+  return out;
+}
+
+Parsed<ParsedRequest> parse_request(std::string_view line, const ScoreRequest& defaults) noexcept {
+  const std::size_t i = line.find_first_not_of(space_chars);
+  if (i != std::string_view::npos && line[i] == '{') return parse_request_json(line, defaults);
+  return parse_request_text(line, defaults);
+}
+
+HandError set_rule(ScoreRules& rules, std::string_view key, std::string_view value) noexcept {
+  const RuleKey* k = rule_key(key);
+  if (!k) return bad(HandError::nowhere, "unknown rule key (open_tanyao, kiriage, kazoe_yakuman, double_yakuman, "
+                                         "yakuman_stacking, double_wind_pair_fu, pao, renhou, sanma_tsumo_loss)");
+  Value v;
+  v.at = HandError::nowhere;
+  if (value == "true" || value == "false") {
+    v.kind = Value::boolean;
+    v.truth = value == "true";
+  } else if (value == "2" || value == "4") {
+    v.kind = Value::number;
+    v.integral = true;
+    v.integer = value[0] - '0';
+  } else {
+    v.kind = Value::string;
+    v.text = value;
+  }
+  return apply_rule(rules, *k, v);
+}
+
+}  // namespace mjk

@@ -1,0 +1,131 @@
+// A request line in the meld notation (request.hpp): "HAND [MELD ...] [WIN]"
+// read into a ScoreRequest, and written back.
+#include <algorithm>
+
+#include "mjk/report.hpp"
+#include "mjk/request.hpp"
+#include "request_parts.hpp"
+
+namespace mjk {
+using namespace request_parts;
+
+Parsed<ParsedRequest> parse_request_text(std::string_view line, const ScoreRequest& context) noexcept {
+  Parsed<ParsedRequest> out;
+  ParsedRequest& r = out.value;
+  r.request = context;
+  r.request.hand = {};
+  r.request.meld_count = 0;
+  r.request.melds = {};
+  r.request.win = {};
+  r.request.win_red = false;
+
+  // Words, with their offsets.
+  struct Word {
+    std::string_view text;
+    std::uint32_t at;
+  };
+  std::array<Word, 7> words{};  // hand, four melds, the winning tile, one more (an error)
+  std::size_t count = 0;
+  bool any_meld = false;
+  for (std::size_t i = line.find_first_not_of(space_chars); i != std::string_view::npos && count < words.size();
+       i = line.find_first_not_of(space_chars, i)) {
+    const std::size_t end = std::min(line.find_first_of(space_chars, i), line.size());
+    words[count++] = {line.substr(i, end - i), static_cast<std::uint32_t>(i)};
+    any_meld = any_meld || line.substr(i, end - i).find(':') != std::string_view::npos;
+    i = end;
+  }
+
+  if (!any_meld) {  // plain text: parse_hand's grammar and errors, unchanged
+    const auto p = parse_hand(line);
+    if (!p.ok()) {
+      out.error = p.error;
+      return out;
+    }
+    r.request.hand = p.value.hand;
+    r.has_win = p.value.winning.has_value();
+    if (r.has_win) r.request.win = *p.value.winning;
+    r.request.win_red = p.value.winning_red;
+    r.melds_known = r.request.hand.tiles == 14 || (!r.has_win && r.request.hand.tiles == 13);
+    return out;
+  }
+
+  r.melds_known = true;
+  if (words[0].text.find(':') != std::string_view::npos) {
+    out.error = bad(words[0].at, "the concealed tiles come first, then the melds, then the winning tile", Error::bad_meld);
+    return out;
+  }
+  const auto hand = parse_hand(words[0].text);
+  if (!hand.ok()) {  // positions within the first word are positions in the line
+    out.error = hand.error;
+    out.error.position += words[0].at;
+    return out;
+  }
+  r.request.hand = hand.value.hand;
+  std::size_t w = 1;
+  for (; w < count && words[w].text.find(':') != std::string_view::npos; ++w) {
+    if (r.request.meld_count == 4) {
+      out.error = bad(words[w].at, "a hand has at most four melds", Error::wrong_meld_count);
+      return out;
+    }
+    if (HandError e = parse_meld(words[w].text, words[w].at, r.request.melds[r.request.meld_count])) {
+      out.error = e;
+      return out;
+    }
+    r.meld_position[r.request.meld_count++] = words[w].at;
+  }
+  const int before_win = r.request.hand.tiles;
+  std::uint32_t win_at = 0;
+  if (w < count) {  // the winning tile, last
+    const Word win = words[w];
+    const auto tile = parse_tile(win.text);
+    if (!tile) {
+      out.error = bad(win.at, "after the melds comes one winning tile, such as 5m or 0p", Error::bad_winning_tile);
+      return out;
+    }
+    if (w + 1 < count) {
+      const bool meld = words[w + 1].text.find(':') != std::string_view::npos;
+      out.error = bad(words[w + 1].at, meld ? "melds go before the winning tile" : "nothing follows the winning tile",
+                      Error::bad_winning_tile);
+      return out;
+    }
+    r.request.win = *tile;
+    r.request.win_red = win.text[0] == '0';
+    r.has_win = true;
+    win_at = win.at;
+  }
+  if (HandError e = check_fit(r, before_win, words[0].at)) {
+    out.error = e;
+    return out;
+  }
+  if (r.has_win)
+    if (HandError e = add_win(r, win_at)) out.error = e;
+  return out;
+}
+
+std::size_t write_request_text(const ParsedRequest& pr, std::span<char> out) noexcept {
+  const ScoreRequest& q = pr.request;
+  ParsedHand concealed;
+  concealed.hand = q.hand;
+  if (pr.has_win) {
+    concealed.hand.remove(q.win);
+    if (q.win_red) --concealed.hand.red_fives[static_cast<std::size_t>(q.win.kind() / 9)];
+  }
+  std::size_t n = write_hand(concealed, out);
+  const auto rest = [&] { return n < out.size() ? out.subspan(n) : std::span<char>{}; };
+  const auto put = [&](char c) {
+    if (n < out.size()) out[n] = c;
+    ++n;
+  };
+  for (std::size_t i = 0; i < q.meld_count && i < q.melds.size(); ++i) {
+    put(' ');
+    n += write_meld(q.melds[i], rest());
+  }
+  if (pr.has_win) {
+    put(' ');
+    put(q.win_red ? '0' : static_cast<char>('0' + q.win.number()));
+    put(suit_letters[q.win.kind() / 9]);
+  }
+  return n;
+}
+
+}  // namespace mjk

@@ -1,0 +1,303 @@
+// Shanten, necessary tiles and advice of many hands at once (lanes are
+// hands), and the hand-by-hand fallbacks of small batches; written once over
+// each ISA's Ops (included by shanten-inl.hpp).
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstring>
+
+#include "mjk/analysis.hpp"
+#include "mjk/implementation.hpp"
+#include "shanten_groups-inl.hpp"
+
+namespace mjk::simd {
+
+// ---- many hands at once: lanes are hands, as in Kernel ----
+//
+// Per block: the hands transposed (col), validated; the lanes' four group
+// keys computed across lanes (keys_of_lanes), each lane's four 16-byte cost
+// rows gathered and transposed, so that cost[10g + cell] holds group g's cell of every hand
+// (rows of 40 bytes: every Ops' transpose_in carries bytes 0..48);
+// then the min-plus, seven pairs and thirteen orphans run on every lane at
+// once. Lanes holding an invalid hand look up the empty hand instead.
+template <class Ops>
+struct ShantenLanes {
+  using K = Kernel<Ops>;
+  using S = ShantenKernel<Ops>;
+  using V = typename Ops::V;
+  static constexpr std::size_t lanes = Ops::lanes;
+  static V k(int x) noexcept { return K::k(x); }
+  static V mn(const V& a, const V& b) noexcept { return Ops::min(a, b); }
+
+  // Group keys of one hand row (slots), under the rules.
+  static std::uint32_t key_of_group(const std::uint8_t* h, int g, Players players) noexcept {
+    static constexpr int in_order[9] = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+    static constexpr int honours[7] = {honour_slot[0], honour_slot[1], honour_slot[2], honour_slot[3],
+                                       honour_slot[4], honour_slot[5], honour_slot[6]};
+    if (g == 3) return shanten_tables::split_rank(shanten_tables::honour_rank, h + 36, honours);
+    if (g == 0 && players == Players::three) {
+      const std::uint32_t* r = S::rank_table(shanten_tables::sanma_man);
+      return r[h[0]] + r[shanten_tables::rank_row + 5 * h[0] + h[8]];
+    }
+    return shanten_tables::split_rank(shanten_tables::suit_rank, h + 12 * g, in_order);
+  }
+  static void keys_of_row(const std::uint8_t* h, Players players, std::uint32_t* key) noexcept {
+    for (int g = 0; g < 4; ++g) key[g] = key_of_group(h, g, players);
+  }
+
+  // Min-plus of two cell vectors (cells 0..9), lane by lane.
+  static void combine(const V* a, const V* b, V* r) noexcept {
+    for (int m = 0; m < 5; ++m) {
+      V r0 = a[0] + b[2 * m], r1 = mn(a[0] + b[2 * m + 1], a[1] + b[2 * m]);
+      for (int m1 = 1; m1 <= m; ++m1) {
+        const int m2 = m - m1;
+        r0 = mn(r0, a[2 * m1] + b[2 * m2]);
+        r1 = mn(r1, mn(a[2 * m1] + b[2 * m2 + 1], a[2 * m1 + 1] + b[2 * m2]));
+      }
+      r[2 * m] = r0;
+      r[2 * m + 1] = r1;
+    }
+  }
+
+  // The cheapest M melds and one head from two parts, M chosen per lane by
+  // the exclusive masks is_melds[0..4].
+  static V join(const V* a, const V* b, const V* is_melds) noexcept {
+    V out = k(0);
+    for (int M = 0; M < 5; ++M) {
+      V best = mn(a[0] + b[2 * M + 1], a[1] + b[2 * M]);
+      for (int m = 1; m <= M; ++m) best = mn(best, mn(a[2 * m] + b[2 * (M - m) + 1], a[2 * m + 1] + b[2 * (M - m)]));
+      out = out | (is_melds[M] & best);
+    }
+    return out;
+  }
+
+  struct Block {
+    alignas(64) std::int8_t err[lanes];
+    alignas(64) V cost[64];  // group g's cell c at 10 g + c
+    std::uint32_t key[lanes][4];
+    V is_melds[5];
+  };
+
+  // Validation, keys and the transposed cost rows of one block.
+  // Lane l's hand as 64 slot bytes: the block's rows, or (rows null) the
+  // columns transposed back into `own`.
+  static const std::uint8_t* const* hand_rows(const V* col, const std::uint8_t* const* rows,
+                                              std::uint8_t (*own)[64], const std::uint8_t** table) noexcept {
+    if (rows) return rows;
+    Ops::transpose_out(col, own);
+    for (std::size_t l = 0; l < lanes; ++l) table[l] = own[l];
+    return table;
+  }
+
+  // Every lane's group keys (what keys_of_row gives), the arithmetic across
+  // lanes: each group's base-5 count digits three kinds to a byte (at most
+  // 124), transposed out, then per lane and group the two split-rank lookups.
+  // Lanes holding an invalid hand (`ok` zero) get the empty hand's keys.
+  static void keys_of_lanes(const V* col, const V& ok, Players players, Block& b) noexcept {
+    auto times5 = [](const V& x) {
+      const V twice = x + x;
+      return twice + twice + x;
+    };
+    auto digits3 = [&](const V& first, const V& second, const V& third) {
+      return first + times5(second + times5(third));
+    };
+    alignas(64) V part[64];  // 0..18 used; the rest only fills the transpose
+    for (int j = 19; j < 64; ++j) part[j] = k(0);
+    for (int g = 0; g < 3; ++g) {
+      V c[9];
+      for (int i = 0; i < 9; ++i) c[i] = col[12 * g + i] & ok;
+      part[5 * g] = digits3(c[0], c[1], c[2]);      // first index: kinds 0-2,
+      part[5 * g + 1] = c[3] + times5(c[4]);        //   3-4 (times 125)
+      part[5 * g + 2] = c[0] + c[1] + c[2] + c[3] + c[4];  // tiles before kind 5
+      part[5 * g + 3] = digits3(c[5], c[6], c[7]);  // rest index: kinds 5-7,
+      part[5 * g + 4] = c[8];                       //   8 (times 125)
+    }
+    V z[7];
+    for (int i = 0; i < 7; ++i) z[i] = col[36 + honour_slot[static_cast<std::size_t>(i)]] & ok;
+    part[15] = digits3(z[0], z[1], z[2]);
+    part[16] = z[3];
+    part[17] = z[0] + z[1] + z[2] + z[3];
+    part[18] = digits3(z[4], z[5], z[6]);
+    alignas(64) std::uint8_t p[lanes][64];
+    Ops::transpose_out(part, p);
+    const auto& suit = shanten_tables::suit_rank;
+    const auto& honour = shanten_tables::honour_rank;
+    const std::uint32_t* sanma = S::rank_table(shanten_tables::sanma_man);
+    for (std::size_t l = 0; l < lanes; ++l) {
+      const std::uint8_t* q = p[l];
+      for (int g = 0; g < 3; ++g)
+        b.key[l][g] = suit.first[q[5 * g] + 125u * q[5 * g + 1]] + suit.rest[q[5 * g + 2]][q[5 * g + 3] + 125u * q[5 * g + 4]];
+      if (players == Players::three)  // 1m and 9m only: kinds 1-7 hold nothing in a valid hand
+        b.key[l][0] = sanma[q[0]] + sanma[shanten_tables::rank_row + 5 * q[0] + q[4]];
+      b.key[l][3] = honour.first[q[15] + 125u * q[16]] + honour.rest[q[17]][q[18]];
+    }
+  }
+
+  // with_masks: the lanes' mask rows will be read too (necessary tiles):
+  // prefetched here, with the whole block's arithmetic to arrive in.
+  static void load(const V* col, int residue, Players players, Block& b, bool with_masks = false) noexcept {
+    const V err = K::validate(col, col[48], residue, players);
+    Ops::store(b.err, err);
+    alignas(64) std::uint8_t costs[lanes][64];
+    const std::uint8_t* cost_rows[lanes];
+    const int man = players == Players::three ? shanten_tables::sanma_man : shanten_tables::suit;
+    // Every key first, then every load: the table reads (mostly cache
+    // misses) overlap.
+    keys_of_lanes(col, K::is_zero(err), players, b);
+    if (with_masks) {
+      const int shape[4] = {man, shanten_tables::suit, shanten_tables::suit, shanten_tables::honour};
+      for (std::size_t l = 0; l < lanes; ++l)
+        for (int g = 0; g < 4; ++g) __builtin_prefetch(&S::mask_row(shape[g], b.key[l][g]));
+    }
+    for (std::size_t l = 0; l < lanes; ++l) {
+      std::memcpy(costs[l], S::cost_of(man, b.key[l][0]), 16);
+      std::memcpy(costs[l] + 10, S::cost_of(shanten_tables::suit, b.key[l][1]), 16);  // in order: each
+      // copy's padding is overwritten by the next group
+      std::memcpy(costs[l] + 20, S::cost_of(shanten_tables::suit, b.key[l][2]), 16);
+      std::memcpy(costs[l] + 30, S::cost_of(shanten_tables::honour, b.key[l][3]), 16);
+      cost_rows[l] = costs[l];
+    }
+    Ops::transpose_in(cost_rows, b.cost);
+    const V& tiles = col[48];
+    const V melds = k(0) - (K::gt(tiles, k(2)) + K::gt(tiles, k(5)) + K::gt(tiles, k(8)) + K::gt(tiles, k(11)));
+    for (int M = 0; M < 5; ++M) b.is_melds[M] = K::eq(melds, k(M));
+  }
+
+  // Seven pairs and thirteen orphans: replacement numbers and what they need.
+  struct Special {
+    V pairs, singles;          // kinds held 2+ / once (as counts)
+    V chiitoi, kokushi;        // replacement numbers
+    V orphan_pair;             // all ones where an orphan is held twice or more
+  };
+  static Special special(const V* a) noexcept {
+    V pairs = k(0), singles = k(0), kinds = k(0), orphan_pair = k(0);
+    for (int s : slots::tiles) {
+      pairs = pairs + K::gt(a[s], k(1));
+      singles = singles + K::eq(a[s], k(1));
+    }
+    for (int s : slots::orphans) {
+      kinds = kinds + K::gt(a[s], k(0));
+      orphan_pair = orphan_pair | K::gt(a[s], k(1));
+    }
+    Special sp;
+    sp.pairs = k(0) - pairs;
+    sp.singles = k(0) - singles;
+    sp.chiitoi = chiitoi(sp.pairs, sp.singles);
+    sp.kokushi = k(14) + kinds + orphan_pair;  // 13 - kinds + (no pair ? 1 : 0)
+    sp.orphan_pair = orphan_pair;
+    return sp;
+  }
+  static V chiitoi(const V& pairs, const V& singles) noexcept {
+    const V p = mn(pairs, k(7));
+    const V s = mn(singles, k(7) - p);
+    return k(14) - p - p - s;
+  }
+};
+
+// A batch this small runs hand by hand: a block costs the same for one hand as for a full register.
+inline constexpr std::size_t shanten_scalar_below = 4;
+
+template <class Ops>
+void shanten_by_hand(const BatchInput& in, Result<ShantenForms>* out) noexcept {
+  using S = ShantenKernel<Ops>;
+  const Players players = in.options.players;
+  S::each_hand(in, Question::shanten, [&](std::size_t i, const typename S::Counts& c, Error e) {
+    if (e != Error::none) {
+      out[i] = {{}, e};
+      return;
+    }
+    int tiles = 0;
+    for (auto n : c) tiles += n;
+    out[i] = {S::forms(c, S::groups_of(c, players), tiles), Error::none};
+  });
+}
+
+template <class Ops>
+void necessary_by_hand(const BatchInput& in, Result<Necessary>* out) noexcept {
+  using S = ShantenKernel<Ops>;
+  const Players players = in.options.players;
+  S::each_hand(in, Question::waits, [&](std::size_t i, const typename S::Counts& c, Error e) {
+    const std::uint8_t* visible = S::visible_row(in, i);
+    if (e == Error::none && S::over_four(c, visible)) e = Error::visible_over_four;
+    if (e != Error::none) {
+      out[i] = {{}, e};
+      return;
+    }
+    int tiles = 0;
+    for (auto n : c) tiles += n;
+    out[i] = {S::necessary(c, S::groups_of(c, players), tiles, players, c, visible), Error::none};
+  });
+}
+
+// The advice of options found in kind order, sorted: shanten ascending,
+// ukeire descending, kind ascending.
+inline void write_advice(const DiscardOption* found, int count, Advice& a) noexcept {
+  // Distinct keys (shanten, 255 - ukeire, index; absent options last): each
+  // option's place is the number of smaller keys, counted without branches
+  // (a sort's compares mispredict half the time on these).
+  std::uint32_t key[16];
+  for (int k = 0; k < 16; ++k)
+    key[k] = k < count ? static_cast<std::uint32_t>(found[k].shanten + 1) << 16 | (255u - found[k].ukeire) << 8 |
+                             static_cast<std::uint32_t>(k)
+                       : 0xFFFFFF00u | static_cast<std::uint32_t>(k);
+  a.count = static_cast<std::uint8_t>(count);
+  for (int k = 0; k < 14; ++k) {
+    int place = 0;
+    for (int j = 0; j < 16; ++j) place += key[j] < key[k];
+    a.options[static_cast<std::size_t>(place)] = k < count ? found[k] : DiscardOption{};
+  }
+}
+
+// The advice of a valid 3k+2 hand from its groups (whole), the kinds it
+// holds, count(d) of each, each discard's key of its group after the discard
+// (key_after), the seven-pairs /
+// thirteen-orphans tally (14 tiles) and the copies left: the min-plus of
+// every discard's groups, reusing what the discards share. A discard changes
+// one group g: the other three combined are the same for every discard of g,
+// and each other group's rest is g's new costs with a pair of unchanged groups.
+template <class Ops, class Count>
+void advise(const typename ShantenKernel<Ops>::Groups& whole, int tiles, Players players,
+            const typename ShantenKernel<Ops>::Singles& whole_singles, const typename ShantenKernel<Ops>::Left& left,
+            std::uint64_t held, Count count, const std::uint32_t* key_after, Advice& a) noexcept {
+  using S = ShantenKernel<Ops>;
+  // Every discard's table rows fetched first: the misses of the 8 MB tables
+  // overlap (with each other and the combines below) instead of stalling
+  // discard by discard.
+  for (std::uint64_t m = held; m; m &= m - 1) {
+    const int d = std::countr_zero(m), shape = whole.shape[S::group_of(d, players)];
+    __builtin_prefetch(S::cost_of(shape, key_after[d]));
+    __builtin_prefetch(&S::mask_row(shape, key_after[d]));
+  }
+  alignas(16) std::uint8_t pair[4][4][16], others[4][16];
+  for (int x = 0; x < 4; ++x)
+    for (int y = x + 1; y < 4; ++y) S::combine(whole.cost[x], whole.cost[y], pair[x][y]);
+  S::combine(whole.cost[1], pair[2][3], others[0]);
+  S::combine(whole.cost[0], pair[2][3], others[1]);
+  S::combine(pair[0][1], whole.cost[3], others[2]);
+  S::combine(pair[0][1], whole.cost[2], others[3]);
+  int found_count = 0;
+  DiscardOption found[14];
+  for (; held; held &= held - 1) {
+    const int d = std::countr_zero(held);
+    const auto sg = tiles == 14 ? S::without(whole_singles, d, count(d)) : typename S::Singles{};
+    typename S::Groups gr = whole;
+    const int g = S::group_of(d, players);
+    gr.key[g] = key_after[d];
+    gr.cost[g] = S::cost_of(gr.shape[g], gr.key[g]);
+    alignas(16) std::uint8_t rest[4][16];
+    std::memcpy(rest[g], others[g], 16);
+    for (int h = 0; h < 4; ++h) {
+      if (h == g) continue;
+      const int x = (g == 0 || h == 0) ? ((g == 1 || h == 1) ? 2 : 1) : 0;  // the lower of the other two
+      const int y = 6 - g - h - x;
+      S::combine(gr.cost[g], pair[x][y], rest[h]);
+    }
+    const Necessary n = S::necessary(sg, gr, rest, tiles - 1, players, left);
+    found[found_count++] = DiscardOption{Tile(d), n.shanten, n.ukeire, n.tiles};
+  }
+  write_advice(found, found_count, a);
+}
+
+}  // namespace mjk::simd

@@ -1,0 +1,120 @@
+// Shanten, necessary tiles and advice of one hand on the single-hand path;
+// written once over each ISA's Ops (included by shanten-inl.hpp).
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+
+#include "mjk/analysis.hpp"
+#include "shanten_batch-inl.hpp"
+
+namespace mjk::single {
+
+// What shanten, necessary tiles and advice of one hand start from, on the
+// single path: its SIMD validation, the group keys straight from the slot
+// bytes, and from the slot bit masks (count >= 1, 2, 3, == 4) the seven
+// pairs / thirteen orphans tally and the copies left, so that no 34-count
+// loop runs without visible tiles.
+template <class Ops>
+struct ShantenHand {
+  using P = Path<Ops>;
+  using S = simd::ShantenKernel<Ops>;
+  typename P::Prepared masks;  // slot bits: count >= 1, 2, 3, == 4
+  typename S::Groups groups;
+  typename S::Singles singles;  // the tally and the kinds held zero / one times
+  typename S::Left left;        // 4 - held - visible, as bit planes
+  int tiles = 0;
+
+  // Validated for q; `for_draws` (necessary tiles, advice): also the kinds
+  // held zero / one times and the copies left (checks the visible tiles).
+  // The group keys and cost rows first: their table reads overlap the rest.
+  Error prepare(const Hand& hand, const Options& options, Question q, bool for_draws) noexcept {
+    std::array<int, 4> sum{};
+    const Error e = P::validate(hand, q, options.players, sum);
+    if (e != Error::none) return e;
+    tiles = sum[0] + sum[1] + sum[2] + sum[3];
+    simd::ShantenLanes<Ops>::keys_of_row(hand.slots.data(), options.players, groups.key);
+    for (int g = 0; g < 4; ++g) {
+      groups.shape[g] = S::shape_of(g, options.players);
+      groups.cost[g] = S::cost_of(groups.shape[g], groups.key[g]);
+    }
+    if (tiles < 13 && !for_draws) return Error::none;  // only the standard form
+    P::prepare_bits(masks, hand.slots.data());
+    const std::uint64_t one = masks.occ & ~masks.ge2;
+    singles.t.pairs = std::popcount(masks.ge2);
+    singles.t.singles = std::popcount(one);
+    singles.t.orphan_kinds = std::popcount(masks.occ & bits::orphans);
+    singles.t.orphan_pairs = std::popcount(masks.ge2 & bits::orphans);
+    if (!for_draws) return Error::none;
+    singles.zero = slots::to_kinds(~masks.occ);
+    singles.one = slots::to_kinds(one);
+    if (options.visible.size() >= static_cast<std::size_t>(kind_count)) {
+      const typename S::Counts c = S::counts_of(hand);
+      if (S::over_four(c, options.visible.data())) return Error::visible_over_four;
+      left = S::left_of(c, options.visible.data());
+    } else {  // 4 (0b100) where none is held, 3 (0b011) one, 2 (0b010) two, 1 three
+      left.plane[0] = slots::to_kinds(one | (masks.ge3 & ~masks.four));
+      left.plane[1] = slots::to_kinds(one | (masks.ge2 & ~masks.ge3));
+      left.plane[2] = singles.zero;
+    }
+    return Error::none;
+  }
+};
+
+template <class Ops>
+Result<ShantenForms> shanten(const Hand& hand, const Options& options) noexcept {
+  using S = simd::ShantenKernel<Ops>;
+  ShantenHand<Ops> h;
+  const Error e = h.prepare(hand, options, Question::shanten, false);
+  if (e != Error::none) return {{}, e};
+  ShantenForms f;
+  f.standard = static_cast<std::int8_t>(S::standard_replacements(h.groups, h.tiles) - 1);
+  f.best = f.standard;
+  if (h.tiles >= 13) {
+    const auto& t = h.singles.t;
+    f.chiitoi = static_cast<std::int8_t>(S::chiitoi_replacements(t.pairs, t.singles) - 1);
+    f.kokushi = static_cast<std::int8_t>(S::kokushi_replacements(t.orphan_kinds, t.orphan_pairs) - 1);
+    f.best = std::min({f.standard, f.chiitoi, f.kokushi});
+  }
+  return {f, Error::none};
+}
+
+template <class Ops>
+Result<Necessary> necessary_tiles(const Hand& hand, const Options& options) noexcept {
+  using S = simd::ShantenKernel<Ops>;
+  ShantenHand<Ops> h;
+  const Error e = h.prepare(hand, options, Question::waits, true);
+  if (e != Error::none) return {{}, e};
+  alignas(16) std::uint8_t rest[4][16];
+  S::rests_of(h.groups, rest);
+  return {S::necessary(h.singles, h.groups, rest, h.tiles, options.players, h.left), Error::none};
+}
+
+// Advice: each discard's key from the slot bytes with that copy taken out.
+template <class Ops>
+Result<Advice> advice(const Hand& hand, const Options& options) noexcept {
+  using S = simd::ShantenKernel<Ops>;
+  using SL = simd::ShantenLanes<Ops>;
+  const Players players = options.players;
+  ShantenHand<Ops> h;
+  const Error e = h.prepare(hand, options, Question::complete, true);
+  if (e != Error::none) return {{}, e};
+  const std::uint64_t held = slots::to_kinds(h.masks.occ);
+  alignas(64) std::uint8_t after[64];
+  std::memcpy(after, hand.slots.data(), 64);
+  std::uint32_t key_after[kind_count];
+  for (std::uint64_t m = held; m; m &= m - 1) {
+    const int d = std::countr_zero(m);
+    const int slot = Tile(d).slot();
+    --after[slot];
+    key_after[d] = SL::key_of_group(after, S::group_of(d, players), players);
+    ++after[slot];
+  }
+  Result<Advice> r;
+  simd::advise<Ops>(h.groups, h.tiles, players, h.singles, h.left, held,
+                    [&hand](int d) { return static_cast<int>(hand.slots[Tile(d).slot()]); }, key_after, r.value);
+  return r;
+}
+
+}  // namespace mjk::single

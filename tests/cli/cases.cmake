@@ -1,0 +1,140 @@
+# The command-line tool, end to end. Each case runs mjk with its arguments
+# and compares its standard output and error with golden/<case>.out
+# (check_output.cmake); FAILS: the exit status must be non-zero, else zero.
+# Outputs that depend on the machine (timings, its instruction sets) are
+# matched against a regular expression instead (mjk_cli_matches).
+# To rewrite the golden files from the current mjk:
+#   cmake --preset release -DMJK_UPDATE_GOLDEN=ON && ctest --preset release -L door -R '^cli\.'
+# then check the diff and configure again with -DMJK_UPDATE_GOLDEN=OFF.
+option(MJK_UPDATE_GOLDEN "Write the CLI's golden files instead of comparing with them" OFF)
+function(mjk_cli_golden name)
+  set(fails OFF)
+  set(args ${ARGN})
+  if(args AND "${ARGV1}" STREQUAL "FAILS")
+    set(fails ON)
+    list(REMOVE_AT args 0)
+  endif()
+  string(ASCII 31 separator)  # the arguments as one: a list would be split on its way to the script
+  string(REPLACE ";" "${separator}" args "${args}")
+  mjk_add_test(cli.${name} LABELS door
+    COMMAND ${CMAKE_COMMAND} -DMJK=$<TARGET_FILE:mjk> -DGOLDEN=${CMAKE_CURRENT_SOURCE_DIR}/cli/golden/${name}.out
+            -DFAILS=${fails} -DUPDATE=${MJK_UPDATE_GOLDEN} "-DARGS=${args}" -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_output.cmake)
+endfunction()
+function(mjk_cli_matches name expected)
+  mjk_add_test(cli.${name} LABELS door COMMAND mjk ${ARGN} PROPERTIES PASS_REGULAR_EXPRESSION "${expected}")
+endfunction()
+
+mjk_cli_golden(help --help)
+mjk_cli_golden(readable_waits 1112345678999m)
+mjk_cli_golden(readable_agari "m1m1m1m2m2m2m3m3m3p8p9p9p9" "p7")
+mjk_cli_golden(json_waits --json 1112345678999m)
+mjk_cli_golden(json_agari --json "m1m1m1m2m2m2m3m3m3p8p9p9p9 p7")
+mjk_cli_golden(json_no_win --json 123m456p789s11z234s)
+mjk_cli_golden(json_called --json 3334m)
+mjk_cli_golden(json_discards --json 12345m)
+mjk_cli_golden(json_kokushi --json "19m19p19s1234567z 1m")
+mjk_cli_golden(json_bad_line_answers_others FAILS --json 123x 5z)
+mjk_cli_golden(json_twelve_tiles FAILS --json 123456789m123p)
+mjk_cli_golden(readable_fifth_copy FAILS 11111m)
+mjk_cli_golden(unknown_option FAILS --frobnicate)
+mjk_cli_matches(impl_lists_active "\\* avx512 .*active: avx512|\\* avx2 .*active: avx2|\\* sse4.2 .*active: sse4.2|\\* sse2 .*active: sse2|\\* portable .*active: portable" --impl)
+mjk_cli_golden(ref_engine --ref 1234567m)
+mjk_cli_golden(ref_json_same --ref --json 12345m)
+
+# Shanten, necessary tiles, discard advice; three players; visible tiles.
+mjk_cli_golden(json_advice_order --json 12345m)
+mjk_cli_golden(ref_json_advice_order --ref --json 12345m)
+mjk_cli_golden(json_necessary --json 123m456p13789s56z)
+mjk_cli_golden(ref_json_necessary --ref --json 123m456p13789s56z)
+mjk_cli_golden(readable_necessary 123m456p13789s56z)
+mjk_cli_golden(readable_advice 123m456p13789s556z)
+mjk_cli_golden(players_four --json 1111m111122233z)
+mjk_cli_golden(players_three --players 3 --json 1111m111122233z)
+mjk_cli_golden(players_three_necessary --players 3 --json 19m123p456789s11z)
+mjk_cli_golden(players_three_no_2m FAILS --players 3 123m456p789s11z23s)
+mjk_cli_golden(players_bad FAILS --players 5 1m)
+mjk_cli_golden(visible_ukeire --json --visible 155m777z 1112345678999m)
+mjk_cli_golden(visible_over_four FAILS --json --visible 11m 1112345678999m)
+mjk_cli_golden(visible_fifth_copy FAILS --visible 55555z 1m)
+mjk_cli_golden(visible_malformed FAILS --visible 12x 1m)
+
+# mjk forms: every tenpai reading
+mjk_cli_golden(forms_one_reading forms 1112224588899)
+mjk_cli_golden(forms_with_suits forms 123m456p789s11z23s)
+mjk_cli_golden(forms_seven_pairs forms 1133m5577p99s112z)
+mjk_cli_golden(forms_kokushi13 forms 19m19p19s1234567z)
+mjk_cli_golden(forms_not_tenpai forms 1111m123p112233s)
+mjk_cli_golden(forms_malformed FAILS forms 12x)
+mjk_cli_golden(forms_wrong_count FAILS forms 123m456p789s11z23s4s)
+# The nine-sided wait has exactly eleven readings, these two among them.
+mjk_cli_golden(forms_nine_sided forms 1112345678999)
+
+# mjk census
+mjk_cli_matches(census_json_m14 "^{\"tiles\":14,\"kinds\":\"m\",\"partial\":false,\"hands\":118800,\"agari\":13277,\"standard\":13259,\"chiitoi\":36,\"both\":18,\"kokushi\":0,\"seconds\":[0-9.]+,\"hands_per_second\":[0-9]+}\n$"
+  census --tiles 14 --kinds m --json)
+mjk_cli_matches(census_text_m13 "hands +93600 \\(13 tiles, kinds m\\).*tenpai +40196.* 9 waits +1\n.*M hands/s" census --tiles 13 --kinds m --threads 1)
+mjk_cli_golden(census_needs_kinds FAILS census --tiles 14)
+mjk_cli_golden(census_bad_tiles FAILS census --tiles 12 --kinds m)
+
+# The full brute-force census (about half an hour each on 2 cores): -DMJK_LONG_TESTS=ON.
+if(MJK_LONG_TESTS)
+  mjk_cli_matches(census_all14 "\"hands\":326520504500,\"agari\":16873619,\"standard\":11498658,\"chiitoi\":5379616,\"both\":4668,\"kokushi\":13,"
+    census --tiles 14 --kinds all --json)
+  mjk_cli_matches(census_all13 "\"hands\":98521596000,\"tenpai\":92371838,\"standard\":54747045,\"chiitoi\":37657312,\"both\":32676,\"kokushi\":157,\"waits\":{\"1\":64152121,\"2\":25337340,\"3\":2549634,\"4\":271155,\"5\":56145,\"6\":4686,\"7\":471,\"8\":282,\"9\":3,\"13\":1}"
+    census --tiles 13 --kinds all --json)
+  set_tests_properties(cli.census_all14 cli.census_all13 PROPERTIES TIMEOUT 7200 LABELS exhaustive)
+endif()
+
+# Honest I/O: write and read errors, one output line per input line, UTF-8.
+mjk_add_test(cli.io_errors_and_lines LABELS door COMMAND ${CMAKE_COMMAND} -DMJK=$<TARGET_FILE:mjk>
+  -DDATA=${CMAKE_CURRENT_SOURCE_DIR}/cli/data -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/io.cmake)
+# mjk log given hostile records (made at test time): each an error naming it,
+# the good record after it still read.
+mjk_add_test(cli.log_hostile_records LABELS door PROPERTIES TIMEOUT 300
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/cli_log_hostile.sh $<TARGET_FILE:mjk> ${CMAKE_CURRENT_BINARY_DIR}/log_hostile)
+mjk_cli_golden(json_red_winning_tile --json "1m 0m")
+mjk_cli_golden(json_red_hand_plain_winning --json "0m 5m")
+
+# Scoring: request objects and the meld notation through mjk --json, the exact
+# "score" of SCORING.md §5's cases (non-dealer South, East round, indicator 9p).
+set(S5 "\"seat\": \"2z\", \"dora\": \"9p\"")
+mjk_cli_golden(score_pinfu_tsumo --json
+  "{\"hand\": \"123678m345p67s55s\", \"win\": \"8s\", \"tsumo\": true, ${S5}}")
+mjk_cli_golden(score_open_pinfu_shape --json
+  "{\"hand\": \"678m345p67s55s\", \"melds\": [{\"type\": \"chi\", \"tiles\": \"234m\"}], \"win\": \"8s\", ${S5}}")
+mjk_cli_golden(score_chiitoitsu --json
+  "{\"hand\": \"1199m3377p2288s5z\", \"win\": \"5z\", ${S5}}")
+mjk_cli_golden(score_seven_pairs_with_a_quad --json "{\"hand\": \"1111m2233p4455s6z\", \"win\": \"6z\", ${S5}}")
+mjk_cli_golden(score_closed_kan_fu --json
+  "{\"hand\": \"234m567p34s22p\", \"melds\": [{\"type\": \"ankan\", \"tiles\": \"9999s\"}], \"win\": \"5s\", \"riichi\": 1, ${S5}}")
+mjk_cli_golden(score_stacking --json
+  "{\"hand\": \"111z222z555z666z7z\", \"win\": \"7z\", \"tsumo\": true, ${S5}}")
+mjk_cli_golden(score_dora_alone --json
+  "{\"hand\": \"789p456s78s11z\", \"melds\": [{\"type\": \"chi\", \"tiles\": \"123m\"}], \"win\": \"9s\", ${S5}}")
+mjk_cli_golden(score_honba_and_sticks --json
+  "{\"hand\": \"123678m345p67s55s\", \"win\": \"8s\", \"seat\": \"1z\", \"dora\": \"9p\", \"honba\": 2, \"sticks\": 1}")
+# --ref scores with the reference scorer (mjk::ref::score): the same answers.
+mjk_cli_golden(ref_score_honba_and_sticks --ref --json
+  "{\"hand\": \"123678m345p67s55s\", \"win\": \"8s\", \"seat\": \"1z\", \"dora\": \"9p\", \"honba\": 2, \"sticks\": 1}")
+mjk_cli_golden(ref_score_stacking --ref --json
+  "{\"hand\": \"111z222z555z666z7z\", \"win\": \"7z\", \"tsumo\": true, ${S5}}")
+mjk_cli_golden(ref_score_readable --ref --seat 2z --dora 9p --tsumo "678s11m12345p666z 3p")
+# The same win in the meld notation with the context as options.
+mjk_cli_golden(score_notation_options --json --tsumo --seat 2z --dora 9p "123678m345p67s55s 8s")
+mjk_cli_golden(score_notation_meld --json --seat south --dora 9p "678m345p67s55s chi:234m 8s")
+mjk_cli_golden(score_readable --seat 2z --dora 9p --tsumo "678s11m12345p666z 3p")
+# SCORING.md §5 double-wind pair (dealer, East round): 4 han 40 fu, 30 fu under the 2-fu rule.
+mjk_cli_golden(score_rule_option --json --rule double_wind_pair_fu=2 --tsumo --dora 9p
+  "123m123p1z chi:123s pon:555z 1z")
+mjk_cli_golden(score_short_plain_hand_not_scored --json "55z11m 5z")
+# Bad requests: each line its own error object, the others answered, exit 1.
+mjk_cli_golden(score_bad_lines_answer_others FAILS
+  --json --riichi "678m345p67s55s chi:234m 8s" "123678m345p67s55s 8s" "{\"hand\": \"1m\", \"tsumo\": 1}")
+mjk_cli_golden(score_bad_meld FAILS "123m chi:235m 5m")
+mjk_cli_golden(score_unknown_rule FAILS --rule kiryage=true 1m)
+mjk_cli_golden(score_bad_seat FAILS --seat 5z 1m)
+mjk_cli_golden(score_bad_ron FAILS --ron left 1m)
+mjk_cli_golden(score_three_players_chi FAILS --players 3 "11m456p789s11z chi:123p 1z")
+mjk_cli_golden(score_fifth_copy_dora FAILS
+  --dora 1m1m "1112345678999m 5m")
+mjk_cli_golden(score_double_wind_pair_4fu --json --tsumo --dora 9p "123m123p1z chi:123s pon:555z 1z")
