@@ -90,10 +90,11 @@ export function analyse(request, options = {}) {
 }
 
 // The same, as the JSON text itself.
-export function analyseJson(request, {players = 4, visible = null} = {}) {
+// (options.capacity: the first answer buffer's size; the tests make it small.)
+export function analyseJson(request, {players = 4, visible = null, capacity = 8192} = {}) {
   ready();
   const text = typeof request === 'string' ? request : JSON.stringify(request);
-  return analyseWith(mod, text, players, visible, buffers);
+  return analyseWith(mod, text, players, visible, buffers, capacity);
 }
 
 const buffers = {
@@ -108,7 +109,7 @@ const buffers = {
   output(bytes) {
     if (bytes > outCap) {
       if (outPtr) mod._free(outPtr);
-      outCap = Math.max(bytes, 8192);
+      outCap = bytes;
       outPtr = mod._malloc(outCap);
     }
     return outPtr;
@@ -118,7 +119,7 @@ const buffers = {
 
 // One call of mjk_analyse_json_n, the answer buffer grown when it is too
 // small. Self-contained (the EV worker runs it from its source text).
-function analyseWith(m, text, players, visible, buf) {
+function analyseWith(m, text, players, visible, buf, capacity = 8192) {
   const encoder = new TextEncoder();
   const maxBytes = text.length * 3;
   const input = buf.input(maxBytes + 1);
@@ -130,7 +131,7 @@ function analyseWith(m, text, players, visible, buf) {
     visiblePtr = scratchPtr + 8;
     m.HEAPU8.set(visible, visiblePtr);
   }
-  let cap = 8192;
+  let cap = capacity;
   for (;;) {
     const out = buf.output(cap);
     const code = m._mjk_analyse_json_n(input, length, players, visiblePtr, out, cap, scratchPtr);
