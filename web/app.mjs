@@ -3,7 +3,7 @@
 // state is one request object (SCORING.md's fields, and EV.md's "ev" for the
 // EV panel), which is also the permalink: ?q=<that JSON>.
 import * as mjk from './mjk.mjs';
-import {KIND_NAMES, joinTiles, splitTiles, tileSvg, tilesSvg} from './tiles.mjs';
+import {KIND_NAMES, joinTiles, splitTiles, tileSprite, tileSvg, tilesSvg} from './tiles.mjs';
 
 const $ = id => document.getElementById(id);
 const SEAT_NAMES = ['East', 'South', 'West', 'North'];
@@ -108,13 +108,14 @@ function update() {
   try {
     request = readControls();
   } catch (e) {
+    view.answer = null;
     showError(e.message);
     return;
   }
   const query = permalinkQuery(request);
   $('permalink').href = query;
   try { history.replaceState(null, '', query); } catch { /* some file:// setups refuse; the link still works */ }
-  if (!request.hand && !request.melds) { clearResults(); renderHandTiles(); return; }
+  if (!request.hand && !request.melds) { view.answer = null; clearResults(); renderHandTiles(); return; }
   const t0 = performance.now();
   const answer = mjk.analyse(request);
   const t1 = performance.now();
@@ -126,7 +127,6 @@ function update() {
 }
 
 function clearResults() {
-  view.answer = null;
   $('error').hidden = true;
   $('summary').innerHTML = '';
   for (const id of ['waits-box', 'advice-box', 'readings-box', 'score-box']) $(id).hidden = true;
@@ -459,6 +459,7 @@ function loadQuery() {
 }
 
 async function main() {
+  document.body.insertAdjacentHTML('afterbegin', tileSprite());
   buildPalette();
   buildTurns();
   writeControls(loadQuery());

@@ -267,8 +267,8 @@ function makeWorker() {
   if (!workerUrl) {
     // The factory's text is that of a classic function, but the ES module
     // build names its own address (import.meta), which a classic worker
-    // cannot say; it is given the wasm's bytes, so the address is never used.
-    const factorySource = factory.toString().replaceAll('import.meta.url', 'self.location.href');
+    // cannot say; it is given the wasm's bytes, so any address will do.
+    const factorySource = factory.toString().replaceAll('import.meta.url', '"file:///"');
     const source = `"use strict";\nvar _scriptDir;\nconst factory = ${factorySource};\n` +
                    `${readCString.toString()}\n${analyseWith.toString()}\n(${workerMain.toString()})(factory);\n`;
     workerUrl = URL.createObjectURL(new Blob([source], {type: 'text/javascript'}));

@@ -50,14 +50,22 @@ export function joinTiles(names) {
 const INK = {m: '#b3261e', p: '#1f4e9c', s: '#1c7a3a', z: '#222'};
 const esc = s => String(s).replace(/[&<>"]/g, c => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;'})[c]);
 
-// The face of one tile as an SVG element's text: 30 x 40 units, drawn at
-// `height` CSS pixels. A red five has a red numeral and a dot.
+// Every face once, as SVG symbols (put this in the page once); a tile is
+// then a <use> of its symbol: a table of a hundred tiles stays cheap to draw.
+export const TILE_NAMES = [...KIND_NAMES, '0m', '0p', '0s'];
+export function tileSprite() {
+  return '<svg aria-hidden="true" style="position:absolute;width:0;height:0;overflow:hidden"><defs>' +
+    TILE_NAMES.map(name => `<symbol id="mjk-tile-${name}" viewBox="0 0 30 40">` +
+      `<rect x="1" y="1" width="28" height="38" rx="4" class="tile-face"/>${face(Number(name[0]), name[1])}</symbol>`).join('') +
+    '</defs></svg>';
+}
+
+// One tile: 30 x 40 units drawn at `height` CSS pixels, named for screen
+// readers; its face is the sprite's symbol. A red five has a red numeral and a dot.
 export function tileSvg(name, {height = 40, extraClass = ''} = {}) {
-  const n = Number(name[0]), suit = name[1];
   const width = height * 0.75;
   return `<svg class="tile ${extraClass}" viewBox="0 0 30 40" width="${width}" height="${height}" role="img" ` +
-         `aria-label="${esc(tileWords(name))}"><title>${esc(name)}</title>` +
-         `<rect x="1" y="1" width="28" height="38" rx="4" class="tile-face"/>` + face(n, suit) + '</svg>';
+         `aria-label="${esc(tileWords(name))}"><title>${esc(name)}</title><use href="#mjk-tile-${esc(name)}"/></svg>`;
 }
 
 function face(n, suit) {

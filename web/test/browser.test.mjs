@@ -210,13 +210,25 @@ test('the permalink gives back the same state and the same tables', async () => 
 
 test('EV panel: the search runs in a worker, shows the answer or the library\'s error, and can be cancelled', async () => {
   const page = await openPage(q({hand: '23m456p13789s556z1m'}));
-  // Cancel at once: the worker is terminated, the buttons come back.
-  await page.click('#ev-run');
-  assert.equal(await page.isDisabled('#ev-cancel'), false);
-  await page.click('#ev-cancel');
+  // Cancel at once (both clicks in one task, so the search cannot end first):
+  // the buttons come back.
+  await page.evaluate(() => { document.getElementById('ev-run').click(); document.getElementById('ev-cancel').click(); });
   await page.waitForFunction(() => document.getElementById('ev-status').textContent === 'Cancelled.');
   assert.equal(await page.isDisabled('#ev-cancel'), true);
   assert.equal(await page.isDisabled('#ev-run'), false);
+  // Cancel while the worker runs: it is terminated, the promise rejects with AbortError.
+  const cancelled = await page.evaluate(async () => {
+    const controller = new AbortController();
+    const phases = [];
+    try {
+      await mjkPage.mjk.ev({hand: '23m456p13789s556z1m'}, {signal: controller.signal,
+        onProgress: p => { phases.push(p.phase); if (p.phase === 'loading') controller.abort(); }});
+      return {phases, name: 'finished'};
+    } catch (e) {
+      return {phases, name: e.name};
+    }
+  });
+  assert.deepEqual(cancelled, {phases: ['loading'], name: 'AbortError'});
   // Run to the end: until the library answers "ev" requests, its error shows.
   await page.click('#ev-run');
   await page.waitForFunction(() => !document.getElementById('ev-error').hidden || !document.getElementById('ev-table').hidden,
