@@ -112,6 +112,7 @@ function update() {
     showError(e.message);
     return;
   }
+  $('from').disabled = !!request.tsumo;  // a tsumo is from no one
   const query = permalinkQuery(request);
   $('permalink').href = query;
   try { history.replaceState(null, '', query); } catch { /* some file:// setups refuse; the link still works */ }
@@ -192,11 +193,9 @@ function renderAdvice(a) {
   }
   for (const th of document.querySelectorAll('#advice th'))
     th.setAttribute('aria-sort', sort?.key === th.dataset.key ? (sort.dir > 0 ? 'ascending' : 'descending') : 'none');
-  const discards = a.discards ?? {};
   $('advice').tBodies[0].innerHTML = rows.map(r =>
     `<tr data-discard="${r.discard}"><td>${tileSvg(r.discard, {height: 32})}</td><td>${r.shanten}</td>` +
     `<td class="tile-row inline">${tilesSvg(r.necessary, {height: 26})}</td><td>${r.ukeire}</td></tr>`).join('');
-  box.querySelector('h3').textContent = Object.keys(discards).length ? 'Discards (tenpai after the first ones)' : 'Discards';
 }
 
 const FORM_WORDS = {standard: 'four sets and a pair', chiitoi: 'seven pairs', kokushi: 'thirteen orphans'};
@@ -362,7 +361,9 @@ function showEvError(message) {
 const pct = x => `${(Math.min(1, Math.max(0, x)) * 100).toFixed(1)}%`;  // EV.md: probabilities shown clamped
 
 function renderEv(answer) {
+  $('ev-error').hidden = true;
   const t = Number($('ev-turn').value);
+  $('ev-caption').textContent = `At turn ${t} (${18 - t} draws left): tenpai and win probability, expected score.`;
   const rows = [...answer.ev.discards].sort((x, y) => y.score[t] - x.score[t]);
   $('ev-table').tBodies[0].innerHTML = rows.map(d =>
     `<tr><td>${d.discard ? tileSvg(d.discard, {height: 32}) : '—'}</td><td>${d.shanten}</td>` +
@@ -374,15 +375,19 @@ function renderEv(answer) {
 
 // A line per leading discard over turns 1..17: own drawing, no library.
 function chartSvg(discards, metric) {
-  const W = 640, H = 260, left = 52, right = 12, top = 12, bottom = 34;
+  // As wide as its box (the text stays readable on a phone), 720 at most.
+  const W = Math.max(300, Math.min(720, $('ev-chart').clientWidth || 640)), H = 260;
+  const left = 52, right = 12, top = 12, bottom = 34;
   const turns = Array.from({length: 17}, (_, i) => i + 1);
   const value = (d, t) => metric === 'score' ? d.score[t] : Math.min(1, Math.max(0, d[metric][t]));
-  const max = metric === 'score' ? Math.max(1000, ...discards.flatMap(d => turns.map(t => value(d, t)))) : 1;
+  const highest = Math.max(0, ...discards.flatMap(d => turns.map(t => value(d, t))));
+  const step = metric === 'score' ? [500, 1000, 2000, 4000, 8000, 16000, 32000].find(s => highest <= 4 * s) ?? 64000 : 0.25;
+  const max = metric === 'score' ? Math.max(1, Math.ceil(highest / step)) * step : 1;
   const x = t => left + (t - 1) / 16 * (W - left - right);
   const y = v => top + (1 - v / max) * (H - top - bottom);
   const colours = ['#d0453b', '#2f6fce', '#2e9a52', '#a05ad0'];
   const dashes = ['', '6 3', '2 3', '8 3 2 3'];
-  const ticks = [0, 0.25, 0.5, 0.75, 1].map(f => f * max);
+  const ticks = Array.from({length: Math.round(max / step) + 1}, (_, i) => i * step);
   const label = v => metric === 'score' ? Math.round(v) : `${Math.round(v * 100)}%`;
   let svg = `<svg viewBox="0 0 ${W} ${H}" class="chart" role="img" aria-label="${metric} by turn for the leading discards">`;
   for (const v of ticks)
@@ -477,7 +482,9 @@ async function main() {
 }
 
 // For the browser test and the curious: the page's state and its timings.
-globalThis.mjkPage = {view, readControls, mjk};
+// showEv draws an EV answer as if the search had given it (the browser test
+// draws one while the library does not answer "ev" requests yet).
+globalThis.mjkPage = {view, readControls, mjk, showEv: answer => { view.evAnswer = answer; renderEv(answer); }};
 
 if (!globalThis.mjkPageStarted) {  // one start, whichever script got here first
   globalThis.mjkPageStarted = true;
