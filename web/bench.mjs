@@ -3,7 +3,7 @@
 // use), on the same fixed-seed hands. Every answer is checked first, then timed.
 //   node web/bench.mjs [hands]        (after cmake --build --preset wasm; cd web && npm ci)
 // MJK_SITE (default build/wasm/web), MJK_NATIVE_CLI (default build/release/cli/mjk).
-import {execFileSync} from 'node:child_process';
+import {execFileSync, spawnSync} from 'node:child_process';
 import {existsSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
@@ -103,9 +103,9 @@ for (const size of [13, 14]) {
         if (out[i] !== mjk.analyseJson(lines[i])) throw new Error(`native and wasm answers differ on ${lines[i]}`);
       let best = Infinity;
       for (let r = 0; r < 3; ++r) {
-        const t = execFileSync('bash', ['-c', `TIMEFORMAT='%R %U %S'; time ("$0" --json < "$1" > /dev/null)`, native, file],
-                               {encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe']});
-        best = Math.min(best, Number(t.trim().split(/\s+/)[0]) * 1000);
+        const run = spawnSync('bash', ['-c', `TIMEFORMAT='%R %U %S'; time ("$0" --json < "$1" > /dev/null)`, native, file],
+                              {encoding: 'utf8'});
+        best = Math.min(best, Number(run.stderr.trim().split(/\s+/)[0]) * 1000);
       }
       row(`${size} tiles: analyse (the whole --json object)`, 'mjk native CLI (time, wall)', best, hands);
     } finally {
