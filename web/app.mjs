@@ -39,13 +39,25 @@ function meldWords(melds) {
   return (melds ?? []).map(m => `${m.type}:${m.tiles}${m.from && m.from !== 'kamicha' ? '@' + m.from : ''}`).join(' ');
 }
 
+// The hand field as `mjk` reads a line: the concealed tiles, meld words
+// (TYPE:TILES[@FROM], also accepted here), then the winning tile.
+function splitHandField(text) {
+  const tokens = text.trim().split(/\s+/).filter(Boolean);
+  const concealed = tokens.length && !tokens[0].includes(':') ? tokens.shift() : '';
+  return {concealed, meldWords: tokens.filter(t => t.includes(':')), win: tokens.filter(t => !t.includes(':')).join('')};
+}
+
+function joinHandField({concealed, meldWords, win}) {
+  return [concealed, ...meldWords, win].filter(Boolean).join(' ');
+}
+
 // The request of the controls (only what differs from SCORING.md's defaults).
 function readControls() {
-  const [concealed, ...rest] = $('hand').value.trim().split(/\s+/);
-  const request = {hand: concealed ?? ''};
-  const melds = parseMelds($('melds').value);
+  const field = splitHandField($('hand').value);
+  const request = {hand: field.concealed};
+  const melds = parseMelds([...field.meldWords, $('melds').value].join(' '));
   if (melds.length) request.melds = melds;
-  if (rest.length) request.win = rest.join('');
+  if (field.win) request.win = field.win;
   const how = document.querySelector('input[name=how]:checked').value;
   if (how === 'tsumo') request.tsumo = true;
   else if ($('from').value !== 'kamicha') request.from = $('from').value;
@@ -266,9 +278,9 @@ function renderScore(a, request) {
 // ---- the hand as tiles, the palette ----
 
 function renderHandTiles() {
-  const [concealed = '', ...rest] = $('hand').value.trim().split(/\s+/);
-  const tiles = splitTiles(concealed);
-  const win = splitTiles(rest.join(''));
+  const field = splitHandField($('hand').value);
+  const tiles = splitTiles(field.concealed);
+  const win = splitTiles(field.win);
   const button = (name, i, role) =>
     `<button type="button" class="tile-button" data-index="${i}" data-role="${role}" ` +
     `aria-label="remove ${name}${role === 'win' ? ' (winning tile)' : ''}">${tileSvg(name, {height: 44})}</button>`;
@@ -277,21 +289,19 @@ function renderHandTiles() {
 }
 
 function removeTile(role, index) {
-  const [concealed = '', ...rest] = $('hand').value.trim().split(/\s+/);
-  const tiles = splitTiles(concealed);
-  let win = splitTiles(rest.join(''));
-  if (role === 'win') win = []; else tiles.splice(index, 1);
-  $('hand').value = joinTiles(tiles) + (win.length ? ' ' + win.join('') : '');
+  const field = splitHandField($('hand').value);
+  const tiles = splitTiles(field.concealed);
+  if (role === 'win') field.win = ''; else tiles.splice(index, 1);
+  $('hand').value = joinHandField({...field, concealed: joinTiles(tiles)});
 }
 
 function addTile(name) {
   const target = document.querySelector('input[name=target]:checked').value;
   if (target === 'hand' || target === 'win') {
-    const [concealed = '', ...rest] = $('hand').value.trim().split(/\s+/);
-    const tiles = splitTiles(concealed);
-    let win = splitTiles(rest.join(''));
-    if (target === 'hand') tiles.push(name); else win = [name];
-    $('hand').value = joinTiles(tiles) + (win.length ? ' ' + win.join('') : '');
+    const field = splitHandField($('hand').value);
+    const tiles = splitTiles(field.concealed);
+    if (target === 'hand') tiles.push(name); else field.win = name;
+    $('hand').value = joinHandField({...field, concealed: joinTiles(tiles)});
   } else {
     const input = $(target);
     input.value = joinTiles([...splitTiles(input.value), name]);
@@ -328,10 +338,10 @@ async function runEv() {
   $('ev-table').hidden = true;
   $('ev-chart').innerHTML = '';
   $('ev-status').textContent = 'Starting the search…';
+  const started = performance.now();
   const ticker = setInterval(() => {
     if (view.evRun === controller) $('ev-status').textContent = `Searching… ${((performance.now() - started) / 1000).toFixed(1)} s`;
   }, 200);
-  const started = performance.now();
   try {
     const answer = await mjk.ev({...request, ev: evOptions()}, {
       signal: controller.signal,
@@ -430,11 +440,11 @@ function bind() {
     update();
   });
   $('last-to-win').addEventListener('click', () => {
-    const [concealed = ''] = $('hand').value.trim().split(/\s+/);
-    const tiles = splitTiles(concealed);
+    const field = splitHandField($('hand').value);
+    const tiles = splitTiles(field.concealed);
     if (!tiles.length) return;
-    const last = tiles.pop();
-    $('hand').value = joinTiles(tiles) + ' ' + last;
+    const win = tiles.pop();
+    $('hand').value = joinHandField({...field, concealed: joinTiles(tiles), win});
     update();
   });
   $('clear').addEventListener('click', () => { $('hand').value = ''; $('melds').value = ''; update(); $('hand').focus(); });

@@ -152,6 +152,24 @@ test('hands typed as text: the tables say what mjk --json says', async t => {
   assert.deepEqual(page.problems, []);
 });
 
+test('a line as mjk reads it, meld words in the hand field, asks the same', async () => {
+  const page = await openPage(q({hand: ''}));
+  await page.selectOption('#seat', '2z');
+  await page.fill('#dora', '9p');
+  await page.fill('#hand', '678m345p67s55s chi:234m 8s');
+  const request = await page.evaluate(() => mjkPage.readControls());
+  assert.deepEqual(request, {hand: '678m345p67s55s', melds: [{type: 'chi', tiles: '234m', from: 'kamicha'}], win: '8s', seat: '2z', dora: '9p'});
+  const answer = await page.evaluate(() => mjkPage.view.answer);
+  assert.equal(answer.score.fu, 30, 'SCORING.md: open pinfu shape, ron: tanyao 1 han 30 fu');
+  assert.equal(answer.score.points, 1000);
+  checkTables(await readTables(page), answer, 'meld words');
+  // The tiles drawn are the concealed ones and the winning tile, not the meld's.
+  assert.equal(await page.locator('#hand-tiles button').count(), 11);
+  await page.fill('#melds', 'chi-234m');
+  assert.match(await page.textContent('#error'), /meld 2 \("chi-234m"\) is not TYPE:TILES/);
+  assert.deepEqual(page.problems, []);
+});
+
 test('a hand built by clicking and by keyboard', async () => {
   const page = await openPage(q({hand: ''}));
   await page.click('#clear');
