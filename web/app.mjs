@@ -207,7 +207,7 @@ function renderAdvice(a) {
     th.setAttribute('aria-sort', sort?.key === th.dataset.key ? (sort.dir > 0 ? 'ascending' : 'descending') : 'none');
   $('advice').tBodies[0].innerHTML = rows.map(r =>
     `<tr data-discard="${r.discard}"><td>${tileSvg(r.discard, {height: 32})}</td><td>${r.shanten}</td>` +
-    `<td class="tile-row inline">${tilesSvg(r.necessary, {height: 26})}</td><td>${r.ukeire}</td></tr>`).join('');
+    `<td><span class="tile-row inline">${tilesSvg(r.necessary, {height: 26})}</span></td><td>${r.ukeire}</td></tr>`).join('');
 }
 
 const FORM_WORDS = {standard: 'four sets and a pair', chiitoi: 'seven pairs', kokushi: 'thirteen orphans'};
@@ -377,7 +377,7 @@ function renderEv(answer) {
   const rows = [...answer.ev.discards].sort((x, y) => y.score[t] - x.score[t]);
   $('ev-table').tBodies[0].innerHTML = rows.map(d =>
     `<tr><td>${d.discard ? tileSvg(d.discard, {height: 32}) : '—'}</td><td>${d.shanten}</td>` +
-    `<td class="tile-row inline">${d.necessary.map(([tile, n]) => `<span class="count-tile">${tileSvg(tile, {height: 24})}<small>${n}</small></span>`).join('')}</td>` +
+    `<td><span class="tile-row inline">${d.necessary.map(([tile, n]) => `<span class="count-tile">${tileSvg(tile, {height: 24})}<small>${n}</small></span>`).join('')}</span></td>` +
     `<td>${pct(d.tenpai[t])}</td><td>${pct(d.win[t])}</td><td>${Math.round(d.score[t])}</td></tr>`).join('');
   $('ev-table').hidden = false;
   $('ev-chart').innerHTML = chartSvg(rows.slice(0, 4), $('ev-metric').value);
