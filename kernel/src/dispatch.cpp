@@ -8,8 +8,12 @@
 #include <cpuid.h>
 #endif
 
+// MJK_PORTABLE_ONLY (the WebAssembly build): the portable implementation is
+// the only one compiled, so the x86 rows and their CPU checks are left out.
+#if !MJK_PORTABLE_ONLY
 #include <xsimd/config/xsimd_config.hpp>
 #include <xsimd/xsimd.hpp>
+#endif
 
 #include "arch/arch.hpp"
 #include "mjk/implementation.hpp"
@@ -33,6 +37,7 @@ Result<T> recorded_single(const Hand& hand, const Options& options) noexcept {
   return Entry(hand, options);
 }
 
+#if !MJK_PORTABLE_ONLY
 // POPCNT (CPUID 1 ECX 23), LZCNT (0x80000001 ECX 5), BMI1 and BMI2 (7 EBX 3, 8):
 // the avx2 and avx512 objects are compiled with them, sse4.2 with POPCNT.
 bool cpu_has_popcnt() noexcept {
@@ -74,9 +79,13 @@ bool cpu_has_avx512() noexcept {
 bool cpu_has_avx2() noexcept { return xsimd::available_architectures().avx2 && cpu_has_bit_instructions(); }
 bool cpu_has_sse4_2() noexcept { return xsimd::available_architectures().sse4_2 && cpu_has_popcnt(); }
 bool cpu_has_sse2() noexcept { return xsimd::available_architectures().sse2; }
+#endif
 bool always() noexcept { return true; }
 
-constexpr char avx512_name[] = "avx512", avx2_name[] = "avx2", sse4_2_name[] = "sse4.2", sse2_name[] = "sse2", portable_name[] = "portable";
+#if !MJK_PORTABLE_ONLY
+constexpr char avx512_name[] = "avx512", avx2_name[] = "avx2", sse4_2_name[] = "sse4.2", sse2_name[] = "sse2";
+#endif
+constexpr char portable_name[] = "portable";
 
 // The registry row of one ISA: its name, description, CPU check, and one
 // recorded entry point per operation, batch and single-hand (SingleIsa: whose
@@ -91,6 +100,7 @@ constexpr Implementation row(std::string_view description, bool (*supported)() n
 }
 
 const Implementation registry[] = {
+#if !MJK_PORTABLE_ONLY
     // One hand's tries fill 16-byte registers: compiled for AVX-512 that code
     // measured 25% slower than the AVX2 build (compares through mask
     // registers), so AVX-512 CPUs, which all have AVX2, run the AVX2 one.
@@ -99,6 +109,7 @@ const Implementation registry[] = {
     row<arch::avx2, avx2_name>("AVX2 (and BMI1/2, LZCNT, POPCNT): 32 hands per 256-bit register", cpu_has_avx2),
     row<arch::sse4_2, sse4_2_name>("SSE4.2 (and POPCNT): 16 hands per 128-bit register", cpu_has_sse4_2),
     row<arch::sse2, sse2_name>("SSE2: 16 hands per 128-bit register", cpu_has_sse2),
+#endif
     row<arch::portable, portable_name>("plain C++ vector extensions, 16 hands per vector", always),
 };
 

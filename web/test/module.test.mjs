@@ -1,0 +1,116 @@
+// web/mjk.mjs under Node: the answers, the batch calls, the errors.
+//   node --test web/test/module.test.mjs   (ctest: web.module; MJK_SITE = the built site)
+import {before, test} from 'node:test';
+import assert from 'node:assert/strict';
+import {existsSync} from 'node:fs';
+import {join, resolve} from 'node:path';
+import {fileURLToPath} from 'node:url';
+
+const site = resolve(process.env.MJK_SITE ?? join(fileURLToPath(import.meta.url), '../../../build/wasm/web'));
+let mjk;
+before(async () => {
+  assert.ok(existsSync(join(site, 'mjk-wasm.wasm')), `the module is not built at ${site}`);
+  mjk = await import(join(site, 'mjk.mjs'));
+  await mjk.init();
+});
+
+test('the portable kernel answers, as in the browser', () => {
+  assert.equal(mjk.implementation(), 'portable');
+  assert.match(mjk.version(), /^\d+\.\d+\.\d+$/);
+});
+
+test('analyse: text and request objects give the CLI\'s object', () => {
+  const a = mjk.analyse('123m456p789s11z23s 1s');
+  assert.equal(a.agari, true);
+  assert.equal(a.hand, '123m456p23789s11z 1s');
+  const s = mjk.analyse({hand: '123678m345p67s55s', win: '8s', tsumo: true, seat: '2z', dora: '9p'});
+  assert.deepEqual(s.score, {yaku: [{name: 'menzen_tsumo', han: 1}, {name: 'pinfu', han: 1}], han: 2, fu: 20, yakuman: 0,
+                             points: 1500, payments: [-700, 1500, -400, -400]});
+  assert.equal(mjk.analyseJson('1112345678999m'), JSON.stringify(mjk.analyse('1112345678999m')));
+  // SCORING.md §5's case: ron on a shanpon opens the triplet.
+  assert.equal(mjk.analyse({hand: '111m222p789s33z55z', win: '5z', seat: '2z'}).score.fu, 50);
+});
+
+test('analyse: a bad hand is the CLI\'s error object; three players and visible tiles apply', () => {
+  assert.deepEqual(mjk.analyse('11111m'), {hand: '11111m', error: 'fifth copy of 1m at position 4'});
+  assert.match(mjk.analyse('2588m', {players: 3}).error, /2m/);
+  assert.equal(mjk.analyse('1111m111122233z', {players: 3}).shanten, 2);
+  const plain = mjk.analyse('123m456p13789s56z');
+  const visible = new Uint8Array(34);
+  const first = plain.necessary[0];  // one copy of a necessary tile seen elsewhere
+  visible['mpsz'.indexOf(first[1]) * 9 + Number(first[0]) - 1] = 1;
+  assert.equal(mjk.analyse('123m456p13789s56z', {visible}).ukeire, plain.ukeire - 1);
+  assert.throws(() => mjk.analyse('1m', {visible: new Uint8Array(3)}), /34 counts/);
+});
+
+test('analyse: the answer buffer grows for a long answer and for long input', () => {
+  const long = mjk.analyseJson('11122233344455m');  // many readings and advice rows
+  assert.ok(long.length > 1000);
+  assert.equal(mjk.analyseJson('11122233344455m', {capacity: 16}), long, 'retried with the size asked for');
+  const junk = 'x'.repeat(100000);
+  assert.match(mjk.analyse(junk).error, /unknown character|at position 0/);
+});
+
+// Random hands from a fixed-seed wall.
+function deal(n, size, seed = 7) {
+  let x = seed;
+  const rand = () => (x = (x * 1103515245 + 12345) >>> 0) / 2 ** 32;
+  const rows = new Uint8Array(n * 34);
+  for (let i = 0; i < n; ++i) {
+    const wall = Array.from({length: 136}, (_, t) => t >> 2);
+    for (let k = 0; k < size; ++k) {
+      const j = k + Math.floor(rand() * (136 - k));
+      [wall[k], wall[j]] = [wall[j], wall[k]];
+      rows[i * 34 + wall[k]]++;
+    }
+  }
+  return rows;
+}
+
+const mpsz = row => {
+  let s = '';
+  for (const [suit, base, kinds] of [['m', 0, 9], ['p', 9, 9], ['s', 18, 9], ['z', 27, 7]]) {
+    let d = '';
+    for (let k = 0; k < kinds; ++k) d += String(k + 1).repeat(row[base + k]);
+    if (d) s += d + suit;
+  }
+  return s;
+};
+
+test('batch shanten, waits, agari and necessary tiles equal analyse, row by row', () => {
+  for (const size of [13, 14]) {
+    const rows = deal(300, size, size);
+    const sh = mjk.shanten(rows);
+    const nec = size === 13 ? mjk.necessary(rows) : null;
+    const w = size === 13 ? mjk.waits(rows) : null;
+    const ag = size === 14 ? mjk.isAgari(rows) : null;
+    for (let i = 0; i < 300; ++i) {
+      const row = rows.subarray(i * 34, i * 34 + 34);
+      const a = mjk.analyse(mpsz(row));
+      assert.equal(sh.errors[i], 0);
+      assert.deepEqual([sh.best[i], sh.standard[i], sh.chiitoi[i], sh.kokushi[i]],
+                       [a.shanten, a.shanten_standard, a.shanten_chiitoi, a.shanten_kokushi]);
+      if (nec) {
+        assert.equal(nec.ukeire[i], a.ukeire);
+        const names = [];
+        for (let k = 0; k < 34; ++k) if ((nec.tiles[i] >> BigInt(k)) & 1n) names.push(`${k % 9 + 1}${'mpsz'[Math.floor(k / 9)]}`);
+        assert.deepEqual(names, a.necessary);
+        const waits = [];
+        for (let k = 0; k < 34; ++k) if (w.waits[i * 34 + k]) waits.push(`${k % 9 + 1}${'mpsz'[Math.floor(k / 9)]}`);
+        assert.deepEqual(waits, a.waits);
+      }
+      if (ag) assert.equal(ag.agari[i], a.agari ? 1 : 0);
+    }
+  }
+});
+
+test('batch calls: a bad row gets its own code, a bad call throws', () => {
+  const rows = new Uint8Array(68);
+  rows[0] = 5; rows[34] = 1;
+  const r = mjk.shanten(rows);
+  assert.equal(r.errors[0], 12);  // MJK_ERR_BAD_SLOT
+  assert.equal(mjk.errorMessage(12), mjk.errorMessage(r.errors[0]));
+  assert.equal(r.errors[1], 0);
+  assert.throws(() => mjk.shanten(new Uint8Array(33)), /n \* 34/);
+  assert.throws(() => mjk.shanten(new Uint8Array(34), {players: 5}), /mjk:/);
+});
