@@ -22,6 +22,7 @@
 #include "mjk/hand.hpp"
 #include "mjk/records.hpp"
 #include "mjk/replay.hpp"
+#include "mjk/review.hpp"
 
 namespace mjk::cli {
 namespace {
@@ -67,84 +68,6 @@ The exit status is 0 only when there is no disagreement and no error.
 
 
 std::string wind_tile(int wind) { return std::to_string(wind + 1) + "z"; }
-
-std::string counts_mpsz(const std::array<std::uint8_t, kind_count>& counts) {
-  std::string out;
-  for (int suit = 0; suit < 4; ++suit) {
-    std::string digits;
-    for (int n = 0; n < (suit == 3 ? 7 : 9); ++n)
-      digits.append(counts[static_cast<std::size_t>(suit * 9 + n)], static_cast<char>('1' + n));
-    if (!digits.empty()) out += digits + "mpsz"[suit];
-  }
-  return out;
-}
-
-std::string meld_json(const Meld& m) {
-  static constexpr std::array<std::string_view, 5> types = {"chi", "pon", "minkan", "ankan", "kakan"};
-  std::string tiles;
-  const int kind = m.tile.kind();
-  const char suit = "mpsz"[kind / 9];
-  int red = m.red;
-  for (int k = 0; k < m.size(); ++k) {
-    const int kk = m.type == MeldType::chi ? kind + k : kind;
-    const bool is_red = red > 0 && kk < 27 && kk % 9 == 4;
-    if (is_red) --red;
-    tiles += static_cast<char>(is_red ? '0' : '1' + kk % 9);
-  }
-  tiles += suit;
-  std::string out = "{\"type\": \"" + std::string(types[static_cast<std::size_t>(m.type)]) + "\", \"tiles\": \"" + tiles + "\"";
-  if (m.type != MeldType::ankan) {
-    out += ", \"from\": ";
-    out += m.from == Relative::kamicha ? "\"kamicha\"" : m.from == Relative::toimen ? "\"toimen\"" : "\"shimocha\"";
-  }
-  return out + "}";
-}
-
-std::string tiles_mpsz(TileMask m) {
-  std::string out;
-  for (const Tile t : m) {
-    if (!out.empty()) out += ", ";
-    out += "\"" + tile_name(t) + "\"";
-  }
-  return out;
-}
-
-std::string decision_json(const Game& g, const Decision& d) {
-  std::string o = "{\"file\": ";
-  append_json_string(o, g.file);
-  o += ", \"round\": \"" + d.round + "\", \"player\": \"" + wind_tile(d.seat_wind) + "\", \"turn\": " + std::to_string(d.turn);
-  o += ", \"hand\": \"" + to_mpsz(d.hand) + "\", \"melds\": [";
-  for (std::size_t m = 0; m < d.meld_count; ++m) o += (m ? ", " : "") + meld_json(d.melds[m]);
-  std::string dora;
-  for (const RecordTile t : d.dora) dora += tile_text(t);
-  // mpsz for the indicators: tile_text writes digit+suit per tile, which parses as mpsz.
-  o += "], \"dora\": \"" + dora + "\", \"visible\": \"" + counts_mpsz(d.visible) + "\"";
-  o += ", \"discard\": \"" + tile_text(d.discard) + "\", \"riichi\": " + (d.riichi ? "true" : "false");
-  if (d.reviewed) {
-    o += ", \"shanten\": " + std::to_string(d.shanten) + ", \"shanten_after\": " + std::to_string(d.shanten_after) +
-         ", \"ukeire\": " + std::to_string(d.ukeire) + ", \"best\": [" + tiles_mpsz(d.best) +
-         "], \"best_ukeire\": " + std::to_string(d.best_ukeire);
-  } else {
-    o += ", \"shanten\": null, \"shanten_after\": null, \"ukeire\": null, \"best\": null, \"best_ukeire\": null";
-  }
-  return o + "}";
-}
-
-std::string disagreement_json(const Disagreement& d) {
-  std::string o = "{\"file\": ";
-  append_json_string(o, d.file);
-  o += ", \"round\": \"" + d.round + "\", \"event\": " + std::to_string(d.event) + ", \"what\": ";
-  append_json_string(o, d.what);
-  return o + "}";
-}
-
-std::string error_json(const ReadError& e) {
-  std::string o = "{\"file\": ";
-  append_json_string(o, e.file);
-  o += ", \"error\": ";
-  append_json_string(o, e.message());
-  return o + "}";
-}
 
 // Every file named, directories walked (sorted, so runs are reproducible).
 bool collect(const std::vector<std::string>& args, std::vector<std::string>& files) {
@@ -201,28 +124,6 @@ std::string summary(const Game& g, const Replay& r) {
   for (const auto& d : r.disagreements) o += "  disagreement: " + d.message() + "\n";
   if (r.error) o += "  error: " + r.error->message() + "\n";
   return o;
-}
-
-// What `mjk log` prints for a record read: its summary, or with --json its
-// decisions, disagreements and error; `clean` false if there is one.
-std::string replayed(const Game& game, bool json, bool& clean) {
-  ReplayOptions options;
-  options.decisions = json;
-  Replay r = replay(game, options);
-  clean = clean && r.disagreements.empty() && !r.error;
-  if (!json) return summary(game, r);
-  review(r.decisions, game.rules.players);
-  std::string out;
-  for (const Decision& d : r.decisions) out += decision_json(game, d) + "\n";
-  for (const Disagreement& d : r.disagreements) out += disagreement_json(d) + "\n";
-  if (r.error) {
-    std::string o = "{\"file\": ";
-    append_json_string(o, r.error->file);
-    o += ", \"round\": \"" + r.error->round + "\", \"event\": " + std::to_string(r.error->event) + ", \"error\": ";
-    append_json_string(o, r.error->what);
-    out += o + "}\n";
-  }
-  return out;
 }
 
 // "16777216", "64K", "16M", "1G": a positive byte count; nullopt otherwise.
@@ -344,20 +245,12 @@ int log_command(int argc, char** argv) {
   if (want_stats) return stats(files, json, threads, read_options);
   bool clean = true;
   for (const auto& file : files) {
-    const ReadResult read = read_record_file(file, read_options);
-    std::optional<ReadError> error = read.error;
+    const GameReview rv = review_record_file(file, read_options);
+    clean = clean && rv.clean();
     std::string out;
-    if (!error) {
-      try {
-        out = replayed(read.game, json, clean);
-      } catch (const std::bad_alloc&) {
-        error = ReadError{file, 0, 0, 0, "out of memory while replaying the record"};
-      }
-    }
-    if (error) {
-      clean = false;
-      out = json ? error_json(*error) + "\n" : "error: " + error->message() + "\n";
-    }
+    if (json) out = review_lines(rv);
+    else if (rv.read_error) out = "error: " + rv.read_error->message() + "\n";
+    else out = summary(rv.game, rv.replay);
     std::fputs(out.c_str(), stdout);
   }
   return clean ? 0 : 1;

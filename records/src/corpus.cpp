@@ -1,5 +1,7 @@
 #include "mjk/corpus.hpp"
 
+#include "mjk/review.hpp"
+
 #include <algorithm>
 #include <cstdio>
 #include <new>
@@ -27,14 +29,13 @@ void CorpusStats::sort() {
 
 namespace {
 
-void add_read_record(CorpusStats& s, const ReadResult& read) {
-  ReplayOptions options;
-  options.decisions = true;
-  Replay r = replay(read.game, options);
-  review(r.decisions, read.game.rules.players);
+// A record's review added to the statistics (the same review `mjk log
+// --json` prints).
+void add_review(CorpusStats& s, const GameReview& rv) {
+  const Replay& r = rv.replay;
   ++s.games;
   s.rounds += r.stats.rounds;
-  s.seat_rounds += r.stats.rounds * static_cast<std::uint64_t>(read.game.rules.seats());
+  s.seat_rounds += r.stats.rounds * static_cast<std::uint64_t>(rv.game.rules.seats());
   s.wins += r.stats.wins;
   s.tsumo += r.stats.tsumo;
   s.deal_ins += r.stats.deal_ins;
@@ -63,16 +64,17 @@ void add_read_record(CorpusStats& s, const ReadResult& read) {
 
 void add_record(CorpusStats& s, const std::string& path, const ReadOptions& options) {
   ++s.files;
-  const ReadResult read = read_record_file(path, options);
-  if (!read.ok()) {
-    s.errors.push_back(read.error->message());
+  // review_record_file never throws: running out of memory is its read error.
+  const GameReview rv = review_record_file(path, options);
+  if (rv.read_error) {
+    s.errors.push_back(rv.read_error->message());
     return;
   }
-  // The statistics are added only once the record's replay is whole, so
-  // running out of memory in it leaves them as they were, with its error.
+  // Added only once whole, so that running out of memory leaves the
+  // statistics as they were, with its error.
   CorpusStats one;
   try {
-    add_read_record(one, read);
+    add_review(one, rv);
   } catch (const std::bad_alloc&) {
     s.errors.push_back(path + ": out of memory while replaying the record");
     return;
