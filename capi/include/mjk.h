@@ -362,7 +362,7 @@ MJK_API int mjk_analyse_json_n(const char* text, size_t length, int players, con
  * of this header these functions allocate while they work (nothing is
  * kept); running out of memory is the record's error.
  *
- * flags 0: one object (no newline): file, format, players, rounds (label,
+ * flags 0: one object (no newline): file, format, players, names, rounds (label,
  * wind, number, dealer, honba, sticks, scores; wins: winner, from, tsumo,
  * han, fu, yakuman, points, yaku [{name, han}], payments; draw: kind,
  * tenpai seats, payments), final_scores, places, decisions (one object a

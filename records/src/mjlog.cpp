@@ -240,7 +240,32 @@ class Reader {
     if (n == "DORA") return dora(tag);
     if (n == "AGARI") return agari(tag);
     if (n == "RYUUKYOKU") return ryuukyoku(tag);
-    return true;  // SHUFFLE, UN, TAIKYOKU, BYE: nothing the replay needs
+    if (n == "UN") return names(tag);
+    return true;  // SHUFFLE, TAIKYOKU, BYE: nothing the replay needs
+  }
+
+  // <UN n0="%E3%81%82" ...>: the players' names, percent-encoded UTF-8 (a
+  // reconnection repeats UN without names: those are kept).
+  bool names(const Tag& tag) {
+    for (std::size_t s = 0; s < 4; ++s) {
+      const std::string key = "n" + std::to_string(s);
+      const std::string_view* v = tag.find(key);
+      if (!v || v->empty()) continue;
+      std::string name;
+      for (std::size_t i = 0; i < v->size(); ++i) {
+        const auto hex = [](char c) {
+          return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10 : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+        };
+        if ((*v)[i] == '%' && i + 2 < v->size() && hex((*v)[i + 1]) >= 0 && hex((*v)[i + 2]) >= 0) {
+          name += static_cast<char>(hex((*v)[i + 1]) * 16 + hex((*v)[i + 2]));
+          i += 2;
+        } else {
+          name += (*v)[i];
+        }
+      }
+      result_.game.names[s] = std::move(name);
+    }
+    return true;
   }
 
   bool go(const Tag& tag) {

@@ -211,6 +211,9 @@ void write_review(JsonWriter& j, const GameReview& rv) {
   const Game& g = rv.game;
   const int seats = g.rules.seats();
   j.key("file").string(g.file).key("format").string(format_name(g.format)).key("players").number(seats);
+  j.key("names").begin_array();
+  for (int s = 0; s < seats; ++s) j.string(g.names[static_cast<std::size_t>(s)]);
+  j.end_array();
   j.key("rounds").begin_array();
   for (const Round& r : g.rounds) write_round(j, r, seats);
   j.end_array();

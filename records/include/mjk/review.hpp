@@ -43,7 +43,7 @@ GameReview review_record_bytes(std::string_view bytes, std::string name, const R
 std::string review_lines(const GameReview& review);
 
 // The whole review as one JSON object (no newline): file, format, players,
-// rounds (label, wind, number, dealer, honba, sticks, scores, wins with
+// names, rounds (label, wind, number, dealer, honba, sticks, scores, wins with
 // winner, from, tsumo, han, fu, yakuman, points, yaku with their han, and
 // payments; draws with kind, tenpai seats and payments), final_scores,
 // places, decisions (the objects review_lines() prints), disagreements,

@@ -327,7 +327,7 @@ static void test_review(void) {
   CHECK(needed > sizeof small && needed < sizeof big);
   CHECK(mjk_review_bytes_json(data, sizeof record - 1, "round.mjson", 0, 0, big, needed, &needed) == MJK_OK);
   CHECK(strlen(big) + 1 == needed);
-  CHECK(strncmp(big, "{\"file\":\"round.mjson\",\"format\":\"mjai\",\"players\":4,", 50) == 0);
+  CHECK(strncmp(big, "{\"file\":\"round.mjson\",\"format\":\"mjai\",\"players\":4,\"names\":[\"a\",\"b\",\"c\",\"d\"],", 76) == 0);
   CHECK(strstr(big, "\"wins\":[{\"winner\":1,\"from\":0,\"tsumo\":false,") != NULL);
   CHECK(strstr(big, "\"final_scores\":[24000,26000,25000,25000],\"places\":[4,1,2,3]") != NULL);
   CHECK(strstr(big, "\"decisions\":[{\"file\": \"round.mjson\", \"round\": \"E1-0\", \"player\": \"1z\", \"turn\": 1") != NULL);
