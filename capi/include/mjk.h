@@ -363,7 +363,7 @@ MJK_API int mjk_analyse_json_n(const char* text, size_t length, int players, con
  * kept); running out of memory is the record's error.
  *
  * flags 0: one object (no newline): file, format, players, names, rounds (label,
- * wind, number, dealer, honba, sticks, scores; wins: winner, from, tsumo,
+ * wind, number, dealer, honba, sticks, scores, riichi (seats); wins: winner, from, tsumo,
  * han, fu, yakuman, points, yaku [{name, han}], payments; draw: kind,
  * tenpai seats, payments), final_scores, places, decisions (one object a
  * discard, as `mjk log --json` prints them), disagreements, error (the

@@ -18,6 +18,9 @@ std::array<std::int32_t, 4> GameReview::final_scores() const {
     for (std::size_t i = 0; i < 4; ++i) s[i] += w.deltas[i];
   if (last.draw)
     for (std::size_t i = 0; i < 4; ++i) s[i] += last.draw->deltas[i];
+  // The payments leave out the riichi sticks put on the table.
+  for (const Event& e : last.events)
+    if (e.kind == EventKind::riichi_accepted && e.seat < 4) s[e.seat] -= 1000;
   return s;
 }
 
@@ -177,6 +180,10 @@ void write_round(JsonWriter& j, const Round& r, int seats) {
   j.key("dealer").number(r.dealer).key("honba").number(r.honba).key("sticks").number(r.sticks);
   j.key("scores");
   write_seats(j, r.scores, seats);
+  j.key("riichi").begin_array();  // the seats whose riichi was accepted (each put a 1000 stick down)
+  for (const Event& e : r.events)
+    if (e.kind == EventKind::riichi_accepted) j.number(e.seat);
+  j.end_array();
   j.key("wins").begin_array();
   for (const Win& w : r.wins) write_win(j, w, seats);
   j.end_array();
@@ -202,7 +209,7 @@ void write_round(JsonWriter& j, const Round& r, int seats) {
   j.end_object();
 }
 
-void write_review(JsonWriter& j, const GameReview& rv) {
+void write_review(JsonWriter& j, const GameReview& rv, bool decisions) {
   j.begin_object();
   if (rv.read_error) {
     j.key("file").string(rv.read_error->file).key("error").string(rv.read_error->message()).end_object();
@@ -224,11 +231,13 @@ void write_review(JsonWriter& j, const GameReview& rv) {
   j.key("places").begin_array();
   for (int s = 0; s < seats; ++s) j.number(place[static_cast<std::size_t>(s)]);
   j.end_array();
-  j.key("decisions").begin_array();
-  // raw() writes no separator: the commas are written here.
-  for (std::size_t i = 0; i < rv.replay.decisions.size(); ++i)
-    j.raw(i ? "," : "").raw(decision_json(g, rv.replay.decisions[i]));
-  j.end_array();
+  if (decisions) {
+    j.key("decisions").begin_array();
+    // raw() writes no separator: the commas are written here.
+    for (std::size_t i = 0; i < rv.replay.decisions.size(); ++i)
+      j.raw(i ? "," : "").raw(decision_json(g, rv.replay.decisions[i]));
+    j.end_array();
+  }
   j.key("disagreements").begin_array();
   for (std::size_t i = 0; i < rv.replay.disagreements.size(); ++i)
     j.raw(i ? "," : "").raw(disagreement_json(rv.replay.disagreements[i]));
@@ -270,12 +279,12 @@ std::string review_lines(const GameReview& rv) {
   return out;
 }
 
-std::string review_json(const GameReview& rv) {
+std::string review_json(const GameReview& rv, bool decisions) {
   JsonWriter count(std::span<char>{});
-  write_review(count, rv);
+  write_review(count, rv, decisions);
   std::string out(count.size(), '\0');
   JsonWriter json(std::span<char>(out.data(), out.size()));
-  write_review(json, rv);
+  write_review(json, rv, decisions);
   return out;
 }
 

@@ -21,7 +21,8 @@ struct GameReview {
   std::optional<ReadError> read_error;  // the record could not be read (or ran out of memory)
   Replay replay;                        // every discard reviewed, the disagreements, the error
   // Each seat's score after the last round's result (the scores at the start
-  // of the last round plus its payments); zeros without rounds.
+  // of the last round plus its payments, less its riichi sticks); zeros
+  // without rounds.
   [[nodiscard]] std::array<std::int32_t, 4> final_scores() const;
   // True when the record was read and replayed without disagreement or error.
   [[nodiscard]] bool clean() const noexcept {
@@ -47,8 +48,10 @@ std::string review_lines(const GameReview& review);
 // winner, from, tsumo, han, fu, yakuman, points, yaku with their han, and
 // payments; draws with kind, tenpai seats and payments), final_scores,
 // places, decisions (the objects review_lines() prints), disagreements,
-// error; or {file, error} for a record that cannot be read.
-std::string review_json(const GameReview& review);
+// error; or {file, error} for a record that cannot be read. Without
+// decisions: the same object with "decisions" left out (the bindings, which
+// hand the discards over as columns).
+std::string review_json(const GameReview& review, bool decisions = true);
 
 // Each seat's place (1 = first) by final score; ties go to the earlier seat
 // (the seat nearer the first dealer), as Tenhou ranks them.
