@@ -40,7 +40,12 @@ as the record says, each riichi leaving the hand tenpai, tenpai / noten at
 exhaustive draws, no ron while furiten, calls the hand can make, scores
 carried from round to round. A directory means every file in it (recursively).
 
-  (default)  a summary per round and player, then every disagreement
+  (default)  a review per record: the rounds and their results; per player
+             the discards matching the best (the most ukeire at the lowest
+             shanten; before the player's riichi), count and share, the
+             ukeire given up, the mistakes (round, turn, hand, the discard
+             and the better ones with their ukeire); the standings (final
+             scores, places); the disagreements (a count, then each)
   --json     one object per discard: file, round, player (seat wind), turn,
              hand (mpsz, the drawn tile included), melds, dora, visible,
              discard, riichi, shanten, shanten_after, ukeire, best,
@@ -67,8 +72,6 @@ The exit status is 0 only when there is no disagreement and no error.
 )";
 
 
-std::string wind_tile(int wind) { return std::to_string(wind + 1) + "z"; }
-
 // Every file named, directories walked (sorted, so runs are reproducible).
 bool collect(const std::vector<std::string>& args, std::vector<std::string>& files) {
   namespace fs = std::filesystem;
@@ -89,41 +92,6 @@ bool collect(const std::vector<std::string>& args, std::vector<std::string>& fil
     }
   }
   return true;
-}
-
-std::string summary(const Game& g, const Replay& r) {
-  std::string o = g.file + "  (" + std::string(format_name(g.format)) + ", " + std::to_string(g.rules.seats()) +
-                  " players, " + std::to_string(g.rounds.size()) + " rounds)\n";
-  for (const Round& round : g.rounds) {
-    o += "  " + round_label(round) + "  scores";
-    for (int s = 0; s < g.rules.seats(); ++s) o += " " + std::to_string(round.scores[static_cast<std::size_t>(s)]);
-    std::array<int, 4> discards{}, riichi{}, calls{};
-    for (const Event& e : round.events) {
-      if (e.kind == EventKind::discard) ++discards[e.seat];
-      if (e.kind == EventKind::riichi) ++riichi[e.seat];
-      if (e.kind == EventKind::chi || e.kind == EventKind::pon || e.kind == EventKind::minkan) ++calls[e.seat];
-    }
-    for (const Win& w : round.wins) {
-      o += "  | seat " + std::to_string(w.seat) + (w.tsumo() ? " tsumo" : " ron from seat " + std::to_string(w.from));
-      if (w.detailed) {
-        o += w.yakuman ? " yakuman x" + std::to_string(w.yakuman)
-                       : " " + std::to_string(w.han) + " han " + std::to_string(w.fu) + " fu";
-        o += " " + std::to_string(w.points);
-      }
-    }
-    if (round.draw) o += "  | draw (" + std::string(draw_kind_name(round.draw->kind)) + ")";
-    if (!round.ended()) o += "  | no result (the record stops)";
-    o += "\n";
-    for (int s = 0; s < g.rules.seats(); ++s) {
-      const auto i = static_cast<std::size_t>(s);
-      o += "      seat " + std::to_string(s) + " (" + wind_tile((s - round.dealer + g.rules.seats()) % g.rules.seats()) +
-           "): " + std::to_string(discards[i]) + " discards, " + std::to_string(calls[i]) + " calls" +
-           (riichi[i] ? ", riichi" : "") + "\n";
-    }
-  }
-  for (const auto& d : r.disagreements) o += "  disagreement: " + d.message() + "\n";
-  if (r.error) o += "  error: " + r.error->message() + "\n";
-  return o;
 }
 
 // "16777216", "64K", "16M", "1G": a positive byte count; nullopt otherwise.
@@ -247,10 +215,7 @@ int log_command(int argc, char** argv) {
   for (const auto& file : files) {
     const GameReview rv = review_record_file(file, read_options);
     clean = clean && rv.clean();
-    std::string out;
-    if (json) out = review_lines(rv);
-    else if (rv.read_error) out = "error: " + rv.read_error->message() + "\n";
-    else out = summary(rv.game, rv.replay);
+    const std::string out = json ? review_lines(rv) : review_text(rv);
     std::fputs(out.c_str(), stdout);
   }
   return clean ? 0 : 1;

@@ -370,6 +370,9 @@ MJK_API int mjk_analyse_json_n(const char* text, size_t length, int players, con
  * replay stopped there, or null).
  * flags MJK_REVIEW_LINES: exactly what `mjk log --json FILE` prints for the
  * record, one object a line, each ending in '\n'.
+ * flags MJK_REVIEW_TEXT: the review for people `mjk log FILE` prints (the
+ * rounds, each player's discards against the best, the mistakes, the
+ * standings, the disagreements).
  * A record that cannot be read (no such file, larger than max_bytes read or
  * inflated, malformed) returns MJK_ERR_RECORD_UNREADABLE and the output is
  * {"file": ..., "error": <where and what>}; a record read whatever its
@@ -380,8 +383,9 @@ MJK_API int mjk_analyse_json_n(const char* text, size_t length, int players, con
  * again). max_bytes: the most bytes a record may have, read and again once
  * inflated; 0 means the default (16 MiB). MJK_ERR_INVALID_ARGUMENT: path or
  * data NULL (data may be NULL when n is 0), buf NULL with cap > 0, unknown
- * flags. name names the bytes in the output (NULL: ""). */
+ * flags (0 or one of them). name names the bytes in the output (NULL: ""). */
 #define MJK_REVIEW_LINES 1
+#define MJK_REVIEW_TEXT 2
 MJK_API int mjk_review_record_json(const char* path, size_t max_bytes, int flags, char* buf, size_t cap,
                                    size_t* needed);
 MJK_API int mjk_review_bytes_json(const uint8_t* data, size_t n, const char* name, size_t max_bytes, int flags,

@@ -18,8 +18,12 @@ mjk::records::ReadOptions read_options(size_t max_bytes) {
   return o;
 }
 
+bool flags_ok(int flags) { return flags == 0 || flags == MJK_REVIEW_LINES || flags == MJK_REVIEW_TEXT; }
+
 int deliver(const mjk::records::GameReview& rv, int flags, char* buf, size_t cap, size_t* needed) {
-  const std::string out = (flags & MJK_REVIEW_LINES) ? mjk::records::review_lines(rv) : mjk::records::review_json(rv);
+  const std::string out = flags == MJK_REVIEW_LINES ? mjk::records::review_lines(rv)
+                          : flags == MJK_REVIEW_TEXT ? mjk::records::review_text(rv)
+                                                     : mjk::records::review_json(rv);
   if (needed) *needed = out.size() + 1;
   if (out.size() + 1 > cap) return static_cast<int>(mjk::Error::output_too_small);
   std::memcpy(buf, out.data(), out.size());
@@ -42,7 +46,7 @@ int out_of_memory(char* buf, size_t cap, size_t* needed) {
 extern "C" {
 
 int mjk_review_record_json(const char* path, size_t max_bytes, int flags, char* buf, size_t cap, size_t* needed) {
-  if (!path || (cap && !buf) || (flags & ~MJK_REVIEW_LINES)) return invalid;
+  if (!path || (cap && !buf) || !flags_ok(flags)) return invalid;
   try {
     return deliver(mjk::records::review_record_file(path, read_options(max_bytes)), flags, buf, cap, needed);
   } catch (const std::bad_alloc&) {
@@ -52,7 +56,7 @@ int mjk_review_record_json(const char* path, size_t max_bytes, int flags, char* 
 
 int mjk_review_bytes_json(const uint8_t* data, size_t n, const char* name, size_t max_bytes, int flags, char* buf,
                           size_t cap, size_t* needed) {
-  if ((!data && n) || (cap && !buf) || (flags & ~MJK_REVIEW_LINES)) return invalid;
+  if ((!data && n) || (cap && !buf) || !flags_ok(flags)) return invalid;
   try {
     const std::string_view bytes(data ? reinterpret_cast<const char*>(data) : "", n);
     return deliver(mjk::records::review_record_bytes(bytes, name ? name : "", read_options(max_bytes)), flags, buf,

@@ -53,6 +53,15 @@ std::string review_lines(const GameReview& review);
 // hand the discards over as columns).
 std::string review_json(const GameReview& review, bool decisions = true);
 
+// The review for people (`mjk log FILE`): the header line "FILE  (FORMAT,
+// N players, R rounds)", the rounds and their results, per player the
+// discards matching the best (before the player's riichi: after it the
+// hand is fixed) with the ukeire given up, the mistakes (round, turn, hand,
+// the discard and the better ones with their shanten and ukeire), the
+// standings, and the disagreements (a count, then each); "error: ..." for a
+// record that cannot be read.
+std::string review_text(const GameReview& review);
+
 // Each seat's place (1 = first) by final score; ties go to the earlier seat
 // (the seat nearer the first dealer), as Tenhou ranks them.
 std::array<std::uint8_t, 4> places(const std::array<std::int32_t, 4>& scores, int seats);

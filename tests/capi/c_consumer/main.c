@@ -336,6 +336,13 @@ static void test_review(void) {
         MJK_OK);
   CHECK(strncmp(big, "{\"file\": \"round.mjson\", \"round\": \"E1-0\"", 39) == 0);
   CHECK(big[strlen(big) - 1] == '\n');
+  /* The review for people: the header line, the standings. */
+  CHECK(mjk_review_bytes_json(data, sizeof record - 1, "round.mjson", 0, MJK_REVIEW_TEXT, big, sizeof big, &needed) ==
+        MJK_OK);
+  CHECK(strncmp(big, "round.mjson  (mjai, 4 players, 1 rounds)\n", 41) == 0);
+  CHECK(strstr(big, "  standings:\n    1. seat 1 (b)  26000\n") != NULL);
+  CHECK(mjk_review_bytes_json(data, 1, "x", 0, MJK_REVIEW_LINES | MJK_REVIEW_TEXT, big, sizeof big, &needed) ==
+        MJK_ERR_INVALID_ARGUMENT);
   /* Past max_bytes, malformed, or no such file: the record's error, named. */
   CHECK(mjk_review_bytes_json(data, sizeof record - 1, "round.mjson", 16, 0, big, sizeof big, &needed) ==
         MJK_ERR_RECORD_UNREADABLE);
