@@ -30,7 +30,7 @@ namespace {
 using namespace mjk::records;
 
 constexpr std::string_view log_help = R"(usage: mjk log [--json] [--max-bytes N] FILE|DIR...
-       mjk log --stats [--json] [--threads N] [--max-bytes N] FILE|DIR...
+       mjk log --stats [--json] [--plot FILE.svg] [--threads N] [--max-bytes N] FILE|DIR...
        mjk log --to mjai|tenhou6 [--max-bytes N] FILE|DIR...
 
 Reads game records (Tenhou mjlog XML, plain or gzip; tenhou.net/6 JSON; mjai
@@ -57,6 +57,8 @@ carried from round to round. A directory means every file in it (recursively).
              per player and round, the average win, the average shanten by
              turn, the ukeire given up per discard (best - chosen, at the
              best discard's shanten); --json prints it as one object
+  --plot FILE.svg  with --stats: also write a picture of it (SVG): the
+             average shanten by turn and the rates
   --threads N  for --stats (default: every core)
   --to F     convert: each record written to stdout as mjai JSON lines or
              tenhou.net/6 JSON (one object a line), one per input; the
@@ -107,7 +109,8 @@ std::optional<std::uint64_t> byte_count(std::string_view text) {
 
 // Every record on `threads` threads, each adding to its own partial
 // statistics (merged at the end: the sums make the merge exact).
-int stats(const std::vector<std::string>& files, bool json, unsigned threads, const ReadOptions& read_options) {
+int stats(const std::vector<std::string>& files, bool json, unsigned threads, const ReadOptions& read_options,
+          const std::optional<std::string>& plot) {
   std::atomic<std::size_t> next{0}, done{0};
   std::vector<CorpusStats> parts(threads);
   std::vector<std::thread> pool;
@@ -138,6 +141,16 @@ int stats(const std::vector<std::string>& files, bool json, unsigned threads, co
   total.sort();
   const std::string out = json ? corpus_json(total) + "\n" : corpus_text(total);
   std::fputs(out.c_str(), stdout);
+  if (plot) {
+    const std::string svg = corpus_svg(total);
+    std::FILE* f = std::fopen(plot->c_str(), "wb");
+    const bool written = f && std::fwrite(svg.data(), 1, svg.size(), f) == svg.size();
+    if (f && std::fclose(f) != 0) f = nullptr;
+    if (!written || !f) {
+      std::fprintf(stderr, "mjk log: cannot write the plot to %s\n", plot->c_str());
+      return 1;
+    }
+  }
   return total.disagreements.empty() && total.errors.empty() ? 0 : 1;
 }
 
@@ -172,6 +185,7 @@ int convert(const std::vector<std::string>& files, Format format, const ReadOpti
 int log_command(int argc, char** argv) {
   bool json = false, want_stats = false;
   std::optional<Format> to;
+  std::optional<std::string> plot;
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
   ReadOptions read_options;
   std::vector<std::string> args;
@@ -179,6 +193,7 @@ int log_command(int argc, char** argv) {
     const std::string_view a = argv[i];
     if (a == "--json") json = true;
     else if (a == "--stats") want_stats = true;
+    else if (a == "--plot" && i + 1 < argc) plot = argv[++i];
     else if (a == "--to" && i + 1 < argc) {
       const std::string_view f = argv[++i];
       if (f != "mjai" && f != "tenhou6") {
@@ -210,7 +225,11 @@ int log_command(int argc, char** argv) {
   std::vector<std::string> files;
   if (!collect(args, files)) return 1;
   if (to) return convert(files, *to, read_options);
-  if (want_stats) return stats(files, json, threads, read_options);
+  if (plot && !want_stats) {
+    std::fprintf(stderr, "mjk log: --plot goes with --stats (see mjk log --help)\n");
+    return 2;
+  }
+  if (want_stats) return stats(files, json, threads, read_options, plot);
   bool clean = true;
   for (const auto& file : files) {
     const GameReview rv = review_record_file(file, read_options);

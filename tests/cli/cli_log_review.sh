@@ -44,4 +44,23 @@ scores=$(sed -n 's/^    [1-4]\. seat .*  \(-\{0,1\}[0-9]*\)$/\1/p' "$out")
 [ "$(printf '%s\n' "$scores" | sort -n -r)" = "$scores" ] || fail "standings not by score: $scores"
 has 1 '^  [0-9]+ disagreements?:?$'
 [ $status = 0 ] || cat "$out"
+
+# --stats for people: rates to one decimal, shanten by turn as a table of
+# two rows of ten turns; --plot writes an SVG document of it.
+out=$work/stats.txt
+"$mjk" log --stats --threads 2 --plot "$work/stats.svg" "$logs" >"$out" 2>/dev/null
+has 1 '^per player and round: win rate [0-9]+\.[0-9]%  deal-in rate [0-9]+\.[0-9]%  riichi rate [0-9]+\.[0-9]%$'
+has 1 '^average win [0-9]+ points$'
+has 1 '^ukeire given up per discard at the best shanten [0-9]+\.[0-9]{2}  \(discards to a worse shanten: [0-9]+\.[0-9]%\)$'
+has 1 '^average shanten by turn \([0-9]+ discards reviewed\):$'
+has 1 '^  turn    ( +[0-9]+){10}$'
+has 1 '^  turn    ( +[0-9]+){9} +20\+$'
+has 2 '^  shanten ( +([0-9]+\.[0-9]{2}|-)){10}$'
+svg=$work/stats.svg
+[ -s "$svg" ] || fail "--plot wrote no $svg"
+head -n 1 "$svg" | grep -q '^<svg xmlns="http://www.w3.org/2000/svg"' || fail "$svg: not an SVG document"
+tail -n 1 "$svg" | grep -qx '</svg>' || fail "$svg: not closed"
+[ "$(grep -c '<circle' "$svg")" -eq 20 ] || fail "$svg: not one point per turn"
+[ "$(grep -c '<rect x=' "$svg")" -eq 4 ] || fail "$svg: not four rate bars"
+[ $status = 0 ] || cat "$out"
 exit $status
