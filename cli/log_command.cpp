@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "stats_plot.hpp"
 #include "mjk/corpus.hpp"
 #include "mjk/hand.hpp"
 #include "mjk/records.hpp"

@@ -247,23 +247,16 @@ class Reader {
   // <UN n0="%E3%81%82" ...>: the players' names, percent-encoded UTF-8 (a
   // reconnection repeats UN without names: those are kept).
   bool names(const Tag& tag) {
+    const auto hex = [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) ? (c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10) : -1; };
     for (std::size_t s = 0; s < 4; ++s) {
-      const std::string key = "n" + std::to_string(s);
-      const std::string_view* v = tag.find(key);
+      const std::string_view* v = tag.find("n" + std::to_string(s));
       if (!v || v->empty()) continue;
-      std::string name;
+      std::string& name = result_.game.names[s] = {};
       for (std::size_t i = 0; i < v->size(); ++i) {
-        const auto hex = [](char c) {
-          return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10 : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-        };
-        if ((*v)[i] == '%' && i + 2 < v->size() && hex((*v)[i + 1]) >= 0 && hex((*v)[i + 2]) >= 0) {
-          name += static_cast<char>(hex((*v)[i + 1]) * 16 + hex((*v)[i + 2]));
-          i += 2;
-        } else {
-          name += (*v)[i];
-        }
+        const bool escape = (*v)[i] == '%' && i + 2 < v->size() && hex((*v)[i + 1]) >= 0 && hex((*v)[i + 2]) >= 0;
+        name += escape ? static_cast<char>(hex((*v)[i + 1]) * 16 + hex((*v)[i + 2])) : (*v)[i];
+        if (escape) i += 2;
       }
-      result_.game.names[s] = std::move(name);
     }
     return true;
   }

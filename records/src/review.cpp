@@ -36,6 +36,12 @@ std::array<std::uint8_t, 4> places(const std::array<std::int32_t, 4>& scores, in
 
 namespace {
 
+GameReview unreadable(std::string file, std::string what) {
+  GameReview out;
+  out.read_error = ReadError{std::move(file), 0, 0, 0, std::move(what)};
+  return out;
+}
+
 GameReview reviewed(ReadResult read, const std::string& file) {
   GameReview out;
   if (!read.ok()) {
@@ -49,15 +55,12 @@ GameReview reviewed(ReadResult read, const std::string& file) {
     out.replay = replay(out.game, options);
     review(out.replay.decisions, out.game.rules.players);
   } catch (const std::bad_alloc&) {
-    out.replay = {};
-    out.read_error = ReadError{file, 0, 0, 0, "out of memory while replaying the record"};
+    return unreadable(file, "out of memory while replaying the record");
   }
   return out;
 }
 
 // ---- the lines of `mjk log --json` (their spacing is that output's) ----
-
-std::string wind_tile(int wind) { return std::to_string(wind + 1) + "z"; }
 
 std::string counts_mpsz(const std::array<std::uint8_t, kind_count>& counts) {
   std::string out;
@@ -103,7 +106,7 @@ std::string tiles_mpsz(TileMask m) {
 std::string decision_json(const Game& g, const Decision& d) {
   std::string o = "{\"file\": ";
   append_json_string(o, g.file);
-  o += ", \"round\": \"" + d.round + "\", \"player\": \"" + wind_tile(d.seat_wind) + "\", \"turn\": " + std::to_string(d.turn);
+  o += ", \"round\": \"" + d.round + "\", \"player\": \"" + std::to_string(d.seat_wind + 1) + "z\", \"turn\": " + std::to_string(d.turn);
   o += ", \"hand\": \"" + to_mpsz(d.hand) + "\", \"melds\": [";
   for (std::size_t m = 0; m < d.meld_count; ++m) o += (m ? ", " : "") + meld_json(d.melds[m]);
   std::string dora;
@@ -189,18 +192,11 @@ void write_round(JsonWriter& j, const Round& r, int seats) {
   j.end_array();
   j.key("draw");
   if (r.draw) {
+    // tenpai: the seats shown tenpai (none where the record states only the payments, as tenhou.net/6 does).
     j.begin_object().key("kind").string(draw_kind_name(r.draw->kind)).key("tenpai").begin_array();
-    bool stated = false;
-    for (int s = 0; s < seats; ++s) stated |= r.draw->tenpai[static_cast<std::size_t>(s)] >= 0;
-    if (stated) {
-      for (int s = 0; s < seats; ++s)
-        if (r.draw->tenpai[static_cast<std::size_t>(s)] == 1) j.number(s);
-    }
-    j.end_array();
-    if (!stated) {
-      j.key("tenpai_stated").boolean(false);  // tenhou.net/6 states only the payments
-    }
-    j.key("payments");
+    for (int s = 0; s < seats; ++s)
+      if (r.draw->tenpai[static_cast<std::size_t>(s)] == 1) j.number(s);
+    j.end_array().key("payments");
     write_seats(j, r.draw->deltas, seats);
     j.end_object();
   } else {
@@ -253,9 +249,7 @@ GameReview review_record_file(const std::string& path, const ReadOptions& option
   try {
     return reviewed(read_record_file(path, options), path);
   } catch (const std::bad_alloc&) {
-    GameReview out;
-    out.read_error = ReadError{path, 0, 0, 0, "out of memory while reading the record"};
-    return out;
+    return unreadable(path, "out of memory while reading the record");
   }
 }
 
@@ -264,9 +258,7 @@ GameReview review_record_bytes(std::string_view bytes, std::string name, const R
     const std::string file = name;
     return reviewed(read_record(bytes, std::move(name), options), file);
   } catch (const std::bad_alloc&) {
-    GameReview out;
-    out.read_error = ReadError{std::string(), 0, 0, 0, "out of memory while reading the record"};
-    return out;
+    return unreadable({}, "out of memory while reading the record");
   }
 }
 

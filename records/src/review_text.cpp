@@ -11,7 +11,7 @@
 namespace mjk::records {
 namespace {
 
-std::string n(long long v) { return std::to_string(v); }
+template <class T> std::string n(T v) { return std::to_string(v); }
 
 std::string percent(std::uint64_t part, std::uint64_t whole) {
   if (!whole) return "-";
@@ -31,7 +31,7 @@ std::string tiles_text(TileMask m) {
   return out;
 }
 
-std::string shanten_text(int s) { return s <= 0 ? std::string(s < 0 ? "complete" : "tenpai") : n(s) + "-shanten"; }
+std::string shanten_text(int s) { return s > 0 ? n(s) + "-shanten" : s < 0 ? "complete" : "tenpai"; }
 
 std::string round_line(const Game& g, const Round& round) {
   std::string o = "    " + round_label(round) + "  scores";
@@ -81,7 +81,7 @@ std::string review_text(const GameReview& rv) {
   const Replay& r = rv.replay;
   const int seats = g.rules.seats();
   std::string o = g.file + "  (" + std::string(format_name(g.format)) + ", " + n(seats) + " players, " +
-                  n(static_cast<long long>(g.rounds.size())) + " rounds)\n";
+                  n(g.rounds.size()) + " rounds)\n";
   o += "  rounds:\n";
   for (const Round& round : g.rounds) o += round_line(g, round);
 
@@ -98,10 +98,9 @@ std::string review_text(const GameReview& rv) {
   o += "  review (each discard before the player's riichi, against the discards with the most ukeire at the lowest shanten):\n";
   for (int s = 0; s < seats; ++s) {
     const auto i = static_cast<std::size_t>(s);
-    o += "    " + player(g, s) + ": " + n(static_cast<long long>(best[i])) + " of " + n(static_cast<long long>(total[i])) +
-         " discards match the best (" + percent(best[i], total[i]) + "), ukeire given up " +
-         n(static_cast<long long>(given_up[i])) + ", " + n(static_cast<long long>(worse[i])) + " to a worse shanten, " +
-         n(static_cast<long long>(total[i] - best[i])) + " mistakes\n";
+    o += "    " + player(g, s) + ": " + n(best[i]) + " of " + n(total[i]) + " discards match the best (" +
+         percent(best[i], total[i]) + "), ukeire given up " + n(given_up[i]) + ", " + n(worse[i]) +
+         " to a worse shanten, " + n(total[i] - best[i]) + " mistakes\n";
   }
   o += "  mistakes:\n";
   for (int s = 0; s < seats; ++s) {
@@ -123,7 +122,7 @@ std::string review_text(const GameReview& rv) {
       if (place[static_cast<std::size_t>(s)] == p)
         o += "    " + n(p) + ". " + player(g, s) + "  " + n(final_scores[static_cast<std::size_t>(s)]) + "\n";
   const std::size_t k = r.disagreements.size();
-  o += "  " + n(static_cast<long long>(k)) + (k == 1 ? " disagreement" : " disagreements") + (k ? ":\n" : "\n");
+  o += "  " + n(k) + (k == 1 ? " disagreement" : " disagreements") + (k ? ":\n" : "\n");
   for (const auto& d : r.disagreements) o += "    disagreement: " + d.message() + "\n";
   if (r.error) o += "  error: " + r.error->message() + "\n";
   return o;

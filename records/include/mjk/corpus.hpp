@@ -77,8 +77,5 @@ std::string corpus_json(const CorpusStats& stats);
 // The same for people (rates to one decimal, shanten by turn as a table),
 // every disagreement and error on its own line.
 std::string corpus_text(const CorpusStats& stats);
-// A picture of it, an SVG document: the average shanten by turn, and the
-// win, deal-in, riichi and worse-shanten rates as bars.
-std::string corpus_svg(const CorpusStats& stats);
 
 }  // namespace mjk::records

@@ -1,13 +1,15 @@
 // The corpus statistics as an SVG picture (`mjk log --stats --plot FILE`):
-// written here, by hand, so that the library needs no plotting package.
+// written here, by hand, so that mjk needs no plotting package.
+#include "stats_plot.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-#include "mjk/corpus.hpp"
-
-namespace mjk::records {
+namespace mjk::cli {
 namespace {
+
+using records::corpus_turns;
 
 std::string num(double v) {
   char buf[32];
@@ -27,7 +29,7 @@ std::string line(double x1, double y1, double x2, double y2, const char* colour 
 
 }  // namespace
 
-std::string corpus_svg(const CorpusStats& s) {
+std::string corpus_svg(const records::CorpusStats& s) {
   constexpr double width = 760, height = 340;
   std::string o = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(width) + "\" height=\"" + num(height) +
                   "\" viewBox=\"0 0 " + num(width) + " " + num(height) + "\" font-family=\"sans-serif\">\n";
@@ -86,4 +88,4 @@ std::string corpus_svg(const CorpusStats& s) {
   return o;
 }
 
-}  // namespace mjk::records
+}  // namespace mjk::cli
