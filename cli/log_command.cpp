@@ -18,10 +18,12 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "stats_plot.hpp"
 #include "mjk/corpus.hpp"
 #include "mjk/hand.hpp"
 #include "mjk/records.hpp"
 #include "mjk/replay.hpp"
+#include "mjk/review.hpp"
 
 namespace mjk::cli {
 namespace {
@@ -29,7 +31,7 @@ namespace {
 using namespace mjk::records;
 
 constexpr std::string_view log_help = R"(usage: mjk log [--json] [--max-bytes N] FILE|DIR...
-       mjk log --stats [--json] [--threads N] [--max-bytes N] FILE|DIR...
+       mjk log --stats [--json] [--plot FILE.svg] [--threads N] [--max-bytes N] FILE|DIR...
        mjk log --to mjai|tenhou6 [--max-bytes N] FILE|DIR...
 
 Reads game records (Tenhou mjlog XML, plain or gzip; tenhou.net/6 JSON; mjai
@@ -39,7 +41,12 @@ as the record says, each riichi leaving the hand tenpai, tenpai / noten at
 exhaustive draws, no ron while furiten, calls the hand can make, scores
 carried from round to round. A directory means every file in it (recursively).
 
-  (default)  a summary per round and player, then every disagreement
+  (default)  a review per record: the rounds and their results; per player
+             the discards matching the best (the most ukeire at the lowest
+             shanten; before the player's riichi), count and share, the
+             ukeire given up, the mistakes (round, turn, hand, the discard
+             and the better ones with their ukeire); the standings (final
+             scores, places); the disagreements (a count, then each)
   --json     one object per discard: file, round, player (seat wind), turn,
              hand (mpsz, the drawn tile included), melds, dora, visible,
              discard, riichi, shanten, shanten_after, ukeire, best,
@@ -51,6 +58,8 @@ carried from round to round. A directory means every file in it (recursively).
              per player and round, the average win, the average shanten by
              turn, the ukeire given up per discard (best - chosen, at the
              best discard's shanten); --json prints it as one object
+  --plot FILE.svg  with --stats: also write a picture of it (SVG): the
+             average shanten by turn and the rates
   --threads N  for --stats (default: every core)
   --to F     convert: each record written to stdout as mjai JSON lines or
              tenhou.net/6 JSON (one object a line), one per input; the
@@ -65,86 +74,6 @@ carried from round to round. A directory means every file in it (recursively).
 The exit status is 0 only when there is no disagreement and no error.
 )";
 
-
-std::string wind_tile(int wind) { return std::to_string(wind + 1) + "z"; }
-
-std::string counts_mpsz(const std::array<std::uint8_t, kind_count>& counts) {
-  std::string out;
-  for (int suit = 0; suit < 4; ++suit) {
-    std::string digits;
-    for (int n = 0; n < (suit == 3 ? 7 : 9); ++n)
-      digits.append(counts[static_cast<std::size_t>(suit * 9 + n)], static_cast<char>('1' + n));
-    if (!digits.empty()) out += digits + "mpsz"[suit];
-  }
-  return out;
-}
-
-std::string meld_json(const Meld& m) {
-  static constexpr std::array<std::string_view, 5> types = {"chi", "pon", "minkan", "ankan", "kakan"};
-  std::string tiles;
-  const int kind = m.tile.kind();
-  const char suit = "mpsz"[kind / 9];
-  int red = m.red;
-  for (int k = 0; k < m.size(); ++k) {
-    const int kk = m.type == MeldType::chi ? kind + k : kind;
-    const bool is_red = red > 0 && kk < 27 && kk % 9 == 4;
-    if (is_red) --red;
-    tiles += static_cast<char>(is_red ? '0' : '1' + kk % 9);
-  }
-  tiles += suit;
-  std::string out = "{\"type\": \"" + std::string(types[static_cast<std::size_t>(m.type)]) + "\", \"tiles\": \"" + tiles + "\"";
-  if (m.type != MeldType::ankan) {
-    out += ", \"from\": ";
-    out += m.from == Relative::kamicha ? "\"kamicha\"" : m.from == Relative::toimen ? "\"toimen\"" : "\"shimocha\"";
-  }
-  return out + "}";
-}
-
-std::string tiles_mpsz(TileMask m) {
-  std::string out;
-  for (const Tile t : m) {
-    if (!out.empty()) out += ", ";
-    out += "\"" + tile_name(t) + "\"";
-  }
-  return out;
-}
-
-std::string decision_json(const Game& g, const Decision& d) {
-  std::string o = "{\"file\": ";
-  append_json_string(o, g.file);
-  o += ", \"round\": \"" + d.round + "\", \"player\": \"" + wind_tile(d.seat_wind) + "\", \"turn\": " + std::to_string(d.turn);
-  o += ", \"hand\": \"" + to_mpsz(d.hand) + "\", \"melds\": [";
-  for (std::size_t m = 0; m < d.meld_count; ++m) o += (m ? ", " : "") + meld_json(d.melds[m]);
-  std::string dora;
-  for (const RecordTile t : d.dora) dora += tile_text(t);
-  // mpsz for the indicators: tile_text writes digit+suit per tile, which parses as mpsz.
-  o += "], \"dora\": \"" + dora + "\", \"visible\": \"" + counts_mpsz(d.visible) + "\"";
-  o += ", \"discard\": \"" + tile_text(d.discard) + "\", \"riichi\": " + (d.riichi ? "true" : "false");
-  if (d.reviewed) {
-    o += ", \"shanten\": " + std::to_string(d.shanten) + ", \"shanten_after\": " + std::to_string(d.shanten_after) +
-         ", \"ukeire\": " + std::to_string(d.ukeire) + ", \"best\": [" + tiles_mpsz(d.best) +
-         "], \"best_ukeire\": " + std::to_string(d.best_ukeire);
-  } else {
-    o += ", \"shanten\": null, \"shanten_after\": null, \"ukeire\": null, \"best\": null, \"best_ukeire\": null";
-  }
-  return o + "}";
-}
-
-std::string disagreement_json(const Disagreement& d) {
-  std::string o = "{\"file\": ";
-  append_json_string(o, d.file);
-  o += ", \"round\": \"" + d.round + "\", \"event\": " + std::to_string(d.event) + ", \"what\": ";
-  append_json_string(o, d.what);
-  return o + "}";
-}
-
-std::string error_json(const ReadError& e) {
-  std::string o = "{\"file\": ";
-  append_json_string(o, e.file);
-  o += ", \"error\": ";
-  append_json_string(o, e.message());
-  return o + "}";
-}
 
 // Every file named, directories walked (sorted, so runs are reproducible).
 bool collect(const std::vector<std::string>& args, std::vector<std::string>& files) {
@@ -168,63 +97,6 @@ bool collect(const std::vector<std::string>& args, std::vector<std::string>& fil
   return true;
 }
 
-std::string summary(const Game& g, const Replay& r) {
-  std::string o = g.file + "  (" + std::string(format_name(g.format)) + ", " + std::to_string(g.rules.seats()) +
-                  " players, " + std::to_string(g.rounds.size()) + " rounds)\n";
-  for (const Round& round : g.rounds) {
-    o += "  " + round_label(round) + "  scores";
-    for (int s = 0; s < g.rules.seats(); ++s) o += " " + std::to_string(round.scores[static_cast<std::size_t>(s)]);
-    std::array<int, 4> discards{}, riichi{}, calls{};
-    for (const Event& e : round.events) {
-      if (e.kind == EventKind::discard) ++discards[e.seat];
-      if (e.kind == EventKind::riichi) ++riichi[e.seat];
-      if (e.kind == EventKind::chi || e.kind == EventKind::pon || e.kind == EventKind::minkan) ++calls[e.seat];
-    }
-    for (const Win& w : round.wins) {
-      o += "  | seat " + std::to_string(w.seat) + (w.tsumo() ? " tsumo" : " ron from seat " + std::to_string(w.from));
-      if (w.detailed) {
-        o += w.yakuman ? " yakuman x" + std::to_string(w.yakuman)
-                       : " " + std::to_string(w.han) + " han " + std::to_string(w.fu) + " fu";
-        o += " " + std::to_string(w.points);
-      }
-    }
-    if (round.draw) o += "  | draw (" + std::string(draw_kind_name(round.draw->kind)) + ")";
-    if (!round.ended()) o += "  | no result (the record stops)";
-    o += "\n";
-    for (int s = 0; s < g.rules.seats(); ++s) {
-      const auto i = static_cast<std::size_t>(s);
-      o += "      seat " + std::to_string(s) + " (" + wind_tile((s - round.dealer + g.rules.seats()) % g.rules.seats()) +
-           "): " + std::to_string(discards[i]) + " discards, " + std::to_string(calls[i]) + " calls" +
-           (riichi[i] ? ", riichi" : "") + "\n";
-    }
-  }
-  for (const auto& d : r.disagreements) o += "  disagreement: " + d.message() + "\n";
-  if (r.error) o += "  error: " + r.error->message() + "\n";
-  return o;
-}
-
-// What `mjk log` prints for a record read: its summary, or with --json its
-// decisions, disagreements and error; `clean` false if there is one.
-std::string replayed(const Game& game, bool json, bool& clean) {
-  ReplayOptions options;
-  options.decisions = json;
-  Replay r = replay(game, options);
-  clean = clean && r.disagreements.empty() && !r.error;
-  if (!json) return summary(game, r);
-  review(r.decisions, game.rules.players);
-  std::string out;
-  for (const Decision& d : r.decisions) out += decision_json(game, d) + "\n";
-  for (const Disagreement& d : r.disagreements) out += disagreement_json(d) + "\n";
-  if (r.error) {
-    std::string o = "{\"file\": ";
-    append_json_string(o, r.error->file);
-    o += ", \"round\": \"" + r.error->round + "\", \"event\": " + std::to_string(r.error->event) + ", \"error\": ";
-    append_json_string(o, r.error->what);
-    out += o + "}\n";
-  }
-  return out;
-}
-
 // "16777216", "64K", "16M", "1G": a positive byte count; nullopt otherwise.
 std::optional<std::uint64_t> byte_count(std::string_view text) {
   std::uint64_t n = 0;
@@ -238,7 +110,8 @@ std::optional<std::uint64_t> byte_count(std::string_view text) {
 
 // Every record on `threads` threads, each adding to its own partial
 // statistics (merged at the end: the sums make the merge exact).
-int stats(const std::vector<std::string>& files, bool json, unsigned threads, const ReadOptions& read_options) {
+int stats(const std::vector<std::string>& files, bool json, unsigned threads, const ReadOptions& read_options,
+          const std::optional<std::string>& plot) {
   std::atomic<std::size_t> next{0}, done{0};
   std::vector<CorpusStats> parts(threads);
   std::vector<std::thread> pool;
@@ -269,6 +142,16 @@ int stats(const std::vector<std::string>& files, bool json, unsigned threads, co
   total.sort();
   const std::string out = json ? corpus_json(total) + "\n" : corpus_text(total);
   std::fputs(out.c_str(), stdout);
+  if (plot) {
+    const std::string svg = corpus_svg(total);
+    std::FILE* f = std::fopen(plot->c_str(), "wb");
+    const bool written = f && std::fwrite(svg.data(), 1, svg.size(), f) == svg.size();
+    if (f && std::fclose(f) != 0) f = nullptr;
+    if (!written || !f) {
+      std::fprintf(stderr, "mjk log: cannot write the plot to %s\n", plot->c_str());
+      return 1;
+    }
+  }
   return total.disagreements.empty() && total.errors.empty() ? 0 : 1;
 }
 
@@ -303,6 +186,7 @@ int convert(const std::vector<std::string>& files, Format format, const ReadOpti
 int log_command(int argc, char** argv) {
   bool json = false, want_stats = false;
   std::optional<Format> to;
+  std::optional<std::string> plot;
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
   ReadOptions read_options;
   std::vector<std::string> args;
@@ -310,6 +194,7 @@ int log_command(int argc, char** argv) {
     const std::string_view a = argv[i];
     if (a == "--json") json = true;
     else if (a == "--stats") want_stats = true;
+    else if (a == "--plot" && i + 1 < argc) plot = argv[++i];
     else if (a == "--to" && i + 1 < argc) {
       const std::string_view f = argv[++i];
       if (f != "mjai" && f != "tenhou6") {
@@ -341,23 +226,16 @@ int log_command(int argc, char** argv) {
   std::vector<std::string> files;
   if (!collect(args, files)) return 1;
   if (to) return convert(files, *to, read_options);
-  if (want_stats) return stats(files, json, threads, read_options);
+  if (plot && !want_stats) {
+    std::fprintf(stderr, "mjk log: --plot goes with --stats (see mjk log --help)\n");
+    return 2;
+  }
+  if (want_stats) return stats(files, json, threads, read_options, plot);
   bool clean = true;
   for (const auto& file : files) {
-    const ReadResult read = read_record_file(file, read_options);
-    std::optional<ReadError> error = read.error;
-    std::string out;
-    if (!error) {
-      try {
-        out = replayed(read.game, json, clean);
-      } catch (const std::bad_alloc&) {
-        error = ReadError{file, 0, 0, 0, "out of memory while replaying the record"};
-      }
-    }
-    if (error) {
-      clean = false;
-      out = json ? error_json(*error) + "\n" : "error: " + error->message() + "\n";
-    }
+    const GameReview rv = review_record_file(file, read_options);
+    clean = clean && rv.clean();
+    const std::string out = json ? review_lines(rv) : review_text(rv);
     std::fputs(out.c_str(), stdout);
   }
   return clean ? 0 : 1;

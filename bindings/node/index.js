@@ -301,7 +301,11 @@ function checkRecordOptions(options, name, allowed = ['errors', 'maxBytes']) {
 // readLog(path, {errors, maxBytes}): a game record (Tenhou mjlog XML plain or gzip,
 // tenhou.net/6 JSON, mjai JSON lines; the format told by the content) read,
 // replayed with every check and every discard reviewed by the kernel: the
-// content of Python's mjk.read_log, one object per discard. A record of
+// content of Python's mjk.read_log, one object per discard, and the game:
+// names, roundInfo (per round: label, wind, number, dealer, honba, sticks,
+// scores, riichi seats, wins [{winner, from, tsumo, han, fu, yakuman,
+// points, yaku [{name, han}], payments}], draw {kind, tenpai, payments} or
+// null), finalScores and places. A record of
 // more than maxBytes (default 16 MiB), read or inflated, is a RecordError.
 // See README.md.
 function readLog(file, options) {
@@ -310,7 +314,8 @@ function readLog(file, options) {
   const r = native.readLog(file, maxBytes);
   if (r.readError) {
     if (errors === 'throw') throw new RecordError(r.readError);
-    return { file, format: null, players: null, rounds: [], decisions: [], columns: null, disagreements: [], error: r.readError };
+    return { file, format: null, players: null, rounds: [], decisions: [], columns: null, disagreements: [], error: r.readError,
+             names: [], roundInfo: [], finalScores: [], places: [] };
   }
   if (r.error !== null && errors === 'throw') throw new RecordError(r.error);
   const c = r.columns;
@@ -331,8 +336,11 @@ function readLog(file, options) {
       bestUkeire: reviewed ? c.bestUkeire[i] : null, best: reviewed ? best : null,
     };
   }
+  // The game as the record states it, from the library's review (the C ABI's mjk_review_record_json).
+  const summary = JSON.parse(r.summaryJson);
   return { file: r.file, format: r.format, players: r.players, rounds: r.rounds, decisions, columns: c,
-           disagreements: r.disagreements, error: r.error };
+           disagreements: r.disagreements, error: r.error, names: summary.names, roundInfo: summary.rounds,
+           finalScores: summary.final_scores, places: summary.places };
 }
 
 // Every file named, directories walked (sorted, README.md skipped): the

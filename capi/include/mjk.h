@@ -88,7 +88,9 @@ enum {
   MJK_ERR_BAD_NUKI = 33,            /* nuki with four players, or more than four */
   MJK_ERR_TOO_MANY_INDICATORS = 34, /* more than five dora or ura indicators */
   MJK_ERR_BAD_REQUEST = 35,         /* a malformed request: not JSON, a wrong type, an unknown field or rule key, a bad value */
-  MJK_ERR_DEALER_RON_WITH_TENHOU = 36 /* tenhou set on the dealer's ron (renhou is a non-dealer's) */
+  MJK_ERR_DEALER_RON_WITH_TENHOU = 36, /* tenhou set on the dealer's ron (renhou is a non-dealer's) */
+  /* 37-59 are kept for the expected-value search's codes. */
+  MJK_ERR_RECORD_UNREADABLE = 60    /* a game record that cannot be read (the output names the file and why) */
 };
 /* Short fixed description of a code ("fifth copy of a tile"); never NULL,
  * "unknown error" for a code this library does not know. */
@@ -351,6 +353,43 @@ MJK_API int mjk_analyse_json(const char* text, int players, const uint8_t* visib
                              size_t* needed);
 MJK_API int mjk_analyse_json_n(const char* text, size_t length, int players, const uint8_t* visible34, char* buf,
                                size_t cap, size_t* needed);
+
+/* ---- game records ----
+ * The review of one game record (Tenhou mjlog XML, plain or gzip;
+ * tenhou.net/6 JSON; mjai JSON lines; told apart by the content): read,
+ * replayed with every check, every discard reviewed, as JSON, the one
+ * pipeline `mjk log` and the Python and Node packages use. Unlike the rest
+ * of this header these functions allocate while they work (nothing is
+ * kept); running out of memory is the record's error.
+ *
+ * flags 0: one object (no newline): file, format, players, names, rounds (label,
+ * wind, number, dealer, honba, sticks, scores, riichi (seats); wins: winner, from, tsumo,
+ * han, fu, yakuman, points, yaku [{name, han}], payments; draw: kind,
+ * tenpai seats, payments), final_scores, places, decisions (one object a
+ * discard, as `mjk log --json` prints them), disagreements, error (the
+ * replay stopped there, or null).
+ * flags MJK_REVIEW_LINES: exactly what `mjk log --json FILE` prints for the
+ * record, one object a line, each ending in '\n'.
+ * flags MJK_REVIEW_TEXT: the review for people `mjk log FILE` prints (the
+ * rounds, each player's discards against the best, the mistakes, the
+ * standings, the disagreements).
+ * A record that cannot be read (no such file, larger than max_bytes read or
+ * inflated, malformed) returns MJK_ERR_RECORD_UNREADABLE and the output is
+ * {"file": ..., "error": <where and what>}; a record read whatever its
+ * disagreements returns MJK_OK.
+ * The output (NUL-terminated) goes into buf (cap bytes), *needed = its
+ * length + 1; MJK_ERR_OUTPUT_TOO_SMALL when it does not fit (buf holds
+ * nothing useful; call again with *needed bytes: the record is reviewed
+ * again). max_bytes: the most bytes a record may have, read and again once
+ * inflated; 0 means the default (16 MiB). MJK_ERR_INVALID_ARGUMENT: path or
+ * data NULL (data may be NULL when n is 0), buf NULL with cap > 0, unknown
+ * flags (0 or one of them). name names the bytes in the output (NULL: ""). */
+#define MJK_REVIEW_LINES 1
+#define MJK_REVIEW_TEXT 2
+MJK_API int mjk_review_record_json(const char* path, size_t max_bytes, int flags, char* buf, size_t cap,
+                                   size_t* needed);
+MJK_API int mjk_review_bytes_json(const uint8_t* data, size_t n, const char* name, size_t max_bytes, int flags,
+                                  char* buf, size_t cap, size_t* needed);
 
 #ifdef __cplusplus
 } /* extern "C" */

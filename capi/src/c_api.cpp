@@ -333,6 +333,8 @@ const char* mjk_version(void) { return MJK_VERSION_STRING; }
 const char* mjk_implementation(void) { return active_implementation().name.data(); }
 
 const char* mjk_error_message(int code) {
+  // The game records' codes are the C ABI's own (no mjk::Error: the layers below know no records).
+  if (code == MJK_ERR_RECORD_UNREADABLE) return "the game record cannot be read";
   if (code < 0 || code > 255) return "unknown error";
   return describe(static_cast<Error>(code)).data();  // literals, NUL-terminated; "unknown error" past the last code
 }

@@ -1,5 +1,7 @@
 #include "mjk/corpus.hpp"
 
+#include "mjk/review.hpp"
+
 #include <algorithm>
 #include <cstdio>
 #include <new>
@@ -27,14 +29,13 @@ void CorpusStats::sort() {
 
 namespace {
 
-void add_read_record(CorpusStats& s, const ReadResult& read) {
-  ReplayOptions options;
-  options.decisions = true;
-  Replay r = replay(read.game, options);
-  review(r.decisions, read.game.rules.players);
+// A record's review added to the statistics (the same review `mjk log
+// --json` prints).
+void add_review(CorpusStats& s, const GameReview& rv) {
+  const Replay& r = rv.replay;
   ++s.games;
   s.rounds += r.stats.rounds;
-  s.seat_rounds += r.stats.rounds * static_cast<std::uint64_t>(read.game.rules.seats());
+  s.seat_rounds += r.stats.rounds * static_cast<std::uint64_t>(rv.game.rules.seats());
   s.wins += r.stats.wins;
   s.tsumo += r.stats.tsumo;
   s.deal_ins += r.stats.deal_ins;
@@ -63,16 +64,17 @@ void add_read_record(CorpusStats& s, const ReadResult& read) {
 
 void add_record(CorpusStats& s, const std::string& path, const ReadOptions& options) {
   ++s.files;
-  const ReadResult read = read_record_file(path, options);
-  if (!read.ok()) {
-    s.errors.push_back(read.error->message());
+  // review_record_file never throws: running out of memory is its read error.
+  const GameReview rv = review_record_file(path, options);
+  if (rv.read_error) {
+    s.errors.push_back(rv.read_error->message());
     return;
   }
-  // The statistics are added only once the record's replay is whole, so
-  // running out of memory in it leaves them as they were, with its error.
+  // Added only once whole, so that running out of memory leaves the
+  // statistics as they were, with its error.
   CorpusStats one;
   try {
-    add_read_record(one, read);
+    add_review(one, rv);
   } catch (const std::bad_alloc&) {
     s.errors.push_back(path + ": out of memory while replaying the record");
     return;
@@ -123,23 +125,45 @@ std::string corpus_json(const CorpusStats& s) {
   return o;
 }
 
+namespace {
+
+// A figure for people: `decimals` digits after the point, "-" over nothing.
+std::string fixed(double sum, std::uint64_t count, int decimals) {
+  if (count == 0) return "-";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, sum / static_cast<double>(count));
+  return buf;
+}
+
+std::string padded(std::string text, std::size_t width) {
+  return text.size() < width ? std::string(width - text.size(), ' ') + text : text;
+}
+
+}  // namespace
+
 std::string corpus_text(const CorpusStats& s) {
   const auto pct = [](std::uint64_t a, std::uint64_t b) {
-    return b ? ratio(100.0 * static_cast<double>(a), b) + "%" : std::string("-");
+    return b ? fixed(100.0 * static_cast<double>(a), b, 1) + "%" : std::string("-");
   };
   std::string o = "games " + n(s.games) + "  rounds " + n(s.rounds) + "  wins " + n(s.wins) + " (tsumo " + n(s.tsumo) +
                   ")  draws " + n(s.draws) + "  riichi " + n(s.riichi) + "  discards " + n(s.discards) + "\n";
   o += "per player and round: win rate " + pct(s.wins, s.seat_rounds) + "  deal-in rate " + pct(s.deal_ins, s.seat_rounds) +
        "  riichi rate " + pct(s.riichi, s.seat_rounds) + "\n";
-  o += "average win " + ratio(static_cast<double>(s.win_points), s.wins) + " points\n";
-  o += "average shanten by turn (" + n(s.reviewed) + " discards reviewed):";
-  for (std::size_t t = 0; t < corpus_turns; ++t) {
-    if (!s.turn_discards[t]) continue;
-    o += "  " + n(t + 1) + (t + 1 == corpus_turns ? "+" : "") + ": " +
-         ratio(static_cast<double>(s.turn_shanten[t]), s.turn_discards[t]);
+  o += "average win " + fixed(static_cast<double>(s.win_points), s.wins, 0) + " points\n";
+  o += "ukeire given up per discard at the best shanten " +
+       fixed(static_cast<double>(s.ukeire_given_up), s.equal_shanten, 2) + "  (discards to a worse shanten: " +
+       pct(s.shanten_given_up, s.reviewed) + ")\n";
+  // Shanten by turn: two rows of ten turns, the last "20+".
+  o += "average shanten by turn (" + n(s.reviewed) + " discards reviewed):\n";
+  constexpr std::size_t per_row = 10, width = 6;
+  for (std::size_t from = 0; from < corpus_turns; from += per_row) {
+    std::string turns = "  turn    ", values = "  shanten ";
+    for (std::size_t t = from; t < std::min(corpus_turns, from + per_row); ++t) {
+      turns += padded(n(t + 1) + (t + 1 == corpus_turns ? "+" : ""), width);
+      values += padded(fixed(static_cast<double>(s.turn_shanten[t]), s.turn_discards[t], 2), width);
+    }
+    o += turns + "\n" + values + "\n";
   }
-  o += "\nukeire given up per discard at the best shanten " + ratio(static_cast<double>(s.ukeire_given_up), s.equal_shanten) +
-       "  (discards to a worse shanten: " + pct(s.shanten_given_up, s.reviewed) + ")\n";
   o += "disagreements " + n(s.disagreements.size()) + "  errors " + n(s.errors.size()) + "\n";
   for (const auto& d : s.disagreements) o += "  disagreement: " + d.message() + "\n";
   for (const auto& e : s.errors) o += "  error: " + e + "\n";

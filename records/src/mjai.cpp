@@ -5,6 +5,7 @@
 // writer adds ("fu", "han", "points", "yakuman", "yaku", "pao", and
 // "hora_tehais", the hand an mjlog win shows); without them only its deltas
 // are checked. start_game may state "kuitan" and "hanchan" (mjk's writer).
+#include <algorithm>
 #include <string>
 #include <utility>
 
@@ -122,8 +123,11 @@ class Reader {
     const std::string& t = type->string;
     if (t == "start_game") {
       if (const Value* aka = v.find("aka_flag"); aka && aka->type == Value::Type::boolean) result_.game.rules.red_fives = aka->boolean;
-      if (const Value* names = v.find("names"); names && names->type == Value::Type::array && names->items.size() == 3)
-        result_.game.rules.players = Players::three;
+      if (const Value* names = v.find("names"); names && names->type == Value::Type::array) {
+        if (names->items.size() == 3) result_.game.rules.players = Players::three;
+        for (std::size_t s = 0; s < std::min<std::size_t>(4, names->items.size()); ++s)
+          if (names->items[s].type == Value::Type::string) result_.game.names[s] = names->items[s].string;
+      }
       if (const Value* p = v.find("players"); p && p->is_int() && p->as_int() == 3) result_.game.rules.players = Players::three;
       // mjk's writer states the rest of the rules too.
       if (const Value* k = v.find("kuitan"); k && k->type == Value::Type::boolean) result_.game.rules.open_tanyao = k->boolean;

@@ -240,7 +240,25 @@ class Reader {
     if (n == "DORA") return dora(tag);
     if (n == "AGARI") return agari(tag);
     if (n == "RYUUKYOKU") return ryuukyoku(tag);
-    return true;  // SHUFFLE, UN, TAIKYOKU, BYE: nothing the replay needs
+    if (n == "UN") return names(tag);
+    return true;  // SHUFFLE, TAIKYOKU, BYE: nothing the replay needs
+  }
+
+  // <UN n0="%E3%81%82" ...>: the players' names, percent-encoded UTF-8 (a
+  // reconnection repeats UN without names: those are kept).
+  bool names(const Tag& tag) {
+    const auto hex = [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) ? (c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10) : -1; };
+    for (std::size_t s = 0; s < 4; ++s) {
+      const std::string_view* v = tag.find("n" + std::to_string(s));
+      if (!v || v->empty()) continue;
+      std::string& name = result_.game.names[s] = {};
+      for (std::size_t i = 0; i < v->size(); ++i) {
+        const bool escape = (*v)[i] == '%' && i + 2 < v->size() && hex((*v)[i + 1]) >= 0 && hex((*v)[i + 2]) >= 0;
+        name += escape ? static_cast<char>(hex((*v)[i + 1]) * 16 + hex((*v)[i + 2])) : (*v)[i];
+        if (escape) i += 2;
+      }
+    }
+    return true;
   }
 
   bool go(const Tag& tag) {

@@ -94,6 +94,9 @@ class Reader {
     const Value* log = v.find("log");
     if (!log || log->type != Value::Type::array) return error(v.offset, "no \"log\" array of rounds");
     if (first) {
+      if (const Value* names = v.find("name"); names && names->type == Value::Type::array)
+        for (std::size_t s = 0; s < std::min<std::size_t>(4, names->items.size()); ++s)
+          if (names->items[s].type == Value::Type::string) result_.game.names[s] = names->items[s].string;
       GameRules& rules = result_.game.rules;
       rules.red_fives = true;
       rules.server = Server::tenhou;

@@ -88,6 +88,13 @@ endif()
 # Honest I/O: write and read errors, one output line per input line, UTF-8.
 mjk_add_test(cli.io_errors_and_lines LABELS door COMMAND ${CMAKE_COMMAND} -DMJK=$<TARGET_FILE:mjk>
   -DDATA=${CMAKE_CURRENT_SOURCE_DIR}/cli/data -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/io.cmake)
+# mjk log's review of a public record: its structure (skipped without the records).
+mjk_add_test(cli.log_review LABELS door PROPERTIES SKIP_RETURN_CODE 77
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/cli_log_review.sh $<TARGET_FILE:mjk> ${MJK_SHARED_DATA_DIR}/logs
+          ${CMAKE_CURRENT_BINARY_DIR}/log_review)
+
+mjk_cli_matches(log_plot_needs_stats "--plot goes with --stats" log --plot x.svg x.mjlog)
+
 # mjk log given hostile records (made at test time): each an error naming it,
 # the good record after it still read.
 mjk_add_test(cli.log_hostile_records LABELS door PROPERTIES TIMEOUT 300

@@ -8,13 +8,13 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <new>
 #include <string>
 #include <vector>
 
 #include "mjk/corpus.hpp"
 #include "mjk/records.hpp"
 #include "mjk/replay.hpp"
+#include "mjk/review.hpp"
 #include "records.hpp"
 
 namespace {
@@ -69,7 +69,7 @@ ReadOptions read_options(const Napi::CallbackInfo& info, const char* name) {
 }
 
 // readLog(path, maxBytes) -> {file, format, players, rounds, columns, disagreements,
-// error} or, for a record that cannot be read, {readError: {file, offset,
+// error, summaryJson} or, for a record that cannot be read, {readError: {file, offset,
 // line, column, what, message}}. `columns`: one typed array per field of a
 // discard, rows of 34 counts for the tiles; index.js makes the objects from
 // them (JavaScript makes objects far faster than Node-API calls do).
@@ -78,19 +78,12 @@ Napi::Value ReadLog(const Napi::CallbackInfo& info) {
   if (info.Length() < 1 || info.Length() > 2 || !info[0].IsString())
     throw Napi::TypeError::New(env, "readLog(path): path must be a string");
   const std::string path = info[0].As<Napi::String>();
-  const ReadResult read = read_record_file(path, read_options(info, "readLog"));
-  if (!read.ok()) return read_error_object(env, *read.error);
-  const Game& g = read.game;
-  ReplayOptions options;
-  options.decisions = true;
-  Replay r;
-  try {
-    r = replay(g, options);
-    review(r.decisions, g.rules.players);
-  } catch (const std::bad_alloc&) {
-    // Only this record fails; an exception leaving the addon would end the process.
-    return read_error_object(env, ReadError{path, 0, 0, 0, "out of memory while replaying the record"});
-  }
+  // The library's one review pipeline (mjk/review.hpp), as `mjk log` and the
+  // C ABI run it; running out of memory is the record's read error.
+  const GameReview rv = review_record_file(path, read_options(info, "readLog"));
+  if (rv.read_error) return read_error_object(env, *rv.read_error);
+  const Game& g = rv.game;
+  const Replay& r = rv.replay;
 
   const std::size_t n = r.decisions.size();
   Column<std::uint8_t> hand(env, n, k34), visible(env, n, k34), melds(env, n, k34), dora(env, n, k34), best(env, n, k34);
@@ -156,6 +149,8 @@ Napi::Value ReadLog(const Napi::CallbackInfo& info) {
     dis.Set(static_cast<std::uint32_t>(i), disagreement_object(env, r.disagreements[i]));
   o.Set("disagreements", dis);
   o.Set("error", r.error ? Napi::Value(disagreement_object(env, *r.error)) : env.Null());
+  // Names, rounds (wins, draws), final scores and places: index.js parses the library's JSON.
+  o.Set("summaryJson", review_json(rv, false));
   return o;
 }
 

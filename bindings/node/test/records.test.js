@@ -106,6 +106,35 @@ test('readLog: one object per discard, describing it', { skip: noLogs }, () => {
   assert.deepEqual(mjk.shanten(c.hand), c.shanten);
 });
 
+test('readLog: the game as the record states it (rounds, wins, draws, names, final scores)', { skip: noLogs }, () => {
+  for (const file of mjlogs().slice(0, 5)) {
+    const r = mjk.readLog(file);
+    const info = r.roundInfo;
+    assert.deepEqual(info.map((x) => x.label), r.rounds, file);
+    assert.equal(r.names.length, 4);
+    assert.ok(r.names.every((n) => typeof n === 'string' && n.length > 0), file);
+    const after = (x, s) => x.scores[s] + x.wins.reduce((a, w) => a + w.payments[s], 0) +
+      (x.draw ? x.draw.payments[s] : 0) - 1000 * x.riichi.filter((seat) => seat === s).length;
+    // Each round starts with the scores the one before left.
+    for (let i = 0; i + 1 < info.length; i++)
+      assert.deepEqual([0, 1, 2, 3].map((s) => after(info[i], s)), info[i + 1].scores, `${file} ${info[i].label}`);
+    for (const x of info) {
+      assert.ok(x.wins.length > 0 || x.draw !== null, x.label);
+      assert.equal(x.number, x.dealer + 1);
+      for (const w of x.wins) {
+        assert.equal(w.tsumo, w.winner === w.from);
+        assert.ok(w.points > 0 && w.payments[w.winner] > 0);
+        if (!w.yakuman) assert.equal(w.yaku.reduce((a, y) => a + y.han, 0), w.han, x.label);
+      }
+    }
+    const last = info[info.length - 1];
+    assert.deepEqual(r.finalScores, [0, 1, 2, 3].map((s) => after(last, s)));
+    assert.deepEqual([...r.places].sort(), [1, 2, 3, 4]);
+    const order = [0, 1, 2, 3].sort((a, b) => r.places[a] - r.places[b]);
+    assert.deepEqual(order.map((s) => r.finalScores[s]), [...r.finalScores].sort((a, b) => b - a));
+  }
+});
+
 test('readLog agrees with `mjk log --json` on every record, field by field', { skip: noLogs || noCli }, () => {
   const byFile = new Map();
   for (const line of cliLines(['--json', LOGS])) {

@@ -54,6 +54,36 @@ def test_read_log_arrays_describe_every_discard():
 
 
 @needs_logs
+def test_read_log_states_the_game():
+    for path in mjlogs()[:5]:
+        r = mjk.read_log(path)
+        info = r["round_info"]
+        assert [x["label"] for x in info] == r["rounds"]
+        assert len(r["names"]) == 4 and all(isinstance(n, str) and n for n in r["names"])
+        # Each round starts with the scores the one before left (its payments added).
+        for before, after in zip(info, info[1:]):
+            paid = [sum(w["payments"][s] for w in before["wins"]) + (before["draw"]["payments"][s] if before["draw"] else 0)
+                    - 1000 * before["riichi"].count(s) for s in range(4)]
+            assert [a + p for a, p in zip(before["scores"], paid)] == after["scores"], before["label"]
+        for x in info:
+            assert 0 <= x["wind"] < 4 and 0 <= x["dealer"] < 4 and x["number"] == x["dealer"] + 1
+            assert x["wins"] or x["draw"], x["label"]
+            for w in x["wins"]:
+                assert w["tsumo"] == (w["winner"] == w["from"]) and w["points"] > 0
+                assert w["yakuman"] or sum(y["han"] for y in w["yaku"]) == w["han"]
+                assert sum(w["payments"]) >= 0 and w["payments"][w["winner"]] > 0
+            if x["draw"]:
+                assert set(x["draw"]["tenpai"]) <= {0, 1, 2, 3} and isinstance(x["draw"]["kind"], str)
+        last = info[-1]
+        assert r["final_scores"] == [s + sum(w["payments"][i] for w in last["wins"]) +
+                                     (last["draw"]["payments"][i] if last["draw"] else 0) - 1000 * last["riichi"].count(i)
+                                     for i, s in enumerate(last["scores"])]
+        assert sorted(r["places"]) == [1, 2, 3, 4]
+        by_place = sorted(range(4), key=lambda s: r["places"][s])
+        assert [r["final_scores"][s] for s in by_place] == sorted(r["final_scores"], reverse=True)
+
+
+@needs_logs
 @pytest.mark.skipif(not CLI, reason="MJK_CLI (the mjk tool) not given")
 def test_read_log_is_mjk_log_json():
     path = str(mjlogs()[1])

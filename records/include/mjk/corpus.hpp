@@ -74,7 +74,8 @@ CorpusStats corpus_stats(std::span<const std::string> paths, const ReadOptions& 
 // errors, then the figures (rates per player and round, the average win,
 // shanten by turn, ukeire given up). Call sort() first for a stable order.
 std::string corpus_json(const CorpusStats& stats);
-// The same for people, every disagreement and error on its own line.
+// The same for people (rates to one decimal, shanten by turn as a table),
+// every disagreement and error on its own line.
 std::string corpus_text(const CorpusStats& stats);
 
 }  // namespace mjk::records

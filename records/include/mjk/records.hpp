@@ -135,6 +135,7 @@ struct Game {
   Format format = Format::mjlog;
   GameRules rules;
   std::vector<Round> rounds;
+  std::array<std::string, 4> names{};  // the players by seat, as the record names them ("" when it does not)
 };
 
 // Why a record could not be read: the file, the place (byte offset, and

@@ -304,6 +304,78 @@ static void test_score(void) {
   CHECK(mjk_score(NULL, 1, out, errors) == MJK_ERR_INVALID_ARGUMENT);
 }
 
+/* A game record reviewed through the C ABI: the one object, the lines of
+ * `mjk log --json`, a record that cannot be read, the size query. */
+static void test_review(void) {
+  static const char record[] =
+      "{\"type\":\"start_game\",\"names\":[\"a\",\"b\",\"c\",\"d\"]}\n"
+      "{\"type\":\"start_kyoku\",\"bakaze\":\"E\",\"dora_marker\":\"1m\",\"kyoku\":1,\"honba\":0,\"kyotaku\":0,\"oya\":0,"
+      "\"scores\":[25000,25000,25000,25000],\"tehais\":[[\"1m\",\"2m\",\"3m\",\"4p\",\"5p\",\"6p\",\"7s\",\"8s\",\"9s\",\"E\","
+      "\"E\",\"S\",\"S\"],[\"1p\",\"1p\",\"2p\",\"2p\",\"3p\",\"3p\",\"4s\",\"4s\",\"5s\",\"5s\",\"6s\",\"6s\",\"7m\"],[\"2m\","
+      "\"2m\",\"2m\",\"3s\",\"3s\",\"3s\",\"W\",\"W\",\"W\",\"N\",\"N\",\"P\",\"P\"],[\"5mr\",\"6m\",\"7m\",\"8p\",\"8p\",\"8p\","
+      "\"9p\",\"9p\",\"9p\",\"F\",\"F\",\"C\",\"C\"]]}\n"
+      "{\"type\":\"tsumo\",\"actor\":0,\"pai\":\"E\"}\n"
+      "{\"type\":\"dahai\",\"actor\":0,\"pai\":\"S\",\"tsumogiri\":false}\n"
+      "{\"type\":\"pon\",\"actor\":2,\"target\":0,\"pai\":\"S\",\"consumed\":[\"S\",\"S\"]}\n"
+      "{\"type\":\"hora\",\"actor\":1,\"target\":0,\"deltas\":[-1000,1000,0,0]}\n";
+  static char big[1 << 14];
+  char small[8];
+  size_t needed = 0;
+  const uint8_t* data = (const uint8_t*)record;
+  CHECK(mjk_review_bytes_json(data, sizeof record - 1, "round.mjson", 0, 0, small, sizeof small, &needed) ==
+        MJK_ERR_OUTPUT_TOO_SMALL);
+  CHECK(needed > sizeof small && needed < sizeof big);
+  CHECK(mjk_review_bytes_json(data, sizeof record - 1, "round.mjson", 0, 0, big, needed, &needed) == MJK_OK);
+  CHECK(strlen(big) + 1 == needed);
+  CHECK(strncmp(big, "{\"file\":\"round.mjson\",\"format\":\"mjai\",\"players\":4,\"names\":[\"a\",\"b\",\"c\",\"d\"],", 76) == 0);
+  CHECK(strstr(big, "\"wins\":[{\"winner\":1,\"from\":0,\"tsumo\":false,") != NULL);
+  CHECK(strstr(big, "\"final_scores\":[24000,26000,25000,25000],\"places\":[4,1,2,3]") != NULL);
+  CHECK(strstr(big, "\"decisions\":[{\"file\": \"round.mjson\", \"round\": \"E1-0\", \"player\": \"1z\", \"turn\": 1") != NULL);
+  /* The lines of `mjk log --json`: one discard, no disagreement. */
+  CHECK(mjk_review_bytes_json(data, sizeof record - 1, "round.mjson", 0, MJK_REVIEW_LINES, big, sizeof big, &needed) ==
+        MJK_OK);
+  CHECK(strncmp(big, "{\"file\": \"round.mjson\", \"round\": \"E1-0\"", 39) == 0);
+  CHECK(big[strlen(big) - 1] == '\n');
+  /* The review for people: the header line, the standings. */
+  CHECK(mjk_review_bytes_json(data, sizeof record - 1, "round.mjson", 0, MJK_REVIEW_TEXT, big, sizeof big, &needed) ==
+        MJK_OK);
+  CHECK(strncmp(big, "round.mjson  (mjai, 4 players, 1 rounds)\n", 41) == 0);
+  CHECK(strstr(big, "  standings:\n    1. seat 1 (b)  26000\n") != NULL);
+  CHECK(mjk_review_bytes_json(data, 1, "x", 0, MJK_REVIEW_LINES | MJK_REVIEW_TEXT, big, sizeof big, &needed) ==
+        MJK_ERR_INVALID_ARGUMENT);
+  /* Past max_bytes, malformed, or no such file: the record's error, named. */
+  CHECK(mjk_review_bytes_json(data, sizeof record - 1, "round.mjson", 16, 0, big, sizeof big, &needed) ==
+        MJK_ERR_RECORD_UNREADABLE);
+  CHECK(strncmp(big, "{\"file\":\"round.mjson\",\"error\":", 30) == 0);
+  CHECK(mjk_review_bytes_json((const uint8_t*)"<mjloggm", 8, "x", 0, 0, big, sizeof big, &needed) ==
+        MJK_ERR_RECORD_UNREADABLE);
+  CHECK(mjk_review_record_json("/nonexistent/record.mjlog", 0, 0, big, sizeof big, &needed) ==
+        MJK_ERR_RECORD_UNREADABLE);
+  CHECK(strstr(big, "/nonexistent/record.mjlog") != NULL);
+  CHECK(strcmp(mjk_error_message(MJK_ERR_RECORD_UNREADABLE), "the game record cannot be read") == 0);
+  CHECK(mjk_review_record_json(NULL, 0, 0, big, sizeof big, &needed) == MJK_ERR_INVALID_ARGUMENT);
+  CHECK(mjk_review_bytes_json(NULL, 1, "x", 0, 0, big, sizeof big, &needed) == MJK_ERR_INVALID_ARGUMENT);
+  CHECK(mjk_review_bytes_json(data, 1, "x", 0, 4, big, sizeof big, &needed) == MJK_ERR_INVALID_ARGUMENT);
+}
+
+/* consumer --review FILE...: what mjk_review_record_json writes with
+ * MJK_REVIEW_LINES, file after file (run.sh compares it with the installed
+ * `mjk log --json FILE...`). */
+static int print_review_lines(int argc, char** argv) {
+  static char buf[1 << 24];
+  int i;
+  for (i = 2; i < argc; ++i) {
+    size_t needed = 0;
+    int e = mjk_review_record_json(argv[i], 0, MJK_REVIEW_LINES, buf, sizeof buf, &needed);
+    if (e != MJK_OK && e != MJK_ERR_RECORD_UNREADABLE) {
+      fprintf(stderr, "mjk_review_record_json(%s): %s\n", argv[i], mjk_error_message(e));
+      return 1;
+    }
+    fputs(buf, stdout);
+  }
+  return 0;
+}
+
 /* consumer --json HAND...: the lines mjk_analyse_json writes, one per hand
  * (run.sh compares them with the installed `mjk --json HAND...`). */
 static int print_json_lines(int argc, char** argv) {
@@ -323,7 +395,9 @@ static int print_json_lines(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   if (argc > 1 && strcmp(argv[1], "--json") == 0) return print_json_lines(argc, argv);
+  if (argc > 1 && strcmp(argv[1], "--review") == 0) return print_review_lines(argc, argv);
   test_library();
+  test_review();
   test_parse();
   test_agari();
   test_waits();

@@ -38,3 +38,17 @@ if [ -x "$work/prefix/bin/mjk" ]; then
   fi
   echo "mjk_analyse_json == mjk --json on $# lines"
 fi
+
+# mjk_review_record_json writes exactly what the installed `mjk log --json` prints.
+records=$src/../../../fuzz/corpus/records
+if [ -x "$work/prefix/bin/mjk" ] && [ -d "$records" ]; then
+  set -- "$records"/*
+  LD_LIBRARY_PATH=$(pkg-config --variable=libdir mjk) "$work/consumer" --review "$@" >"$work/c_abi_review.jsonl"
+  "$work/prefix/bin/mjk" log --json "$@" >"$work/cli_review.jsonl" || true  # exit 1: hostile records
+  if ! cmp -s "$work/c_abi_review.jsonl" "$work/cli_review.jsonl"; then
+    echo "mjk_review_record_json differs from mjk log --json:"
+    diff "$work/cli_review.jsonl" "$work/c_abi_review.jsonl" || true
+    exit 1
+  fi
+  echo "mjk_review_record_json == mjk log --json on $# records"
+fi

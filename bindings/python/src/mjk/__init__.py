@@ -285,7 +285,20 @@ def read_log(path, *, errors="raise", max_bytes=_native.default_max_record_bytes
         best          bool (N, 34)   the discards with the most ukeire at the lowest shanten
     and file, format, players, rounds (labels), disagreements (a list of
     {file, round, event, what}: facts of the record the kernel disagrees with),
-    error (None, or where the record breaks the rules of the game).
+    error (None, or where the record breaks the rules of the game), and the
+    game as the record states it:
+        names         the players by seat ("" where the record names none)
+        round_info    per round (parallel to rounds): label, wind (0 East ..),
+                      number, dealer (seat), honba, sticks, scores (at its
+                      start, by seat), riichi (seats; each paid a 1000
+                      stick, not in the payments); wins: [{winner, from, tsumo, han, fu,
+                      yakuman, points, yaku: [{name, han}], payments}] (han,
+                      fu, points None where the record states only the
+                      payments); draw: None or {kind, tenpai (the seats shown
+                      tenpai), payments}
+        final_scores  by seat, after the last round; places: 1 = first
+    The review is the library's one pipeline (the C ABI's
+    mjk_review_record_json, `mjk log --json`).
 
     max_bytes bounds the record: the bytes read from the file, and again once
     inflated (gzip); default 16 MiB (records are 5-90 KB). A larger record,
@@ -303,6 +316,12 @@ def read_log(path, *, errors="raise", max_bytes=_native.default_max_record_bytes
         out = _native.read_log(os.fsdecode(path), max_bytes)
     except ValueError as e:
         raise RecordError(str(e)) from None
+    import json
+    summary = json.loads(out.pop("summary_json"))
+    out["names"] = summary["names"]
+    out["round_info"] = summary["rounds"]
+    out["final_scores"] = summary["final_scores"]
+    out["places"] = summary["places"]
     if out["error"] is not None and errors == "raise":
         e = out["error"]
         raise RecordError(f'{e["file"]} {e["round"]} event {e["event"]}: {e["what"]}')

@@ -15,6 +15,7 @@
 
 #include "mjk/corpus.hpp"
 #include "mjk/records.hpp"
+#include "mjk/review.hpp"
 #include "mjk/replay.hpp"
 #include "mjk_bind.hpp"
 
@@ -158,24 +159,17 @@ mjk::records::ReadOptions read_options(std::uint64_t max_bytes) {
 py::dict read_log(const std::string& path, std::uint64_t max_bytes) {
   using namespace mjk::records;
   const ReadOptions read_opts = read_options(max_bytes);
-  ReadResult read;
-  Replay r;
+  GameReview rv;
+  std::string summary;
   {
+    // The library's one review pipeline (mjk/review.hpp), as `mjk log` and the C ABI run it.
     py::gil_scoped_release release;
-    read = read_record_file(path, read_opts);
-    if (read.ok()) {
-      try {
-        ReplayOptions options;
-        options.decisions = true;
-        r = replay(read.game, options);
-        review(r.decisions, read.game.rules.players);
-      } catch (const std::bad_alloc&) {
-        read.error = ReadError{path, 0, 0, 0, "out of memory while replaying the record"};
-      }
-    }
+    rv = review_record_file(path, read_opts);
+    if (!rv.read_error) summary = review_json(rv, false);
   }
-  if (!read.ok()) throw py::value_error(read.error->message());
-  const Game& g = read.game;
+  if (rv.read_error) throw py::value_error(rv.read_error->message());
+  const Game& g = rv.game;
+  const Replay& r = rv.replay;
   const std::size_t n = r.decisions.size();
   constexpr std::size_t k34 = mjk::kind_count;
   auto hand = column<std::uint8_t>(n, k34), visible = column<std::uint8_t>(n, k34), melds = column<std::uint8_t>(n, k34),
@@ -239,6 +233,7 @@ py::dict read_log(const std::string& path, std::uint64_t max_bytes) {
   for (const auto& d : r.disagreements) dis.append(disagreement_dict(d));
   o["disagreements"] = dis;
   o["error"] = r.error ? py::object(disagreement_dict(*r.error)) : py::object(py::none());
+  o["summary_json"] = summary;  // rounds, wins, draws, scores, names: mjk.read_log parses it
   return o;
 }
 

@@ -1,0 +1,73 @@
+// The one review pipeline (mjk/review.hpp): a record from bytes or a file,
+// its lines as `mjk log --json` prints them, the one object, the text,
+// the final scores and places, and the records that cannot be read.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "mjk/review.hpp"
+
+namespace {
+
+using namespace mjk::records;
+
+// Two rounds: seat 1 rons seat 0; then an exhaustive draw with seat 2 tenpai.
+const std::string mjai =
+    "{\"type\":\"start_game\",\"names\":[\"a\",\"b\",\"c\",\"d\"]}\n"
+    "{\"type\":\"start_kyoku\",\"bakaze\":\"E\",\"dora_marker\":\"1m\",\"kyoku\":1,\"honba\":0,\"kyotaku\":0,\"oya\":0,"
+    "\"scores\":[25000,25000,25000,25000],\"tehais\":[[\"1m\",\"2m\",\"3m\",\"4p\",\"5p\",\"6p\",\"7s\",\"8s\",\"9s\",\"E\","
+    "\"E\",\"S\",\"N\"],[\"1p\",\"1p\",\"2p\",\"2p\",\"3p\",\"3p\",\"4s\",\"4s\",\"5s\",\"5s\",\"6s\",\"6s\",\"7m\"],[\"2m\","
+    "\"2m\",\"2m\",\"3s\",\"3s\",\"3s\",\"W\",\"W\",\"W\",\"N\",\"N\",\"P\",\"P\"],[\"5mr\",\"6m\",\"7m\",\"8p\",\"8p\",\"8p\","
+    "\"9p\",\"9p\",\"9p\",\"F\",\"F\",\"C\",\"C\"]]}\n"
+    "{\"type\":\"tsumo\",\"actor\":0,\"pai\":\"7m\"}\n"
+    "{\"type\":\"dahai\",\"actor\":0,\"pai\":\"7m\",\"tsumogiri\":true}\n"
+    "{\"type\":\"hora\",\"actor\":1,\"target\":0,\"deltas\":[-1000,1000,0,0]}\n";
+
+}  // namespace
+
+TEST_CASE("review: a record from bytes, as lines, one object and text") {
+  const GameReview rv = review_record_bytes(mjai, "round.mjson");
+  REQUIRE_FALSE(rv.read_error);
+  CHECK(rv.game.names[1] == "b");
+  REQUIRE(rv.replay.decisions.size() == 1);
+  const std::string lines = review_lines(rv);
+  CHECK(lines.rfind("{\"file\": \"round.mjson\", \"round\": \"E1-0\", \"player\": \"1z\", \"turn\": 1, ", 0) == 0);
+  CHECK(lines.back() == '\n');
+  const auto final_scores = rv.final_scores();
+  CHECK(final_scores == std::array<std::int32_t, 4>{24000, 26000, 25000, 25000});
+  CHECK(places(final_scores, 4) == std::array<std::uint8_t, 4>{4, 1, 2, 3});
+  const std::string json = review_json(rv);
+  CHECK(json.rfind("{\"file\":\"round.mjson\",\"format\":\"mjai\",\"players\":4,\"names\":[\"a\",\"b\",\"c\",\"d\"],", 0) == 0);
+  CHECK(json.find("\"wins\":[{\"winner\":1,\"from\":0,\"tsumo\":false,\"han\":null") != std::string::npos);
+  CHECK(json.find("\"final_scores\":[24000,26000,25000,25000],\"places\":[4,1,2,3],\"decisions\":[{\"file\": ") !=
+        std::string::npos);
+  CHECK(review_json(rv, false).find("\"decisions\"") == std::string::npos);
+  const std::string text = review_text(rv);
+  CHECK(text.rfind("round.mjson  (mjai, 4 players, 1 rounds)\n  rounds:\n    E1-0  scores 25000 25000 25000 25000  | seat 1 ron from seat 0\n", 0) == 0);
+  // Seat 0 throws its drawn 7m; 2z or 4z keep the same shanten with 24 tiles, not 8.
+  CHECK(text.find("    seat 0 (a): 0 of 1 discards match the best (0.0%), ukeire given up 16, 0 to a worse shanten, 1 mistakes\n") != std::string::npos);
+  CHECK(text.find("  mistakes:\n    seat 0 (a)\n      E1-0 turn 1  1237m456p789s1124z  discarded 7m (1-shanten, ukeire 8)  better 2z 4z (1-shanten, ukeire 24)\n    seat 1 (b): none\n") != std::string::npos);
+  CHECK(text.find("  standings:\n    1. seat 1 (b)  26000\n    2. seat 2 (c)  25000\n    3. seat 3 (d)  25000\n    4. seat 0 (a)  24000\n") != std::string::npos);
+  // The record's 1000 is not what the kernel scores: two disagreements, named.
+  CHECK(text.find("  2 disagreements:\n    disagreement: round.mjson E1-0 event 2: seat 0 changes by -1000") != std::string::npos);
+  CHECK_FALSE(rv.clean());
+}
+
+TEST_CASE("review: places break ties by seat, three players have three") {
+  CHECK(places({30000, 30000, 20000, 20000}, 4) == std::array<std::uint8_t, 4>{1, 2, 3, 4});
+  CHECK(places({20000, 45000, 40000, 0}, 3) == std::array<std::uint8_t, 4>{3, 1, 2, 0});
+}
+
+TEST_CASE("review: a record that cannot be read is its error, in every output") {
+  const GameReview missing = review_record_file("/nonexistent/record.mjlog");
+  REQUIRE(missing.read_error);
+  CHECK_FALSE(missing.clean());
+  CHECK(review_lines(missing).rfind("{\"file\": \"/nonexistent/record.mjlog\", \"error\": ", 0) == 0);
+  CHECK(review_json(missing).rfind("{\"file\":\"/nonexistent/record.mjlog\",\"error\":", 0) == 0);
+  CHECK(review_text(missing).rfind("error: /nonexistent/record.mjlog: ", 0) == 0);
+  ReadOptions small;
+  small.max_bytes = 64;
+  const GameReview big = review_record_bytes(mjai, "round.mjson", small);
+  REQUIRE(big.read_error);
+  CHECK(big.read_error->message().find("64") != std::string::npos);
+}
