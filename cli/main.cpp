@@ -20,6 +20,7 @@
 #include "mjk/ref.hpp"
 #include "mjk/report.hpp"
 #include "mjk/request.hpp"
+#include "mjk/request_schema.hpp"
 #include "mjk/score.hpp"
 
 namespace {
@@ -382,12 +383,10 @@ std::optional<std::string> parse_context_option(std::string_view arg, std::strin
     return std::nullopt;
   };
   const auto wind = [&](std::uint8_t& into) -> std::optional<std::string> {
-    constexpr std::string_view names[] = {"east", "south", "west", "north"};
-    for (int i = 0; i < 4; ++i)
-      if (value == names[i] || value == std::string{static_cast<char>('1' + i), 'z'}) {
-        into = static_cast<std::uint8_t>(i);
-        return std::nullopt;
-      }
+    if (const int w = mjk::parse_wind(value); w >= 0) {
+      into = static_cast<std::uint8_t>(w);
+      return std::nullopt;
+    }
     return std::string(arg) + " must be a wind, 1z-4z or east/south/west/north, not '" + std::string(value) + "'";
   };
   if (arg == "--ron") {
@@ -402,9 +401,9 @@ std::optional<std::string> parse_context_option(std::string_view arg, std::strin
   if (arg == "--seat") return wind(c.seat);
   if (arg == "--round") return wind(c.round);
   if (arg == "--dora" || arg == "--ura") return parse_indicators(arg, value, s);
-  if (arg == "--nuki") return number(4, c.nuki);
-  if (arg == "--honba") return number(65535, c.honba);
-  if (arg == "--sticks") return number(65535, c.sticks);
+  if (arg == "--nuki") return number(mjk::request_field("nuki")->max, c.nuki);
+  if (arg == "--honba") return number(mjk::request_field("honba")->max, c.honba);
+  if (arg == "--sticks") return number(mjk::request_field("sticks")->max, c.sticks);
   if (arg == "--rule") {
     const std::size_t eq = value.find('=');
     const auto e = mjk::set_rule(c.rules, value.substr(0, eq), eq == std::string_view::npos ? "" : value.substr(eq + 1));

@@ -129,7 +129,7 @@ mjk_cli_golden(score_rule_option --json --rule double_wind_pair_fu=2 --tsumo --d
 mjk_cli_golden(score_short_plain_hand_not_scored --json "55z11m 5z")
 # Bad requests: each line its own error object, the others answered, exit 1.
 mjk_cli_golden(score_bad_lines_answer_others FAILS
-  --json --riichi "678m345p67s55s chi:234m 8s" "123678m345p67s55s 8s" "{\"hand\": \"1m\", \"tsumo\": 1}")
+  --json --riichi "678m345p67s55s chi:234m 8s" "123678m345p67s55s 8s" "{\"hand\": \"1m\", \"tsumo\": \"yes\"}")
 mjk_cli_golden(score_bad_meld FAILS "123m chi:235m 5m")
 mjk_cli_golden(score_unknown_rule FAILS --rule kiryage=true 1m)
 mjk_cli_golden(score_bad_seat FAILS --seat 5z 1m)
