@@ -494,7 +494,11 @@ std::optional<int> meta_command(int argc, char** argv) {
       mjk::cli::print_command_help(*c, stdout);
       return finish_output(0);
     }
-    if (topic == "log") return std::nullopt;  // log prints its own (below, as `mjk log --help`)
+    if (topic == "log") {  // log prints its own: `mjk log --help`
+      char log[] = "log", help[] = "--help";
+      char* log_help[] = {argv[0], log, help, nullptr};
+      return finish_output(mjk::cli::log_command(3, log_help));
+    }
     std::fprintf(stderr, "mjk: no help topic '%s' (topics: forms, census, log, rules)\n", argv[2]);
     return 2;
   }
@@ -506,25 +510,26 @@ std::optional<int> meta_command(int argc, char** argv) {
       }
     return std::nullopt;
   }
-  // A word of letters alone that is no hand is a command mistyped, not a hand
-  // (hands in either notation hold digits; a word that parses stays a hand).
-  if (!first.empty() && first[0] != '-' && first.find_first_of("0123456789{:") == std::string_view::npos &&
-      !mjk::cli::find_command(first) && !mjk::parse_hand(first).ok()) {
-    std::fprintf(stderr, "mjk: unknown command '%s' (see mjk --help)\n", argv[1]);
-    return 2;
-  }
   return std::nullopt;
+}
+
+// A first word of letters alone that is no hand is a command mistyped, not a
+// hand (hands in either notation hold digits; a word that parses stays a
+// hand). Asked after every subcommand's dispatch, so a new one needs no row here.
+bool unknown_command(int argc, char** argv) {
+  if (argc < 2) return false;
+  const std::string_view first = argv[1];
+  if (first.empty() || first[0] == '-' || first.find_first_of("0123456789{:") != std::string_view::npos ||
+      mjk::parse_hand(first).ok())
+    return false;
+  std::fprintf(stderr, "mjk: unknown command '%s' (see mjk --help)\n", argv[1]);
+  return true;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   if (const auto status = meta_command(argc, argv)) return *status;
-  if (argc >= 3 && std::string_view(argv[1]) == "help" && std::string_view(argv[2]) == "log") {
-    char help[] = "--help";
-    char* log_help[] = {argv[0], argv[2], help, nullptr};
-    return finish_output(mjk::cli::log_command(3, log_help));
-  }
   if (argc >= 2 && std::string_view(argv[1]) == "log") return finish_output(mjk::cli::log_command(argc, argv));
   if (argc >= 2 && std::string_view(argv[1]) == "census") return finish_output(mjk::cli::census_command(argc, argv));
   if (argc >= 2 && std::string_view(argv[1]) == "forms") {
@@ -536,6 +541,7 @@ int main(int argc, char** argv) {
     for (int i = 2; i < argc; ++i) text += (i > 2 ? " " : "") + std::string(argv[i]);
     return finish_output(mjk::cli::forms(text));
   }
+  if (unknown_command(argc, argv)) return 2;
   bool json = false;
   Settings settings;
   std::vector<std::string> hands;
