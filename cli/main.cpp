@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "options.hpp"
 #include "mjk/analysis.hpp"
 #include "mjk/decomposition.hpp"
 #include "mjk/hand.hpp"
@@ -20,7 +21,9 @@
 #include "mjk/ref.hpp"
 #include "mjk/report.hpp"
 #include "mjk/request.hpp"
+#include "mjk/request_schema.hpp"
 #include "mjk/score.hpp"
+#include "mjk/version.h"
 
 namespace {
 
@@ -29,8 +32,8 @@ constexpr std::string_view help_text = R"(usage: mjk [--ref] [--players 3|4] [--
        mjk forms HAND
        mjk log [--json] [--stats] [--to mjai|tenhou6] FILE|DIR...   (game records: mjk log --help)
        mjk census --tiles 14|13 --kinds m|mp|mps|all [--threads N] [--json]
-       mjk --impl
-       mjk --help
+       mjk --impl | --version
+       mjk --help | --help-all | help TOPIC | COMMAND --help
 
 Analyse riichi mahjong hands, and score wins.
 
@@ -178,7 +181,8 @@ other options:
   --ref       answer with the scalar reference instead of the kernel
   --impl      list the kernel's implementations, which this CPU supports, and
               which is active (set MJK_FORCE_IMPL=<name> to force one)
-  --help      this text
+  --version   the version and the active implementation
+  --help      a short summary; --help-all this text; mjk help TOPIC
 
 exit status: 0 if every hand was analysed, 1 if any was rejected or reading the
 input or writing the output failed, 2 on bad usage.
@@ -382,12 +386,10 @@ std::optional<std::string> parse_context_option(std::string_view arg, std::strin
     return std::nullopt;
   };
   const auto wind = [&](std::uint8_t& into) -> std::optional<std::string> {
-    constexpr std::string_view names[] = {"east", "south", "west", "north"};
-    for (int i = 0; i < 4; ++i)
-      if (value == names[i] || value == std::string{static_cast<char>('1' + i), 'z'}) {
-        into = static_cast<std::uint8_t>(i);
-        return std::nullopt;
-      }
+    if (const int w = mjk::parse_wind(value); w >= 0) {
+      into = static_cast<std::uint8_t>(w);
+      return std::nullopt;
+    }
     return std::string(arg) + " must be a wind, 1z-4z or east/south/west/north, not '" + std::string(value) + "'";
   };
   if (arg == "--ron") {
@@ -402,9 +404,9 @@ std::optional<std::string> parse_context_option(std::string_view arg, std::strin
   if (arg == "--seat") return wind(c.seat);
   if (arg == "--round") return wind(c.round);
   if (arg == "--dora" || arg == "--ura") return parse_indicators(arg, value, s);
-  if (arg == "--nuki") return number(4, c.nuki);
-  if (arg == "--honba") return number(65535, c.honba);
-  if (arg == "--sticks") return number(65535, c.sticks);
+  if (arg == "--nuki") return number(mjk::request_field("nuki")->max, c.nuki);
+  if (arg == "--honba") return number(mjk::request_field("honba")->max, c.honba);
+  if (arg == "--sticks") return number(mjk::request_field("sticks")->max, c.sticks);
   if (arg == "--rule") {
     const std::size_t eq = value.find('=');
     const auto e = mjk::set_rule(c.rules, value.substr(0, eq), eq == std::string_view::npos ? "" : value.substr(eq + 1));
@@ -450,9 +452,84 @@ int list_implementations() {
   return finish_output(0);
 }
 
+// The rule switches, from the request's table (mjk help rules).
+int print_rules() {
+  std::puts("rule switches (--rule KEY=VALUE, or \"rules\": {...} in a JSON request):");
+  for (const mjk::RuleField& r : mjk::rule_fields)
+    std::printf("  %-20s %-7s %s\n", std::string(r.name).c_str(), std::string(r.fallback).c_str(), std::string(r.doc).c_str());
+  return finish_output(0);
+}
+
+// What comes before the hand analysis: --version, the helps, the generated
+// man page and completions, `mjk COMMAND --help`, an unknown command.
+// nullopt when main goes on.
+std::optional<int> meta_command(int argc, char** argv) {
+  if (argc < 2) return std::nullopt;
+  const std::string_view first = argv[1];
+  if (first == "--version") {
+    std::printf("mjk %s (implementation: %s)\n", MJK_VERSION_STRING, std::string(mjk::active_implementation().name).c_str());
+    return finish_output(0);
+  }
+  if (first == "--help-all") {
+    std::fputs(help_text.data(), stdout);
+    return finish_output(0);
+  }
+  if (first == "--print-man") {  // hidden: the build writes mjk.1 with it
+    mjk::cli::print_man(help_text, stdout);
+    return finish_output(0);
+  }
+  if (first == "--print-completion") {  // hidden: the build writes the completions with it
+    if (argc == 3 && mjk::cli::print_completion(argv[2], stdout)) return finish_output(0);
+    std::fputs("mjk: --print-completion bash|zsh\n", stderr);
+    return 2;
+  }
+  if (first == "help") {
+    const std::string_view topic = argc > 2 ? argv[2] : "";
+    if (topic.empty()) {
+      std::fputs(help_text.data(), stdout);
+      return finish_output(0);
+    }
+    if (topic == "rules") return print_rules();
+    if (const auto* c = mjk::cli::find_command(topic); c && !c->own_help) {
+      mjk::cli::print_command_help(*c, stdout);
+      return finish_output(0);
+    }
+    if (topic == "log") {  // log prints its own: `mjk log --help`
+      char log[] = "log", help[] = "--help";
+      char* log_help[] = {argv[0], log, help, nullptr};
+      return finish_output(mjk::cli::log_command(3, log_help));
+    }
+    std::fprintf(stderr, "mjk: no help topic '%s' (topics: forms, census, log, rules)\n", argv[2]);
+    return 2;
+  }
+  if (const auto* c = mjk::cli::find_command(first); c && !c->own_help) {
+    for (int i = 2; i < argc; ++i)
+      if (std::string_view(argv[i]) == "--help" || std::string_view(argv[i]) == "-h") {
+        mjk::cli::print_command_help(*c, stdout);
+        return finish_output(0);
+      }
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+// A first word of letters alone that is no hand is a command mistyped, not a
+// hand (hands in either notation hold digits; a word that parses stays a
+// hand). Asked after every subcommand's dispatch, so a new one needs no row here.
+bool unknown_command(int argc, char** argv) {
+  if (argc < 2) return false;
+  const std::string_view first = argv[1];
+  if (first.empty() || first[0] == '-' || first.find_first_of("0123456789{:") != std::string_view::npos ||
+      mjk::parse_hand(first).ok())
+    return false;
+  std::fprintf(stderr, "mjk: unknown command '%s' (see mjk --help)\n", argv[1]);
+  return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (const auto status = meta_command(argc, argv)) return *status;
   if (argc >= 2 && std::string_view(argv[1]) == "log") return finish_output(mjk::cli::log_command(argc, argv));
   if (argc >= 2 && std::string_view(argv[1]) == "census") return finish_output(mjk::cli::census_command(argc, argv));
   if (argc >= 2 && std::string_view(argv[1]) == "forms") {
@@ -464,13 +541,14 @@ int main(int argc, char** argv) {
     for (int i = 2; i < argc; ++i) text += (i > 2 ? " " : "") + std::string(argv[i]);
     return finish_output(mjk::cli::forms(text));
   }
+  if (unknown_command(argc, argv)) return 2;
   bool json = false;
   Settings settings;
   std::vector<std::string> hands;
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
     if (arg == "--help" || arg == "-h") {
-      std::fputs(help_text.data(), stdout);
+      mjk::cli::print_short_help(stdout);
       return finish_output(0);
     } else if (arg == "--json") {
       json = true;
@@ -516,7 +594,7 @@ int main(int argc, char** argv) {
 
   if (!json) {
     if (hands.empty()) {
-      std::fputs(help_text.data(), stderr);
+      mjk::cli::print_short_help(stderr);
       return 2;
     }
     // Without --json the words form one hand, so `mjk 123m456p789s11z23s 1s` works unquoted.

@@ -175,53 +175,23 @@ function analyseLine(text, options) {
 // line as `mjk --json` reads it (a JSON string, or mpsz text with meld words
 // and the winning tile). An object's field types are checked here and it is
 // sent as its JSON line; parsing, validation and scoring are the library's.
-const BOOL = 'a boolean', INT = 'an integer', STR = 'a string';
-const REQUEST_FIELDS = {
-  hand: STR, melds: 'an array', win: STR, tsumo: BOOL, from: STR, seat: STR, round: STR, riichi: INT,
-  ippatsu: BOOL, rinshan: BOOL, chankan: BOOL, haitei: BOOL, tenhou: BOOL, dora: STR, ura: STR, nuki: INT,
-  honba: INT, sticks: INT, players: INT, visible: STR, rules: 'an object',
-};
-const MELD_FIELDS = { type: STR, tiles: STR, from: STR };
-const RULE_FIELDS = {
-  open_tanyao: BOOL, kiriage: BOOL, kazoe_yakuman: BOOL, double_yakuman: BOOL, yakuman_stacking: BOOL,
-  double_wind_pair_fu: INT, pao: BOOL, renhou: STR, sanma_tsumo_loss: BOOL,
-};
+// The fields, their types, bounds and spellings come from request.schema.json
+// (schema.js), generated from the library's own table: a wrong type throws
+// TypeError, a value out of bounds RangeError, both naming the field.
+const requestSchema = require('./schema');
 
 const isPlainObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && !ArrayBuffer.isView(v);
-
-function fits(value, kind) {
-  switch (kind) {
-    case BOOL: return typeof value === 'boolean';
-    case INT: return Number.isInteger(value);
-    case STR: return typeof value === 'string';
-    case 'an array': return Array.isArray(value);
-    default: return isPlainObject(value);
-  }
-}
-
-// Each known field's type checked; unknown keys go on for the library to
-// reject with its own message (their values must survive JSON.stringify).
-function checked(obj, fields, where) {
-  for (const [key, value] of Object.entries(obj)) {
-    const kind = Object.prototype.hasOwnProperty.call(fields, key) ? fields[key] : undefined;
-    if (kind !== undefined && value !== undefined && !fits(value, kind))  // undefined: absent, as JSON.stringify has it
-      throw new TypeError(`${where}${key} must be ${kind}, not ${describe(value)}`);
-    if (kind === undefined && (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint' || value === undefined))
-      throw new TypeError(`${where}${key} must be a JSON value, not ${typeof value}`);
-  }
-}
 
 function requestLine(request) {
   if (typeof request === 'string') return request;
   if (!isPlainObject(request))
     throw new TypeError(`request must be an object (SCORING.md §1) or a string (a request line), not ${describe(request)}`);
-  checked(request, REQUEST_FIELDS, '');
-  if (request.melds !== undefined)
-    request.melds.forEach((m, i) => {
-      if (!isPlainObject(m)) throw new TypeError(`melds[${i}] must be an object with type, tiles and from, not ${describe(m)}`);
-      checked(m, MELD_FIELDS, `melds[${i}].`);
-    });
-  if (request.rules !== undefined) checked(request.rules, RULE_FIELDS, 'rules.');
+  for (const [key, value] of Object.entries(request))  // unknown keys go on for the library to name
+    if (!requestSchema.schema.properties[key] &&
+        (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint' || value === undefined))
+      throw new TypeError(`${key} must be a JSON value, not ${typeof value}`);
+  const problem = requestSchema.checkRequest(request);
+  if (problem) throw new (problem.type ? TypeError : RangeError)(problem.message);
   try {
     return JSON.stringify(request);
   } catch (e) {  // a cycle, a BigInt deep in an unknown field
@@ -235,7 +205,7 @@ function requestLines(requests) {
     try {
       return requestLine(r);
     } catch (e) {
-      if (e instanceof TypeError) throw new TypeError(`requests[${i}]: ${e.message}`);
+      if (e instanceof TypeError || e instanceof RangeError) throw new e.constructor(`requests[${i}]: ${e.message}`);
       throw e;
     }
   });

@@ -73,6 +73,7 @@ setup(
     license="MIT",
     package_dir={"": "src"},
     packages=["mjk"],
+    package_data={"mjk": ["request.schema.json"]},
     python_requires=">=3.9",
     install_requires=["numpy"],
     ext_modules=[

@@ -261,7 +261,9 @@ typedef struct mjk_score_rules {
 } mjk_score_rules;
 
 /* One win (mirrors mjk::ScoreRequest). Zero it, set the rules with
- * mjk_default_rules, then fill what applies (or use mjk_parse_request). */
+ * mjk_default_rules, then fill what applies (or use mjk_parse_request).
+ * The fields' bounds and the request text's spellings are those of the
+ * library's field table: docs/request.md, io/request.schema.json. */
 typedef struct mjk_score_request {
   uint8_t counts[MJK_KINDS]; /* the concealed tiles WITH the winning tile: 14 - 3 * meld_count */
   uint8_t red_fives[3];      /* red 5m, 5p, 5s among them */

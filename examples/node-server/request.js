@@ -20,56 +20,32 @@
 const HAND_CHARS = 128;     // a hand of 14 tiles plus a winning tile is ~32 characters
 const VISIBLE_CHARS = 512;  // 136 tiles in mpsz are at most ~170 characters
 
-const STRING_CHARS = 64;    // every other string field (a tile, a seat, a rule value)
-const MELDS = 4;
+// Every field's type, bounds and spellings: request.schema.json, generated
+// from the library's own field table (the same file the Node addon checks
+// its arguments against). The server is stricter than the schema in three
+// ways: unknown fields (at any depth) and null values are refused, not
+// passed on, and strings may not hold NUL.
+const requestSchema = require('../../bindings/node/schema');
 
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 const string = (limit) => (v) => (typeof v !== 'string' ? `must be a string, not ${kind(v)}`
   : v.length > limit ? `must be at most ${limit} characters, not ${v.length}`
   : v.includes('\0') ? `holds a NUL character at position ${v.indexOf('\0')}` : null);
-const boolean = (v) => (typeof v === 'boolean' ? null : `must be true or false, not ${show(v)}`);
-const integer = (lo, hi) => (v) => (Number.isInteger(v) && v >= lo && v <= hi ? null : `must be an integer ${lo}..${hi}, not ${show(v)}`);
-const object = (fields) => (v) => {
-  if (!isObject(v)) return `must be an object, not ${kind(v)}`;
-  for (const key of Object.keys(v)) {
-    if (!Object.hasOwn(fields, key)) return `has an unknown field "${key.slice(0, 40)}"`;
-    const problem = fields[key](v[key]);
-    if (problem) return `.${key} ${problem}`;
-  }
-  return null;
-};
+const nul = (v) => typeof v === 'string' ? v.includes('\0') : Array.isArray(v) ? v.some(nul)
+  : isObject(v) ? Object.values(v).some(nul) : false;
 
-// field -> check(value) returning null when fine, else what is wrong.
-const MELD_FIELDS = { type: string(STRING_CHARS), tiles: string(STRING_CHARS), from: string(STRING_CHARS) };
-const RULE_FIELDS = {
-  open_tanyao: boolean, kiriage: boolean, kazoe_yakuman: boolean, double_yakuman: boolean, yakuman_stacking: boolean,
-  double_wind_pair_fu: integer(2, 4), pao: boolean, renhou: string(STRING_CHARS), sanma_tsumo_loss: boolean,
-};
-const FIELDS = {
-  hand: string(HAND_CHARS),
-  players: (v) => (v === 3 || v === 4 ? null : `must be 3 or 4, not ${show(v)}`),
-  visible: (v) => {
-    if (typeof v === 'string') return string(VISIBLE_CHARS)(v);
-    if (!Array.isArray(v)) return `must be mpsz text or an array of 34 counts, not ${kind(v)}`;
-    if (v.length !== 34) return `must hold exactly 34 counts, not ${v.length}`;
-    const bad = v.findIndex((c) => !Number.isInteger(c) || c < 0 || c > 4);
-    return bad < 0 ? null : `[${bad}] must be an integer 0..4, not ${show(v[bad])}`;
-  },
-  melds: (v) => {
-    if (!Array.isArray(v)) return `must be an array of melds, not ${kind(v)}`;
-    if (v.length > MELDS) return `must hold at most ${MELDS} melds, not ${v.length}`;
-    for (let i = 0; i < v.length; i++) {
-      const problem = object(MELD_FIELDS)(v[i]);
-      if (problem) return `[${i}] ${problem}`;
-    }
-    return null;
-  },
-  win: string(STRING_CHARS), from: string(STRING_CHARS), seat: string(STRING_CHARS), round: string(STRING_CHARS),
-  dora: string(STRING_CHARS), ura: string(STRING_CHARS),
-  tsumo: boolean, ippatsu: boolean, rinshan: boolean, chankan: boolean, haitei: boolean, tenhou: boolean,
-  riichi: integer(0, 2), nuki: integer(0, 4), honba: integer(0, 1000), sticks: integer(0, 1000),
-  rules: object(RULE_FIELDS),
-};
+// field -> check(value) returning null when fine, else what is wrong (after the field's name).
+const FIELDS = Object.fromEntries(requestSchema.fields.map((name) => [name, (v) => {
+  if (name === 'hand') {
+    const problem = string(HAND_CHARS)(v);
+    if (problem) return problem;
+  }
+  const schema = requestSchema.schema.properties[name];
+  const e = v === null ? { message: `${name} must be ${schema['x-must'].replace(/^\S+ must be /, '')}, got null` }
+    : requestSchema.check(v, schema, name, true);
+  if (e) return e.message.slice(name.length + 1);
+  return nul(v) ? 'holds a NUL character' : null;
+}]));
 
 function kind(v) {
   return v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v;

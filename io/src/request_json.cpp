@@ -8,6 +8,7 @@
 
 #include "json_reader.hpp"
 #include "mjk/request.hpp"
+#include "mjk/request_schema.hpp"
 #include "request_parts.hpp"
 
 namespace mjk {
@@ -15,26 +16,23 @@ using namespace request_parts;
 
 namespace {
 
-// The rule switches of SCORING.md §1.
-enum class RuleKind : std::uint8_t { flag, fu, renhou };
+// The rule switches of SCORING.md §1: names and error words from the
+// schema's table (request_schema.hpp), the member each sets here.
 struct RuleKey {
   std::string_view name;
-  RuleKind kind;
+  RuleType kind;
   bool ScoreRules::*flag;
   std::string_view must;  // the error's words for a wrong value
 };
-constexpr std::array<RuleKey, 9> rule_keys = {{
-    {"open_tanyao", RuleKind::flag, &ScoreRules::open_tanyao, "rule open_tanyao must be true or false"},
-    {"kiriage", RuleKind::flag, &ScoreRules::kiriage, "rule kiriage must be true or false"},
-    {"kazoe_yakuman", RuleKind::flag, &ScoreRules::kazoe_yakuman, "rule kazoe_yakuman must be true or false"},
-    {"double_yakuman", RuleKind::flag, &ScoreRules::double_yakuman, "rule double_yakuman must be true or false"},
-    {"yakuman_stacking", RuleKind::flag, &ScoreRules::yakuman_stacking, "rule yakuman_stacking must be true or false"},
-    {"double_wind_pair_fu", RuleKind::fu, nullptr, "rule double_wind_pair_fu must be 2 or 4"},
-    {"pao", RuleKind::flag, &ScoreRules::pao, "rule pao must be true or false"},
-    {"renhou", RuleKind::renhou, nullptr, "rule renhou must be \"none\", \"mangan\" or \"yakuman\""},
-    {"sanma_tsumo_loss", RuleKind::flag, &ScoreRules::sanma_tsumo_loss, "rule sanma_tsumo_loss must be true or false"},
-}};
-constexpr std::array<std::string_view, 3> renhou_names = {"none", "mangan", "yakuman"};
+constexpr std::array<bool ScoreRules::*, rule_fields.size()> rule_members = {
+    &ScoreRules::open_tanyao, &ScoreRules::kiriage, &ScoreRules::kazoe_yakuman, &ScoreRules::double_yakuman,
+    &ScoreRules::yakuman_stacking, nullptr, &ScoreRules::pao, nullptr, &ScoreRules::sanma_tsumo_loss};
+constexpr std::array<RuleKey, rule_fields.size()> rule_keys = [] {
+  std::array<RuleKey, rule_fields.size()> keys{};
+  for (std::size_t i = 0; i < keys.size(); ++i)
+    keys[i] = {rule_fields[i].name, rule_fields[i].type, rule_members[i], rule_fields[i].must};
+  return keys;
+}();
 
 const RuleKey* rule_key(std::string_view name) noexcept {
   for (const RuleKey& k : rule_keys)
@@ -45,15 +43,15 @@ const RuleKey* rule_key(std::string_view name) noexcept {
 // Sets one rule from a typed value.
 HandError apply_rule(ScoreRules& rules, const RuleKey& key, const Value& v) noexcept {
   switch (key.kind) {
-    case RuleKind::flag:
+    case RuleType::flag:
       if (v.kind != Value::boolean) return bad(v.at, key.must);
       rules.*key.flag = v.truth;
       return {};
-    case RuleKind::fu:
+    case RuleType::fu:
       if (v.kind != Value::number || !v.integral || (v.integer != 2 && v.integer != 4)) return bad(v.at, key.must);
       rules.double_wind_pair_fu = static_cast<std::uint8_t>(v.integer);
       return {};
-    case RuleKind::renhou: {
+    case RuleType::renhou: {
       const auto it = std::find(renhou_names.begin(), renhou_names.end(), v.kind == Value::string ? v.text : "");
       if (v.kind != Value::string || it == renhou_names.end()) return bad(v.at, key.must);
       rules.renhou = static_cast<RenhouRule>(it - renhou_names.begin());
@@ -68,9 +66,18 @@ enum class Field : std::uint8_t {
   hand, melds, win, tsumo, from, seat, round, riichi, ippatsu, rinshan, chankan, haitei, tenhou, dora, ura, nuki,
   honba, sticks, players, visible, rules, count
 };
-constexpr std::array<std::string_view, static_cast<std::size_t>(Field::count)> field_names = {
-    "hand", "melds", "win", "tsumo", "from", "seat", "round", "riichi", "ippatsu", "rinshan", "chankan",
-    "haitei", "tenhou", "dora", "ura", "nuki", "honba", "sticks", "players", "visible", "rules"};
+// The schema's table declares the fields in this order.
+constexpr bool fields_in_table_order() {
+  constexpr std::array<std::string_view, static_cast<std::size_t>(Field::count)> names = {
+      "hand", "melds", "win", "tsumo", "from", "seat", "round", "riichi", "ippatsu", "rinshan", "chankan",
+      "haitei", "tenhou", "dora", "ura", "nuki", "honba", "sticks", "players", "visible", "rules"};
+  if (names.size() != request_fields.size()) return false;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (names[i] != request_fields[i].name) return false;
+  return true;
+}
+static_assert(fields_in_table_order(), "Field follows request_fields (request_schema.hpp)");
+const RequestField& spec(Field f) noexcept { return request_fields[static_cast<std::size_t>(f)]; }
 // Where an error without a detail of its own happened (a tile string's
 // unknown character, say): the field, so the message names it.
 constexpr std::array<std::string_view, static_cast<std::size_t>(Field::count)> field_details = {
@@ -90,9 +97,9 @@ class RequestReader {
     if (!in_.take('{')) return bad(in_.pos(), "not JSON: a request is an object, {...}");
     std::uint32_t seen = 0;
     if (HandError e = members([&](const Value& key) -> HandError {
-          const auto it = std::find(field_names.begin(), field_names.end(), key.text);
-          if (it == field_names.end()) return bad(key.at, "unknown field (see SCORING.md §1 or mjk --help)");
-          const auto f = static_cast<Field>(it - field_names.begin());
+          const RequestField* known = request_field(key.text);
+          if (!known) return bad(key.at, "unknown field (see SCORING.md §1 or mjk --help)");
+          const auto f = static_cast<Field>(known - request_fields.data());
           const std::uint32_t bit = 1u << static_cast<int>(f);
           if (seen & bit) return bad(key.at, "a field given twice");
           seen |= bit;
@@ -142,15 +149,18 @@ class RequestReader {
       into = static_cast<std::remove_reference_t<decltype(into)>>(v_.integer);
       return {};
     };
-    const auto flag = [&](bool& into, std::string_view must) -> HandError {
-      if (v_.kind != Value::boolean) return bad(v_.at, must);
-      into = v_.truth;
+    // A flag is true/false, or 1/0 (request_schema.hpp).
+    const auto flag = [&](bool& into) -> HandError {
+      const bool number = v_.kind == Value::number && v_.integral && (v_.integer == 0 || v_.integer == 1);
+      if (v_.kind != Value::boolean && !number) return bad(v_.at, spec(f).must);
+      into = number ? v_.integer == 1 : v_.truth;
       return {};
     };
+    const auto bounded = [&](auto& into) { return integer(spec(f).min, spec(f).max, spec(f).must, into); };
     const std::uint32_t inner = v_.at + 1;  // the first byte inside a string (exact without escapes)
     switch (f) {
       case Field::hand: {
-        if (HandError e = expect(v_.kind == Value::string, "hand must be an mpsz string such as \"123m456p\"")) return e;
+        if (HandError e = expect(v_.kind == Value::string, spec(f).must)) return e;
         hand_at_ = v_.at;
         const auto p = parse_hand(v_.text);
         if (!p.ok()) {
@@ -167,43 +177,47 @@ class RequestReader {
       case Field::melds: return melds();
       case Field::win: {
         const auto t = v_.kind == Value::string ? parse_tile(v_.text) : std::nullopt;
-        if (!t) return bad(v_.at, "win must be one tile such as \"5m\" or \"0p\"", Error::bad_winning_tile);
+        if (!t) return bad(v_.at, spec(f).must, Error::bad_winning_tile);
         q.win = *t;
         q.win_red = v_.text[0] == '0';
         r_.has_win = true;
         win_at_ = v_.at;
         return {};
       }
-      case Field::tsumo: return flag(q.tsumo, "tsumo must be true or false");
+      case Field::tsumo: return flag(q.tsumo);
       case Field::from: {
         const auto it = v_.kind == Value::string ? std::find(relative_names.begin() + 1, relative_names.end(), v_.text)
                                                  : relative_names.end();
-        if (it == relative_names.end()) return bad(v_.at, "from must be \"kamicha\", \"toimen\" or \"shimocha\"");
+        if (it == relative_names.end()) return bad(v_.at, spec(f).must);
         q.from = static_cast<Relative>(it - relative_names.begin());
         return {};
       }
       case Field::seat:
       case Field::round: {
-        const auto t = v_.kind == Value::string && v_.text.size() == 2 && v_.text[1] == 'z' ? parse_tile(v_.text)
-                                                                                          : std::nullopt;
-        if (!t || t->number() > 4)
-          return bad(v_.at, f == Field::seat ? "seat must be a wind, \"1z\" (East) to \"4z\" (North)"
-                                             : "round must be a wind, \"1z\" (East) to \"4z\" (North)",
-                     Error::bad_seat);
-        (f == Field::seat ? q.seat : q.round) = static_cast<std::uint8_t>(t->number() - 1);
+        const int wind = v_.kind == Value::string ? parse_wind(v_.text) : -1;
+        if (wind < 0) return bad(v_.at, spec(f).must, Error::bad_seat);
+        (f == Field::seat ? q.seat : q.round) = static_cast<std::uint8_t>(wind);
         return {};
       }
-      case Field::riichi: return integer(0, 2, "riichi must be 0, 1 or 2 (double riichi)", q.riichi);
-      case Field::ippatsu: return flag(q.ippatsu, "ippatsu must be true or false");
-      case Field::rinshan: return flag(q.rinshan, "rinshan must be true or false");
-      case Field::chankan: return flag(q.chankan, "chankan must be true or false");
-      case Field::haitei: return flag(q.haitei, "haitei must be true or false");
-      case Field::tenhou: return flag(q.tenhou, "tenhou must be true or false");
+      case Field::riichi:  // 0, 1, 2; true = 1, false = 0, "double" = 2
+        if (v_.kind == Value::boolean) {
+          q.riichi = v_.truth ? 1 : 0;
+          return {};
+        }
+        if (v_.kind == Value::string && v_.text == "double") {
+          q.riichi = 2;
+          return {};
+        }
+        return bounded(q.riichi);
+      case Field::ippatsu: return flag(q.ippatsu);
+      case Field::rinshan: return flag(q.rinshan);
+      case Field::chankan: return flag(q.chankan);
+      case Field::haitei: return flag(q.haitei);
+      case Field::tenhou: return flag(q.tenhou);
       case Field::dora:
       case Field::ura: {
         const bool dora = f == Field::dora;
-        if (HandError e = expect(v_.kind == Value::string, dora ? "dora must be an mpsz string of indicators"
-                                                                : "ura must be an mpsz string of indicators"))
+        if (HandError e = expect(v_.kind == Value::string, spec(f).must))
           return e;
         auto& list = dora ? q.dora : q.ura;
         auto& n = dora ? q.dora_count : q.ura_count;
@@ -214,18 +228,18 @@ class RequestReader {
           return {};
         });
       }
-      case Field::nuki: return integer(0, 4, "nuki must be 0 to 4", q.nuki);
-      case Field::honba: return integer(0, 65535, "honba must be 0 to 65535", q.honba);
-      case Field::sticks: return integer(0, 65535, "sticks must be 0 to 65535", q.sticks);
+      case Field::nuki: return bounded(q.nuki);
+      case Field::honba: return bounded(q.honba);
+      case Field::sticks: return bounded(q.sticks);
       case Field::players: {
         int players = 0;
-        if (HandError e = integer(3, 4, "players must be 3 or 4", players)) return e;
+        if (HandError e = bounded(players)) return e;
         q.players = players == 3 ? Players::three : Players::four;
         return {};
       }
       case Field::visible: return visible();
       case Field::rules: {
-        if (v_.kind != Value::object) return bad(v_.at, "rules must be an object of rule switches");
+        if (v_.kind != Value::object) return bad(v_.at, spec(f).must);
         std::uint32_t seen = 0;
         return members([&](const Value& key) -> HandError {
           const RuleKey* k = rule_key(key.text);
@@ -246,7 +260,7 @@ class RequestReader {
   HandError visible() noexcept {
     r_.visible = {};
     r_.any_visible = true;
-    const std::string_view must = "visible must be an mpsz string or an array of 34 counts";
+    const std::string_view must = spec(Field::visible).must;
     if (v_.kind == Value::string) {
       return for_each_mpsz_tile(v_.text, v_.at + 1, [&](Tile t, bool, std::uint32_t pos) -> HandError {
         auto& n = r_.visible[static_cast<std::size_t>(t.kind())];
@@ -275,7 +289,7 @@ class RequestReader {
 
   // "melds": [{"type", "tiles", "from"}, ...]
   HandError melds() noexcept {
-    if (v_.kind != Value::array) return bad(v_.at, "melds must be an array of meld objects");
+    if (v_.kind != Value::array) return bad(v_.at, spec(Field::melds).must);
     ScoreRequest& q = r_.request;
     q.meld_count = 0;
     in_.ws();

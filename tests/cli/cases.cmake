@@ -136,7 +136,7 @@ mjk_cli_golden(score_rule_option --json --rule double_wind_pair_fu=2 --tsumo --d
 mjk_cli_golden(score_short_plain_hand_not_scored --json "55z11m 5z")
 # Bad requests: each line its own error object, the others answered, exit 1.
 mjk_cli_golden(score_bad_lines_answer_others FAILS
-  --json --riichi "678m345p67s55s chi:234m 8s" "123678m345p67s55s 8s" "{\"hand\": \"1m\", \"tsumo\": 1}")
+  --json --riichi "678m345p67s55s chi:234m 8s" "123678m345p67s55s 8s" "{\"hand\": \"1m\", \"tsumo\": \"yes\"}")
 mjk_cli_golden(score_bad_meld FAILS "123m chi:235m 5m")
 mjk_cli_golden(score_unknown_rule FAILS --rule kiryage=true 1m)
 mjk_cli_golden(score_bad_seat FAILS --seat 5z 1m)
@@ -145,3 +145,21 @@ mjk_cli_golden(score_three_players_chi FAILS --players 3 "11m456p789s11z chi:123
 mjk_cli_golden(score_fifth_copy_dora FAILS
   --dora 1m1m "1112345678999m 5m")
 mjk_cli_golden(score_double_wind_pair_4fu --json --tsumo --dora 9p "123m123p1z chi:123s pon:555z 1z")
+
+# The short help and each subcommand's help, from the option table (options.cpp).
+mjk_cli_golden(help_all --help-all)
+mjk_cli_golden(help_forms forms --help)
+mjk_cli_golden(help_census census --help)
+mjk_cli_golden(help_log log --help)
+mjk_cli_golden(help_rules help rules)
+mjk_cli_golden(unknown_command FAILS foo)
+mjk_cli_golden(honor_word_is_a_hand 1234567z)
+mjk_cli_matches(version "^mjk [0-9]+\\.[0-9]+\\.[0-9]+ \\(implementation: [a-z0-9_.]+\\)\n$" --version)
+mjk_add_test(cli.completions_name_every_option LABELS door
+  COMMAND ${CMAKE_COMMAND} -DMJK=$<TARGET_FILE:mjk> -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_completion.cmake)
+find_program(MJK_MAN man)
+if(MJK_MAN)
+  mjk_add_test(cli.man_page_renders LABELS door COMMAND sh -c "$<TARGET_FILE:mjk> --print-man > mjk_test.1 && MANWIDTH=80 ${MJK_MAN} -l mjk_test.1 2>&1 | grep -q 'riichi mahjong hand analysis' && ! MANWIDTH=80 ${MJK_MAN} --warnings -l mjk_test.1 2>&1 >/dev/null | grep -q warning")
+endif()
+mjk_cli_golden(help_topic_log help log)
+mjk_cli_golden(help_topic_unknown FAILS help nothing)

@@ -6,6 +6,7 @@
 
 #include "mjk/report.hpp"
 #include "mjk/request.hpp"
+#include "mjk/request_schema.hpp"
 
 using namespace mjk;
 
@@ -228,7 +229,7 @@ TEST_CASE("the JSON request: every malformed request is an error naming what and
       {R"({"hand": "\ud800"})", "at position 10: not JSON: a lone surrogate"},
       {"{\"hand\": \"1\x01\"}", "at position 11: not JSON: a control character in a string"},
       {"{\"hand\": \"1\xff\"}", "at position 11: not JSON: a string is not UTF-8"},
-      {R"({"hand": "1112345678999m", "tsumo": 1})", "at position 36: tsumo must be true or false"},
+      {R"({"hand": "1112345678999m", "tsumo": 2})", "at position 36: tsumo must be true or false"},
       {R"({"hand": "1112345678999m", "tsumo": tru})", "at position 36: not JSON: expected a value"},
       {R"({"hand": "1112345678999m", "riichi": 3})", "at position 37: riichi must be 0, 1 or 2"},
       {R"({"hand": "1112345678999m", "riichi": 1.0})", "at position 37: riichi must be 0, 1 or 2"},
@@ -371,4 +372,40 @@ TEST_CASE("tiles in melds, dora indicators and north tiles are not in the wall")
                R"( "dora": "4m"})") == 7);
   CHECK(ukeire(R"({"hand": "19m19p19s1234567z", "players": 3, "nuki": 2})") ==
         ukeire(R"({"hand": "19m19p19s1234567z", "players": 3})") - 2);
+}
+
+TEST_CASE("JSON requests accept every spelling the schema declares") {
+  const auto parsed = [](std::string_view fields) {
+    const auto p = parse_request_json(std::string("{\"hand\":\"123678m345p67s55s\",\"win\":\"8s\",") + std::string(fields) + "}");
+    REQUIRE_MESSAGE(p.ok(), p.error.message());
+    return p.value.request;
+  };
+  CHECK(parsed("\"seat\":\"east\"").seat == 0);
+  CHECK(parsed("\"seat\":\"S\"").seat == 1);
+  CHECK(parsed("\"round\":\"West\"").round == 2);
+  CHECK(parsed("\"seat\":\"4z\"").seat == 3);
+  CHECK(parsed("\"riichi\":true").riichi == 1);
+  CHECK(parsed("\"riichi\":false").riichi == 0);
+  CHECK(parsed("\"riichi\":\"double\"").riichi == 2);
+  CHECK(parsed("\"tsumo\":1").tsumo);
+  CHECK(!parsed("\"tsumo\":0").tsumo);
+  CHECK(error_of("{\"hand\":\"123678m345p67s55s\",\"win\":\"8s\",\"seat\":\"up\"}").find("seat must be a wind") !=
+        std::string::npos);
+  CHECK(error_of("{\"hand\":\"123678m345p67s55s\",\"tsumo\":2}").find("tsumo must be true or false") != std::string::npos);
+  CHECK(error_of("{\"hand\":\"123678m345p67s55s\",\"riichi\":3}").find("riichi must be 0, 1 or 2") != std::string::npos);
+  CHECK(error_of("{\"hand\":\"123678m345p67s55s\",\"nuki\":5}").find("nuki must be 0 to 4") != std::string::npos);
+}
+
+TEST_CASE("the schema's table: every field once, winds in every spelling") {
+  for (std::size_t i = 0; i < request_fields.size(); ++i)
+    for (std::size_t j = i + 1; j < request_fields.size(); ++j) CHECK(request_fields[i].name != request_fields[j].name);
+  CHECK(request_field("seat") != nullptr);
+  CHECK(request_field("up") == nullptr);
+  CHECK(parse_wind("1z") == 0);
+  CHECK(parse_wind("north") == 3);
+  CHECK(parse_wind("N") == 3);
+  CHECK(parse_wind("5z") == -1);
+  CHECK(parse_wind("") == -1);
+  const std::string schema = request_json_schema();
+  for (const RequestField& f : request_fields) CHECK(schema.find("\"" + std::string(f.name) + "\": {") != std::string::npos);
 }

@@ -65,12 +65,25 @@ test('score: bad requests throw HandError with the code', () => {
   assert.throws(() => mjk.score('{not json'), mjk.HandError);
 });
 
+test('score: every spelling the CLI takes; a value out of bounds is a RangeError naming the argument', () => {
+  const base = { hand: '123678m345p67s55s', win: '8s', tsumo: true };
+  assert.deepEqual(mjk.score({ ...base, seat: 'south', riichi: true }), mjk.score({ ...base, seat: '2z', riichi: 1 }));
+  assert.deepEqual(mjk.score({ ...base, seat: 'S', round: 'East', riichi: 'double' }), mjk.score({ ...base, seat: '2z', riichi: 2 }));
+  assert.deepEqual(mjk.score({ ...base, tsumo: 1 }), mjk.score(base));
+  assert.throws(() => mjk.score({ ...base, seat: 'up' }),
+    (e) => e instanceof RangeError && /^seat must be a wind.*, got "up"$/.test(e.message) && !/position/.test(e.message));
+  assert.throws(() => mjk.score({ ...base, riichi: 3 }), (e) => e instanceof RangeError && /^riichi .*got 3$/.test(e.message));
+  assert.throws(() => mjk.score({ ...base, rules: { renhou: 'big' } }), (e) => e instanceof RangeError && /^rules\.renhou/.test(e.message));
+  assert.throws(() => mjk.scoreMany([base, { ...base, nuki: 9 }]), (e) => e instanceof RangeError && /^requests\[1\]: nuki/.test(e.message));
+  assert.ok(require('../package.json').files.includes('request.schema.json'));
+});
+
 test('score: wrong types throw TypeError naming the field', () => {
   const cases = [
-    [{ tsumo: 'yes' }, /^tsumo/], [{ tsumo: 1 }, /^tsumo/], [{ riichi: true }, /^riichi/], [{ honba: 1.5 }, /^honba/],
+    [{ tsumo: 'yes' }, /^tsumo/], [{ tsumo: [1] }, /^tsumo/], [{ riichi: [1] }, /^riichi/], [{ honba: 1.5 }, /^honba/],
     [{ honba: NaN }, /^honba/], [{ seat: 2 }, /^seat/], [{ melds: 'chi:234m' }, /^melds/], [{ melds: [1] }, /^melds\[0\]/],
     [{ melds: [{ type: 3, tiles: '234m' }] }, /^melds\[0\]\.type/], [{ rules: { kiriage: 1 } }, /^rules\.kiriage/],
-    [{ rules: [] }, /^rules/], [{ players: '4' }, /^players/], [{ hand: 123 }, /^hand/], [{ win: null }, /^win/],
+    [{ rules: [] }, /^rules/], [{ players: '4' }, /^players/], [{ hand: 123 }, /^hand/], [{ win: 5 }, /^win/],
     [{ bogus: () => 1 }, /^bogus/], [{ bogus: 10n }, /^bogus/],
   ];
   for (const [fields, re] of cases) {

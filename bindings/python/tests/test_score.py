@@ -139,11 +139,11 @@ def test_bad_requests_raise_hand_error_with_code():
 
 
 @pytest.mark.parametrize("fields, field", [
-    ({"tsumo": "yes"}, "tsumo"), ({"tsumo": 1}, "tsumo"), ({"riichi": True}, "riichi"), ({"riichi": 1.0}, "riichi"),
+    ({"tsumo": "yes"}, "tsumo"), ({"tsumo": [1]}, "tsumo"), ({"riichi": [1]}, "riichi"), ({"riichi": 1.0}, "riichi"),
     ({"honba": 1.5}, "honba"), ({"honba": "2"}, "honba"), ({"seat": 2}, "seat"), ({"dora": ["9p"]}, "dora"),
     ({"melds": "chi:234m"}, "melds"), ({"melds": [1]}, "melds[0]"), ({"melds": [{"type": 3, "tiles": "234m"}]}, "melds[0].type"),
     ({"rules": {"kiriage": 1}}, "rules.kiriage"), ({"rules": {"double_wind_pair_fu": True}}, "rules.double_wind_pair_fu"),
-    ({"rules": ["kiriage"]}, "rules"), ({"players": "4"}, "players"), ({"hand": 123}, "hand"), ({"win": None}, "win"),
+    ({"rules": ["kiriage"]}, "rules"), ({"players": "4"}, "players"), ({"hand": 123}, "hand"), ({"win": 5}, "win"),
     ({"bogus": object()}, "bogus"),
 ])
 def test_wrong_types_raise_type_error_naming_the_field(fields, field):
@@ -152,6 +152,36 @@ def test_wrong_types_raise_type_error_naming_the_field(fields, field):
         mjk.score(request)
     with pytest.raises(TypeError, match=r"requests\[1\]"):
         mjk.score_many(["123678m345p67s55s 8s", request])
+
+
+def test_every_spelling_the_cli_takes():
+    base = {"hand": "123678m345p67s55s", "win": "8s", "tsumo": True}
+    assert mjk.score(base, seat="south", riichi=True) == mjk.score(base, seat="2z", riichi=1)
+    assert mjk.score(base, seat="S", round="East", riichi="double") == mjk.score(base, seat="2z", riichi=2)
+    assert mjk.score(base, tsumo=1) == mjk.score(base)
+    assert mjk.score(base, honba=np.uint16(2), riichi=np.bool_(True)) == mjk.score(base, honba=2, riichi=1)
+
+
+@pytest.mark.parametrize("fields, message", [
+    ({"seat": "up"}, "score(): seat must be a wind, \"1z\" (East) to \"4z\" (North), got 'up'"),
+    ({"riichi": 3}, "score(): riichi must be 0, 1 or 2 (double riichi), got 3"),
+    ({"nuki": 9}, "score(): nuki must be 0 to 4, got 9"),
+    ({"rules": {"renhou": "big"}}, "score(): rules.renhou must be \"none\", \"mangan\" or \"yakuman\", got 'big'"),
+    ({"melds": [{"type": "chii", "tiles": "234m"}]}, "score(): melds[0].type must be one of \"chi\", \"pon\", "
+                                                     "\"minkan\", \"ankan\", \"kakan\", got 'chii'"),
+])
+def test_values_the_schema_refuses_name_the_argument(fields, message):
+    with pytest.raises(ValueError) as e:
+        mjk.score(hand="123678m345p67s55s", win="8s", **fields)
+    assert str(e.value) == message and "position" not in str(e.value)
+    assert not isinstance(e.value, mjk.HandError)
+
+
+def test_the_package_ships_the_schema():
+    import json
+    import os
+    path = os.path.join(os.path.dirname(mjk.__file__), "request.schema.json")
+    assert json.load(open(path, encoding="utf-8"))["properties"]["seat"]["enum"][4] == "east"
 
 
 def test_wrong_arguments():

@@ -36,9 +36,12 @@ test('scoring requests (SCORING.md §1) pass on; fields of the wrong shape do no
   const text = JSON.stringify({ hand: '678m345p67s55s', melds: [{ type: 'chi', tiles: '234m', from: 'kamicha' }], win: '8s',
     tsumo: false, seat: '2z', round: '1z', riichi: 0, dora: '9p', honba: 1, sticks: 0, rules: { kiriage: true } });
   assert.deepEqual(parseRequest(text), { line: text, hand: '678m345p67s55s' });
+  const spelled = '{"hand":"1m","seat":"east","round":"S","riichi":true,"tsumo":1,"honba":60000}';
+  assert.deepEqual(parseRequest(spelled), { line: spelled, hand: '1m' }, 'every spelling the CLI and the schema take');
+  assert.match(parseRequest('{"hand":"1m","seat":"up"}').error, /^seat must be a wind.*got "up"/);
   const bad = {
     melds: ['{}', '[1]', '[{"type":1}]', '[{"type":"chi","tiles":"234m","who":"x"}]', '[{},{},{},{},{}]'],
-    win: ['5', 'null', '"' + 'x'.repeat(100) + '"'], tsumo: ['1', '"true"'], riichi: ['3', '-1', '1.5', '"1"'],
+    win: ['5', 'null', '"' + 'x'.repeat(100) + '"'], tsumo: ['2', '"true"'], seat: ['"up"', '5'], riichi: ['3', '-1', '1.5', '"1"'],
     honba: ['-1', '1e9'], rules: ['[]', '{"kiriage":1}', '{"nope":true}', '{"double_wind_pair_fu":5}'],
   };
   for (const [field, values] of Object.entries(bad))

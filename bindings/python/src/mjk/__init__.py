@@ -51,6 +51,7 @@ A bad request raises HandError (.code, the library's message); a field of the
 wrong type TypeError naming it. The batch forms release the GIL.
 """
 import json as _json
+import os as _os
 
 import numpy as _np
 
@@ -339,49 +340,103 @@ __all__ += ["read_log", "RecordError"]
 # dict is checked for types here and written as the JSON line; parsing,
 # validation and scoring are the library's (mjk_parse_request, mjk_score).
 
-_BOOL, _INT, _STR = "a bool", "an int", "a str"
-_REQUEST_FIELDS = {
-    "hand": _STR, "melds": "a list", "win": _STR, "tsumo": _BOOL, "from": _STR, "seat": _STR, "round": _STR,
-    "riichi": _INT, "ippatsu": _BOOL, "rinshan": _BOOL, "chankan": _BOOL, "haitei": _BOOL, "tenhou": _BOOL,
-    "dora": _STR, "ura": _STR, "nuki": _INT, "honba": _INT, "sticks": _INT, "players": _INT, "visible": _STR,
-    "rules": "a dict",
-}
-_MELD_FIELDS = {"type": _STR, "tiles": _STR, "from": _STR}
-_RULE_FIELDS = {
-    "open_tanyao": _BOOL, "kiriage": _BOOL, "kazoe_yakuman": _BOOL, "double_yakuman": _BOOL,
-    "yakuman_stacking": _BOOL, "double_wind_pair_fu": _INT, "pao": _BOOL, "renhou": _STR, "sanma_tsumo_loss": _BOOL,
-}
+# The fields, their types, bounds and spellings: request.schema.json (package
+# data), generated from the library's own field table. A tiny validator of
+# the JSON Schema subset it uses; unknown fields and missing required ones
+# are left to the library's reader, which names them.
+with open(_os.path.join(_os.path.dirname(__file__), "request.schema.json"), encoding="utf-8") as _f:
+    _SCHEMA = _json.load(_f)
+_REQUEST_FIELDS = _SCHEMA["properties"]
+_JSON_TYPES = {"null": (type(None),), "boolean": (bool, _np.bool_), "string": (str,), "array": (list, tuple),
+               "object": (dict,), "integer": (int, _np.integer), "number": (int, float, _np.integer, _np.floating)}
 
 
-def _json_value(value, kind, name):
-    """value checked against kind (a bool is no int; numpy scalars are welcome) and made JSON-ready."""
-    if kind == _BOOL and isinstance(value, (bool, _np.bool_)):
+def _json_type(value):
+    for name in ("null", "boolean", "string", "array", "object", "integer", "number"):
+        if isinstance(value, _JSON_TYPES[name]):
+            return name
+    return None
+
+
+def _types_of(s):
+    if "anyOf" in s:
+        return [t for x in s["anyOf"] for t in (_types_of(x) or [])]
+    if "type" in s:
+        return s["type"] if isinstance(s["type"], list) else [s["type"]]
+    values = s.get("enum", [s["const"]] if "const" in s else None)
+    return None if values is None else list({_json_type(v) for v in values})
+
+
+def _describe(s):
+    if "x-must" in s:
+        return s["x-must"].split(" must be ", 1)[1]
+    if "enum" in s:
+        return "one of " + ", ".join(_json.dumps(v) for v in s["enum"])
+    words = {"boolean": "True or False", "string": "a str", "array": "a list", "object": "a dict", "null": "None",
+             "integer": "an int" + (f" from {s['minimum']} to {s['maximum']}" if "minimum" in s else "")}
+    return " or ".join(words.get(t, t) for t in (_types_of(s) or []))
+
+
+def _plain(value):
+    """numpy scalars as the Python values json writes."""
+    if isinstance(value, _np.bool_):
         return bool(value)
-    if kind == _INT and isinstance(value, (int, _np.integer)) and not isinstance(value, (bool, _np.bool_)):
+    if isinstance(value, _np.integer):
         return int(value)
-    if kind == _STR and isinstance(value, str):
-        return value
-    if kind == "a list" and isinstance(value, (list, tuple)):
-        return value
-    if kind == "a dict" and isinstance(value, dict):
-        return value
-    raise TypeError(f"{name} must be {kind}, not {type(value).__name__}")
+    return value
 
 
-def _checked(obj, fields, where):
-    """A copy of the dict obj with each known field's type checked. Unknown
-    keys are passed on for the library to reject with its own message; their
+def _check(value, s, path):
+    """value (made JSON-ready) checked against schema s: TypeError for a wrong
+    type, ValueError for a value out of bounds, naming path."""
+    def fail(error):
+        raise error(f"{path} must be {_describe(s)}, got {value!r}")
+    t = _json_type(value)
+    types = _types_of(s)
+    if types is not None and t not in types and not (t == "integer" and "number" in types):
+        fail(TypeError)
+    value = _plain(value)
+    if "anyOf" in s:
+        for x in s["anyOf"]:
+            try:
+                return _check(value, x, path)
+            except (TypeError, ValueError):
+                pass
+        fail(ValueError)
+    if ("enum" in s and not any(_json_type(e) == t and e == value for e in s["enum"])) or \
+            ("const" in s and value != s["const"]):
+        fail(ValueError)
+    if t == "integer" and (value < s.get("minimum", value) or value > s.get("maximum", value)):
+        fail(ValueError)
+    if t == "string" and len(value) > s.get("maxLength", len(value)):
+        fail(ValueError)
+    if t == "array":
+        if not s.get("minItems", 0) <= len(value) <= s.get("maxItems", len(value)):
+            fail(ValueError)
+        if "items" in s:
+            value = [_check(v, s["items"], f"{path}[{i}]") for i, v in enumerate(value)]
+    if t == "object" and "properties" in s:
+        out = {}
+        for key, v in value.items():
+            if not isinstance(key, str):
+                raise TypeError(f"{path} keys must be str, not {type(key).__name__}")
+            out[key] = _check(v, s["properties"][key], f"{path}.{key}") if key in s["properties"] else v
+        value = out
+    return value
+
+
+def _checked(obj):
+    """A copy of the request dict with each known field checked. Unknown keys
+    are passed on for the library to reject with its own message; their
     values must still be JSON (str, int, float, bool, None, list, dict)."""
     out = {}
     for key, value in obj.items():
         if not isinstance(key, str):
-            raise TypeError(f"{where}keys must be str, not {type(key).__name__}")
-        name = f"{where}{key}"
-        kind = fields.get(key)
-        if kind is not None:
-            value = _json_value(value, kind, name)
+            raise TypeError(f"keys must be str, not {type(key).__name__}")
+        if key in _REQUEST_FIELDS:
+            value = _check(value, _REQUEST_FIELDS[key], key)
         elif not isinstance(value, (str, int, float, bool, type(None), list, dict)):
-            raise TypeError(f"{name} must be a JSON value, not {type(value).__name__}")
+            raise TypeError(f"{key} must be a JSON value, not {type(value).__name__}")
         out[key] = value
     return out
 
@@ -392,16 +447,7 @@ def _request_line(request):
         return request
     if not isinstance(request, dict):
         raise TypeError(f"request must be a dict (SCORING.md §1) or a str (a request line), not {type(request).__name__}")
-    r = _checked(request, _REQUEST_FIELDS, "")
-    if "melds" in r:
-        melds = []
-        for i, m in enumerate(r["melds"]):
-            if not isinstance(m, dict):
-                raise TypeError(f"melds[{i}] must be a dict with type, tiles and from, not {type(m).__name__}")
-            melds.append(_checked(m, _MELD_FIELDS, f"melds[{i}]."))
-        r["melds"] = melds
-    if "rules" in r:
-        r["rules"] = _checked(r["rules"], _RULE_FIELDS, "rules.")
+    r = _checked(request)
     try:
         # ensure_ascii=False and surrogatepass later: a lone surrogate reaches
         # the parser as bytes that are not UTF-8, an unknown character (as in analyse)
@@ -433,7 +479,10 @@ def score(request=None, /, **fields):
     Raises HandError (.code) for a bad request (the library's message: a bad
     hand or meld, a contradictory context, an unknown field or rule key, no
     "win"); TypeError naming the field for a value of the wrong type
-    (tsumo="yes", riichi=True, honba=1.5, melds=[...non-dicts]).
+    (tsumo="yes", honba=1.5, melds=[...non-dicts]), ValueError for a value
+    the schema refuses (seat="up", riichi=3). Every spelling the command
+    line takes is accepted: seat="east"/"E"/"1z", riichi=True or "double",
+    tsumo=1 (request.schema.json, docs/request.md).
     """
     if fields:
         unknown = [k for k in fields if k not in _KEYWORDS]
@@ -449,7 +498,11 @@ def score(request=None, /, **fields):
         request = {**request, **fields}
     elif request is None:
         raise TypeError("score() needs a request: a dict, a request line or keyword fields (hand=..., win=...)")
-    answers, bad = _native.score_many([_utf8(_request_line(request))])
+    try:
+        line = _request_line(request)
+    except (TypeError, ValueError) as e:  # a value the schema refuses: name the argument
+        raise type(e)(f"score(): {e}") from None
+    answers, bad = _native.score_many([_utf8(line)])
     if bad:
         _, code, message = bad[0]
         raise HandError(message, code)
@@ -466,8 +519,8 @@ def _lines(requests):
         elif isinstance(r, dict):
             try:
                 out.append(_request_line(r))
-            except TypeError as e:
-                raise TypeError(f"requests[{i}]: {e}") from None
+            except (TypeError, ValueError) as e:
+                raise type(e)(f"requests[{i}]: {e}") from None
         else:
             raise TypeError(f"requests[{i}] must be a dict or a str, not {type(r).__name__}")
     return out
