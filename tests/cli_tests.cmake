@@ -96,46 +96,85 @@ function(mjk_cli_score name score)
 endfunction()
 set(S5 "\"seat\": \"2z\", \"dora\": \"9p\"")
 mjk_cli_score(score_pinfu_tsumo
-  "{\"yaku\":\\[{\"name\":\"menzen_tsumo\",\"han\":1},{\"name\":\"pinfu\",\"han\":1}\\],\"han\":2,\"fu\":20,\"yakuman\":0,\"points\":1500,\"payments\":\\[-700,1500,-400,-400\\]}"
+  "{\"yaku\":\\[{\"name\":\"menzen_tsumo\",\"han\":1,\"en\":\"Fully concealed hand\",\"ja\":\"門前清自摸和\"},{\"name\":\"pinfu\",\"han\":1,\"en\":\"Pinfu\",\"ja\":\"平和\"}\\],\"han\":2,\"fu\":20,\"yakuman\":0,\"points\":1500,\"payments\":\\[-700,1500,-400,-400\\],\"limit\":null,\"limit_en\":null,\"limit_ja\":null,\"payment_text\":\"400/700\",\"fu_details\":\\[{\"reason\":\"base\",\"fu\":20}\\]}"
   "{\"hand\": \"123678m345p67s55s\", \"win\": \"8s\", \"tsumo\": true, ${S5}}")
 mjk_cli_score(score_open_pinfu_shape
-  "{\"yaku\":\\[{\"name\":\"tanyao\",\"han\":1}\\],\"han\":1,\"fu\":30,\"yakuman\":0,\"points\":1000,\"payments\":\\[-1000,1000,0,0\\]}"
+  "{\"yaku\":\\[{\"name\":\"tanyao\",\"han\":1,\"en\":\"All simples\",\"ja\":\"断幺九\"}\\],\"han\":1,\"fu\":30,\"yakuman\":0,\"points\":1000,\"payments\":\\[-1000,1000,0,0\\],\"limit\":null,\"limit_en\":null,\"limit_ja\":null,\"payment_text\":\"1000\",\"fu_details\":\\[{\"reason\":\"base\",\"fu\":20},{\"reason\":\"open_pinfu\",\"fu\":10}\\]}"
   "{\"hand\": \"678m345p67s55s\", \"melds\": [{\"type\": \"chi\", \"tiles\": \"234m\"}], \"win\": \"8s\", ${S5}}")
 mjk_cli_score(score_chiitoitsu
-  "{\"yaku\":\\[{\"name\":\"chiitoitsu\",\"han\":2}\\],\"han\":2,\"fu\":25,\"yakuman\":0,\"points\":1600,\"payments\":\\[-1600,1600,0,0\\]}"
+  "{\"yaku\":\\[{\"name\":\"chiitoitsu\",\"han\":2,\"en\":\"Seven pairs\",\"ja\":\"七対子\"}\\],\"han\":2,\"fu\":25,\"yakuman\":0,\"points\":1600,\"payments\":\\[-1600,1600,0,0\\],\"limit\":null,\"limit_en\":null,\"limit_ja\":null,\"payment_text\":\"1600\",\"fu_details\":\\[{\"reason\":\"chiitoitsu\",\"fu\":25}\\]}"
   "{\"hand\": \"1199m3377p2288s5z\", \"win\": \"5z\", ${S5}}")
 mjk_cli_score(score_seven_pairs_with_a_quad "null" "{\"hand\": \"1111m2233p4455s6z\", \"win\": \"6z\", ${S5}}")
 mjk_cli_score(score_closed_kan_fu
-  "{\"yaku\":\\[{\"name\":\"riichi\",\"han\":1}\\],\"han\":1,\"fu\":70,\"yakuman\":0,\"points\":2300,\"payments\":\\[-2300,2300,0,0\\]}"
+  "{\"yaku\":\\[{\"name\":\"riichi\",\"han\":1,\"en\":\"Riichi\",\"ja\":\"立直\"}\\],\"han\":1,\"fu\":70,\"yakuman\":0,\"points\":2300,\"payments\":\\[-2300,2300,0,0\\],\"limit\":null,\"limit_en\":null,\"limit_ja\":null,\"payment_text\":\"2300\",\"fu_details\":\\[{\"reason\":\"base\",\"fu\":20},{\"reason\":\"closed_ron\",\"fu\":10},{\"reason\":\"closed_kan\",\"tiles\":\"9999s\",\"fu\":32},{\"reason\":\"rounding\",\"fu\":8}\\]}"
   "{\"hand\": \"234m567p34s22p\", \"melds\": [{\"type\": \"ankan\", \"tiles\": \"9999s\"}], \"win\": \"5s\", \"riichi\": 1, ${S5}}")
 mjk_cli_score(score_stacking
-  "{\"yaku\":\\[{\"name\":\"suuankou_tanki\",\"yakuman\":2},{\"name\":\"tsuuiisou\",\"yakuman\":1}\\],\"han\":null,\"fu\":null,\"yakuman\":3,\"points\":96000,\"payments\":\\[-48000,96000,-24000,-24000\\]}"
+  "{\"yaku\":\\[{\"name\":\"suuankou_tanki\",\"yakuman\":2,\"en\":\"Four concealed triplets, single wait\",\"ja\":\"四暗刻単騎\"},{\"name\":\"tsuuiisou\",\"yakuman\":1,\"en\":\"All honours\",\"ja\":\"字一色\"}\\],\"han\":null,\"fu\":null,\"yakuman\":3,\"points\":96000,\"payments\":\\[-48000,96000,-24000,-24000\\],\"limit\":\"triple_yakuman\",\"limit_en\":\"Triple yakuman\",\"limit_ja\":\"トリプル役満\",\"payment_text\":\"24000/48000\",\"fu_details\":\\[\\]}"
   "{\"hand\": \"111z222z555z666z7z\", \"win\": \"7z\", \"tsumo\": true, ${S5}}")
 mjk_cli_score(score_dora_alone
-  "{\"yaku\":\\[\\],\"han\":0,\"fu\":null,\"yakuman\":0,\"points\":0,\"payments\":\\[0,0,0,0\\]}"
+  "{\"yaku\":\\[\\],\"han\":0,\"fu\":null,\"yakuman\":0,\"points\":0,\"payments\":\\[0,0,0,0\\],\"limit\":null,\"limit_en\":null,\"limit_ja\":null,\"payment_text\":null,\"fu_details\":\\[\\]}"
   "{\"hand\": \"789p456s78s11z\", \"melds\": [{\"type\": \"chi\", \"tiles\": \"123m\"}], \"win\": \"9s\", ${S5}}")
 mjk_cli_score(score_honba_and_sticks
-  "{\"yaku\":\\[{\"name\":\"pinfu\",\"han\":1}\\],\"han\":1,\"fu\":30,\"yakuman\":0,\"points\":1500,\"payments\":\\[3100,0,0,-2100\\]}"
+  "{\"yaku\":\\[{\"name\":\"pinfu\",\"han\":1,\"en\":\"Pinfu\",\"ja\":\"平和\"}\\],\"han\":1,\"fu\":30,\"yakuman\":0,\"points\":1500,\"payments\":\\[3100,0,0,-2100\\],\"limit\":null,\"limit_en\":null,\"limit_ja\":null,\"payment_text\":\"1500\",\"fu_details\":\\[{\"reason\":\"base\",\"fu\":20},{\"reason\":\"closed_ron\",\"fu\":10}\\]}"
   "{\"hand\": \"123678m345p67s55s\", \"win\": \"8s\", \"seat\": \"1z\", \"dora\": \"9p\", \"honba\": 2, \"sticks\": 1}")
 # --ref scores with the reference scorer (mjk::ref::score): the same answers.
 function(mjk_cli_ref_score name score)
   mjk_cli_test(${name} ",\"score\":${score}}\n$" --ref --json ${ARGN})
 endfunction()
 mjk_cli_ref_score(ref_score_honba_and_sticks
-  "{\"yaku\":\\[{\"name\":\"pinfu\",\"han\":1}\\],\"han\":1,\"fu\":30,\"yakuman\":0,\"points\":1500,\"payments\":\\[3100,0,0,-2100\\]}"
+  "{\"yaku\":\\[{\"name\":\"pinfu\",\"han\":1,\"en\":\"Pinfu\",\"ja\":\"平和\"}\\],\"han\":1,\"fu\":30,\"yakuman\":0,\"points\":1500,\"payments\":\\[3100,0,0,-2100\\],\"limit\":null,\"limit_en\":null,\"limit_ja\":null,\"payment_text\":\"1500\",\"fu_details\":\\[{\"reason\":\"base\",\"fu\":20},{\"reason\":\"closed_ron\",\"fu\":10}\\]}"
   "{\"hand\": \"123678m345p67s55s\", \"win\": \"8s\", \"seat\": \"1z\", \"dora\": \"9p\", \"honba\": 2, \"sticks\": 1}")
 mjk_cli_ref_score(ref_score_stacking
-  "{\"yaku\":\\[{\"name\":\"suuankou_tanki\",\"yakuman\":2},{\"name\":\"tsuuiisou\",\"yakuman\":1}\\],\"han\":null,\"fu\":null,\"yakuman\":3,\"points\":96000,\"payments\":\\[-48000,96000,-24000,-24000\\]}"
+  "{\"yaku\":\\[{\"name\":\"suuankou_tanki\",\"yakuman\":2,\"en\":\"Four concealed triplets, single wait\",\"ja\":\"四暗刻単騎\"},{\"name\":\"tsuuiisou\",\"yakuman\":1,\"en\":\"All honours\",\"ja\":\"字一色\"}\\],\"han\":null,\"fu\":null,\"yakuman\":3,\"points\":96000,\"payments\":\\[-48000,96000,-24000,-24000\\],\"limit\":\"triple_yakuman\",\"limit_en\":\"Triple yakuman\",\"limit_ja\":\"トリプル役満\",\"payment_text\":\"24000/48000\",\"fu_details\":\\[\\]}"
   "{\"hand\": \"111z222z555z666z7z\", \"win\": \"7z\", \"tsumo\": true, ${S5}}")
-mjk_cli_test(ref_score_readable "yaku      menzen_tsumo 1, hatsu 1, dora 1\nscore     3 han 40 fu, 5200 points"
+mjk_cli_test(ref_score_readable "yaku      menzen_tsumo 1, hatsu 1, dora 1\nscore     3 han 40 fu, 1300/2600, 5200 points"
   --ref --seat 2z --dora 9p --tsumo "678s11m12345p666z 3p")
 # The same win in the meld notation with the context as options.
-mjk_cli_test(score_notation_options ",\"score\":{\"yaku\":\\[{\"name\":\"menzen_tsumo\",\"han\":1},{\"name\":\"pinfu\",\"han\":1}\\],\"han\":2,\"fu\":20,"
+mjk_cli_test(score_notation_options ",\"score\":{\"yaku\":\\[{\"name\":\"menzen_tsumo\",\"han\":1,[^}]*},{\"name\":\"pinfu\",\"han\":1,[^}]*}\\],\"han\":2,\"fu\":20,"
   --json --tsumo --seat 2z --dora 9p "123678m345p67s55s 8s")
-mjk_cli_test(score_notation_meld "^{\"hand\":\"678m345p5567s chi:234m 8s\",\"tiles\":11,.*\"score\":{\"yaku\":\\[{\"name\":\"tanyao\",\"han\":1}\\]"
+mjk_cli_test(score_notation_meld "^{\"hand\":\"678m345p5567s chi:234m 8s\",\"tiles\":11,.*\"score\":{\"yaku\":\\[{\"name\":\"tanyao\",\"han\":1,[^}]*}\\]"
   --json --seat south --dora 9p "678m345p67s55s chi:234m 8s")
-mjk_cli_test(score_readable "yaku      menzen_tsumo 1, hatsu 1, dora 1\nscore     3 han 40 fu, 5200 points  \\(payments: East -2600 South \\+5200 West -1300 North -1300\\)\n$"
+mjk_cli_test(score_readable "yaku      menzen_tsumo 1, hatsu 1, dora 1\nscore     3 han 40 fu, 1300/2600, 5200 points  \\(payments: East -2600 South \\+5200 West -1300 North -1300\\)\n$"
   --seat 2z --dora 9p --tsumo "678s11m12345p666z 3p")
+# The readable line names the limit and the payment as players say them.
+mjk_cli_test(score_readable_limit "score     7 han 20 fu, haneman 3000/6000, 12000 points  \\(payments: East -6000 South \\+12000 West -3000 North -3000\\)\n$"
+  --riichi --tsumo --seat 2z --dora 7p "223344m567p67s88p 8s")
+# mjk score: the score first, then the yaku with English names, the fu part
+# by part and the payments; a 14-tile hand's last written tile is the winning tile.
+mjk_cli_test(score_command_haneman
+  "^haneman 3000/6000 \\(12000\\): riichi 1, menzen_tsumo 1, pinfu 1, tanyao 1, iipeikou 1, dora 2 \\| 7 han 20 fu
+hand      223344m56788p67s 8s
+          winning tile 8s \\(the last tile\\)
+yaku      riichi           1           Riichi
+          menzen_tsumo     1           Fully concealed hand
+          pinfu            1           Pinfu
+          tanyao           1           All simples
+          iipeikou         1           Pure double sequence
+          dora             2           Dora
+fu        base             20
+          total            20
+payments  East -6000  South \\+12000  West -3000  North -3000
+$" score --riichi --tsumo --seat 2z --dora 7p "223344m567p67s88p8s")
+mjk_cli_test(score_command_fu_parts
+  "^1600 \\+ 1 honba: haku 1 \\| 1 han 50 fu
+hand      111m222p789s3355z 5z
+yaku      haku             1           White dragon
+fu        base             20
+          closed_ron       10
+          closed_triplet    8  111m
+          closed_triplet    4  222p
+          open_triplet      4  555z
+          rounding          4
+          total            50
+payments  East 0  South \\+2900  West 0  North -1900
+$" score --seat 2z --honba 1 --sticks 1 --ron toimen "111m222p789s33z55z 5z")
+mjk_cli_test(score_command_yakuman "^double_yakuman 32000 all \\(96000\\): junsei_chuuren yakuman x2\nhand      1112345678999m 5m\n          winning tile 5m \\(the last tile\\)\n"
+  score --tsumo "1112345678999m5m")
+mjk_cli_test(score_command_no_yaku "^no yaku \\| 0 points" score --seat 2z "789p456s78s11z chi:123m 9s")
+mjk_cli_test(score_last_tile_readable "^hand      11m12345p678s666z 3p  \\(14 tiles, 0 called melds\\)\n          winning tile 3p \\(the last tile\\)\n.*score     3 han 40 fu, 1300/2600, 5200 points"
+  --tsumo --seat 2z --dora 9p "678s11m12345p666z3p")
+mjk_cli_fails(score_command_no_win "nothing to score: name the winning tile" score 123m456p789s11z23s)
+mjk_cli_fails(score_command_no_json "mjk score prints text" score --json "123m456p789s11z23s 1s")
 # SCORING.md §5 double-wind pair (dealer, East round): 4 han 40 fu, 30 fu under the 2-fu rule.
 mjk_cli_test(score_rule_option "\"han\":4,\"fu\":30," --json --rule double_wind_pair_fu=2 --tsumo --dora 9p
   "123m123p1z chi:123s pon:555z 1z")

@@ -399,6 +399,7 @@ struct LineScore {
   const char* message = "";
   const mjk_score_rules* rules = nullptr;  // the request's rules: how its yaku list reads
   const mjk_score_result* result = nullptr;
+  const mjk_score_request* request = nullptr;  // what was scored (score_json reads it)
 };
 
 // Scores n lines (line(i) -> std::string_view), calling each(i, const LineScore&) in order.
@@ -420,6 +421,7 @@ void score_lines(std::size_t n, Line line, Each each) {
       LineScore s;
       s.rules = &requests[i].rules;
       s.result = &results[i];
+      s.request = &requests[i];
       if (infos[i].error != MJK_OK) {
         s.code = infos[i].error;
         s.message = infos[i].message;
@@ -436,9 +438,18 @@ void score_lines(std::size_t n, Line line, Each each) {
   }
 }
 
-// The listed yaku of a scored line (names: mjk_yaku_name), count returned.
-inline std::size_t score_yaku(const LineScore& s, std::array<mjk_yaku_value, MJK_YAKU_COUNT>& out) {
-  return mjk_score_yaku(s.result, s.rules, out.data(), out.size());
+// The "score" value of a scored line as `mjk --json` writes it (JSON text
+// into out, "null" when not complete): every front end reads the one writer's
+// answer, so every front end's score object is the same.
+inline void score_json(const LineScore& s, std::string& out) {
+  std::size_t needed = 0;
+  if (out.size() < 2048) out.resize(2048);  // a score object takes 0.3-1.5 KiB
+  int e = mjk_score_json(s.request, s.result, out.data(), out.size(), &needed);
+  if (e == MJK_ERR_OUTPUT_TOO_SMALL) {
+    out.resize(needed);
+    e = mjk_score_json(s.request, s.result, out.data(), out.size(), &needed);
+  }
+  out.resize(e == MJK_OK && needed > 0 ? needed - 1 : 0);
 }
 
 }  // namespace mjk::bind

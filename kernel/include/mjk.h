@@ -309,6 +309,18 @@ typedef struct mjk_yaku_value {
  * entries; MJK_YAKU_COUNT always suffice); returns how many were written. */
 MJK_API size_t mjk_score_yaku(const mjk_score_result* score, const mjk_score_rules* rules, mjk_yaku_value* out, size_t cap);
 
+/* The "score" value `mjk --json` prints for a request (a JSON object, or
+ * "null" when result->complete is 0): SCORING.md §2's fields, each yaku's
+ * display names ("en", "ja"), "limit", "limit_en", "limit_ja",
+ * "payment_text" and "fu_details" (README, "--json"). result is mjk_score's
+ * answer to request (fu_details re-reads the request's hand; for a request
+ * that is not valid it is []). Writes the JSON, NUL-terminated, into buf
+ * (cap bytes); *needed (may be NULL) = its length + 1. Returns MJK_OK,
+ * MJK_ERR_OUTPUT_TOO_SMALL (retry with *needed bytes) or
+ * MJK_ERR_INVALID_ARGUMENT (a NULL pointer). */
+MJK_API int mjk_score_json(const mjk_score_request* request, const mjk_score_result* result, char* buf, size_t cap,
+                           size_t* needed);
+
 /* The default rules of SCORING.md. */
 MJK_API void mjk_default_rules(mjk_score_rules* rules);
 

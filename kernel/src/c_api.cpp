@@ -514,6 +514,30 @@ size_t mjk_score_yaku(const mjk_score_result* score, const mjk_score_rules* rule
   return n;
 }
 
+int mjk_score_json(const mjk_score_request* request, const mjk_score_result* result, char* buf, size_t cap,
+                   size_t* needed) {
+  if (!request || !result || (cap && !buf)) return invalid;
+  Score s;
+  s.complete = result->complete;
+  s.closed = result->closed;
+  s.yaku = result->yaku;
+  s.han = result->han;
+  s.fu = result->fu;
+  s.yakuman = result->yakuman;
+  s.dora = result->dora;
+  s.aka = result->aka;
+  s.ura = result->ura;
+  s.nuki = result->nuki;
+  s.points = result->points;
+  for (std::size_t i = 0; i < 4; ++i) s.payments[i] = result->payments[i];
+  JsonWriter json(std::span<char>(buf, cap ? cap - 1 : 0));  // the last byte for the NUL
+  write_json(s, from_c(*request), json);
+  if (needed) *needed = json.size() + 1;
+  if (json.size() + 1 > cap) return static_cast<int>(Error::output_too_small);
+  buf[json.size()] = '\0';
+  return MJK_OK;
+}
+
 void mjk_default_rules(mjk_score_rules* rules) {
   if (rules) *rules = to_c(ScoreRules{});
 }

@@ -210,31 +210,14 @@ Napi::Value Implementation(const Napi::CallbackInfo& info) {
   return Napi::String::New(info.Env(), mjk_implementation());
 }
 
-// The "score" object of `mjk --json` (SCORING.md §2) for a scored line, or null.
-Napi::Value ScoreObject(const Napi::Env& env, const mjk::bind::LineScore& s) {
-  const mjk_score_result& r = *s.result;
-  if (!r.complete) return env.Null();
-  std::array<mjk_yaku_value, MJK_YAKU_COUNT> values;
-  const std::size_t n = mjk::bind::score_yaku(s, values);
-  Napi::Array yaku = Napi::Array::New(env, n);
-  for (std::size_t i = 0; i < n; ++i) {
-    Napi::Object y = Napi::Object::New(env);
-    y.Set("name", mjk_yaku_name(values[i].yaku));
-    if (values[i].yakuman) y.Set("yakuman", Napi::Number::New(env, values[i].yakuman));
-    else y.Set("han", Napi::Number::New(env, values[i].han));
-    yaku.Set(static_cast<std::uint32_t>(i), y);
-  }
-  Napi::Object o = Napi::Object::New(env);
-  o.Set("yaku", yaku);
-  const bool yakuman_hand = r.yakuman > 0;
-  o.Set("han", yakuman_hand ? env.Null() : Napi::Number::New(env, r.han));
-  o.Set("fu", yakuman_hand || r.fu == 0 ? env.Null() : Napi::Number::New(env, r.fu));
-  o.Set("yakuman", Napi::Number::New(env, r.yakuman));
-  o.Set("points", Napi::Number::New(env, r.points));
-  Napi::Array payments = Napi::Array::New(env, 4);
-  for (std::uint32_t k = 0; k < 4; ++k) payments.Set(k, Napi::Number::New(env, r.payments[k]));
-  o.Set("payments", payments);
-  return o;
+// The "score" object of `mjk --json` (SCORING.md §2 and the readable fields)
+// for a scored line, or null. The library writes it (mjk_score_json) and
+// JSON.parse reads it, so it is the object analyse() holds, key for key.
+Napi::Value ScoreObject(const Napi::Env& env, const mjk::bind::LineScore& s, std::string& text) {
+  if (!s.result->complete) return env.Null();
+  mjk::bind::score_json(s, text);
+  const Napi::Object json = env.Global().Get("JSON").As<Napi::Object>();
+  return json.Get("parse").As<Napi::Function>().Call(json, {Napi::String::New(env, text)});
 }
 
 // scoreMany(lines: string[]) -> [answers, errors]: answers[i] the score
@@ -254,6 +237,7 @@ Napi::Value ScoreMany(const Napi::CallbackInfo& info) {
   Napi::Array answers = Napi::Array::New(env, n);
   Napi::Array errors = Napi::Array::New(env);
   std::uint32_t bad = 0;
+  std::string text;
   mjk::bind::score_lines(
       n, [&](std::size_t i) { return std::string_view(lines[i]); },
       [&](std::size_t i, const mjk::bind::LineScore& s) {
@@ -266,7 +250,7 @@ Napi::Value ScoreMany(const Napi::CallbackInfo& info) {
           errors.Set(bad++, e);
           answers.Set(row, env.Null());
         } else {
-          answers.Set(row, ScoreObject(env, s));
+          answers.Set(row, ScoreObject(env, s, text));
         }
       });
   Napi::Array out = Napi::Array::New(env, 2);

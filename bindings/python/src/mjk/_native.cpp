@@ -321,50 +321,18 @@ Lines lines_of(const py::list& list) {
   return out;
 }
 
-// A yaku's name as one shared str per yaku (not a new one per answer).
-// Never freed: a static Python object's destructor would run after the
-// interpreter has finalised.
-const py::str& yaku_name(int yaku) {
-  static const auto* names = [] {
-    auto* all = new std::vector<py::str>;
-    for (int y = 0; y <= MJK_YAKU_COUNT; ++y) all->emplace_back(mjk_yaku_name(y));  // [MJK_YAKU_COUNT]: "unknown"
-    return all;
-  }();
-  return (*names)[static_cast<std::size_t>(yaku >= 0 && yaku < MJK_YAKU_COUNT ? yaku : MJK_YAKU_COUNT)];
-}
-
-// The keys of a score object, made once (and never freed, as above).
-struct ScoreKeys {
-  py::str yaku{"yaku"}, name{"name"}, han{"han"}, fu{"fu"}, yakuman{"yakuman"}, points{"points"}, payments{"payments"};
-};
-
-// The "score" object of `mjk --json` (SCORING.md §2) for a scored line: None
-// when the hand is not complete with its winning tile.
+// The "score" object of `mjk --json` (SCORING.md §2 and the readable fields)
+// for a scored line: None when the hand is not complete with its winning
+// tile. The library writes it (mjk_score_json), so it is the object
+// analyse() holds, key for key.
 py::object score_object(const mjk::bind::LineScore& s) {
-  const mjk_score_result& r = *s.result;
-  if (!r.complete) return py::none();
-  static const ScoreKeys& key = *new ScoreKeys;
-  std::array<mjk_yaku_value, MJK_YAKU_COUNT> values;
-  const std::size_t n = mjk::bind::score_yaku(s, values);
-  py::list yaku(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    py::dict y;
-    y[key.name] = yaku_name(values[i].yaku);
-    if (values[i].yakuman) y[key.yakuman] = py::int_(values[i].yakuman);
-    else y[key.han] = py::int_(values[i].han);
-    yaku[i] = std::move(y);
-  }
-  py::dict d;
-  d[key.yaku] = std::move(yaku);
-  const bool yakuman_hand = r.yakuman > 0;
-  d[key.han] = yakuman_hand ? py::object(py::none()) : py::object(py::int_(r.han));
-  d[key.fu] = yakuman_hand || r.fu == 0 ? py::object(py::none()) : py::object(py::int_(r.fu));
-  d[key.yakuman] = py::int_(r.yakuman);
-  d[key.points] = py::int_(r.points);
-  py::list pay(4);
-  for (std::size_t k = 0; k < 4; ++k) pay[k] = py::int_(r.payments[k]);
-  d[key.payments] = std::move(pay);
-  return d;
+  if (!s.result->complete) return py::none();
+  // Never freed: a static Python object's destructor would run after the
+  // interpreter has finalised.
+  static const py::object& loads = *new py::object(py::module_::import("json").attr("loads"));
+  static std::string text;  // the GIL serialises every caller
+  mjk::bind::score_json(s, text);
+  return loads(py::str(text));
 }
 
 // score_many(lines) -> (answers, errors): answers[i] the score object (or
@@ -374,7 +342,7 @@ py::tuple score_many(const py::list& list) {
   const Lines lines = lines_of(list);
   const std::size_t n = lines.views.size();
   struct Kept {
-    mjk_score_rules rules;
+    mjk_score_request request;
     mjk_score_result result;
   };
   std::vector<Kept> kept(n);
@@ -384,15 +352,16 @@ py::tuple score_many(const py::list& list) {
     mjk::bind::score_lines(
         n, [&](std::size_t i) { return lines.views[i]; },
         [&](std::size_t i, const mjk::bind::LineScore& s) {
-          kept[i] = {*s.rules, *s.result};
+          kept[i] = {*s.request, *s.result};
           if (s.code != MJK_OK) bad.emplace_back(i, s.code, s.message);
         });
   }
   py::list answers(n);
   for (std::size_t i = 0; i < n; ++i) {
     mjk::bind::LineScore s;
-    s.rules = &kept[i].rules;
+    s.rules = &kept[i].request.rules;
     s.result = &kept[i].result;
+    s.request = &kept[i].request;
     answers[i] = score_object(s);
   }
   py::list errors;
