@@ -865,7 +865,7 @@ std::size_t last_tile_as_win(std::string_view line, std::span<char> out) noexcep
   if (group_left) put(std::string_view(&suit, 1));
   put(line.substr(end));
   while (n > 0 && n <= out.size() && (out[n - 1] == ' ' || out[n - 1] == '\t' || out[n - 1] == '\r' || out[n - 1] == '\n')) --n;
-  const char win[] = {' ', digit, suit};
+  const char win[] = {' ', mpsz ? digit : suit, mpsz ? suit : digit};  // in the hand's own form
   put(std::string_view(win, sizeof win));
   return n;
 }
