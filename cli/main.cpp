@@ -26,6 +26,7 @@ namespace {
 
 constexpr std::string_view help_text = R"(usage: mjk [--ref] [--players 3|4] [--visible TILES] [WIN CONTEXT] HAND
        mjk [--ref] [--players 3|4] [--visible TILES] [WIN CONTEXT] --json [HAND...]
+       mjk score [--ref] [--players 3|4] [WIN CONTEXT] HAND [WIN]
        mjk forms HAND
        mjk log [--json] [--stats] [--to mjai|tenhou6] FILE|DIR...   (game records: mjk log --help)
        mjk census --tiles 14|13 --kinds m|mp|mps|all [--threads N] [--json]
@@ -59,7 +60,20 @@ melds, the dora indicators and north tiles set aside are not in the wall.
 
 A line naming a winning tile with its melds known (written, or 14 tiles) is
 scored with the context given by the options below (default: ron from
-kamicha, dealer East seat, East round): yaku, han, fu, points and payments.
+kamicha, dealer East seat, East round): yaku, han, fu, the limit and the
+payment as players say them ("haneman 3000/6000"), points and payments.
+Without --json, a complete hand (14 tiles, or 11 with one meld word, ...)
+that names no winning tile and is given a win-context option (or asked by
+mjk score) takes its last written tile as the winning tile, as majiang-core
+does, and says so: "123678m345p55678s" is "123678m345p5567s 8s".
+
+mjk score HAND [WIN] prints the score first, as a player reads it out:
+  haneman 3000/6000 (12000): riichi 1, menzen_tsumo 1, ... | 7 han 20 fu
+(limit, then the payment: "3000/6000" each non-dealer / the dealer on a
+tsumo, "4000 all" on the dealer's tsumo, "12000" on a ron, without honba,
+which follow as "+ N honba"; a tsumo's total in parentheses), then the hand,
+the yaku with their English names, the fu part by part and each seat's
+payment (honba, sticks and pao included).
 
 A line of --json input (or an argument) that starts with '{' is a JSON
 request object (SCORING.md), one per line:
@@ -165,7 +179,17 @@ complete with the winning tile): {"yaku": [{"name": ..., "han": n} or
 "points": n, "payments": [East, South, West, North]}. A yakuman hand has
 "han" and "fu" null; a complete hand without a yaku has "yaku" [], "han" 0,
 "fu" null, "points" 0. "points" is the hand's value without honba and
-sticks; "payments" is each seat's change with honba, sticks and pao.
+sticks; "payments" is each seat's change with honba, sticks and pao. After
+those keys: each yaku also has "en" and "ja" (its English and Japanese
+names); "limit" (null, "mangan", "haneman", "baiman", "sanbaiman",
+"kazoe_yakuman", "yakuman", "double_yakuman", "triple_yakuman", ... by the
+yakuman multiple paid) with "limit_en" and "limit_ja"; "payment_text" (as
+above, null when nothing is won); "fu_details": the fu of the reading
+chosen, part by part, summing to "fu" ([] without fu): {"reason": "base"
+20 | "chiitoitsu" 25 | "closed_ron" 10 | "tsumo" 2 | "wait" (with "wait":
+kanchan, penchan or tanki) 2 | "pair" | "closed_triplet" | "open_triplet" |
+"closed_kan" | "open_kan" (these with "tiles", e.g. "555z") | "open_pinfu"
+10 (an open hand's 20 fu made 30) | "rounding", "fu": n}.
 Yaku names: riichi double_riichi ippatsu menzen_tsumo pinfu tanyao iipeikou
 haitei houtei rinshan chankan seat_wind round_wind haku hatsu chun chiitoitsu
 chanta ittsu sanshoku sanshoku_doukou sankantsu toitoi sanankou shousangen

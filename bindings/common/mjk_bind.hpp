@@ -438,18 +438,26 @@ void score_lines(std::size_t n, Line line, Each each) {
   }
 }
 
-// The "score" value of a scored line as `mjk --json` writes it (JSON text
-// into out, "null" when not complete): every front end reads the one writer's
-// answer, so every front end's score object is the same.
-inline void score_json(const LineScore& s, std::string& out) {
-  std::size_t needed = 0;
-  if (out.size() < 2048) out.resize(2048);  // a score object takes 0.3-1.5 KiB
-  int e = mjk_score_json(s.request, s.result, out.data(), out.size(), &needed);
-  if (e == MJK_ERR_OUTPUT_TOO_SMALL) {
-    out.resize(needed);
-    e = mjk_score_json(s.request, s.result, out.data(), out.size(), &needed);
-  }
-  out.resize(e == MJK_OK && needed > 0 ? needed - 1 : 0);
+// The listed yaku of a scored line (names: mjk_yaku_name), count returned.
+inline std::size_t score_yaku(const LineScore& s, std::array<mjk_yaku_value, MJK_YAKU_COUNT>& out) {
+  return mjk_score_yaku(s.result, s.rules, out.data(), out.size());
+}
+
+// The readable side of a scored line: limit, payment text, fu parts
+// (the library's, as `mjk --json` writes them after SCORING.md §2's keys).
+inline mjk_readable readable(const LineScore& s) {
+  mjk_readable out;
+  mjk_score_readable(s.request, s.result, &out);  // only NULL pointers fail, and none is
+  return out;
+}
+
+// A fu part's block as mpsz ("555z"), or "" for a part without tiles.
+inline std::string_view part_tiles(const mjk_fu_part& p, std::array<char, 6>& buf) {
+  if (!p.tiles || p.tile >= MJK_KINDS) return {};
+  const int n = p.tiles < 4 ? p.tiles : 4;
+  for (int i = 0; i < n; ++i) buf[static_cast<std::size_t>(i)] = static_cast<char>('1' + p.tile % 9);
+  buf[static_cast<std::size_t>(n)] = "mpsz"[p.tile / 9];
+  return {buf.data(), static_cast<std::size_t>(n + 1)};
 }
 
 }  // namespace mjk::bind
