@@ -272,6 +272,34 @@ TEST_CASE("the score object: SCORING.md §2's keys first and unchanged, the read
   mjk_score_result incomplete{};
   REQUIRE(mjk_score_json(&req, &incomplete, c_text.data(), c_text.size(), &needed) == MJK_OK);
   CHECK(std::string(c_text.c_str()) == "null");
+  // ... and its pieces, for front ends that build their own objects.
+  mjk_readable words;
+  REQUIRE(mjk_score_readable(&req, &result, &words) == MJK_OK);
+  CHECK(words.limit == 0);
+  CHECK(std::string(words.payment_text) == "700/1300");
+  REQUIRE(words.fu_count == 1);
+  CHECK((words.fu[0].reason == MJK_FU_BASE && words.fu[0].fu == 20 && words.fu[0].tiles == 0));
+  CHECK(mjk_score_readable(&req, nullptr, &words) == MJK_ERR_INVALID_ARGUMENT);
+  const std::string kanchan_line = "123m456p789p13s55s 2s";
+  REQUIRE(mjk_parse_request(kanchan_line.data(), kanchan_line.size(), &req, nullptr, &info) == MJK_OK);
+  req.riichi = 1;
+  REQUIRE(mjk_score(&req, 1, &result, nullptr) == MJK_OK);
+  REQUIRE(mjk_score_readable(&req, &result, &words) == MJK_OK);
+  REQUIRE(words.fu_count == 4);
+  CHECK((words.fu[2].reason == MJK_FU_WAIT && words.fu[2].wait == MJK_WAIT_KANCHAN && words.fu[2].tile == 18 + 1));
+  CHECK(std::string(words.payment_text) == "2000");  // the dealer's 1 han 40 fu ron
+  CHECK(std::string(mjk_yaku_label(static_cast<int>(Yaku::menzen_tsumo), MJK_NAME_ID)) == "menzen_tsumo");
+  CHECK(std::string(mjk_yaku_label(static_cast<int>(Yaku::menzen_tsumo), MJK_NAME_EN)) == "Fully concealed hand");
+  CHECK(std::string(mjk_yaku_label(static_cast<int>(Yaku::menzen_tsumo), MJK_NAME_JA)) == "門前清自摸和");
+  CHECK(std::string(mjk_yaku_label(MJK_YAKU_COUNT, MJK_NAME_EN)).empty());
+  CHECK(std::string(mjk_yaku_label(0, 3)).empty());
+  CHECK(std::string(mjk_limit_label(static_cast<int>(Limit::haneman), MJK_NAME_JA)) == "跳満");
+  CHECK(std::string(mjk_limit_label(0, MJK_NAME_ID)).empty());
+  CHECK(std::string(mjk_limit_label(MJK_LIMIT_COUNT, MJK_NAME_ID)).empty());
+  CHECK(std::string(mjk_fu_reason_name(MJK_FU_ROUNDING)) == "rounding");
+  CHECK(std::string(mjk_fu_reason_name(MJK_FU_REASON_COUNT)) == "unknown");
+  CHECK(std::string(mjk_wait_name(MJK_WAIT_TANKI)) == "tanki");
+  CHECK(std::string(mjk_wait_name(MJK_WAIT_NONE)) == "unknown");
 }
 
 TEST_CASE("a complete text line without a winning tile: the last tile written is the winning tile") {
