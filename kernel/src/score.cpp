@@ -523,8 +523,10 @@ int points_of(int base, const Context& c) noexcept {
   return r.tsumo ? tsumo : ron;
 }
 
-// Values a reading from its yaku (fixed and its own), han and fu.
-Reading value(u64 yaku, int fu, const Context& c) noexcept {
+// Values a reading from its yaku (fixed and its own), han and fu. Inlined
+// in the scorer's loop (fu_breakdown's second use would otherwise make the
+// compiler call it there).
+[[gnu::always_inline]] inline Reading value(u64 yaku, int fu, const Context& c) noexcept {
   const ScoreRules& rules = c.r->rules;
   Reading v;
   const u64 yakuman = yaku & yakuman_yaku;
