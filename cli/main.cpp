@@ -29,6 +29,7 @@ namespace {
 
 constexpr std::string_view help_text = R"(usage: mjk [--ref] [--players 3|4] [--visible TILES] [WIN CONTEXT] HAND
        mjk [--ref] [--players 3|4] [--visible TILES] [WIN CONTEXT] --json [HAND...]
+       mjk score [--ref] [--players 3|4] [WIN CONTEXT] HAND [WIN]
        mjk forms HAND
        mjk log [--json] [--stats] [--to mjai|tenhou6] FILE|DIR...   (game records: mjk log --help)
        mjk census --tiles 14|13 --kinds m|mp|mps|all [--threads N] [--json]
@@ -62,7 +63,20 @@ melds, the dora indicators and north tiles set aside are not in the wall.
 
 A line naming a winning tile with its melds known (written, or 14 tiles) is
 scored with the context given by the options below (default: ron from
-kamicha, dealer East seat, East round): yaku, han, fu, points and payments.
+kamicha, dealer East seat, East round): yaku, han, fu, the limit and the
+payment as players say them ("haneman 3000/6000"), points and payments.
+Without --json, a complete hand (14 tiles, or 11 with one meld word, ...)
+that names no winning tile and is given a win-context option (or asked by
+mjk score) takes its last written tile as the winning tile, as majiang-core
+does, and says so: "123678m345p55678s" is "123678m345p5567s 8s".
+
+mjk score HAND [WIN] prints the score first, as a player reads it out:
+  haneman 3000/6000 (12000): riichi 1, menzen_tsumo 1, ... | 7 han 20 fu
+(limit, then the payment: "3000/6000" each non-dealer / the dealer on a
+tsumo, "4000 all" on the dealer's tsumo, "12000" on a ron, without honba,
+which follow as "+ N honba"; a tsumo's total in parentheses), then the hand,
+the yaku with their English names, the fu part by part and each seat's
+payment (honba, sticks and pao included).
 
 A line of --json input (or an argument) that starts with '{' is a JSON
 request object (SCORING.md), one per line:
@@ -168,7 +182,17 @@ complete with the winning tile): {"yaku": [{"name": ..., "han": n} or
 "points": n, "payments": [East, South, West, North]}. A yakuman hand has
 "han" and "fu" null; a complete hand without a yaku has "yaku" [], "han" 0,
 "fu" null, "points" 0. "points" is the hand's value without honba and
-sticks; "payments" is each seat's change with honba, sticks and pao.
+sticks; "payments" is each seat's change with honba, sticks and pao. After
+those keys: each yaku also has "en" and "ja" (its English and Japanese
+names); "limit" (null, "mangan", "haneman", "baiman", "sanbaiman",
+"kazoe_yakuman", "yakuman", "double_yakuman", "triple_yakuman", ... by the
+yakuman multiple paid) with "limit_en" and "limit_ja"; "payment_text" (as
+above, null when nothing is won); "fu_details": the fu of the reading
+chosen, part by part, summing to "fu" ([] without fu): {"reason": "base"
+20 | "chiitoitsu" 25 | "closed_ron" 10 | "tsumo" 2 | "wait" (with "wait":
+kanchan, penchan or tanki) 2 | "pair" | "closed_triplet" | "open_triplet" |
+"closed_kan" | "open_kan" (these with "tiles", e.g. "555z") | "open_pinfu"
+10 (an open hand's 20 fu made 30) | "rounding", "fu": n}.
 Yaku names: riichi double_riichi ippatsu menzen_tsumo pinfu tanyao iipeikou
 haitei houtei rinshan chankan seat_wind round_wind haku hatsu chun chiitoitsu
 chanta ittsu sanshoku sanshoku_doukou sankantsu toitoi sanankou shousangen
@@ -195,6 +219,7 @@ struct Settings {
   std::array<std::uint8_t, mjk::kind_count> visible{};
   bool any_visible = false;
   mjk::ScoreRequest context;  // the win's context (--tsumo, --seat, --rule, ...)
+  bool context_given = false;  // a win-context option was given: the line is to be scored
   [[nodiscard]] mjk::Options options() const {
     return {players, any_visible ? std::span<const std::uint8_t>(visible) : std::span<const std::uint8_t>{}};
   }
@@ -252,6 +277,26 @@ std::string tile_list(mjk::TileMask m) {
   return out.empty() ? "none" : out;
 }
 
+// A listed yaku's value as the text output writes it: "2", "yakuman", "yakuman x2".
+std::string yaku_value_text(const mjk::YakuValue& y) {
+  if (!y.yakuman) return std::to_string(y.han);
+  return "yakuman" + std::string(y.yakuman > 1 ? " x" + std::to_string(y.yakuman) : "");
+}
+
+// What the win is worth as players say it: "haneman 3000/6000", "1000",
+// "yakuman 16000 all"; with `total`, a tsumo's total after its shares
+// ("haneman 3000/6000 (12000)").
+std::string value_text(const mjk::Report& a, bool total) {
+  const mjk::Score& sc = a.score;
+  const mjk::ScoreRequest& q = a.request.request;
+  std::string out(mjk::display_name(mjk::limit_of(sc, q.rules)).id);
+  std::array<char, mjk::max_payment_text> pay;
+  const std::size_t n = std::min(mjk::payment_text(q, sc, pay), pay.size());
+  if (n) out += (out.empty() ? "" : " ") + std::string(pay.data(), n);
+  if (n && q.tsumo && total) out += " (" + std::to_string(sc.points) + ")";
+  return out;
+}
+
 // The score lines of a scored hand: yaku with their han, then the value.
 void print_score(const mjk::Report& a) {
   const mjk::Score& sc = a.score;
@@ -262,15 +307,13 @@ void print_score(const mjk::Report& a) {
   std::array<mjk::YakuValue, mjk::yaku_count> yaku;
   const std::size_t n = mjk::list_yaku(sc, a.request.request.rules, yaku);
   std::string list;
-  for (std::size_t i = 0; i < n; ++i) {
-    list += (i ? ", " : "") + std::string(mjk::yaku_name(yaku[i].yaku)) + " ";
-    list += yaku[i].yakuman ? "yakuman" + std::string(yaku[i].yakuman > 1 ? " x" + std::to_string(yaku[i].yakuman) : "")
-                            : std::to_string(yaku[i].han);
-  }
+  for (std::size_t i = 0; i < n; ++i)
+    list += (i ? ", " : "") + std::string(mjk::yaku_name(yaku[i].yaku)) + " " + yaku_value_text(yaku[i]);
   std::printf("yaku      %s\n", n ? list.c_str() : "none (a hand without a yaku may not be declared; dora is no yaku)");
-  if (sc.yakuman) std::printf("score     yakuman x%d, %d points", sc.yakuman, sc.points);
+  const std::string value = value_text(a, false);
+  if (sc.yakuman) std::printf("score     yakuman x%d, %s, %d points", sc.yakuman, value.c_str(), sc.points);
   else if (sc.fu == 0) std::printf("score     %d han, no yaku, %d points", sc.han, sc.points);
-  else std::printf("score     %d han %d fu, %d points", sc.han, sc.fu, sc.points);
+  else std::printf("score     %d han %d fu, %s, %d points", sc.han, sc.fu, value.c_str(), sc.points);
   const int seats = static_cast<int>(a.request.request.players);
   constexpr const char* wind[] = {"East", "South", "West", "North"};
   std::printf("  (payments:");
@@ -281,13 +324,68 @@ void print_score(const mjk::Report& a) {
   std::printf(")\n");
 }
 
-void print_readable(const mjk::Report& a) {
+// Each seat's change: "East -6000  South +12000 ...".
+std::string payments_text(const mjk::Report& a) {
+  constexpr const char* wind[] = {"East", "South", "West", "North"};
+  std::string out;
+  for (int i = 0; i < static_cast<int>(a.request.request.players); ++i) {
+    const int p = a.score.payments[static_cast<std::size_t>(i)];
+    out += std::string(i ? "  " : "") + wind[i] + " " + (p > 0 ? "+" : "") + std::to_string(p);
+  }
+  return out;
+}
+
+// `mjk score`: the score first, as a player reads it out, then its parts.
+void print_score_first(const mjk::Report& a, std::string_view note) {
+  const mjk::Score& sc = a.score;
+  const mjk::ScoreRequest& q = a.request.request;
+  char hand[mjk::max_request_text];
+  const std::size_t hand_size = std::min(mjk::write_request_text(a.request, hand), sizeof hand);
+  if (!sc.complete) {
+    std::printf("not complete with %s: no score\nhand      %.*s\n", mjk::tile_name(q.win).c_str(),
+                static_cast<int>(hand_size), hand);
+    if (!note.empty()) std::printf("          %s\n", std::string(note).c_str());
+    return;
+  }
+  std::array<mjk::YakuValue, mjk::yaku_count> yaku;
+  const std::size_t n = mjk::list_yaku(sc, q.rules, yaku);
+  std::string list;
+  for (std::size_t i = 0; i < n; ++i)
+    list += (i ? ", " : "") + std::string(mjk::yaku_name(yaku[i].yaku)) + " " + yaku_value_text(yaku[i]);
+  const std::string honba = q.honba ? " + " + std::to_string(q.honba) + " honba" : "";
+  if (sc.fu == 0 && !sc.yakuman)
+    std::printf("no yaku%s%s%s | 0 points (a hand without a yaku may not be declared; dora is no yaku)\n", n ? " (" : "",
+                list.c_str(), n ? ")" : "");
+  else if (sc.yakuman)
+    std::printf("%s%s: %s\n", value_text(a, true).c_str(), honba.c_str(), list.c_str());
+  else
+    std::printf("%s%s: %s | %d han %d fu\n", value_text(a, true).c_str(), honba.c_str(), list.c_str(), sc.han, sc.fu);
+  std::printf("hand      %.*s\n", static_cast<int>(hand_size), hand);
+  if (!note.empty()) std::printf("          %s\n", std::string(note).c_str());
+  for (std::size_t i = 0; i < n; ++i)
+    std::printf("%s%-16s %-11s %s\n", i ? "          " : "yaku      ", std::string(mjk::yaku_name(yaku[i].yaku)).c_str(),
+                yaku_value_text(yaku[i]).c_str(), std::string(mjk::display_name(yaku[i].yaku).en).c_str());
+  const mjk::FuBreakdown fu = mjk::fu_breakdown(q, sc);
+  for (int i = 0; i < fu.count; ++i) {
+    const mjk::FuPart& p = fu.parts[static_cast<std::size_t>(i)];
+    std::string what;
+    if (p.tiles) what = std::string(static_cast<std::size_t>(p.tiles), static_cast<char>('0' + p.tile.number())) + "mpsz"[p.tile.kind() / 9];
+    if (p.reason == mjk::FuReason::wait) what = std::string(mjk::wait_name(p.wait));
+    std::printf("%s%-16s %2d%s%s\n", i ? "          " : "fu        ", std::string(mjk::fu_reason_name(p.reason)).c_str(), p.fu,
+                what.empty() ? "" : "  ", what.c_str());
+  }
+  if (fu.count) std::printf("          %-16s %2d\n", "total", fu.total());
+  std::printf("payments  %s\n", payments_text(a).c_str());
+}
+
+void print_readable(const mjk::Report& a, std::string_view note) {
   const auto& s = a.shanten;
   char hand[mjk::max_request_text];
   const std::size_t hand_size = mjk::write_request_text(a.request, hand);
   const int melds = a.request.melds_known ? a.request.request.meld_count : a.input.hand.called_melds();
   std::printf("hand      %.*s  (%d tiles, %d called meld%s)\n", static_cast<int>(std::min(hand_size, sizeof hand)), hand,
               a.input.hand.tiles, melds, melds == 1 ? "" : "s");
+  if (!note.empty()) std::printf("          %s\n", std::string(note).c_str());
   std::printf("shanten   %d  (standard %d", s.best, s.standard);
   if (s.chiitoi != mjk::ShantenForms::not_applicable)
     std::printf(", seven pairs %d, thirteen orphans %d", s.chiitoi, s.kokushi);
@@ -541,11 +639,13 @@ int main(int argc, char** argv) {
     for (int i = 2; i < argc; ++i) text += (i > 2 ? " " : "") + std::string(argv[i]);
     return finish_output(mjk::cli::forms(text));
   }
-  if (unknown_command(argc, argv)) return 2;
+  // `mjk score HAND [WIN] [options]`: the same options, the score printed first.
+  const bool score_only = argc >= 2 && std::string_view(argv[1]) == "score";
+  if (!score_only && unknown_command(argc, argv)) return 2;
   bool json = false;
   Settings settings;
   std::vector<std::string> hands;
-  for (int i = 1; i < argc; ++i) {
+  for (int i = score_only ? 2 : 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
     if (arg == "--help" || arg == "-h") {
       mjk::cli::print_short_help(stdout);
@@ -572,6 +672,7 @@ int main(int argc, char** argv) {
         return 2;
       }
     } else if (parse_context_flag(arg, settings)) {
+      settings.context_given = true;
     } else if (arg == "--ron" || arg == "--seat" || arg == "--round" || arg == "--dora" || arg == "--ura" ||
                arg == "--nuki" || arg == "--honba" || arg == "--sticks" || arg == "--rule") {
       if (i + 1 == argc) {
@@ -582,6 +683,7 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "mjk: %s\n", problem->c_str());
         return 2;
       }
+      settings.context_given = true;
     } else if (arg == "--impl") {
       return list_implementations();
     } else if (arg.size() > 1 && arg[0] == '-' && arg[1] == '-') {
@@ -592,20 +694,50 @@ int main(int argc, char** argv) {
     }
   }
 
+  if (score_only && json) {
+    std::fputs("mjk: mjk score prints text; mjk --json answers with the \"score\" object\n", stderr);
+    return 2;
+  }
   if (!json) {
     if (hands.empty()) {
-      mjk::cli::print_short_help(stderr);
+      if (score_only)
+        std::fputs("usage: mjk score HAND [WIN] [win context options] (see mjk --help)\n", stderr);
+      else
+        mjk::cli::print_short_help(stderr);
       return 2;
     }
     // Without --json the words form one hand, so `mjk 123m456p789s11z23s 1s` works unquoted.
     std::string text;
     for (const auto& h : hands) text += (text.empty() ? "" : " ") + h;
+    // Asked to score a complete hand with no winning tile named: its last
+    // written tile is the winning tile (as majiang-core reads it), and the output says so.
+    std::string note;
+    if (score_only || settings.context_given) {
+      std::string with_win(text.size() + 4, '\0');
+      if (const std::size_t n = mjk::last_tile_as_win(text, with_win); n && n <= with_win.size()) {
+        text = with_win.substr(0, n);
+        std::string tile = text.substr(text.rfind(' ') + 1);  // "8s", "0p"; seed 000's "s8" said as "8s"
+        if (tile.size() == 2 && (tile[0] < '0' || tile[0] > '9')) std::swap(tile[0], tile[1]);
+        note = "winning tile " + tile + " (the last tile)";
+      }
+    }
     const auto r = analyse(text, settings);
     if (!r.ok()) {
       std::fprintf(stderr, "mjk: %s: %s\n", text.c_str(), r.error.message().c_str());
       return finish_output(1);
     }
-    print_readable(r.value);
+    if (score_only) {
+      const mjk::ParsedRequest& q = r.value.request;
+      if (!q.scored()) {
+        std::fprintf(stderr, "mjk: %s: nothing to score: %s\n", text.c_str(),
+                     q.has_win ? "with fewer than 14 tiles write the melds as meld words (chi:234m ...)"
+                               : "name the winning tile after a space (\"123m456p789s11z23s 1s\") or give all 14 tiles");
+        return finish_output(1);
+      }
+      print_score_first(r.value, note);
+      return finish_output(0);
+    }
+    print_readable(r.value, note);
     return finish_output(0);
   }
 

@@ -55,11 +55,13 @@ constexpr std::array log_options = {
     Option{"--threads", "N", "for --stats (default: every core)"},
     Option{"--to", "FORMAT", "convert each record to mjai or tenhou6", {}, false, "mjai tenhou6"},
     Option{"--max-bytes", "N", "the most bytes a record may have"},
+    Option{"--plot", "FILE.svg", "with --stats: an SVG of shanten by turn and the rates"},
     Option{"--help", "", "the full text"},
 };
 
 constexpr std::array command_table = {
     Command{"", "[OPTIONS] HAND [WIN]", "analyse a hand (shanten, waits, advice) and score a win", analyse_options},
+    Command{"score", "score HAND [WIN] [OPTIONS]", "score a win, the score first as players say it", analyse_options},
     Command{"forms", "forms HAND", "every tenpai reading of a 3k+1 hand, one per line", forms_options},
     Command{"census", "census --tiles 14|13 --kinds m|mp|mps|all [--threads N] [--json]",
             "enumerate and classify every closed hand", census_options},

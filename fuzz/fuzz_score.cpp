@@ -7,6 +7,7 @@
 //
 // Built with -fsanitize=fuzzer (MJK_FUZZ=ON, clang) this is a libFuzzer
 // target; otherwise replay_main.cpp replays the corpus in every test build.
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstdio>
@@ -136,6 +137,11 @@ void check(const ScoreRequest& r) {
   const Score expected = ref::score(r);
   if (!(single.value == expected)) mismatch("single score differs from the reference", r, &single.value, &expected);
   if (!(batch.value == expected)) mismatch("batch score differs from the reference", r, &batch.value, &expected);
+  // The readable side: the fu parts sum to the fu; the JSON object is written whole.
+  const FuBreakdown fu = fu_breakdown(r, expected);
+  if (fu.total() != (expected.yakuman ? 0 : expected.fu)) mismatch("fu parts do not sum to the fu", r, &expected, &expected);
+  std::array<char, max_payment_text> pay;
+  if (payment_text(r, expected, pay) > pay.size()) mismatch("payment text longer than max_payment_text", r);
 }
 
 }  // namespace
@@ -150,6 +156,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::uint8_t error = 0;
     if (mjk_score(&raw, 1, &out, &error) != MJK_OK) std::abort();
     if (error != MJK_OK && out.complete) std::abort();  // a rejected request's answer is zero
+    // The score object of the struct's request, with its answer and with a
+    // made-up answer from the bytes that follow: written, never a crash.
+    mjk_score_result made_up{};
+    std::memcpy(&made_up, data + 1 + sizeof raw, std::min(sizeof made_up, size - 1 - sizeof raw));
+    std::array<char, 4096> json;
+    std::size_t needed = 0;
+    for (const mjk_score_result* answer : {&out, &made_up}) {
+      const int e = mjk_score_json(&raw, answer, json.data(), json.size(), &needed);
+      if (e != MJK_OK && e != MJK_ERR_OUTPUT_TOO_SMALL) std::abort();
+    }
     return 0;
   }
   Bytes b(data, size);

@@ -399,6 +399,7 @@ struct LineScore {
   const char* message = "";
   const mjk_score_rules* rules = nullptr;  // the request's rules: how its yaku list reads
   const mjk_score_result* result = nullptr;
+  const mjk_score_request* request = nullptr;  // what was scored (score_json reads it)
 };
 
 // Scores n lines (line(i) -> std::string_view), calling each(i, const LineScore&) in order.
@@ -420,6 +421,7 @@ void score_lines(std::size_t n, Line line, Each each) {
       LineScore s;
       s.rules = &requests[i].rules;
       s.result = &results[i];
+      s.request = &requests[i];
       if (infos[i].error != MJK_OK) {
         s.code = infos[i].error;
         s.message = infos[i].message;
@@ -439,6 +441,23 @@ void score_lines(std::size_t n, Line line, Each each) {
 // The listed yaku of a scored line (names: mjk_yaku_name), count returned.
 inline std::size_t score_yaku(const LineScore& s, std::array<mjk_yaku_value, MJK_YAKU_COUNT>& out) {
   return mjk_score_yaku(s.result, s.rules, out.data(), out.size());
+}
+
+// The readable side of a scored line: limit, payment text, fu parts
+// (the library's, as `mjk --json` writes them after SCORING.md §2's keys).
+inline mjk_readable readable(const LineScore& s) {
+  mjk_readable out;
+  mjk_score_readable(s.request, s.result, &out);  // only NULL pointers fail, and none is
+  return out;
+}
+
+// A fu part's block as mpsz ("555z"), or "" for a part without tiles.
+inline std::string_view part_tiles(const mjk_fu_part& p, std::array<char, 6>& buf) {
+  if (!p.tiles || p.tile >= MJK_KINDS) return {};
+  const int n = p.tiles < 4 ? p.tiles : 4;
+  for (int i = 0; i < n; ++i) buf[static_cast<std::size_t>(i)] = static_cast<char>('1' + p.tile % 9);
+  buf[static_cast<std::size_t>(n)] = "mpsz"[p.tile / 9];
+  return {buf.data(), static_cast<std::size_t>(n + 1)};
 }
 
 }  // namespace mjk::bind

@@ -217,7 +217,7 @@ function requestLines(requests) {
 function score(request) {
   const [answers, bad] = native.scoreMany([requestLine(request)]);
   if (bad.length) throw new HandError(bad[0][2], bad[0][1]);
-  return answers[0];
+  return JSON.parse(answers)[0];
 }
 
 // scoreMany(requests, {errors: 'throw' | 'return'}) -> an array of score
@@ -230,8 +230,9 @@ function scoreMany(requests, options) {
   const errors = options.errors === undefined ? 'throw' : options.errors;
   if (typeof errors !== 'string') throw new TypeError(`errors must be 'throw' or 'return', not ${describe(errors)}`);
   if (errors !== 'throw' && errors !== 'return') throw new RangeError(`errors must be 'throw' or 'return', not ${errors}`);
-  const [answers, bad] = native.scoreMany(requestLines(requests));
+  const [text, bad] = native.scoreMany(requestLines(requests));  // the score objects as one JSON array
   if (bad.length && errors === 'throw') throw new HandError(`requests[${bad[0][0]}]: ${bad[0][2]}`, bad[0][1], bad[0][0]);
+  const answers = JSON.parse(text);
   for (const [row, code, message] of bad) answers[row] = new HandError(message, code, row);
   return answers;
 }

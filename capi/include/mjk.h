@@ -313,6 +313,58 @@ typedef struct mjk_yaku_value {
  * entries; MJK_YAKU_COUNT always suffice); returns how many were written. */
 MJK_API size_t mjk_score_yaku(const mjk_score_result* score, const mjk_score_rules* rules, mjk_yaku_value* out, size_t cap);
 
+/* ---- the score as players say it ----
+ * The pieces of the "score" object's readable fields (README, "--json"), for
+ * front ends that build their own objects; mjk_score_json below writes them
+ * all as JSON. */
+enum { MJK_NAME_ID = 0, MJK_NAME_EN = 1, MJK_NAME_JA = 2 };
+/* A yaku's display name: its id ("menzen_tsumo"), English ("Fully concealed
+ * hand") or Japanese (UTF-8, "門前清自摸和"); "" out of range. */
+MJK_API const char* mjk_yaku_label(int yaku, int language);
+/* Limits: 0 none, 1 mangan, haneman, baiman, sanbaiman, kazoe_yakuman,
+ * yakuman, double_yakuman, ... 11 sextuple_yakuman; "" for none and out of range. */
+#define MJK_LIMIT_COUNT 12
+MJK_API const char* mjk_limit_label(int limit, int language);
+/* Fu parts by reason (mjk_fu_reason_name: "base", ...; "unknown" past them). */
+enum {
+  MJK_FU_BASE = 0, MJK_FU_CHIITOITSU = 1, MJK_FU_CLOSED_RON = 2, MJK_FU_TSUMO = 3, MJK_FU_WAIT = 4, MJK_FU_PAIR = 5,
+  MJK_FU_CLOSED_TRIPLET = 6, MJK_FU_OPEN_TRIPLET = 7, MJK_FU_CLOSED_KAN = 8, MJK_FU_OPEN_KAN = 9,
+  MJK_FU_OPEN_PINFU = 10, MJK_FU_ROUNDING = 11, MJK_FU_REASON_COUNT = 12
+};
+MJK_API const char* mjk_fu_reason_name(int reason);
+/* A wait's name ("ryanmen", "kanchan", ... for MJK_WAIT_*); "unknown" out of range. */
+MJK_API const char* mjk_wait_name(int wait);
+typedef struct mjk_fu_part {
+  uint8_t reason; /* mjk_fu_reason_name */
+  uint8_t fu;
+  uint8_t tiles;  /* a pair, triplet or kan: its size (2, 3, 4) of `tile`; else 0 */
+  uint8_t tile;   /* that kind */
+  uint8_t wait;   /* MJK_FU_WAIT: MJK_WAIT_KANCHAN, MJK_WAIT_PENCHAN or MJK_WAIT_TANKI */
+  uint8_t reserved[3];
+} mjk_fu_part;
+typedef struct mjk_readable {
+  uint8_t limit;          /* mjk_limit_label(limit, ...) */
+  uint8_t fu_count;       /* parts in fu, in order, summing to the score's fu (0 without fu) */
+  uint8_t reserved[6];
+  mjk_fu_part fu[16];
+  char payment_text[32];  /* "3000/6000", "4000 all", "12000", NUL-terminated; "" when nothing is won */
+} mjk_readable;
+/* The readable side of result, mjk_score's answer to request, into *out.
+ * Returns MJK_OK or MJK_ERR_INVALID_ARGUMENT (a NULL pointer). */
+MJK_API int mjk_score_readable(const mjk_score_request* request, const mjk_score_result* result, mjk_readable* out);
+
+/* The "score" value `mjk --json` prints for a request (a JSON object, or
+ * "null" when result->complete is 0): SCORING.md §2's fields, each yaku's
+ * display names ("en", "ja"), "limit", "limit_en", "limit_ja",
+ * "payment_text" and "fu_details" (README, "--json"). result is mjk_score's
+ * answer to request (fu_details re-reads the request's hand; for a request
+ * that is not valid it is []). Writes the JSON, NUL-terminated, into buf
+ * (cap bytes); *needed (may be NULL) = its length + 1. Returns MJK_OK,
+ * MJK_ERR_OUTPUT_TOO_SMALL (retry with *needed bytes) or
+ * MJK_ERR_INVALID_ARGUMENT (a NULL pointer). */
+MJK_API int mjk_score_json(const mjk_score_request* request, const mjk_score_result* result, char* buf, size_t cap,
+                           size_t* needed);
+
 /* The default rules of SCORING.md. */
 MJK_API void mjk_default_rules(mjk_score_rules* rules);
 

@@ -76,6 +76,13 @@ static_assert(MJK_SELF == int(Relative::self) && MJK_SHIMOCHA == int(Relative::s
 static_assert(MJK_RENHOU_NONE == int(RenhouRule::none) && MJK_RENHOU_MANGAN == int(RenhouRule::mangan) &&
               MJK_RENHOU_YAKUMAN == int(RenhouRule::yakuman));
 static_assert(MJK_YAKU_COUNT == yaku_count);
+static_assert(MJK_LIMIT_COUNT == static_cast<int>(Limit::count) && MJK_FU_REASON_COUNT == static_cast<int>(FuReason::count));
+static_assert(MJK_FU_WAIT == int(FuReason::wait) && MJK_FU_PAIR == int(FuReason::pair) &&
+              MJK_FU_CLOSED_KAN == int(FuReason::closed_kan) && MJK_FU_ROUNDING == int(FuReason::rounding));
+static_assert(sizeof(mjk_readable::fu) / sizeof(mjk_fu_part) == FuBreakdown{}.parts.size());
+static_assert(sizeof(mjk_readable::payment_text) > max_payment_text);
+static_assert(MJK_WAIT_KANCHAN == int(WaitKind::kanchan) && MJK_WAIT_PENCHAN == int(WaitKind::penchan) &&
+              MJK_WAIT_TANKI == int(WaitKind::tanki) && MJK_WAIT_KOKUSHI13 == int(WaitKind::kokushi13));
 static_assert(sizeof(mjk_score_request::dora) == max_indicators && sizeof(mjk_score_request::melds) / sizeof(mjk_meld) == 4);
 static_assert(sizeof(mjk_request_info::message) == MJK_MAX_MESSAGE);
 
@@ -309,6 +316,29 @@ mjk_score_result to_c(const Score& s) noexcept {
   return c;
 }
 
+Score from_c(const mjk_score_result& c) noexcept {
+  Score s;
+  s.complete = c.complete;
+  s.closed = c.closed;
+  s.yaku = c.yaku;
+  s.han = c.han;
+  s.fu = c.fu;
+  s.yakuman = c.yakuman;
+  s.dora = c.dora;
+  s.aka = c.aka;
+  s.ura = c.ura;
+  s.nuki = c.nuki;
+  s.points = c.points;
+  for (std::size_t i = 0; i < 4; ++i) s.payments[i] = c.payments[i];
+  return s;
+}
+
+// A display name in the C ABI's language (literals, NUL-terminated).
+const char* label(const DisplayName& d, int language) noexcept {
+  const std::string_view s = language == MJK_NAME_ID ? d.id : language == MJK_NAME_EN ? d.en : language == MJK_NAME_JA ? d.ja : "";
+  return s.empty() ? "" : s.data();
+}
+
 mjk_decomposition to_c(const Decomposition& d) noexcept {
   mjk_decomposition c{};
   c.form = static_cast<std::uint8_t>(d.form);
@@ -514,6 +544,55 @@ size_t mjk_score_yaku(const mjk_score_result* score, const mjk_score_rules* rule
   for (std::size_t i = 0; i < n; ++i)
     out[i] = {static_cast<std::uint8_t>(values[i].yaku), values[i].han, values[i].yakuman, 0};
   return n;
+}
+
+const char* mjk_yaku_label(int yaku, int language) {
+  if (yaku < 0 || yaku >= yaku_count) return "";
+  return label(display_name(static_cast<Yaku>(yaku)), language);
+}
+
+const char* mjk_limit_label(int limit, int language) {
+  if (limit < 0 || limit >= MJK_LIMIT_COUNT) return "";
+  return label(display_name(static_cast<Limit>(limit)), language);
+}
+
+const char* mjk_fu_reason_name(int reason) {
+  if (reason < 0 || reason >= MJK_FU_REASON_COUNT) return "unknown";
+  return fu_reason_name(static_cast<FuReason>(reason)).data();  // literals, NUL-terminated
+}
+
+const char* mjk_wait_name(int wait) {
+  if (wait < MJK_WAIT_RYANMEN || wait > MJK_WAIT_KOKUSHI13) return "unknown";
+  return wait_name(static_cast<WaitKind>(wait)).data();  // literals, NUL-terminated
+}
+
+int mjk_score_readable(const mjk_score_request* request, const mjk_score_result* result, mjk_readable* out) {
+  if (!request || !result || !out) return invalid;
+  *out = {};
+  const ScoreRequest r = from_c(*request);
+  const Score s = from_c(*result);
+  out->limit = static_cast<std::uint8_t>(limit_of(s, r.rules));
+  const FuBreakdown fu = fu_breakdown(r, s);
+  out->fu_count = fu.count;
+  for (std::size_t i = 0; i < fu.count; ++i) {
+    const FuPart& p = fu.parts[i];
+    out->fu[i] = {static_cast<std::uint8_t>(p.reason), p.fu, p.tiles, static_cast<std::uint8_t>(p.tile.kind()),
+                  static_cast<std::uint8_t>(p.wait), {}};
+  }
+  const std::size_t n = payment_text(r, s, std::span<char>(out->payment_text, sizeof out->payment_text - 1));
+  out->payment_text[std::min(n, sizeof out->payment_text - 1)] = '\0';
+  return MJK_OK;
+}
+
+int mjk_score_json(const mjk_score_request* request, const mjk_score_result* result, char* buf, size_t cap,
+                   size_t* needed) {
+  if (!request || !result || (cap && !buf)) return invalid;
+  JsonWriter json(std::span<char>(buf, cap ? cap - 1 : 0));  // the last byte for the NUL
+  write_json(from_c(*result), from_c(*request), json);
+  if (needed) *needed = json.size() + 1;
+  if (json.size() + 1 > cap) return static_cast<int>(Error::output_too_small);
+  buf[json.size()] = '\0';
+  return MJK_OK;
 }
 
 void mjk_default_rules(mjk_score_rules* rules) {

@@ -1,7 +1,11 @@
-// The scoring request's checks and the yaku vocabulary (score_types.hpp).
-// Not on a hot path: the scorer makes its own fast checks and comes here only
-// for a request they do not accept, for its exact error.
+// The scoring request's checks and the yaku vocabulary (score_types.hpp):
+// names, display names, limits and payment text. Not on a hot path: the
+// scorer makes its own fast checks and comes here only for a request they
+// do not accept, for its exact error.
+#include <algorithm>
 #include <array>
+#include <cstdio>
+#include <cstring>
 
 #include "mjk/score_types.hpp"
 
@@ -29,6 +33,104 @@ constexpr std::array<Han, static_cast<int>(Yaku::renhou_mangan) + 1> han_table =
     {3, 2}, {3, 2}, {6, 5}, {5, 0},  // junchan, honitsu, chinitsu, renhou (mangan rule)
 }};
 
+// Display names, by Yaku: the id (as `names`), English, Japanese. The
+// English follows the names English-language clients and rule books use;
+// the Japanese is the yaku's full name (tenhou's for the yakuhai).
+constexpr std::array<DisplayName, yaku_count> yaku_display = {{
+    {"riichi", "Riichi", "立直"},
+    {"double_riichi", "Double riichi", "ダブル立直"},
+    {"ippatsu", "Ippatsu", "一発"},
+    {"menzen_tsumo", "Fully concealed hand", "門前清自摸和"},
+    {"pinfu", "Pinfu", "平和"},
+    {"tanyao", "All simples", "断幺九"},
+    {"iipeikou", "Pure double sequence", "一盃口"},
+    {"haitei", "Under the sea", "海底摸月"},
+    {"houtei", "Under the river", "河底撈魚"},
+    {"rinshan", "After a kan", "嶺上開花"},
+    {"chankan", "Robbing a kan", "槍槓"},
+    {"seat_wind", "Seat wind", "自風牌"},
+    {"round_wind", "Round wind", "場風牌"},
+    {"haku", "White dragon", "役牌 白"},
+    {"hatsu", "Green dragon", "役牌 發"},
+    {"chun", "Red dragon", "役牌 中"},
+    {"chiitoitsu", "Seven pairs", "七対子"},
+    {"chanta", "Half outside hand", "混全帯幺九"},
+    {"ittsu", "Pure straight", "一気通貫"},
+    {"sanshoku", "Mixed triple sequence", "三色同順"},
+    {"sanshoku_doukou", "Triple triplets", "三色同刻"},
+    {"sankantsu", "Three quads", "三槓子"},
+    {"toitoi", "All triplets", "対々和"},
+    {"sanankou", "Three concealed triplets", "三暗刻"},
+    {"shousangen", "Little three dragons", "小三元"},
+    {"honroutou", "All terminals and honours", "混老頭"},
+    {"ryanpeikou", "Twice pure double sequence", "二盃口"},
+    {"junchan", "Fully outside hand", "純全帯幺九"},
+    {"honitsu", "Half flush", "混一色"},
+    {"chinitsu", "Full flush", "清一色"},
+    {"renhou", "Blessing of man", "人和"},
+    {"tenhou", "Blessing of heaven", "天和"},
+    {"chiihou", "Blessing of earth", "地和"},
+    {"renhou", "Blessing of man", "人和"},
+    {"kokushi", "Thirteen orphans", "国士無双"},
+    {"kokushi_13", "Thirteen orphans, 13-sided wait", "国士無双十三面待ち"},
+    {"suuankou", "Four concealed triplets", "四暗刻"},
+    {"suuankou_tanki", "Four concealed triplets, single wait", "四暗刻単騎"},
+    {"daisangen", "Big three dragons", "大三元"},
+    {"shousuushii", "Little four winds", "小四喜"},
+    {"daisuushii", "Big four winds", "大四喜"},
+    {"tsuuiisou", "All honours", "字一色"},
+    {"ryuuiisou", "All green", "緑一色"},
+    {"chinroutou", "All terminals", "清老頭"},
+    {"chuuren", "Nine gates", "九蓮宝燈"},
+    {"junsei_chuuren", "True nine gates", "純正九蓮宝燈"},
+    {"suukantsu", "Four quads", "四槓子"},
+    {"dora", "Dora", "ドラ"},
+    {"aka", "Red five", "赤ドラ"},
+    {"ura", "Ura dora", "裏ドラ"},
+    {"nuki", "North dora", "抜きドラ"},
+}};
+
+constexpr std::array<DisplayName, static_cast<std::size_t>(Limit::count)> limit_display = {{
+    {"", "", ""},
+    {"mangan", "Mangan", "満貫"},
+    {"haneman", "Haneman", "跳満"},
+    {"baiman", "Baiman", "倍満"},
+    {"sanbaiman", "Sanbaiman", "三倍満"},
+    {"kazoe_yakuman", "Counted yakuman", "数え役満"},
+    {"yakuman", "Yakuman", "役満"},
+    {"double_yakuman", "Double yakuman", "ダブル役満"},
+    {"triple_yakuman", "Triple yakuman", "トリプル役満"},
+    {"quadruple_yakuman", "Quadruple yakuman", "四倍役満"},
+    {"quintuple_yakuman", "Quintuple yakuman", "五倍役満"},
+    {"sextuple_yakuman", "Sextuple yakuman", "六倍役満"},
+}};
+
+constexpr std::array<std::string_view, static_cast<std::size_t>(FuReason::count)> fu_reason_names = {
+    "base", "chiitoitsu", "closed_ron", "tsumo", "wait", "pair", "closed_triplet", "open_triplet",
+    "closed_kan", "open_kan", "open_pinfu", "rounding"};
+
+constexpr bool ids_match() {
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (names[i] != yaku_display[i].id) return false;
+  return true;
+}
+static_assert(ids_match(), "yaku_display follows names");
+
+int round_up_100(int x) noexcept { return (x + 99) / 100 * 100; }
+
+// The base points of a score (what its payments are multiples of).
+int base_of(const Score& s, Limit limit) noexcept {
+  switch (limit) {
+    case Limit::none: return s.fu << std::min(s.han + 2, 6);
+    case Limit::mangan: return 2000;
+    case Limit::haneman: return 3000;
+    case Limit::baiman: return 4000;
+    case Limit::sanbaiman: return 6000;
+    case Limit::kazoe_yakuman: return 8000;
+    default: return 8000 * s.yakuman;
+  }
+}
+
 constexpr bool is_double_pattern(Yaku y) noexcept {
   return y == Yaku::suuankou_tanki || y == Yaku::kokushi_13 || y == Yaku::junsei_chuuren || y == Yaku::daisuushii;
 }
@@ -44,6 +146,58 @@ bool is_five(Tile t) noexcept { return !t.is_honour() && t.number() == 5; }
 std::string_view yaku_name(Yaku y) noexcept {
   const auto i = static_cast<std::size_t>(y);
   return i < names.size() ? names[i] : std::string_view("unknown");
+}
+
+DisplayName display_name(Yaku y) noexcept {
+  const auto i = static_cast<std::size_t>(y);
+  return i < yaku_display.size() ? yaku_display[i] : DisplayName{};
+}
+
+DisplayName display_name(Limit l) noexcept {
+  const auto i = static_cast<std::size_t>(l);
+  return i < limit_display.size() ? limit_display[i] : DisplayName{};
+}
+
+std::string_view fu_reason_name(FuReason r) noexcept {
+  const auto i = static_cast<std::size_t>(r);
+  return i < fu_reason_names.size() ? fu_reason_names[i] : std::string_view("unknown");
+}
+
+Limit limit_of(const Score& s, const ScoreRules& rules) noexcept {
+  if (!s.complete) return Limit::none;
+  if (s.yakuman)
+    return static_cast<Limit>(static_cast<int>(Limit::yakuman) + std::min<int>(s.yakuman, 6) - 1);  // 6: the most that stacks
+  if (s.fu == 0) return Limit::none;  // no yaku
+  const int han = s.han, fu = s.fu;
+  if (han >= 13) return rules.kazoe_yakuman ? Limit::kazoe_yakuman : Limit::sanbaiman;
+  if (han >= 11) return Limit::sanbaiman;
+  if (han >= 8) return Limit::baiman;
+  if (han >= 6) return Limit::haneman;
+  if (han >= 5) return Limit::mangan;
+  const bool kiriage = rules.kiriage && ((han == 4 && fu == 30) || (han == 3 && fu == 60));
+  return kiriage || (fu << (han + 2)) >= 2000 ? Limit::mangan : Limit::none;
+}
+
+std::size_t payment_text(const ScoreRequest& r, const Score& s, std::span<char> out) noexcept {
+  if (!s.complete || s.points <= 0) return 0;
+  const int base = base_of(s, limit_of(s, r.rules));
+  const bool dealer = r.seat == 0;
+  char text[max_payment_text + 8];
+  int n = 0;
+  if (!r.tsumo) {
+    n = std::snprintf(text, sizeof text, "%d", round_up_100(base * (dealer ? 6 : 4)));
+  } else {
+    // The shares as the scorer pays them: the dealer's doubled; with three
+    // players and no tsumo loss, North's share split between the two payers.
+    const bool split_north = r.players == Players::three && !r.rules.sanma_tsumo_loss;
+    const int north = split_north ? (dealer ? base : base / 2) : 0;
+    const int from_dealer = round_up_100(2 * base + north), from_other = round_up_100((dealer ? 2 * base : base) + north);
+    n = dealer ? std::snprintf(text, sizeof text, "%d all", from_other)
+               : std::snprintf(text, sizeof text, "%d/%d", from_other, from_dealer);
+  }
+  const std::size_t size = n > 0 ? static_cast<std::size_t>(n) : 0;
+  if (!out.empty()) std::memcpy(out.data(), text, std::min(size, out.size()));
+  return size;
 }
 
 std::size_t list_yaku(const Score& score, const ScoreRules& rules, std::span<YakuValue> out) noexcept {

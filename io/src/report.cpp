@@ -236,11 +236,11 @@ Parsed<Report> analyse(std::string_view line, const Options& options) noexcept {
   return analyse(line, options, ScoreRequest{});
 }
 
-void write_json(const Score& score, const ScoreRules& rules, JsonWriter& json) noexcept {
-  if (!score.complete) {
-    json.null();
-    return;
-  }
+namespace {
+
+// SCORING.md §2's fields of a score, the object left open; `names`: each
+// yaku with its display names too.
+void write_score_fields(const Score& score, const ScoreRules& rules, bool names, JsonWriter& json) noexcept {
   std::array<YakuValue, yaku_count> yaku;
   const std::size_t n = list_yaku(score, rules, yaku);
   json.begin_object();
@@ -250,6 +250,11 @@ void write_json(const Score& score, const ScoreRules& rules, JsonWriter& json) n
     json.key("name").string(yaku_name(yaku[i].yaku));
     if (yaku[i].yakuman) json.key("yakuman").number(yaku[i].yakuman);
     else json.key("han").number(yaku[i].han);
+    if (names) {
+      const DisplayName d = display_name(yaku[i].yaku);
+      json.key("en").string(d.en);
+      json.key("ja").string(d.ja);
+    }
     json.end_object();
   }
   json.end_array();
@@ -264,6 +269,63 @@ void write_json(const Score& score, const ScoreRules& rules, JsonWriter& json) n
   json.key("points").number(score.points);
   json.key("payments").begin_array();
   for (const std::int32_t p : score.payments) json.number(p);
+  json.end_array();
+}
+
+// A pair, triplet or kan of one kind as mpsz ("55z", "5555p").
+std::string_view block_text(Tile tile, int size, std::array<char, 6>& buf) noexcept {
+  const auto name = name_of(tile);
+  int n = 0;
+  for (; n < size && n < 4; ++n) buf[static_cast<std::size_t>(n)] = name[0];
+  buf[static_cast<std::size_t>(n)] = name[1];
+  return {buf.data(), static_cast<std::size_t>(n + 1)};
+}
+
+}  // namespace
+
+void write_json(const Score& score, const ScoreRules& rules, JsonWriter& json) noexcept {
+  if (!score.complete) {
+    json.null();
+    return;
+  }
+  write_score_fields(score, rules, false, json);
+  json.end_object();
+}
+
+void write_json(const Score& score, const ScoreRequest& request, JsonWriter& json) noexcept {
+  if (!score.complete) {
+    json.null();
+    return;
+  }
+  write_score_fields(score, request.rules, true, json);
+  // The readable fields, after SCORING.md §2's (older readers see the same keys first).
+  const Limit limit = limit_of(score, request.rules);
+  const DisplayName limit_names = display_name(limit);
+  const auto string_or_null = [&json](std::string_view s) {
+    if (s.empty()) json.null();
+    else json.string(s);
+  };
+  json.key("limit");
+  string_or_null(limit_names.id);
+  json.key("limit_en");
+  string_or_null(limit_names.en);
+  json.key("limit_ja");
+  string_or_null(limit_names.ja);
+  char pay[max_payment_text];
+  json.key("payment_text");
+  string_or_null(std::string_view(pay, std::min(payment_text(request, score, pay), sizeof pay)));
+  const FuBreakdown fu = fu_breakdown(request, score);
+  json.key("fu_details").begin_array();
+  for (int i = 0; i < fu.count; ++i) {
+    const FuPart& part = fu.parts[static_cast<std::size_t>(i)];
+    json.begin_object();
+    json.key("reason").string(fu_reason_name(part.reason));
+    std::array<char, 6> tiles;
+    if (part.tiles) json.key("tiles").string(block_text(part.tile, part.tiles, tiles));
+    if (part.reason == FuReason::wait) json.key("wait").string(wait_name(part.wait));
+    json.key("fu").number(part.fu);
+    json.end_object();
+  }
   json.end_array();
   json.end_object();
 }
@@ -342,7 +404,7 @@ void write_json(const Report& r, JsonWriter& json) noexcept {
   }
   if (r.request.scored()) {
     json.key("score");
-    write_json(r.score, r.request.request.rules, json);
+    write_json(r.score, r.request.request, json);
   }
   json.end_object();
 }

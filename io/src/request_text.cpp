@@ -1,5 +1,6 @@
 // A request line in the meld notation (request.hpp): "HAND [MELD ...] [WIN]"
-// read into a ScoreRequest, and written back.
+// read into a ScoreRequest, and written back; the last-tile rule of a line
+// without its winning tile.
 #include <algorithm>
 
 #include "mjk/report.hpp"
@@ -125,6 +126,41 @@ std::size_t write_request_text(const ParsedRequest& pr, std::span<char> out) noe
     put(q.win_red ? '0' : static_cast<char>('0' + q.win.number()));
     put(suit_letters[q.win.kind() / 9]);
   }
+  return n;
+}
+
+std::size_t last_tile_as_win(std::string_view line, std::span<char> out) noexcept {
+  const std::size_t start = line.find_first_not_of(space_chars);
+  if (start == std::string_view::npos || line[start] == '{') return 0;
+  const auto parsed = parse_request_text(line);
+  const ScoreRequest& q = parsed.value.request;
+  if (!parsed.ok() || parsed.value.has_win || !parsed.value.melds_known || q.hand.tiles != 14 - 3 * q.meld_count) return 0;
+  // The concealed tiles are the first word; its last tile is "...Ds" (mpsz)
+  // or "...sD" (seed 000's form).
+  const std::size_t end = std::min(line.find_first_of(space_chars, start), line.size());
+  const std::string_view word = line.substr(start, end - start);
+  if (word.size() < 2) return 0;
+  const char a = word[word.size() - 2], b = word[word.size() - 1];
+  const bool mpsz = a >= '0' && a <= '9' && suit_of_letter(b).has_value();
+  if (!mpsz && !(suit_of_letter(a).has_value() && b >= '0' && b <= '9')) return 0;
+  const char digit = mpsz ? a : b, suit = mpsz ? b : a;
+  // What stays of the word: mpsz drops the digit (and the suit letter with
+  // it when the digit was its group's only one); seed 000 drops the pair.
+  std::size_t keep = word.size() - 2;
+  const bool group_left = mpsz && keep > 0 && word[keep - 1] >= '0' && word[keep - 1] <= '9';
+  std::size_t n = 0;
+  const auto put = [&](std::string_view text) noexcept {
+    for (const char c : text) {
+      if (n < out.size()) out[n] = c;
+      ++n;
+    }
+  };
+  put(line.substr(0, start + keep));
+  if (group_left) put(std::string_view(&suit, 1));
+  put(line.substr(end));
+  while (n > 0 && n <= out.size() && (out[n - 1] == ' ' || out[n - 1] == '\t' || out[n - 1] == '\r' || out[n - 1] == '\n')) --n;
+  const char win[] = {' ', mpsz ? digit : suit, mpsz ? suit : digit};  // in the hand's own form
+  put(std::string_view(win, sizeof win));
   return n;
 }
 

@@ -524,8 +524,10 @@ int points_of(int base, const Context& c) noexcept {
   return r.tsumo ? tsumo : ron;
 }
 
-// Values a reading from its yaku (fixed and its own), han and fu.
-Reading value(u64 yaku, int fu, const Context& c) noexcept {
+// Values a reading from its yaku (fixed and its own), han and fu. Inlined
+// in the scorer's loop (fu_breakdown's second use would otherwise make the
+// compiler call it there).
+[[gnu::always_inline]] inline Reading value(u64 yaku, int fu, const Context& c) noexcept {
   const ScoreRules& rules = c.r->rules;
   Reading v;
   const u64 yakuman = yaku & yakuman_yaku;
@@ -550,19 +552,30 @@ Reading value(u64 yaku, int fu, const Context& c) noexcept {
   return v;
 }
 
-// Most hands have one reading: points are computed only to compare two.
-void keep_best(Reading& best, const Reading& v, const Context& c) noexcept {
-  if (best.key < 0) {
-    best = v;
-    return;
-  }
+// Whether v is a better reading than best (SCORING.md §2's order). Most
+// hands have one reading: points are computed only to compare two.
+bool better(const Reading& v, const Reading& best, const Context& c) noexcept {
+  if (best.key < 0) return true;
   const int points = points_of(v.base, c), best_points = points_of(best.base, c);
-  if (points > best_points || (points == best_points && v.key > best.key)) best = v;
+  return points > best_points || (points == best_points && v.key > best.key);
+}
+void keep_best(Reading& best, const Reading& v, const Context& c) noexcept {
+  if (better(v, best, c)) best = v;
 }
 
+// Which standard reading a value came from: the split of each suit (an
+// index into its table entry) and the wait (a scoring::WaitBit). Only
+// fu_breakdown() reads it; the scorer's own `keep` ignores it.
+struct Pick {
+  unsigned split[3];
+  unsigned wait;
+};
+
 // Every standard-form reading: each combination of the suits' splits, and
-// each wait the winning tile can have in it.
-void standard_readings(const Context& c, const scoring::SuitTable& table, Reading& best) noexcept {
+// each wait the winning tile can have in it, each valued and handed to
+// keep(reading, pick).
+template <class Keep>
+void standard_readings(const Context& c, const scoring::SuitTable& table, Keep&& keep) noexcept {
   const ScoreRequest& r = *c.r;
   const Hand& h = r.hand;
   // The concealed part splits only if one group holds 3k+2 tiles and the others 3k.
@@ -633,7 +646,7 @@ void standard_readings(const Context& c, const scoring::SuitTable& table, Readin
           // Round up to 10; an open hand's 20 fu is 30.
           const int rounded = (fu + 9) / 10 * 10;
           const int final_fu = rounded + 10 * static_cast<int>(!c.closed & (rounded == 20));
-          keep_best(best, value(yr, final_fu, c), c);
+          keep(value(yr, final_fu, c), Pick{{a, b, d}, kind});
         }
       }
 }
@@ -731,7 +744,7 @@ void score_one(const ScoreRequest& r, const scoring::SuitTable& table, Result<Sc
   }
   s.closed = c.closed;
   Reading best;
-  standard_readings(c, table, best);
+  standard_readings(c, table, [&](const Reading& v, const Pick&) noexcept { keep_best(best, v, c); });
   {
     // Seven pairs: 14 tiles, every count 0 or 2 (no count above 2, none
     // odd; a kind held four times is not two pairs).
@@ -766,6 +779,73 @@ void score_one(const ScoreRequest& r, const scoring::SuitTable& table, Result<Sc
 }
 
 }  // namespace
+
+FuBreakdown fu_breakdown(const ScoreRequest& r, const Score& score) noexcept {
+  FuBreakdown out;
+  const auto add = [&out](FuReason reason, int fu, Tile tile = Tile(), int tiles = 0, WaitKind wait = WaitKind::ryanmen) noexcept {
+    if (fu <= 0 || out.count == out.parts.size()) return;
+    out.parts[out.count++] = {reason, static_cast<std::uint8_t>(fu), static_cast<std::uint8_t>(tiles), tile, wait};
+  };
+  if (!score.complete || score.fu == 0 || score.yakuman) return out;
+  if (score.has(Yaku::chiitoitsu)) {
+    add(FuReason::chiitoitsu, 25);
+    return out;
+  }
+  // The scorer's search again, as score_one runs it, keeping which reading won.
+  Score counted;
+  Context c;
+  if (!prepare(r, counted, c) && validate(r)) return out;
+  const scoring::SuitTable& table = scoring::suit_table();
+  Reading best;
+  Pick pick{};
+  standard_readings(c, table, [&](const Reading& v, const Pick& p) noexcept {
+    if (better(v, best, c)) best = v, pick = p;
+  });
+  if (best.key <= 0 || best.fu != score.fu) return out;  // not this request's score
+
+  const Hand& h = r.hand;
+  const int win = r.win.kind(), wg = win / 9, wn = win % 9;
+  const bool ron = !r.tsumo, shanpon_ron = ron && pick.wait == scoring::wait_shanpon;
+  std::array<const SplitInfo*, 3> split{};
+  for (std::size_t g = 0; g < 3; ++g) split[g] = table.find(scoring::suit_key(&h.slots[12 * g])).first + pick.split[g];
+  add(FuReason::base, 20);
+  if (c.closed && ron) add(FuReason::closed_ron, 10);
+  // Concealed triplets (the one a ron completes on a shanpon wait counts as open), then the melds in order.
+  int triplets = c.meld_triplets;
+  const auto concealed_triplet = [&](int kind) noexcept {
+    const Tile t(kind);
+    const bool opened = shanpon_ron && kind == win;
+    ++triplets;
+    add(opened ? FuReason::open_triplet : FuReason::closed_triplet,
+        (t.is_terminal_or_honour() ? 4 : 2) * (opened ? 1 : 2), t, 3);
+  };
+  for (int g = 0; g < 3; ++g)
+    for (int n = 0; n < 9; ++n)
+      if (split[static_cast<std::size_t>(g)]->trip >> n & 1) concealed_triplet(9 * g + n);
+  for (int i = 0; i < 7; ++i)
+    if (c.honour_trip >> i & 1) concealed_triplet(27 + i);
+  for (std::size_t i = 0; i < r.meld_count; ++i) {
+    const Meld& m = r.melds[i];
+    if (m.type == MeldType::chi) continue;
+    const MeldRow& row = meld_rows[static_cast<std::size_t>(m.type)][static_cast<std::size_t>(m.tile.kind())];
+    const FuReason reason = !m.is_kan() ? FuReason::open_triplet : m.is_open() ? FuReason::open_kan : FuReason::closed_kan;
+    add(reason, row.fu, m.tile, m.size());
+  }
+  if (pick.wait == scoring::wait_closed) {
+    // Kanchan: the winning tile in the middle of a sequence; else penchan (3 of 123, 7 of 789).
+    const bool kanchan = wg < 3 && wn >= 1 && wn <= 7 && (split[static_cast<std::size_t>(wg)]->seq >> (wn - 1) & 1);
+    add(FuReason::wait, 2, r.win, 0, kanchan ? WaitKind::kanchan : WaitKind::penchan);
+  } else if (pick.wait == scoring::wait_tanki) {
+    add(FuReason::wait, 2, r.win, 0, WaitKind::tanki);
+  }
+  if (c.honour_pair_fu) add(FuReason::pair, c.honour_pair_fu, Tile(27 + std::countr_zero(c.honour_pair)), 2);
+  const bool pinfu = c.closed && triplets == 0 && c.honour_pair_fu == 0 && pick.wait == scoring::wait_ryanmen;
+  if (r.tsumo && !pinfu) add(FuReason::tsumo, 2);
+  const int raw = out.total(), rounded = (raw + 9) / 10 * 10;
+  if (!c.closed && rounded == 20) add(FuReason::open_pinfu, 10);
+  else add(FuReason::rounding, rounded - raw);
+  return out;
+}
 
 Result<Score> score(const ScoreRequest& request) noexcept {
   Result<Score> out;

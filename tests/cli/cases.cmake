@@ -130,6 +130,17 @@ mjk_cli_golden(ref_score_readable --ref --seat 2z --dora 9p --tsumo "678s11m1234
 mjk_cli_golden(score_notation_options --json --tsumo --seat 2z --dora 9p "123678m345p67s55s 8s")
 mjk_cli_golden(score_notation_meld --json --seat south --dora 9p "678m345p67s55s chi:234m 8s")
 mjk_cli_golden(score_readable --seat 2z --dora 9p --tsumo "678s11m12345p666z 3p")
+# The readable line names the limit and the payment as players say them.
+mjk_cli_golden(score_readable_limit --riichi --tsumo --seat 2z --dora 7p "223344m567p67s88p 8s")
+# mjk score: the score first, then the yaku with English names, the fu part
+# by part and the payments; a 14-tile hand's last written tile is the winning tile.
+mjk_cli_golden(score_command_haneman score --riichi --tsumo --seat 2z --dora 7p "223344m567p67s88p8s")
+mjk_cli_golden(score_command_fu_parts score --seat 2z --honba 1 --sticks 1 --ron toimen "111m222p789s33z55z 5z")
+mjk_cli_golden(score_command_yakuman score --tsumo "1112345678999m5m")
+mjk_cli_golden(score_command_no_yaku score --seat 2z "789p456s78s11z chi:123m 9s")
+mjk_cli_golden(score_last_tile_readable --tsumo --seat 2z --dora 9p "678s11m12345p666z3p")
+mjk_cli_golden(score_command_no_win FAILS score 123m456p789s11z23s)
+mjk_cli_golden(score_command_no_json FAILS score --json "123m456p789s11z23s 1s")
 # SCORING.md §5 double-wind pair (dealer, East round): 4 han 40 fu, 30 fu under the 2-fu rule.
 mjk_cli_golden(score_rule_option --json --rule double_wind_pair_fu=2 --tsumo --dora 9p
   "123m123p1z chi:123s pon:555z 1z")

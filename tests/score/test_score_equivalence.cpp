@@ -16,6 +16,7 @@
 #include "mjk/ref.hpp"
 #include "mjk/score.hpp"
 #include "support/count_vectors.hpp"
+#include "support/fu_check.hpp"
 #include "support/score_builder.hpp"
 #include "support/score_requests.hpp"
 
@@ -57,7 +58,7 @@ std::array<std::size_t, yaku_count> check(const std::vector<ScoreRequest>& reque
   std::array<std::size_t, yaku_count> seen{};
   std::vector<Result<Score>> batch(requests.size());
   REQUIRE(score(requests, batch) == Error::none);
-  int wrong = 0;
+  int wrong = 0, unreadable = 0;
   for (std::size_t i = 0; i < requests.size(); ++i) {
     const ScoreRequest& r = requests[i];
     REQUIRE_MESSAGE(!validate(r), "generator made an invalid request ", i, ": ", validate(r).message());
@@ -69,8 +70,15 @@ std::array<std::size_t, yaku_count> check(const std::vector<ScoreRequest>& reque
       FAIL_CHECK("request ", i, " ", describe_request(r), "\n  reference: ", test::describe(want),
                  "\n  kernel:    ", test::describe(batch[i].value), " (error ", static_cast<int>(batch[i].error),
                  ")\n  single:    ", test::describe(single.value));
+    // The readable side: the fu part by part sum to the fu, each part one
+    // this reading can have; the payment text agrees with the payments.
+    const std::string problem = test::fu_problem(r, want) + test::payment_problem(r, want);
+    if (!problem.empty() && ++unreadable <= 5)
+      FAIL_CHECK("request ", i, " ", describe_request(r), "\n  ", test::describe(want), "\n  fu: ",
+                 test::describe(fu_breakdown(r, want)), "\n  ", problem);
   }
   CHECK(wrong == 0);
+  CHECK(unreadable == 0);
   MESSAGE(requests.size(), " wins scored by kernel and reference");
   return seen;
 }

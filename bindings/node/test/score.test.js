@@ -55,6 +55,28 @@ test('score: text lines, undefined fields are absent', () => {
   assert.ok(mjk.yakuNames.includes('kokushi_13') && mjk.yakuNames[0] === 'riichi');
 });
 
+test('score: the readable fields: display names, limit, payment text, fu part by part', () => {
+  const s = mjk.score({ hand: '111m222p789s33z55z', win: '5z', tsumo: true, seat: '2z' });
+  assert.deepEqual(Object.keys(s), ['yaku', 'han', 'fu', 'yakuman', 'points', 'payments',
+    'limit', 'limit_en', 'limit_ja', 'payment_text', 'fu_details']);
+  assert.deepEqual([s.limit, s.limit_en, s.limit_ja, s.payment_text], ['mangan', 'Mangan', '満貫', '2000/4000']);
+  assert.deepEqual(s.yaku[0], { name: 'menzen_tsumo', han: 1, en: 'Fully concealed hand', ja: '門前清自摸和' });
+  assert.deepEqual(s.fu_details, [{ reason: 'base', fu: 20 }, { reason: 'closed_triplet', tiles: '111m', fu: 8 },
+    { reason: 'closed_triplet', tiles: '222p', fu: 4 }, { reason: 'closed_triplet', tiles: '555z', fu: 8 },
+    { reason: 'tsumo', fu: 2 }, { reason: 'rounding', fu: 8 }]);
+  assert.equal(s.fu_details.reduce((t, p) => t + p.fu, 0), s.fu);
+  assert.deepEqual(mjk.score({ hand: '123m456p789p13s55s', win: '2s', riichi: 1, seat: '2z' }).fu_details[2],
+    { reason: 'wait', wait: 'kanchan', fu: 2 });
+  assert.equal(mjk.score({ hand: '111m222p789s33z55z', win: '5z', tsumo: true }).payment_text, '4000 all');
+  assert.equal(mjk.score({ hand: '1199m3377p2288s5z', win: '5z', seat: '2z' }).payment_text, '1600');
+  const y = mjk.score({ hand: '111z222z555z666z7z', win: '7z', tsumo: true, seat: '2z' });
+  assert.deepEqual([y.limit, y.limit_ja, y.payment_text, y.fu_details], ['triple_yakuman', 'トリプル役満', '24000/48000', []]);
+  const n = mjk.score({ hand: '789p456s78s11z', melds: [chi('123m')], win: '9s', seat: '2z' });
+  assert.deepEqual([n.limit, n.payment_text, n.fu_details], [null, null, []]);
+  assert.deepEqual(mjk.scoreMany(['111m222p789s33z55z 5z'])[0], mjk.score('111m222p789s33z55z 5z'));
+  assert.deepEqual(mjk.score('111m222p789s33z55z 5z'), mjk.analyse('111m222p789s33z55z 5z').score);
+});
+
 test('score: bad requests throw HandError with the code', () => {
   const is = (code, re) => (e) => e instanceof mjk.HandError && e.code === code && (!re || re.test(e.message));
   assert.throws(() => mjk.score({ hand: '678m345p67s55s', melds: [chi('234m')], win: '8s', riichi: 1 }), is(25, /riichi on an open hand/));

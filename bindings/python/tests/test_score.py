@@ -114,6 +114,33 @@ def test_keyword_fields_and_text_lines():
     assert mjk.score(b"678m345p67s55s chi:234m 8s" .decode()) == mjk.score("678m345p67s55s chi:234m 8s")
 
 
+def test_readable_fields_limit_payment_text_fu_details_names():
+    # The fields after SCORING.md §2's: each yaku's display names, the limit,
+    # the payment as players say it, the fu part by part.
+    s = mjk.score(hand="111m222p789s33z55z", win="5z", tsumo=True, seat="2z")
+    assert list(s)[:6] == ["yaku", "han", "fu", "yakuman", "points", "payments"]
+    assert list(s)[6:] == ["limit", "limit_en", "limit_ja", "payment_text", "fu_details"]
+    assert (s["limit"], s["limit_en"], s["limit_ja"]) == ("mangan", "Mangan", "満貫")
+    assert s["payment_text"] == "2000/4000"
+    assert s["yaku"][0] == {"name": "menzen_tsumo", "han": 1, "en": "Fully concealed hand", "ja": "門前清自摸和"}
+    assert s["fu_details"] == [
+        {"reason": "base", "fu": 20}, {"reason": "closed_triplet", "tiles": "111m", "fu": 8},
+        {"reason": "closed_triplet", "tiles": "222p", "fu": 4}, {"reason": "closed_triplet", "tiles": "555z", "fu": 8},
+        {"reason": "tsumo", "fu": 2}, {"reason": "rounding", "fu": 8}]
+    assert sum(p["fu"] for p in s["fu_details"]) == s["fu"]
+    assert mjk.score(hand="123m456p789p13s55s", win="2s", riichi=1, seat="2z")["fu_details"][2] == \
+        {"reason": "wait", "wait": "kanchan", "fu": 2}
+    # Dealer tsumo, ron, a stacked yakuman, no yaku.
+    assert mjk.score(hand="111m222p789s33z55z", win="5z", tsumo=True)["payment_text"] == "4000 all"
+    assert mjk.score(hand="1199m3377p2288s5z", win="5z", seat="2z")["payment_text"] == "1600"
+    y = mjk.score(hand="111z222z555z666z7z", win="7z", tsumo=True, seat="2z")
+    assert (y["limit"], y["limit_ja"], y["payment_text"], y["fu_details"]) == ("triple_yakuman", "トリプル役満", "24000/48000", [])
+    n = mjk.score(hand="789p456s78s11z", melds=[chi("123m")], win="9s", seat="2z")
+    assert (n["limit"], n["payment_text"], n["fu_details"]) == (None, None, [])
+    # score_many gives the same objects.
+    assert mjk.score_many(["111m222p789s33z55z 5z"])[0] == mjk.score("111m222p789s33z55z 5z")
+
+
 def test_bad_requests_raise_hand_error_with_code():
     with pytest.raises(mjk.HandError) as e:  # riichi on an open hand
         mjk.score(hand="678m345p67s55s", melds=[chi("234m")], win="8s", riichi=1)

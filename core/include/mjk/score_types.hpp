@@ -14,6 +14,7 @@
 #include <span>
 #include <string_view>
 
+#include "mjk/decomposition_types.hpp"
 #include "mjk/error.hpp"
 #include "mjk/export.h"
 #include "mjk/hand.hpp"
@@ -174,5 +175,76 @@ struct YakuValue {
 // The listed yaku of a score in Yaku order, into `out` (yaku_count always
 // suffices); returns how many.
 MJK_API std::size_t list_yaku(const Score& score, const ScoreRules& rules, std::span<YakuValue> out) noexcept;
+
+// ---- the score as players say it ----
+// Nothing below is on the scoring path: the report writers call it once per
+// answer, after score(); fu_breakdown() (score.hpp) fills a FuBreakdown.
+
+// The limit a score reaches: none below mangan (and for a hand without a
+// yaku); mangan (5 han, or a 3-4 han hand whose base reaches 2000, or
+// kiriage's 4 han 30 fu / 3 han 60 fu), haneman (6-7), baiman (8-10),
+// sanbaiman (11-12, and 13+ with kazoe_yakuman off), kazoe_yakuman (13+);
+// a yakuman hand by its paid multiple (Score::yakuman): yakuman,
+// double_yakuman, ... sextuple_yakuman (the most yakuman can stack to).
+enum class Limit : std::uint8_t {
+  none, mangan, haneman, baiman, sanbaiman, kazoe_yakuman,
+  yakuman, double_yakuman, triple_yakuman, quadruple_yakuman, quintuple_yakuman, sextuple_yakuman,
+  count
+};
+[[nodiscard]] MJK_API Limit limit_of(const Score& score, const ScoreRules& rules) noexcept;
+
+// A name three ways: the answer's id ("menzen_tsumo", "haneman"), English
+// ("Fully concealed hand", "Haneman") and Japanese ("門前清自摸和", "跳満"; UTF-8).
+// One table for every front end. Out of range (and Limit::none): all empty.
+struct DisplayName {
+  std::string_view id, en, ja;
+};
+[[nodiscard]] MJK_API DisplayName display_name(Yaku y) noexcept;
+[[nodiscard]] MJK_API DisplayName display_name(Limit l) noexcept;
+
+// What the win is worth as players say it, from the hand's value alone
+// (like Score::points: without honba and sticks, and as if no one were
+// liable under pao): "12000" on a ron (the discarder pays), "4000 all" on the
+// dealer's tsumo, "3000/6000" on another seat's tsumo (each non-dealer /
+// the dealer). With three players the same shares (tsumo loss: the absent
+// North's share is not paid) or, without tsumo loss, the shares with North's
+// split between the two payers. Writes into out (nothing when no points are
+// won: not complete, no yaku) and returns the bytes needed.
+inline constexpr std::size_t max_payment_text = 24;
+MJK_API std::size_t payment_text(const ScoreRequest& request, const Score& score, std::span<char> out) noexcept;
+
+// Where the fu of a score come from, for the reading the scorer chose.
+enum class FuReason : std::uint8_t {
+  base,            // 20 (futei)
+  chiitoitsu,      // 25, the whole of a seven-pairs hand's fu
+  closed_ron,      // 10 (menzen kafu)
+  tsumo,           // 2 (not with pinfu)
+  wait,            // 2 for a kanchan, penchan or tanki wait
+  pair,            // 2 for a dragon, seat or round wind pair; a double wind pair per the rule
+  closed_triplet,  // 4, 8 with terminals or honours
+  open_triplet,    // 2, 4 (a pon, or a concealed triplet completed by ron on a shanpon wait)
+  closed_kan,      // 16, 32
+  open_kan,        // 8, 16
+  open_pinfu,      // 10: an open hand with no fu is 30, not 20
+  rounding,        // up to the next 10
+  count
+};
+[[nodiscard]] MJK_API std::string_view fu_reason_name(FuReason r) noexcept;  // "closed_triplet", ...
+struct FuPart {
+  FuReason reason = FuReason::base;
+  std::uint8_t fu = 0;
+  std::uint8_t tiles = 0;  // a pair, triplet or kan: its size (2, 3, 4) of `tile`; else 0
+  Tile tile;
+  WaitKind wait = WaitKind::ryanmen;  // FuReason::wait: kanchan, penchan or tanki
+};
+struct FuBreakdown {
+  std::uint8_t count = 0;  // parts in order: base (or chiitoitsu), closed ron, blocks, wait, pair, tsumo, open pinfu, rounding
+  std::array<FuPart, 16> parts{};
+  [[nodiscard]] constexpr int total() const noexcept {
+    int t = 0;
+    for (int i = 0; i < count; ++i) t += parts[static_cast<std::size_t>(i)].fu;
+    return t;
+  }
+};
 
 }  // namespace mjk

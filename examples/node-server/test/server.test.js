@@ -81,11 +81,15 @@ test('mjk back end: plain text and JSON requests, errors', async () => {
       JSON.stringify(pinfuTsumo), JSON.stringify(openTanyao),
       JSON.stringify({ ...openTanyao, riichi: 1 }), JSON.stringify({ hand: '1m', visible: '9z' }),
     ]);
-    assert.deepEqual(scored.score, { yaku: [{ name: 'menzen_tsumo', han: 1 }, { name: 'pinfu', han: 1 }], han: 2, fu: 20,
-      yakuman: 0, points: 1500, payments: [-700, 1500, -400, -400] });
+    assert.deepEqual(scored.score, {
+      yaku: [{ name: 'menzen_tsumo', han: 1, en: 'Fully concealed hand', ja: '門前清自摸和' },
+        { name: 'pinfu', han: 1, en: 'Pinfu', ja: '平和' }],
+      han: 2, fu: 20, yakuman: 0, points: 1500, payments: [-700, 1500, -400, -400],
+      limit: null, limit_en: null, limit_ja: null, payment_text: '400/700', fu_details: [{ reason: 'base', fu: 20 }] });
     assert.deepEqual(scored, mjk.analyse(JSON.stringify(pinfuTsumo)));
     assert.equal(open.score.fu, 30);
-    assert.deepEqual(open.score.yaku, [{ name: 'tanyao', han: 1 }]);
+    assert.deepEqual(open.score.yaku, [{ name: 'tanyao', han: 1, en: 'All simples', ja: '断幺九' }]);
+    assert.deepEqual(open.score.fu_details, [{ reason: 'base', fu: 20 }, { reason: 'open_pinfu', fu: 10 }]);
     assert.match(contradictory.error, /riichi on an open hand/);
     assert.match(badVisible.error, /9z|honour/);
   } finally {

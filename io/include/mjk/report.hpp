@@ -135,7 +135,16 @@ class MJK_API JsonWriter {
 // mjk --json's object for a report, and for a line that could not be
 // analysed ({"hand": <the line>, "error": <message>}); no newline.
 MJK_API void write_json(const Report& report, JsonWriter& json) noexcept;
-// The "score" value alone (SCORING.md §2): null when not complete.
+// The "score" value alone: null when not complete; else SCORING.md §2's
+// fields ("yaku" [{"name", "han" or "yakuman"}], "han", "fu", "yakuman",
+// "points", "payments"), each yaku with its display names ("en", "ja"),
+// then how players say it: "limit" (limit_of()'s id or null) with
+// "limit_en" and "limit_ja", "payment_text" (payment_text(), null when
+// nothing is won) and "fu_details" (fu_breakdown(): [{"reason", "tiles"
+// for a block, "wait" for a wait, "fu"}], [] without fu). `score` is
+// score(request)'s answer.
+MJK_API void write_json(const Score& score, const ScoreRequest& request, JsonWriter& json) noexcept;
+// SCORING.md §2's fields alone, without display names and the fields after them.
 MJK_API void write_json(const Score& score, const ScoreRules& rules, JsonWriter& json) noexcept;
 // The object of a line that could not be analysed.
 MJK_API void write_json_error(std::string_view line, std::string_view message, JsonWriter& json) noexcept;

@@ -74,6 +74,15 @@ inline constexpr std::size_t max_json_string = 512;
 [[nodiscard]] MJK_API Parsed<ParsedRequest> parse_request(std::string_view line,
                                                           const ScoreRequest& defaults = {}) noexcept;
 
+// A text line that names no winning tile but holds a complete count for its
+// melds (14 concealed tiles with none, 11 with one, ...): the same line with
+// its last written tile set apart as the winning tile, as majiang-core reads
+// such a hand ("123678m345p55678s" -> "123678m345p5567s 8s", seed 000's
+// "...z2z2" -> "...z2 z2"; with meld words the tile goes after them). Writes into out and returns the bytes needed
+// (at most line.size() + 3); 0 when the line is JSON, does not parse, names
+// its winning tile or has another count.
+MJK_API std::size_t last_tile_as_win(std::string_view line, std::span<char> out) noexcept;
+
 // Checks a parsed request as a whole: with a winning tile and known melds,
 // validate() (the context too); otherwise the melds' fit and the copies of
 // every kind across hand, melds, indicators, north tiles and `visible`. A

@@ -330,49 +330,80 @@ Lines lines_of(const py::list& list) {
   return out;
 }
 
-// A yaku's name as one shared str per yaku (not a new one per answer).
-// Never freed: a static Python object's destructor would run after the
-// interpreter has finalised.
-const py::str& yaku_name(int yaku) {
-  static const auto* names = [] {
-    auto* all = new std::vector<py::str>;
-    for (int y = 0; y <= MJK_YAKU_COUNT; ++y) all->emplace_back(mjk_yaku_name(y));  // [MJK_YAKU_COUNT]: "unknown"
-    return all;
-  }();
-  return (*names)[static_cast<std::size_t>(yaku >= 0 && yaku < MJK_YAKU_COUNT ? yaku : MJK_YAKU_COUNT)];
-}
-
-// The keys of a score object, made once (and never freed, as above).
-struct ScoreKeys {
-  py::str yaku{"yaku"}, name{"name"}, han{"han"}, fu{"fu"}, yakuman{"yakuman"}, points{"points"}, payments{"payments"};
+// The strs a score object is made of, made once and shared by every answer
+// (not new ones per answer). Never freed: a static Python object's
+// destructor would run after the interpreter has finalised.
+struct ScoreStrings {
+  py::str yaku{"yaku"}, name{"name"}, han{"han"}, fu{"fu"}, yakuman{"yakuman"}, points{"points"}, payments{"payments"},
+      en{"en"}, ja{"ja"}, limit{"limit"}, limit_en{"limit_en"}, limit_ja{"limit_ja"}, payment_text{"payment_text"},
+      fu_details{"fu_details"}, reason{"reason"}, tiles{"tiles"}, wait{"wait"};
+  // [language][index]: MJK_NAME_ID, _EN, _JA; index MJK_YAKU_COUNT ("unknown" rows) / limit 0 are None.
+  std::array<std::vector<py::object>, 3> yaku_names, limit_names;
+  std::vector<py::object> reasons, waits;
+  ScoreStrings() {
+    const auto str_or_none = [](const char* s) { return *s ? py::object(py::str(s)) : py::object(py::none()); };
+    for (int lang = 0; lang < 3; ++lang) {
+      for (int y = 0; y <= MJK_YAKU_COUNT; ++y) yaku_names[static_cast<std::size_t>(lang)].push_back(str_or_none(mjk_yaku_label(y, lang)));
+      for (int l = 0; l < MJK_LIMIT_COUNT; ++l) limit_names[static_cast<std::size_t>(lang)].push_back(str_or_none(mjk_limit_label(l, lang)));
+    }
+    for (int r = 0; r <= MJK_FU_REASON_COUNT; ++r) reasons.emplace_back(py::str(mjk_fu_reason_name(r)));
+    for (int w = 0; w <= MJK_WAIT_KOKUSHI13 + 1; ++w) waits.emplace_back(py::str(mjk_wait_name(w)));
+  }
 };
 
-// The "score" object of `mjk --json` (SCORING.md §2) for a scored line: None
-// when the hand is not complete with its winning tile.
+// The "score" object of `mjk --json` (SCORING.md §2, then the readable
+// fields) for a scored line: None when the hand is not complete with its
+// winning tile. Built here from the library's pieces (mjk_score_yaku,
+// mjk_score_readable, the label tables): the tests hold it equal to
+// analyse()'s, key for key.
 py::object score_object(const mjk::bind::LineScore& s) {
   const mjk_score_result& r = *s.result;
   if (!r.complete) return py::none();
-  static const ScoreKeys& key = *new ScoreKeys;
+  static const ScoreStrings& k = *new ScoreStrings;
+  const auto at = [](const std::vector<py::object>& v, int i) -> const py::object& {
+    return v[static_cast<std::size_t>(i >= 0 && static_cast<std::size_t>(i) < v.size() ? i : static_cast<int>(v.size()) - 1)];
+  };
   std::array<mjk_yaku_value, MJK_YAKU_COUNT> values;
   const std::size_t n = mjk::bind::score_yaku(s, values);
   py::list yaku(n);
   for (std::size_t i = 0; i < n; ++i) {
     py::dict y;
-    y[key.name] = yaku_name(values[i].yaku);
-    if (values[i].yakuman) y[key.yakuman] = py::int_(values[i].yakuman);
-    else y[key.han] = py::int_(values[i].han);
+    const int id = values[i].yaku;
+    y[k.name] = at(k.yaku_names[MJK_NAME_ID], id);
+    if (values[i].yakuman) y[k.yakuman] = py::int_(values[i].yakuman);
+    else y[k.han] = py::int_(values[i].han);
+    y[k.en] = at(k.yaku_names[MJK_NAME_EN], id);
+    y[k.ja] = at(k.yaku_names[MJK_NAME_JA], id);
     yaku[i] = std::move(y);
   }
   py::dict d;
-  d[key.yaku] = std::move(yaku);
+  d[k.yaku] = std::move(yaku);
   const bool yakuman_hand = r.yakuman > 0;
-  d[key.han] = yakuman_hand ? py::object(py::none()) : py::object(py::int_(r.han));
-  d[key.fu] = yakuman_hand || r.fu == 0 ? py::object(py::none()) : py::object(py::int_(r.fu));
-  d[key.yakuman] = py::int_(r.yakuman);
-  d[key.points] = py::int_(r.points);
+  d[k.han] = yakuman_hand ? py::object(py::none()) : py::object(py::int_(r.han));
+  d[k.fu] = yakuman_hand || r.fu == 0 ? py::object(py::none()) : py::object(py::int_(r.fu));
+  d[k.yakuman] = py::int_(r.yakuman);
+  d[k.points] = py::int_(r.points);
   py::list pay(4);
-  for (std::size_t k = 0; k < 4; ++k) pay[k] = py::int_(r.payments[k]);
-  d[key.payments] = std::move(pay);
+  for (std::size_t i = 0; i < 4; ++i) pay[i] = py::int_(r.payments[i]);
+  d[k.payments] = std::move(pay);
+  const mjk_readable words = mjk::bind::readable(s);
+  d[k.limit] = at(k.limit_names[MJK_NAME_ID], words.limit);
+  d[k.limit_en] = at(k.limit_names[MJK_NAME_EN], words.limit);
+  d[k.limit_ja] = at(k.limit_names[MJK_NAME_JA], words.limit);
+  d[k.payment_text] = words.payment_text[0] ? py::object(py::str(words.payment_text)) : py::object(py::none());
+  py::list fu(words.fu_count);
+  for (std::size_t i = 0; i < words.fu_count; ++i) {
+    const mjk_fu_part& p = words.fu[i];
+    py::dict part;
+    part[k.reason] = at(k.reasons, p.reason);
+    std::array<char, 6> buf;
+    if (const std::string_view tiles = mjk::bind::part_tiles(p, buf); !tiles.empty())
+      part[k.tiles] = py::str(tiles.data(), tiles.size());
+    if (p.reason == MJK_FU_WAIT) part[k.wait] = at(k.waits, p.wait);
+    part[k.fu] = py::int_(p.fu);
+    fu[i] = std::move(part);
+  }
+  d[k.fu_details] = std::move(fu);
   return d;
 }
 
@@ -383,7 +414,7 @@ py::tuple score_many(const py::list& list) {
   const Lines lines = lines_of(list);
   const std::size_t n = lines.views.size();
   struct Kept {
-    mjk_score_rules rules;
+    mjk_score_request request;
     mjk_score_result result;
   };
   std::vector<Kept> kept(n);
@@ -393,15 +424,16 @@ py::tuple score_many(const py::list& list) {
     mjk::bind::score_lines(
         n, [&](std::size_t i) { return lines.views[i]; },
         [&](std::size_t i, const mjk::bind::LineScore& s) {
-          kept[i] = {*s.rules, *s.result};
+          kept[i] = {*s.request, *s.result};
           if (s.code != MJK_OK) bad.emplace_back(i, s.code, s.message);
         });
   }
   py::list answers(n);
   for (std::size_t i = 0; i < n; ++i) {
     mjk::bind::LineScore s;
-    s.rules = &kept[i].rules;
+    s.rules = &kept[i].request.rules;
     s.result = &kept[i].result;
+    s.request = &kept[i].request;
     answers[i] = score_object(s);
   }
   py::list errors;
