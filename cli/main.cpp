@@ -17,6 +17,7 @@
 #include "mjk/decomposition.hpp"
 #include "mjk/hand.hpp"
 #include "mjk/implementation.hpp"
+#include "mjk/notation.hpp"
 #include "mjk/ref.hpp"
 #include "mjk/report.hpp"
 #include "mjk/request.hpp"
@@ -129,6 +130,11 @@ options:
               tiles seen outside the hand (discards, melds, dora indicators),
               in mpsz: they are not counted in the ukeire. A kind held and
               visible more than four times in all is an error.
+  --format mpsz|majiang|unicode|tenhou|suit-first
+              how the text output writes tiles (the hand line and the tile
+              lists): mpsz (default) 123m, majiang-core m123 (calls after
+              commas, z333=), Unicode tiles, tenhou (mpsz, as tenhou.net/2
+              ?q= strings). Input is read in any of them; --json stays mpsz.
 
 win context (for lines naming a winning tile; defaults of JSON requests):
   --tsumo               self-drawn (default: ron)
@@ -242,9 +248,36 @@ std::string_view json_line(std::string_view text, const Settings& s, std::vector
   }
 }
 
+// How the text output writes tiles (--format); JSON is always mpsz.
+mjk::Notation text_notation = mjk::Notation::mpsz;
+
+std::string tile_text(mjk::Tile t) { return mjk::to_string(t, false, text_notation); }
+
+// The hand line's text in a --format other than mpsz: the concealed tiles
+// (with majiang's calls after commas; other notations keep the meld words),
+// then the winning tile.
+std::string hand_text(const mjk::ParsedRequest& pr) {
+  const mjk::ScoreRequest& q = pr.request;
+  mjk::Hand concealed = q.hand;
+  if (pr.has_win) {
+    concealed.remove(q.win);
+    if (q.win_red) --concealed.red_fives[static_cast<std::size_t>(q.win.kind() / 9)];
+  }
+  const std::span<const mjk::Meld> melds(q.melds.data(), std::min<std::size_t>(q.meld_count, q.melds.size()));
+  const bool majiang = text_notation == mjk::Notation::majiang;
+  std::string out = mjk::to_string(concealed, majiang ? melds : std::span<const mjk::Meld>{}, text_notation);
+  if (!majiang)
+    for (const mjk::Meld& m : melds) {
+      char word[32];
+      out += ' ' + std::string(word, std::min(mjk::write_meld(m, word), sizeof word));
+    }
+  if (pr.has_win) out += ' ' + mjk::to_string(q.win, q.win_red, text_notation);
+  return out;
+}
+
 std::string tile_list(mjk::TileMask m) {
   std::string out;
-  for (const mjk::Tile t : m) out += (out.empty() ? "" : " ") + mjk::tile_name(t);
+  for (const mjk::Tile t : m) out += (out.empty() ? "" : " ") + tile_text(t);
   return out.empty() ? "none" : out;
 }
 
@@ -252,7 +285,7 @@ std::string tile_list(mjk::TileMask m) {
 void print_score(const mjk::Report& a) {
   const mjk::Score& sc = a.score;
   if (!sc.complete) {
-    std::printf("score     none: not complete with %s\n", mjk::tile_name(a.request.request.win).c_str());
+    std::printf("score     none: not complete with %s\n", tile_text(a.request.request.win).c_str());
     return;
   }
   std::array<mjk::YakuValue, mjk::yaku_count> yaku;
@@ -280,7 +313,12 @@ void print_score(const mjk::Report& a) {
 void print_readable(const mjk::Report& a) {
   const auto& s = a.shanten;
   char hand[mjk::max_request_text];
-  const std::size_t hand_size = mjk::write_request_text(a.request, hand);
+  std::size_t hand_size = mjk::write_request_text(a.request, hand);
+  if (text_notation != mjk::Notation::mpsz) {
+    const std::string text = hand_text(a.request);
+    hand_size = std::min(text.size(), sizeof hand);
+    std::copy_n(text.data(), hand_size, hand);
+  }
   const int melds = a.request.melds_known ? a.request.request.meld_count : a.input.hand.called_melds();
   std::printf("hand      %.*s  (%d tiles, %d called meld%s)\n", static_cast<int>(std::min(hand_size, sizeof hand)), hand,
               a.input.hand.tiles, melds, melds == 1 ? "" : "s");
@@ -310,13 +348,14 @@ void print_readable(const mjk::Report& a) {
   } else {
     std::printf("discards  (each leaves the hand tenpai)\n");
     for (const mjk::Tile d : a.discards.discards)
-      std::printf("  %s -> %s\n", mjk::tile_name(d).c_str(),
+      std::printf("  %s -> %s\n", tile_text(d).c_str(),
                   tile_list(a.discards.waits[static_cast<std::size_t>(d.kind())]).c_str());
   }
   std::printf("advice    discard  shanten  ukeire  necessary\n");
   for (int i = 0; i < a.advice.count; ++i) {
     const auto& d = a.advice.options[static_cast<std::size_t>(i)];
-    std::printf("          %-7s  %7d  %6d  %s\n", mjk::tile_name(d.discard).c_str(), d.shanten, d.ukeire,
+    std::printf("          %-*s  %7d  %6d  %s\n", text_notation == mjk::Notation::unicode ? 10 : 7,
+                tile_text(d.discard).c_str(), d.shanten, d.ukeire,
                 tile_list(d.necessary).c_str());
   }
   if (a.request.scored()) print_score(a);
@@ -504,6 +543,14 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "mjk: %s\n", problem->c_str());
         return 2;
       }
+    } else if (arg == "--format") {  // how text output writes tiles
+      const auto n = i + 1 < argc ? mjk::notation_of_name(argv[i + 1]) : std::nullopt;
+      if (!n) {
+        std::fprintf(stderr, "mjk: --format takes mpsz, majiang, unicode, tenhou or suit-first (see mjk --help)\n");
+        return 2;
+      }
+      text_notation = *n;
+      ++i;
     } else if (arg == "--impl") {
       return list_implementations();
     } else if (arg.size() > 1 && arg[0] == '-' && arg[1] == '-') {
