@@ -138,3 +138,13 @@ mjk_cli_golden(score_three_players_chi FAILS --players 3 "11m456p789s11z chi:123
 mjk_cli_golden(score_fifth_copy_dora FAILS
   --dora 1m1m "1112345678999m 5m")
 mjk_cli_golden(score_double_wind_pair_4fu --json --tsumo --dora 9p "123m123p1z chi:123s pon:555z 1z")
+
+# Notations: read in any, printed with --format.
+mjk_cli_golden(format_unicode --format unicode "123m406p789s123s1z 1z")
+mjk_cli_golden(format_majiang_melds --format majiang "678m340p67s55s chi:234m 8s")
+mjk_cli_golden(format_unknown FAILS --format bogus 1m)
+mjk_cli_golden(majiang_input "m123p456s789z1,z333= z1")
+mjk_cli_golden(majiang_bad_call FAILS "m123p456s789z1,z333 z1")
+mjk_cli_golden(unicode_input "🀇🀈🀉🀙🀚🀛🀐🀑🀒🀀🀀🀄🀄 🀄")
+mjk_cli_golden(upper_case_input 123M456P789S11Z)
+mjk_cli_golden(json_majiang_calls_in_hand FAILS --json "{\"hand\": \"m123p456s789z1,z333=\"}")
