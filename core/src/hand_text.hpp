@@ -28,6 +28,10 @@ Parsed<ParsedHand> parse_text(std::string_view text, TokenParser parse_token) {
     out.error = e;
     return out;
   }
+  if (hand.tiles == 0) {  // a word of no tiles: only variation selectors, or only calls
+    out.error = {Error::empty_input, static_cast<std::uint32_t>(i), std::nullopt, 0};
+    return out;
+  }
   i = text.find_first_not_of(space_chars, end);
   if (i == std::string_view::npos) return out;  // no winning tile
 

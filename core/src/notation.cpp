@@ -263,7 +263,8 @@ Parsed<ParsedMelds> parse_majiang(std::string_view text) {
   r.parsed = p.value;
   out.error = p.error;
   if (out.ok() && r.parsed.hand.tiles + 3 * r.meld_count > 14)
-    out.error = {Error::wrong_meld_count, HandError::nowhere, std::nullopt, r.parsed.hand.tiles};
+    out.error = bad_meld(r.meld_position[r.meld_count - 1u], "more tiles than a hand holds: 14 - 3 per call, at most",
+                         Error::wrong_meld_count);
   return out;
 }
 

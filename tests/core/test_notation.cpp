@@ -110,6 +110,11 @@ TEST_CASE("Unicode tiles: every code point, the dragons' order, variation select
   CHECK(flower.code == Error::unknown_character);
   CHECK(flower.position == 8);
   CHECK(read_error("🀇\xF0\x9F").code == Error::unknown_character);
+  CHECK(read_error(" \xEF\xB8\x8F").code == Error::empty_input);  // a selector alone is no tile
+  CHECK(read_error(" \xEF\xB8\x8F").position == 1);
+  CHECK(read_error("m,").code == Error::suit_without_digit);
+  CHECK(read_error(",z111=").code == Error::unknown_character);  // no suit letter first: mpsz
+  CHECK(parse_majiang(",z111=").error.code == Error::empty_input);
   CHECK(read_error("🀇🀇🀇🀇🀇").code == Error::fifth_copy);
   CHECK(read_error("🀇🀇🀇🀇🀇").position == 16);
 }
