@@ -40,6 +40,9 @@ HAND is written in mpsz text, digits then their suit letter:
                       (East South West North White Green Red); 0 = red five
 or in the suit-first form, the suit letter before each digit:
   m1m2m3p4p5p6s7s8s9z1z1
+or majiang-core's string (calls after commas, - kamicha, = toimen, + shimocha
+after the called tile), or Unicode tiles, or mpsz in capitals:
+  m123p456s789z1,z333=     🀇🀈🀉🀙🀚🀛🀐🀑🀒🀀🀀🀄🀄     123M456P789S11Z
 A hand of 3k+1 tiles followed by a space and one tile names the winning tile
 (quote it in the shell): "123m456p789s11z23s 1s".
 
