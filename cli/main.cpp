@@ -18,6 +18,7 @@
 #include "mjk/decomposition.hpp"
 #include "mjk/hand.hpp"
 #include "mjk/implementation.hpp"
+#include "mjk/notation.hpp"
 #include "mjk/ref.hpp"
 #include "mjk/report.hpp"
 #include "mjk/request.hpp"
@@ -43,6 +44,9 @@ HAND is written in mpsz text, digits then their suit letter:
                       (East South West North White Green Red); 0 = red five
 or in the suit-first form, the suit letter before each digit:
   m1m2m3p4p5p6s7s8s9z1z1
+or majiang-core's string (calls after commas, - kamicha, = toimen, + shimocha
+after the called tile), or Unicode tiles, or mpsz in capitals:
+  m123p456s789z1,z333=     🀇🀈🀉🀙🀚🀛🀐🀑🀒🀀🀀🀄🀄     123M456P789S11Z
 A hand of 3k+1 tiles followed by a space and one tile names the winning tile
 (quote it in the shell): "123m456p789s11z23s 1s".
 
@@ -146,6 +150,11 @@ options:
               tiles seen outside the hand (discards, melds, dora indicators),
               in mpsz: they are not counted in the ukeire. A kind held and
               visible more than four times in all is an error.
+  --format mpsz|majiang|unicode|tenhou|suit-first
+              how the text output writes tiles (the hand line and the tile
+              lists): mpsz (default) 123m, majiang-core m123 (calls after
+              commas, z333=), Unicode tiles, tenhou (mpsz, as tenhou.net/2
+              ?q= strings). Input is read in any of them; --json stays mpsz.
 
 win context (for lines naming a winning tile; defaults of JSON requests):
   --tsumo               self-drawn (default: ron)
@@ -271,9 +280,36 @@ std::string_view json_line(std::string_view text, const Settings& s, std::vector
   }
 }
 
+// How the text output writes tiles (--format); JSON is always mpsz.
+mjk::Notation text_notation = mjk::Notation::mpsz;
+
+std::string tile_text(mjk::Tile t) { return mjk::to_string(t, false, text_notation); }
+
+// The hand line's text in a --format other than mpsz: the concealed tiles
+// (with majiang's calls after commas; other notations keep the meld words),
+// then the winning tile.
+std::string hand_text(const mjk::ParsedRequest& pr) {
+  const mjk::ScoreRequest& q = pr.request;
+  mjk::Hand concealed = q.hand;
+  if (pr.has_win) {
+    concealed.remove(q.win);
+    if (q.win_red) --concealed.red_fives[static_cast<std::size_t>(q.win.kind() / 9)];
+  }
+  const std::span<const mjk::Meld> melds(q.melds.data(), std::min<std::size_t>(q.meld_count, q.melds.size()));
+  const bool majiang = text_notation == mjk::Notation::majiang;
+  std::string out = mjk::to_string(concealed, majiang ? melds : std::span<const mjk::Meld>{}, text_notation);
+  if (!majiang)
+    for (const mjk::Meld& m : melds) {
+      char word[32];
+      out += ' ' + std::string(word, std::min(mjk::write_meld(m, word), sizeof word));
+    }
+  if (pr.has_win) out += ' ' + mjk::to_string(q.win, q.win_red, text_notation);
+  return out;
+}
+
 std::string tile_list(mjk::TileMask m) {
   std::string out;
-  for (const mjk::Tile t : m) out += (out.empty() ? "" : " ") + mjk::tile_name(t);
+  for (const mjk::Tile t : m) out += (out.empty() ? "" : " ") + tile_text(t);
   return out.empty() ? "none" : out;
 }
 
@@ -301,7 +337,7 @@ std::string value_text(const mjk::Report& a, bool total) {
 void print_score(const mjk::Report& a) {
   const mjk::Score& sc = a.score;
   if (!sc.complete) {
-    std::printf("score     none: not complete with %s\n", mjk::tile_name(a.request.request.win).c_str());
+    std::printf("score     none: not complete with %s\n", tile_text(a.request.request.win).c_str());
     return;
   }
   std::array<mjk::YakuValue, mjk::yaku_count> yaku;
@@ -381,7 +417,12 @@ void print_score_first(const mjk::Report& a, std::string_view note) {
 void print_readable(const mjk::Report& a, std::string_view note) {
   const auto& s = a.shanten;
   char hand[mjk::max_request_text];
-  const std::size_t hand_size = mjk::write_request_text(a.request, hand);
+  std::size_t hand_size = mjk::write_request_text(a.request, hand);
+  if (text_notation != mjk::Notation::mpsz) {
+    const std::string text = hand_text(a.request);
+    hand_size = std::min(text.size(), sizeof hand);
+    std::copy_n(text.data(), hand_size, hand);
+  }
   const int melds = a.request.melds_known ? a.request.request.meld_count : a.input.hand.called_melds();
   std::printf("hand      %.*s  (%d tiles, %d called meld%s)\n", static_cast<int>(std::min(hand_size, sizeof hand)), hand,
               a.input.hand.tiles, melds, melds == 1 ? "" : "s");
@@ -412,13 +453,14 @@ void print_readable(const mjk::Report& a, std::string_view note) {
   } else {
     std::printf("discards  (each leaves the hand tenpai)\n");
     for (const mjk::Tile d : a.discards.discards)
-      std::printf("  %s -> %s\n", mjk::tile_name(d).c_str(),
+      std::printf("  %s -> %s\n", tile_text(d).c_str(),
                   tile_list(a.discards.waits[static_cast<std::size_t>(d.kind())]).c_str());
   }
   std::printf("advice    discard  shanten  ukeire  necessary\n");
   for (int i = 0; i < a.advice.count; ++i) {
     const auto& d = a.advice.options[static_cast<std::size_t>(i)];
-    std::printf("          %-7s  %7d  %6d  %s\n", mjk::tile_name(d.discard).c_str(), d.shanten, d.ukeire,
+    std::printf("          %-*s  %7d  %6d  %s\n", text_notation == mjk::Notation::unicode ? 10 : 7,
+                tile_text(d.discard).c_str(), d.shanten, d.ukeire,
                 tile_list(d.necessary).c_str());
   }
   if (a.request.scored()) print_score(a);
@@ -684,6 +726,14 @@ int main(int argc, char** argv) {
         return 2;
       }
       settings.context_given = true;
+    } else if (arg == "--format") {  // how text output writes tiles
+      const auto n = i + 1 < argc ? mjk::notation_of_name(argv[i + 1]) : std::nullopt;
+      if (!n) {
+        std::fprintf(stderr, "mjk: --format takes mpsz, majiang, unicode, tenhou or suit-first (see mjk --help)\n");
+        return 2;
+      }
+      text_notation = *n;
+      ++i;
     } else if (arg == "--impl") {
       return list_implementations();
     } else if (arg.size() > 1 && arg[0] == '-' && arg[1] == '-') {

@@ -34,6 +34,8 @@ constexpr std::array analyse_options = {
     Option{"--honba", "N", "", "honba"},
     Option{"--sticks", "N", "", "sticks"},
     Option{"--rule", "KEY=VALUE", "a rule switch, repeatable (mjk help rules)", "rules"},
+    Option{"--format", "NOTATION", "how the text output writes tiles: mpsz, majiang, unicode, tenhou, suit-first", {}, false,
+           "mpsz majiang unicode tenhou suit-first"},
     Option{"--impl", "", "list the kernel's implementations and which is active"},
     Option{"--version", "", "the version and the active implementation"},
     Option{"--help", "", "this summary (mjk CMD --help for a subcommand)"},

@@ -1,8 +1,9 @@
-// Parser fuzzer: every text and array parser gets arbitrary bytes (the
+// Parser fuzzer: every text and array parser (every hand notation too) gets arbitrary bytes (the
 // first byte picks one: 0x80 and above the request parser, else byte % 3). None may
 // crash; every success must pass validate() and survive a round trip through
 // every printer; every error must point inside its input. A failure prints
 // what went wrong and aborts.
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstdio>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "mjk/hand.hpp"
+#include "mjk/notation.hpp"
 #include "mjk/request.hpp"
 
 namespace {
@@ -63,6 +65,35 @@ void check_error(const char* what, std::string_view input, const HandError& e, s
   if (e.message().empty()) fail(what, input, "empty error message");
 }
 
+constexpr std::array<Notation, 5> notations = {Notation::mpsz, Notation::suit_first, Notation::majiang,
+                                               Notation::unicode, Notation::tenhou};
+
+// Every notation's reader, forced and detected: a hand read (with its calls)
+// prints in every notation and reads back the same (Unicode has no red tile).
+void notation_parsers(std::string_view text) {
+  for (std::size_t k = 0; k <= notations.size(); ++k) {
+    const auto r = k < notations.size() ? parse_notation(text, notations[k]) : parse_notation(text);
+    const std::string name = k < notations.size() ? "parse_notation " + std::string(notation_name(notations[k])) : "parse_notation";
+    if (!r.ok()) {
+      check_error(name.c_str(), text, r.error, text.size());
+      continue;
+    }
+    const ParsedMelds& p = r.value;
+    if (const auto e = validate(p.parsed.hand)) fail(name.c_str(), text, "parsed hand fails validate(): " + e.message());
+    if (p.meld_count > 4 || p.parsed.hand.tiles + 3 * p.meld_count > 14) fail(name.c_str(), text, "too many calls");
+    const std::span<const Meld> melds(p.melds.data(), p.meld_count);
+    for (const Notation n : notations) {
+      const std::string printed = to_string(p.parsed.hand, melds, n);
+      const auto back = parse_notation(printed);
+      const bool calls_kept = n != Notation::majiang ||
+                              (back.value.meld_count == p.meld_count && std::equal(melds.begin(), melds.end(), back.value.melds.begin()));
+      const bool hand_kept = n == Notation::unicode ? back.value.parsed.hand == p.parsed.hand : same(back.value.parsed.hand, p.parsed.hand);
+      if (!back.ok() || !hand_kept || !calls_kept)
+        fail(name.c_str(), text, "to_string " + std::string(notation_name(n)) + " round trip: " + printed);
+    }
+  }
+}
+
 void text_parsers(std::string_view text) {
   using Parser = Parsed<ParsedHand> (*)(std::string_view);
   const std::pair<const char*, Parser> parsers[] = {
@@ -79,6 +110,7 @@ void text_parsers(std::string_view text) {
       if (r.value.hand.tiles % 3 != 2) fail(name, text, "winning tile after a hand that is not 3k+1");
     }
   }
+  notation_parsers(text);
   if (const auto t = parse_tile(text)) {
     const auto back = parse_tile(tile_name(*t));
     if (!back || *back != *t) fail("parse_tile", text, "tile_name round trip: " + tile_name(*t));

@@ -6,8 +6,11 @@
 
 #include "mjk/hand.hpp"
 #include "mjk/mpsz.hpp"
+#include "hand_text.hpp"
 
 namespace mjk {
+using hand_text::parse_text;
+using hand_text::space_chars;
 
 namespace {
 constexpr char suit_letter[] = "mpsz";
@@ -163,8 +166,6 @@ HandError add_parsed_tile(Hand& hand, Tile t, bool red, std::uint32_t position) 
 
 namespace {
 
-constexpr std::string_view space_chars = " \t\r\n";
-
 bool tile_count_fits(int tiles, Question q) {
   switch (q) {
     case Question::any: return tiles >= 1;
@@ -208,55 +209,6 @@ HandError parse_suit_first_token(std::string_view token, std::uint32_t offset, H
   return {};
 }
 
-using TokenParser = HandError (*)(std::string_view, std::uint32_t, Hand&);
-
-// Shared shape of both text forms: "HAND" or "HAND WINNING_TILE".
-Parsed<ParsedHand> parse_text(std::string_view text, TokenParser parse_token) {
-  Parsed<ParsedHand> out;
-  Hand& hand = out.value.hand;
-  std::size_t i = text.find_first_not_of(space_chars);
-  if (i == std::string_view::npos) {
-    out.error = {Error::empty_input, 0, std::nullopt, 0};
-    return out;
-  }
-  std::size_t end = std::min(text.find_first_of(space_chars, i), text.size());
-  if (auto e = parse_token(text.substr(i, end - i), static_cast<std::uint32_t>(i), hand)) {
-    out.error = e;
-    return out;
-  }
-  i = text.find_first_not_of(space_chars, end);
-  if (i == std::string_view::npos) return out;  // no winning tile
-
-  // A winning tile: exactly one tile, and the hand before it must be 3k+1.
-  end = std::min(text.find_first_of(space_chars, i), text.size());
-  Hand winner;
-  if (auto e = parse_token(text.substr(i, end - i), static_cast<std::uint32_t>(i), winner)) {
-    out.error = e;
-    return out;
-  }
-  const std::size_t after = text.find_first_not_of(space_chars, end);
-  if (winner.tiles != 1 || after != std::string_view::npos) {
-    out.error = {Error::bad_winning_tile, static_cast<std::uint32_t>(after == std::string_view::npos ? i : after),
-                 std::nullopt, hand.tiles};
-    return out;
-  }
-  if (hand.tiles % 3 != 1) {
-    out.error = {Error::wrong_count_before_winning_tile, static_cast<std::uint32_t>(i), std::nullopt, hand.tiles};
-    return out;
-  }
-  Tile win;
-  for (int k = 0; k < kind_count; ++k)
-    if (winner.count(Tile(k)) == 1) win = Tile(k);
-  const bool red = !win.is_honour() && winner.red_fives[static_cast<std::size_t>(win.kind() / 9)] > 0;
-  if (auto e = add_parsed_tile(hand, win, red, static_cast<std::uint32_t>(i))) {
-    out.error = e;
-    return out;
-  }
-  out.value.winning = win;
-  out.value.winning_red = red;
-  return out;
-}
-
 }  // namespace
 
 namespace {
@@ -288,12 +240,6 @@ HandError validate(const Hand& hand, Question q, Players players) noexcept {
 
 Parsed<ParsedHand> parse_mpsz(std::string_view text) { return parse_text(text, parse_mpsz_token); }
 Parsed<ParsedHand> parse_suit_first(std::string_view text) { return parse_text(text, parse_suit_first_token); }
-
-Parsed<ParsedHand> parse_hand(std::string_view text) {
-  const std::size_t i = text.find_first_not_of(space_chars);
-  const bool suit_first = i != std::string_view::npos && suit_of_letter(text[i]).has_value();
-  return suit_first ? parse_suit_first(text) : parse_mpsz(text);
-}
 
 std::optional<Tile> parse_tile(std::string_view text) noexcept {
   if (text.size() != 2) return std::nullopt;

@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "json_reader.hpp"
+#include "mjk/notation.hpp"
 #include "mjk/request.hpp"
 #include "mjk/request_schema.hpp"
 #include "request_parts.hpp"
@@ -168,6 +169,8 @@ class RequestReader {
           if (e.position != HandError::nowhere) e.position += inner;
           return e;
         }
+        if (const auto c = v_.text.find(','); c != std::string_view::npos && detect_notation(v_.text) == Notation::majiang)
+          return bad(static_cast<std::uint32_t>(inner + c), "hand holds the concealed tiles; calls go in melds", Error::bad_meld);
         if (p.value.winning)
           return bad(v_.at, "hand holds the concealed tiles without the winning tile, which goes in win",
                      Error::bad_winning_tile);

@@ -3,6 +3,7 @@
 // without its winning tile.
 #include <algorithm>
 
+#include "mjk/notation.hpp"
 #include "mjk/report.hpp"
 #include "mjk/request.hpp"
 #include "request_parts.hpp"
@@ -36,23 +37,35 @@ Parsed<ParsedRequest> parse_request_text(std::string_view line, const ScoreReque
     i = end;
   }
 
-  if (!any_meld) {  // plain text: parse_hand's grammar and errors, unchanged
-    const auto p = parse_hand(line);
+  if (!any_meld) {  // plain text in any notation: parse_hand's grammar and errors, unchanged
+    const auto p = parse_notation(line);
     if (!p.ok()) {
       out.error = p.error;
       return out;
     }
-    r.request.hand = p.value.hand;
-    r.has_win = p.value.winning.has_value();
-    if (r.has_win) r.request.win = *p.value.winning;
-    r.request.win_red = p.value.winning_red;
+    const ParsedHand& h = p.value.parsed;
+    r.request.hand = h.hand;
+    r.has_win = h.winning.has_value();
+    if (r.has_win) r.request.win = *h.winning;
+    r.request.win_red = h.winning_red;
     r.melds_known = r.request.hand.tiles == 14 || (!r.has_win && r.request.hand.tiles == 13);
+    if (p.value.meld_count > 0) {  // majiang-core's string writes its calls after commas
+      r.request.meld_count = p.value.meld_count;
+      r.request.melds = p.value.melds;
+      r.meld_position = p.value.meld_position;
+      r.melds_known = true;
+      out.error = check_fit(r, r.request.hand.tiles - (r.has_win ? 1 : 0), words[0].at);
+    }
     return out;
   }
 
   r.melds_known = true;
   if (words[0].text.find(':') != std::string_view::npos) {
     out.error = bad(words[0].at, "the concealed tiles come first, then the melds, then the winning tile", Error::bad_meld);
+    return out;
+  }
+  if (const auto c = words[0].text.find(','); c != std::string_view::npos) {
+    out.error = bad(static_cast<std::uint32_t>(words[0].at + c), "calls written after commas and meld words do not mix", Error::bad_meld);
     return out;
   }
   const auto hand = parse_hand(words[0].text);

@@ -79,7 +79,9 @@ struct Parsed {
 [[nodiscard]] MJK_API Parsed<ParsedHand> parse_mpsz(std::string_view text);
 // The suit-first form: "m1m1m1m2m2m2m3m3m3p8p9p9p9 p7"; suit letter before each digit.
 [[nodiscard]] MJK_API Parsed<ParsedHand> parse_suit_first(std::string_view text);
-// Either of the two above, told apart by the first character.
+// Any notation players paste, told apart by detect_notation (notation.hpp):
+// mpsz in either case, suit-first, majiang-core (its calls dropped here: the
+// hand model implies them), Unicode tiles.
 [[nodiscard]] MJK_API Parsed<ParsedHand> parse_hand(std::string_view text);
 // One tile: "5m", "0p" (red five), "7z".
 [[nodiscard]] MJK_API std::optional<Tile> parse_tile(std::string_view text) noexcept;

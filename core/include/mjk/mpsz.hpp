@@ -14,13 +14,14 @@
 
 namespace mjk {
 
-// The suit a letter names: m, p, s or z.
+// The suit a letter names: m, p, s or z, in either case ("123M" is pasted
+// from sites that write suits in capitals).
 [[nodiscard]] constexpr std::optional<Suit> suit_of_letter(char c) noexcept {
   switch (c) {
-    case 'm': return Suit::man;
-    case 'p': return Suit::pin;
-    case 's': return Suit::sou;
-    case 'z': return Suit::honour;
+    case 'm': case 'M': return Suit::man;
+    case 'p': case 'P': return Suit::pin;
+    case 's': case 'S': return Suit::sou;
+    case 'z': case 'Z': return Suit::honour;
     default: return std::nullopt;
   }
 }
