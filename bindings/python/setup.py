@@ -87,6 +87,7 @@ setup(
     license="MIT",
     package_dir={"": "src"},
     packages=["mjk"],
+    package_data={"mjk": ["py.typed", "*.pyi"]},  # the type stubs
     python_requires=">=3.9",
     install_requires=["numpy"],
     ext_modules=[
