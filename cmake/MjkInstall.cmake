@@ -45,3 +45,30 @@ if(MJK_BUILD_CLI)
           RENAME mjk)
   install(FILES ${PROJECT_BINARY_DIR}/cli/_mjk DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/site-functions)
 endif()
+
+# The CLI's man page and shell completions: when a build generates them it
+# lists the files in MJK_CLI_DOC_FILES (man: share/man/man1) and
+# MJK_CLI_COMPLETION_FILES (bash: share/bash-completion/completions), and
+# they are installed (and packed into the .deb) with bin/mjk.
+if(MJK_BUILD_CLI)
+  if(MJK_CLI_DOC_FILES)
+    install(FILES ${MJK_CLI_DOC_FILES} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+  endif()
+  if(MJK_CLI_COMPLETION_FILES)
+    install(FILES ${MJK_CLI_COMPLETION_FILES} DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
+  endif()
+endif()
+
+# `cpack -G DEB` in the build directory: a .deb of the install tree (bin/mjk,
+# the libraries, headers, CMake and pkg-config files); needs only dpkg tools.
+set(CPACK_PACKAGE_NAME mjk)
+set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_PACKAGE_CONTACT "mjk maintainers")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${PROJECT_DESCRIPTION}")
+set(CPACK_GENERATOR DEB)
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS OFF)
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "libc6, libstdc++6, zlib1g")
+set(CPACK_PACKAGE_DIRECTORY ${PROJECT_BINARY_DIR}/dist)
+set(CPACK_OUTPUT_CONFIG_FILE ${PROJECT_BINARY_DIR}/CPackConfig.cmake)
+include(CPack)

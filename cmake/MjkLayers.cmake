@@ -50,7 +50,7 @@ function(mjk_static_library_files files_var includes_var)
   foreach(layer IN LISTS layers)
     string(APPEND files "|$<TARGET_FILE:${layer}>")
   endforeach()
-  list(APPEND includes ${PROJECT_BINARY_DIR}/capi/include)  # the generated mjk/version.h
+  list(APPEND includes ${mjk_BINARY_DIR}/capi/include)  # the generated mjk/version.h (mjk_: also when mjk is a subproject)
   set(${files_var} "${files}" PARENT_SCOPE)
   set(${includes_var} "$<JOIN:$<REMOVE_DUPLICATES:${includes}>,|>" PARENT_SCOPE)
 endfunction()

@@ -397,3 +397,78 @@ module.exports = {
   defaultMaxBytes,
   RecordError,
 };
+
+// ---- scoring many wins into typed arrays (like Python's score_batch) ----
+
+// scoreBatch(requests, {errors: 'throw' | 'return'}) -> {complete Uint8Array
+// (0: not complete with its winning tile), han Int8Array (dora included; 0
+// for yakuman), fu Uint8Array, yakuman Uint8Array, points Int32Array,
+// payments Int32Array (n*4, by seat wind East South West North), yaku
+// BigUint64Array (bit y: yakuNames[y])}, one element per request (objects
+// and/or request lines). 'throw': the first bad request throws HandError
+// with .row; 'return': the result also holds errors (Uint8Array, 0: scored;
+// errorMessage(code)), a bad request's row zero.
+function scoreBatch(requests, options) {
+  if (options === undefined || options === null) options = {};
+  if (typeof options !== 'object') throw new TypeError(`options must be an object, not ${describe(options)}`);
+  for (const k of Object.keys(options)) if (k !== 'errors') throw new TypeError(`unknown option "${k}"`);
+  const errors = options.errors === undefined ? 'throw' : options.errors;
+  if (typeof errors !== 'string') throw new TypeError(`errors must be 'throw' or 'return', not ${describe(errors)}`);
+  if (errors !== 'throw' && errors !== 'return') throw new RangeError(`errors must be 'throw' or 'return', not ${errors}`);
+  const r = native.scoreBatch(requestLines(requests));
+  if (r.firstBad !== null && errors === 'throw') {
+    const [row, message] = r.firstBad;
+    throw new HandError(`requests[${row}]: ${message}`, r.codes[row], row);
+  }
+  const { codes, firstBad, ...arrays } = r;
+  return errors === 'return' ? { ...arrays, errors: codes } : arrays;
+}
+
+// ---- tile names: kinds 0..33 (1-9m, 1-9p, 1-9s, 1-7z) and mpsz text ----
+
+const SUITS = 'mpsz';
+
+// tileName(30) === '4z'
+function tileName(kind) {
+  if (typeof kind !== 'number' || !Number.isInteger(kind)) throw new TypeError(`kind must be an integer, not ${describe(kind)}`);
+  if (kind < 0 || kind > 33) throw new RangeError(`kind must be 0..33, not ${kind}`);
+  return `${kind % 9 + 1}${SUITS[Math.floor(kind / 9)]}`;
+}
+
+// tileKind('4z') === 30; tileKind('0m') === 4 (red five)
+function tileKind(name) {
+  if (typeof name !== 'string') throw new TypeError(`name must be a string, not ${describe(name)}`);
+  const m = /^([0-9])([mpsz])$/.exec(name);
+  if (!m) throw new RangeError(`${JSON.stringify(name)} is not a tile name (a digit and m, p, s or z: "5m", "0p", "7z")`);
+  const suit = SUITS.indexOf(m[2]);
+  const digit = Number(m[1]) || 5;
+  if (suit === 3 && (m[1] === '0' || digit > 7)) throw new RangeError(`${JSON.stringify(name)} is not a tile (honours are 1z..7z)`);
+  return suit * 9 + digit - 1;
+}
+
+// 34 counts (a Uint8Array or an array of integers, kind order) -> mpsz text,
+// suits in the order m p s z: toMpsz(parse('19m19p19s1234567z1m')) === '119m19p19s1234567z'
+function toMpsz(counts) {
+  if (!(counts instanceof Uint8Array) && !Array.isArray(counts))
+    throw new TypeError(`counts must be a Uint8Array or an array of 34 counts, not ${describe(counts)}`);
+  if (counts.length !== 34) throw new RangeError(`counts must hold 34 counts, not ${counts.length}`);
+  let text = '';
+  for (let suit = 0; suit < 4; ++suit) {
+    let digits = '';
+    for (let d = 0; d < (suit === 3 ? 7 : 9); ++d) {
+      const c = counts[suit * 9 + d];
+      if (typeof c !== 'number' || !Number.isInteger(c)) throw new TypeError(`counts[${suit * 9 + d}] must be an integer, not ${describe(c)}`);
+      if (c < 0 || c > 4) throw new RangeError(`counts[${suit * 9 + d}]: ${c} copies of ${tileName(suit * 9 + d)} (0..4)`);
+      digits += String(d + 1).repeat(c);
+    }
+    if (digits) text += digits + SUITS[suit];
+  }
+  return text;
+}
+
+// mpsz text -> Uint8Array(34) counts (the same as parse)
+function fromMpsz(text) {
+  return parse(text);
+}
+
+Object.assign(module.exports, { scoreBatch, tileName, tileKind, toMpsz, fromMpsz });

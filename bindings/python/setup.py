@@ -12,7 +12,11 @@ nothing else at run time. Where the kernel comes from:
   (bindings/python/native/CMakeLists.txt -> ../..), so a plain clone suffices:
 
     /usr/bin/python3 -m venv --system-site-packages V
-    V/bin/pip install --no-build-isolation --no-index bindings/python
+    V/bin/pip install -v --no-build-isolation --no-index bindings/python
+
+(-v shows the steps and cmake's progress; the kernel's build takes minutes.
+The wheel of a CMake build of the repository is faster: target mjk_wheel,
+build/<preset>/dist/mjk-*.whl.)
 
 Needs cmake, g++, libxsimd-dev and zlib1g-dev (the kernel's and the
 records' build; the module links zlib) and, from Debian,
@@ -22,6 +26,7 @@ MJK_PY_BUILD_BASE moves setuptools' build directory (default: build/ here).
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 from pybind11.setup_helpers import Pybind11Extension
@@ -33,6 +38,10 @@ ROOT = HERE.parent.parent
 
 
 class BuildExtWithKernel(build_ext):
+    @staticmethod
+    def announce_step(what):
+        print(f"mjk setup.py: step {what}", file=sys.stderr, flush=True)
+
     def run(self):
         if os.environ.get("MJK_STATIC_LIB"):
             lib, include = os.environ["MJK_STATIC_LIB"], os.environ.get("MJK_KERNEL_INCLUDE", "")
@@ -54,9 +63,14 @@ class BuildExtWithKernel(build_ext):
         if not cmake:
             raise RuntimeError("mjk: cmake is needed to build the kernel (apt-get install -y cmake g++ libxsimd-dev)")
         build = Path(self.build_temp).resolve() / "kernel"
+        # Progress (pip shows it with -v): the kernel's build takes minutes;
+        # cmake prints each file it compiles with a percentage.
+        self.announce_step("1/3: configuring the kernel's build (cmake)")
         subprocess.check_call([cmake, "-S", str(HERE / "native"), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release"])
         jobs = str(os.cpu_count() or 2)
+        self.announce_step(f"2/3: building the kernel and the record library ({jobs} jobs; minutes)")
         subprocess.check_call([cmake, "--build", str(build), "--target", "mjk_capi", "mjk_records", "-j", jobs])
+        self.announce_step("3/3: building the extension module")
         return (build / "kernel-lib.txt").read_text().strip(), (build / "kernel-include.txt").read_text().strip()
 
 
@@ -73,7 +87,7 @@ setup(
     license="MIT",
     package_dir={"": "src"},
     packages=["mjk"],
-    package_data={"mjk": ["request.schema.json"]},
+    package_data={"mjk": ["request.schema.json", "py.typed", "*.pyi"]},  # the schema the checks read, the type stubs
     python_requires=">=3.9",
     install_requires=["numpy"],
     ext_modules=[

@@ -1,0 +1,116 @@
+// TypeScript declarations of the mjk package (index.js). Counts are tile
+// counts in kind order (1-9m, 1-9p, 1-9s, 1-7z), 34 per hand, row-major.
+// test/types.test.js checks that every export of index.js is declared here.
+
+export type Players = 3 | 4;
+export interface BatchOptions {
+  players?: Players;
+  /** 34 counts (every row) or n*34 (per row): tiles seen outside the hand */
+  visible?: Uint8Array | null;
+  errors?: 'throw' | 'return';
+  /** typed arrays to reuse for the result */
+  out?: Uint8Array | Int8Array | Record<string, Uint8Array | Int8Array>;
+}
+export interface DecompositionOptions extends BatchOptions {
+  /** the winning tile's kind per row (-1: none) */
+  winning?: Int8Array | number | null;
+}
+/** With errors: 'return', a batch returns its parts and `errors` (Uint8Array, 0: good row). */
+export type BatchResult = Uint8Array | Int8Array | ({ [part: string]: Uint8Array | Int8Array } & { errors?: Uint8Array });
+
+export class HandError extends Error {
+  constructor(message: string, code: number, row?: number);
+  code: number;
+  row?: number;
+}
+export class RecordError extends Error {
+  file?: string;
+  round?: string;
+  event?: number;
+  offset?: number;
+  line?: number;
+  column?: number;
+  what?: string;
+}
+
+/** The object `mjk --json` prints for one hand; HandError if malformed. */
+export function analyse(text: string, options?: { players?: Players; visible?: Uint8Array | null }): Record<string, any>;
+/** The `mjk --json` line itself (for a malformed hand the {"hand", "error"} object). */
+export function analyseLine(text: string, options?: { players?: Players; visible?: Uint8Array | null }): string;
+/** The `mjk --json` lines of many hands in one call. */
+export function analyseLines(texts: string[], options?: { players?: Players | Uint8Array; visible?: Uint8Array | null }): string[];
+/** mpsz text -> Uint8Array(34) counts; HandError if malformed. */
+export function parse(text: string): Uint8Array;
+
+export type ScoreRequest = Record<string, unknown> | string;
+export interface Score {
+  yaku: Array<{ name: string; han?: number; yakuman?: number }>;
+  han: number;
+  fu: number | null;
+  yakuman: number;
+  points: number;
+  payments: [number, number, number, number];
+}
+/** The "score" object `mjk --json` prints, or null (not complete). */
+export function score(request: ScoreRequest): Score | null;
+export function scoreMany(requests: ScoreRequest[], options?: { errors?: 'throw' | 'return' }): Array<Score | HandError | null>;
+export interface ScoreArrays {
+  complete: Uint8Array;
+  han: Int8Array;
+  fu: Uint8Array;
+  yakuman: Uint8Array;
+  points: Int32Array;
+  /** n*4, by seat wind East South West North */
+  payments: Int32Array;
+  /** bit y: yakuNames[y] */
+  yaku: BigUint64Array;
+}
+export function scoreBatch(requests: ScoreRequest[], options?: { errors?: 'throw' }): ScoreArrays;
+export function scoreBatch(requests: ScoreRequest[], options: { errors: 'return' }): ScoreArrays & { errors: Uint8Array };
+export const yakuNames: string[];
+
+// Batch operations on n*34 counts.
+export function isAgari(rows: Uint8Array, options?: BatchOptions): BatchResult;
+export function agariForms(rows: Uint8Array, options?: BatchOptions): BatchResult;
+export function waits(rows: Uint8Array, options?: BatchOptions): BatchResult;
+export function waitsByForm(rows: Uint8Array, options?: BatchOptions): BatchResult;
+export function tenpaiDiscards(rows: Uint8Array, options?: BatchOptions): BatchResult;
+/** the best shanten (Int8Array n; -1: complete) */
+export function shanten(rows: Uint8Array, options?: BatchOptions): BatchResult;
+/** {best, standard, chiitoi, kokushi} */
+export function shantenForms(rows: Uint8Array, options?: BatchOptions): BatchResult;
+export function necessaryTiles(rows: Uint8Array, options?: BatchOptions): BatchResult;
+export function advice(rows: Uint8Array, options?: BatchOptions): BatchResult;
+export function decompositions(rows: Uint8Array, options?: DecompositionOptions): BatchResult;
+
+export function errorMessage(code: number): string;
+/** the kernel implementation in use (avx2, sse4.2, ...) */
+export function implementation(): string;
+export const operations: Array<{ name: string; outputs: Array<{ name: string; dtype: string; shape: number[] }> }>;
+
+export interface Decision {
+  round: string; roundIndex: number; seat: number; seatWind: number; turn: number; event: number;
+  hand: Uint8Array; visible: Uint8Array; melds: Uint8Array; dora: Uint8Array;
+  discard: number; discardRed: boolean; riichi: boolean; reviewed: boolean;
+  shanten: number | null; shantenAfter: number | null; bestShanten: number | null;
+  ukeire: number | null; bestUkeire: number | null; best: number[] | null;
+}
+export interface GameLog {
+  file: string; format: string | null; players: number | null; rounds: string[];
+  decisions: Decision[]; columns: Record<string, any> | null;
+  disagreements: Array<{ file: string; round: string; event: number; what: string }>;
+  error: Record<string, any> | null;
+}
+export function readLog(file: string, options?: { errors?: 'throw' | 'return'; maxBytes?: number }): GameLog;
+/** The object `mjk log --stats --json` prints for these files and directories. */
+export function corpusStats(paths: string[], options?: { maxBytes?: number }): Record<string, any>;
+export const defaultMaxBytes: number;
+
+/** tileName(30) === '4z' */
+export function tileName(kind: number): string;
+/** tileKind('4z') === 30; tileKind('0m') === 4 (red five) */
+export function tileKind(name: string): number;
+/** 34 counts -> mpsz text (suits m p s z) */
+export function toMpsz(counts: Uint8Array | number[]): string;
+/** mpsz text -> Uint8Array(34) counts (as parse) */
+export function fromMpsz(text: string): Uint8Array;
