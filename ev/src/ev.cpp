@@ -122,8 +122,10 @@ HandError prepare(const ScoreRequest& r, const EvOptions& o, const EvVisible& v,
     s.org[static_cast<std::size_t>(k)] = held;
     s.wall0[static_cast<std::size_t>(k)] = in_wall;
     s.wall += in_wall;
-    s.indicates[static_cast<std::size_t>(k)] = indicated(k, r.players);
+    if (exists(k, r.players)) s.indicator_of[static_cast<std::size_t>(indicated(k, r.players))] = k;
+    if (s.fixed[static_cast<std::size_t>(k)] > 0) s.fixed_kinds |= std::uint64_t{1} << k;
   }
+
   if (s.wall < ev_last_turn)
     return error_of(Error::wall_too_small, {}, std::nullopt, static_cast<std::uint8_t>(s.wall));
   s.start = {};

@@ -42,7 +42,11 @@ struct GroupRow {
 
 class GroupRows {
  public:
+  // Rows depend only on the rules' players, so a workspace keeps them from
+  // search to search (a game's searches meet the same vectors again); they
+  // are dropped when the players change or past a million rows (128 MB).
   void reset(Players players) noexcept {
+    if (players == players_ && rows_.size() < (std::size_t{1} << 20)) return;
     players_ = players;
     rows_.clear();
     for (auto& s : slots_) s.clear();

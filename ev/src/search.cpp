@@ -34,6 +34,15 @@
 #include "mjk/hand.hpp"
 #include "search.hpp"
 
+// The two hot loops (evaluating a vertex, the sweep) are compiled for three
+// x86-64 levels and chosen at load time: the min-plus shuffles need SSSE3's
+// pshufb and the tallies POPCNT, which the baseline x86-64 lacks.
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(MJK_EV_NO_CLONES)
+#define MJK_EV_HOT __attribute__((target_clones("arch=x86-64-v3", "arch=x86-64-v2", "default")))
+#else
+#define MJK_EV_HOT
+#endif
+
 namespace mjk::ev_detail {
 namespace {
 
@@ -162,7 +171,7 @@ struct Eval {
 // vertex, 3k+2 for a discard vertex), exactly as the kernel's
 // necessary_tiles (3k+1) and its advice (3k+2: the discards of the best
 // shanten) give them.
-Eval evaluate(const GroupRows& rows, const std::int32_t* row, const Key& key, int tiles, Players players) noexcept {
+MJK_EV_HOT Eval evaluate(const GroupRows& rows, const std::int32_t* row, const Key& key, int tiles, Players players) noexcept {
   const GroupRow* gr[4] = {&rows[row[0]], &rows[row[1]], &rows[row[2]], &rows[row[3]]};
   const Cells a[4] = {load_cells(gr[0]->cost), load_cells(gr[1]->cost), load_cells(gr[2]->cost), load_cells(gr[3]->cost)};
   const Cells p01 = combine(a[0], a[1]), s23 = combine(a[2], a[3]);
@@ -246,6 +255,11 @@ struct Extra {
 };
 
 typedef double V4 __attribute__((vector_size(32)));  // tenpai, win, score, (unused)
+// Values in a vector: a class keeps its alignment as a template argument (a
+// vector typedef's attribute is dropped there, and AVX loads need 32 bytes).
+struct alignas(32) Values {
+  V4 v;
+};
 
 constexpr std::uint32_t discard_bit = 0x80000000u;
 
@@ -269,7 +283,7 @@ struct EvWorkspace::Impl {
   std::vector<ev_detail::Edge> edges;    // own + extras, by draw vertex
   std::vector<std::uint32_t> edge_begin;
   std::vector<std::uint32_t> extra_count;
-  std::vector<ev_detail::V4> xv, dv_now, dv_next;
+  std::vector<ev_detail::Values> xv, dv_now, dv_next;
   std::size_t peak = 0;
   std::size_t last_vertices = 0;  // of the previous search: sizes the table of the next
 
@@ -332,12 +346,14 @@ class Builder {
     std::size_t xi = 0, di = 0;
     std::uint64_t next_report = 1 << 16;
     while (xi < w_.xs.size() || di < w_.ds.size()) {
-      while (di < w_.ds.size()) expand_discard(static_cast<std::uint32_t>(di++));
+      while (di < w_.ds.size()) {
+        expand_discard(static_cast<std::uint32_t>(di++));
+        if (over_budget()) return Error::too_many_vertices;
+      }
       while (xi < w_.xs.size()) {
         expand_draw(static_cast<std::uint32_t>(xi++));
-        if ((xi & 255) == 0 && over_budget()) return Error::too_many_vertices;
+        if (over_budget()) return Error::too_many_vertices;
       }
-      if (over_budget()) return Error::too_many_vertices;
       const std::uint64_t v = w_.xs.size() + w_.ds.size();
       if (s_.options.progress && s_.options.progress->report && v >= next_report) {
         s_.options.progress->report(s_.options.progress->user, v, -1);
@@ -429,15 +445,39 @@ class Builder {
     return w > 0 && (x.widened || ((x.mask >> base_kind(k37)) & 1));
   }
 
+  // The kinds of the 37 a draw vertex may draw: widened, every kind; else
+  // its necessary kinds, a red five beside its plain five.
+  static std::uint64_t draw_candidates(const Node& n) noexcept {
+    if (n.widened) return (std::uint64_t{1} << kinds37) - 1;
+    std::uint64_t m = n.mask;
+    for (int suit = 0; suit < 3; ++suit) m |= ((n.mask >> (9 * suit + 4)) & 1) << red_kind(suit);
+    return m;
+  }
+  // The kinds of the 37 a hand holds.
+  static std::uint64_t held37(const Key& k) noexcept {
+    std::uint64_t out = 0;
+    for (int g = 0; g < 4; ++g) {
+      const std::uint32_t x = lane(k, g);
+      for (std::uint32_t f = (x | x >> 1 | x >> 2) & field_ones; f; f &= f - 1)
+        out |= std::uint64_t{1} << (9 * g + std::countr_zero(f) / 3);
+      if (g < 3 && ((x >> 27) & 1)) {
+        out |= std::uint64_t{1} << red_kind(g);
+        if (((x >> 12) & 7) == 1) out &= ~(std::uint64_t{1} << (9 * g + 4));  // the red five is the only five
+      }
+    }
+    return out;
+  }
+
   void expand_draw(std::uint32_t x) {
     const Node n = w_.xs[x];
     w_.own_begin.push_back(static_cast<std::uint32_t>(w_.own.size()));
     w_.win_begin.push_back(static_cast<std::uint32_t>(w_.wins.size()));
     const bool riichi = riichi_of(n.key), tenpai = n.shanten == 0;
     double weight = 0;
-    for (int k37 = 0; k37 < kinds37; ++k37) {
+    for (std::uint64_t m = draw_candidates(n); m; m &= m - 1) {
+      const int k37 = std::countr_zero(m);
       const int w = wall_of(n.key, k37);
-      if (!follows(n, k37, w)) continue;
+      if (w <= 0) continue;
       const int kind = base_kind(k37), g = group_of(kind);
       std::int32_t row[4] = {n.row[0], n.row[1], n.row[2], n.row[3]};
       row[g] = w_.rows.added(g, n.row[g], kind - 9 * g);
@@ -460,8 +500,8 @@ class Builder {
   void expand_discard(std::uint32_t d) {
     const Node n = w_.ds[d];
     const bool riichi = riichi_of(n.key);
-    for (int k37 = 0; k37 < kinds37; ++k37) {
-      if (held_of(n.key, k37) == 0) continue;
+    for (std::uint64_t m = held37(n.key); m; m &= m - 1) {
+      const int k37 = std::countr_zero(m);
       const int kind = base_kind(k37), g = group_of(kind);
       const bool keeps = (n.mask >> kind) & 1;
       if (!n.widened && !keeps) continue;
@@ -503,6 +543,59 @@ void join_edges(EvWorkspace::Impl& w) {
     fill[x] = w.edge_begin[x] + n;
   }
   for (const Extra& e : w.extras) w.edges[fill[e.x]++] = {e.d, e.w};
+}
+
+// Every turn's values, from the last turn back to `first`; the answer's
+// slots copied out at each turn.
+MJK_EV_HOT void sweep(const Setup& s, EvWorkspace::Impl& w, int first, const std::uint32_t* slot_of, int slots,
+                      EvAnswer& answer) noexcept {
+  const std::size_t nx = w.xs.size(), nd = w.ds.size();
+  const Edge* edges = w.edges.data();
+  const WinEdge* wins = w.wins.data();
+  for (int t = ev_last_turn; t >= first; --t) {
+    Values* now = w.dv_now.data();
+    const Values* next = w.dv_next.data();
+    std::fill(w.dv_now.begin(), w.dv_now.end(), Values{});
+    const double inv = 1.0 / (s.wall - t);
+    for (std::size_t x = 0; x < nx; ++x) {
+      V4 v;
+      const std::uint32_t eb = w.edge_begin[x], ee = w.edge_begin[x + 1];
+      const std::uint32_t wb = w.win_begin[x], we = w.win_begin[x + 1];
+      if (t == ev_last_turn) {
+        v = V4{w.tenpai[x] ? 1.0 : 0.0, 0, 0, 0};
+      } else {
+        v = w.xv[x].v;
+        V4 acc{};
+        for (std::uint32_t e = eb; e < ee; ++e) acc += static_cast<double>(edges[e].w) * next[edges[e].d].v;
+        for (std::uint32_t e = wb; e < we; ++e) {
+          const V4 c = next[wins[e].d].v;
+          acc += static_cast<double>(wins[e].w) * V4{1.0, 1.0, std::max(wins[e].price, c[2]), 0};
+        }
+        v += (acc - w.weight[x] * v) * inv;
+        if (w.tenpai[x]) v[0] = 1.0;
+      }
+      w.xv[x].v = v;
+      for (std::uint32_t e = eb; e < ee; ++e) {
+        V4& d = now[edges[e].d].v;
+        d = d > v ? d : v;
+      }
+      for (std::uint32_t e = wb; e < we; ++e) {
+        V4& d = now[wins[e].d].v;
+        d = d > v ? d : v;
+      }
+    }
+    for (int i = 0; i < slots; ++i) {
+      const V4 v = w.xv[slot_of[static_cast<std::size_t>(i)]].v;
+      EvDiscard& out = answer.discards[static_cast<std::size_t>(i)];
+      out.tenpai[static_cast<std::size_t>(t)] = v[0];
+      out.win[static_cast<std::size_t>(t)] = v[1];
+      out.score[static_cast<std::size_t>(t)] = v[2];
+    }
+    std::swap(w.dv_now, w.dv_next);
+    if (s.options.progress && s.options.progress->report)
+      s.options.progress->report(s.options.progress->user, nx + nd, t - first);
+  }
+
 }
 
 }  // namespace
@@ -554,56 +647,12 @@ Error search(const Setup& s, EvWorkspace::Impl& w, EvAnswer& answer) {
 
   // The sweep.
   const std::size_t nx = w.xs.size(), nd = w.ds.size();
-  w.xv.assign(nx, V4{});
-  w.dv_now.assign(nd, V4{});
-  w.dv_next.assign(nd, V4{});
+  w.xv.assign(nx, Values{});
+  w.dv_now.assign(nd, Values{});
+  w.dv_next.assign(nd, Values{});
   w.peak = std::max(w.peak, w.bytes());
   const int first = from_draw ? 0 : 1;
-  const Edge* edges = w.edges.data();
-  const WinEdge* wins = w.wins.data();
-  for (int t = ev_last_turn; t >= first; --t) {
-    V4* now = w.dv_now.data();
-    const V4* next = w.dv_next.data();
-    std::fill(w.dv_now.begin(), w.dv_now.end(), V4{});
-    const double inv = 1.0 / (s.wall - t);
-    for (std::size_t x = 0; x < nx; ++x) {
-      V4 v;
-      const std::uint32_t eb = w.edge_begin[x], ee = w.edge_begin[x + 1];
-      const std::uint32_t wb = w.win_begin[x], we = w.win_begin[x + 1];
-      if (t == ev_last_turn) {
-        v = V4{w.tenpai[x] ? 1.0 : 0.0, 0, 0, 0};
-      } else {
-        v = w.xv[x];
-        V4 acc{};
-        for (std::uint32_t e = eb; e < ee; ++e) acc += static_cast<double>(edges[e].w) * next[edges[e].d];
-        for (std::uint32_t e = wb; e < we; ++e) {
-          const V4 c = next[wins[e].d];
-          acc += static_cast<double>(wins[e].w) * V4{1.0, 1.0, std::max(wins[e].price, c[2]), 0};
-        }
-        v += (acc - w.weight[x] * v) * inv;
-        if (w.tenpai[x]) v[0] = 1.0;
-      }
-      w.xv[x] = v;
-      for (std::uint32_t e = eb; e < ee; ++e) {
-        V4& d = now[edges[e].d];
-        d = d > v ? d : v;
-      }
-      for (std::uint32_t e = wb; e < we; ++e) {
-        V4& d = now[wins[e].d];
-        d = d > v ? d : v;
-      }
-    }
-    for (int i = 0; i < slots; ++i) {
-      const V4 v = w.xv[slot_of[static_cast<std::size_t>(i)]];
-      EvDiscard& out = answer.discards[static_cast<std::size_t>(i)];
-      out.tenpai[static_cast<std::size_t>(t)] = v[0];
-      out.win[static_cast<std::size_t>(t)] = v[1];
-      out.score[static_cast<std::size_t>(t)] = v[2];
-    }
-    std::swap(w.dv_now, w.dv_next);
-    if (s.options.progress && s.options.progress->report)
-      s.options.progress->report(s.options.progress->user, nx + nd, t - first);
-  }
+  sweep(s, w, first, slot_of.data(), slots, answer);
 
   w.last_vertices = nx + nd;
   answer.vertices = nx + nd;

@@ -75,7 +75,8 @@ struct Setup {
   // fills hand, win, win_red, tsumo and riichi.
   ScoreRequest base;
   std::array<int, kind_count> fixed{};  // copies of each kind in the melds (north: + nuki): ura beyond the hand
-  std::array<int, kind_count> indicates{};  // the dora kind each indicator kind points at
+  std::uint64_t fixed_kinds = 0;        // the kinds with fixed copies
+  std::array<int, kind_count> indicator_of{};  // the kind whose indicator makes each kind dora
 };
 
 // Prices a winning draw: the winner's tsumo income (0 without a yaku), with

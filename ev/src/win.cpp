@@ -3,6 +3,7 @@
 // the dora indicators (drawn without replacement from the unseen tiles).
 #include <algorithm>
 #include <array>
+#include <bit>
 
 #include "search.hpp"
 
@@ -39,10 +40,35 @@ double tsumo_income(const ScoreRequest& r, int han, int fu) noexcept {
   return paid + 100.0 * r.honba * payers + 1000.0 * r.sticks;
 }
 
+namespace {
+// Kind bits of a key's held kinds (the red bits aside).
+std::uint64_t held_kinds(const Key& k) noexcept {
+  std::uint64_t out = 0;
+  for (int g = 0; g < 4; ++g) {
+    const std::uint32_t x = group_vec(k, g);
+    for (std::uint32_t f = (x | x >> 1 | x >> 2) & 0x1249249u; f; f &= f - 1)
+      out |= std::uint64_t{1} << (9 * g + std::countr_zero(f) / 3);
+  }
+  return out;
+}
+}  // namespace
+
 double price_win(const Setup& s, const Key& hand, int win37, bool riichi) noexcept {
   ScoreRequest q = s.base;
+  // The concealed tiles straight from the key's lanes into the hand's slots
+  // (suits at slots 12g + j, honours at theirs).
   q.hand = Hand{};
-  for (int kind = 0; kind < kind_count; ++kind) q.hand.add(Tile(kind), count_of(hand, kind));
+  int tiles = 0;
+  for (int g = 0; g < 4; ++g) {
+    const std::uint32_t x = group_vec(hand, g);
+    for (int j = 0; j < (g == 3 ? 7 : 9); ++j) {
+      const int c = static_cast<int>((x >> (3 * j)) & 7u);
+      q.hand.slots[static_cast<std::size_t>(g == 3 ? 36 + honour_slot[static_cast<std::size_t>(j)] : 12 * g + j)] =
+          static_cast<std::uint8_t>(c);
+      tiles += c;
+    }
+  }
+  q.hand.tiles = static_cast<std::uint8_t>(tiles);
   if (s.options.red)
     for (int suit = 0; suit < 3; ++suit) q.hand.red_fives[static_cast<std::size_t>(suit)] = static_cast<std::uint8_t>(red_of(hand, suit));
   q.win = Tile(base_kind(win37));
@@ -59,54 +85,62 @@ double price_win(const Setup& s, const Key& hand, int win37, bool riichi) noexce
   const int n = q.dora_count;
   if (!s.options.uradora || !riichi || n == 0 || sc.yakuman != 0) return income;
 
-  // Each indicator kind k lying in the wall w[k] times would make
-  // gain[k] = the held copies (melds and north tiles too) of the kind it
-  // points at ura-dora. u = the sum over the n indicators drawn.
-  std::array<int, kind_count> w{}, gain{};
-  int total = 0;
-  for (int k = 0; k < kind_count; ++k) {
-    w[static_cast<std::size_t>(k)] = s.wall_merged[static_cast<std::size_t>(k)] + s.start_merged[static_cast<std::size_t>(k)] - count_of(hand, k);
-    total += w[static_cast<std::size_t>(k)];
-    const int dora = s.indicates[static_cast<std::size_t>(k)];
-    gain[static_cast<std::size_t>(k)] = count_of(hand, dora) + s.fixed[static_cast<std::size_t>(dora)];
-  }
-  const double at0 = tsumo_income(q, sc.han, sc.fu);
+  // An indicator of kind ind(t) drawn makes each held copy of t (melds and
+  // north tiles too) an ura-dora: gain[t]. u = the sum over the n
+  // indicators, drawn from the wall at the win (the start wall, plus the
+  // start hand, less this hand).
+  const auto wall_at = [&](int k) {
+    return s.wall_merged[static_cast<std::size_t>(k)] + s.start_merged[static_cast<std::size_t>(k)] - count_of(hand, k);
+  };
+  std::array<double, 4 * max_indicators + 1> income_at{};  // by u, filled as needed (0: not yet)
+  income_at[0] = tsumo_income(q, sc.han, sc.fu);
+  const auto income_of = [&](int u) {
+    double& v = income_at[static_cast<std::size_t>(u)];
+    if (v == 0) v = tsumo_income(q, sc.han + u, sc.fu);
+    return v;
+  };
+  const std::uint64_t gaining = held_kinds(hand) | s.fixed_kinds;
   if (n == 1) {
     double sum = 0;
-    for (int k = 0; k < kind_count; ++k)
-      if (gain[static_cast<std::size_t>(k)] > 0 && w[static_cast<std::size_t>(k)] > 0)
-        sum += w[static_cast<std::size_t>(k)] * (tsumo_income(q, sc.han + gain[static_cast<std::size_t>(k)], sc.fu) - at0);
-    return income + sum / total;
+    for (std::uint64_t m = gaining; m; m &= m - 1) {
+      const int t = std::countr_zero(m);
+      const int w = wall_at(s.indicator_of[static_cast<std::size_t>(t)]);
+      if (w > 0) sum += w * (income_of(count_of(hand, t) + s.fixed[static_cast<std::size_t>(t)]) - income_at[0]);
+    }
+    return income + sum / (s.wall + s.tiles - tiles);
   }
-  // ways[m][u]: ways to draw m indicators from the kinds with a gain, worth u ura-dora.
-  constexpr int max_u = 4 * max_indicators * 4;
+  // ways[m][u]: ways to draw m indicators among the gaining kinds' indicators, worth u ura-dora.
+  constexpr int max_u = 4 * max_indicators;
   std::array<std::array<double, max_u + 1>, max_indicators + 1> ways{};
   ways[0][0] = 1;
+  const int total = s.wall + s.tiles - tiles;
   int zero = total, top = 0;
-  for (int k = 0; k < kind_count; ++k) {
-    const int g = gain[static_cast<std::size_t>(k)], c = w[static_cast<std::size_t>(k)];
-    if (g == 0 || c == 0) continue;
+  for (std::uint64_t m = gaining; m; m &= m - 1) {
+    const int t = std::countr_zero(m);
+    const int c = wall_at(s.indicator_of[static_cast<std::size_t>(t)]);
+    const int g = count_of(hand, t) + s.fixed[static_cast<std::size_t>(t)];
+    if (c <= 0) continue;
     zero -= c;
-    for (int m = n - 1; m >= 0; --m)
+    for (int have = n - 1; have >= 0; --have)
       for (int u = top; u >= 0; --u) {
-        const double here = ways[static_cast<std::size_t>(m)][static_cast<std::size_t>(u)];
+        const double here = ways[static_cast<std::size_t>(have)][static_cast<std::size_t>(u)];
         if (here == 0) continue;
-        for (int take = 1; take <= c && m + take <= n; ++take)
-          ways[static_cast<std::size_t>(m + take)][static_cast<std::size_t>(u + take * g)] += here * choose(c, take);
+        for (int take = 1; take <= c && have + take <= n; ++take)
+          ways[static_cast<std::size_t>(have + take)][static_cast<std::size_t>(u + take * g)] += here * choose(c, take);
       }
     top = std::min(max_u, top + n * g);
   }
   const double all = choose(total, n);
   double expected = 0;
-  for (int m = 0; m <= n; ++m) {
-    const double rest = choose(zero, n - m);
+  for (int have = 0; have <= n; ++have) {
+    const double rest = choose(zero, n - have);
     if (rest == 0) continue;
     for (int u = 0; u <= top; ++u) {
-      const double p = ways[static_cast<std::size_t>(m)][static_cast<std::size_t>(u)] * rest / all;
-      if (p != 0) expected += p * (u == 0 ? at0 : tsumo_income(q, sc.han + u, sc.fu));
+      const double p = ways[static_cast<std::size_t>(have)][static_cast<std::size_t>(u)] * rest / all;
+      if (p != 0) expected += p * income_of(u);
     }
   }
-  return income - at0 + expected;
+  return income - income_at[0] + expected;
 }
 
 }  // namespace mjk::ev_detail
