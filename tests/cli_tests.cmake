@@ -152,3 +152,17 @@ mjk_cli_fails(score_three_players_chi "no chi with three players at position 15:
 mjk_cli_fails(score_fifth_copy_dora "fifth copy of a tile \\(1m\\): counting the hand, the melds, the winning tile, the indicators"
   --dora 1m1m "1112345678999m 5m")
 mjk_cli_test(score_double_wind_pair_4fu "\"han\":4,\"fu\":40," --json --tsumo --dora 9p "123m123p1z chi:123s pon:555z 1z")
+
+# mjk ev: the expected-value table (EV.md).
+mjk_cli_test(ev_help "usage: mjk ev" ev --help)
+# The two riichi of 123m456p789s5s1222z, best expected score first; the 1z discard waits on the 5s (three left).
+mjk_cli_test(ev_table "shanten   0   wall 121   vertices 6 .*\ndiscard  shanten   tenpai      win    score  necessary\n1z             0   100.0%    37.0%     3822  5s\\(3\\)\n5s             0   100.0%    37.0%     3454  1z\\(3\\)\n$"
+  ev --dora 9m 123m456p789s5s1222z)
+mjk_cli_test(ev_json "^{\"hand\":\"123m456p789s1222z\",.*\"ev\":{\"shanten\":0,\"vertices\":2,\"wall\":122,\"discards\":\\[{\"discard\":null,\"shanten\":0,\"necessary\":\\[\\[\"1z\",3\\]\\],\"tenpai\":\\[1,1,.*\\],\"win\":\\[0.383.*,0\\],\"score\":\\[.*,0\\]}\\]}}\n$"
+  ev --json --dora 9m 123m456p789s1222z)
+mjk_cli_test(ev_melds_and_options "options   hand change, shanten back, extra 2, no ura-dora, no red fives"
+  ev --hand-change --shanten-back --extra 2 --no-uradora --no-red "4567m22z34p567s pon:111z@toimen")
+mjk_cli_fails(ev_complete "the hand is already complete" ev 123m456p789s11222z)
+mjk_cli_fails(ev_extra "extra must be 0..3" ev --extra 4 123m456p789s1222z)
+mjk_cli_fails(ev_budget "the search passed max_vertices" ev --max-vertices 10 --hand-change --shanten-back 12359m2468p1357s2z)
+mjk_cli_fails(ev_json_error_line "{\"hand\":\"123m456p789s11222z\",\"error\":\"the hand is already complete\"}" ev --json 123m456p789s11222z)
