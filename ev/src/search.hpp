@@ -79,10 +79,24 @@ struct Setup {
   std::array<int, kind_count> indicator_of{};  // the kind whose indicator makes each kind dora
 };
 
-// Prices a winning draw: the winner's tsumo income (0 without a yaku), with
-// ura-dora as an exact expectation under riichi. `hand`: the 3k+2 tiles
-// with the winning tile.
-[[nodiscard]] double price_win(const Setup& s, const Key& hand, int win37, bool riichi) noexcept;
+// Prices the winning draws of one search: the winner's tsumo income (0
+// without a yaku), with ura-dora as an exact expectation under riichi.
+class Pricer {
+ public:
+  explicit Pricer(const Setup& s) : s_(s), q_(s.base) {
+    tiles_ = s.tiles % 3 == 2 ? s.tiles : s.tiles + 1;
+    for (auto& row : incomes_) row.fill(-1);
+  }
+  // `hand`: the 3k+2 tiles with the winning tile (kind win37 of the 37).
+  [[nodiscard]] double price(const Key& hand, int win37, bool riichi) noexcept;
+
+ private:
+  double income(int han, int fu) noexcept;  // tsumo_income, remembered by (han, fu / 5)
+  const Setup& s_;
+  ScoreRequest q_;  // the wins' request: its hand and win rewritten per win
+  int tiles_ = 0;   // concealed tiles of a winning hand
+  std::array<std::array<double, 27>, 14> incomes_{};
+};
 
 // Income of a non-yakuman tsumo of `han` and `fu` for the request's seat
 // (honba and sticks included), as mjk::score pays it.

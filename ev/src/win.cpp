@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstring>
 
 #include "search.hpp"
 
@@ -41,35 +42,55 @@ double tsumo_income(const ScoreRequest& r, int han, int fu) noexcept {
 }
 
 namespace {
+// Three 3-bit counts (9 bits of a lane) as three bytes, and the same three
+// fields' "held" bits as three kind bits.
+constexpr std::array<std::uint32_t, 512> three_counts = [] {
+  std::array<std::uint32_t, 512> t{};
+  for (unsigned v = 0; v < 512; ++v) t[v] = (v & 7u) | ((v >> 3) & 7u) << 8 | ((v >> 6) & 7u) << 16;
+  return t;
+}();
+constexpr std::array<std::uint8_t, 512> three_held = [] {
+  std::array<std::uint8_t, 512> t{};
+  for (unsigned v = 0; v < 512; ++v)
+    t[v] = static_cast<std::uint8_t>(((v & 7u) != 0) | ((v >> 3 & 7u) != 0) << 1 | ((v >> 6 & 7u) != 0) << 2);
+  return t;
+}();
 // Kind bits of a key's held kinds (the red bits aside).
 std::uint64_t held_kinds(const Key& k) noexcept {
   std::uint64_t out = 0;
   for (int g = 0; g < 4; ++g) {
     const std::uint32_t x = group_vec(k, g);
-    for (std::uint32_t f = (x | x >> 1 | x >> 2) & 0x1249249u; f; f &= f - 1)
-      out |= std::uint64_t{1} << (9 * g + std::countr_zero(f) / 3);
+    const unsigned held = three_held[x & 511] | three_held[(x >> 9) & 511] << 3 | three_held[(x >> 18) & 511] << 6;
+    out |= std::uint64_t{held} << (9 * g);
   }
   return out;
 }
 }  // namespace
 
-double price_win(const Setup& s, const Key& hand, int win37, bool riichi) noexcept {
-  ScoreRequest q = s.base;
+double Pricer::income(int han, int fu) noexcept {
+  const auto h = static_cast<std::size_t>(std::min(han, 13)), f = static_cast<std::size_t>(std::min(fu, 130) / 5);
+  double& v = incomes_[h][f];
+  if (v < 0) v = tsumo_income(q_, han, fu);
+  return v;
+}
+
+double Pricer::price(const Key& hand, int win37, bool riichi) noexcept {
+  ScoreRequest& q = q_;
   // The concealed tiles straight from the key's lanes into the hand's slots
-  // (suits at slots 12g + j, honours at theirs).
-  q.hand = Hand{};
-  int tiles = 0;
-  for (int g = 0; g < 4; ++g) {
+  // (a suit's nine counts at slots 12g.., three bytes per lookup; the
+  // honours at theirs).
+  for (int g = 0; g < 3; ++g) {
     const std::uint32_t x = group_vec(hand, g);
-    for (int j = 0; j < (g == 3 ? 7 : 9); ++j) {
-      const int c = static_cast<int>((x >> (3 * j)) & 7u);
-      q.hand.slots[static_cast<std::size_t>(g == 3 ? 36 + honour_slot[static_cast<std::size_t>(j)] : 12 * g + j)] =
-          static_cast<std::uint8_t>(c);
-      tiles += c;
-    }
+    const std::uint32_t a = three_counts[x & 511], b = three_counts[(x >> 9) & 511], c = three_counts[(x >> 18) & 511];
+    std::uint8_t* slot = q.hand.slots.data() + 12 * g;
+    std::memcpy(slot, &a, 3);
+    std::memcpy(slot + 3, &b, 3);
+    std::memcpy(slot + 6, &c, 3);
   }
-  q.hand.tiles = static_cast<std::uint8_t>(tiles);
-  if (s.options.red)
+  const std::uint32_t z = group_vec(hand, 3);
+  for (int j = 0; j < 7; ++j) q.hand.slots[static_cast<std::size_t>(36 + honour_slot[static_cast<std::size_t>(j)])] = static_cast<std::uint8_t>((z >> (3 * j)) & 7u);
+  q.hand.tiles = static_cast<std::uint8_t>(tiles_);
+  if (s_.options.red)
     for (int suit = 0; suit < 3; ++suit) q.hand.red_fives[static_cast<std::size_t>(suit)] = static_cast<std::uint8_t>(red_of(hand, suit));
   q.win = Tile(base_kind(win37));
   q.win_red = win37 >= 34;
@@ -81,9 +102,10 @@ double price_win(const Setup& s, const Key& hand, int win37, bool riichi) noexce
   if (!scored.ok() || !scored.value.complete) return 0;
   const Score& sc = scored.value;
   if (sc.yakuman == 0 && sc.han == 0) return 0;  // no yaku: not a win
-  const double income = sc.payments[q.seat];
+  const double paid = sc.payments[q.seat];
   const int n = q.dora_count;
-  if (!s.options.uradora || !riichi || n == 0 || sc.yakuman != 0) return income;
+  if (!s_.options.uradora || !riichi || n == 0 || sc.yakuman != 0) return paid;
+  const Setup& s = s_;
 
   // An indicator of kind ind(t) drawn makes each held copy of t (melds and
   // north tiles too) an ura-dora: gain[t]. u = the sum over the n
@@ -92,28 +114,23 @@ double price_win(const Setup& s, const Key& hand, int win37, bool riichi) noexce
   const auto wall_at = [&](int k) {
     return s.wall_merged[static_cast<std::size_t>(k)] + s.start_merged[static_cast<std::size_t>(k)] - count_of(hand, k);
   };
-  std::array<double, 4 * max_indicators + 1> income_at{};  // by u, filled as needed (0: not yet)
-  income_at[0] = tsumo_income(q, sc.han, sc.fu);
-  const auto income_of = [&](int u) {
-    double& v = income_at[static_cast<std::size_t>(u)];
-    if (v == 0) v = tsumo_income(q, sc.han + u, sc.fu);
-    return v;
-  };
+  const double at0 = income(sc.han, sc.fu);
+  const auto income_of = [&](int u) { return income(sc.han + u, sc.fu); };
   const std::uint64_t gaining = held_kinds(hand) | s.fixed_kinds;
   if (n == 1) {
     double sum = 0;
     for (std::uint64_t m = gaining; m; m &= m - 1) {
       const int t = std::countr_zero(m);
       const int w = wall_at(s.indicator_of[static_cast<std::size_t>(t)]);
-      if (w > 0) sum += w * (income_of(count_of(hand, t) + s.fixed[static_cast<std::size_t>(t)]) - income_at[0]);
+      if (w > 0) sum += w * (income_of(count_of(hand, t) + s.fixed[static_cast<std::size_t>(t)]) - at0);
     }
-    return income + sum / (s.wall + s.tiles - tiles);
+    return paid + sum / (s.wall + s.tiles - tiles_);
   }
   // ways[m][u]: ways to draw m indicators among the gaining kinds' indicators, worth u ura-dora.
   constexpr int max_u = 4 * max_indicators;
   std::array<std::array<double, max_u + 1>, max_indicators + 1> ways{};
   ways[0][0] = 1;
-  const int total = s.wall + s.tiles - tiles;
+  const int total = s.wall + s.tiles - tiles_;
   int zero = total, top = 0;
   for (std::uint64_t m = gaining; m; m &= m - 1) {
     const int t = std::countr_zero(m);
@@ -140,7 +157,7 @@ double price_win(const Setup& s, const Key& hand, int win37, bool riichi) noexce
       if (p != 0) expected += p * income_of(u);
     }
   }
-  return income - income_at[0] + expected;
+  return paid - at0 + expected;
 }
 
 }  // namespace mjk::ev_detail
