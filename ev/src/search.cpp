@@ -366,7 +366,7 @@ struct EvWorkspace::Impl {
     // A table far larger than the last search needed is cut back (clearing
     // it would cost more than its growth), else cleared.
     std::size_t want = 1 << 12;
-    while (want < 4 * last_vertices) want *= 2;
+    while (want < 2 * last_vertices) want *= 2;
     if (table.size() < want || table.size() > 4 * want || search == ~0u) {
       table.assign(want, ev_detail::Slot{});
       search = 0;
@@ -499,23 +499,29 @@ class Builder {
     }
   }
 
-  // The vertex of m.key (a discard vertex or a draw vertex), created and
-  // evaluated if new; `known` gives its evaluation when the caller knows it.
-  MJK_EV_INLINE std::uint32_t find_or_create(const Move& m, bool discard, const std::int32_t* row, int dist, const Eval* known) {
-    if (2 * (w_.table_used + 1) > w_.table.size()) grow_table();
+  // The slot of m.key: the vertex there (found), or the free slot where it goes.
+  struct Probe {
+    bool found;
+    std::uint32_t index;  // the vertex, or the slot
+  };
+  MJK_EV_INLINE Probe probe(const Move& m, bool discard) noexcept {
     const std::size_t mask = w_.table.size() - 1;
     const std::uint32_t kind_bit = discard ? discard_bit : 0u;
-    std::size_t i = slot_of(m.hash);
-    for (;; i = (i + 1) & mask) {
+    for (std::size_t i = slot_of(m.hash);; i = (i + 1) & mask) {
       const Slot& e = w_.table[i];
-      if (e.search != w_.search) break;
-      if (e.key == m.key && (e.ref & discard_bit) == kind_bit) return e.ref & ~discard_bit;
+      if (e.search != w_.search) return {false, static_cast<std::uint32_t>(i)};
+      if (e.key == m.key && (e.ref & discard_bit) == kind_bit) return {true, e.ref & ~discard_bit};
     }
+  }
+  // A new vertex in a free slot, evaluated (or `known`).
+  MJK_EV_INLINE std::uint32_t create(const Move& m, bool discard, std::uint32_t slot, const std::int32_t* row, int dist,
+                                     const Eval* known) {
     const int tiles = discard ? draw_tiles_ + 1 : draw_tiles_;
     const Eval e = known ? *known : evaluate(w_.rows, row, m.key, tiles, s_.players);
     const bool riichi = riichi_of(m.key);
     const bool widened = (discard ? s_.options.shanten_back : s_.options.hand_change) && !riichi && dist + e.shanten < limit_;
     const Node n{m.key, m.hash, {row[0], row[1], row[2], row[3]}, e.mask, e.shanten, static_cast<std::uint8_t>(dist), widened};
+    const std::uint32_t kind_bit = discard ? discard_bit : 0u;
     std::uint32_t index;
     if (discard) {
       index = static_cast<std::uint32_t>(w_.ds.size());
@@ -526,14 +532,15 @@ class Builder {
       w_.weight.push_back(0);
       w_.tenpai.push_back(e.shanten == 0);
     }
-    w_.table[i] = Slot{m.key, index | kind_bit, w_.search};
-    ++w_.table_used;
+    w_.table[slot] = Slot{m.key, index | kind_bit, w_.search};
+    if (2 * ++w_.table_used > w_.table.size()) grow_table();
     return index;
   }
-
-  // A draw vertex follows kind k37 (with `w` copies in its wall).
-  [[nodiscard]] MJK_EV_INLINE static bool follows(const Node& x, int k37, int w) noexcept {
-    return w > 0 && (x.widened || ((x.mask >> base_kind(k37)) & 1));
+  // The vertex of m.key (a discard vertex or a draw vertex), created and
+  // evaluated if new; `known` gives its evaluation when the caller knows it.
+  MJK_EV_INLINE std::uint32_t find_or_create(const Move& m, bool discard, const std::int32_t* row, int dist, const Eval* known) {
+    const Probe p = probe(m, discard);
+    return p.found ? p.index : create(m, discard, p.index, row, dist, known);
   }
 
   // The kinds of the 37 a draw vertex may draw: widened, every kind; else
@@ -586,12 +593,17 @@ class Builder {
     for (int i = 0; i < count; ++i) {
       const Move& mv = moves[static_cast<std::size_t>(i)];
       const int k37 = mv.k37, w = walls[static_cast<std::size_t>(i)];
-      const int kind = base_kind(k37), g = group_of(kind);
-      std::int32_t row[4] = {n.row[0], n.row[1], n.row[2], n.row[3]};
-      row[g] = w_.rows.added(g, n.row[g], kind - 9 * g);
-      const int dist = n.dist + (held_of(mv.key, k37) > s_.org[static_cast<std::size_t>(k37)]);
+      const int kind = base_kind(k37);
       const bool wins = tenpai && ((n.mask >> kind) & 1);  // a tenpai hand's wait completes it
-      const std::uint32_t d = find_or_create(mv, true, row, dist, wins ? &complete : nullptr);
+      const Probe p = probe(mv, true);
+      std::uint32_t d = p.index;
+      if (!p.found) {  // its rows and distance only for a new vertex
+        const int g = group_of(kind);
+        std::int32_t row[4] = {n.row[0], n.row[1], n.row[2], n.row[3]};
+        row[g] = w_.rows.added(g, n.row[g], kind - 9 * g);
+        const int dist = n.dist + (held_of(mv.key, k37) > s_.org[static_cast<std::size_t>(k37)]);
+        d = create(mv, true, p.index, row, dist, wins ? &complete : nullptr);
+      }
       weight += w;
       if (wins) {
         const double price = pricer_.price(mv.key, k37, riichi);
@@ -626,13 +638,27 @@ class Builder {
     prefetch(moves.data(), count);
     for (int i = 0; i < count; ++i) {
       const Move& mv = moves[static_cast<std::size_t>(i)];
-      const int k37 = mv.k37, kind = base_kind(k37), g = group_of(kind);
-      std::int32_t row[4] = {n.row[0], n.row[1], n.row[2], n.row[3]};
-      row[g] = w_.rows.removed(g, n.row[g], kind - 9 * g);
+      const int k37 = mv.k37, kind = base_kind(k37);
       const int dist = n.dist - (held_of(n.key, k37) > s_.org[static_cast<std::size_t>(k37)]);
-      const std::uint32_t x = find_or_create(mv, false, row, dist, nullptr);
+      const Probe p = probe(mv, false);
+      std::uint32_t x = p.index;
+      if (!p.found) {
+        const int g = group_of(kind);
+        std::int32_t row[4] = {n.row[0], n.row[1], n.row[2], n.row[3]};
+        row[g] = w_.rows.removed(g, n.row[g], kind - 9 * g);
+        x = create(mv, false, p.index, row, dist, nullptr);
+      }
       const int w = wall_of(mv.key, k37);
-      if (declares[static_cast<std::size_t>(i)] == riichi && follows(w_.xs[x], k37, w)) continue;  // x's own edge
+      // Does x follow the draw of k37 itself (then this is x's own edge)? From
+      // this vertex alone: x = this hand less k37 has this shanten if k37
+      // keeps it, one more if not (a complete hand less any tile is tenpai),
+      // and x's necessary kinds hold k37 iff its shanten is above this one's.
+      if (declares[static_cast<std::size_t>(i)] == riichi && w > 0) {
+        const bool keeps = (n.mask >> kind) & 1;
+        const int x_shanten = n.shanten < 0 ? 0 : n.shanten + !keeps;
+        const bool widened = s_.options.hand_change && !riichi && dist + x_shanten < limit_;
+        if (widened || x_shanten > n.shanten) continue;  // x's own edge
+      }
       w_.extras.push_back({x, d, static_cast<float>(w)});
       w_.weight[x] += w;
     }
