@@ -21,10 +21,10 @@
 //
 // The sweep: for t = 18 down to the first turn, every draw vertex's value
 // at t from its own value at t+1 and its edges' discard vertices at t+1,
-// then every discard vertex's value at t as the maximum of its draw
-// vertices at t (pushed from the draw vertices: no second edge list). Only
-// two layers of discard values and one of draw values are kept; the
-// answer's vertices are copied out at each turn.
+// then every discard vertex's value at t as the maximum of the draw
+// vertices of its edges at t (read through a second edge list, by discard
+// vertex), each vertex only in its turn window. One layer of values per
+// vertex is kept; the answer's vertices are copied out at each turn.
 #include <algorithm>
 #include <bit>
 #include <cstring>
@@ -37,9 +37,10 @@
 #include "mjk/hand.hpp"
 #include "search.hpp"
 
-// The two hot loops (evaluating a vertex, the sweep) are compiled for three
-// x86-64 levels and chosen at load time: the min-plus shuffles need SSSE3's
-// pshufb and the tallies POPCNT, which the baseline x86-64 lacks.
+// The two hot parts (the growth with the vertices' evaluation, the sweep)
+// are compiled for three x86-64 levels and chosen at load time: the min-plus
+// shuffles need SSSE3's pshufb and the tallies POPCNT, which the baseline
+// x86-64 lacks.
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(MJK_EV_NO_CLONES)
 #define MJK_EV_HOT __attribute__((target_clones("arch=x86-64-v3", "arch=x86-64-v2", "default")))
 #else

@@ -74,7 +74,7 @@ struct EvStats {
   std::uint64_t draw_vertices = 0, discard_vertices = 0;  // 3k+1 and 3k+2 tiles
   std::uint64_t edges = 0;       // draws between them (each once)
   std::uint64_t wins = 0;        // winning draws scored
-  std::uint64_t group_rows = 0;  // distinct suit / honour count vectors met
+  std::uint64_t group_rows = 0;  // distinct suit / honour count vectors the workspace holds
   std::uint64_t peak_bytes = 0;  // the workspace's memory at its largest
 };
 
