@@ -283,6 +283,14 @@ TEST_CASE("ev: a vertex budget stops the search with an error, not the memory") 
   const EvResult again = expected_value(small.request, o, small.visible, &ws);
   REQUIRE(again.ok());
   check_same(again.value, expected_value(small.request, o, small.visible).value, "reused workspace");
+  // A moved workspace searches on; the one moved from starts afresh.
+  EvWorkspace moved = std::move(ws);
+  const EvResult in_moved = expected_value(small.request, o, small.visible, &moved);
+  const EvResult in_emptied = expected_value(small.request, o, small.visible, &ws);  // NOLINT: use after move, on purpose
+  REQUIRE(in_moved.ok());
+  REQUIRE(in_emptied.ok());
+  check_same(in_moved.value, again.value, "moved workspace");
+  check_same(in_emptied.value, again.value, "moved-from workspace");
 }
 
 TEST_CASE("ev: the search's tsumo income is the scorer's payment") {
@@ -292,7 +300,7 @@ TEST_CASE("ev: the search's tsumo income is the scorer's payment") {
   for (ScoreRequest r : score_test::wins_like_play(31, 4000)) {
     if (!r.tsumo) continue;
     for (const bool dealer : {true, false}) {
-      r.seat = dealer ? 0 : static_cast<std::uint8_t>(1 + checked % (static_cast<int>(r.players) - 1));
+      r.seat = static_cast<std::uint8_t>(dealer ? 0 : 1 + checked % static_cast<std::size_t>(static_cast<int>(r.players) - 1));
       r.rules.kiriage = checked % 5 == 0;
       r.rules.sanma_tsumo_loss = checked % 3 != 0;
       r.honba = static_cast<std::uint16_t>(checked % 3);

@@ -389,6 +389,10 @@ EvWorkspace::~EvWorkspace() = default;
 EvWorkspace::EvWorkspace(EvWorkspace&&) noexcept = default;
 EvWorkspace& EvWorkspace::operator=(EvWorkspace&&) noexcept = default;
 std::size_t EvWorkspace::bytes() const noexcept { return impl_ ? impl_->bytes() : 0; }
+EvWorkspace::Impl& EvWorkspace::impl() {
+  if (!impl_) impl_ = std::make_unique<Impl>();
+  return *impl_;
+}
 
 }  // namespace mjk
 

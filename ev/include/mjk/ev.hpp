@@ -108,7 +108,8 @@ class MJK_API EvWorkspace {
   // Bytes held now.
   [[nodiscard]] std::size_t bytes() const noexcept;
   struct Impl;
-  [[nodiscard]] Impl& impl() noexcept { return *impl_; }
+  // The search's state (a moved-from workspace gets a fresh one).
+  [[nodiscard]] Impl& impl();
 
  private:
   std::unique_ptr<Impl> impl_;
