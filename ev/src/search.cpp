@@ -846,12 +846,19 @@ MJK_EV_HOT void sweep(const Setup& s, EvWorkspace::Impl& w, int first, const std
     }
     for (std::size_t d = 0; d < nd; ++d) {
       if (t < need_d[d]) continue;
-      V4 m{};
-      for (std::uint32_t k = in_begin[d]; k < in_begin[d + 1]; ++k) {
-        const V4 v = xv[in_x[k]].v;
-        m = m > v ? m : v;
+      V4 m0{}, m1{};  // two maxima: one would chain every edge behind the last
+      std::uint32_t k = in_begin[d];
+      const std::uint32_t end = in_begin[d + 1];
+      for (; k + 2 <= end; k += 2) {
+        const V4 v0 = xv[in_x[k]].v, v1 = xv[in_x[k + 1]].v;
+        m0 = m0 > v0 ? m0 : v0;
+        m1 = m1 > v1 ? m1 : v1;
       }
-      dv[d].v = m;
+      if (k < end) {
+        const V4 v0 = xv[in_x[k]].v;
+        m0 = m0 > v0 ? m0 : v0;
+      }
+      dv[d].v = m0 > m1 ? m0 : m1;
     }
     for (int i = 0; i < slots; ++i) {
       const V4 v = xv[slot_of[i]].v;
