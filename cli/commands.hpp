@@ -14,4 +14,7 @@ int census_command(int argc, char** argv);
 // mjk log ...: game records (argv[1] is "log"); returns the exit status.
 int log_command(int argc, char** argv);
 
+// mjk ev ...: the expected-value table of a hand (argv[1] is "ev"); returns the exit status.
+int ev_command(int argc, char** argv);
+
 }  // namespace mjk::cli

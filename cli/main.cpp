@@ -34,6 +34,7 @@ constexpr std::string_view help_text = R"(usage: mjk [--ref] [--players 3|4] [--
        mjk forms HAND
        mjk log [--json] [--stats] [--to mjai|tenhou6] FILE|DIR...   (game records: mjk log --help)
        mjk census --tiles 14|13 --kinds m|mp|mps|all [--threads N] [--json]
+       mjk ev [--hand-change] [--shanten-back] [--extra N] [--json] ... HAND   (expected value: mjk ev --help)
        mjk --impl | --version
        mjk --help | --help-all | help TOPIC | COMMAND --help
 
@@ -672,6 +673,7 @@ int main(int argc, char** argv) {
   if (const auto status = meta_command(argc, argv)) return *status;
   if (argc >= 2 && std::string_view(argv[1]) == "log") return finish_output(mjk::cli::log_command(argc, argv));
   if (argc >= 2 && std::string_view(argv[1]) == "census") return finish_output(mjk::cli::census_command(argc, argv));
+  if (argc >= 2 && std::string_view(argv[1]) == "ev") return finish_output(mjk::cli::ev_command(argc, argv));
   if (argc >= 2 && std::string_view(argv[1]) == "forms") {
     if (argc < 3) {
       std::fputs("usage: mjk forms HAND (see mjk --help)\n", stderr);

@@ -61,9 +61,22 @@ constexpr std::array log_options = {
     Option{"--help", "", "the full text"},
 };
 
+constexpr std::array ev_options = {
+    Option{"--hand-change", "", "follow every draw (hand changes) outside riichi"},
+    Option{"--shanten-back", "", "try every discard outside riichi (shanten back)"},
+    Option{"--extra", "N", "how far past the start's shanten the search goes (0-3, default 1)"},
+    Option{"--no-uradora", "", "leave ura-dora out of the expected score"},
+    Option{"--no-red", "", "red fives score as plain fives"},
+    Option{"--turn", "N", "the turn the table shows (1-17, default 1)"},
+    Option{"--max-vertices", "N", "stop with an error past this many vertices"},
+    Option{"--json", "", "the analysis object with the per-turn curves"},
+    Option{"--help", "", "the full text"},
+};
+
 constexpr std::array command_table = {
     Command{"", "[OPTIONS] HAND [WIN]", "analyse a hand (shanten, waits, advice) and score a win", analyse_options},
     Command{"score", "score HAND [WIN] [OPTIONS]", "score a win, the score first as players say it", analyse_options},
+    Command{"ev", "ev [OPTIONS] HAND", "the expected value of every discard (tsumo-only model)", ev_options},
     Command{"forms", "forms HAND", "every tenpai reading of a 3k+1 hand, one per line", forms_options},
     Command{"census", "census --tiles 14|13 --kinds m|mp|mps|all [--threads N] [--json]",
             "enumerate and classify every closed hand", census_options},

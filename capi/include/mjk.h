@@ -89,7 +89,15 @@ enum {
   MJK_ERR_TOO_MANY_INDICATORS = 34, /* more than five dora or ura indicators */
   MJK_ERR_BAD_REQUEST = 35,         /* a malformed request: not JSON, a wrong type, an unknown field or rule key, a bad value */
   MJK_ERR_DEALER_RON_WITH_TENHOU = 36, /* tenhou set on the dealer's ron (renhou is a non-dealer's) */
-  /* 37-59 are kept for the expected-value search's codes. */
+  /* expected-value searches (EV.md) */
+  MJK_ERR_TOO_FEW_TILES = 37,       /* fewer than 13 tiles counting 3 per meld */
+  MJK_ERR_COMPLETE_HAND = 38,       /* a 14-tile hand that is already complete */
+  MJK_ERR_IMPOSSIBLE_WALL = 39,     /* more copies of a kind (or a red five) seen than the game has */
+  MJK_ERR_WALL_TOO_SMALL = 40,      /* fewer tiles in the wall than the 18 draws searched */
+  MJK_ERR_EXTRA_OUT_OF_RANGE = 41,  /* extra not 0..3 */
+  MJK_ERR_TURN_OUT_OF_RANGE = 42,   /* turn not 1..17 */
+  MJK_ERR_TOO_MANY_VERTICES = 43,   /* the search passed max_vertices */
+  /* 44-59 are kept for the expected-value search. */
   MJK_ERR_RECORD_UNREADABLE = 60    /* a game record that cannot be read (the output names the file and why) */
 };
 /* Short fixed description of a code ("fifth copy of a tile"); never NULL,

@@ -66,8 +66,15 @@ MJK_SAME(MJK_ERR_BAD_NUKI, bad_nuki)
 MJK_SAME(MJK_ERR_TOO_MANY_INDICATORS, too_many_indicators)
 MJK_SAME(MJK_ERR_BAD_REQUEST, bad_request)
 MJK_SAME(MJK_ERR_DEALER_RON_WITH_TENHOU, dealer_ron_with_tenhou)
+MJK_SAME(MJK_ERR_TOO_FEW_TILES, too_few_tiles)
+MJK_SAME(MJK_ERR_COMPLETE_HAND, complete_hand)
+MJK_SAME(MJK_ERR_IMPOSSIBLE_WALL, impossible_wall)
+MJK_SAME(MJK_ERR_WALL_TOO_SMALL, wall_too_small)
+MJK_SAME(MJK_ERR_EXTRA_OUT_OF_RANGE, extra_out_of_range)
+MJK_SAME(MJK_ERR_TURN_OUT_OF_RANGE, turn_out_of_range)
+MJK_SAME(MJK_ERR_TOO_MANY_VERTICES, too_many_vertices)
 #undef MJK_SAME
-static_assert(MJK_ERR_DEALER_RON_WITH_TENHOU == static_cast<int>(Error::dealer_ron_with_tenhou), "a new Error needs its MJK_ERR code");
+static_assert(MJK_ERR_TOO_MANY_VERTICES == static_cast<int>(Error::too_many_vertices), "a new Error needs its MJK_ERR code");
 
 static_assert(MJK_CHI == int(MeldType::chi) && MJK_PON == int(MeldType::pon) && MJK_MINKAN == int(MeldType::minkan) &&
               MJK_ANKAN == int(MeldType::ankan) && MJK_KAKAN == int(MeldType::kakan));

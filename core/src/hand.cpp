@@ -59,6 +59,13 @@ std::string_view describe(Error code) noexcept {
     case Error::too_many_indicators: return "more than five dora or ura indicators";
     case Error::bad_request: return "malformed request";
     case Error::dealer_ron_with_tenhou: return "renhou (tenhou on a ron) for the dealer, who cannot ron before the first discard";
+    case Error::too_few_tiles: return "fewer than 13 tiles counting 3 per meld";
+    case Error::complete_hand: return "the hand is already complete";
+    case Error::impossible_wall: return "more copies of a tile seen than the game has";
+    case Error::wall_too_small: return "fewer tiles in the wall than the 18 draws searched";
+    case Error::extra_out_of_range: return "extra must be 0..3";
+    case Error::turn_out_of_range: return "turn must be 1..17";
+    case Error::too_many_vertices: return "the search passed max_vertices";
   }
   return "unknown error";
 }
@@ -144,6 +151,16 @@ std::size_t HandError::write(std::span<char> out) const noexcept {
     case Error::bad_meld:
     case Error::bad_meld_source:
     case Error::chi_with_three_players: s << describe(code) << " (meld " << position << ")"; break;
+    case Error::too_few_tiles:
+      s << "an expected-value search needs 13 or 14 tiles counting 3 per meld, not " << std::uint32_t{tiles};
+      break;
+    case Error::impossible_wall:  // a red five's case says so in its detail
+      s << name << " seen " << std::uint32_t{tiles}
+        << " times in the hand, melds, dora indicators, north tiles and visible tiles together (the game has 4)";
+      break;
+    case Error::wall_too_small:
+      s << "the wall holds " << std::uint32_t{tiles} << " tiles, fewer than the 18 draws an expected-value search makes";
+      break;
     default: s << describe(code);
   }
   return s.size();

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "mjk/ev.hpp"
 #include "utf8.hpp"
 
 namespace mjk {
@@ -134,6 +135,14 @@ JsonWriter& JsonWriter::number(double x, int decimals) noexcept {
   return *this;
 }
 
+JsonWriter& JsonWriter::shortest(double x) noexcept {
+  separate();
+  char buf[32];
+  const auto end = std::to_chars(buf, buf + sizeof buf, x).ptr;
+  put(std::string_view(buf, static_cast<std::size_t>(end - buf)));
+  return *this;
+}
+
 JsonWriter& JsonWriter::boolean(bool b) noexcept {
   separate();
   return raw(b ? "true" : "false");
@@ -228,6 +237,16 @@ Parsed<Report> analyse(std::string_view line, const Options& options, const Scor
   }
   if (request.scored() && error == Error::none) take(score(request.request), r.score);
   if (error != Error::none) out.error = {error, HandError::nowhere, std::nullopt, hand.tiles};
+  if (request.has_ev && error == Error::none) {
+    // The search's wall leaves out what the request shows (melds and dora
+    // are its own fields); a red five written 0 in visible or dora too.
+    EvVisible seen_by_search;
+    seen_by_search.counts = request.visible;
+    seen_by_search.red = request.red_seen;
+    const EvResult e = expected_value(request.request, request.ev, seen_by_search);
+    if (!e.ok()) out.error = e.error;
+    r.ev = e.value;
+  }
   r.request = request;
   return out;
 }
@@ -330,6 +349,46 @@ void write_json(const Score& score, const ScoreRequest& request, JsonWriter& jso
   json.end_object();
 }
 
+namespace {
+
+// EV.md's "ev" answer: values as the shortest text that reads back the same double.
+void write_ev(const EvAnswer& a, JsonWriter& json) noexcept {
+  json.key("ev").begin_object();
+  json.key("shanten").number(a.shanten);
+  json.key("vertices").number(static_cast<long long>(a.vertices));
+  json.key("wall").number(a.wall);
+  json.key("discards").begin_array();
+  for (int i = 0; i < a.count; ++i) {
+    const EvDiscard& d = a.discards[static_cast<std::size_t>(i)];
+    json.begin_object();
+    json.key("discard");
+    if (d.has_discard) {
+      auto name = name_of(d.discard);
+      if (d.discard_red) name[0] = '0';
+      json.string(std::string_view(name.data(), 2));
+    } else {
+      json.null();
+    }
+    json.key("shanten").number(d.shanten);
+    json.key("necessary").begin_array();
+    for (const Tile k : d.necessary) {
+      const auto name = name_of(k);
+      json.begin_array().string(std::string_view(name.data(), 2)).number(a.wall_counts[static_cast<std::size_t>(k.kind())]).end_array();
+    }
+    json.end_array();
+    for (const auto& [key, values] : {std::pair{"tenpai", &d.tenpai}, {"win", &d.win}, {"score", &d.score}}) {
+      json.key(key).begin_array();
+      for (const double x : *values) json.shortest(x);
+      json.end_array();
+    }
+    json.end_object();
+  }
+  json.end_array();
+  json.end_object();
+}
+
+}  // namespace
+
 void write_json(const Report& r, JsonWriter& json) noexcept {
   const auto shanten_or_null = [&](std::int8_t v) -> JsonWriter& {
     return v == ShantenForms::not_applicable ? json.null() : json.number(v);
@@ -353,6 +412,7 @@ void write_json(const Report& r, JsonWriter& json) noexcept {
     json.key("waits").tiles(r.waits);
     json.key("necessary").tiles(r.necessary.tiles);
     json.key("ukeire").number(r.necessary.ukeire);
+    if (r.request.has_ev) write_ev(r.ev, json);
     json.end_object();
     return;
   }
@@ -406,6 +466,7 @@ void write_json(const Report& r, JsonWriter& json) noexcept {
     json.key("score");
     write_json(r.score, r.request.request, json);
   }
+  if (r.request.has_ev) write_ev(r.ev, json);
   json.end_object();
 }
 

@@ -65,13 +65,13 @@ HandError apply_rule(ScoreRules& rules, const RuleKey& key, const Value& v) noex
 // The request's fields.
 enum class Field : std::uint8_t {
   hand, melds, win, tsumo, from, seat, round, riichi, ippatsu, rinshan, chankan, haitei, tenhou, dora, ura, nuki,
-  honba, sticks, players, visible, rules, count
+  honba, sticks, players, visible, rules, ev, count
 };
 // The schema's table declares the fields in this order.
 constexpr bool fields_in_table_order() {
   constexpr std::array<std::string_view, static_cast<std::size_t>(Field::count)> names = {
       "hand", "melds", "win", "tsumo", "from", "seat", "round", "riichi", "ippatsu", "rinshan", "chankan",
-      "haitei", "tenhou", "dora", "ura", "nuki", "honba", "sticks", "players", "visible", "rules"};
+      "haitei", "tenhou", "dora", "ura", "nuki", "honba", "sticks", "players", "visible", "rules", "ev"};
   if (names.size() != request_fields.size()) return false;
   for (std::size_t i = 0; i < names.size(); ++i)
     if (names[i] != request_fields[i].name) return false;
@@ -86,7 +86,7 @@ constexpr std::array<std::string_view, static_cast<std::size_t>(Field::count)> f
     "in the field seat", "in the field round", "in the field riichi", "in the field ippatsu", "in the field rinshan",
     "in the field chankan", "in the field haitei", "in the field tenhou", "in the field dora", "in the field ura",
     "in the field nuki", "in the field honba", "in the field sticks", "in the field players", "in the field visible",
-    "in the field rules"};
+    "in the field rules", "in the field ev"};
 
 // Reads a request object; `r` holds the defaults on entry.
 class RequestReader {
@@ -115,6 +115,8 @@ class RequestReader {
     if (!(seen & 1u)) return bad(end, "the field hand is required");
     const int before_win = r_.request.hand.tiles;
     if (HandError e = check_fit(r_, before_win, hand_at_)) return e;
+    if (r_.has_ev && r_.has_win)
+      return bad(win_at_, "an ev request has no win: hand holds the tiles as they stand");
     if (r_.has_win) return add_win(r_, win_at_);
     return {};
   }
@@ -225,8 +227,9 @@ class RequestReader {
         auto& list = dora ? q.dora : q.ura;
         auto& n = dora ? q.dora_count : q.ura_count;
         n = 0;
-        return for_each_mpsz_tile(v_.text, inner, [&](Tile t, bool, std::uint32_t pos) -> HandError {
+        return for_each_mpsz_tile(v_.text, inner, [&](Tile t, bool red, std::uint32_t pos) -> HandError {
           if (n == max_indicators) return bad(pos, "dora and ura hold at most five indicators each", Error::too_many_indicators);
+          if (red && dora) see_red(t);
           list[n++] = t;
           return {};
         });
@@ -254,9 +257,53 @@ class RequestReader {
           return apply_rule(q.rules, *k, v_);
         });
       }
+      case Field::ev: return ev();
       case Field::count: break;
     }
     return bad(v_.at, "unknown field");
+  }
+
+  // A red five (written 0) in visible or dora; a second of one suit is the
+  // search's impossible_wall, so the count saturates at 2.
+  void see_red(Tile t) noexcept {
+    auto& n = r_.red_seen[static_cast<std::size_t>(t.kind() / 9)];
+    if (n < 2) ++n;
+  }
+
+  // "ev": {hand_change, shanten_back, extra, uradora, red, turn, max_vertices} (EV.md).
+  HandError ev() noexcept {
+    if (v_.kind != Value::object) return bad(v_.at, "ev must be an object of search options (EV.md)");
+    r_.has_ev = true;
+    EvOptions& o = r_.ev;
+    constexpr std::array<std::string_view, 7> keys = {"hand_change", "shanten_back", "extra", "uradora",
+                                                      "red", "turn", "max_vertices"};
+    std::uint32_t seen = 0;
+    return members([&](const Value& key) -> HandError {
+      const auto it = std::find(keys.begin(), keys.end(), key.text);
+      if (it == keys.end())
+        return bad(key.at, "unknown ev option (hand_change, shanten_back, extra, uradora, red, turn, max_vertices)");
+      const auto i = static_cast<std::size_t>(it - keys.begin());
+      if (seen & (1u << i)) return bad(key.at, "an ev option given twice");
+      seen |= 1u << i;
+      if (HandError e = in_.value(v_)) return e;
+      if (v_.kind == Value::null) return {};
+      constexpr std::array<std::string_view, 7> must = {
+          "hand_change must be true or false", "shanten_back must be true or false", "extra must be an integer 0..3",
+          "uradora must be true or false", "red must be true or false", "turn must be an integer 1..17",
+          "max_vertices must be a count of vertices (0: no limit)"};
+      if (i == 2 || i == 5 || i == 6) {
+        // The ranges are the search's to check (extra_out_of_range, turn_out_of_range): the type here.
+        if (v_.kind != Value::number || !v_.integral || v_.integer < 0 || v_.integer > (1LL << 53))
+          return bad(v_.at, must[i]);
+        if (i == 6) o.max_vertices = static_cast<std::uint64_t>(v_.integer);
+        else (i == 2 ? o.extra : o.turn) = static_cast<int>(std::min<long long>(v_.integer, 1000));
+        return {};
+      }
+      if (v_.kind != Value::boolean) return bad(v_.at, must[i]);
+      bool& into = i == 0 ? o.hand_change : i == 1 ? o.shanten_back : i == 3 ? o.uradora : o.red;
+      into = v_.truth;
+      return {};
+    });
   }
 
   // "visible": mpsz, or 34 counts.
@@ -265,7 +312,8 @@ class RequestReader {
     r_.any_visible = true;
     const std::string_view must = spec(Field::visible).must;
     if (v_.kind == Value::string) {
-      return for_each_mpsz_tile(v_.text, v_.at + 1, [&](Tile t, bool, std::uint32_t pos) -> HandError {
+      return for_each_mpsz_tile(v_.text, v_.at + 1, [&](Tile t, bool red, std::uint32_t pos) -> HandError {
+        if (red) see_red(t);
         auto& n = r_.visible[static_cast<std::size_t>(t.kind())];
         if (n == 4) return bad(pos, "more than four copies of a tile in visible", Error::fifth_copy);
         ++n;

@@ -87,6 +87,15 @@ std::string field_schema(const RequestField& f) {
       }
       return out + "}";
     }
+    case FieldType::ev:
+      return "\"type\": \"object\", \"additionalProperties\": false, \"properties\": {"
+             "\"hand_change\": {\"type\": \"boolean\", \"default\": false}, "
+             "\"shanten_back\": {\"type\": \"boolean\", \"default\": false}, "
+             "\"extra\": {\"type\": \"integer\", \"minimum\": 0, \"maximum\": 3, \"default\": 1}, "
+             "\"uradora\": {\"type\": \"boolean\", \"default\": true}, "
+             "\"red\": {\"type\": \"boolean\", \"default\": true}, "
+             "\"turn\": {\"type\": \"integer\", \"minimum\": 1, \"maximum\": 17, \"default\": 1}, "
+             "\"max_vertices\": {\"type\": \"integer\", \"minimum\": 1}}";
   }
   return {};
 }
@@ -104,6 +113,9 @@ std::string_view accepted(FieldType t) {
     case FieldType::melds: return "array of `{\"type\", \"tiles\", \"from\"}`";
     case FieldType::visible: return "mpsz string, or an array of 34 counts 0-4";
     case FieldType::rules: return "object";
+    case FieldType::ev:
+      return "object: `hand_change`, `shanten_back`, `uradora`, `red` (booleans), `extra` 0-3, `turn` 1-17, "
+             "`max_vertices`";
   }
   return {};
 }

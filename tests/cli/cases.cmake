@@ -183,3 +183,17 @@ mjk_cli_golden(majiang_bad_call FAILS "m123p456s789z1,z333 z1")
 mjk_cli_golden(unicode_input "🀇🀈🀉🀙🀚🀛🀐🀑🀒🀀🀀🀄🀄 🀄")
 mjk_cli_golden(upper_case_input 123M456P789S11Z)
 mjk_cli_golden(json_majiang_calls_in_hand FAILS --json "{\"hand\": \"m123p456s789z1,z333=\"}")
+# mjk ev: the expected-value table (EV.md). The table and the JSON line are
+# matched (the table shows the search's time; the values are floating point).
+mjk_cli_golden(ev_help ev --help)
+# The two riichi of 123m456p789s5s1222z, best expected score first; the 1z discard waits on the 5s (three left).
+mjk_cli_matches(ev_table "shanten   0   wall 121   vertices 6 .*\ndiscard  shanten   tenpai      win    score  necessary\n1z             0   100.0%    37.0%     3822  5s\\(3\\)\n5s             0   100.0%    37.0%     3454  1z\\(3\\)\n$"
+  ev --dora 9m 123m456p789s5s1222z)
+mjk_cli_matches(ev_json "^{\"hand\":\"123m456p789s1222z\",.*\"ev\":{\"shanten\":0,\"vertices\":2,\"wall\":122,\"discards\":\\[{\"discard\":null,\"shanten\":0,\"necessary\":\\[\\[\"1z\",3\\]\\],\"tenpai\":\\[1,1,.*\\],\"win\":\\[0.383.*,0\\],\"score\":\\[.*,0\\]}\\]}}\n$"
+  ev --json --dora 9m 123m456p789s1222z)
+mjk_cli_matches(ev_melds_and_options "options   hand change, shanten back, extra 2, no ura-dora, no red fives"
+  ev --hand-change --shanten-back --extra 2 --no-uradora --no-red "4567m22z34p567s pon:111z@toimen")
+mjk_cli_golden(ev_complete FAILS ev 123m456p789s11222z)
+mjk_cli_golden(ev_extra FAILS ev --extra 4 123m456p789s1222z)
+mjk_cli_golden(ev_budget FAILS ev --max-vertices 10 --hand-change --shanten-back 12359m2468p1357s2z)
+mjk_cli_golden(ev_json_error_line FAILS ev --json 123m456p789s11222z)

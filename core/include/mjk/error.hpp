@@ -51,6 +51,14 @@ enum class Error : std::uint8_t {
   too_many_indicators,      // more than five dora or ura indicators
   bad_request,              // a malformed request: not JSON, a wrong field type, an unknown field or rule key
   dealer_ron_with_tenhou,   // tenhou set on a ron by the dealer: renhou is a non-dealer's, before their first draw
+  // Expected-value searches (ev.hpp, EV.md); tile: the kind concerned, tiles: the count
+  too_few_tiles,            // fewer than 13 tiles counting 3 per meld
+  complete_hand,            // a 14-tile hand that is already complete (there is nothing to search)
+  impossible_wall,          // more copies of a kind (or of a red five) seen than the game has
+  wall_too_small,           // fewer tiles in the wall than the 18 draws the search makes
+  extra_out_of_range,       // `extra` not 0..3
+  turn_out_of_range,        // `turn` not 1..17
+  too_many_vertices,        // the search passed the caller's max_vertices
 };
 
 // Short fixed description of a code, e.g. "fifth copy of a tile".

@@ -15,6 +15,7 @@
 #include "mjk/analysis.hpp"
 #include "mjk/export.h"
 #include "mjk/decomposition.hpp"
+#include "mjk/ev_types.hpp"
 #include "mjk/hand.hpp"
 #include "mjk/request.hpp"
 #include "mjk/rules.hpp"
@@ -41,6 +42,9 @@ struct Report {
   // complete with the winning tile: score.complete is false).
   ParsedRequest request;
   Score score;
+  // The line's "ev" object (request.has_ev): the expected-value search's
+  // answer (EV.md), written as the object's "ev".
+  EvAnswer ev;
 };
 
 // Parses one line and answers every question that fits it with the kernel:
@@ -85,6 +89,7 @@ class MJK_API JsonWriter {
   JsonWriter& string(std::string_view s) noexcept;
   JsonWriter& number(long long n) noexcept;
   JsonWriter& number(double x, int decimals) noexcept;
+  JsonWriter& shortest(double x) noexcept;  // the shortest text that reads back as x
   JsonWriter& boolean(bool b) noexcept;
   JsonWriter& null() noexcept;
   JsonWriter& tiles(TileMask m) noexcept;  // ["1m","4m",...]

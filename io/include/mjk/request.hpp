@@ -24,6 +24,7 @@
 #include <span>
 #include <string_view>
 
+#include "mjk/ev_types.hpp"
 #include "mjk/export.h"
 #include "mjk/hand.hpp"
 #include "mjk/score.hpp"
@@ -42,6 +43,12 @@ struct ParsedRequest {
   std::array<std::uint8_t, kind_count> visible{};   // `visible` / --visible: tiles seen elsewhere
   bool any_visible = false;
   std::array<std::uint32_t, 4> meld_position{};     // byte offset of each meld in the line
+  // A JSON line's "ev" object: the line asks for the expected-value search
+  // (EV.md) with these options. red_seen: the red fives written 0 in
+  // visible and dora (5m, 5p, 5s), out of the search's wall (EvVisible::red).
+  bool has_ev = false;
+  EvOptions ev;
+  std::array<std::uint8_t, 3> red_seen{};
 
   // A winning tile named and the melds known: the line gets a "score".
   [[nodiscard]] bool scored() const noexcept { return has_win && melds_known; }

@@ -25,6 +25,7 @@ enum class FieldType : std::uint8_t {
   melds,     // an array of meld objects
   visible,   // an mpsz string or 34 counts 0..4
   rules,     // an object of rule switches
+  ev,        // an object of expected-value search options (EV.md)
 };
 
 struct RequestField {
@@ -36,7 +37,7 @@ struct RequestField {
   std::string_view must;       // the error's words for a wrong value
 };
 
-inline constexpr std::array<RequestField, 21> request_fields = {{
+inline constexpr std::array<RequestField, 22> request_fields = {{
     {"hand", FieldType::tiles, 0, 0, "", "the concealed tiles without the winning tile (required)",
      "hand must be an mpsz string such as \"123m456p\""},
     {"melds", FieldType::melds, 0, 4, "[]", "the called melds, in the order they were made",
@@ -68,6 +69,8 @@ inline constexpr std::array<RequestField, 21> request_fields = {{
     {"visible", FieldType::visible, 0, 4, "\"\"", "tiles seen outside the hand: mpsz, or 34 counts",
      "visible must be an mpsz string or an array of 34 counts"},
     {"rules", FieldType::rules, 0, 0, "{}", "rule switches (below)", "rules must be an object of rule switches"},
+    {"ev", FieldType::ev, 0, 0, "", "the expected value of every discard: the search's options (no win with it)",
+     "ev must be an object of search options"},
 }};
 
 // The rule switches of "rules" (and --rule KEY=VALUE).

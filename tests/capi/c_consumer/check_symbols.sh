@@ -1,6 +1,7 @@
 #!/bin/sh
 # libmjk.so exports the public API only: every C function mjk.h declares,
-# C++ functions in namespace mjk (the public headers' MJK_API), and nothing
+# C++ functions in namespace mjk (the public headers' MJK_API; a class's
+# members, its destructor and assignment among them), and nothing
 # else: no xsimd, no per-ISA entry points (mjk::arch), no kernel internals
 # (mjk::simd, anonymous namespaces), no std:: instantiations.
 #   check_symbols.sh LIBMJK_SO MJK_H
@@ -8,7 +9,7 @@ set -eu
 lib=$1 header=$2
 symbols=$(nm -D --defined-only "$lib" | awk '{print $3}' | c++filt)
 status=0
-bad=$(printf '%s\n' "$symbols" | grep -v -E '^(mjk_[a-z0-9_]+|mjk::[A-Za-z_0-9]+(::[A-Za-z_0-9]+)?(\[abi:cxx11\])?\(.*)$' || true)
+bad=$(printf '%s\n' "$symbols" | grep -v -E '^(mjk_[a-z0-9_]+|mjk::[A-Za-z_0-9]+(::(~?[A-Za-z_0-9]+|operator=))?(\[abi:cxx11\])?\(.*)$' || true)
 bad2=$(printf '%s\n' "$symbols" | grep -E 'xsimd|mjk::arch|mjk::simd|anonymous namespace|mjk::slots|mjk::detail' || true)
 if [ -n "$bad$bad2" ]; then
   echo "exported but not public API:"

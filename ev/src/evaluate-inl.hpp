@@ -1,0 +1,239 @@
+// A vertex's evaluation: its shanten and mask (the necessary kinds of a
+// draw vertex, the discards that keep the shanten of a discard vertex) from
+// its four group rows by min-plus (the kernel's method, on 16-byte vectors),
+// and the seven-pairs and thirteen-orphans forms from the key's counts.
+// Included by search.cpp alone: every function is always inlined, so it is
+// compiled into each per-ISA clone of the growth that calls it.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <utility>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include "search.hpp"
+
+#define MJK_EV_INLINE inline __attribute__((always_inline))
+
+namespace mjk::ev_detail {
+namespace {  // search.cpp's own: one copy per clone, no symbol shared
+
+// ---- min-plus of group rows (the kernel's method, on 16-byte vectors) ----
+
+typedef std::uint8_t Cells __attribute__((vector_size(16)));
+
+MJK_EV_INLINE Cells load_cells(const std::uint8_t* p) noexcept {
+  Cells c;
+  std::memcpy(&c, p, 16);
+  return c;
+}
+constexpr std::uint8_t high_cost = 120;  // past every real cost; two of them still fit a byte
+// Cell k of b moved up by cell j (m1 = j/2 melds, h1 = j%2 heads): b's cell
+// k - j where that is a cell, else the 16th lane (the `high` filler).
+constexpr int moved_from(int j, int k) noexcept {
+  const int m1 = j / 2, h1 = j % 2, m = k / 2, h = k % 2;
+  return k >= 10 || m < m1 || h < h1 ? 16 : 2 * (m - m1) + (h - h1);
+}
+template <int J>
+MJK_EV_INLINE Cells moved(const Cells& b, const Cells& high) noexcept {
+  return __builtin_shufflevector(b, high, moved_from(J, 0), moved_from(J, 1), moved_from(J, 2), moved_from(J, 3),
+                                 moved_from(J, 4), moved_from(J, 5), moved_from(J, 6), moved_from(J, 7),
+                                 moved_from(J, 8), moved_from(J, 9), moved_from(J, 10), moved_from(J, 11),
+                                 moved_from(J, 12), moved_from(J, 13), moved_from(J, 14), moved_from(J, 15));
+}
+template <int J>
+MJK_EV_INLINE Cells broadcast(const Cells& a) noexcept {  // one shuffle, not an extract and a broadcast
+  return __builtin_shufflevector(a, a, J, J, J, J, J, J, J, J, J, J, J, J, J, J, J, J);
+}
+// The cheapest way for two groups together to hold each cell, for the cells
+// of up to M melds (the rest of the answer is never read). (A fold over
+// functions, not lambdas: a lambda would not be inlined into the clones.)
+template <int J>
+MJK_EV_INLINE void combine_step(Cells& out, const Cells& a, const Cells& b, const Cells& high) noexcept {
+  const Cells t = broadcast<J>(a) + moved<J>(b, high);
+  out = out < t ? out : t;
+}
+template <int... J>
+MJK_EV_INLINE Cells combine_all(const Cells& a, const Cells& b, std::integer_sequence<int, J...>) noexcept {
+  const Cells high = Cells{} + high_cost;
+  Cells out = high;
+  (combine_step<J>(out, a, b, high), ...);
+  return out;
+}
+template <int M>
+MJK_EV_INLINE Cells combine(const Cells& a, const Cells& b) noexcept {
+  return combine_all(a, b, std::make_integer_sequence<int, 2 * M + 2>{});
+}
+// For each cell j of a, the cell of b that completes it to M melds and one
+// head (the 16th lane where j is past M melds).
+template <int M>
+constexpr int partner(int j) noexcept {
+  return j < 2 * M + 2 ? 2 * (M - j / 2) + 1 - j % 2 : 16;
+}
+template <int M>
+MJK_EV_INLINE Cells partnered(const Cells& b) noexcept {
+  const Cells high = Cells{} + high_cost;
+  return __builtin_shufflevector(b, high, partner<M>(0), partner<M>(1), partner<M>(2), partner<M>(3), partner<M>(4),
+                                 partner<M>(5), partner<M>(6), partner<M>(7), partner<M>(8), partner<M>(9),
+                                 partner<M>(10), partner<M>(11), partner<M>(12), partner<M>(13), partner<M>(14),
+                                 partner<M>(15));
+}
+MJK_EV_INLINE int min_lane(Cells v) noexcept {
+  v = v < __builtin_shufflevector(v, v, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7)
+          ? v : __builtin_shufflevector(v, v, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
+  v = v < __builtin_shufflevector(v, v, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3)
+          ? v : __builtin_shufflevector(v, v, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3);
+  v = v < __builtin_shufflevector(v, v, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1)
+          ? v : __builtin_shufflevector(v, v, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1);
+  return std::min(v[0], v[1]);
+}
+// The lanes equal to r, as bits (cells 0..9).
+MJK_EV_INLINE std::uint32_t lanes_equal(const Cells& v, int r) noexcept {
+  const Cells eq = (Cells)(v == Cells{} + static_cast<std::uint8_t>(r));  // NOLINT: vector cast
+#if defined(__SSE2__)
+  __m128i m;
+  std::memcpy(&m, &eq, 16);
+  return static_cast<std::uint32_t>(_mm_movemask_epi8(m)) & 0x3FFu;
+#endif
+  std::uint64_t lo, hi;
+  std::memcpy(&lo, &eq, 8);
+  std::memcpy(&hi, reinterpret_cast<const char*>(&eq) + 8, 8);
+  constexpr std::uint64_t ones = 0x0101010101010101ull, gather = 0x0102040810204080ull;
+  return static_cast<std::uint32_t>((((lo & ones) * gather) >> 56) | ((((hi & ones) * gather) >> 56) & 3u) << 8);
+}
+
+// ---- seven pairs and thirteen orphans, from the key's 3-bit counts ----
+
+constexpr std::uint32_t field_ones = 0x1249249u;  // bit 3j for j = 0..8
+constexpr std::uint32_t orphan_fields[4] = {0x1000001u, 0x1000001u, 0x1000001u, 0x49249u};
+constexpr std::uint64_t orphan_kinds = 0x3FC060301ull;  // 1m 9m 1p 9p 1s 9s and the honours
+
+// Field bits (bit 3j of a group's lane) as kind bits (bit j), three kinds at a time.
+constexpr std::array<std::uint8_t, 512> three_fields = [] {
+  std::array<std::uint8_t, 512> t{};
+  for (unsigned v = 0; v < 512; ++v) t[v] = static_cast<std::uint8_t>((v & 1) | ((v >> 2) & 2) | ((v >> 4) & 4));
+  return t;
+}();
+MJK_EV_INLINE std::uint32_t kinds_of_fields(std::uint32_t f) noexcept {
+  return three_fields[f & 511] | three_fields[(f >> 9) & 511] << 3 | three_fields[(f >> 18) & 511] << 6;
+}
+
+// Per group, bit 3j of kind j: held at least once, twice, exactly once,
+// exactly twice, three times or more.
+struct Fields {
+  std::uint32_t ge1, ge2, eq1, eq2, ge3;
+};
+MJK_EV_INLINE Fields fields_of(std::uint32_t x) noexcept {
+  const std::uint32_t b0 = x & field_ones, b1 = (x >> 1) & field_ones, b2 = (x >> 2) & field_ones;
+  const std::uint32_t ge1 = b0 | b1 | b2, ge2 = b1 | b2;
+  return {ge1, ge2, ge1 & ~ge2, b1 & ~b0 & ~b2, b2 | (b1 & b0)};
+}
+// The kind bits of one field mask per group.
+template <class Pick>
+MJK_EV_INLINE std::uint64_t kinds_where(const Key& k, Pick pick) noexcept {
+  std::uint64_t out = 0;
+  for (int g = 0; g < 4; ++g) out |= std::uint64_t{kinds_of_fields(pick(fields_of(group_vec(k, g))))} << (9 * g);
+  return out;
+}
+MJK_EV_INLINE int chiitoi_replacements(int pairs, int singles) noexcept {
+  const int p = std::min(pairs, 7);
+  const int s = std::min(singles, 7 - p);
+  return s + 2 * (7 - p - s);
+}
+MJK_EV_INLINE int kokushi_replacements(int kinds, int pairs) noexcept { return 13 - kinds + (pairs > 0 ? 0 : 1); }
+constexpr std::uint64_t all_kinds = (std::uint64_t{1} << kind_count) - 1;
+constexpr std::uint64_t sanma_absent = 0xFEull;  // 2m-8m
+
+struct Eval {
+  std::int8_t shanten;
+  std::uint64_t mask;  // draw vertex: kinds whose draw lowers the shanten; discard vertex: kinds whose discard keeps it
+};
+
+// The standard form of M melds and a head: r (the replacement number) and
+// the mask from every group's tight cells. Four rests by prefix and suffix
+// (six combines); a group's tight cells are those where its cost plus the
+// rest's partner cell is r.
+template <int M>
+MJK_EV_INLINE void standard(const GroupRow* const* gr, bool draw, int& r, std::uint64_t& mask) noexcept {
+  const Cells a0 = load_cells(gr[0]->cost), a1 = load_cells(gr[1]->cost), a2 = load_cells(gr[2]->cost),
+              a3 = load_cells(gr[3]->cost);
+  const Cells p01 = combine<M>(a0, a1), s23 = combine<M>(a2, a3);
+  const Cells sum[4] = {a0 + partnered<M>(combine<M>(a1, s23)), a1 + partnered<M>(combine<M>(a0, s23)),
+                        a2 + partnered<M>(combine<M>(p01, a3)), a3 + partnered<M>(combine<M>(p01, a2))};
+  r = min_lane(sum[0]);
+  mask = 0;
+  for (int g = 0; g < 4; ++g) {
+    const std::uint16_t* masks = draw ? gr[g]->draw : gr[g]->keep;
+    std::uint32_t local = 0;
+    for (std::uint32_t tight = lanes_equal(sum[g], r); tight; tight &= tight - 1) local |= masks[std::countr_zero(tight)];
+    mask |= std::uint64_t{local} << (9 * g);
+  }
+}
+
+// Shanten and mask of a hand of `tiles` concealed tiles (3k+1 for a draw
+// vertex, 3k+2 for a discard vertex), exactly as the kernel's
+// necessary_tiles (3k+1) and its advice (3k+2: the discards of the best
+// shanten) give them.
+MJK_EV_INLINE Eval evaluate(const GroupRows& rows, const std::int32_t* row, const Key& key, int tiles, Players players) noexcept {
+  const GroupRow* gr[4] = {&rows[row[0]], &rows[row[1]], &rows[row[2]], &rows[row[3]]};
+  const bool draw = tiles % 3 == 1;
+  int r = 0;
+  std::uint64_t mask = 0;
+  switch (tiles / 3) {
+    case 0: standard<0>(gr, draw, r, mask); break;
+    case 1: standard<1>(gr, draw, r, mask); break;
+    case 2: standard<2>(gr, draw, r, mask); break;
+    case 3: standard<3>(gr, draw, r, mask); break;
+    default: standard<4>(gr, draw, r, mask); break;
+  }
+  int best = r - 1;
+  if (tiles < 13) return {static_cast<std::int8_t>(best), mask};
+  // Seven pairs and thirteen orphans (a closed hand of 13 or 14 tiles).
+  int pairs = 0, singles = 0, orphans = 0, orphan_pairs = 0;
+  for (int g = 0; g < 4; ++g) {
+    const Fields f = fields_of(group_vec(key, g));
+    pairs += std::popcount(f.ge2);
+    singles += std::popcount(f.eq1);
+    orphans += std::popcount(f.ge1 & orphan_fields[g]);
+    orphan_pairs += std::popcount(f.ge2 & orphan_fields[g]);
+  }
+  const int chiitoi = chiitoi_replacements(pairs, singles) - 1, kokushi = kokushi_replacements(orphans, orphan_pairs) - 1;
+  const int forms_best = std::min(chiitoi, kokushi);
+  if (forms_best > best) return {static_cast<std::int8_t>(best), mask};
+  if (forms_best < best) mask = 0;  // the standard form is not the best: its mask goes
+  best = forms_best;
+  const std::uint64_t held = kinds_where(key, [](const Fields& f) { return f.ge1; });
+  const std::uint64_t one = kinds_where(key, [](const Fields& f) { return f.eq1; });
+  if (draw) {
+    std::uint64_t zero = all_kinds & ~held;
+    if (players == Players::three) zero &= ~sanma_absent;
+    if (chiitoi == best) {
+      if (chiitoi_replacements(pairs, singles + 1) - 1 < best) mask |= zero;
+      if (chiitoi_replacements(pairs + 1, singles - 1) - 1 < best) mask |= one;
+    }
+    if (kokushi == best) mask |= (zero | (orphan_pairs ? 0 : one)) & orphan_kinds;
+  } else {
+    const std::uint64_t two = kinds_where(key, [](const Fields& f) { return f.eq2; });
+    const std::uint64_t ge3 = kinds_where(key, [](const Fields& f) { return f.ge3; });
+    if (chiitoi == best) {
+      const int now = chiitoi + 1;
+      if (chiitoi_replacements(pairs, singles - 1) == now) mask |= one;
+      if (chiitoi_replacements(pairs - 1, singles + 1) == now) mask |= two;
+      mask |= ge3;
+    }
+    if (kokushi == best) {
+      const int now = kokushi + 1;
+      mask |= held & ~orphan_kinds;
+      if (kokushi_replacements(orphans - 1, orphan_pairs) == now) mask |= one & orphan_kinds;
+      if (kokushi_replacements(orphans, orphan_pairs - 1) == now) mask |= two & orphan_kinds;
+      mask |= ge3 & orphan_kinds;
+    }
+  }
+  return {static_cast<std::int8_t>(best), mask};
+}
+
+}  // namespace
+}  // namespace mjk::ev_detail

@@ -1,0 +1,760 @@
+// The search: the graph of hands reachable under EV.md's rules, memoised in
+// an open-addressing table, then one backward sweep over the turns.
+//
+// Vertices: draw vertices (3k+1 tiles, the hand waiting for its draw) and
+// discard vertices (3k+2 tiles), each a hand and a riichi flag (Key). A
+// vertex is evaluated once, when it is created: its shanten and a mask (the
+// necessary kinds of a draw vertex, the discards that keep the shanten of
+// a discard vertex) from its four group rows (rows.hpp).
+//
+// Edges: (X, D) with D = X + one tile k, weight = k's copies in X's wall.
+// An edge exists when X follows the draw of k, or when D follows the
+// discard of k and lands on X (the same edge read the other way: EV.md's
+// model, as mahjong-cpp's graph shares one edge list between a draw
+// vertex's draws and a discard vertex's discards). A discard vertex's value
+// is the maximum over every edge into it, a draw vertex's value sums over
+// every edge out of it. Each edge is stored once, on its draw vertex: the
+// ones X follows itself when X is expanded (so they lie in X's order), the
+// others ("extras") when their discard vertex is expanded; a discard that
+// lands on a vertex which follows that draw itself is the same edge and is
+// not stored twice.
+//
+// The sweep: for t = 18 down to the first turn, every draw vertex's value
+// at t from its own value at t+1 and its edges' discard vertices at t+1,
+// then every discard vertex's value at t as the maximum of the draw
+// vertices of its edges at t (read through a second edge list, by discard
+// vertex), each vertex only in its turn window. One layer of values per
+// vertex is kept; the answer's vertices are copied out at each turn.
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <utility>
+
+#include "mjk/analysis.hpp"
+#include "mjk/hand.hpp"
+#include "evaluate-inl.hpp"
+#include "search.hpp"
+
+// The two hot parts (the growth with the vertices' evaluation, the sweep)
+// are compiled for three x86-64 levels and chosen at load time: the min-plus
+// shuffles need SSSE3's pshufb and the tallies POPCNT, which the baseline
+// x86-64 lacks.
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(MJK_EV_NO_CLONES)
+#define MJK_EV_HOT __attribute__((target_clones("arch=x86-64-v3", "arch=x86-64-v2", "default")))
+#else
+#define MJK_EV_HOT
+#endif
+// What the hot functions call is inlined into each of their clones, so it is
+// compiled for that clone's instruction set too (MJK_EV_INLINE, evaluate-inl.hpp).
+
+namespace mjk::ev_detail {
+namespace {
+
+// ---- the graph ----
+
+struct Node {
+  Key key;
+  std::uint64_t hash;   // additive: the sum of the tiles' and the riichi flag's random values
+  std::int32_t row[4];  // group rows
+  std::uint64_t mask;   // Eval::mask
+  std::int8_t shanten;  // -1: a complete discard vertex
+  std::uint8_t dist;    // tiles held that the start hand did not hold (red fives apart)
+  bool widened;         // hand change (draw vertex) / shanten back (discard vertex) applies
+};
+
+struct Edge {
+  std::uint32_t d;  // discard vertex
+  float w;          // the drawn kind's copies in the draw vertex's wall
+};
+struct WinEdge {
+  std::uint32_t d;
+  float w;
+  double price;  // the win's expected income (> 0: a win with a yaku)
+};
+struct Extra {
+  std::uint32_t x, d;
+  float w;
+};
+
+// A draw vertex as the sweep reads it (one load per vertex and turn).
+struct XRecord {
+  std::uint32_t begin = 0;   // its edges in edge_d / edge_w
+  std::uint32_t prices = 0;  // its wins' prices in price
+  std::uint16_t edges = 0;   // edges that are not wins (own and extra)
+  std::uint16_t wins = 0;    // edges that are wins, after them
+  std::uint8_t tenpai = 0;
+  std::uint8_t first = 0;    // turns it is computed at: first..last (needed, and not surely 0)
+  std::uint8_t last = 0;
+  double weight = 0;         // the sum of its edges' weights
+};
+
+// A slot of the vertex table: the key itself (one cache line per probe),
+// the vertex (discard_bit | index), and the search that wrote it: a slot of
+// an earlier search is empty, so the table is not cleared between searches.
+struct Slot {
+  Key key;
+  std::uint32_t ref = 0;
+  std::uint32_t search = 0;
+};
+
+typedef double V4 __attribute__((vector_size(32)));  // tenpai, win, score, (unused)
+// Values in a vector: a class keeps its alignment as a template argument (a
+// vector typedef's attribute is dropped there, and AVX loads need 32 bytes).
+struct alignas(32) Values {
+  V4 v;
+};
+
+constexpr std::uint32_t discard_bit = 0x80000000u;
+
+}  // namespace
+}  // namespace mjk::ev_detail
+
+namespace mjk {
+
+struct EvWorkspace::Impl {
+  ev_detail::GroupRows rows;
+  std::vector<ev_detail::Node> xs, ds;  // draw and discard vertices
+  std::vector<ev_detail::Slot> table;
+  std::size_t table_used = 0;
+  std::uint32_t search = 0;  // stamps the table's slots (0: never written)
+  std::vector<ev_detail::Edge> own;     // the draws each draw vertex follows, in its order
+  std::vector<std::uint32_t> own_begin;
+  std::vector<ev_detail::WinEdge> wins;
+  std::vector<std::uint32_t> win_begin;
+  std::vector<ev_detail::Extra> extras;
+  std::vector<double> weight;            // per draw vertex: the sum of its edges' weights
+  std::vector<std::uint8_t> tenpai;      // per draw vertex
+  std::vector<std::uint32_t> extra_count;
+  // The sweep's layout: per draw vertex a record, its edges' discard
+  // vertices and weights (own and extra edges, then the wins), the wins' prices.
+  std::vector<ev_detail::XRecord> records;
+  std::vector<std::uint32_t> edge_d;
+  std::vector<double> edge_w, price;
+  std::vector<std::uint32_t> in_begin, in_x;  // per discard vertex: the draw vertices of its edges
+  std::vector<std::uint8_t> need_d;  // per discard vertex: the first turn it is needed
+  std::vector<std::uint32_t> queue;
+  std::vector<ev_detail::Values> xv, dv;
+  std::size_t peak = 0;
+  std::size_t last_vertices = 0;  // of the previous search: sizes the table of the next
+
+  std::size_t bytes() const noexcept {
+    auto b = [](const auto& v) { return v.capacity() * sizeof(v[0]); };
+    return rows.bytes() + b(xs) + b(ds) + b(table) + b(own) + b(own_begin) + b(wins) + b(win_begin) + b(extras) +
+           b(weight) + b(tenpai) + b(extra_count) + b(records) + b(edge_d) + b(edge_w) + b(price) + b(in_begin) + b(in_x) +
+           b(need_d) + b(queue) + b(xv) + b(dv);
+  }
+  void reset(Players players) {
+    rows.reset(players);
+    xs.clear();
+    ds.clear();
+    // A table far larger than the last search needed is cut back (clearing
+    // it would cost more than its growth), else cleared.
+    std::size_t want = 1 << 12;
+    while (want < 2 * last_vertices) want *= 2;
+    if (table.size() < want || table.size() > 4 * want || search == ~0u) {
+      table.assign(want, ev_detail::Slot{});
+      search = 0;
+    }
+    ++search;
+    table_used = 0;
+    own.clear();
+    own_begin.clear();
+    wins.clear();
+    win_begin.clear();
+    extras.clear();
+    weight.clear();
+    tenpai.clear();
+  }
+};
+
+EvWorkspace::EvWorkspace() : impl_(std::make_unique<Impl>()) {}
+EvWorkspace::~EvWorkspace() = default;
+EvWorkspace::EvWorkspace(EvWorkspace&&) noexcept = default;
+EvWorkspace& EvWorkspace::operator=(EvWorkspace&&) noexcept = default;
+std::size_t EvWorkspace::bytes() const noexcept { return impl_ ? impl_->bytes() : 0; }
+EvWorkspace::Impl& EvWorkspace::impl() {
+  if (!impl_) impl_ = std::make_unique<Impl>();
+  return *impl_;
+}
+
+}  // namespace mjk
+
+namespace mjk::ev_detail {
+namespace {
+
+// Random values of the 37 kinds' units and of the riichi flag: a hand's
+// hash is the sum over its tiles, so a draw or a discard moves it by one add.
+struct Zobrist {
+  std::array<std::uint64_t, kinds37> unit{};
+  std::uint64_t riichi = 0;
+};
+constexpr Zobrist zobrist = [] {
+  Zobrist z;
+  std::uint64_t x = 0x2545F4914F6CDD1Dull;
+  const auto next = [&x] {  // splitmix64
+    x += 0x9E3779B97F4A7C15ull;
+    std::uint64_t v = x;
+    v = (v ^ (v >> 30)) * 0xBF58476D1CE4E5B9ull;
+    v = (v ^ (v >> 27)) * 0x94D049BB133111EBull;
+    return v ^ (v >> 31);
+  };
+  for (auto& u : z.unit) u = next();
+  z.riichi = next();
+  return z;
+}();
+
+// A move of the search: a kind of the 37 and the hand it leads to.
+struct Move {
+  int k37;
+  Key key;
+  std::uint64_t hash;
+};
+
+class Builder {
+ public:
+  Builder(const Setup& s, EvWorkspace::Impl& w) : s_(s), w_(w), pricer_(s) {
+    for (int k = 0; k < kinds37; ++k) unit_[static_cast<std::size_t>(k)] = unit_of(k);
+    draw_tiles_ = s.tiles % 3 == 1 ? s.tiles : s.tiles - 1;
+    limit_ = s.shanten + s.options.extra;
+    bits_ = std::countr_zero(w.table.size());
+  }
+
+  // Creates the root and expands vertices until none is left unexpanded.
+  MJK_EV_INLINE Error grow() {
+    std::int32_t row[4];
+    for (int g = 0; g < 4; ++g) row[g] = w_.rows.find(g, group_vec(s_.start, g));
+    std::uint64_t hash = 0;
+    for (int k = 0; k < kinds37; ++k) hash += zobrist.unit[static_cast<std::size_t>(k)] * static_cast<std::uint64_t>(held_of(s_.start, k));
+    root_ = find_or_create({-1, s_.start, hash}, s_.tiles % 3 == 2, row, 0, nullptr);
+    std::size_t xi = 0, di = 0;
+    std::uint64_t next_report = 1 << 16;
+    while (xi < w_.xs.size() || di < w_.ds.size()) {
+      while (di < w_.ds.size()) {
+        expand_discard(static_cast<std::uint32_t>(di++));
+        if (over_budget()) return Error::too_many_vertices;
+      }
+      while (xi < w_.xs.size()) {
+        expand_draw(static_cast<std::uint32_t>(xi++));
+        if (over_budget()) return Error::too_many_vertices;
+      }
+      const std::uint64_t v = w_.xs.size() + w_.ds.size();
+      if (s_.options.progress && s_.options.progress->report && v >= next_report) {
+        s_.options.progress->report(s_.options.progress->user, v, -1);
+        next_report = v + (1 << 16);
+      }
+    }
+    w_.own_begin.push_back(static_cast<std::uint32_t>(w_.own.size()));
+    w_.win_begin.push_back(static_cast<std::uint32_t>(w_.wins.size()));
+    return Error::none;
+  }
+
+  [[nodiscard]] std::uint32_t root() const noexcept { return root_; }
+
+  // The vertex of a key, if the search reached it.
+  [[nodiscard]] std::int64_t lookup(const Key& k, bool discard) const noexcept {
+    std::uint64_t hash = 0;
+    for (int k37 = 0; k37 < kinds37; ++k37) hash += zobrist.unit[static_cast<std::size_t>(k37)] * static_cast<std::uint64_t>(held_of(k, k37));
+    if (riichi_of(k)) hash += zobrist.riichi;
+    const std::size_t mask = w_.table.size() - 1;
+    for (std::size_t i = slot_of(hash);; i = (i + 1) & mask) {
+      const Slot& e = w_.table[i];
+      if (e.search != w_.search) return -1;
+      if (e.key == k && (e.ref & discard_bit) == (discard ? discard_bit : 0u)) return e.ref & ~discard_bit;
+    }
+  }
+
+ private:
+  MJK_EV_INLINE bool over_budget() const noexcept {
+    return s_.options.max_vertices != 0 && w_.xs.size() + w_.ds.size() > s_.options.max_vertices;
+  }
+  [[nodiscard]] MJK_EV_INLINE std::size_t slot_of(std::uint64_t hash) const noexcept { return static_cast<std::size_t>(hash >> (64 - bits_)); }
+
+  [[nodiscard]] MJK_EV_INLINE int wall_of(const Key& k, int k37) const noexcept {
+    return s_.wall0[static_cast<std::size_t>(k37)] + s_.org[static_cast<std::size_t>(k37)] - held_of(k, k37);
+  }
+
+  void grow_table() {
+    std::vector<Slot> old(2 * w_.table.size());
+    old.swap(w_.table);
+    ++bits_;
+    const std::size_t mask = w_.table.size() - 1;
+    for (const Slot& e : old) {
+      if (e.search != w_.search) continue;
+      const Node& n = (e.ref & discard_bit) ? w_.ds[e.ref & ~discard_bit] : w_.xs[e.ref];
+      std::size_t i = slot_of(n.hash);
+      while (w_.table[i].search == w_.search) i = (i + 1) & mask;
+      w_.table[i] = e;
+    }
+  }
+
+  // The slot of m.key: the vertex there (found), or the free slot where it goes.
+  struct Probe {
+    bool found;
+    std::uint32_t index;  // the vertex, or the slot
+  };
+  MJK_EV_INLINE Probe probe(const Move& m, bool discard) noexcept {
+    const std::size_t mask = w_.table.size() - 1;
+    const std::uint32_t kind_bit = discard ? discard_bit : 0u;
+    for (std::size_t i = slot_of(m.hash);; i = (i + 1) & mask) {
+      const Slot& e = w_.table[i];
+      if (e.search != w_.search) return {false, static_cast<std::uint32_t>(i)};
+      if (e.key == m.key && (e.ref & discard_bit) == kind_bit) return {true, e.ref & ~discard_bit};
+    }
+  }
+  // A new vertex in a free slot, evaluated (or `known`).
+  MJK_EV_INLINE std::uint32_t create(const Move& m, bool discard, std::uint32_t slot, const std::int32_t* row, int dist,
+                                     const Eval* known) {
+    const int tiles = discard ? draw_tiles_ + 1 : draw_tiles_;
+    const Eval e = known ? *known : evaluate(w_.rows, row, m.key, tiles, s_.players);
+    const bool riichi = riichi_of(m.key);
+    const bool widened = (discard ? s_.options.shanten_back : s_.options.hand_change) && !riichi && dist + e.shanten < limit_;
+    const Node n{m.key, m.hash, {row[0], row[1], row[2], row[3]}, e.mask, e.shanten, static_cast<std::uint8_t>(dist), widened};
+    const std::uint32_t kind_bit = discard ? discard_bit : 0u;
+    std::uint32_t index;
+    if (discard) {
+      index = static_cast<std::uint32_t>(w_.ds.size());
+      w_.ds.push_back(n);
+    } else {
+      index = static_cast<std::uint32_t>(w_.xs.size());
+      w_.xs.push_back(n);
+      w_.weight.push_back(0);
+      w_.tenpai.push_back(e.shanten == 0);
+    }
+    w_.table[slot] = Slot{m.key, index | kind_bit, w_.search};
+    if (2 * ++w_.table_used > w_.table.size()) grow_table();
+    return index;
+  }
+  // The vertex of m.key (a discard vertex or a draw vertex), created and
+  // evaluated if new; `known` gives its evaluation when the caller knows it.
+  MJK_EV_INLINE std::uint32_t find_or_create(const Move& m, bool discard, const std::int32_t* row, int dist, const Eval* known) {
+    const Probe p = probe(m, discard);
+    return p.found ? p.index : create(m, discard, p.index, row, dist, known);
+  }
+
+  // The kinds of the 37 a draw vertex may draw: widened, every kind; else
+  // its necessary kinds, a red five beside its plain five.
+  MJK_EV_INLINE static std::uint64_t draw_candidates(const Node& n) noexcept {
+    if (n.widened) return (std::uint64_t{1} << kinds37) - 1;
+    std::uint64_t m = n.mask;
+    for (int suit = 0; suit < 3; ++suit) m |= ((n.mask >> (9 * suit + 4)) & 1) << red_kind(suit);
+    return m;
+  }
+  // The kinds of the 37 a hand holds.
+  MJK_EV_INLINE static std::uint64_t held37(const Key& k) noexcept {
+    std::uint64_t out = 0;
+    for (int g = 0; g < 4; ++g) {
+      const std::uint32_t x = lane(k, g);
+      out |= std::uint64_t{kinds_of_fields((x | x >> 1 | x >> 2) & field_ones)} << (9 * g);
+      if (g < 3 && ((x >> 27) & 1)) {
+        out |= std::uint64_t{1} << red_kind(g);
+        if (((x >> 12) & 7) == 1) out &= ~(std::uint64_t{1} << (9 * g + 4));  // the red five is the only five
+      }
+    }
+    return out;
+  }
+
+  // The moves first, their table slots prefetched, then each looked up:
+  // the probes' cache misses overlap instead of stalling one by one.
+  MJK_EV_INLINE void prefetch(const Move* moves, int n) const noexcept {
+    for (int i = 0; i < n; ++i) __builtin_prefetch(&w_.table[slot_of(moves[i].hash)]);
+  }
+
+  MJK_EV_INLINE void expand_draw(std::uint32_t x) {
+    const Node n = w_.xs[x];
+    w_.own_begin.push_back(static_cast<std::uint32_t>(w_.own.size()));
+    w_.win_begin.push_back(static_cast<std::uint32_t>(w_.wins.size()));
+    const bool riichi = riichi_of(n.key), tenpai = n.shanten == 0;
+    std::array<Move, kinds37> moves;
+    std::array<int, kinds37> walls;
+    int count = 0;
+    for (std::uint64_t m = draw_candidates(n); m; m &= m - 1) {
+      const int k37 = std::countr_zero(m);
+      const int w = wall_of(n.key, k37);
+      if (w <= 0) continue;
+      walls[static_cast<std::size_t>(count)] = w;
+      moves[static_cast<std::size_t>(count++)] = {k37, plus(n.key, unit_[static_cast<std::size_t>(k37)]),
+                                                  n.hash + zobrist.unit[static_cast<std::size_t>(k37)]};
+    }
+    prefetch(moves.data(), count);
+    double weight = 0;
+    static constexpr Eval complete{-1, 0};
+    for (int i = 0; i < count; ++i) {
+      const Move& mv = moves[static_cast<std::size_t>(i)];
+      const int k37 = mv.k37, w = walls[static_cast<std::size_t>(i)];
+      const int kind = base_kind(k37);
+      const bool wins = tenpai && ((n.mask >> kind) & 1);  // a tenpai hand's wait completes it
+      const Probe p = probe(mv, true);
+      std::uint32_t d = p.index;
+      if (!p.found) {  // its rows and distance only for a new vertex
+        const int g = group_of(kind);
+        std::int32_t row[4] = {n.row[0], n.row[1], n.row[2], n.row[3]};
+        row[g] = w_.rows.added(g, n.row[g], kind - 9 * g);
+        const int dist = n.dist + (held_of(mv.key, k37) > s_.org[static_cast<std::size_t>(k37)]);
+        d = create(mv, true, p.index, row, dist, wins ? &complete : nullptr);
+      }
+      weight += w;
+      if (wins) {
+        const double price = pricer_.price(mv.key, k37, riichi);
+        if (price > 0) {
+          w_.wins.push_back({d, static_cast<float>(w), price});
+          continue;
+        }
+      }
+      w_.own.push_back({d, static_cast<float>(w)});
+    }
+    w_.weight[x] += weight;
+  }
+
+  MJK_EV_INLINE void expand_discard(std::uint32_t d) {
+    const Node n = w_.ds[d];
+    const bool riichi = riichi_of(n.key);
+    std::array<Move, kinds37> moves;
+    std::array<bool, kinds37> declares;
+    int count = 0;
+    const std::uint64_t held = held37(n.key);
+    std::uint64_t keeps37 = n.mask;  // the discards that keep the shanten, a red five beside its plain five
+    for (int suit = 0; suit < 3; ++suit) keeps37 |= ((n.mask >> (9 * suit + 4)) & 1) << red_kind(suit);
+    for (std::uint64_t m = n.widened ? held : held & keeps37; m; m &= m - 1) {
+      const int k37 = std::countr_zero(m);
+      const bool keeps = (keeps37 >> k37) & 1;
+      const bool r = riichi || (s_.closed && n.shanten == 0 && keeps);
+      declares[static_cast<std::size_t>(count)] = r;
+      moves[static_cast<std::size_t>(count++)] = {
+          k37, with_riichi(minus(n.key, unit_[static_cast<std::size_t>(k37)]), r),
+          n.hash - zobrist.unit[static_cast<std::size_t>(k37)] + (r && !riichi ? zobrist.riichi : 0)};
+    }
+    prefetch(moves.data(), count);
+    for (int i = 0; i < count; ++i) {
+      const Move& mv = moves[static_cast<std::size_t>(i)];
+      const int k37 = mv.k37, kind = base_kind(k37);
+      const int dist = n.dist - (held_of(n.key, k37) > s_.org[static_cast<std::size_t>(k37)]);
+      const Probe p = probe(mv, false);
+      std::uint32_t x = p.index;
+      if (!p.found) {
+        const int g = group_of(kind);
+        std::int32_t row[4] = {n.row[0], n.row[1], n.row[2], n.row[3]};
+        row[g] = w_.rows.removed(g, n.row[g], kind - 9 * g);
+        x = create(mv, false, p.index, row, dist, nullptr);
+      }
+      const int w = wall_of(mv.key, k37);
+      // Does x follow the draw of k37 itself (then this is x's own edge)? From
+      // this vertex alone: x = this hand less k37 has this shanten if k37
+      // keeps it, one more if not (a complete hand less any tile is tenpai),
+      // and x's necessary kinds hold k37 iff its shanten is above this one's.
+      if (declares[static_cast<std::size_t>(i)] == riichi && w > 0) {
+        const bool keeps = (n.mask >> kind) & 1;
+        const int x_shanten = n.shanten < 0 ? 0 : n.shanten + !keeps;
+        const bool widened = s_.options.hand_change && !riichi && dist + x_shanten < limit_;
+        if (widened || x_shanten > n.shanten) continue;  // x's own edge
+      }
+      w_.extras.push_back({x, d, static_cast<float>(w)});
+      w_.weight[x] += w;
+    }
+  }
+
+  const Setup& s_;
+  EvWorkspace::Impl& w_;
+  Pricer pricer_;
+  std::array<Key, kinds37> unit_{};
+  int draw_tiles_ = 0, limit_ = 0;
+  int bits_ = 0;  // log2 of the table size
+  std::uint32_t root_ = 0;
+};
+
+// The graph's growth, compiled for each instruction-set level (the Builder's
+// members, the evaluation included, are inlined into each clone).
+MJK_EV_HOT Error grow_graph(Builder& b) noexcept { return b.grow(); }
+
+// One edge list per draw vertex (its own edges, the extras, then its wins)
+// and one per discard vertex (the draw vertices of the edges into it); the
+// turn window of each vertex. A draw vertex at turn t needs its edges'
+// discard vertices at t + 1, a discard vertex at t the draw vertices of its
+// edges at t: from the answer's vertices at the first turn, need(D) =
+// min need(X) + 1 and need(X) = min need(D) over the edges (X, D), a
+// shortest path where a draw costs a turn and a discard none (0-1 BFS).
+// And a draw vertex of shanten s holds zeros past turn 18 - s (it cannot be
+// tenpai by then), so it is computed from need(X) to 18 - s only.
+void lay_out(EvWorkspace::Impl& w, const std::uint32_t* answers, int count, int first) {
+  const std::size_t nx = w.xs.size(), nd = w.ds.size();
+  w.extra_count.assign(nx + 1, 0);
+  for (const Extra& e : w.extras) ++w.extra_count[e.x + 1];
+  w.records.resize(nx);
+  std::uint32_t at = 0, prices = 0;
+  for (std::size_t x = 0; x < nx; ++x) {
+    XRecord& r = w.records[x];
+    const std::uint32_t own = w.own_begin[x + 1] - w.own_begin[x], wins = w.win_begin[x + 1] - w.win_begin[x];
+    r.begin = at;
+    r.prices = prices;
+    r.edges = static_cast<std::uint16_t>(own + w.extra_count[x + 1]);
+    r.wins = static_cast<std::uint16_t>(wins);
+    r.tenpai = w.tenpai[x];
+    r.weight = w.weight[x];
+    at += r.edges + r.wins;
+    prices += wins;
+  }
+  w.edge_d.resize(at);
+  w.edge_w.resize(at);
+  w.price.resize(prices);
+  // Own edges, then (placed below) the extras, then the wins.
+  std::vector<std::uint32_t>& fill = w.extra_count;  // reused: the next free slot of each vertex's extras
+  for (std::size_t x = 0; x < nx; ++x) {
+    const XRecord& r = w.records[x];
+    std::uint32_t k = r.begin;
+    for (std::uint32_t e = w.own_begin[x]; e < w.own_begin[x + 1]; ++e, ++k) {
+      w.edge_d[k] = w.own[e].d;
+      w.edge_w[k] = w.own[e].w;
+    }
+    fill[x] = k;
+    k = r.begin + r.edges;
+    for (std::uint32_t e = w.win_begin[x], p = r.prices; e < w.win_begin[x + 1]; ++e, ++k, ++p) {
+      w.edge_d[k] = w.wins[e].d;
+      w.edge_w[k] = w.wins[e].w;
+      w.price[p] = w.wins[e].price;
+    }
+  }
+  for (const Extra& e : w.extras) {
+    const std::uint32_t k = fill[e.x]++;
+    w.edge_d[k] = e.d;
+    w.edge_w[k] = e.w;
+  }
+  // The edges into each discard vertex (a counting sort).
+  w.in_begin.assign(nd + 1, 0);
+  for (const std::uint32_t d : w.edge_d) ++w.in_begin[d + 1];
+  for (std::size_t d = 0; d < nd; ++d) w.in_begin[d + 1] += w.in_begin[d];
+  w.in_x.resize(at);
+  {
+    std::vector<std::uint32_t>& next = w.queue;  // reused as the fill cursor
+    next.assign(w.in_begin.begin(), w.in_begin.end() - 1);
+    for (std::size_t x = 0; x < nx; ++x) {
+      const XRecord& r = w.records[x];
+      for (std::uint32_t k = r.begin, end = r.begin + r.edges + r.wins; k < end; ++k)
+        w.in_x[next[w.edge_d[k]]++] = static_cast<std::uint32_t>(x);
+    }
+  }
+
+  // Turn windows, by a 0-1 BFS from the answer's vertices (a deque in a
+  // vector: draw vertices pushed at the front, discard vertices at the
+  // back; bit 31 marks a discard vertex). A vertex no answer needs keeps
+  // `never`: it is never computed.
+  constexpr std::uint8_t never = 255;
+  constexpr std::uint32_t d_bit = 0x80000000u;
+  w.need_d.assign(nd, never);
+  for (std::size_t x = 0; x < nx; ++x) {
+    w.records[x].first = never;
+    w.records[x].last = static_cast<std::uint8_t>(ev_last_turn - std::max<int>(w.xs[x].shanten, 0));
+  }
+  std::vector<std::uint32_t>& q = w.queue;
+  q.assign(2 * (nx + nd + at) + 2, 0);
+  std::size_t head = nx + nd + at + 1, tail = head;  // [head, tail): the deque
+  for (int i = 0; i < count; ++i) {
+    w.records[answers[i]].first = static_cast<std::uint8_t>(first);
+    q[tail++] = answers[i];
+  }
+  while (head < tail) {
+    const std::uint32_t v = q[head++];
+    if (v & d_bit) {
+      const std::uint32_t d = v & ~d_bit;
+      const std::uint8_t n = w.need_d[d];
+      for (std::uint32_t k = w.in_begin[d]; k < w.in_begin[d + 1]; ++k) {
+        XRecord& r = w.records[w.in_x[k]];
+        if (n < r.first) {
+          r.first = n;
+          q[--head] = w.in_x[k];
+        }
+      }
+    } else {
+      const XRecord& r = w.records[v];
+      const int n = r.first + 1;
+      if (n > ev_last_turn) continue;
+      for (std::uint32_t k = r.begin, end = r.begin + r.edges + r.wins; k < end; ++k) {
+        std::uint8_t& d = w.need_d[w.edge_d[k]];
+        if (n < d) {
+          d = static_cast<std::uint8_t>(n);
+          q[tail++] = w.edge_d[k] | d_bit;
+        }
+      }
+    }
+  }
+}
+
+// Every turn's values, from the last turn back to `first`; the answer's
+// slots copied out at each turn. Each turn: every draw vertex from its
+// value and its edges' discard vertices a turn later, then every discard
+// vertex as the maximum of its draw vertices (in place: the draw vertices
+// have read the discard vertices' later values by then).
+MJK_EV_HOT void sweep(const Setup& s, EvWorkspace::Impl& w, int first, const std::uint32_t* slot_of, int slots,
+                      EvAnswer& answer) noexcept {
+  const std::size_t nx = w.xs.size(), nd = w.ds.size();
+  const XRecord* records = w.records.data();
+  const std::uint32_t* edge_d = w.edge_d.data();
+  const double* edge_w = w.edge_w.data();
+  const double* price = w.price.data();
+  const std::uint32_t* in_begin = w.in_begin.data();
+  const std::uint32_t* in_x = w.in_x.data();
+  const std::uint8_t* need_d = w.need_d.data();
+  Values* xv = w.xv.data();
+  Values* dv = w.dv.data();
+  for (int t = ev_last_turn; t >= first; --t) {
+    const double inv = 1.0 / (s.wall - t);
+    for (std::size_t x = 0; x < nx; ++x) {
+      const XRecord& r = records[x];
+      if (t < r.first || t > r.last) continue;  // not needed yet, or surely 0 (as stored)
+      if (t == ev_last_turn) {
+        xv[x].v = V4{r.tenpai ? 1.0 : 0.0, 0, 0, 0};
+        continue;
+      }
+      const std::uint32_t* d = edge_d + r.begin;
+      const double* wt = edge_w + r.begin;
+      const int n = r.edges, nw = r.wins;
+      V4 v = xv[x].v;
+      // Four sums, not one: a single accumulator would chain every edge's
+      // multiply-add behind the last.
+      V4 a0{}, a1{}, a2{}, a3{};
+      int e = 0;
+      for (; e + 4 <= n; e += 4) {
+        a0 += wt[e] * dv[d[e]].v;
+        a1 += wt[e + 1] * dv[d[e + 1]].v;
+        a2 += wt[e + 2] * dv[d[e + 2]].v;
+        a3 += wt[e + 3] * dv[d[e + 3]].v;
+      }
+      for (; e < n; ++e) a0 += wt[e] * dv[d[e]].v;
+      const double* p = price + r.prices;
+      for (int j = 0; j < nw; ++j) {
+        const V4 c = dv[d[n + j]].v;
+        a1 += wt[n + j] * V4{1.0, 1.0, std::max(p[j], c[2]), 0};
+      }
+      v += ((a0 + a1) + (a2 + a3) - r.weight * v) * inv;
+      if (r.tenpai) v[0] = 1.0;
+      xv[x].v = v;
+    }
+    for (std::size_t d = 0; d < nd; ++d) {
+      if (t < need_d[d]) continue;
+      V4 m0{}, m1{};  // two maxima: one would chain every edge behind the last
+      std::uint32_t k = in_begin[d];
+      const std::uint32_t end = in_begin[d + 1];
+      for (; k + 2 <= end; k += 2) {
+        const V4 v0 = xv[in_x[k]].v, v1 = xv[in_x[k + 1]].v;
+        m0 = m0 > v0 ? m0 : v0;
+        m1 = m1 > v1 ? m1 : v1;
+      }
+      if (k < end) {
+        const V4 v0 = xv[in_x[k]].v;
+        m0 = m0 > v0 ? m0 : v0;
+      }
+      dv[d].v = m0 > m1 ? m0 : m1;
+    }
+    for (int i = 0; i < slots; ++i) {
+      const V4 v = xv[slot_of[i]].v;
+      EvDiscard& out = answer.discards[static_cast<std::size_t>(i)];
+      out.tenpai[static_cast<std::size_t>(t)] = v[0];
+      out.win[static_cast<std::size_t>(t)] = v[1];
+      out.score[static_cast<std::size_t>(t)] = v[2];
+    }
+    if (s.options.progress && s.options.progress->report)
+      s.options.progress->report(s.options.progress->user, nx + nd, t - first);
+  }
+}
+
+}  // namespace
+
+Error search(const Setup& s, EvWorkspace::Impl& w, EvAnswer& answer) {
+  w.reset(s.players);
+  Builder b(s, w);
+  if (const Error e = grow_graph(b); e != Error::none) {
+    answer.vertices = w.last_vertices = w.xs.size() + w.ds.size();
+    return e;
+  }
+
+  // The answer's vertices: each discard of a 14-tile hand the search
+  // explored (with riichi declared iff the hand is closed and the discard
+  // keeps it tenpai), or the 13-tile hand itself.
+  std::array<std::uint32_t, 14> slot_of{};
+  int slots = 0;
+  const bool from_draw = s.tiles % 3 == 1;
+  if (from_draw) {
+    slot_of[0] = b.root();
+    answer.discards[0] = EvDiscard{};
+    slots = 1;
+  } else {
+    const Node& root = w.ds[b.root()];
+    for (int kind = 0; kind < kind_count; ++kind) {
+      for (int k37 : {kind, is_five(kind) ? red_kind(kind / 9) : -1}) {
+        if (k37 < 0 || held_of(root.key, k37) == 0) continue;
+        const bool keeps = (root.mask >> kind) & 1;
+        const bool declares = s.closed && root.shanten == 0 && keeps;
+        const Key xk = with_riichi(minus(root.key, unit_of(k37)), declares);
+        const std::int64_t x = b.lookup(xk, false);
+        if (x < 0 || slots == 14) continue;
+        EvDiscard& out = answer.discards[static_cast<std::size_t>(slots)];
+        out = EvDiscard{};
+        out.has_discard = true;
+        out.discard = Tile(kind);
+        out.discard_red = k37 >= 34;
+        slot_of[static_cast<std::size_t>(slots++)] = static_cast<std::uint32_t>(x);
+      }
+    }
+  }
+  answer.count = static_cast<std::uint8_t>(slots);
+  for (int i = 0; i < slots; ++i) {
+    const Node& x = w.xs[slot_of[static_cast<std::size_t>(i)]];
+    answer.discards[static_cast<std::size_t>(i)].shanten = x.shanten;
+    answer.discards[static_cast<std::size_t>(i)].necessary = TileMask(x.mask);
+  }
+
+  // The sweep.
+  const std::size_t nx = w.xs.size(), nd = w.ds.size();
+  const int first = from_draw ? 0 : 1;
+  lay_out(w, slot_of.data(), slots, first);
+  w.xv.assign(nx, Values{});
+  w.dv.assign(nd, Values{});
+  w.peak = std::max(w.peak, w.bytes());
+  sweep(s, w, first, slot_of.data(), slots, answer);
+
+  w.last_vertices = nx + nd;
+  answer.vertices = nx + nd;
+  answer.stats.draw_vertices = nx;
+  answer.stats.discard_vertices = nd;
+  answer.stats.edges = w.own.size() + w.extras.size() + w.wins.size();
+  answer.stats.wins = w.wins.size();
+  answer.stats.group_rows = w.rows.size();
+  answer.stats.peak_bytes = w.peak;
+  return Error::none;
+}
+
+}  // namespace mjk::ev_detail
+
+namespace mjk::ev_detail {
+
+std::string verify_vertices(EvWorkspace& ws, Players players) {
+  const EvWorkspace::Impl& w = ws.impl();
+  const Options options{players, {}};
+  const auto hand_of = [](const Key& k) {
+    Hand h;
+    for (int kind = 0; kind < kind_count; ++kind) h.add(Tile(kind), count_of(k, kind));
+    return h;
+  };
+  for (const Node& n : w.xs) {
+    const Hand h = hand_of(n.key);
+    const Result<Necessary> r = necessary_tiles(h, options);
+    if (!r.ok() || r.value.shanten != n.shanten || r.value.tiles.bits() != n.mask)
+      return "draw vertex " + to_mpsz(h) + ": shanten " + std::to_string(n.shanten) + " mask " + std::to_string(n.mask) +
+             ", kernel " + std::to_string(r.value.shanten) + " mask " + std::to_string(r.value.tiles.bits());
+  }
+  for (const Node& n : w.ds) {
+    const Hand h = hand_of(n.key);
+    const Result<ShantenForms> r = shanten(h, options);
+    std::uint64_t keeps = 0;
+    for (int kind = 0; kind < kind_count; ++kind) {
+      if (h.count(Tile(kind)) == 0) continue;
+      Hand less = h;
+      less.remove(Tile(kind));
+      if (shanten(less, options).value.best == r.value.best) keeps |= std::uint64_t{1} << kind;
+    }
+    if (!r.ok() || r.value.best != n.shanten || keeps != n.mask)
+      return "discard vertex " + to_mpsz(h) + ": shanten " + std::to_string(n.shanten) + " mask " + std::to_string(n.mask) +
+             ", kernel " + std::to_string(r.value.best) + " mask " + std::to_string(keeps);
+  }
+  return {};
+}
+
+}  // namespace mjk::ev_detail
