@@ -635,12 +635,12 @@ std::optional<int> meta_command(int argc, char** argv) {
       mjk::cli::print_command_help(*c, stdout);
       return finish_output(0);
     }
-    if (topic == "log") {  // log prints its own: `mjk log --help`
-      char log[] = "log", help[] = "--help";
-      char* log_help[] = {argv[0], log, help, nullptr};
-      return finish_output(mjk::cli::log_command(3, log_help));
+    if (topic == "log" || topic == "ev") {  // they print their own: `mjk log --help`, `mjk ev --help`
+      char log[] = "log", ev[] = "ev", help[] = "--help";
+      char* command_help[] = {argv[0], topic == "log" ? log : ev, help, nullptr};
+      return finish_output(topic == "log" ? mjk::cli::log_command(3, command_help) : mjk::cli::ev_command(3, command_help));
     }
-    std::fprintf(stderr, "mjk: no help topic '%s' (topics: forms, census, log, rules)\n", argv[2]);
+    std::fprintf(stderr, "mjk: no help topic '%s' (topics: forms, census, log, ev, score, rules)\n", argv[2]);
     return 2;
   }
   if (const auto* c = mjk::cli::find_command(first); c && !c->own_help) {

@@ -76,7 +76,7 @@ constexpr std::array ev_options = {
 constexpr std::array command_table = {
     Command{"", "[OPTIONS] HAND [WIN]", "analyse a hand (shanten, waits, advice) and score a win", analyse_options},
     Command{"score", "score HAND [WIN] [OPTIONS]", "score a win, the score first as players say it", analyse_options},
-    Command{"ev", "ev [OPTIONS] HAND", "the expected value of every discard (tsumo-only model)", ev_options},
+    Command{"ev", "ev [OPTIONS] HAND", "the expected value of every discard (tsumo-only model)", ev_options, true},
     Command{"forms", "forms HAND", "every tenpai reading of a 3k+1 hand, one per line", forms_options},
     Command{"census", "census --tiles 14|13 --kinds m|mp|mps|all [--threads N] [--json]",
             "enumerate and classify every closed hand", census_options},

@@ -145,7 +145,7 @@ class Runner:
                 return
             build = [self.a.cc, "-std=c99", "-Wall", "-Wextra", "-pedantic", "-Werror", src, "-o", exe] + flags.stdout.split()
         else:
-            libs = [os.path.join(lib, f"libmjk_{n}.a") for n in ("io", "score", "kernel", "core")]
+            libs = [os.path.join(lib, f"libmjk_{n}.a") for n in ("io", "ev", "score", "kernel", "core")]
             build = [self.a.cxx, "-std=c++20", "-Wall", "-Wextra", "-Werror", "-I" + os.path.join(prefix, "include"),
                      src, "-o", exe] + libs + ["-lpthread"]
         p = run(build, env=env)
