@@ -237,7 +237,6 @@ Parsed<ParsedMelds> parse_majiang(std::string_view text) {
   Parsed<ParsedMelds> out;
   ParsedMelds& r = out.value;
   bool first = true;
-  HandError meld_error;
   const auto token = [&](std::string_view tok, std::uint32_t offset, Hand& hand) -> HandError {
     const bool hand_word = std::exchange(first, false);
     const std::size_t comma = tok.find(',');
