@@ -2,8 +2,10 @@
 #include "mjk/report.hpp"
 
 #include <charconv>
+#include <cstdlib>
 #include <cstdio>
 #include <cstring>
+#include <version>
 
 #include "mjk/ev.hpp"
 #include "utf8.hpp"
@@ -138,8 +140,19 @@ JsonWriter& JsonWriter::number(double x, int decimals) noexcept {
 JsonWriter& JsonWriter::shortest(double x) noexcept {
   separate();
   char buf[32];
+#if defined(__cpp_lib_to_chars)
   const auto end = std::to_chars(buf, buf + sizeof buf, x).ptr;
   put(std::string_view(buf, static_cast<std::size_t>(end - buf)));
+#else
+  // No floating-point to_chars (emscripten's libc++): the fewest significant
+  // digits that read back as x.
+  int len = 0;
+  for (int digits = 1; digits <= 17; ++digits) {
+    len = std::snprintf(buf, sizeof buf, "%.*g", digits, x);
+    if (std::strtod(buf, nullptr) == x) break;
+  }
+  put(std::string_view(buf, static_cast<std::size_t>(len)));
+#endif
   return *this;
 }
 

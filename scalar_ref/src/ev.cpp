@@ -47,7 +47,8 @@ int plain(int k) { return k < 34 ? k : (k - 34) * 9 + 4; }
 struct State {
   std::array<int, n37> c{};
   bool riichi = false;
-  auto operator<=>(const State&) const = default;
+  // Written out: emscripten's libc++ has no operator<=> for std::array.
+  bool operator<(const State& o) const { return std::tie(c, riichi) < std::tie(o.c, o.riichi); }
 };
 
 struct Triple {
