@@ -210,6 +210,17 @@ Napi::Value Implementation(const Napi::CallbackInfo& info) {
   return Napi::String::New(info.Env(), mjk_implementation());
 }
 
+// The request lines of scoreMany / scoreBatch, each a string (else a TypeError naming it).
+std::vector<std::string> request_lines(const Napi::Env& env, const Napi::Array& list) {
+  std::vector<std::string> lines(list.Length());
+  for (std::uint32_t i = 0; i < list.Length(); ++i) {
+    const Napi::Value v = list.Get(i);
+    if (!v.IsString()) throw Napi::TypeError::New(env, "requests[" + std::to_string(i) + "] must be a string");
+    lines[i] = v.As<Napi::String>().Utf8Value();
+  }
+  return lines;
+}
+
 // scoreMany(lines: string[]) -> [answers, errors]: answers the JSON text of
 // an array holding each line's "score" object or null, as the library writes
 // it (mjk_score_json: the object `mjk --json` prints, key for key; index.js
@@ -220,14 +231,8 @@ Napi::Value Implementation(const Napi::CallbackInfo& info) {
 Napi::Value ScoreMany(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
   if (info.Length() != 1 || !info[0].IsArray()) throw Napi::TypeError::New(env, "scoreMany(lines)");
-  const Napi::Array list = info[0].As<Napi::Array>();
-  const std::uint32_t n = list.Length();
-  std::vector<std::string> lines(n);
-  for (std::uint32_t i = 0; i < n; ++i) {
-    const Napi::Value v = list.Get(i);
-    if (!v.IsString()) throw Napi::TypeError::New(env, "requests[" + std::to_string(i) + "] must be a string");
-    lines[i] = v.As<Napi::String>().Utf8Value();
-  }
+  const std::vector<std::string> lines = request_lines(env, info[0].As<Napi::Array>());
+  const auto n = static_cast<std::uint32_t>(lines.size());
   std::string answers = "[";
   answers.reserve(std::size_t{n} * 640 + 2);
   Napi::Array errors = Napi::Array::New(env);
@@ -272,14 +277,8 @@ Napi::Value ScoreMany(const Napi::CallbackInfo& info) {
 Napi::Value ScoreBatch(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
   if (info.Length() != 1 || !info[0].IsArray()) throw Napi::TypeError::New(env, "scoreBatch(lines)");
-  const Napi::Array list = info[0].As<Napi::Array>();
-  const std::uint32_t n = list.Length();
-  std::vector<std::string> lines(n);
-  for (std::uint32_t i = 0; i < n; ++i) {
-    const Napi::Value v = list.Get(i);
-    if (!v.IsString()) throw Napi::TypeError::New(env, "requests[" + std::to_string(i) + "] must be a string");
-    lines[i] = v.As<Napi::String>().Utf8Value();
-  }
+  const std::vector<std::string> lines = request_lines(env, info[0].As<Napi::Array>());
+  const auto n = static_cast<std::uint32_t>(lines.size());
   auto complete = Napi::Uint8Array::New(env, n);
   auto han = Napi::Int8Array::New(env, n);
   auto fu = Napi::Uint8Array::New(env, n);
