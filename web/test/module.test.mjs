@@ -24,8 +24,13 @@ test('analyse: text and request objects give the CLI\'s object', () => {
   assert.equal(a.agari, true);
   assert.equal(a.hand, '123m456p23789s11z 1s');
   const s = mjk.analyse({hand: '123678m345p67s55s', win: '8s', tsumo: true, seat: '2z', dora: '9p'});
-  assert.deepEqual(s.score, {yaku: [{name: 'menzen_tsumo', han: 1}, {name: 'pinfu', han: 1}], han: 2, fu: 20, yakuman: 0,
-                             points: 1500, payments: [-700, 1500, -400, -400]});
+  const {yaku, han, fu, yakuman, points, payments, payment_text: paymentText, limit} = s.score;
+  assert.deepEqual({yaku: yaku.map(({name, han}) => ({name, han})), han, fu, yakuman, points, payments},
+                   {yaku: [{name: 'menzen_tsumo', han: 1}, {name: 'pinfu', han: 1}], han: 2, fu: 20, yakuman: 0,
+                    points: 1500, payments: [-700, 1500, -400, -400]});
+  assert.equal(paymentText, '400/700');
+  assert.equal(limit, null);
+  assert.equal(yaku[1].en, 'Pinfu');
   assert.equal(mjk.analyseJson('1112345678999m'), JSON.stringify(mjk.analyse('1112345678999m')));
   // SCORING.md §5's case: ron on a shanpon opens the triplet.
   assert.equal(mjk.analyse({hand: '111m222p789s33z55z', win: '5z', seat: '2z'}).score.fu, 50);
