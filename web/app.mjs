@@ -329,7 +329,9 @@ async function runEv() {
     showEvError(e.message);
     return;
   }
-  delete request.win;  // EV.md: the hand as it stands
+  // EV.md: the hand as it stands; the search sets the win's own context itself.
+  for (const key of ['win', 'tsumo', 'from', 'riichi', 'ippatsu', 'rinshan', 'chankan', 'haitei', 'tenhou', 'ura'])
+    delete request[key];
   const controller = new AbortController();
   view.evRun = controller;
   $('ev-run').disabled = true;
