@@ -124,21 +124,18 @@ std::string decision_json(const Game& g, const Decision& d) {
   return o + "}";
 }
 
-std::string disagreement_json(const Disagreement& d) {
+// A place in a record and what happened there: a disagreement names it
+// "what", the replay's error "error".
+std::string place_json(const Disagreement& d, std::string_view what_key) {
   std::string o = "{\"file\": ";
   append_json_string(o, d.file);
-  o += ", \"round\": \"" + d.round + "\", \"event\": " + std::to_string(d.event) + ", \"what\": ";
+  o += ", \"round\": \"" + d.round + "\", \"event\": " + std::to_string(d.event) + ", \"" + std::string(what_key) +
+       "\": ";
   append_json_string(o, d.what);
   return o + "}";
 }
-
-std::string replay_error_json(const Disagreement& e) {
-  std::string o = "{\"file\": ";
-  append_json_string(o, e.file);
-  o += ", \"round\": \"" + e.round + "\", \"event\": " + std::to_string(e.event) + ", \"error\": ";
-  append_json_string(o, e.what);
-  return o + "}";
-}
+std::string disagreement_json(const Disagreement& d) { return place_json(d, "what"); }
+std::string replay_error_json(const Disagreement& e) { return place_json(e, "error"); }
 
 std::string read_error_json(const ReadError& e) {
   std::string o = "{\"file\": ";
