@@ -20,6 +20,7 @@
 
 #include "mjk.h"
 #include "mjk/hand.hpp"
+#include "mjk/notation.hpp"
 #include "mjk/report.hpp"
 #include "mjk/request.hpp"
 
@@ -263,9 +264,13 @@ void check_agrees_with_parser(std::string_view text, int players, const std::uin
 // parse_request and check_request reject is answered with their sentence;
 // what they accept, with the analysis echoing the request's notation (and
 // a "score" when it names a winning tile), or with a later check's error.
+// majiang-core's string with its calls after commas ("m123p456,z333=") is
+// a request too: parse_hand reads its concealed tiles and drops the calls.
 bool is_request(std::string_view text) {
   const std::size_t i = text.find_first_not_of(" \t\r\n");
-  return (i != std::string_view::npos && text[i] == '{') || text.find(':') != std::string_view::npos;
+  if ((i != std::string_view::npos && text[i] == '{') || text.find(':') != std::string_view::npos) return true;
+  const auto written = parse_notation(text);
+  return written.ok() && written.value.meld_count > 0;
 }
 void check_request_answer(std::string_view text, int players, Json& json) {
   ScoreRequest defaults;
