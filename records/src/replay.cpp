@@ -29,6 +29,7 @@ struct Player {
   std::vector<MeldState> melds;
   std::vector<RecordTile> river;
   std::array<std::uint8_t, kind_count> pond{};  // discards not called away
+  std::array<std::uint8_t, 3> pond_red{};       // the red fives among them, by suit
   std::uint64_t river_kinds = 0;       // kinds this player has discarded (furiten)
   std::uint8_t riichi = 0;             // 0, 1, 2 (double)
   bool riichi_declared = false;        // declared, the discard not yet made
@@ -257,6 +258,7 @@ class Replayer {
     p.river.push_back(t);
     p.river_kinds |= std::uint64_t{1} << t.tile.kind();
     ++p.pond[static_cast<std::size_t>(t.tile.kind())];
+    if (t.red) ++p.pond_red[static_cast<std::size_t>(t.tile.kind() / 9)];
     p.temporary_furiten = -1;
     p.rinshan = false;
     if (p.ippatsu && !p.riichi_declared) p.ippatsu = false;  // the riichi player's next discard ends ippatsu
@@ -319,6 +321,7 @@ class Replayer {
     if (p.melds.size() >= 4) return broken(i, who(e.seat) + " makes a fifth meld");
     p.melds.push_back(m);
     --players_[e.from].pond[static_cast<std::size_t>(e.tiles[0].tile.kind())];
+    if (e.tiles[0].red) --players_[e.from].pond_red[static_cast<std::size_t>(e.tiles[0].tile.kind() / 9)];
     break_ippatsu();
     if (e.kind == EventKind::minkan) {
       pending_rinshan_ = e.seat;
@@ -520,9 +523,14 @@ class Replayer {
     for (int s = 0; s < seats_; ++s) {
       const Player& o = players_[static_cast<std::size_t>(s)];
       for (int k = 0; k < kind_count; ++k) d.visible[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(d.visible[static_cast<std::size_t>(k)] + o.pond[static_cast<std::size_t>(k)]);
+      for (std::size_t suit = 0; suit < 3; ++suit) d.visible_red[suit] = static_cast<std::uint8_t>(d.visible_red[suit] + o.pond_red[suit]);
       if (s == e.seat) continue;
       for (const MeldState& m : o.melds)
-        for (int k = 0; k < m.meld.size(); ++k) ++d.visible[static_cast<std::size_t>(m.tiles[static_cast<std::size_t>(k)].tile.kind())];
+        for (int k = 0; k < m.meld.size(); ++k) {
+          const RecordTile& t = m.tiles[static_cast<std::size_t>(k)];
+          ++d.visible[static_cast<std::size_t>(t.tile.kind())];
+          if (t.red) ++d.visible_red[static_cast<std::size_t>(t.tile.kind() / 9)];
+        }
     }
     (void)r;
     out_.decisions.push_back(std::move(d));

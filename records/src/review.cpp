@@ -62,12 +62,18 @@ GameReview reviewed(ReadResult read, const std::string& file) {
 
 // ---- the lines of `mjk log --json` (their spacing is that output's) ----
 
-std::string counts_mpsz(const std::array<std::uint8_t, kind_count>& counts) {
+// Counts as mpsz, the red fives among the fives written 0 where the five is
+// (as the hand is written), so a reader of `visible` knows which are gone.
+std::string counts_mpsz(const std::array<std::uint8_t, kind_count>& counts, const std::array<std::uint8_t, 3>& red) {
   std::string out;
   for (int suit = 0; suit < 4; ++suit) {
     std::string digits;
-    for (int n = 0; n < (suit == 3 ? 7 : 9); ++n)
-      digits.append(counts[static_cast<std::size_t>(suit * 9 + n)], static_cast<char>('1' + n));
+    for (int n = 0; n < (suit == 3 ? 7 : 9); ++n) {
+      const std::size_t count = counts[static_cast<std::size_t>(suit * 9 + n)];
+      const std::size_t zeros = n == 4 && suit < 3 ? std::min<std::size_t>(red[static_cast<std::size_t>(suit)], count) : 0;
+      digits.append(zeros, '0');
+      digits.append(count - zeros, static_cast<char>('1' + n));
+    }
     if (!digits.empty()) out += digits + "mpsz"[suit];
   }
   return out;
@@ -112,7 +118,7 @@ std::string decision_json(const Game& g, const Decision& d) {
   std::string dora;
   for (const RecordTile t : d.dora) dora += tile_text(t);
   // mpsz for the indicators: tile_text writes digit+suit per tile, which parses as mpsz.
-  o += "], \"dora\": \"" + dora + "\", \"visible\": \"" + counts_mpsz(d.visible) + "\"";
+  o += "], \"dora\": \"" + dora + "\", \"visible\": \"" + counts_mpsz(d.visible, d.visible_red) + "\"";
   o += ", \"discard\": \"" + tile_text(d.discard) + "\", \"riichi\": " + (d.riichi ? "true" : "false");
   if (d.reviewed) {
     o += ", \"shanten\": " + std::to_string(d.shanten) + ", \"shanten_after\": " + std::to_string(d.shanten_after) +

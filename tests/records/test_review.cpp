@@ -71,3 +71,27 @@ TEST_CASE("review: a record that cannot be read is its error, in every output") 
   REQUIRE(big.read_error);
   CHECK(big.read_error->message().find("64") != std::string::npos);
 }
+
+TEST_CASE("review: a red five seen is written 0 in visible, so the wall knows it is gone") {
+  // Seat 0 throws a drawn red 5p; seat 3 a red 5m from its hand.
+  const std::string deal = mjai.substr(0, mjai.find("{\"type\":\"tsumo\""));
+  const std::string record = deal +
+                             "{\"type\":\"tsumo\",\"actor\":0,\"pai\":\"5pr\"}\n"
+                             "{\"type\":\"dahai\",\"actor\":0,\"pai\":\"5pr\",\"tsumogiri\":true}\n"
+                             "{\"type\":\"tsumo\",\"actor\":1,\"pai\":\"9m\"}\n"
+                             "{\"type\":\"dahai\",\"actor\":1,\"pai\":\"9m\",\"tsumogiri\":true}\n"
+                             "{\"type\":\"tsumo\",\"actor\":2,\"pai\":\"9s\"}\n"
+                             "{\"type\":\"dahai\",\"actor\":2,\"pai\":\"9s\",\"tsumogiri\":true}\n"
+                             "{\"type\":\"tsumo\",\"actor\":3,\"pai\":\"1s\"}\n"
+                             "{\"type\":\"dahai\",\"actor\":3,\"pai\":\"5mr\",\"tsumogiri\":false}\n"
+                             "{\"type\":\"tsumo\",\"actor\":0,\"pai\":\"1s\"}\n"
+                             "{\"type\":\"dahai\",\"actor\":0,\"pai\":\"1s\",\"tsumogiri\":true}\n";
+  const GameReview rv = review_record_bytes(record, "red.mjson");
+  REQUIRE_FALSE(rv.read_error);
+  REQUIRE(rv.replay.decisions.size() == 5);
+  CHECK(rv.replay.decisions[1].visible_red == std::array<std::uint8_t, 3>{0, 1, 0});
+  CHECK(rv.replay.decisions[4].visible_red == std::array<std::uint8_t, 3>{1, 1, 0});
+  const std::string lines = review_lines(rv);
+  CHECK(lines.find("\"player\": \"2z\", \"turn\": 1, \"hand\": \"79m112233p445566s\", \"melds\": [], \"dora\": \"1m\", \"visible\": \"0p\"") != std::string::npos);
+  CHECK(lines.find("\"visible\": \"09m0p9s\", \"discard\": \"1s\"") != std::string::npos);
+}

@@ -41,6 +41,7 @@ struct Decision {
   std::uint8_t meld_count = 0;
   std::vector<RecordTile> dora;    // indicators shown
   std::array<std::uint8_t, kind_count> visible{};  // discards and other players' melds (not this hand's melds, not the indicators)
+  std::array<std::uint8_t, 3> visible_red{};       // the red fives among visible's fives, by suit (written 0)
   RecordTile discard;
   bool riichi = false;             // this discard declares riichi
   // review()
