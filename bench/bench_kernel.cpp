@@ -274,8 +274,8 @@ int main(int argc, char** argv) {
     std::string name;
     std::vector<ScoreRequest> requests;
   };
-  static const std::vector<ScoreSet> score_sets = {{"play", score_test::wins_like_play(180, bench::hands_per_set)},
-                                                   {"one_suit", score_test::one_suit_wins(181, bench::hands_per_set)}};
+  static const std::vector<ScoreSet> score_sets = {{"play", test::wins_like_play(180, bench::hands_per_set)},
+                                                   {"one_suit", test::one_suit_wins(181, bench::hands_per_set)}};
   for (const auto& set : score_sets) {
     std::vector<Result<Score>> batch(set.requests.size());
     if (score(set.requests, batch) != Error::none) return 1;

@@ -54,7 +54,7 @@ int main(int argc, char** argv) {
   const std::size_t n = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 100000;
   const std::uint64_t seed = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 180;
   constexpr const char* t[] = {"false", "true"};
-  for (const mjk::ScoreRequest& r : mjk::score_test::wins_like_play(seed, n)) {
+  for (const mjk::ScoreRequest& r : mjk::test::wins_like_play(seed, n)) {
     std::string line = "{\"hand\":\"" + hand_text(r) + "\"";
     if (r.meld_count) {
       line += ",\"melds\":[";

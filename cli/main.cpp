@@ -2,18 +2,18 @@
 #include <algorithm>
 #include <array>
 #include <cerrno>
-#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <type_traits>
 #include <vector>
 
 #include "commands.hpp"
 #include "options.hpp"
+#include "report_text.hpp"
+#include "settings.hpp"
 #include "mjk/analysis.hpp"
 #include "mjk/decomposition.hpp"
 #include "mjk/hand.hpp"
@@ -27,6 +27,8 @@
 #include "mjk/version.h"
 
 namespace {
+
+using mjk::cli::Settings;
 
 constexpr std::string_view help_text = R"(usage: mjk [--ref] [--players 3|4] [--visible TILES] [WIN CONTEXT] HAND
        mjk [--ref] [--players 3|4] [--visible TILES] [WIN CONTEXT] --json [HAND...]
@@ -222,19 +224,6 @@ exit status: 0 if every hand was analysed, 1 if any was rejected or reading the
 input or writing the output failed, 2 on bad usage.
 )";
 
-// The rules and the visible tiles every hand is analysed with.
-struct Settings {
-  bool use_ref = false;
-  mjk::Players players = mjk::Players::four;
-  std::array<std::uint8_t, mjk::kind_count> visible{};
-  bool any_visible = false;
-  mjk::ScoreRequest context;  // the win's context (--tsumo, --seat, --rule, ...)
-  bool context_given = false;  // a win-context option was given: the line is to be scored
-  [[nodiscard]] mjk::Options options() const {
-    return {players, any_visible ? std::span<const std::uint8_t>(visible) : std::span<const std::uint8_t>{}};
-  }
-};
-
 // The same report from the scalar reference (--ref): the input is checked by
 // the kernel's analyse(), every answer replaced by the reference's.
 mjk::Parsed<mjk::Report> analyse_with_ref(std::string_view text, const Settings& s) {
@@ -281,296 +270,6 @@ std::string_view json_line(std::string_view text, const Settings& s, std::vector
   }
 }
 
-// How the text output writes tiles (--format); JSON is always mpsz.
-mjk::Notation text_notation = mjk::Notation::mpsz;
-
-std::string tile_text(mjk::Tile t) { return mjk::to_string(t, false, text_notation); }
-
-// The hand line's text in a --format other than mpsz: the concealed tiles
-// (with majiang's calls after commas; other notations keep the meld words),
-// then the winning tile.
-std::string hand_text(const mjk::ParsedRequest& pr) {
-  const mjk::ScoreRequest& q = pr.request;
-  mjk::Hand concealed = q.hand;
-  if (pr.has_win) {
-    concealed.remove(q.win);
-    if (q.win_red) --concealed.red_fives[static_cast<std::size_t>(q.win.kind() / 9)];
-  }
-  const std::span<const mjk::Meld> melds(q.melds.data(), std::min<std::size_t>(q.meld_count, q.melds.size()));
-  const bool majiang = text_notation == mjk::Notation::majiang;
-  std::string out = mjk::to_string(concealed, majiang ? melds : std::span<const mjk::Meld>{}, text_notation);
-  if (!majiang)
-    for (const mjk::Meld& m : melds) {
-      char word[32];
-      out += ' ' + std::string(word, std::min(mjk::write_meld(m, word), sizeof word));
-    }
-  if (pr.has_win) out += ' ' + mjk::to_string(q.win, q.win_red, text_notation);
-  return out;
-}
-
-std::string tile_list(mjk::TileMask m) {
-  std::string out;
-  for (const mjk::Tile t : m) out += (out.empty() ? "" : " ") + tile_text(t);
-  return out.empty() ? "none" : out;
-}
-
-// A listed yaku's value as the text output writes it: "2", "yakuman", "yakuman x2".
-std::string yaku_value_text(const mjk::YakuValue& y) {
-  if (!y.yakuman) return std::to_string(y.han);
-  return "yakuman" + std::string(y.yakuman > 1 ? " x" + std::to_string(y.yakuman) : "");
-}
-
-// What the win is worth as players say it: "haneman 3000/6000", "1000",
-// "yakuman 16000 all"; with `total`, a tsumo's total after its shares
-// ("haneman 3000/6000 (12000)").
-std::string value_text(const mjk::Report& a, bool total) {
-  const mjk::Score& sc = a.score;
-  const mjk::ScoreRequest& q = a.request.request;
-  std::string out(mjk::display_name(mjk::limit_of(sc, q.rules)).id);
-  std::array<char, mjk::max_payment_text> pay;
-  const std::size_t n = std::min(mjk::payment_text(q, sc, pay), pay.size());
-  if (n) out += (out.empty() ? "" : " ") + std::string(pay.data(), n);
-  if (n && q.tsumo && total) out += " (" + std::to_string(sc.points) + ")";
-  return out;
-}
-
-// The score lines of a scored hand: yaku with their han, then the value.
-void print_score(const mjk::Report& a) {
-  const mjk::Score& sc = a.score;
-  if (!sc.complete) {
-    std::printf("score     none: not complete with %s\n", tile_text(a.request.request.win).c_str());
-    return;
-  }
-  std::array<mjk::YakuValue, mjk::yaku_count> yaku;
-  const std::size_t n = mjk::list_yaku(sc, a.request.request.rules, yaku);
-  std::string list;
-  for (std::size_t i = 0; i < n; ++i)
-    list += (i ? ", " : "") + std::string(mjk::yaku_name(yaku[i].yaku)) + " " + yaku_value_text(yaku[i]);
-  std::printf("yaku      %s\n", n ? list.c_str() : "none (a hand without a yaku may not be declared; dora is no yaku)");
-  const std::string value = value_text(a, false);
-  if (sc.yakuman) std::printf("score     yakuman x%d, %s, %d points", sc.yakuman, value.c_str(), sc.points);
-  else if (sc.fu == 0) std::printf("score     %d han, no yaku, %d points", sc.han, sc.points);
-  else std::printf("score     %d han %d fu, %s, %d points", sc.han, sc.fu, value.c_str(), sc.points);
-  const int seats = static_cast<int>(a.request.request.players);
-  constexpr const char* wind[] = {"East", "South", "West", "North"};
-  std::printf("  (payments:");
-  for (int i = 0; i < seats; ++i) {
-    const int p = sc.payments[static_cast<std::size_t>(i)];
-    std::printf(p ? " %s %+d" : " %s %d", wind[i], p);
-  }
-  std::printf(")\n");
-}
-
-// Each seat's change: "East -6000  South +12000 ...".
-std::string payments_text(const mjk::Report& a) {
-  constexpr const char* wind[] = {"East", "South", "West", "North"};
-  std::string out;
-  for (int i = 0; i < static_cast<int>(a.request.request.players); ++i) {
-    const int p = a.score.payments[static_cast<std::size_t>(i)];
-    out += std::string(i ? "  " : "") + wind[i] + " " + (p > 0 ? "+" : "") + std::to_string(p);
-  }
-  return out;
-}
-
-// `mjk score`: the score first, as a player reads it out, then its parts.
-void print_score_first(const mjk::Report& a, std::string_view note) {
-  const mjk::Score& sc = a.score;
-  const mjk::ScoreRequest& q = a.request.request;
-  char hand[mjk::max_request_text];
-  const std::size_t hand_size = std::min(mjk::write_request_text(a.request, hand), sizeof hand);
-  if (!sc.complete) {
-    std::printf("not complete with %s: no score\nhand      %.*s\n", mjk::tile_name(q.win).c_str(),
-                static_cast<int>(hand_size), hand);
-    if (!note.empty()) std::printf("          %s\n", std::string(note).c_str());
-    return;
-  }
-  std::array<mjk::YakuValue, mjk::yaku_count> yaku;
-  const std::size_t n = mjk::list_yaku(sc, q.rules, yaku);
-  std::string list;
-  for (std::size_t i = 0; i < n; ++i)
-    list += (i ? ", " : "") + std::string(mjk::yaku_name(yaku[i].yaku)) + " " + yaku_value_text(yaku[i]);
-  const std::string honba = q.honba ? " + " + std::to_string(q.honba) + " honba" : "";
-  if (sc.fu == 0 && !sc.yakuman)
-    std::printf("no yaku%s%s%s | 0 points (a hand without a yaku may not be declared; dora is no yaku)\n", n ? " (" : "",
-                list.c_str(), n ? ")" : "");
-  else if (sc.yakuman)
-    std::printf("%s%s: %s\n", value_text(a, true).c_str(), honba.c_str(), list.c_str());
-  else
-    std::printf("%s%s: %s | %d han %d fu\n", value_text(a, true).c_str(), honba.c_str(), list.c_str(), sc.han, sc.fu);
-  std::printf("hand      %.*s\n", static_cast<int>(hand_size), hand);
-  if (!note.empty()) std::printf("          %s\n", std::string(note).c_str());
-  for (std::size_t i = 0; i < n; ++i)
-    std::printf("%s%-16s %-11s %s\n", i ? "          " : "yaku      ", std::string(mjk::yaku_name(yaku[i].yaku)).c_str(),
-                yaku_value_text(yaku[i]).c_str(), std::string(mjk::display_name(yaku[i].yaku).en).c_str());
-  const mjk::FuBreakdown fu = mjk::fu_breakdown(q, sc);
-  for (int i = 0; i < fu.count; ++i) {
-    const mjk::FuPart& p = fu.parts[static_cast<std::size_t>(i)];
-    std::string what;
-    if (p.tiles) what = std::string(static_cast<std::size_t>(p.tiles), static_cast<char>('0' + p.tile.number())) + "mpsz"[p.tile.kind() / 9];
-    if (p.reason == mjk::FuReason::wait) what = std::string(mjk::wait_name(p.wait));
-    std::printf("%s%-16s %2d%s%s\n", i ? "          " : "fu        ", std::string(mjk::fu_reason_name(p.reason)).c_str(), p.fu,
-                what.empty() ? "" : "  ", what.c_str());
-  }
-  if (fu.count) std::printf("          %-16s %2d\n", "total", fu.total());
-  std::printf("payments  %s\n", payments_text(a).c_str());
-}
-
-void print_readable(const mjk::Report& a, std::string_view note) {
-  const auto& s = a.shanten;
-  char hand[mjk::max_request_text];
-  std::size_t hand_size = mjk::write_request_text(a.request, hand);
-  if (text_notation != mjk::Notation::mpsz) {
-    const std::string text = hand_text(a.request);
-    hand_size = std::min(text.size(), sizeof hand);
-    std::copy_n(text.data(), hand_size, hand);
-  }
-  const int melds = a.request.melds_known ? a.request.request.meld_count : a.input.hand.called_melds();
-  std::printf("hand      %.*s  (%d tiles, %d called meld%s)\n", static_cast<int>(std::min(hand_size, sizeof hand)), hand,
-              a.input.hand.tiles, melds, melds == 1 ? "" : "s");
-  if (!note.empty()) std::printf("          %s\n", std::string(note).c_str());
-  std::printf("shanten   %d  (standard %d", s.best, s.standard);
-  if (s.chiitoi != mjk::ShantenForms::not_applicable)
-    std::printf(", seven pairs %d, thirteen orphans %d", s.chiitoi, s.kokushi);
-  std::printf(")%s\n", s.best == 0 ? "  tenpai" : s.best < 0 ? "  complete" : "");
-  if (!a.complete) {
-    std::printf("waits     %s\n", tile_list(a.waits).c_str());
-    std::printf("necessary %s  (ukeire %d)\n", tile_list(a.necessary.tiles).c_str(), a.necessary.ukeire);
-    return;
-  }
-  std::printf("agari     %s\n", a.agari ? "yes" : "no");
-  for (int i = 0; i < a.decomposition_count; ++i) {
-    const auto& d = a.decompositions[static_cast<std::size_t>(i)];
-    std::string blocks;
-    for (int b = 0; b < d.block_count; ++b) {
-      const auto name = mjk::block_name(d.blocks[static_cast<std::size_t>(b)]);
-      blocks += (b ? " " : "") + (b == d.win ? "[" + name + "]" : name);
-    }
-    std::printf("  %-9s %s", std::string(mjk::form_name(d.form)).c_str(), blocks.c_str());
-    if (d.wait) std::printf("  (%s)", std::string(mjk::wait_name(*d.wait)).c_str());
-    std::printf("\n");
-  }
-  if (a.discards.discards.empty()) {
-    std::printf("discards  none leaves the hand tenpai\n");
-  } else {
-    std::printf("discards  (each leaves the hand tenpai)\n");
-    for (const mjk::Tile d : a.discards.discards)
-      std::printf("  %s -> %s\n", tile_text(d).c_str(),
-                  tile_list(a.discards.waits[static_cast<std::size_t>(d.kind())]).c_str());
-  }
-  std::printf("advice    discard  shanten  ukeire  necessary\n");
-  for (int i = 0; i < a.advice.count; ++i) {
-    const auto& d = a.advice.options[static_cast<std::size_t>(i)];
-    std::printf("          %-*s  %7d  %6d  %s\n", text_notation == mjk::Notation::unicode ? 10 : 7,
-                tile_text(d.discard).c_str(), d.shanten, d.ukeire,
-                tile_list(d.necessary).c_str());
-  }
-  if (a.request.scored()) print_score(a);
-}
-
-// mpsz tiles, any number (not a hand: no 14-tile limit), each to put(tile)
-// (which may refuse it with a message); `option` names the option in errors.
-template <class Put>
-std::optional<std::string> parse_tile_list(std::string_view option, std::string_view text, Put put) {
-  const std::string name(option);
-  std::string digits;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char ch = text[i];
-    if (ch >= '0' && ch <= '9') {
-      digits += ch;
-      continue;
-    }
-    const auto suit = std::string_view("mpsz").find(ch);
-    if (suit == std::string_view::npos || digits.empty())
-      return name + ": expected mpsz tiles such as 1155m7z, not '" + std::string(text) + "'";
-    for (const char d : digits) {
-      const auto tile = mjk::parse_tile(std::string{d, ch});
-      if (!tile) return name + ": no such tile " + std::string{d, ch};
-      if (auto problem = put(*tile)) return name + ": " + *problem;
-    }
-    digits.clear();
-  }
-  if (!digits.empty()) return name + ": digits with no suit letter in '" + std::string(text) + "'";
-  return std::nullopt;
-}
-
-std::optional<std::string> parse_visible(std::string_view text, Settings& s) {
-  s.any_visible = true;
-  return parse_tile_list("--visible", text, [&](mjk::Tile t) -> std::optional<std::string> {
-    auto& n = s.visible[static_cast<std::size_t>(t.kind())];
-    if (++n > 4) return "more than four copies of " + mjk::tile_name(t);
-    return std::nullopt;
-  });
-}
-
-// --dora / --ura: at most five indicators each.
-std::optional<std::string> parse_indicators(std::string_view option, std::string_view text, Settings& s) {
-  const bool dora = option == "--dora";
-  auto& list = dora ? s.context.dora : s.context.ura;
-  auto& count = dora ? s.context.dora_count : s.context.ura_count;
-  count = 0;
-  return parse_tile_list(option, text, [&](mjk::Tile t) -> std::optional<std::string> {
-    if (count == mjk::max_indicators) return std::string("at most 5 indicators");
-    list[count++] = t;
-    return std::nullopt;
-  });
-}
-
-// The win-context options that take a value (main() knows their names).
-std::optional<std::string> parse_context_option(std::string_view arg, std::string_view value, Settings& s) {
-  mjk::ScoreRequest& c = s.context;
-  const auto number = [&](int max, auto& into) -> std::optional<std::string> {
-    int n = 0;
-    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
-    if (ec != std::errc() || end != value.data() + value.size() || n < 0 || n > max)
-      return std::string(arg) + " must be a number from 0 to " + std::to_string(max) + ", not '" + std::string(value) + "'";
-    into = static_cast<std::remove_reference_t<decltype(into)>>(n);
-    return std::nullopt;
-  };
-  const auto wind = [&](std::uint8_t& into) -> std::optional<std::string> {
-    if (const int w = mjk::parse_wind(value); w >= 0) {
-      into = static_cast<std::uint8_t>(w);
-      return std::nullopt;
-    }
-    return std::string(arg) + " must be a wind, 1z-4z or east/south/west/north, not '" + std::string(value) + "'";
-  };
-  if (arg == "--ron") {
-    for (const auto who : {mjk::Relative::kamicha, mjk::Relative::toimen, mjk::Relative::shimocha})
-      if (value == mjk::relative_name(who)) {
-        c.tsumo = false;
-        c.from = who;
-        return std::nullopt;
-      }
-    return "--ron must be kamicha, toimen or shimocha, not '" + std::string(value) + "'";
-  }
-  if (arg == "--seat") return wind(c.seat);
-  if (arg == "--round") return wind(c.round);
-  if (arg == "--dora" || arg == "--ura") return parse_indicators(arg, value, s);
-  if (arg == "--nuki") return number(mjk::request_field("nuki")->max, c.nuki);
-  if (arg == "--honba") return number(mjk::request_field("honba")->max, c.honba);
-  if (arg == "--sticks") return number(mjk::request_field("sticks")->max, c.sticks);
-  if (arg == "--rule") {
-    const std::size_t eq = value.find('=');
-    const auto e = mjk::set_rule(c.rules, value.substr(0, eq), eq == std::string_view::npos ? "" : value.substr(eq + 1));
-    if (e) return "--rule " + std::string(value) + ": " + std::string(e.detail);
-    return std::nullopt;
-  }
-  return "unknown option " + std::string(arg);
-}
-
-// The win-context flags; false when `arg` is not one.
-bool parse_context_flag(std::string_view arg, Settings& s) {
-  mjk::ScoreRequest& c = s.context;
-  if (arg == "--tsumo") c.tsumo = true;
-  else if (arg == "--riichi") c.riichi = 1;
-  else if (arg == "--double-riichi") c.riichi = 2;
-  else if (arg == "--ippatsu") c.ippatsu = true;
-  else if (arg == "--rinshan") c.rinshan = true;
-  else if (arg == "--chankan") c.chankan = true;
-  else if (arg == "--haitei") c.haitei = true;
-  else if (arg == "--tenhou") c.tenhou = true;
-  else return false;
-  return true;
-}
 
 // Flushes stdout: a failed write (a full disk, a closed pipe) is an error,
 // never a silent success.
@@ -688,6 +387,7 @@ int main(int argc, char** argv) {
   if (!score_only && unknown_command(argc, argv)) return 2;
   bool json = false;
   Settings settings;
+  mjk::Notation text_notation = mjk::Notation::mpsz;  // how text output writes tiles (--format); JSON is always mpsz
   std::vector<std::string> hands;
   for (int i = score_only ? 2 : 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
@@ -711,11 +411,11 @@ int main(int argc, char** argv) {
         }
         settings.players = value == "3" ? mjk::Players::three : mjk::Players::four;
         settings.context.players = settings.players;
-      } else if (const auto problem = parse_visible(value, settings)) {
+      } else if (const auto problem = mjk::cli::parse_visible(value, settings)) {
         std::fprintf(stderr, "mjk: %s\n", problem->c_str());
         return 2;
       }
-    } else if (parse_context_flag(arg, settings)) {
+    } else if (mjk::cli::parse_context_flag(arg, settings)) {
       settings.context_given = true;
     } else if (arg == "--ron" || arg == "--seat" || arg == "--round" || arg == "--dora" || arg == "--ura" ||
                arg == "--nuki" || arg == "--honba" || arg == "--sticks" || arg == "--rule") {
@@ -723,7 +423,7 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "mjk: %s needs a value (see mjk --help)\n", argv[i]);
         return 2;
       }
-      if (const auto problem = parse_context_option(arg, argv[++i], settings)) {
+      if (const auto problem = mjk::cli::parse_context_option(arg, argv[++i], settings)) {
         std::fprintf(stderr, "mjk: %s\n", problem->c_str());
         return 2;
       }
@@ -786,10 +486,10 @@ int main(int argc, char** argv) {
                                : "name the winning tile after a space (\"123m456p789s11z23s 1s\") or give all 14 tiles");
         return finish_output(1);
       }
-      print_score_first(r.value, note);
+      mjk::cli::print_score_first(r.value, note);
       return finish_output(0);
     }
-    print_readable(r.value, note);
+    mjk::cli::print_readable(r.value, note, text_notation);
     return finish_output(0);
   }
 

@@ -453,6 +453,45 @@ MJK_API int mjk_review_record_json(const char* path, size_t max_bytes, int flags
 MJK_API int mjk_review_bytes_json(const uint8_t* data, size_t n, const char* name, size_t max_bytes, int flags,
                                   char* buf, size_t cap, size_t* needed);
 
+/* The same review with the discards as numbers, one row each, for doors that
+ * hand them over as arrays (the Python and Node packages' read_log).
+ * Rows of 34 are counts in kind order (best: 1 for each best discard);
+ * shanten, shanten_after, best_shanten, ukeire, best_ukeire and best mean
+ * something only when reviewed is 1 (a discard after the player's riichi is
+ * not reviewed). */
+typedef struct mjk_review_row {
+  uint8_t hand[MJK_KINDS];     /* the concealed tiles, the drawn one included */
+  uint8_t visible[MJK_KINDS];  /* seen elsewhere: discards, the others' melds */
+  uint8_t melds[MJK_KINDS];    /* the tiles of the player's own melds */
+  uint8_t dora[MJK_KINDS];     /* the dora indicators shown */
+  uint8_t best[MJK_KINDS];     /* the best discards */
+  uint32_t event;              /* the event's index in its round */
+  uint16_t round;              /* the round's index */
+  uint16_t turn;               /* the player's discards so far, this one included */
+  uint8_t seat;                /* absolute seat, 0 the first dealer */
+  uint8_t seat_wind;           /* 0 East .. 3 North */
+  uint8_t discard;             /* the discarded kind */
+  uint8_t discard_red;         /* 1: a red five */
+  uint8_t riichi;              /* 1: the discard declares riichi */
+  uint8_t reviewed;
+  int8_t shanten, shanten_after, best_shanten;
+  uint8_t ukeire, best_ukeire;
+} mjk_review_row;
+
+/* The review of the record at path: its rows into rows (rows_cap of them,
+ * *rows_needed = how many), and into json (json_cap bytes, NUL-terminated,
+ * *json_needed = its length + 1) the one object of mjk_review_record_json
+ * without "decisions" (file, format, players, names, rounds, final_scores,
+ * places, disagreements, error). A record that cannot be read returns
+ * MJK_ERR_RECORD_UNREADABLE, no rows, and {"file", "error" (where and what,
+ * as mjk_review_record_json writes it), "offset" (bytes), "line", "column"
+ * (1-based; 0 unknown), "what"}. MJK_ERR_OUTPUT_TOO_SMALL when either does not
+ * fit (call again with both needed sizes: the record is reviewed again).
+ * max_bytes as for mjk_review_record_json. MJK_ERR_INVALID_ARGUMENT: path
+ * NULL, rows NULL with rows_cap > 0, json NULL with json_cap > 0. */
+MJK_API int mjk_review_record_rows(const char* path, size_t max_bytes, mjk_review_row* rows, size_t rows_cap,
+                                   size_t* rows_needed, char* json, size_t json_cap, size_t* json_needed);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

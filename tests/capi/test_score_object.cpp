@@ -10,7 +10,7 @@
 #include "mjk/report.hpp"
 #include "mjk/request.hpp"
 #include "mjk/score.hpp"
-#include "support/score_builder.hpp"
+#include "support/score_requests.hpp"
 
 using namespace mjk;
 using mjk::test::win;

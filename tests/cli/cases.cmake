@@ -98,7 +98,8 @@ mjk_cli_matches(log_plot_needs_stats "--plot goes with --stats" log --plot x.svg
 # mjk log given hostile records (made at test time): each an error naming it,
 # the good record after it still read.
 mjk_add_test(cli.log_hostile_records LABELS door PROPERTIES TIMEOUT 300
-  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/cli_log_hostile.sh $<TARGET_FILE:mjk> ${CMAKE_CURRENT_BINARY_DIR}/log_hostile)
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/cli_log_hostile.sh $<TARGET_FILE:mjk> ${CMAKE_CURRENT_BINARY_DIR}/log_hostile
+          $<$<OR:$<BOOL:${MJK_SANITIZE}>,$<BOOL:${MJK_FUZZ}>>:sanitized>)
 mjk_cli_golden(json_red_winning_tile --json "1m 0m")
 mjk_cli_golden(json_red_hand_plain_winning --json "0m 5m")
 

@@ -1,12 +1,12 @@
 #!/bin/sh
-# ctest cli.log_hostile_records: cli_log_hostile.sh MJK WORK_DIR
+# ctest cli.log_hostile_records: cli_log_hostile.sh MJK WORK_DIR [sanitized]
 # `mjk log` given hostile records, each made here, each followed by a good
 # record: every hostile one is an error naming the file (and the limit), the
 # good one is still read and replayed. Whatever could hang runs under
 # `timeout`; /dev/zero also runs under a memory limit (ulimit -v). (A
 # directory is not among them: `mjk log DIR` reads the files in it.)
 set -u
-mjk=$1 work=$2
+mjk=$1 work=$2 sanitized=${3:-}
 rm -rf "$work"
 mkdir -p "$work"
 cd "$work" || exit 1
@@ -48,11 +48,17 @@ expect max_bytes "error: big.mjlog: the file is * bytes, larger than the limit o
 expect mjlog_id_twice "error: dup.mjlog:1:* (byte *): E1-0 deal: tile id 34 dealt twice" dup.mjlog
 
 # Out of memory under a memory limit, the read limit raised past it: that
-# record's error, and the next one read.
-out=$( (ulimit -v 400000 && timeout 60 "$mjk" log --max-bytes 1024G /dev/zero good.mjlog) 2>&1)
-[ "$(printf '%s\n' "$out" | head -n 1)" = "error: /dev/zero: out of memory while reading the record" ] ||
-  fail "out of memory: $out"
-printf '%s\n' "$out" | grep -qxF "$good" || fail "out of memory: the good record after it was not read: $out"
+# record's error, and the next one read. Not under AddressSanitizer, whose
+# shadow memory does not fit a memory limit and whose operator new aborts
+# instead of throwing std::bad_alloc.
+if [ "$sanitized" = sanitized ]; then
+  echo "skipped under AddressSanitizer: out of memory"
+else
+  out=$( (ulimit -v 400000 && timeout 60 "$mjk" log --max-bytes 1024G /dev/zero good.mjlog) 2>&1)
+  [ "$(printf '%s\n' "$out" | head -n 1)" = "error: /dev/zero: out of memory while reading the record" ] ||
+    fail "out of memory: $out"
+  printf '%s\n' "$out" | grep -qxF "$good" || fail "out of memory: the good record after it was not read: $out"
+fi
 
 # A pipe with a writer is read; one whose writer goes on, to the limit.
 out=$(cat good.mjlog | timeout 60 "$mjk" log /dev/stdin 2>&1) || fail "pipe with a writer: $out"

@@ -33,8 +33,8 @@ bool long_run() {
 
 ScoreRequest request_of(std::string_view hand, std::string_view dora = "") {
   ScoreRequest r;
-  r.hand = score_test::tiles(hand);
-  const Hand d = score_test::tiles(dora);
+  r.hand = test::tiles(hand);
+  const Hand d = test::tiles(dora);
   for (int k = 0; k < kind_count; ++k)
     for (int c = 0; c < d.count(Tile(k)); ++c) r.dora[r.dora_count++] = Tile(k);
   return r;
@@ -151,7 +151,7 @@ TEST_CASE("ev: riichi on either tenpai discard, and the return to the hand befor
   CHECK(ans.wall == 121);
   // The prices from the scorer: riichi tsumo of each wait.
   const auto price = [&](std::string_view hand, std::string_view win) {
-    ScoreRequest q = score_test::request(hand, win, true);
+    ScoreRequest q = test::request(hand, win, true);
     q.seat = 0;
     q.riichi = 1;
     q.dora_count = 1;
@@ -239,7 +239,7 @@ TEST_CASE("ev: bad requests are errors naming what is wrong") {
   CHECK(error_of(request_of("123m456p789s1222z"), {}, lonely) == Error::bad_request);
   // Nearly every tile seen: fewer than 18 in the wall.
   EvVisible most;
-  const Hand h = score_test::tiles("123m456p789s1222z");
+  const Hand h = test::tiles("123m456p789s1222z");
   for (int k = 0; k < kind_count; ++k) most.counts[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(4 - h.count(Tile(k)));
   most.counts[27] = 0;
   CHECK(error_of(request_of("123m456p789s1222z"), {}, most) == Error::wall_too_small);
@@ -256,7 +256,7 @@ TEST_CASE("ev: bad requests are errors naming what is wrong") {
   CHECK(error_of(sanma) == Error::not_in_rules);
   // A meld that is not one.
   ScoreRequest meld = request_of("456p789s1222z");
-  score_test::meld(meld, MeldType::chi, "89m");  // a chi of 8m 9m 10m
+  meld.melds[meld.meld_count++] = Meld{MeldType::chi, Tile(7), 0, Relative::kamicha};  // a chi of 8m 9m 10m
   CHECK(error_of(meld) == Error::bad_meld);
 }
 
@@ -297,7 +297,7 @@ TEST_CASE("ev: the search's tsumo income is the scorer's payment") {
   // Every non-yakuman tsumo of the realistic wins, under both payment rules
   // of three players, with honba and sticks.
   std::size_t checked = 0;
-  for (ScoreRequest r : score_test::wins_like_play(31, 4000)) {
+  for (ScoreRequest r : test::wins_like_play(31, 4000)) {
     if (!r.tsumo) continue;
     for (const bool dealer : {true, false}) {
       r.seat = static_cast<std::uint8_t>(dealer ? 0 : 1 + checked % static_cast<std::size_t>(static_cast<int>(r.players) - 1));

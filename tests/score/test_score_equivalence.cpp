@@ -17,7 +17,6 @@
 #include "mjk/score.hpp"
 #include "support/count_vectors.hpp"
 #include "support/fu_check.hpp"
-#include "support/score_builder.hpp"
 #include "support/score_requests.hpp"
 
 using namespace mjk;
@@ -138,7 +137,7 @@ TEST_CASE("scoring equivalence: every closed one-suit win, every winning tile, t
 }
 
 TEST_CASE("scoring equivalence: random wins like real play, rule switches flipped") {
-  auto requests = score_test::wins_like_play(20261123, random_wins());
+  auto requests = test::wins_like_play(20261123, random_wins());
   std::mt19937_64 rng(7);
   for (std::size_t i = 0; i < requests.size(); ++i) {
     ScoreRequest& r = requests[i];
@@ -210,7 +209,7 @@ TEST_CASE("scoring equivalence: seven pairs, thirteen orphans, three players, si
   }
   // Three players: wins like play whose tiles exist with three players, no
   // chi, discarder not toimen; north tiles set aside now and then.
-  for (ScoreRequest r : score_test::wins_like_play(99, 60000)) {
+  for (ScoreRequest r : test::wins_like_play(99, 60000)) {
     bool fits = true;
     for (int k = 1; k <= 7; ++k) fits &= r.hand.count(Tile(k)) == 0;
     for (std::size_t m = 0; m < r.meld_count; ++m)

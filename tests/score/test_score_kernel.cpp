@@ -15,7 +15,7 @@
 #include "mjk/ref.hpp"
 
 using namespace mjk;
-using namespace mjk::score_test;
+using namespace mjk::test;
 
 namespace {
 
@@ -430,7 +430,7 @@ TEST_CASE("dora kinds: dora, aka, ura (only with riichi), nuki") {
 }
 
 TEST_CASE("han of a score equal the listed yaku's (list_yaku agrees with the scorer)") {
-  for (const ScoreRequest& r : score_test::wins_like_play(7, 2000)) {
+  for (const ScoreRequest& r : test::wins_like_play(7, 2000)) {
     const Score s = scored(r);
     if (!s.han) continue;
     std::array<YakuValue, yaku_count> list;
@@ -617,7 +617,7 @@ TEST_CASE("validate: the word-at-a-time path accepts exactly what the ordered ch
   std::mt19937_64 rng(99);
   const std::array<std::uint8_t, kind_count> none{};  // a visible row forces the ordered checks
   long accepted = 0;
-  for (ScoreRequest r : score_test::wins_like_play(5, 20000)) {
+  for (ScoreRequest r : test::wins_like_play(5, 20000)) {
     // Break one field at random (or nothing).
     switch (rng() % 16) {
       case 0: r.hand.slots[rng() % slot_count] = static_cast<std::uint8_t>(rng() % 6); break;

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "mjk/ref.hpp"
-#include "support/score_builder.hpp"
+#include "support/score_requests.hpp"
 
 using namespace mjk;
 using mjk::test::describe;

@@ -12,7 +12,7 @@
 
 #include "mjk/score.hpp"
 #include "support/fu_check.hpp"
-#include "support/score_builder.hpp"
+#include "support/score_requests.hpp"
 
 using namespace mjk;
 using mjk::test::win;

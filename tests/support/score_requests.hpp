@@ -1,69 +1,258 @@
-// Scoring requests for tests and benchmarks: a small builder from mpsz text,
-// and a fixed-seed generator of realistic wins (wins_like_play below).
+// Scoring requests for tests and benchmarks, built one way: a builder from
+// readable text, the short forms the scorer's tests use, and fixed-seed
+// generators of wins (wins_like_play, one_suit_wins).
+//
+//   ScoreRequest r = win("678m345p67s55s", "8s").chi("234m").seat(1).dora("9p");
+//   ScoreRequest t = win("123m123p1z", "1z").chi("123s").pon("555z", Relative::toimen).tsumo();
+//
+// The hand is written as in a JSON request (SCORING.md §1): the concealed
+// tiles WITHOUT the winning tile, in mpsz with 0 for a red five; melds are
+// added in the order they were made. The builder checks only that its text
+// spells what it is asked to build (a meld's tiles make its type); whether
+// the request makes sense is validate()'s job, so contradictory requests
+// (riichi on an open hand, a chi from toimen via meld()) can be built too.
+// Text that does not parse throws std::invalid_argument naming the text.
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <random>
+#include <stdexcept>
+#include <string>
 #include <string_view>
 #include <vector>
 
 #include "mjk/hand.hpp"
 #include "mjk/score.hpp"
 
-namespace mjk::score_test {
+namespace mjk::test {
 
-// The tiles of an mpsz text as a Hand (red fives counted), or an empty hand if it does not parse.
-inline Hand tiles(std::string_view text) {
-  const auto p = parse_mpsz(text);
-  return p.ok() ? p.value.hand : Hand{};
+// The tiles of an mpsz string, in kind order ("0p" gives 5p), with how many red fives.
+struct TileList {
+  std::vector<Tile> tiles;
+  int red = 0;
+};
+
+inline TileList tile_list(std::string_view text) {
+  const Parsed<ParsedHand> parsed = parse_mpsz(text);
+  if (!parsed.ok()) throw std::invalid_argument("score_requests: '" + std::string(text) + "': " + parsed.error.message());
+  TileList out;
+  const Hand& h = parsed.value.hand;
+  for (int k = 0; k < kind_count; ++k)
+    for (int n = 0; n < h.count(Tile(k)); ++n) out.tiles.push_back(Tile(k));
+  out.red = h.red_fives[0] + h.red_fives[1] + h.red_fives[2];
+  return out;
 }
 
-// A request: the concealed tiles without the winning tile, and the winning
-// tile ("0p": a red five). Defaults as SCORING.md §5: South seat, East round,
-// dora indicator 9p, ron from kamicha.
-inline ScoreRequest request(std::string_view hand, std::string_view win, bool tsumo = false) {
-  ScoreRequest r;
-  r.hand = tiles(hand);
-  const auto w = parse_tile(win);
-  if (w) {
-    r.win = *w;
-    r.win_red = win.size() == 2 && win[0] == '0';
-    r.hand.add(*w);
-    if (r.win_red) ++r.hand.red_fives[static_cast<std::size_t>(w->kind() / 9)];
+// The tiles of an mpsz text as a Hand (red fives counted).
+inline Hand tiles(std::string_view text) {
+  if (text.empty()) return {};
+  const Parsed<ParsedHand> parsed = parse_mpsz(text);
+  if (!parsed.ok()) throw std::invalid_argument("score_requests: '" + std::string(text) + "': " + parsed.error.message());
+  return parsed.value.hand;
+}
+
+// A meld of `type` from its tiles ("234m", "0555p", "7777z"); throws unless
+// the tiles make that type (a chi three consecutive tiles of one suit, a pon
+// three equal tiles, a kan four).
+inline Meld make_meld(MeldType type, std::string_view text, Relative from) {
+  const TileList list = tile_list(text);
+  const auto bad = [&](const char* why) {
+    return std::invalid_argument("score_requests: meld '" + std::string(text) + "': " + why);
+  };
+  const std::size_t size = type == MeldType::chi || type == MeldType::pon ? 3 : 4;
+  if (list.tiles.size() != size) throw bad(size == 3 ? "needs 3 tiles" : "needs 4 tiles");
+  const Tile first = list.tiles.front();
+  for (std::size_t i = 1; i < size; ++i) {
+    const int step = type == MeldType::chi ? static_cast<int>(i) : 0;
+    if (list.tiles[i].kind() != first.kind() + step || list.tiles[i].suit() != first.suit())
+      throw bad(type == MeldType::chi ? "not a run of one suit" : "tiles differ");
   }
-  r.tsumo = tsumo;
-  r.seat = 1;
-  r.dora_count = 1;
-  r.dora[0] = *parse_tile("9p");
-  return r;
+  if (type == MeldType::chi && first.is_honour()) throw bad("a run of honours");
+  Meld m;
+  m.type = type;
+  m.tile = first;
+  m.red = static_cast<std::uint8_t>(list.red);
+  m.from = type == MeldType::ankan ? Relative::self : from;
+  return m;
+}
+
+class RequestBuilder {
+ public:
+  // `hand`: the concealed tiles without the winning tile (any number: a
+  // count that does not fit the melds is validate()'s to find); `winning`:
+  // one tile ("8s", "0p").
+  RequestBuilder(std::string_view hand, std::string_view winning) {
+    r_.hand = tiles(hand);
+    const TileList w = tile_list(winning);
+    if (w.tiles.size() != 1)
+      throw std::invalid_argument("score_requests: winning tile '" + std::string(winning) + "': not one tile");
+    r_.win = w.tiles.front();
+    r_.win_red = w.red == 1;
+    r_.hand.add(r_.win);
+    if (r_.win_red) ++r_.hand.red_fives[static_cast<std::size_t>(r_.win.kind() / 9)];
+  }
+  // Goes on from a request built already.
+  explicit RequestBuilder(const ScoreRequest& r) : r_(r) {}
+
+  // Called melds and closed kans, in the order they were made.
+  RequestBuilder& chi(std::string_view tiles) { return meld(make_meld(MeldType::chi, tiles, Relative::kamicha)); }
+  RequestBuilder& pon(std::string_view tiles, Relative from = Relative::kamicha) {
+    return meld(make_meld(MeldType::pon, tiles, from));
+  }
+  RequestBuilder& minkan(std::string_view tiles, Relative from = Relative::kamicha) {
+    return meld(make_meld(MeldType::minkan, tiles, from));
+  }
+  RequestBuilder& kakan(std::string_view tiles, Relative from = Relative::kamicha) {
+    return meld(make_meld(MeldType::kakan, tiles, from));
+  }
+  RequestBuilder& ankan(std::string_view tiles) { return meld(make_meld(MeldType::ankan, tiles, Relative::self)); }
+  // Any meld as given, malformed ones included (validate() should reject those).
+  RequestBuilder& meld(Meld m) {
+    if (r_.meld_count >= r_.melds.size()) throw std::invalid_argument("score_requests: more than four melds");
+    r_.melds[r_.meld_count++] = m;
+    return *this;
+  }
+
+  RequestBuilder& tsumo(bool on = true) {
+    r_.tsumo = on;
+    return *this;
+  }
+  RequestBuilder& ron(Relative from) {
+    r_.tsumo = false;
+    r_.from = from;
+    return *this;
+  }
+  // Winds as numbers: 0 East (the dealer), 1 South, 2 West, 3 North.
+  RequestBuilder& seat(int wind) {
+    r_.seat = static_cast<std::uint8_t>(wind);
+    return *this;
+  }
+  RequestBuilder& round(int wind) {
+    r_.round = static_cast<std::uint8_t>(wind);
+    return *this;
+  }
+  RequestBuilder& riichi(int kind = 1) {
+    r_.riichi = static_cast<std::uint8_t>(kind);
+    return *this;
+  }
+  RequestBuilder& ippatsu(bool on = true) {
+    r_.ippatsu = on;
+    return *this;
+  }
+  RequestBuilder& rinshan(bool on = true) {
+    r_.rinshan = on;
+    return *this;
+  }
+  RequestBuilder& chankan(bool on = true) {
+    r_.chankan = on;
+    return *this;
+  }
+  RequestBuilder& haitei(bool on = true) {
+    r_.haitei = on;
+    return *this;
+  }
+  RequestBuilder& tenhou(bool on = true) {
+    r_.tenhou = on;
+    return *this;
+  }
+  // Indicators in mpsz ("9p8p"); each call replaces the list.
+  RequestBuilder& dora(std::string_view indicators) {
+    r_.dora_count = indicator_list(indicators, r_.dora);
+    return *this;
+  }
+  RequestBuilder& ura(std::string_view indicators) {
+    r_.ura_count = indicator_list(indicators, r_.ura);
+    return *this;
+  }
+  RequestBuilder& nuki(int north_tiles) {
+    r_.nuki = static_cast<std::uint8_t>(north_tiles);
+    return *this;
+  }
+  RequestBuilder& honba(int n) {
+    r_.honba = static_cast<std::uint16_t>(n);
+    return *this;
+  }
+  RequestBuilder& sticks(int n) {
+    r_.sticks = static_cast<std::uint16_t>(n);
+    return *this;
+  }
+  RequestBuilder& three_players() {
+    r_.players = Players::three;
+    return *this;
+  }
+  // Changes the rules: .rules([](ScoreRules& r) { r.kiriage = true; }).
+  template <class Change>
+  RequestBuilder& rules(Change change) {
+    change(r_.rules);
+    return *this;
+  }
+
+  [[nodiscard]] const ScoreRequest& request() const { return r_; }
+  operator const ScoreRequest&() const { return r_; }  // NOLINT: builders convert implicitly
+
+ private:
+  static std::uint8_t indicator_list(std::string_view text, std::array<Tile, max_indicators>& out) {
+    out = {};
+    if (text.empty()) return 0;
+    const TileList list = tile_list(text);
+    if (list.tiles.size() > out.size())
+      throw std::invalid_argument("score_requests: more than five indicators in '" + std::string(text) + "'");
+    for (std::size_t i = 0; i < list.tiles.size(); ++i) out[i] = list.tiles[i];
+    return static_cast<std::uint8_t>(list.tiles.size());
+  }
+
+  ScoreRequest r_;
+};
+
+// win("123678m345p67s55s", "8s"): a ron from kamicha by East in the East
+// round with ScoreRequest's defaults, to be changed by the builder's calls.
+inline RequestBuilder win(std::string_view hand, std::string_view winning) { return {hand, winning}; }
+
+// A score in one line, for checks whose failure shows what differs:
+//   "riichi tanyao ryanpeikou | 5 han 40 fu | 8000 | 0 8000 -8000 0"
+//   "tsuuiisou suuankou_tanki | yakuman 3 | 96000 | -48000 96000 -24000 -24000"
+//   "no yaku" / "not complete"
+// Dora kinds show their count ("dora:2").
+inline std::string describe(const Score& s) {
+  if (!s.complete) return "not complete";
+  if (s.yaku == 0) return "no yaku";
+  std::string out;
+  for (int i = 0; i < yaku_count; ++i) {
+    const auto y = static_cast<Yaku>(i);
+    if (!s.has(y)) continue;
+    if (!out.empty()) out += ' ';
+    out += yaku_name(y);
+    if (y == Yaku::dora) out += ":" + std::to_string(s.dora);
+    if (y == Yaku::aka) out += ":" + std::to_string(s.aka);
+    if (y == Yaku::ura) out += ":" + std::to_string(s.ura);
+    if (y == Yaku::nuki) out += ":" + std::to_string(s.nuki);
+  }
+  out += s.yakuman ? " | yakuman " + std::to_string(s.yakuman)
+                   : " | " + std::to_string(s.han) + " han " + std::to_string(s.fu) + " fu";
+  out += " | " + std::to_string(s.points) + " |";
+  for (const std::int32_t p : s.payments) out += " " + std::to_string(p);
+  return out;
+}
+
+// ---- the short forms (the scorer's known answers) ----
+
+// SCORING.md §5's defaults: South seat, East round, dora indicator 9p, ron
+// from kamicha (or tsumo); `hand` without the winning tile `winning` ("0p": a red five).
+inline ScoreRequest request(std::string_view hand, std::string_view winning, bool tsumo = false) {
+  return win(hand, winning).seat(1).dora("9p").tsumo(tsumo);
 }
 
 // Appends a meld: "234m" (chi), "555z" (pon), "5555p" / "5550p" (kan).
 inline void meld(ScoreRequest& r, MeldType type, std::string_view text, Relative from = Relative::kamicha) {
-  const Hand h = tiles(text);
-  Meld m;
-  m.type = type;
-  for (int k = 0; k < kind_count; ++k)
-    if (h.count(Tile(k))) {
-      m.tile = Tile(k);
-      break;
-    }
-  m.red = static_cast<std::uint8_t>(h.red_fives[0] + h.red_fives[1] + h.red_fives[2]);
-  m.from = type == MeldType::ankan ? Relative::self : from;
-  r.melds[r.meld_count++] = m;
+  if (r.meld_count >= r.melds.size()) throw std::invalid_argument("score_requests: more than four melds");
+  r.melds[r.meld_count++] = make_meld(type, text, from);
 }
 
+// Replaces the dora and ura indicators (mpsz; "" for none).
 inline void indicators(ScoreRequest& r, std::string_view dora, std::string_view ura = "") {
-  const Hand d = tiles(dora), u = tiles(ura);
-  r.dora_count = r.ura_count = 0;
-  // In kind order: enough for tests (the order of indicators does not matter).
-  for (int k = 0; k < kind_count; ++k) {
-    for (int i = 0; i < d.count(Tile(k)); ++i) r.dora[r.dora_count++] = Tile(k);
-    for (int i = 0; i < u.count(Tile(k)); ++i) r.ura[r.ura_count++] = Tile(k);
-  }
+  r = RequestBuilder(r).dora(dora).ura(ura);
 }
-
 
 // ---- realistic wins (benchmarks, random tests) ----
 //
@@ -140,6 +329,7 @@ inline std::vector<ScoreRequest> wins_like_play(std::uint64_t seed, std::size_t 
     // Called blocks first (blocks 1..calls); kans outside them are closed kans.
     Hand concealed;
     std::array<int, 3> red{};
+    std::array<int, 3> fives_taken{};  // of the suit's four fives, one red
     for (std::size_t b = 0; b < 5; ++b) {
       const Block& bl = blocks[b];
       const bool called = b >= 1 && static_cast<int>(b) <= calls;
@@ -147,7 +337,12 @@ inline std::vector<ScoreRequest> wins_like_play(std::uint64_t seed, std::size_t 
       int meld_red = 0;
       for (int i = 0; i < (bl.sequence ? 3 : bl.size); ++i) {
         const int k = bl.sequence ? bl.kind + i : bl.kind;
-        const int is_red = k < 27 && k % 9 == 4 && red_left[static_cast<std::size_t>(k / 9)] && pct(25);
+        // A five is the red one with the chance a draw from the fives still
+        // in the wall gives it: 1/4, then 1/3, ..., so four fives hold it.
+        const bool five = k < 27 && k % 9 == 4;
+        const int is_red = five && red_left[static_cast<std::size_t>(k / 9)] &&
+                           below(4 - fives_taken[static_cast<std::size_t>(k / 9)]) == 0;
+        if (five) ++fives_taken[static_cast<std::size_t>(k / 9)];
         if (is_red) red_left[static_cast<std::size_t>(k / 9)] = false;
         if (called || ankan) meld_red += is_red;
         else {
@@ -253,4 +448,4 @@ inline std::vector<ScoreRequest> one_suit_wins(std::uint64_t seed, std::size_t n
   return out;
 }
 
-}  // namespace mjk::score_test
+}  // namespace mjk::test

@@ -1,8 +1,9 @@
-// Game records in the Node addon: a thin door onto mjk::records (read,
-// replay with every check, review every discard), as index.js's readLog and
-// corpusStats use it. index.js checks the arguments, makes the errors
-// (RecordError) and the per-discard objects; this file re-checks the types
-// and fills the typed-array columns the objects are made from.
+// Game records in the Node addon: a thin door onto the library's review
+// (read, replay with every check, review every discard; readLog through the
+// C ABI's mjk_review_record_rows), as index.js's readLog and corpusStats use
+// it. index.js checks the arguments, makes the errors (RecordError) and the
+// per-discard objects; this file re-checks the types and fills the
+// typed-array columns the objects are made from.
 #include <napi.h>
 
 #include <algorithm>
@@ -15,6 +16,7 @@
 #include "mjk/records.hpp"
 #include "mjk/replay.hpp"
 #include "mjk/review.hpp"
+#include "../../common/mjk_review.hpp"
 #include "records.hpp"
 
 namespace {
@@ -22,14 +24,13 @@ namespace {
 using namespace mjk::records;
 constexpr std::size_t k34 = mjk::kind_count;
 
-Napi::Object disagreement_object(const Napi::Env& env, const Disagreement& d) {
-  Napi::Object o = Napi::Object::New(env);
-  o.Set("file", d.file);
-  o.Set("round", d.round);
-  o.Set("event", Napi::Number::New(env, d.event));
-  o.Set("what", d.what);
-  o.Set("message", d.message());
-  return o;
+// Adds "message": "FILE ROUND event N: WHAT", as the library's Disagreement::message() writes it.
+Napi::Object with_message(Napi::Object d, const char* what_key) {
+  const std::string message = d.Get("file").ToString().Utf8Value() + " " + d.Get("round").ToString().Utf8Value() +
+                              " event " + d.Get("event").ToString().Utf8Value() + ": " +
+                              d.Get(what_key).ToString().Utf8Value();
+  d.Set("message", message);
+  return d;
 }
 
 // A typed array of n elements (n x 34 when `row`) for one column.
@@ -40,19 +41,6 @@ struct Column {
   Column(const Napi::Env& env, std::size_t n, std::size_t width = 1)
       : array(Napi::TypedArrayOf<T>::New(env, n * width)), data(array.Data()) {}
 };
-
-Napi::Object read_error_object(const Napi::Env& env, const ReadError& e) {
-  Napi::Object err = Napi::Object::New(env);
-  err.Set("file", e.file);
-  err.Set("offset", Napi::Number::New(env, static_cast<double>(e.offset)));
-  err.Set("line", Napi::Number::New(env, e.line));
-  err.Set("column", Napi::Number::New(env, e.column));
-  err.Set("what", e.what);
-  err.Set("message", e.message());
-  Napi::Object o = Napi::Object::New(env);
-  o.Set("readError", err);
-  return o;
-}
 
 // The read options from (path, maxBytes): index.js checks maxBytes (a
 // positive safe integer); this re-checks the type.
@@ -78,14 +66,24 @@ Napi::Value ReadLog(const Napi::CallbackInfo& info) {
   if (info.Length() < 1 || info.Length() > 2 || !info[0].IsString())
     throw Napi::TypeError::New(env, "readLog(path): path must be a string");
   const std::string path = info[0].As<Napi::String>();
-  // The library's one review pipeline (mjk/review.hpp), as `mjk log` and the
-  // C ABI run it; running out of memory is the record's read error.
-  const GameReview rv = review_record_file(path, read_options(info, "readLog"));
-  if (rv.read_error) return read_error_object(env, *rv.read_error);
-  const Game& g = rv.game;
-  const Replay& r = rv.replay;
+  if (path.find('\0') != std::string::npos) throw Napi::TypeError::New(env, "readLog(path): path holds a NUL byte");
+  // The library's one review pipeline, through the C ABI (mjk_review_record_rows),
+  // as `mjk log` runs it; running out of memory is the record's read error.
+  const mjk::bind::Review rv = mjk::bind::review_rows(path, read_options(info, "readLog").max_bytes);
+  if (rv.status != MJK_OK && rv.status != MJK_ERR_RECORD_UNREADABLE)
+    throw Napi::Error::New(env, "readLog: " + path + ": " + mjk_error_message(rv.status));
+  const Napi::Function parse = env.Global().Get("JSON").As<Napi::Object>().Get("parse").As<Napi::Function>();
+  const Napi::Object summary = parse.Call({Napi::String::New(env, rv.json)}).As<Napi::Object>();
+  if (rv.status == MJK_ERR_RECORD_UNREADABLE) {
+    Napi::Object err = Napi::Object::New(env);
+    for (const char* key : {"file", "offset", "line", "column", "what"}) err.Set(key, summary.Get(key));
+    err.Set("message", summary.Get("error"));
+    Napi::Object o = Napi::Object::New(env);
+    o.Set("readError", err);
+    return o;
+  }
 
-  const std::size_t n = r.decisions.size();
+  const std::size_t n = rv.rows.size();
   Column<std::uint8_t> hand(env, n, k34), visible(env, n, k34), melds(env, n, k34), dora(env, n, k34), best(env, n, k34);
   Column<std::uint8_t> seat(env, n), seat_wind(env, n), discard(env, n), discard_red(env, n), riichi(env, n),
       reviewed(env, n), ukeire(env, n), best_ukeire(env, n);
@@ -93,27 +91,16 @@ Napi::Value ReadLog(const Napi::CallbackInfo& info) {
   Column<std::uint16_t> round_index(env, n), turn(env, n);
   Column<std::uint32_t> event(env, n);
   for (std::size_t i = 0; i < n; ++i) {
-    const Decision& d = r.decisions[i];
-    std::uint8_t* own = melds.data + i * k34;
-    std::uint8_t* ind = dora.data + i * k34;
-    for (std::size_t k = 0; k < k34; ++k) {
-      const mjk::Tile t(static_cast<int>(k));
-      hand.data[i * k34 + k] = static_cast<std::uint8_t>(d.hand.count(t));
-      best.data[i * k34 + k] = d.reviewed && d.best.contains(t);
-      own[k] = 0;
-      ind[k] = 0;
-    }
-    for (std::size_t m = 0; m < d.meld_count; ++m) {
-      const mjk::Meld& meld = d.melds[m];
-      for (int k = 0; k < meld.size(); ++k)
-        ++own[static_cast<std::size_t>(meld.type == mjk::MeldType::chi ? meld.tile.kind() + k : meld.tile.kind())];
-    }
-    for (const RecordTile t : d.dora) ++ind[static_cast<std::size_t>(t.tile.kind())];
-    std::copy(d.visible.begin(), d.visible.end(), visible.data + i * k34);
+    const mjk_review_row& d = rv.rows[i];
+    std::copy_n(d.hand, k34, hand.data + i * k34);
+    std::copy_n(d.visible, k34, visible.data + i * k34);
+    std::copy_n(d.melds, k34, melds.data + i * k34);
+    std::copy_n(d.dora, k34, dora.data + i * k34);
+    std::copy_n(d.best, k34, best.data + i * k34);
     seat.data[i] = d.seat;
     seat_wind.data[i] = d.seat_wind;
-    discard.data[i] = static_cast<std::uint8_t>(d.discard.tile.kind());
-    discard_red.data[i] = d.discard.red;
+    discard.data[i] = d.discard;
+    discard_red.data[i] = d.discard_red;
     riichi.data[i] = d.riichi;
     reviewed.data[i] = d.reviewed;
     // Not reviewed: zeros here, null in the objects (as `mjk log --json` prints).
@@ -122,7 +109,7 @@ Napi::Value ReadLog(const Napi::CallbackInfo& info) {
     best_shanten.data[i] = d.reviewed ? d.best_shanten : 0;
     ukeire.data[i] = d.reviewed ? d.ukeire : 0;
     best_ukeire.data[i] = d.reviewed ? d.best_ukeire : 0;
-    round_index.data[i] = d.round_index;
+    round_index.data[i] = d.round;
     turn.data[i] = d.turn;
     event.data[i] = d.event;
   }
@@ -137,20 +124,32 @@ Napi::Value ReadLog(const Napi::CallbackInfo& info) {
   columns.Set("turn", turn.array), columns.Set("event", event.array);
 
   Napi::Object o = Napi::Object::New(env);
-  o.Set("file", g.file);
-  o.Set("format", std::string(format_name(g.format)));
-  o.Set("players", Napi::Number::New(env, g.rules.seats()));
-  Napi::Array rounds = Napi::Array::New(env, g.rounds.size());
-  for (std::size_t i = 0; i < g.rounds.size(); ++i) rounds.Set(static_cast<std::uint32_t>(i), round_label(g.rounds[i]));
+  o.Set("file", summary.Get("file"));
+  o.Set("format", summary.Get("format"));
+  o.Set("players", summary.Get("players"));
+  const Napi::Array round_info = summary.Get("rounds").As<Napi::Array>();
+  Napi::Array rounds = Napi::Array::New(env, round_info.Length());
+  for (std::uint32_t i = 0; i < round_info.Length(); ++i)
+    rounds.Set(i, round_info.Get(i).As<Napi::Object>().Get("label"));
   o.Set("rounds", rounds);
   o.Set("columns", columns);
-  Napi::Array dis = Napi::Array::New(env, r.disagreements.size());
-  for (std::size_t i = 0; i < r.disagreements.size(); ++i)
-    dis.Set(static_cast<std::uint32_t>(i), disagreement_object(env, r.disagreements[i]));
+  // Each {file, round, event, what}, and its message as the library writes it.
+  const Napi::Array dis = summary.Get("disagreements").As<Napi::Array>();
+  for (std::uint32_t i = 0; i < dis.Length(); ++i) with_message(dis.Get(i).As<Napi::Object>(), "what");
   o.Set("disagreements", dis);
-  o.Set("error", r.error ? Napi::Value(disagreement_object(env, *r.error)) : env.Null());
+  // The replay's error: {file, round, event, error} in the JSON, keyed as a disagreement.
+  const Napi::Value error = summary.Get("error");
+  if (error.IsNull()) {
+    o.Set("error", env.Null());
+  } else {
+    const Napi::Object e = error.As<Napi::Object>();
+    Napi::Object as_disagreement = Napi::Object::New(env);
+    for (const char* key : {"file", "round", "event"}) as_disagreement.Set(key, e.Get(key));
+    as_disagreement.Set("what", e.Get("error"));
+    o.Set("error", with_message(as_disagreement, "what"));
+  }
   // Names, rounds (wins, draws), final scores and places: index.js parses the library's JSON.
-  o.Set("summaryJson", review_json(rv, false));
+  o.Set("summaryJson", rv.json);
   return o;
 }
 

@@ -304,6 +304,40 @@ static void test_score(void) {
   CHECK(mjk_score(NULL, 1, out, errors) == MJK_ERR_INVALID_ARGUMENT);
 }
 
+/* The same record from a file as rows of numbers (what the bindings'
+ * read_log hands over) and the review's JSON without the discards. */
+static void test_review_rows(const char* record, size_t n) {
+  static const char path[] = "c_consumer_record.mjson";
+  static char json[1 << 14];
+  mjk_review_row rows[4];
+  size_t rows_needed = 99, json_needed = 0;
+  FILE* f = fopen(path, "wb");
+  CHECK(f != NULL && fwrite(record, 1, n, f) == n && fclose(f) == 0);
+  /* The size query: one discard, the object's length. */
+  CHECK(mjk_review_record_rows(path, 0, NULL, 0, &rows_needed, NULL, 0, &json_needed) == MJK_ERR_OUTPUT_TOO_SMALL);
+  CHECK(rows_needed == 1 && json_needed > 1 && json_needed < sizeof json);
+  CHECK(mjk_review_record_rows(path, 0, rows, 4, &rows_needed, json, json_needed, &json_needed) == MJK_OK);
+  CHECK(rows_needed == 1 && strlen(json) + 1 == json_needed);
+  CHECK(strncmp(json, "{\"file\":\"c_consumer_record.mjson\",\"format\":\"mjai\",\"players\":4,", 62) == 0);
+  CHECK(strstr(json, "\"decisions\"") == NULL && strstr(json, ",\"disagreements\":[") != NULL);
+  /* East draws E to 123m456p789s EE SS and discards S: the hand (the drawn tile
+   * included) holds 2m once, E three times, S twice; the indicator is 1m. */
+  CHECK(rows[0].seat == 0 && rows[0].seat_wind == 0 && rows[0].round == 0 && rows[0].turn == 1);
+  CHECK(rows[0].discard == 28 && rows[0].discard_red == 0 && rows[0].riichi == 0 && rows[0].reviewed == 1);
+  CHECK(rows[0].hand[1] == 1 && rows[0].hand[27] == 3 && rows[0].hand[28] == 2 && rows[0].dora[0] == 1);
+  CHECK(rows[0].melds[28] == 0 && rows[0].visible[28] == 0);
+  remove(path);
+  /* No such file: the place in parts. */
+  CHECK(mjk_review_record_rows("/nonexistent/record.mjlog", 0, rows, 4, &rows_needed, json, sizeof json,
+                               &json_needed) == MJK_ERR_RECORD_UNREADABLE);
+  CHECK(rows_needed == 0 && strncmp(json, "{\"file\":\"/nonexistent/record.mjlog\",\"error\":", 44) == 0);
+  CHECK(strstr(json, ",\"offset\":0,\"line\":0,\"column\":0,\"what\":") != NULL);
+  CHECK(mjk_review_record_rows(NULL, 0, rows, 4, &rows_needed, json, sizeof json, &json_needed) ==
+        MJK_ERR_INVALID_ARGUMENT);
+  CHECK(mjk_review_record_rows(path, 0, NULL, 1, &rows_needed, json, sizeof json, &json_needed) ==
+        MJK_ERR_INVALID_ARGUMENT);
+}
+
 /* A game record reviewed through the C ABI: the one object, the lines of
  * `mjk log --json`, a record that cannot be read, the size query. */
 static void test_review(void) {
@@ -356,6 +390,7 @@ static void test_review(void) {
   CHECK(mjk_review_record_json(NULL, 0, 0, big, sizeof big, &needed) == MJK_ERR_INVALID_ARGUMENT);
   CHECK(mjk_review_bytes_json(NULL, 1, "x", 0, 0, big, sizeof big, &needed) == MJK_ERR_INVALID_ARGUMENT);
   CHECK(mjk_review_bytes_json(data, 1, "x", 0, 4, big, sizeof big, &needed) == MJK_ERR_INVALID_ARGUMENT);
+  test_review_rows(record, sizeof record - 1);
 }
 
 /* consumer --review FILE...: what mjk_review_record_json writes with

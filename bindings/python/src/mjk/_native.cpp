@@ -18,6 +18,7 @@
 #include "mjk/review.hpp"
 #include "mjk/replay.hpp"
 #include "mjk_bind.hpp"
+#include "mjk_review.hpp"
 
 namespace py = pybind11;
 
@@ -128,7 +129,7 @@ py::tuple analyse(const py::bytes& bytes, int players, const py::object& visible
 }
 
 
-// ---- game records (mjk::records) ----
+// ---- game records (mjk::records; read_log through the C ABI) ----
 
 py::dict disagreement_dict(const mjk::records::Disagreement& d) {
   py::dict o;
@@ -157,20 +158,19 @@ mjk::records::ReadOptions read_options(std::uint64_t max_bytes) {
 // end). A record that cannot be read (larger than max_bytes, read or
 // inflated; out of memory) raises ValueError with its place.
 py::dict read_log(const std::string& path, std::uint64_t max_bytes) {
-  using namespace mjk::records;
-  const ReadOptions read_opts = read_options(max_bytes);
-  GameReview rv;
-  std::string summary;
+  read_options(max_bytes);  // the same check as corpus_stats
+  if (path.find('\0') != std::string::npos) throw py::value_error(path + ": a path cannot hold a NUL byte");
+  mjk::bind::Review rv;
   {
-    // The library's one review pipeline (mjk/review.hpp), as `mjk log` and the C ABI run it.
+    // The library's one review pipeline, through the C ABI (mjk_review_record_rows).
     py::gil_scoped_release release;
-    rv = review_record_file(path, read_opts);
-    if (!rv.read_error) summary = review_json(rv, false);
+    rv = mjk::bind::review_rows(path, max_bytes);
   }
-  if (rv.read_error) throw py::value_error(rv.read_error->message());
-  const Game& g = rv.game;
-  const Replay& r = rv.replay;
-  const std::size_t n = r.decisions.size();
+  const py::object loads = py::module_::import("json").attr("loads");
+  if (rv.status == MJK_ERR_RECORD_UNREADABLE) throw py::value_error(loads(rv.json)["error"].cast<std::string>());
+  if (rv.status != MJK_OK) throw py::value_error(path + ": " + mjk_error_message(rv.status));
+  const py::dict summary = loads(rv.json);
+  const std::size_t n = rv.rows.size();
   constexpr std::size_t k34 = mjk::kind_count;
   auto hand = column<std::uint8_t>(n, k34), visible = column<std::uint8_t>(n, k34), melds = column<std::uint8_t>(n, k34),
        dora = column<std::uint8_t>(n, k34);
@@ -185,32 +185,25 @@ py::dict read_log(const std::string& path, std::uint64_t max_bytes) {
        D = dora.mutable_unchecked<2>();
   auto B = best.mutable_unchecked<2>();
   for (std::size_t i = 0; i < n; ++i) {
-    const Decision& d = r.decisions[i];
+    const mjk_review_row& d = rv.rows[i];
     const auto row = static_cast<py::ssize_t>(i);
-    std::array<std::uint8_t, k34> own{}, ind{};
-    for (std::size_t m = 0; m < d.meld_count; ++m) {
-      const mjk::Meld& meld = d.melds[m];
-      for (int k = 0; k < meld.size(); ++k)
-        ++own[static_cast<std::size_t>(meld.type == mjk::MeldType::chi ? meld.tile.kind() + k : meld.tile.kind())];
-    }
-    for (const RecordTile t : d.dora) ++ind[static_cast<std::size_t>(t.tile.kind())];
     for (std::size_t k = 0; k < k34; ++k) {
       const auto col = static_cast<py::ssize_t>(k);
-      H(row, col) = static_cast<std::uint8_t>(d.hand.count(mjk::Tile(static_cast<int>(k))));
+      H(row, col) = d.hand[k];
       V(row, col) = d.visible[k];
-      M(row, col) = own[k];
-      D(row, col) = ind[k];
-      B(row, col) = d.reviewed && d.best.contains(mjk::Tile(static_cast<int>(k)));
+      M(row, col) = d.melds[k];
+      D(row, col) = d.dora[k];
+      B(row, col) = d.best[k] != 0;
     }
-    discard.mutable_at(i) = static_cast<std::uint8_t>(d.discard.tile.kind());
-    red.mutable_at(i) = d.discard.red;
+    discard.mutable_at(i) = d.discard;
+    red.mutable_at(i) = d.discard_red != 0;
     seat.mutable_at(i) = d.seat;
     seat_wind.mutable_at(i) = d.seat_wind;
-    round.mutable_at(i) = d.round_index;
+    round.mutable_at(i) = d.round;
     turn.mutable_at(i) = d.turn;
     event.mutable_at(i) = d.event;
-    riichi.mutable_at(i) = d.riichi;
-    reviewed.mutable_at(i) = d.reviewed;
+    riichi.mutable_at(i) = d.riichi != 0;
+    reviewed.mutable_at(i) = d.reviewed != 0;
     shanten.mutable_at(i) = d.shanten;
     shanten_after.mutable_at(i) = d.shanten_after;
     best_shanten.mutable_at(i) = d.best_shanten;
@@ -218,22 +211,28 @@ py::dict read_log(const std::string& path, std::uint64_t max_bytes) {
     best_ukeire.mutable_at(i) = d.best_ukeire;
   }
   py::dict o;
-  o["file"] = g.file;
-  o["format"] = std::string(format_name(g.format));
-  o["players"] = g.rules.seats();
+  o["file"] = summary["file"];
+  o["format"] = summary["format"];
+  o["players"] = summary["players"];
   py::list rounds;
-  for (const Round& rd : g.rounds) rounds.append(round_label(rd));
+  for (const py::handle rd : summary["rounds"]) rounds.append(rd["label"]);
   o["rounds"] = rounds;
   o["hand"] = hand, o["visible"] = visible, o["melds"] = melds, o["dora"] = dora;
   o["discard"] = discard, o["discard_red"] = red, o["seat"] = seat, o["seat_wind"] = seat_wind;
   o["round"] = round, o["turn"] = turn, o["event"] = event, o["riichi"] = riichi;
   o["reviewed"] = reviewed, o["shanten"] = shanten, o["shanten_after"] = shanten_after;
   o["ukeire"] = ukeire, o["best_shanten"] = best_shanten, o["best_ukeire"] = best_ukeire, o["best"] = best;
-  py::list dis;
-  for (const auto& d : r.disagreements) dis.append(disagreement_dict(d));
-  o["disagreements"] = dis;
-  o["error"] = r.error ? py::object(disagreement_dict(*r.error)) : py::object(py::none());
-  o["summary_json"] = summary;  // rounds, wins, draws, scores, names: mjk.read_log parses it
+  o["disagreements"] = summary["disagreements"];  // each {file, round, event, what}
+  // The replay's error, {file, round, event, error} in the JSON, keyed as a disagreement.
+  const py::object error = summary["error"];
+  if (error.is_none()) {
+    o["error"] = py::none();
+  } else {
+    py::dict e;
+    e["file"] = error["file"], e["round"] = error["round"], e["event"] = error["event"], e["what"] = error["error"];
+    o["error"] = e;
+  }
+  o["summary_json"] = rv.json;  // rounds, wins, draws, scores, names: mjk.read_log parses it
   return o;
 }
 

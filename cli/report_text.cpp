@@ -1,0 +1,207 @@
+// The text answers of the hand analysis (mjk HAND) and of mjk score: the
+// readable report (shanten, waits, decompositions, advice, the score) and the
+// score-first lines, in the notation --format chose. JSON answers are written
+// by the io layer, not here.
+#include "report_text.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "mjk/decomposition.hpp"
+#include "mjk/hand.hpp"
+#include "mjk/request.hpp"
+#include "mjk/score.hpp"
+
+namespace mjk::cli {
+namespace {
+
+std::string tile_text(mjk::Tile t, mjk::Notation notation) { return mjk::to_string(t, false, notation); }
+
+// The hand line's text in a --format other than mpsz: the concealed tiles
+// (with majiang's calls after commas; other notations keep the meld words),
+// then the winning tile.
+std::string hand_text(const mjk::ParsedRequest& pr, mjk::Notation notation) {
+  const mjk::ScoreRequest& q = pr.request;
+  mjk::Hand concealed = q.hand;
+  if (pr.has_win) {
+    concealed.remove(q.win);
+    if (q.win_red) --concealed.red_fives[static_cast<std::size_t>(q.win.kind() / 9)];
+  }
+  const std::span<const mjk::Meld> melds(q.melds.data(), std::min<std::size_t>(q.meld_count, q.melds.size()));
+  const bool majiang = notation == mjk::Notation::majiang;
+  std::string out = mjk::to_string(concealed, majiang ? melds : std::span<const mjk::Meld>{}, notation);
+  if (!majiang)
+    for (const mjk::Meld& m : melds) {
+      char word[32];
+      out += ' ' + std::string(word, std::min(mjk::write_meld(m, word), sizeof word));
+    }
+  if (pr.has_win) out += ' ' + mjk::to_string(q.win, q.win_red, notation);
+  return out;
+}
+
+std::string tile_list(mjk::TileMask m, mjk::Notation notation) {
+  std::string out;
+  for (const mjk::Tile t : m) out += (out.empty() ? "" : " ") + tile_text(t, notation);
+  return out.empty() ? "none" : out;
+}
+
+// A listed yaku's value as the text output writes it: "2", "yakuman", "yakuman x2".
+std::string yaku_value_text(const mjk::YakuValue& y) {
+  if (!y.yakuman) return std::to_string(y.han);
+  return "yakuman" + std::string(y.yakuman > 1 ? " x" + std::to_string(y.yakuman) : "");
+}
+
+// What the win is worth as players say it: "haneman 3000/6000", "1000",
+// "yakuman 16000 all"; with `total`, a tsumo's total after its shares
+// ("haneman 3000/6000 (12000)").
+std::string value_text(const mjk::Report& a, bool total) {
+  const mjk::Score& sc = a.score;
+  const mjk::ScoreRequest& q = a.request.request;
+  std::string out(mjk::display_name(mjk::limit_of(sc, q.rules)).id);
+  std::array<char, mjk::max_payment_text> pay;
+  const std::size_t n = std::min(mjk::payment_text(q, sc, pay), pay.size());
+  if (n) out += (out.empty() ? "" : " ") + std::string(pay.data(), n);
+  if (n && q.tsumo && total) out += " (" + std::to_string(sc.points) + ")";
+  return out;
+}
+
+// The score lines of a scored hand: yaku with their han, then the value.
+void print_score(const mjk::Report& a, mjk::Notation notation) {
+  const mjk::Score& sc = a.score;
+  if (!sc.complete) {
+    std::printf("score     none: not complete with %s\n", tile_text(a.request.request.win, notation).c_str());
+    return;
+  }
+  std::array<mjk::YakuValue, mjk::yaku_count> yaku;
+  const std::size_t n = mjk::list_yaku(sc, a.request.request.rules, yaku);
+  std::string list;
+  for (std::size_t i = 0; i < n; ++i)
+    list += (i ? ", " : "") + std::string(mjk::yaku_name(yaku[i].yaku)) + " " + yaku_value_text(yaku[i]);
+  std::printf("yaku      %s\n", n ? list.c_str() : "none (a hand without a yaku may not be declared; dora is no yaku)");
+  const std::string value = value_text(a, false);
+  if (sc.yakuman) std::printf("score     yakuman x%d, %s, %d points", sc.yakuman, value.c_str(), sc.points);
+  else if (sc.fu == 0) std::printf("score     %d han, no yaku, %d points", sc.han, sc.points);
+  else std::printf("score     %d han %d fu, %s, %d points", sc.han, sc.fu, value.c_str(), sc.points);
+  const int seats = static_cast<int>(a.request.request.players);
+  constexpr const char* wind[] = {"East", "South", "West", "North"};
+  std::printf("  (payments:");
+  for (int i = 0; i < seats; ++i) {
+    const int p = sc.payments[static_cast<std::size_t>(i)];
+    std::printf(p ? " %s %+d" : " %s %d", wind[i], p);
+  }
+  std::printf(")\n");
+}
+
+// Each seat's change: "East -6000  South +12000 ...".
+std::string payments_text(const mjk::Report& a) {
+  constexpr const char* wind[] = {"East", "South", "West", "North"};
+  std::string out;
+  for (int i = 0; i < static_cast<int>(a.request.request.players); ++i) {
+    const int p = a.score.payments[static_cast<std::size_t>(i)];
+    out += std::string(i ? "  " : "") + wind[i] + " " + (p > 0 ? "+" : "") + std::to_string(p);
+  }
+  return out;
+}
+
+}  // namespace
+
+// `mjk score`: the score first, as a player reads it out, then its parts.
+void print_score_first(const mjk::Report& a, std::string_view note) {
+  const mjk::Score& sc = a.score;
+  const mjk::ScoreRequest& q = a.request.request;
+  char hand[mjk::max_request_text];
+  const std::size_t hand_size = std::min(mjk::write_request_text(a.request, hand), sizeof hand);
+  if (!sc.complete) {
+    std::printf("not complete with %s: no score\nhand      %.*s\n", mjk::tile_name(q.win).c_str(),
+                static_cast<int>(hand_size), hand);
+    if (!note.empty()) std::printf("          %s\n", std::string(note).c_str());
+    return;
+  }
+  std::array<mjk::YakuValue, mjk::yaku_count> yaku;
+  const std::size_t n = mjk::list_yaku(sc, q.rules, yaku);
+  std::string list;
+  for (std::size_t i = 0; i < n; ++i)
+    list += (i ? ", " : "") + std::string(mjk::yaku_name(yaku[i].yaku)) + " " + yaku_value_text(yaku[i]);
+  const std::string honba = q.honba ? " + " + std::to_string(q.honba) + " honba" : "";
+  if (sc.fu == 0 && !sc.yakuman)
+    std::printf("no yaku%s%s%s | 0 points (a hand without a yaku may not be declared; dora is no yaku)\n", n ? " (" : "",
+                list.c_str(), n ? ")" : "");
+  else if (sc.yakuman)
+    std::printf("%s%s: %s\n", value_text(a, true).c_str(), honba.c_str(), list.c_str());
+  else
+    std::printf("%s%s: %s | %d han %d fu\n", value_text(a, true).c_str(), honba.c_str(), list.c_str(), sc.han, sc.fu);
+  std::printf("hand      %.*s\n", static_cast<int>(hand_size), hand);
+  if (!note.empty()) std::printf("          %s\n", std::string(note).c_str());
+  for (std::size_t i = 0; i < n; ++i)
+    std::printf("%s%-16s %-11s %s\n", i ? "          " : "yaku      ", std::string(mjk::yaku_name(yaku[i].yaku)).c_str(),
+                yaku_value_text(yaku[i]).c_str(), std::string(mjk::display_name(yaku[i].yaku).en).c_str());
+  const mjk::FuBreakdown fu = mjk::fu_breakdown(q, sc);
+  for (int i = 0; i < fu.count; ++i) {
+    const mjk::FuPart& p = fu.parts[static_cast<std::size_t>(i)];
+    std::string what;
+    if (p.tiles) what = std::string(static_cast<std::size_t>(p.tiles), static_cast<char>('0' + p.tile.number())) + "mpsz"[p.tile.kind() / 9];
+    if (p.reason == mjk::FuReason::wait) what = std::string(mjk::wait_name(p.wait));
+    std::printf("%s%-16s %2d%s%s\n", i ? "          " : "fu        ", std::string(mjk::fu_reason_name(p.reason)).c_str(), p.fu,
+                what.empty() ? "" : "  ", what.c_str());
+  }
+  if (fu.count) std::printf("          %-16s %2d\n", "total", fu.total());
+  std::printf("payments  %s\n", payments_text(a).c_str());
+}
+
+void print_readable(const mjk::Report& a, std::string_view note, mjk::Notation notation) {
+  const auto& s = a.shanten;
+  char hand[mjk::max_request_text];
+  std::size_t hand_size = mjk::write_request_text(a.request, hand);
+  if (notation != mjk::Notation::mpsz) {
+    const std::string text = hand_text(a.request, notation);
+    hand_size = std::min(text.size(), sizeof hand);
+    std::copy_n(text.data(), hand_size, hand);
+  }
+  const int melds = a.request.melds_known ? a.request.request.meld_count : a.input.hand.called_melds();
+  std::printf("hand      %.*s  (%d tiles, %d called meld%s)\n", static_cast<int>(std::min(hand_size, sizeof hand)), hand,
+              a.input.hand.tiles, melds, melds == 1 ? "" : "s");
+  if (!note.empty()) std::printf("          %s\n", std::string(note).c_str());
+  std::printf("shanten   %d  (standard %d", s.best, s.standard);
+  if (s.chiitoi != mjk::ShantenForms::not_applicable)
+    std::printf(", seven pairs %d, thirteen orphans %d", s.chiitoi, s.kokushi);
+  std::printf(")%s\n", s.best == 0 ? "  tenpai" : s.best < 0 ? "  complete" : "");
+  if (!a.complete) {
+    std::printf("waits     %s\n", tile_list(a.waits, notation).c_str());
+    std::printf("necessary %s  (ukeire %d)\n", tile_list(a.necessary.tiles, notation).c_str(), a.necessary.ukeire);
+    return;
+  }
+  std::printf("agari     %s\n", a.agari ? "yes" : "no");
+  for (int i = 0; i < a.decomposition_count; ++i) {
+    const auto& d = a.decompositions[static_cast<std::size_t>(i)];
+    std::string blocks;
+    for (int b = 0; b < d.block_count; ++b) {
+      const auto name = mjk::block_name(d.blocks[static_cast<std::size_t>(b)]);
+      blocks += (b ? " " : "") + (b == d.win ? "[" + name + "]" : name);
+    }
+    std::printf("  %-9s %s", std::string(mjk::form_name(d.form)).c_str(), blocks.c_str());
+    if (d.wait) std::printf("  (%s)", std::string(mjk::wait_name(*d.wait)).c_str());
+    std::printf("\n");
+  }
+  if (a.discards.discards.empty()) {
+    std::printf("discards  none leaves the hand tenpai\n");
+  } else {
+    std::printf("discards  (each leaves the hand tenpai)\n");
+    for (const mjk::Tile d : a.discards.discards)
+      std::printf("  %s -> %s\n", tile_text(d, notation).c_str(),
+                  tile_list(a.discards.waits[static_cast<std::size_t>(d.kind())], notation).c_str());
+  }
+  std::printf("advice    discard  shanten  ukeire  necessary\n");
+  for (int i = 0; i < a.advice.count; ++i) {
+    const auto& d = a.advice.options[static_cast<std::size_t>(i)];
+    std::printf("          %-*s  %7d  %6d  %s\n", notation == mjk::Notation::unicode ? 10 : 7,
+                tile_text(d.discard, notation).c_str(), d.shanten, d.ukeire,
+                tile_list(d.necessary, notation).c_str());
+  }
+  if (a.request.scored()) print_score(a, notation);
+}
+
+}  // namespace mjk::cli

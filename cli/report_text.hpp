@@ -1,0 +1,19 @@
+// The text answers of the hand analysis (mjk HAND) and of mjk score.
+#pragma once
+
+#include <string_view>
+
+#include "mjk/notation.hpp"
+#include "mjk/report.hpp"
+
+namespace mjk::cli {
+
+// mjk HAND: the hand, shanten, waits or decompositions, tenpai discards,
+// advice and (when scored) the score; tiles written in `notation` (--format).
+// `note` (may be empty) follows the hand line.
+void print_readable(const mjk::Report& a, std::string_view note, mjk::Notation notation);
+
+// mjk score: the score first, as a player reads it out, then its parts.
+void print_score_first(const mjk::Report& a, std::string_view note);
+
+}  // namespace mjk::cli
