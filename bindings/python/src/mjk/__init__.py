@@ -650,3 +650,8 @@ def from_mpsz(text):
 
 
 __all__ += ["tile_name", "tile_kind", "to_mpsz", "from_mpsz"]
+
+# The expected value (EV.md): mjk/_ev.py, after the names it uses above.
+from ._ev import ev, ev_many  # noqa: E402
+
+__all__ += ["ev", "ev_many"]
