@@ -25,9 +25,6 @@ struct EvOverrides {
   enum : std::uint8_t { hand_change = 1, shanten_back = 2, extra = 4, uradora = 8, red = 16, turn = 32, max_vertices = 64 };
   std::uint8_t given = 0;
   mjk_ev_options values{};
-  // A ceiling on max_vertices whatever the line or the arguments say (0: none):
-  // a server's guard against one request taking its memory.
-  std::uint64_t vertex_cap = 0;
 
   void apply(mjk_ev_options& o) const noexcept {
     if (given & hand_change) o.hand_change = values.hand_change;
@@ -37,7 +34,6 @@ struct EvOverrides {
     if (given & red) o.red = values.red;
     if (given & turn) o.turn = values.turn;
     if (given & max_vertices) o.max_vertices = values.max_vertices;
-    if (vertex_cap && (o.max_vertices == 0 || o.max_vertices > vertex_cap)) o.max_vertices = vertex_cap;
   }
 };
 
