@@ -201,6 +201,7 @@ TEST_CASE("C ABI ev: the progress callback is called from the search") {
   CHECK(seen.turns);
 }
 
+#ifndef __EMSCRIPTEN__  // no threads in the WebAssembly build
 TEST_CASE("C ABI ev: one workspace per thread, the same answers as one thread") {
   std::vector<mjk_ev_answer> serial(lines.size());
   for (std::size_t i = 0; i < lines.size(); ++i) {
@@ -230,3 +231,4 @@ TEST_CASE("C ABI ev: one workspace per thread, the same answers as one thread") 
       CHECK(std::memcmp(&x, &y, sizeof x) == 0);
     }
 }
+#endif  // __EMSCRIPTEN__
