@@ -3,6 +3,7 @@ answers as the "ev" object `mjk --json` prints (analyse), options as
 arguments, errors in place, many hands over threads."""
 import json
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -186,3 +187,23 @@ def test_ev_many_options_apply_to_every_row():
     assert [a["vertices"] for a in wide] == [mjk.ev(h, hand_change=True, shanten_back=True)["vertices"] for h in hands]
     capped = mjk.ev_many(hands, hand_change=True, shanten_back=True, max_vertices=50, errors="return")
     assert all(isinstance(a, mjk.HandError) and a.code == 43 for a, w in zip(capped, wide) if w["vertices"] > 50)
+
+
+def test_ev_many_releases_the_gil():
+    """Another Python thread runs while ev_many searches (it could not if the GIL were held)."""
+    hands = dealt(12, seed=13)
+    span = {}
+
+    def search():
+        span["start"] = time.perf_counter()
+        mjk.ev_many(hands, hand_change=True, shanten_back=True, threads=1)
+        span["end"] = time.perf_counter()
+    t = threading.Thread(target=search)
+    ticks = []
+    t.start()
+    while t.is_alive():
+        ticks.append(time.perf_counter())
+    t.join()
+    inside = [x for x in ticks if span["start"] + 0.01 < x < span["end"] - 0.01]
+    assert span["end"] - span["start"] > 0.05, "searches long enough to see"
+    assert len(inside) > 100
