@@ -114,3 +114,36 @@ export function tileKind(name: string): number;
 export function toMpsz(counts: Uint8Array | number[]): string;
 /** mpsz text -> Uint8Array(34) counts (as parse) */
 export function fromMpsz(text: string): Uint8Array;
+
+/** The expected value of a hand (EV.md): D = the discards searched (one, named null, for a 13-tile hand). */
+export interface EvAnswer {
+  shanten: number; vertices: number; wall: number;
+  /** each kind's copies in the start wall */
+  wallCounts: Uint8Array;
+  /** D names ('0s' a red five after its plain five) */
+  discards: Array<string | null>;
+  discardShanten: Int8Array;
+  /** D*34, 0/1 */
+  necessary: Uint8Array;
+  /** D*34: each necessary kind's copies in the start wall, else 0 */
+  necessaryCounts: Uint8Array;
+  /** D*19: row i = discard i, index t = draws made (a 14-tile hand starts at t = 1) */
+  tenpai: Float64Array; win: Float64Array; score: Float64Array;
+  stats: { drawVertices: number; discardVertices: number; edges: number; wins: number; groupRows: number; peakBytes: number };
+}
+/** The search's options; unset: the request's own "ev" object, else EV.md's defaults. */
+export interface EvOptions {
+  handChange?: boolean; shantenBack?: boolean; extra?: number; uradora?: boolean; red?: boolean; turn?: number;
+  /** null: no limit; past it the search stops with HandError (code 43) */
+  maxVertices?: number | null;
+}
+/** mpsz text, a request line (its "ev" object included), or an object of the request's fields (request.md), no win */
+export type EvRequest = string | Record<string, any>;
+/** Searched on this thread (blocks the event loop; maxVertices bounds it). */
+export function ev(handOrRequest: EvRequest, options?: EvOptions): EvAnswer;
+/** Searched on libuv's thread pool. */
+export function evAsync(handOrRequest: EvRequest, options?: EvOptions): Promise<EvAnswer>;
+export function evMany(requests: EvRequest[], options?: EvOptions & { threads?: number; errors?: 'throw' }): EvAnswer[];
+export function evMany(requests: EvRequest[], options: EvOptions & { threads?: number; errors: 'return' }): Array<EvAnswer | HandError>;
+export function evManyAsync(requests: EvRequest[], options?: EvOptions & { threads?: number; errors?: 'throw' }): Promise<EvAnswer[]>;
+export function evManyAsync(requests: EvRequest[], options: EvOptions & { threads?: number; errors: 'return' }): Promise<Array<EvAnswer | HandError>>;

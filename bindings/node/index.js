@@ -472,3 +472,141 @@ function fromMpsz(text) {
 }
 
 Object.assign(module.exports, { scoreBatch, tileName, tileKind, toMpsz, fromMpsz });
+
+// ---- the expected value of a hand (EV.md) ----
+// A request (mpsz text, a request line with its "ev" object, or an object of
+// the request's fields, request.md, without a win) is sent as its line and
+// searched by the library (mjk_parse_ev_request + mjk_ev); options given
+// here replace the line's own "ev" options. Answers: {shanten, vertices,
+// wall, wallCounts Uint8Array(34), discards (D names, '0s' a red five; [null]
+// for a 13-tile hand), discardShanten Int8Array(D), necessary and
+// necessaryCounts Uint8Array(D*34) (0/1; each necessary kind's copies in the
+// start wall), tenpai, win, score Float64Array(D*19) (row i = discard i,
+// index t = draws made), stats}.
+
+// In mjk_ev_options' order: bit i of the overrides' mask is option i.
+const EV_OPTIONS = ['handChange', 'shantenBack', 'extra', 'uradora', 'red', 'turn', 'maxVertices'];
+
+// [mask, 7 values] for the addon; TypeError / RangeError naming a bad option.
+// Ranges (extra 0..3, turn 1..17) are the library's to refuse (HandError with its sentence).
+function evOverrides(options, name, allowed) {
+  if (options === undefined || options === null) options = {};
+  if (typeof options !== 'object' || Array.isArray(options)) throw new TypeError(`${name}: options must be an object, not ${describe(options)}`);
+  for (const k of Object.keys(options))
+    if (!EV_OPTIONS.includes(k) && !allowed.includes(k)) throw new TypeError(`${name}: unknown option "${k}"`);
+  const out = [0, 0, 0, 0, 0, 0, 0, 0];
+  EV_OPTIONS.forEach((k, i) => {
+    let v = options[k];
+    if (v === undefined) return;
+    if (k === 'extra' || k === 'turn') {
+      if (typeof v !== 'number' || !Number.isInteger(v)) throw new TypeError(`${name}: ${k} must be an integer, not ${describe(v)}`);
+      v = v >= 0 && v <= 254 ? v : 255;  // out of range either way: the library names it
+    } else if (k === 'maxVertices') {
+      if (v === null) v = 0;
+      else if (typeof v !== 'number' || !Number.isInteger(v)) throw new TypeError(`${name}: maxVertices must be an integer or null, not ${describe(v)}`);
+      else if (v < 1 || v > Number.MAX_SAFE_INTEGER) throw new RangeError(`${name}: maxVertices must be a positive count of vertices (null: no limit), not ${v}`);
+    } else {
+      if (typeof v !== 'boolean') throw new TypeError(`${name}: ${k} must be a boolean, not ${describe(v)}`);
+      v = v ? 1 : 0;
+    }
+    out[0] |= 1 << i;
+    out[i + 1] = v;
+  });
+  return out;
+}
+
+function evThreads(threads, name) {
+  if (threads === undefined || threads === null) return native.evThreads();
+  if (typeof threads !== 'number' || !Number.isInteger(threads)) throw new TypeError(`${name}: threads must be an integer, not ${describe(threads)}`);
+  if (threads < 1 || threads > 1024) throw new RangeError(`${name}: threads must be 1..1024, not ${threads}`);
+  return threads;
+}
+
+function evErrorsOption(options, name) {
+  const errors = options && options.errors !== undefined ? options.errors : 'throw';
+  if (typeof errors !== 'string') throw new TypeError(`${name}: errors must be 'throw' or 'return', not ${describe(errors)}`);
+  if (errors !== 'throw' && errors !== 'return') throw new RangeError(`${name}: errors must be 'throw' or 'return', not ${errors}`);
+  return errors;
+}
+
+function evOne(result) {
+  const [answers, bad] = result;
+  if (bad.length) throw new HandError(bad[0][2], bad[0][1]);
+  return answers[0];
+}
+
+// ev(handOrRequest, {handChange, shantenBack, extra, uradora, red, turn,
+// maxVertices}) -> the answer, computed on this thread (it blocks the event
+// loop: microseconds to seconds, growing with the shanten and the options;
+// maxVertices bounds it). HandError (.code, the library's sentence) for a bad
+// request or a search past maxVertices.
+function ev(handOrRequest, options) {
+  const overrides = evOverrides(options, 'ev', []);
+  return evOne(native.evMany([requestLine(handOrRequest)], overrides, 1));
+}
+
+// evAsync(handOrRequest, options) -> Promise of ev's answer: the search runs
+// on libuv's thread pool while the event loop goes on.
+function evAsync(handOrRequest, options) {
+  try {
+    const overrides = evOverrides(options, 'evAsync', []);
+    return native.evManyAsync([requestLine(handOrRequest)], overrides, 1).then(evOne);
+  } catch (e) {
+    return Promise.reject(e);
+  }
+}
+
+// The lines of evMany's requests; with errors 'return', an object the
+// schema refuses is its row's error (MJK_ERR_BAD_REQUEST, 35) and an empty line.
+function evLines(requests, errors) {
+  if (errors === 'throw') return { lines: requestLines(requests), refused: new Map() };
+  if (!Array.isArray(requests)) throw new TypeError(`requests must be an array of objects or strings, not ${describe(requests)}`);
+  const refused = new Map();
+  const lines = requests.map((r, i) => {
+    try {
+      return requestLine(r);
+    } catch (e) {
+      if (!(e instanceof TypeError || e instanceof RangeError)) throw e;
+      refused.set(i, e.message);
+      return '';
+    }
+  });
+  return { lines, refused };
+}
+
+function evManyResult(result, errors, refused) {
+  const [answers, bad] = result;
+  if (bad.length && errors === 'throw') throw new HandError(`requests[${bad[0][0]}]: ${bad[0][2]}`, bad[0][1], bad[0][0]);
+  for (const [row, code, message] of bad)
+    answers[row] = refused.has(row) ? new HandError(refused.get(row), 35, row) : new HandError(message, code, row);
+  return answers;
+}
+
+// evMany(requests, {threads, errors, ...ev's options}) -> an array of
+// answers, the searches spread over `threads` threads (default: one per
+// core), each with a workspace of its own; 'throw' (default): the first bad
+// request throws HandError with .row; 'return': its place holds the HandError
+// (an object of a wrong field type too, code 35) and the others are answered.
+function evMany(requests, options) {
+  const overrides = evOverrides(options, 'evMany', ['threads', 'errors']);
+  const errors = evErrorsOption(options, 'evMany');
+  const threads = evThreads(options && options.threads, 'evMany');
+  const { lines, refused } = evLines(requests, errors);
+  return evManyResult(native.evMany(lines, overrides, threads), errors, refused);
+}
+
+// evManyAsync(requests, options) -> Promise of evMany's answer, searched off
+// the event loop (a thread of libuv's pool, and threads - 1 more).
+function evManyAsync(requests, options) {
+  try {
+    const overrides = evOverrides(options, 'evManyAsync', ['threads', 'errors']);
+    const errors = evErrorsOption(options, 'evManyAsync');
+    const threads = evThreads(options && options.threads, 'evManyAsync');
+    const { lines, refused } = evLines(requests, errors);
+    return native.evManyAsync(lines, overrides, threads).then((r) => evManyResult(r, errors, refused));
+  } catch (e) {
+    return Promise.reject(e);
+  }
+}
+
+Object.assign(module.exports, { ev, evAsync, evMany, evManyAsync });

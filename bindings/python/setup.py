@@ -93,7 +93,7 @@ setup(
     ext_modules=[
         Pybind11Extension(
             "mjk._native",
-            ["src/mjk/_native.cpp"],
+            ["src/mjk/_native.cpp", "src/mjk/_native_ev.cpp"],
             include_dirs=[str(ROOT / "bindings" / "common")],
             cxx_std=20,
             libraries=["z"],  # zlib, for the records' gzip (Debian: zlib1g-dev)

@@ -97,7 +97,8 @@ enum {
   MJK_ERR_EXTRA_OUT_OF_RANGE = 41,  /* extra not 0..3 */
   MJK_ERR_TURN_OUT_OF_RANGE = 42,   /* turn not 1..17 */
   MJK_ERR_TOO_MANY_VERTICES = 43,   /* the search passed max_vertices */
-  /* 44-59 are kept for the expected-value search. */
+  MJK_ERR_OUT_OF_MEMORY = 44,       /* the search could not get the memory it needed */
+  /* 45-59 are kept for the expected-value search. */
   MJK_ERR_RECORD_UNREADABLE = 60    /* a game record that cannot be read (the output names the file and why) */
 };
 /* Short fixed description of a code ("fifth copy of a tile"); never NULL,
@@ -415,6 +416,112 @@ MJK_API int mjk_analyse_json(const char* text, int players, const uint8_t* visib
                              size_t* needed);
 MJK_API int mjk_analyse_json_n(const char* text, size_t length, int players, const uint8_t* visible34, char* buf,
                                size_t cap, size_t* needed);
+
+/* ---- the expected value of a hand (EV.md) ----
+ * For every discard of a 14-tile hand (or for a 13-tile hand as it stands):
+ * the probability of being tenpai, of winning, and the expected score at
+ * every turn, in the one-player tsumo model of EV.md (ev/README.md states it
+ * rule by rule). Unlike the batch calls above, a search allocates: its
+ * memory lives in a workspace the caller keeps (one per thread; a search
+ * reuses and grows it, and never keeps a pointer it was given). */
+
+/* The search's options (mirrors mjk::EvOptions); mjk_ev_default_options fills the defaults. */
+typedef struct mjk_ev_options {
+  uint8_t hand_change;   /* 0; 1: a draw vertex not in riichi follows every kind in the wall (te-gawari) */
+  uint8_t shanten_back;  /* 0; 1: a discard vertex not in riichi tries every discard (shanten modoshi) */
+  uint8_t extra;         /* 1; 0..3: a vertex is widened while dist + shanten < start shanten + extra */
+  uint8_t uradora;       /* 1: ura-dora counted as an exact expectation (riichi wins) */
+  uint8_t red;           /* 1: red fives score (0: plain fives everywhere) */
+  uint8_t turn;          /* 1; 1..17: the turn a table shows (the answer holds every turn) */
+  uint8_t reserved[2];
+  uint64_t max_vertices; /* 0: no limit; else the search stops with MJK_ERR_TOO_MANY_VERTICES past it */
+  /* NULL, or called from the searching thread every few ten thousand vertices
+   * while the graph grows (turns_left -1) and once per turn after. */
+  void (*progress)(void* user, uint64_t vertices, int turns_left);
+  void* progress_user;
+} mjk_ev_options;
+MJK_API void mjk_ev_default_options(mjk_ev_options* options);
+
+/* Tiles seen outside the hand besides its melds and dora indicators (which
+ * the request holds): discards, other players' melds. red: the red fives
+ * known out of the wall (5m, 5p, 5s: 0 or 1), among these counts or a dora
+ * indicator that was a red five (the request's indicators have no colour);
+ * 2 or more is mjk_ev's MJK_ERR_IMPOSSIBLE_WALL. */
+typedef struct mjk_ev_visible {
+  uint8_t counts[MJK_KINDS];
+  uint8_t red[3];
+  uint8_t reserved[3];
+} mjk_ev_visible;
+
+#define MJK_EV_TURNS 19 /* t = 0..18: draws made; a 14-tile hand is read at t = 1, a 13-tile one at t = 0 */
+/* One discard of a 14-tile hand (or the 13-tile hand itself). */
+typedef struct mjk_ev_discard {
+  uint8_t has_discard;   /* 0: the entry of a 13-tile hand */
+  uint8_t discard;       /* the kind discarded */
+  uint8_t discard_red;   /* the discard is a red five (listed after the plain five) */
+  int8_t shanten;        /* of the 13 tiles left */
+  uint8_t reserved[4];
+  uint64_t necessary;    /* the kinds that lower that shanten (their copies: mjk_ev_answer.wall_counts) */
+  /* Index t = draws made; an index the search does not compute is 0. Values may exceed 1 (ev/README.md). */
+  double tenpai[MJK_EV_TURNS], win[MJK_EV_TURNS], score[MJK_EV_TURNS];
+} mjk_ev_discard;
+/* What the search built. */
+typedef struct mjk_ev_stats {
+  uint64_t draw_vertices, discard_vertices; /* 3k+1 and 3k+2 tiles */
+  uint64_t edges, wins, group_rows;
+  uint64_t peak_bytes;                      /* the workspace's memory at its largest */
+} mjk_ev_stats;
+/* The answer (mirrors mjk::EvAnswer): a fixed-size value, 6712 bytes. */
+typedef struct mjk_ev_answer {
+  int8_t shanten;        /* of the hand as given */
+  uint8_t count;         /* entries in discards (1 for a 13-tile hand) */
+  uint8_t reserved[2];
+  int32_t wall;          /* S: the tiles in the wall at the start */
+  uint64_t vertices;     /* draw + discard vertices searched */
+  uint8_t wall_counts[MJK_KINDS]; /* each kind's copies in the start wall */
+  uint8_t reserved2[6];
+  mjk_ev_discard discards[14]; /* kind order, a red five after its plain five; zero past count */
+  mjk_ev_stats stats;
+} mjk_ev_answer;
+
+/* The memory of the searches of one thread: create one per thread, pass it
+ * to every mjk_ev call of that thread, free it when done. NULL when out of memory. */
+typedef struct mjk_ev_workspace mjk_ev_workspace;
+MJK_API mjk_ev_workspace* mjk_ev_workspace_new(void);
+MJK_API void mjk_ev_workspace_free(mjk_ev_workspace* workspace); /* NULL: nothing */
+MJK_API size_t mjk_ev_workspace_bytes(const mjk_ev_workspace* workspace); /* held now (0 for NULL) */
+
+/* Searches the hand of `request`: counts hold the concealed tiles as they
+ * stand (13 or 14 counting 3 per meld; red_fives among them), melds, dora,
+ * seat, round, players, nuki, honba, sticks and rules price the wins; the
+ * fields of a particular win (win_red, tsumo, riichi, ippatsu, rinshan,
+ * chankan, haitei, tenhou, ura_count) must be 0 (win is ignored). options:
+ * NULL for the defaults; visible: NULL for none; workspace: NULL to allocate
+ * and free one for this call. Returns MJK_OK (out holds the answer) or the
+ * request's error (out is zero): the scoring request's own codes,
+ * MJK_ERR_TOO_MANY_TILES / MJK_ERR_TOO_FEW_TILES, MJK_ERR_COMPLETE_HAND,
+ * MJK_ERR_IMPOSSIBLE_WALL, MJK_ERR_WALL_TOO_SMALL,
+ * MJK_ERR_EXTRA_OUT_OF_RANGE, MJK_ERR_TURN_OUT_OF_RANGE,
+ * MJK_ERR_TOO_MANY_VERTICES, MJK_ERR_OUT_OF_MEMORY, or
+ * MJK_ERR_INVALID_ARGUMENT (request or out NULL). info (may be NULL) gets
+ * the code, and the sentence `mjk --json` gives (error_position UINT32_MAX
+ * when the error has no place). One workspace must not be used by two
+ * threads at once; otherwise thread-safe. */
+MJK_API int mjk_ev(const mjk_score_request* request, const mjk_ev_options* options, const mjk_ev_visible* visible,
+                   mjk_ev_workspace* workspace, mjk_ev_answer* out, mjk_request_info* info);
+
+/* A request line as `mjk --json` reads it (a JSON request object with its
+ * "ev" options, EV.md; or mpsz text with meld words, which takes the
+ * defaults) into what mjk_ev takes: the request, the options (the line's
+ * "ev" object over the defaults) and the visible tiles (the line's
+ * "visible", with the red fives written 0 in "visible" and "dora" as
+ * visible->red). A line naming a winning tile is refused
+ * (MJK_ERR_BAD_REQUEST: an expected-value request has no win). Returns
+ * info->error (then out, options and visible hold the defaults), or
+ * MJK_ERR_INVALID_ARGUMENT (out, options, visible or info NULL; text NULL
+ * with length > 0). */
+MJK_API int mjk_parse_ev_request(const char* text, size_t length, mjk_score_request* out, mjk_ev_options* options,
+                                 mjk_ev_visible* visible, mjk_request_info* info);
 
 /* ---- game records ----
  * The review of one game record (Tenhou mjlog XML, plain or gzip;

@@ -3,6 +3,8 @@
 // them into the caller's flat arrays: no allocation, no exception.
 #include "mjk.h"
 
+#include "c_convert.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -73,8 +75,9 @@ MJK_SAME(MJK_ERR_WALL_TOO_SMALL, wall_too_small)
 MJK_SAME(MJK_ERR_EXTRA_OUT_OF_RANGE, extra_out_of_range)
 MJK_SAME(MJK_ERR_TURN_OUT_OF_RANGE, turn_out_of_range)
 MJK_SAME(MJK_ERR_TOO_MANY_VERTICES, too_many_vertices)
+MJK_SAME(MJK_ERR_OUT_OF_MEMORY, out_of_memory)
 #undef MJK_SAME
-static_assert(MJK_ERR_TOO_MANY_VERTICES == static_cast<int>(Error::too_many_vertices), "a new Error needs its MJK_ERR code");
+static_assert(MJK_ERR_OUT_OF_MEMORY == static_cast<int>(Error::out_of_memory), "a new Error needs its MJK_ERR code");
 
 static_assert(MJK_CHI == int(MeldType::chi) && MJK_PON == int(MeldType::pon) && MJK_MINKAN == int(MeldType::minkan) &&
               MJK_ANKAN == int(MeldType::ankan) && MJK_KAKAN == int(MeldType::kakan));
@@ -358,6 +361,10 @@ mjk_decomposition to_c(const Decomposition& d) noexcept {
 }
 
 }  // namespace
+
+ScoreRequest capi::request_from_c(const mjk_score_request& c) noexcept { return from_c(c); }
+mjk_score_request capi::request_to_c(const ScoreRequest& r) noexcept { return to_c(r); }
+
 }  // namespace mjk
 
 using namespace mjk;

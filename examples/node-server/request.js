@@ -18,6 +18,12 @@
 // too long, NUL characters (the C ABI reads NUL-terminated text).
 
 const HAND_CHARS = 128;     // a hand of 14 tiles plus a winning tile is ~32 characters
+// An "ev" request's search (EV.md) grows a graph of hands: 300-360 bytes a
+// vertex, ~0.3 us each (a 3-shanten hand with hand changes and shanten back
+// is ~140,000 vertices, 44 ms; a 4-shanten one ~1.8 million, 1.2 s and 1 GB).
+// The server caps every search at this many vertices unless told otherwise
+// (--max-ev-vertices): ~70 MB and ~0.1 s at most per request.
+const MAX_EV_VERTICES = 200000;
 const VISIBLE_CHARS = 512;  // 136 tiles in mpsz are at most ~170 characters
 
 // Every field's type, bounds and spellings: request.schema.json, generated
@@ -63,7 +69,10 @@ function rejected(hand, error, code) {
 // text -> {line, hand}: the line for the analysis (the text itself)
 //       | {hand: string|null, error, code}  (code: bad_json, bad_request,
 //         unknown_field, bad_field)
-function parseRequest(text) {
+// An "ev" request's max_vertices is at most maxEvVertices: one that asks for
+// more is refused, one that names none gets it (in its line), so that no
+// client can make the search take the process's memory or its time.
+function parseRequest(text, { maxEvVertices = MAX_EV_VERTICES } = {}) {
   if (!/^\s*\{/.test(text)) {
     const problem = FIELDS.hand(text);
     return problem ? rejected(text, `hand ${problem}`, 'bad_field') : { line: text, hand: text };
@@ -83,7 +92,13 @@ function parseRequest(text) {
     if (problem) return rejected(hand, `${key} ${problem}`, 'bad_field');
   }
   if (hand === undefined) return rejected(null, 'hand is missing', 'bad_field');
+  if (req.ev !== undefined) {
+    const asked = req.ev.max_vertices;
+    if (asked !== undefined && asked > maxEvVertices)
+      return rejected(hand, `ev.max_vertices must be at most ${maxEvVertices} on this server, not ${show(asked)}`, 'bad_field');
+    if (asked === undefined) return { line: JSON.stringify({ ...req, ev: { ...req.ev, max_vertices: maxEvVertices } }), hand };
+  }
   return { line: text, hand };
 }
 
-module.exports = { parseRequest, FIELDS, HAND_CHARS, VISIBLE_CHARS };
+module.exports = { parseRequest, FIELDS, HAND_CHARS, VISIBLE_CHARS, MAX_EV_VERTICES };

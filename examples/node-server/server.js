@@ -7,6 +7,7 @@
 //                  [--max-connections N] [--max-payload BYTES]
 //                  [--pause-bytes BYTES] [--close-bytes BYTES] [--stall-ms MS] [--idle-ms MS]
 //                  [--ping-ms MS] [--shutdown-ms MS] [--handshake-ms MS] [--stats-ms MS]
+//                  [--max-ev-vertices N]
 //
 // --port 0 (the default) takes an ephemeral port; the first line on stdout is
 //   listening ws://HOST:PORT backend=NAME workers=N
@@ -30,7 +31,7 @@ const cluster = require('node:cluster');
 const http = require('node:http');
 const os = require('node:os');
 const { WebSocketServer, WebSocket } = require('ws');
-const { parseRequest } = require('./request');
+const { parseRequest, MAX_EV_VERTICES } = require('./request');
 
 const DEFAULTS = {
   port: 0,
@@ -49,6 +50,7 @@ const DEFAULTS = {
   handshakeMs: 30000,           // a TCP connection must complete its HTTP upgrade within this (10 s cut off
                                 // clients of a 10,000-connection load test still connecting on a busy host)
   statsMs: 1000,                // GET /stats answers the counters gathered this often
+  maxEvVertices: MAX_EV_VERTICES, // an "ev" request's search stops (an error reply) past this many vertices
 };
 const CLOSE_GRACE_MS = 1000;    // a closed connection's socket is destroyed this long after its close frame
 const LATENCY_SAMPLES = 8192;   // latency percentiles over the last this many replies
@@ -99,8 +101,8 @@ function loadBackend(name) {
 
 // One message in, one reply out (a JSON string), checked and answered alone:
 // what the server does for each request, without the batching.
-function answer(backend, data) {
-  const req = parseRequest(data.toString());
+function answer(backend, data, options = DEFAULTS) {
+  const req = parseRequest(data.toString(), options);
   return req.error !== undefined ? JSON.stringify(req) : backend.analyseMany([req])[0];
 }
 
@@ -316,7 +318,7 @@ function serve(options, stats = localStats()) {
         item.rejected = true;
         item.reply = JSON.stringify({ hand: null, error: 'send text messages', code: 'binary' });
       } else {
-        item.req = parseRequest(data.toString());
+        item.req = parseRequest(data.toString(), o);
         if (item.req.error !== undefined) {
           counters.rejected++;
           item.rejected = true;

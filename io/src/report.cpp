@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstdio>
 #include <cstring>
+#include <new>
 #include <version>
 
 #include "mjk/ev.hpp"
@@ -14,6 +15,25 @@ namespace mjk {
 namespace {
 
 constexpr char suit_letter[] = "mpsz";
+
+// An "ev" line's search reuses its thread's workspace (a file of ev lines, a
+// server's stream of them), as long as it stays small: a workspace only
+// grows, and one large search must not keep its memory for the thread's life.
+constexpr std::size_t kept_workspace_bytes = std::size_t{64} << 20;
+
+EvResult search_in_thread_workspace(const ParsedRequest& request, const EvVisible& seen) noexcept {
+  thread_local EvWorkspace workspace;
+  EvResult e;
+  try {
+    e = expected_value(request.request, request.ev, seen, &workspace);
+  } catch (const std::bad_alloc&) {  // analyse() throws nothing: the search's memory is an error like another
+    e = {};
+    e.error = {Error::out_of_memory, HandError::nowhere, std::nullopt, 0};
+    e.error.detail = "set max_vertices to stop the search before memory runs out";
+  }
+  if (workspace.bytes() > kept_workspace_bytes) workspace = EvWorkspace{};
+  return e;
+}
 
 // Appends the mpsz text of a hand (red fives as 0), like to_mpsz but with no
 // allocation: `put` takes one character at a time.
@@ -256,7 +276,7 @@ Parsed<Report> analyse(std::string_view line, const Options& options, const Scor
     EvVisible seen_by_search;
     seen_by_search.counts = request.visible;
     seen_by_search.red = request.red_seen;
-    const EvResult e = expected_value(request.request, request.ev, seen_by_search);
+    const EvResult e = search_in_thread_workspace(request, seen_by_search);
     if (!e.ok()) out.error = e.error;
     r.ev = e.value;
   }

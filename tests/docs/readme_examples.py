@@ -2,6 +2,11 @@
 """Runs README.md's examples, so a README that stops working fails a test.
 
   readme_examples.py README BUILD_DIR SOURCE_DIR [--python PY] [--node NODE] [--cc CC] [--cxx CXX]
+                     [--section HEADING]
+
+--section runs only the blocks under the heading (any level) that holds
+HEADING, up to the next heading of its level or above: a page of docs/
+whose other blocks are fragments.
 
 What runs (the convention README keeps):
 - ```console blocks: every line starting with "$ " is run by sh with
@@ -37,13 +42,23 @@ import tempfile
 FENCE = re.compile(r"^```(\S*)\s*$")
 
 
-def blocks(path):
-    """(language, first line number of the body, body lines) of every fenced block."""
+def blocks(path, section=None):
+    """(language, first line number of the body, body lines) of every fenced
+    block (under the heading holding `section`, when given)."""
     out, lang, start, body = [], None, 0, []
+    inside, level = section is None, 0
     with open(path, encoding="utf-8") as f:
         for n, line in enumerate(f, 1):
             line = line.rstrip("\n")
             m = FENCE.match(line)
+            heading = re.match(r"^(#+)\s", line) if lang is None else None
+            if heading and section is not None:
+                if section in line:
+                    inside, level = True, len(heading.group(1))
+                elif inside and len(heading.group(1)) <= level:
+                    inside = False
+            if not inside and lang is None:
+                continue
             if lang is None and m:
                 lang, start, body = m.group(1), n + 1, []
             elif lang is not None and line.startswith("```"):
@@ -196,11 +211,12 @@ def main():
     ap.add_argument("--node", default=shutil.which("node"))
     ap.add_argument("--cc", default="cc")
     ap.add_argument("--cxx", default="c++")
+    ap.add_argument("--section", default=None)
     a = ap.parse_args()
     a.build, a.source = os.path.abspath(a.build), os.path.abspath(a.source)
     r = Runner(a)
     try:
-        for lang, start, body in blocks(a.readme):
+        for lang, start, body in blocks(a.readme, a.section):
             try:
                 if lang == "console":
                     r.console(start, body)

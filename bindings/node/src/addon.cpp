@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "../../common/mjk_bind.hpp"
+#include "ev.hpp"
 #include "records.hpp"
 
 namespace {
@@ -339,6 +340,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("errorMessage", Napi::Function::New(env, ErrorMessage));
   exports.Set("implementation", Napi::Function::New(env, Implementation));
   mjk_node_records_init(env, exports);  // readLog, corpusJson (records.cpp)
+  mjk_node_ev_init(env, exports);       // evMany, evManyAsync (ev.cpp)
   return exports;
 }
 

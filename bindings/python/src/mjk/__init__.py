@@ -49,6 +49,13 @@ Scoring a win (SCORING.md; parsed, checked and scored by the library):
                                           YAKU_NAMES, yaku_list) for millions of wins
 A bad request raises HandError (.code, the library's message); a field of the
 wrong type TypeError naming it. The batch forms release the GIL.
+
+The expected value of a hand (EV.md; searched by the library's mjk_ev):
+    ev(hand_or_request, *, hand_change, shanten_back, extra, uradora, red, turn,
+       max_vertices, **fields)          -> per discard: shanten, necessary tiles and their
+                                           counts, tenpai/win/score float64 (D, 19) by turn
+    ev_many(requests, *, threads=None, errors=..., **options)
+                                        -> a list of those, spread over threads without the GIL
 """
 import json as _json
 import os as _os
@@ -650,3 +657,8 @@ def from_mpsz(text):
 
 
 __all__ += ["tile_name", "tile_kind", "to_mpsz", "from_mpsz"]
+
+# The expected value (EV.md): mjk/_ev.py, after the names it uses above.
+from ._ev import ev, ev_many  # noqa: E402
+
+__all__ += ["ev", "ev_many"]

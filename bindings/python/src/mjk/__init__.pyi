@@ -2,7 +2,7 @@
 # from the kernel's operation list, so their signatures are written here).
 # tests/test_typing.py checks that every name in mjk.__all__ is declared.
 import os
-from typing import Any, Literal, overload
+from typing import Any, Literal, TypedDict, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -73,3 +73,39 @@ def tile_name(kind: int) -> str: ...
 def tile_kind(name: str) -> int: ...
 def to_mpsz(counts: npt.ArrayLike) -> str: ...
 def from_mpsz(text: str) -> npt.NDArray[np.uint8]: ...
+
+# The expected value (EV.md): one dict per hand; D = the discards searched
+# (one, named None, for a 13-tile hand); arrays indexed by t = draws made.
+class EvStats(TypedDict):
+    draw_vertices: int
+    discard_vertices: int
+    edges: int
+    wins: int
+    group_rows: int
+    peak_bytes: int
+
+class EvAnswer(TypedDict):
+    shanten: int
+    vertices: int
+    wall: int
+    wall_counts: npt.NDArray[np.uint8]       # (34,)
+    discards: list[str | None]               # D names, "0s" a red five
+    discard_shanten: npt.NDArray[np.int8]    # (D,)
+    necessary: npt.NDArray[np.bool_]         # (D, 34)
+    necessary_counts: npt.NDArray[np.uint8]  # (D, 34): copies in the start wall
+    tenpai: npt.NDArray[np.float64]          # (D, 19)
+    win: npt.NDArray[np.float64]             # (D, 19)
+    score: npt.NDArray[np.float64]           # (D, 19)
+    stats: EvStats
+
+EvRequest = dict[str, Any] | str
+def ev(hand_or_request: EvRequest, *, hand_change: bool = ..., shanten_back: bool = ..., extra: int = ...,
+       uradora: bool = ..., red: bool = ..., turn: int = ..., max_vertices: int | None = ..., **fields: Any) -> EvAnswer: ...
+@overload
+def ev_many(requests: list[EvRequest] | tuple[EvRequest, ...], *, threads: int | None = ..., errors: Literal["raise"] = ...,
+            hand_change: bool = ..., shanten_back: bool = ..., extra: int = ..., uradora: bool = ..., red: bool = ...,
+            turn: int = ..., max_vertices: int | None = ...) -> list[EvAnswer]: ...
+@overload
+def ev_many(requests: list[EvRequest] | tuple[EvRequest, ...], *, threads: int | None = ..., errors: Literal["return"],
+            hand_change: bool = ..., shanten_back: bool = ..., extra: int = ..., uradora: bool = ..., red: bool = ...,
+            turn: int = ..., max_vertices: int | None = ...) -> list[EvAnswer | HandError]: ...

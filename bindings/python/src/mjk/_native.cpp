@@ -486,6 +486,8 @@ py::list yaku_names() {
 
 }  // namespace
 
+void add_ev(py::module_& m);  // _native_ev.cpp: the expected value
+
 PYBIND11_MODULE(_native, m) {
   m.doc() = "mjk's native half; use the mjk package";
   m.def("operations", &operations);
@@ -500,6 +502,7 @@ PYBIND11_MODULE(_native, m) {
     return std::string(mjk_error_message(code));
   });
   m.def("implementation", [] { return std::string(mjk_implementation()); });
+  add_ev(m);
   m.attr("library_version") = mjk_version();
   m.attr("default_max_record_bytes") = mjk::records::default_max_record_bytes;
   m.def("read_log", &read_log, py::arg("path"), py::arg("max_bytes") = mjk::records::default_max_record_bytes);

@@ -1,0 +1,189 @@
+// The expected value (EV.md) in the Node addon: request lines searched by the
+// C ABI (mjk_parse_ev_request + mjk_ev, bindings/common/mjk_ev_bind.hpp),
+// synchronously on the calling thread, or on libuv's thread pool behind a
+// Promise (evManyAsync: the event loop goes on meanwhile). index.js checks
+// the arguments, makes the lines and the errors; this file re-checks types
+// and makes each answer's object with its typed arrays.
+#include <napi.h>
+
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "../../common/mjk_ev_bind.hpp"
+#include "ev.hpp"
+
+namespace {
+
+template <class T>
+Napi::TypedArrayOf<T> copy_of(const Napi::Env& env, const T* data, std::size_t n) {
+  auto a = Napi::TypedArrayOf<T>::New(env, n);
+  if (n) std::memcpy(a.Data(), data, n * sizeof(T));
+  return a;
+}
+
+Napi::Object answer_object(const Napi::Env& env, const mjk_ev_answer& a) {
+  const std::size_t d = a.count;
+  Napi::Object o = Napi::Object::New(env);
+  o.Set("shanten", Napi::Number::New(env, a.shanten));
+  o.Set("vertices", Napi::Number::New(env, static_cast<double>(a.vertices)));
+  o.Set("wall", Napi::Number::New(env, a.wall));
+  o.Set("wallCounts", copy_of(env, a.wall_counts, MJK_KINDS));
+  Napi::Array names = Napi::Array::New(env, d);
+  auto shanten = Napi::Int8Array::New(env, d);
+  auto necessary = Napi::Uint8Array::New(env, d * MJK_KINDS);
+  auto counts = Napi::Uint8Array::New(env, d * MJK_KINDS);
+  auto tenpai = Napi::Float64Array::New(env, d * MJK_EV_TURNS), win = Napi::Float64Array::New(env, d * MJK_EV_TURNS),
+       score = Napi::Float64Array::New(env, d * MJK_EV_TURNS);
+  for (std::size_t i = 0; i < d; ++i) {
+    const mjk_ev_discard& x = a.discards[i];
+    char buf[3];
+    names.Set(static_cast<std::uint32_t>(i),
+              x.has_discard ? Napi::Value(Napi::String::New(env, std::string(mjk::bind::ev_discard_name(x, buf))))
+                            : env.Null());
+    shanten[i] = x.shanten;
+    for (std::size_t k = 0; k < MJK_KINDS; ++k) {
+      const bool n = x.necessary >> k & 1;
+      necessary[i * MJK_KINDS + k] = n;
+      counts[i * MJK_KINDS + k] = n ? a.wall_counts[k] : 0;
+    }
+    std::memcpy(tenpai.Data() + i * MJK_EV_TURNS, x.tenpai, sizeof x.tenpai);
+    std::memcpy(win.Data() + i * MJK_EV_TURNS, x.win, sizeof x.win);
+    std::memcpy(score.Data() + i * MJK_EV_TURNS, x.score, sizeof x.score);
+  }
+  o.Set("discards", names);
+  o.Set("discardShanten", shanten);
+  o.Set("necessary", necessary);
+  o.Set("necessaryCounts", counts);
+  o.Set("tenpai", tenpai);
+  o.Set("win", win);
+  o.Set("score", score);
+  Napi::Object s = Napi::Object::New(env);
+  s.Set("drawVertices", Napi::Number::New(env, static_cast<double>(a.stats.draw_vertices)));
+  s.Set("discardVertices", Napi::Number::New(env, static_cast<double>(a.stats.discard_vertices)));
+  s.Set("edges", Napi::Number::New(env, static_cast<double>(a.stats.edges)));
+  s.Set("wins", Napi::Number::New(env, static_cast<double>(a.stats.wins)));
+  s.Set("groupRows", Napi::Number::New(env, static_cast<double>(a.stats.group_rows)));
+  s.Set("peakBytes", Napi::Number::New(env, static_cast<double>(a.stats.peak_bytes)));
+  o.Set("stats", s);
+  return o;
+}
+
+// [answers, errors]: answers[i] the answer's object or null; errors [[row, code, message], ...].
+Napi::Array results(const Napi::Env& env, const std::vector<mjk::bind::EvRow>& rows) {
+  Napi::Array answers = Napi::Array::New(env, rows.size());
+  Napi::Array errors = Napi::Array::New(env);
+  std::uint32_t bad = 0;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const auto row = static_cast<std::uint32_t>(i);
+    if (rows[i].info.error == MJK_OK) {
+      answers.Set(row, answer_object(env, rows[i].answer));
+      continue;
+    }
+    answers.Set(row, env.Null());
+    Napi::Array e = Napi::Array::New(env, 3);
+    e.Set(0u, Napi::Number::New(env, row));
+    e.Set(1u, Napi::Number::New(env, rows[i].info.error));
+    e.Set(2u, Napi::String::New(env, rows[i].info.message));
+    errors.Set(bad++, e);
+  }
+  Napi::Array out = Napi::Array::New(env, 2);
+  out.Set(0u, answers);
+  out.Set(1u, errors);
+  return out;
+}
+
+struct Arguments {
+  std::vector<std::string> lines;
+  mjk::bind::EvOverrides overrides;
+  unsigned threads = 1;
+};
+
+// (lines: string[], overrides: number[8] as mjk_ev_bind.hpp's EvOverrides
+// {given, hand_change, shanten_back, extra, uradora, red, turn,
+// max_vertices}, threads), checked by index.js; re-checked here.
+Arguments arguments(const Napi::CallbackInfo& info, const char* name) {
+  const Napi::Env env = info.Env();
+  if (info.Length() != 3 || !info[0].IsArray() || !info[1].IsArray() || !info[2].IsNumber())
+    throw Napi::TypeError::New(env, std::string(name) + "(lines, overrides, threads)");
+  Arguments a;
+  const Napi::Array list = info[0].As<Napi::Array>();
+  a.lines.resize(list.Length());
+  for (std::uint32_t i = 0; i < list.Length(); ++i) {
+    const Napi::Value v = list.Get(i);
+    if (!v.IsString()) throw Napi::TypeError::New(env, "requests[" + std::to_string(i) + "] must be a string");
+    a.lines[i] = v.As<Napi::String>().Utf8Value();
+  }
+  const Napi::Array o = info[1].As<Napi::Array>();
+  if (o.Length() != 8) throw Napi::TypeError::New(env, std::string(name) + ": overrides must be 8 numbers");
+  std::array<double, 8> v{};
+  for (std::uint32_t i = 0; i < 8; ++i) {
+    const Napi::Value x = o.Get(i);
+    if (!x.IsNumber()) throw Napi::TypeError::New(env, std::string(name) + ": overrides must be 8 numbers");
+    v[i] = x.As<Napi::Number>().DoubleValue();
+    const double most = i == 7 ? 9007199254740991.0 : 255.0;
+    if (!(v[i] >= 0 && v[i] <= most)) throw Napi::RangeError::New(env, std::string(name) + ": an override out of range");
+  }
+  a.overrides.given = static_cast<std::uint8_t>(v[0]);
+  a.overrides.values.hand_change = static_cast<std::uint8_t>(v[1]);
+  a.overrides.values.shanten_back = static_cast<std::uint8_t>(v[2]);
+  a.overrides.values.extra = static_cast<std::uint8_t>(v[3]);
+  a.overrides.values.uradora = static_cast<std::uint8_t>(v[4]);
+  a.overrides.values.red = static_cast<std::uint8_t>(v[5]);
+  a.overrides.values.turn = static_cast<std::uint8_t>(v[6]);
+  a.overrides.values.max_vertices = static_cast<std::uint64_t>(v[7]);
+  const double threads = info[2].As<Napi::Number>().DoubleValue();
+  if (!(threads >= 1 && threads <= 1024)) throw Napi::RangeError::New(env, std::string(name) + ": threads must be 1..1024");
+  a.threads = static_cast<unsigned>(threads);
+  return a;
+}
+
+// evMany(lines, overrides, threads) -> [answers, errors], on the calling thread (and `threads` - 1 more).
+Napi::Value EvMany(const Napi::CallbackInfo& info) {
+  const Arguments a = arguments(info, "evMany");
+  std::vector<mjk::bind::EvRow> rows(a.lines.size());
+  mjk::bind::ev_lines(
+      rows.size(), [&](std::size_t i) { return std::string_view(a.lines[i]); }, a.overrides, a.threads, rows.data());
+  return results(info.Env(), rows);
+}
+
+// The searches of evManyAsync, on a thread of libuv's pool (which may start
+// `threads` - 1 more); the objects are made back on the JavaScript thread.
+class EvWorker : public Napi::AsyncWorker {
+ public:
+  EvWorker(const Napi::Env& env, Arguments a)
+      : Napi::AsyncWorker(env, "mjk.evManyAsync"), args_(std::move(a)), deferred_(Napi::Promise::Deferred::New(env)) {}
+  Napi::Promise promise() const { return deferred_.Promise(); }
+  void Execute() override {
+    rows_.resize(args_.lines.size());
+    mjk::bind::ev_lines(
+        rows_.size(), [&](std::size_t i) { return std::string_view(args_.lines[i]); }, args_.overrides,
+        args_.threads, rows_.data());
+  }
+  void OnOK() override { deferred_.Resolve(results(Env(), rows_)); }
+  void OnError(const Napi::Error& e) override { deferred_.Reject(e.Value()); }
+
+ private:
+  Arguments args_;
+  std::vector<mjk::bind::EvRow> rows_;
+  Napi::Promise::Deferred deferred_;
+};
+
+Napi::Value EvManyAsync(const Napi::CallbackInfo& info) {
+  auto* worker = new EvWorker(info.Env(), arguments(info, "evManyAsync"));  // deletes itself when done
+  const Napi::Promise p = worker->promise();
+  worker->Queue();
+  return p;
+}
+
+}  // namespace
+
+void mjk_node_ev_init(Napi::Env env, Napi::Object exports) {
+  exports.Set("evMany", Napi::Function::New(env, EvMany));
+  exports.Set("evManyAsync", Napi::Function::New(env, EvManyAsync));
+  exports.Set("evThreads", Napi::Function::New(env, [](const Napi::CallbackInfo& info) {
+    return Napi::Number::New(info.Env(), mjk::bind::ev_threads(1024, 0));
+  }));
+}

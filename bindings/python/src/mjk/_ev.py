@@ -1,0 +1,160 @@
+"""The expected value of a hand (EV.md): mjk.ev and mjk.ev_many.
+
+A request is written as the JSON line `mjk --json` reads (its "ev" object
+included) and searched by the library (mjk_parse_ev_request + mjk_ev); the
+options given as arguments replace the line's own. Nothing is computed here.
+"""
+import os as _os
+
+import numpy as _np
+
+from . import _native
+from . import HandError, _REQUEST_FIELDS, _errors_option, _lines, _request_line, _utf8
+
+# In mjk_ev_options' order: bit i of the overrides' mask is option i.
+_EV_OPTIONS = ("hand_change", "shanten_back", "extra", "uradora", "red", "turn", "max_vertices")
+_UNSET = object()
+_BAD_REQUEST = 35  # MJK_ERR_BAD_REQUEST: a request the schema refuses, in ev_many's errors="return"
+
+
+def _overrides(options, where):
+    """(mask, 7 values) for the native call; TypeError/ValueError naming a bad option.
+    Ranges (extra 0..3, turn 1..17) are the library's to refuse, with its sentence."""
+    given, values = 0, [0] * len(_EV_OPTIONS)
+    for i, name in enumerate(_EV_OPTIONS):
+        value = options.get(name, _UNSET)
+        if value is _UNSET:
+            continue
+        if name in ("extra", "turn"):
+            if isinstance(value, (bool, _np.bool_)) or not isinstance(value, (int, _np.integer)):
+                raise TypeError(f"{where}: {name} must be an int, not {type(value).__name__}")
+            value = int(value)
+            value = value if 0 <= value <= 254 else 255  # out of range either way: the library names it
+        elif name == "max_vertices":
+            if value is None:
+                value = 0
+            elif isinstance(value, (bool, _np.bool_)) or not isinstance(value, (int, _np.integer)):
+                raise TypeError(f"{where}: max_vertices must be an int or None, not {type(value).__name__}")
+            elif not 1 <= int(value) < 1 << 64:
+                raise ValueError(f"{where}: max_vertices must be a positive count of vertices (None: no limit), not {value}")
+            value = int(value)
+        else:
+            if not isinstance(value, (bool, _np.bool_)):
+                raise TypeError(f"{where}: {name} must be a bool, not {type(value).__name__}")
+            value = int(bool(value))
+        given |= 1 << i
+        values[i] = value
+    return (given, *values)
+
+
+def _threads(threads):
+    if threads is None:
+        try:
+            return len(_os.sched_getaffinity(0))
+        except (AttributeError, OSError):
+            return _os.cpu_count() or 1
+    if isinstance(threads, (bool, _np.bool_)) or not isinstance(threads, (int, _np.integer)):
+        raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
+    if not 1 <= int(threads) <= 1024:
+        raise ValueError(f"threads must be 1..1024, not {threads}")
+    return int(threads)
+
+
+def _request(hand_or_request, fields):
+    """The request line of ev()'s first argument with the context fields laid over it."""
+    request = hand_or_request
+    if fields:
+        unknown = [k for k in fields if k not in _REQUEST_FIELDS or k in ("hand", "ev")]
+        if unknown:
+            raise TypeError(f"ev() got an unexpected keyword argument {unknown[0]!r}")
+        if isinstance(request, str):
+            if request.lstrip().startswith("{"):
+                raise TypeError("ev(): keyword fields go with a dict request or a hand, not a JSON line")
+            request = {"hand": request}  # mpsz text: the hand field (meld words go in melds=)
+        elif not isinstance(request, dict):
+            raise TypeError(f"ev(): the request must be a dict or a str, not {type(request).__name__}")
+        request = {**request, **fields}
+    if isinstance(request, dict) and isinstance(request.get("visible"), _np.ndarray):
+        request = {**request, "visible": request["visible"].tolist()}
+    try:
+        return _request_line(request)
+    except (TypeError, ValueError) as e:  # a value the schema refuses: name the function
+        raise type(e)(f"ev(): {e}") from None
+
+
+def ev(hand_or_request, *, hand_change=_UNSET, shanten_back=_UNSET, extra=_UNSET, uradora=_UNSET, red=_UNSET,
+       turn=_UNSET, max_vertices=_UNSET, **fields):
+    """The expected value of a hand (EV.md): for each discard of a 14-tile hand
+    (or for a 13-tile hand as it stands) the probability of being tenpai, of
+    winning, and the expected score at every turn, in the one-player tsumo model.
+
+        >>> a = mjk.ev("123m456p789s1222z", dora="9m")
+        >>> a["discards"], round(float(a["win"][0, 0]), 4)
+        ([None], 0.3832)
+
+    hand_or_request: mpsz text ("3368m166789p578s7z"), a request line (a JSON
+    object, its "ev" object included, or mpsz with meld words), or a dict of
+    the request's fields (docs/request.md: hand, melds, dora, seat, round,
+    players, nuki, honba, sticks, visible, rules; no win). Those fields may also
+    be keyword arguments (dora="9m", seat="2z", visible="1z11p" or 34 counts).
+    Options (EV.md; unset: the request's own "ev" object, else the default):
+    hand_change (False), shanten_back (False), extra (1; 0..3), uradora (True),
+    red (True), turn (1; 1..17, the turn a table shows), max_vertices (None: no
+    limit; past it the search stops with HandError).
+
+    Returns a dict: shanten, vertices, wall (S), wall_counts uint8 (34,); per
+    discard (D of them, kind order, a red five "0s" after its plain five; one
+    for a 13-tile hand, named None): discards (names), discard_shanten int8
+    (D,), necessary bool (D, 34) and necessary_counts uint8 (D, 34) (each
+    necessary kind's copies in the start wall), tenpai, win, score float64
+    (D, 19) indexed by t = draws made (a 14-tile hand starts at t = 1: index 0
+    is 0); stats (vertices, edges, wins, peak_bytes of the search).
+    A bad request or a search past max_vertices raises HandError (.code,
+    the library's sentence); an argument of the wrong type TypeError.
+    """
+    overrides = _overrides({"hand_change": hand_change, "shanten_back": shanten_back, "extra": extra,
+                            "uradora": uradora, "red": red, "turn": turn, "max_vertices": max_vertices}, "ev()")
+    line = _request(hand_or_request, fields)
+    answers, bad = _native.ev_many([_utf8(line)], overrides, 1)
+    if bad:
+        _, code, message = bad[0]
+        raise HandError(message, code)
+    return answers[0]
+
+
+def ev_many(requests, *, threads=None, errors="raise", **options):
+    """ev() of many requests (a list of mpsz hands, request lines and/or dicts)
+    -> a list of answer dicts, the searches spread over `threads` threads
+    (None: one per core this process may use) without the GIL, each thread
+    with a workspace of its own, taking the rows one at a time. options: ev()'s
+    (hand_change, shanten_back, extra, uradora, red, turn, max_vertices), for
+    every row, replacing each line's own.
+
+    errors="raise": the first bad row raises HandError with .row (every row is
+    searched first); errors="return": a bad row's place holds its HandError
+    (.code, .row, the library's sentence) and the others are answered.
+    """
+    _errors_option(errors)
+    unknown = [k for k in options if k not in _EV_OPTIONS]
+    if unknown:
+        raise TypeError(f"ev_many() got an unexpected keyword argument {unknown[0]!r}")
+    overrides = _overrides(options, "ev_many()")
+    threads = _threads(threads)
+    if not isinstance(requests, (list, tuple)):
+        raise TypeError(f"requests must be a list of dicts or str, not {type(requests).__name__}")
+    lines, refused = [], {}
+    for i, r in enumerate(requests):
+        try:
+            lines.append(_utf8(_lines([r])[0]))
+        except (TypeError, ValueError) as e:  # a dict the schema refuses: that row's error
+            if errors == "raise":
+                raise type(e)(str(e).replace("requests[0]", f"requests[{i}]", 1)) from None
+            refused[i] = str(e).split(": ", 1)[-1]
+            lines.append(b"")
+    answers, bad = _native.ev_many(lines, overrides, threads)
+    if bad and errors == "raise":
+        row, code, message = bad[0]
+        raise HandError(f"requests[{row}]: {message}", code, row)
+    for row, code, message in bad:
+        answers[row] = HandError(refused[row], _BAD_REQUEST, row) if row in refused else HandError(message, code, row)
+    return answers
