@@ -91,6 +91,8 @@ export const operations: Array<{ name: string; outputs: Array<{ name: string; dt
 export interface Decision {
   round: string; roundIndex: number; seat: number; seatWind: number; turn: number; event: number;
   hand: Uint8Array; visible: Uint8Array; melds: Uint8Array; dora: Uint8Array;
+  /** red fives among hand's and visible's fives, by suit (m, p, s) */
+  handRed: Uint8Array; visibleRed: Uint8Array;
   discard: number; discardRed: boolean; riichi: boolean; reviewed: boolean;
   shanten: number | null; shantenAfter: number | null; bestShanten: number | null;
   ukeire: number | null; bestUkeire: number | null; best: number[] | null;

@@ -300,6 +300,7 @@ function readLog(file, options) {
       round: r.rounds[c.roundIndex[i]], roundIndex: c.roundIndex[i], seat: c.seat[i], seatWind: c.seatWind[i],
       turn: c.turn[i], event: c.event[i],
       hand: row(c.hand), visible: row(c.visible), melds: row(c.melds), dora: row(c.dora),
+      handRed: c.handRed.subarray(3 * i, 3 * i + 3), visibleRed: c.visibleRed.subarray(3 * i, 3 * i + 3),
       discard: c.discard[i], discardRed: c.discardRed[i] === 1, riichi: c.riichi[i] === 1, reviewed,
       // Not reviewed (the kernel could not analyse the hand): null, as `mjk log --json` prints.
       shanten: reviewed ? c.shanten[i] : null, shantenAfter: reviewed ? c.shantenAfter[i] : null,

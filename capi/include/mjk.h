@@ -583,6 +583,8 @@ typedef struct mjk_review_row {
   uint8_t reviewed;
   int8_t shanten, shanten_after, best_shanten;
   uint8_t ukeire, best_ukeire;
+  uint8_t hand_red[3];         /* red fives among hand's fives, by suit (m, p, s) */
+  uint8_t visible_red[3];      /* red fives among visible's fives, by suit */
 } mjk_review_row;
 
 /* The review of the record at path: its rows into rows (rows_cap of them,

@@ -84,6 +84,10 @@ void fill_row(const mjk::records::Decision& d, mjk_review_row& row) {
   row.best_shanten = d.best_shanten;
   row.ukeire = d.ukeire;
   row.best_ukeire = d.best_ukeire;
+  for (std::size_t suit = 0; suit < 3; ++suit) {
+    row.hand_red[suit] = d.hand.red_fives[suit];
+    row.visible_red[suit] = d.visible_red[suit];
+  }
 }
 
 }  // namespace

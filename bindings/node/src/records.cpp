@@ -85,6 +85,7 @@ Napi::Value ReadLog(const Napi::CallbackInfo& info) {
 
   const std::size_t n = rv.rows.size();
   Column<std::uint8_t> hand(env, n, k34), visible(env, n, k34), melds(env, n, k34), dora(env, n, k34), best(env, n, k34);
+  Column<std::uint8_t> hand_red(env, n, 3), visible_red(env, n, 3);
   Column<std::uint8_t> seat(env, n), seat_wind(env, n), discard(env, n), discard_red(env, n), riichi(env, n),
       reviewed(env, n), ukeire(env, n), best_ukeire(env, n);
   Column<std::int8_t> shanten(env, n), shanten_after(env, n), best_shanten(env, n);
@@ -97,6 +98,8 @@ Napi::Value ReadLog(const Napi::CallbackInfo& info) {
     std::copy_n(d.melds, k34, melds.data + i * k34);
     std::copy_n(d.dora, k34, dora.data + i * k34);
     std::copy_n(d.best, k34, best.data + i * k34);
+    std::copy_n(d.hand_red, 3, hand_red.data + i * 3);
+    std::copy_n(d.visible_red, 3, visible_red.data + i * 3);
     seat.data[i] = d.seat;
     seat_wind.data[i] = d.seat_wind;
     discard.data[i] = d.discard;
@@ -116,6 +119,7 @@ Napi::Value ReadLog(const Napi::CallbackInfo& info) {
   Napi::Object columns = Napi::Object::New(env);
   columns.Set("hand", hand.array), columns.Set("visible", visible.array), columns.Set("melds", melds.array);
   columns.Set("dora", dora.array), columns.Set("best", best.array);
+  columns.Set("handRed", hand_red.array), columns.Set("visibleRed", visible_red.array);
   columns.Set("seat", seat.array), columns.Set("seatWind", seat_wind.array), columns.Set("discard", discard.array);
   columns.Set("discardRed", discard_red.array), columns.Set("riichi", riichi.array), columns.Set("reviewed", reviewed.array);
   columns.Set("shanten", shanten.array), columns.Set("shantenAfter", shanten_after.array);

@@ -36,6 +36,8 @@ function counts(text) {
   assert.deepEqual(digits, [], `digits without a suit in ${text}`);
   return c;
 }
+// The red fives (written 0) of an mpsz string, by suit (m, p, s).
+const reds = (text) => ['m', 'p', 's'].map((s) => (text.match(new RegExp(`(\\d*)${s}`)) || ['', ''])[1].split('0').length - 1);
 const kindOf = (name) => counts(name).indexOf(1);
 const meldCounts = (melds) => {
   const c = new Array(34).fill(0);
@@ -83,6 +85,7 @@ test('readLog: one object per discard, describing it', { skip: noLogs }, () => {
   const c = r.columns;
   assert.equal(c.hand.buffer, r.decisions[0].hand.buffer);
   const types = { hand: Uint8Array, visible: Uint8Array, melds: Uint8Array, dora: Uint8Array, best: Uint8Array,
+                  handRed: Uint8Array, visibleRed: Uint8Array,
                   seat: Uint8Array, seatWind: Uint8Array, discard: Uint8Array, discardRed: Uint8Array, riichi: Uint8Array,
                   reviewed: Uint8Array, ukeire: Uint8Array, bestUkeire: Uint8Array, shanten: Int8Array,
                   shantenAfter: Int8Array, bestShanten: Int8Array, roundIndex: Uint16Array, turn: Uint16Array,
@@ -90,7 +93,8 @@ test('readLog: one object per discard, describing it', { skip: noLogs }, () => {
   assert.deepEqual(Object.keys(c).sort(), Object.keys(types).sort());
   for (const [key, Type] of Object.entries(types)) {
     assert.equal(c[key].constructor, Type, key);
-    assert.equal(c[key].length, ['hand', 'visible', 'melds', 'dora', 'best'].includes(key) ? 34 * n : n, key);
+    const width = { handRed: 3, visibleRed: 3 }[key] ?? (['hand', 'visible', 'melds', 'dora', 'best'].includes(key) ? 34 : 1);
+    assert.equal(c[key].length, width * n, key);
   }
   r.decisions.forEach((d, i) => {
     for (const key of ['seat', 'seatWind', 'discard', 'shanten', 'shantenAfter', 'bestShanten', 'ukeire', 'bestUkeire',
@@ -160,6 +164,8 @@ test('readLog agrees with `mjk log --json` on every record, field by field', { s
       assert.deepEqual([...d.visible], counts(c.visible), at);
       assert.equal(d.discard, kindOf(c.discard), at);
       assert.equal(d.discardRed, c.discard[0] === '0', at);
+      assert.deepEqual([...d.handRed], reds(c.hand), at);
+      assert.deepEqual([...d.visibleRed], reds(c.visible), at);
       assert.equal(d.riichi, c.riichi, at);
       assert.equal(d.shanten, c.shanten, at);
       assert.equal(d.shantenAfter, c.shanten_after, at);

@@ -98,6 +98,20 @@ def test_read_log_is_mjk_log_json():
         assert d["best"] == [names[k] for k in np.flatnonzero(r["best"][i])]
         assert d["turn"] == r["turn"][i] and d["riichi"] == bool(r["riichi"][i])
         assert d["discard"].replace("0", "5") == names[r["discard"][i]]
+        for key in ("hand", "visible"):  # red fives written 0, counted by suit
+            reds = [next((g.count("0") for g in _suit_groups(d[key]) if g[-1] == s), 0) for s in "mps"]
+            assert reds == list(r[key + "_red"][i]), (i, key, d[key])
+    assert r["visible_red"].sum() > 0 and r["hand_red"].sum() > 0  # the record's red fives are seen
+
+
+def _suit_groups(mpsz):
+    groups, digits = [], ""
+    for ch in mpsz:
+        digits += ch
+        if not ch.isdigit():
+            groups.append(digits)
+            digits = ""
+    return groups
 
 
 def test_read_log_errors_name_the_place(tmp_path):

@@ -279,6 +279,7 @@ def read_log(path, *, errors="raise", max_bytes=_native.default_max_record_bytes
     Per discard (N rows):
         hand          uint8 (N, 34)  concealed tiles, the drawn one included
         visible       uint8 (N, 34)  the tiles that player has seen: discards and the other players' melds
+        hand_red, visible_red  uint8 (N, 3)  the red fives among hand's and visible's fives, by suit (m, p, s)
         melds         uint8 (N, 34)  the player's own melds' tiles
         dora          uint8 (N, 34)  the dora indicators shown
         discard       uint8 (N,)     the kind discarded (0..33), discard_red bool (N,): the red five

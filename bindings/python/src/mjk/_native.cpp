@@ -184,6 +184,8 @@ py::dict read_log(const std::string& path, std::uint64_t max_bytes) {
   auto H = hand.mutable_unchecked<2>(), V = visible.mutable_unchecked<2>(), M = melds.mutable_unchecked<2>(),
        D = dora.mutable_unchecked<2>();
   auto B = best.mutable_unchecked<2>();
+  auto hand_red = column<std::uint8_t>(n, 3), visible_red = column<std::uint8_t>(n, 3);
+  auto HR = hand_red.mutable_unchecked<2>(), VR = visible_red.mutable_unchecked<2>();
   for (std::size_t i = 0; i < n; ++i) {
     const mjk_review_row& d = rv.rows[i];
     const auto row = static_cast<py::ssize_t>(i);
@@ -194,6 +196,10 @@ py::dict read_log(const std::string& path, std::uint64_t max_bytes) {
       M(row, col) = d.melds[k];
       D(row, col) = d.dora[k];
       B(row, col) = d.best[k] != 0;
+    }
+    for (py::ssize_t suit = 0; suit < 3; ++suit) {
+      HR(row, suit) = d.hand_red[suit];
+      VR(row, suit) = d.visible_red[suit];
     }
     discard.mutable_at(i) = d.discard;
     red.mutable_at(i) = d.discard_red != 0;
@@ -218,6 +224,7 @@ py::dict read_log(const std::string& path, std::uint64_t max_bytes) {
   for (const py::handle rd : summary["rounds"]) rounds.append(rd["label"]);
   o["rounds"] = rounds;
   o["hand"] = hand, o["visible"] = visible, o["melds"] = melds, o["dora"] = dora;
+  o["hand_red"] = hand_red, o["visible_red"] = visible_red;
   o["discard"] = discard, o["discard_red"] = red, o["seat"] = seat, o["seat_wind"] = seat_wind;
   o["round"] = round, o["turn"] = turn, o["event"] = event, o["riichi"] = riichi;
   o["reviewed"] = reviewed, o["shanten"] = shanten, o["shanten_after"] = shanten_after;
