@@ -72,7 +72,102 @@ void score_one(const ScoreRequest& r, const scoring::SuitTable& table, Result<Sc
   settle(r, best, s);
 }
 
+// Copies of each kind already seen by a waiting hand's request: the hand,
+// the melds, the north tiles set aside and the indicators (what prepare()'s
+// fifth-copy check adds up). False when a meld or an indicator is out of
+// range (then the caller takes the slow path).
+bool seen_copies(const ScoreRequest& r, std::array<std::uint8_t, slot_count + 2>& seen) noexcept {
+  for (std::size_t s = 0; s < slot_count; ++s) seen[s] = r.hand.slots[s];
+  if (r.meld_count > 4 || r.dora_count > max_indicators || r.ura_count > max_indicators || r.nuki > 4) return false;
+  for (std::size_t i = 0; i < r.meld_count; ++i) {
+    const Meld& m = r.melds[i];
+    if (static_cast<std::uint8_t>(m.type) > static_cast<std::uint8_t>(MeldType::kakan) || m.tile.kind() >= kind_count)
+      return false;
+    const MeldRow& row = meld_rows[static_cast<std::size_t>(m.type)][static_cast<std::size_t>(m.tile.kind())];
+    seen[row.slot] = static_cast<std::uint8_t>(seen[row.slot] + row.first_copies);
+    seen[row.slot + 1u] = static_cast<std::uint8_t>(seen[row.slot + 1u] + row.chi);
+    seen[row.slot + 2u] = static_cast<std::uint8_t>(seen[row.slot + 2u] + row.chi);
+  }
+  seen[slot_of[30]] = static_cast<std::uint8_t>(seen[slot_of[30]] + r.nuki);
+  for (std::size_t i = 0; i < std::size_t{r.dora_count} + r.ura_count; ++i) {
+    const int k = (i < r.dora_count ? r.dora[i] : r.ura[i - r.dora_count]).kind();
+    if (k >= kind_count) return false;
+    ++seen[slot_of[static_cast<std::size_t>(k)]];
+  }
+  return true;
+}
+
 }  // namespace
+
+Error score_each_win(const ScoreRequest& request, std::span<Result<Score>> out) noexcept {
+  if (out.size() < static_cast<std::size_t>(kind_count)) return Error::output_too_small;
+  const SuitTable& table = suit_table();
+  ScoreRequest r = request;  // the hand with one tile added at a time, won
+  r.win_red = false;
+  const auto score_with = [&](int k) noexcept {
+    r.hand = request.hand;
+    r.hand.add(Tile(k));
+    r.win = Tile(k);
+    score_one(r, table, out[static_cast<std::size_t>(k)]);
+  };
+
+  // Whether one request with a terminal or honour added (never a five or
+  // 2m-8m) is valid: then every other tile's request is too unless that
+  // tile's fifth copy (or, with three players, a 2m-8m) breaks it, as
+  // prepare()'s checks go. Otherwise every tile takes score() as it is.
+  std::array<std::uint8_t, slot_count + 2> seen{};
+  bool fast = seen_copies(request, seen);
+  int probe = -1;
+  static constexpr std::array<std::uint8_t, 13> orphans = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
+  for (const int k : orphans)
+    if (probe < 0 && seen[slot_of[static_cast<std::size_t>(k)]] < 4) probe = k;
+  if (fast && probe >= 0) {
+    r.hand = request.hand;
+    r.hand.add(Tile(probe));
+    r.win = Tile(probe);
+    Score unused;
+    Context c;
+    fast = prepare(r, unused, c);
+  }
+  if (!fast || probe < 0) {
+    for (int k = 0; k < kind_count; ++k) score_with(k);
+    return Error::none;
+  }
+
+  // Which tiles can complete the hand (a superset; score_one decides): a
+  // standard form needs every suit to split once the tile joins its suit
+  // (each suit looked up once, the tile's suit again with the tile); seven
+  // pairs a single beside six pairs; thirteen orphans orphans only.
+  const Hand& h = request.hand;
+  std::array<SuitKey, 3> keys{};
+  std::array<bool, 3> splits{};
+  for (std::size_t g = 0; g < 3; ++g) {
+    keys[g] = suit_key(&h.slots[12 * g]);
+    splits[g] = table.find(keys[g]).second != 0;
+  }
+  int pairs = 0;
+  for (const auto n : h.slots) pairs += n == 2;
+  const bool closed13 = request.meld_count == 0 && h.tiles == 13;
+  u64 held = 0;
+  for (std::size_t s = 0; s < slot_count; ++s) held |= u64{h.slots[s] != 0} << s;
+  const bool all_orphans = (held & ~(terminals | honours)) == 0;
+  const bool four = request.players == Players::four;
+  for (int k = 0; k < kind_count; ++k) {
+    const std::size_t slot = slot_of[static_cast<std::size_t>(k)], g = static_cast<std::size_t>(k / 9);
+    if (seen[slot] >= 4 || (!four && k >= 1 && k <= 7)) {  // that tile's request is invalid: its error
+      score_with(k);
+      continue;
+    }
+    bool standard = true;
+    for (std::size_t o = 0; o < 3; ++o) standard &= o == g || splits[o];
+    if (standard && g < 3) standard = table.find(keys[g] + (SuitKey{1} << (3 * (k % 9)))).second != 0;
+    const bool orphan = k >= 27 || k % 9 == 0 || k % 9 == 8;
+    const bool candidate = standard || (closed13 && ((pairs == 6 && h.slots[slot] == 1) || (all_orphans && orphan)));
+    if (candidate) score_with(k);
+    else out[static_cast<std::size_t>(k)] = {};  // valid, not complete: Score{}
+  }
+  return Error::none;
+}
 
 Result<Score> score(const ScoreRequest& request) noexcept {
   Result<Score> out;
