@@ -13,9 +13,9 @@
 //
 // Files: score_detail.hpp (masks, meld rows, Context), score_prepare.cpp
 // (validation and the reading-independent yaku), score_readings.hpp (a
-// reading's value and the search), score_pay.cpp (payments), score_fu.cpp
+// reading's value and the search), score_pay.hpp (payments), score_fu.cpp
 // (fu_breakdown); this file holds the entry points.
-#include "score_readings.hpp"
+#include "score_pay.hpp"
 
 namespace mjk {
 namespace {

@@ -37,17 +37,18 @@ constexpr std::array<std::uint8_t, slot_count> padding_bytes = [] {
   for (int s = 0; s < slot_count; ++s) t[static_cast<std::size_t>(s)] = Tile::from_slot(s) ? 0 : 0xff;
   return t;
 }();
-// No kind seen more than four times in the hand, melds and indicators
-// together, nothing in a padding slot. 48 bytes each; a whole-array pass (no
+// No kind seen more than four times in the hand and `elsewhere` (the melds'
+// and indicators' copies per slot) together, nothing in a padding slot. 48
+// bytes each; a whole-array pass (no
 // branch per slot).
-bool copies_ok(const Hand& h, const std::uint8_t* meld_tiles, const std::uint8_t* indicated) noexcept {
+bool copies_ok(const Hand& h, const std::uint8_t* elsewhere) noexcept {
   // A hand count is checked alone too: one of 200 (a bad request) plus melds could wrap around to a small sum.
 #if defined(__SSE2__)
   const __m128i four = _mm_set1_epi8(4);
   __m128i bad = _mm_setzero_si128();
   for (int i = 0; i < 3; ++i) {
     const auto load = [i](const std::uint8_t* p) noexcept { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * i)); };
-    const __m128i held = load(h.slots.data()), seen = _mm_add_epi8(_mm_add_epi8(held, load(meld_tiles)), load(indicated));
+    const __m128i held = load(h.slots.data()), seen = _mm_add_epi8(held, load(elsewhere));
     bad = _mm_or_si128(bad, _mm_or_si128(_mm_or_si128(_mm_subs_epu8(held, four), _mm_subs_epu8(seen, four)),
                                          _mm_and_si128(held, load(padding_bytes.data()))));
   }
@@ -57,7 +58,7 @@ bool copies_ok(const Hand& h, const std::uint8_t* meld_tiles, const std::uint8_t
   const auto over_four = [](u64 w) noexcept { return (((w & 0x7f7f7f7f7f7f7f7fu) + 0x7b7b7b7b7b7b7b7bu) | w) & 0x8080808080808080u; };
   u64 bad = 0;
   for (std::size_t i = 0; i < 6; ++i) {
-    const u64 held = word(&h.slots[8 * i]), seen = held + word(meld_tiles + 8 * i) + word(indicated + 8 * i);
+    const u64 held = word(&h.slots[8 * i]), seen = held + word(elsewhere + 8 * i);
     bad |= over_four(held) | over_four(seen) | (held & word(&padding_bytes[8 * i]));
   }
   return !bad;
@@ -110,7 +111,7 @@ bool prepare(const ScoreRequest& r, Score& s, Context& c) noexcept {
   c.r = &r;
   c.dealer = r.seat == 0;
   // The melds, each summarised by one table row (meld_rows).
-  std::array<std::uint8_t, slot_count + 2> meld_tiles{};  // copies per slot in melds (for dora)
+  std::array<std::uint8_t, slot_count + 2> meld_tiles{};  // copies per slot in melds (for dora), then indicators too
   std::uint32_t seq = 0, trip = 0;
   int kans = 0, aka = r.hand.red_fives[0] + r.hand.red_fives[1] + r.hand.red_fives[2];
   std::array<int, 4> red{r.hand.red_fives[0], r.hand.red_fives[1], r.hand.red_fives[2], 0};  // by suit; [3] none
@@ -139,26 +140,27 @@ bool prepare(const ScoreRequest& r, Score& s, Context& c) noexcept {
   c.meld_seq = {seq & 0x7fu, seq >> 7 & 0x7fu, seq >> 14 & 0x7fu};
   c.meld_trip = {trip & 0x1ffu, trip >> 9 & 0x1ffu, trip >> 18 & 0x1ffu};
   meld_tiles[slot_of[30]] = static_cast<std::uint8_t>(meld_tiles[slot_of[30]] + r.nuki);  // north tiles set aside
-  // The indicators: kinds in range, and their copies for the fifth-copy check.
-  std::array<std::uint8_t, slot_count> indicated{};
-  for (std::size_t i = 0; i < std::size_t{r.dora_count} + r.ura_count; ++i) {
-    const int k = (i < r.dora_count ? r.dora[i] : r.ura[i - r.dora_count]).kind();
+  // The indicators: kinds in range, and the dora they point at counted in
+  // the hand and the melds (always: the score reports them; han only with a
+  // yaku; ura only with riichi). Then their copies join the melds' in
+  // `meld_tiles` for the fifth-copy check: no second array to clear, whose
+  // byte increments right after clearing it stalled on store forwarding.
+  const auto& dora_table = dora_of_table[r.players == Players::three];
+  const std::size_t indicators = std::size_t{r.dora_count} + r.ura_count;
+  std::array<int, 2> pointed{};  // dora, ura
+  for (std::size_t i = 0; i < indicators; ++i) {
+    const bool is_ura = i >= r.dora_count;
+    const int k = (is_ura ? r.ura[i - r.dora_count] : r.dora[i]).kind();
     if (k >= kind_count) return false;
     ok &= four || k < 1 || k > 7;
-    ++indicated[slot_of[static_cast<std::size_t>(k)]];
+    const std::size_t d = slot_of[dora_table[static_cast<std::size_t>(k)]];
+    pointed[is_ura] += r.hand.slots[d] + meld_tiles[d];
   }
-  // Dora kinds: counted always (the score reports them), han only with a
-  // yaku; ura only with riichi.
-  const auto& dora_table = dora_of_table[r.players == Players::three];
-  int dora = 0, ura = 0;
-  for (std::size_t i = 0; i < r.dora_count; ++i) {
-    const std::size_t d = slot_of[dora_table[r.dora[i].kind()]];
-    dora += r.hand.slots[d] + meld_tiles[d];
+  for (std::size_t i = 0; i < indicators; ++i) {
+    const std::size_t k = static_cast<std::size_t>((i < r.dora_count ? r.dora[i] : r.ura[i - r.dora_count]).kind());
+    ++meld_tiles[slot_of[k]];
   }
-  for (std::size_t i = 0; r.riichi && i < r.ura_count; ++i) {
-    const std::size_t u = slot_of[dora_table[r.ura[i].kind()]];
-    ura += r.hand.slots[u] + meld_tiles[u];
-  }
+  const int dora = pointed[0], ura = r.riichi ? pointed[1] : 0;
   s.dora = static_cast<std::uint8_t>(dora);
   s.ura = static_cast<std::uint8_t>(ura);
   s.aka = static_cast<std::uint8_t>(aka);
@@ -167,7 +169,7 @@ bool prepare(const ScoreRequest& r, Score& s, Context& c) noexcept {
   std::array<u64, 6> words;
   for (std::size_t i = 0; i < 6; ++i) words[i] = word(&r.hand.slots[8 * i]);
   c.occupied |= occupancy(r.hand);
-  ok &= copies_ok(r.hand, meld_tiles.data(), indicated.data()) && (four || !(words[0] & 0xffffffffffffff00u));  // 2m-8m
+  ok &= copies_ok(r.hand, meld_tiles.data()) && (four || !(words[0] & 0xffffffffffffff00u));  // 2m-8m
   // Red fives: one per suit, and not more in the hand than its fives.
   for (std::size_t g = 0; g < 3; ++g) ok &= red[g] <= 1 && r.hand.red_fives[g] <= r.hand.slots[12 * g + 4];
   // The winning tile held (a red one if so said).

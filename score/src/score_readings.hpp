@@ -173,7 +173,4 @@ inline void standard_readings(const Context& c, const scoring::SuitTable& table,
       }
 }
 
-// The payments of the chosen reading, pao included (score_pay.cpp).
-void settle(const ScoreRequest& r, const Reading& v, Score& s) noexcept;
-
 }  // namespace mjk::scoring
