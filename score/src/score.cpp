@@ -145,11 +145,45 @@ Error score_each_win(const ScoreRequest& request, std::span<Result<Score>> out) 
     keys[g] = suit_key(&h.slots[12 * g]);
     splits[g] = table.find(keys[g]).second != 0;
   }
-  int pairs = 0;
-  for (const auto n : h.slots) pairs += n == 2;
-  const bool closed13 = request.meld_count == 0 && h.tiles == 13;
+  // Counts, kinds held, pairs and tiles per group from the slot words.
+  std::array<u64, 6> words;
+  for (std::size_t i = 0; i < 6; ++i) words[i] = word(&h.slots[8 * i]);
   u64 held = 0;
-  for (std::size_t s = 0; s < slot_count; ++s) held |= u64{h.slots[s] != 0} << s;
+  int pairs = 0;
+  for (std::size_t i = 0; i < 6; ++i) {
+    held |= nonzero_bits(words[i]) << (8 * i);
+    pairs += std::popcount(bytes_equal(words[i], 2));
+  }
+  constexpr u64 low = 0x00000000ffffffffu, high = ~low;
+  const std::array<int, 4> group_tiles = {byte_sum(words[0]) + byte_sum(words[1] & low), byte_sum(words[1] & high) + byte_sum(words[2]),
+                                          byte_sum(words[3]) + byte_sum(words[4] & low), byte_sum(words[4] & high) + byte_sum(words[5])};
+  // A standard form needs, with the tile, one group of 3k+2 tiles and the
+  // others of 3k, and every suit but the tile's to split as it is: which
+  // groups' tiles may complete one.
+  std::array<bool, 4> fits{};
+  for (std::size_t g = 0; g < 4; ++g) {
+    int heads = 0, bad = 0;
+    for (std::size_t o = 0; o < 4; ++o) {
+      const int rest = (group_tiles[o] + (o == g)) % 3;
+      heads += rest == 2;
+      bad += rest == 1;
+    }
+    fits[g] = heads == 1 && bad == 0;
+    for (std::size_t o = 0; o < 3; ++o) fits[g] = fits[g] && (o == g || splits[o]);
+  }
+  // The honours split only as triplets and at most one pair (the head).
+  const auto honours_split = [](unsigned ones, unsigned twos, unsigned fours, int tiles) noexcept {
+    return !(ones | fours) && std::popcount(twos) == (tiles % 3 == 2);
+  };
+  unsigned ones = 0, twos = 0, fours = 0;
+  for (std::size_t i = 0; i < 7; ++i) {
+    const int n = h.slots[36 + honour_slot[i]];
+    ones |= unsigned{n == 1} << i;
+    twos |= unsigned{n == 2} << i;
+    fours |= unsigned{n == 4} << i;
+  }
+  const bool honours_as_they_are = honours_split(ones, twos, fours, group_tiles[3]);
+  const bool closed13 = request.meld_count == 0 && h.tiles == 13;
   const bool all_orphans = (held & ~(terminals | honours)) == 0;
   const bool four = request.players == Players::four;
   for (int k = 0; k < kind_count; ++k) {
@@ -158,9 +192,15 @@ Error score_each_win(const ScoreRequest& request, std::span<Result<Score>> out) 
       score_with(k);
       continue;
     }
-    bool standard = true;
-    for (std::size_t o = 0; o < 3; ++o) standard &= o == g || splits[o];
-    if (standard && g < 3) standard = table.find(keys[g] + (SuitKey{1} << (3 * (k % 9)))).second != 0;
+    bool standard = fits[g];
+    if (g < 3) {
+      standard = standard && honours_as_they_are && table.find(keys[g] + (SuitKey{1} << (3 * (k % 9)))).second != 0;
+    } else if (standard) {  // the honour with one more copy
+      const unsigned b = 1u << (k - 27);
+      const int n = h.slots[slot];
+      standard = honours_split((ones & ~b) | (n == 0 ? b : 0), (twos & ~b) | (n == 1 ? b : 0), fours | (n == 3 ? b : 0),
+                               group_tiles[3] + 1);
+    }
     const bool orphan = k >= 27 || k % 9 == 0 || k % 9 == 8;
     const bool candidate = standard || (closed13 && ((pairs == 6 && h.slots[slot] == 1) || (all_orphans && orphan)));
     if (candidate) score_with(k);
