@@ -97,6 +97,19 @@ bool seen_copies(const ScoreRequest& r, std::array<std::uint8_t, slot_count + 2>
   return true;
 }
 
+// One bit per byte of w of at least 4 (bytes at most 127 - 124).
+constexpr u64 at_least_four(u64 w) noexcept {
+  return ((((w + 0x7c7c7c7c7c7c7c7cu) & 0x8080808080808080u) >> 7) * 0x0102040810204080u) >> 56;
+}
+static_assert(at_least_four(0x0004000300050000u) == 0x44 && at_least_four(0x1e00000000000004u) == 0x81);
+
+// The kind held in each slot (0 for padding slots, which no mask here holds).
+constexpr std::array<std::uint8_t, slot_count> kind_of_slot = [] {
+  std::array<std::uint8_t, slot_count> t{};
+  for (int k = 0; k < kind_count; ++k) t[static_cast<std::size_t>(Tile(k).slot())] = static_cast<std::uint8_t>(k);
+  return t;
+}();
+
 }  // namespace
 
 Error score_each_win(const ScoreRequest& request, std::span<Result<Score>> out) noexcept {
@@ -148,10 +161,11 @@ Error score_each_win(const ScoreRequest& request, std::span<Result<Score>> out) 
   // Counts, kinds held, pairs and tiles per group from the slot words.
   std::array<u64, 6> words;
   for (std::size_t i = 0; i < 6; ++i) words[i] = word(&h.slots[8 * i]);
-  u64 held = 0;
+  u64 held = 0, singles = 0;
   int pairs = 0;
   for (std::size_t i = 0; i < 6; ++i) {
     held |= nonzero_bits(words[i]) << (8 * i);
+    singles |= bytes_equal(words[i], 1) << (8 * i);
     pairs += std::popcount(bytes_equal(words[i], 2));
   }
   constexpr u64 low = 0x00000000ffffffffu, high = ~low;
@@ -186,9 +200,25 @@ Error score_each_win(const ScoreRequest& request, std::span<Result<Score>> out) 
   const bool closed13 = request.meld_count == 0 && h.tiles == 13;
   const bool all_orphans = (held & ~(terminals | honours)) == 0;
   const bool four = request.players == Players::four;
-  for (int k = 0; k < kind_count; ++k) {
-    const std::size_t slot = slot_of[static_cast<std::size_t>(k)], g = static_cast<std::size_t>(k / 9);
-    if (seen[slot] >= 4 || (!four && k >= 1 && k <= 7)) {  // that tile's request is invalid: its error
+  // Every tile Score{} (valid, not complete) but those found below: the
+  // invalid ones (a fifth copy; 2m-8m with three players) and those that
+  // may complete the hand. In a suit a completing tile is held or next to a
+  // held tile (every block holding it holds one of those); an honour is held.
+  for (std::size_t k = 0; k < static_cast<std::size_t>(kind_count); ++k) out[k] = {};
+  u64 invalid = 0, maybe = 0;
+  for (std::size_t i = 0; i < 6; ++i) invalid |= at_least_four(word(&seen[8 * i])) << (8 * i);
+  if (!four) invalid |= suit_numbers(2, 8) & group_mask;
+  const u64 near = held | held << 1 | held >> 1;
+  for (std::size_t g = 0; g < 3; ++g)
+    if (fits[g] && honours_as_they_are) maybe |= near & (group_mask << (12 * g));
+  if (fits[3]) maybe |= held & honours;
+  if (closed13 && pairs == 6) maybe |= singles;
+  if (closed13 && all_orphans) maybe |= terminals | honours;
+  for (u64 m = maybe | invalid; m; m &= m - 1) {
+    const auto slot = static_cast<std::size_t>(std::countr_zero(m));
+    const int k = kind_of_slot[slot];
+    const auto g = static_cast<std::size_t>(k / 9);
+    if (invalid >> slot & 1) {  // that tile's request is invalid: its error
       score_with(k);
       continue;
     }
@@ -202,9 +232,7 @@ Error score_each_win(const ScoreRequest& request, std::span<Result<Score>> out) 
                                group_tiles[3] + 1);
     }
     const bool orphan = k >= 27 || k % 9 == 0 || k % 9 == 8;
-    const bool candidate = standard || (closed13 && ((pairs == 6 && h.slots[slot] == 1) || (all_orphans && orphan)));
-    if (candidate) score_with(k);
-    else out[static_cast<std::size_t>(k)] = {};  // valid, not complete: Score{}
+    if (standard || (closed13 && ((pairs == 6 && h.slots[slot] == 1) || (all_orphans && orphan)))) score_with(k);
   }
   return Error::none;
 }
