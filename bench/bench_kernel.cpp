@@ -308,6 +308,54 @@ int main(int argc, char** argv) {
     });
   }
 
+  // The batch on 10^6 realistic wins (about 200 MB of requests: far out of
+  // cache, unlike the sets above), generated on first use outside the timed loop.
+  benchmark::RegisterBenchmark("score/kernel/play_1M", [](benchmark::State& state) {
+    static const std::vector<ScoreRequest> requests = score_test::wins_like_play(182, 1'000'000);
+    std::vector<Result<Score>> out(requests.size());
+    for (auto _ : state) {
+      benchmark::DoNotOptimize(score(requests, out));
+      benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(requests.size()));
+  })->Unit(benchmark::kMillisecond);
+
+  // Every winning tile of a waiting hand (the play set's hands without their
+  // winning tile): score_each_win, and score() called for each of the 34
+  // tiles as a caller would without it. Items are waiting hands.
+  static const std::vector<ScoreRequest> waiting_hands = [] {
+    std::vector<ScoreRequest> out = score_sets[0].requests;
+    for (ScoreRequest& r : out) {
+      const auto g = static_cast<std::size_t>(r.win.kind() / 9);
+      if (r.win_red && g < 3 && r.hand.red_fives[g] > 0) --r.hand.red_fives[g];
+      r.hand.remove(r.win);
+      r.win_red = false;
+    }
+    return out;
+  }();
+  benchmark::RegisterBenchmark("score/each_win/play", [](benchmark::State& state) {
+    std::array<Result<Score>, kind_count> out;
+    for (auto _ : state)
+      for (const ScoreRequest& r : waiting_hands) {
+        benchmark::DoNotOptimize(score_each_win(r, out));
+        benchmark::ClobberMemory();
+      }
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(waiting_hands.size()));
+  });
+  benchmark::RegisterBenchmark("score/each_win_by_score/play", [](benchmark::State& state) {
+    for (auto _ : state)
+      for (ScoreRequest r : waiting_hands) {
+        const Hand h = r.hand;
+        for (int k = 0; k < kind_count; ++k) {
+          r.hand = h;
+          r.hand.add(Tile(k));
+          r.win = Tile(k);
+          benchmark::DoNotOptimize(score(r));
+        }
+      }
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(waiting_hands.size()));
+  });
+
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();

@@ -22,6 +22,18 @@ namespace mjk {
 // Error::output_too_small (writing nothing) if out is shorter.
 [[nodiscard]] MJK_API Error score(std::span<const ScoreRequest> requests, std::span<Result<Score>> out) noexcept;
 
+// Every winning tile of one waiting hand at once (for the expected-value
+// search and wait displays). `request` is a win's request but for the
+// winning tile: its hand holds the 3k+1 concealed tiles (`win` and
+// `win_red` are not read). out[k], k a tile kind (0..33), is exactly
+// score() of that request with Tile(k) added to the hand and won (not a red
+// five): its Score, Score{} when Tile(k) does not complete the hand, or
+// that request's error. The suits are looked up once for all tiles and only
+// the tiles that can complete the hand are scored. Error::output_too_small
+// (writing nothing) if out is shorter than kind_count. No allocation;
+// thread-safe.
+[[nodiscard]] MJK_API Error score_each_win(const ScoreRequest& request, std::span<Result<Score>> out) noexcept;
+
 // The fu of `score` (score(request)'s answer) part by part, summing to
 // score.fu: the scorer's own reading search run again, keeping which
 // reading won. Empty when the score has no fu (a yakuman hand, no yaku, not
