@@ -4,7 +4,7 @@
 // seeds, one dora indicator, dealer, East round). Each iteration searches
 // every hand of its set once, each timed alone, and reports hands per second
 // and, over all iterations, the median / 90th percentile / largest time per
-// hand (`median_us`, ...) and the vertices per hand (`vertices`, median).
+// hand (`median_us`, ...) and the vertices and edges per hand (`vertices`, `edges`, medians).
 //
 // Runs are named ev/<noopt|opt>/s<shanten> and ev/ai/<games>; `opt` is hand
 // change + shanten back with extra 1 (the web simulator's default). Before
@@ -101,14 +101,17 @@ void check_against_reference() {
 void run_set(benchmark::State& state, const Set& s) {
   EvWorkspace ws;
   std::vector<double> us;
-  std::vector<double> vertices;
+  std::vector<double> vertices, edges;
   for (auto _ : state) {
     for (const ev_test::Dealt& d : s.hands) {
       const auto t0 = Clock::now();
       const EvResult r = expected_value(d.request, s.options, d.visible, &ws);
       us.push_back(std::chrono::duration<double, std::micro>(Clock::now() - t0).count());
       benchmark::DoNotOptimize(r.value.discards.data());
-      if (vertices.size() < s.hands.size()) vertices.push_back(static_cast<double>(r.value.vertices));
+      if (vertices.size() < s.hands.size()) {
+        vertices.push_back(static_cast<double>(r.value.vertices));
+        edges.push_back(static_cast<double>(r.value.stats.edges));
+      }
     }
   }
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(s.hands.size()));
@@ -116,6 +119,7 @@ void run_set(benchmark::State& state, const Set& s) {
   state.counters["p90_us"] = percentile(us, 0.9);
   state.counters["max_us"] = percentile(us, 1.0);
   state.counters["vertices"] = percentile(vertices, 0.5);
+  state.counters["edges"] = percentile(edges, 0.5);
   state.counters["peak_MB"] = static_cast<double>(ws.bytes()) / (1 << 20);
 }
 
