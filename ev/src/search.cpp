@@ -122,7 +122,6 @@ struct EvWorkspace::Impl {
   std::vector<ev_detail::WinEdge> wins;
   std::vector<std::uint32_t> win_begin;
   std::vector<ev_detail::Extra> extras;
-  std::vector<double> weight;            // per draw vertex: the sum of its edges' weights
   std::vector<std::uint8_t> tenpai;      // per draw vertex
   std::vector<std::uint32_t> extra_count;
   // The sweep's layout: per draw vertex a record, its edges' discard
@@ -140,7 +139,7 @@ struct EvWorkspace::Impl {
   std::size_t bytes() const noexcept {
     auto b = [](const auto& v) { return v.capacity() * sizeof(v[0]); };
     return rows.bytes() + b(xs) + b(ds) + b(table) + b(own) + b(own_begin) + b(wins) + b(win_begin) + b(extras) +
-           b(weight) + b(tenpai) + b(extra_count) + b(records) + b(edge_d) + b(edge_w) + b(price) + b(in_begin) + b(in_x) +
+           b(tenpai) + b(extra_count) + b(records) + b(edge_d) + b(edge_w) + b(price) + b(in_begin) + b(in_x) +
            b(need_d) + b(queue) + b(xv) + b(dv);
   }
   void reset(Players players) {
@@ -162,7 +161,6 @@ struct EvWorkspace::Impl {
     wins.clear();
     win_begin.clear();
     extras.clear();
-    weight.clear();
     tenpai.clear();
   }
 };
@@ -228,13 +226,25 @@ class Builder {
     root_ = find_or_create({-1, s_.start, hash}, s_.tiles % 3 == 2, row, 0, nullptr);
     std::size_t xi = 0, di = 0;
     std::uint64_t next_report = 1 << 16;
+    // Each vertex's moves are planned (and their slots prefetched) one
+    // expansion ahead, so the table's cache misses of the next vertex
+    // overlap the work on this one. Expanding discard vertices creates
+    // draw vertices only and the other way round, so the next vertex of a
+    // phase is known before this one is expanded.
+    Plan plans[2];
     while (xi < w_.xs.size() || di < w_.ds.size()) {
+      if (di < w_.ds.size()) plan_discard(static_cast<std::uint32_t>(di), plans[di & 1]);
       while (di < w_.ds.size()) {
-        expand_discard(static_cast<std::uint32_t>(di++));
+        if (di + 1 < w_.ds.size()) plan_discard(static_cast<std::uint32_t>(di + 1), plans[(di + 1) & 1]);
+        expand_discard(plans[di & 1]);
+        ++di;
         if (over_budget()) return Error::too_many_vertices;
       }
+      if (xi < w_.xs.size()) plan_draw(static_cast<std::uint32_t>(xi), plans[xi & 1]);
       while (xi < w_.xs.size()) {
-        expand_draw(static_cast<std::uint32_t>(xi++));
+        if (xi + 1 < w_.xs.size()) plan_draw(static_cast<std::uint32_t>(xi + 1), plans[(xi + 1) & 1]);
+        expand_draw(plans[xi & 1]);
+        ++xi;
         if (over_budget()) return Error::too_many_vertices;
       }
       const std::uint64_t v = w_.xs.size() + w_.ds.size();
@@ -317,7 +327,6 @@ class Builder {
     } else {
       index = static_cast<std::uint32_t>(w_.xs.size());
       w_.xs.push_back(n);
-      w_.weight.push_back(0);
       w_.tenpai.push_back(e.shanten == 0);
     }
     w_.table[slot] = Slot{m.key, index | kind_bit, w_.search};
@@ -359,40 +368,53 @@ class Builder {
     for (int i = 0; i < n; ++i) __builtin_prefetch(&w_.table[slot_of(moves[i].hash)]);
   }
 
-  MJK_EV_INLINE void expand_draw(std::uint32_t x) {
-    const Node n = w_.xs[x];
-    w_.own_begin.push_back(static_cast<std::uint32_t>(w_.own.size()));
-    w_.win_begin.push_back(static_cast<std::uint32_t>(w_.wins.size()));
-    const bool riichi = riichi_of(n.key), tenpai = n.shanten == 0;
+  // A vertex's moves, computed (and their slots prefetched) before it is expanded.
+  struct Plan {
+    std::uint32_t index = 0;
+    Node n;
+    int count = 0;
     std::array<Move, kinds37> moves;
-    std::array<int, kinds37> walls;
+    std::array<int, kinds37> walls;      // draw vertex: the drawn kind's copies in its wall
+    std::array<bool, kinds37> declares;  // discard vertex: the discard declares riichi
+  };
+
+  MJK_EV_INLINE void plan_draw(std::uint32_t x, Plan& p) const noexcept {
+    p.index = x;
+    p.n = w_.xs[x];
+    const Node& n = p.n;
     int count = 0;
     for (std::uint64_t m = draw_candidates(n); m; m &= m - 1) {
       const int k37 = std::countr_zero(m);
       const int w = wall_of(n.key, k37);
       if (w <= 0) continue;
-      walls[static_cast<std::size_t>(count)] = w;
-      moves[static_cast<std::size_t>(count++)] = {k37, plus(n.key, unit_[static_cast<std::size_t>(k37)]),
-                                                  n.hash + zobrist.unit[static_cast<std::size_t>(k37)]};
+      p.walls[static_cast<std::size_t>(count)] = w;
+      p.moves[static_cast<std::size_t>(count++)] = {k37, plus(n.key, unit_[static_cast<std::size_t>(k37)]),
+                                                    n.hash + zobrist.unit[static_cast<std::size_t>(k37)]};
     }
-    prefetch(moves.data(), count);
-    double weight = 0;
+    p.count = count;
+    prefetch(p.moves.data(), count);
+  }
+
+  MJK_EV_INLINE void expand_draw(const Plan& p) {
+    const Node& n = p.n;
+    w_.own_begin.push_back(static_cast<std::uint32_t>(w_.own.size()));
+    w_.win_begin.push_back(static_cast<std::uint32_t>(w_.wins.size()));
+    const bool riichi = riichi_of(n.key), tenpai = n.shanten == 0;
     static constexpr Eval complete{-1, 0};
-    for (int i = 0; i < count; ++i) {
-      const Move& mv = moves[static_cast<std::size_t>(i)];
-      const int k37 = mv.k37, w = walls[static_cast<std::size_t>(i)];
+    for (int i = 0; i < p.count; ++i) {
+      const Move& mv = p.moves[static_cast<std::size_t>(i)];
+      const int k37 = mv.k37, w = p.walls[static_cast<std::size_t>(i)];
       const int kind = base_kind(k37);
       const bool wins = tenpai && ((n.mask >> kind) & 1);  // a tenpai hand's wait completes it
-      const Probe p = probe(mv, true);
-      std::uint32_t d = p.index;
-      if (!p.found) {  // its rows and distance only for a new vertex
+      const Probe pr = probe(mv, true);
+      std::uint32_t d = pr.index;
+      if (!pr.found) {  // its rows and distance only for a new vertex
         const int g = group_of(kind);
         std::int32_t row[4] = {n.row[0], n.row[1], n.row[2], n.row[3]};
         row[g] = w_.rows.added(g, n.row[g], kind - 9 * g);
         const int dist = n.dist + (held_of(mv.key, k37) > s_.org[static_cast<std::size_t>(k37)]);
-        d = create(mv, true, p.index, row, dist, wins ? &complete : nullptr);
+        d = create(mv, true, pr.index, row, dist, wins ? &complete : nullptr);
       }
-      weight += w;
       if (wins) {
         const double price = pricer_.price(mv.key, k37, riichi);
         if (price > 0) {
@@ -402,14 +424,13 @@ class Builder {
       }
       w_.own.push_back({d, static_cast<float>(w)});
     }
-    w_.weight[x] += weight;
   }
 
-  MJK_EV_INLINE void expand_discard(std::uint32_t d) {
-    const Node n = w_.ds[d];
+  MJK_EV_INLINE void plan_discard(std::uint32_t d, Plan& p) const noexcept {
+    p.index = d;
+    p.n = w_.ds[d];
+    const Node& n = p.n;
     const bool riichi = riichi_of(n.key);
-    std::array<Move, kinds37> moves;
-    std::array<bool, kinds37> declares;
     int count = 0;
     const std::uint64_t held = held37(n.key);
     std::uint64_t keeps37 = n.mask;  // the discards that keep the shanten, a red five beside its plain five
@@ -418,37 +439,43 @@ class Builder {
       const int k37 = std::countr_zero(m);
       const bool keeps = (keeps37 >> k37) & 1;
       const bool r = riichi || (s_.closed && n.shanten == 0 && keeps);
-      declares[static_cast<std::size_t>(count)] = r;
-      moves[static_cast<std::size_t>(count++)] = {
+      p.declares[static_cast<std::size_t>(count)] = r;
+      p.moves[static_cast<std::size_t>(count++)] = {
           k37, with_riichi(minus(n.key, unit_[static_cast<std::size_t>(k37)]), r),
           n.hash - zobrist.unit[static_cast<std::size_t>(k37)] + (r && !riichi ? zobrist.riichi : 0)};
     }
-    prefetch(moves.data(), count);
-    for (int i = 0; i < count; ++i) {
-      const Move& mv = moves[static_cast<std::size_t>(i)];
+    p.count = count;
+    prefetch(p.moves.data(), count);
+  }
+
+  MJK_EV_INLINE void expand_discard(const Plan& p) {
+    const std::uint32_t d = p.index;
+    const Node& n = p.n;
+    const bool riichi = riichi_of(n.key);
+    for (int i = 0; i < p.count; ++i) {
+      const Move& mv = p.moves[static_cast<std::size_t>(i)];
       const int k37 = mv.k37, kind = base_kind(k37);
       const int dist = n.dist - (held_of(n.key, k37) > s_.org[static_cast<std::size_t>(k37)]);
-      const Probe p = probe(mv, false);
-      std::uint32_t x = p.index;
-      if (!p.found) {
+      const Probe pr = probe(mv, false);
+      std::uint32_t x = pr.index;
+      if (!pr.found) {
         const int g = group_of(kind);
         std::int32_t row[4] = {n.row[0], n.row[1], n.row[2], n.row[3]};
         row[g] = w_.rows.removed(g, n.row[g], kind - 9 * g);
-        x = create(mv, false, p.index, row, dist, nullptr);
+        x = create(mv, false, pr.index, row, dist, nullptr);
       }
       const int w = wall_of(mv.key, k37);
       // Does x follow the draw of k37 itself (then this is x's own edge)? From
       // this vertex alone: x = this hand less k37 has this shanten if k37
       // keeps it, one more if not (a complete hand less any tile is tenpai),
       // and x's necessary kinds hold k37 iff its shanten is above this one's.
-      if (declares[static_cast<std::size_t>(i)] == riichi && w > 0) {
+      if (p.declares[static_cast<std::size_t>(i)] == riichi && w > 0) {
         const bool keeps = (n.mask >> kind) & 1;
         const int x_shanten = n.shanten < 0 ? 0 : n.shanten + !keeps;
         const bool widened = s_.options.hand_change && !riichi && dist + x_shanten < limit_;
         if (widened || x_shanten > n.shanten) continue;  // x's own edge
       }
       w_.extras.push_back({x, d, static_cast<float>(w)});
-      w_.weight[x] += w;
     }
   }
 
@@ -488,7 +515,7 @@ void lay_out(EvWorkspace::Impl& w, const std::uint32_t* answers, int count, int 
     r.edges = static_cast<std::uint16_t>(own + w.extra_count[x + 1]);
     r.wins = static_cast<std::uint16_t>(wins);
     r.tenpai = w.tenpai[x];
-    r.weight = w.weight[x];
+    r.weight = 0;
     at += r.edges + r.wins;
     prices += wins;
   }
@@ -500,9 +527,11 @@ void lay_out(EvWorkspace::Impl& w, const std::uint32_t* answers, int count, int 
   for (std::size_t x = 0; x < nx; ++x) {
     const XRecord& r = w.records[x];
     std::uint32_t k = r.begin;
+    double weight = 0;  // of its own edges and wins here, of its extras below
     for (std::uint32_t e = w.own_begin[x]; e < w.own_begin[x + 1]; ++e, ++k) {
       w.edge_d[k] = w.own[e].d;
       w.edge_w[k] = w.own[e].w;
+      weight += w.own[e].w;
     }
     fill[x] = k;
     k = r.begin + r.edges;
@@ -510,12 +539,15 @@ void lay_out(EvWorkspace::Impl& w, const std::uint32_t* answers, int count, int 
       w.edge_d[k] = w.wins[e].d;
       w.edge_w[k] = w.wins[e].w;
       w.price[p] = w.wins[e].price;
+      weight += w.wins[e].w;
     }
+    w.records[x].weight = weight;
   }
   for (const Extra& e : w.extras) {
     const std::uint32_t k = fill[e.x]++;
     w.edge_d[k] = e.d;
     w.edge_w[k] = e.w;
+    w.records[e.x].weight += e.w;
   }
   // The edges into each discard vertex (a counting sort).
   w.in_begin.assign(nd + 1, 0);
