@@ -231,19 +231,20 @@ class Builder {
     // overlap the work on this one. Expanding discard vertices creates
     // draw vertices only and the other way round, so the next vertex of a
     // phase is known before this one is expanded.
-    Plan plans[2];
+    constexpr std::size_t ahead = 2, ring = 4;
+    Plan plans[ring];
     while (xi < w_.xs.size() || di < w_.ds.size()) {
-      if (di < w_.ds.size()) plan_discard(static_cast<std::uint32_t>(di), plans[di & 1]);
+      for (std::size_t j = di; j < di + ahead && j < w_.ds.size(); ++j) plan_discard(static_cast<std::uint32_t>(j), plans[j % ring]);
       while (di < w_.ds.size()) {
-        if (di + 1 < w_.ds.size()) plan_discard(static_cast<std::uint32_t>(di + 1), plans[(di + 1) & 1]);
-        expand_discard(plans[di & 1]);
+        if (di + ahead < w_.ds.size()) plan_discard(static_cast<std::uint32_t>(di + ahead), plans[(di + ahead) % ring]);
+        expand_discard(plans[di % ring]);
         ++di;
         if (over_budget()) return Error::too_many_vertices;
       }
-      if (xi < w_.xs.size()) plan_draw(static_cast<std::uint32_t>(xi), plans[xi & 1]);
+      for (std::size_t j = xi; j < xi + ahead && j < w_.xs.size(); ++j) plan_draw(static_cast<std::uint32_t>(j), plans[j % ring]);
       while (xi < w_.xs.size()) {
-        if (xi + 1 < w_.xs.size()) plan_draw(static_cast<std::uint32_t>(xi + 1), plans[(xi + 1) & 1]);
-        expand_draw(plans[xi & 1]);
+        if (xi + ahead < w_.xs.size()) plan_draw(static_cast<std::uint32_t>(xi + ahead), plans[(xi + ahead) % ring]);
+        expand_draw(plans[xi % ring]);
         ++xi;
         if (over_budget()) return Error::too_many_vertices;
       }
