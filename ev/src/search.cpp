@@ -76,17 +76,27 @@ struct Extra {
   float w;
 };
 
-// A draw vertex as the sweep reads it (one load per vertex and turn).
+// A draw vertex as the sweep reads it (16 bytes, one load per vertex and
+// turn; its wins' prices follow those of the vertices before it).
 struct XRecord {
-  std::uint32_t begin = 0;   // its edges in edge_d / edge_w
-  std::uint32_t prices = 0;  // its wins' prices in price
+  std::uint32_t begin = 0;   // its edges in `edges`
   std::uint16_t edges = 0;   // edges that are not wins (own and extra)
   std::uint16_t wins = 0;    // edges that are wins, after them
+  std::uint16_t weight = 0;  // the sum of its edges' weights
   std::uint8_t tenpai = 0;
   std::uint8_t first = 0;    // turns it is computed at: first..last (needed, and not surely 0)
   std::uint8_t last = 0;
-  double weight = 0;         // the sum of its edges' weights
 };
+// An edge as the sweep reads it: its discard vertex, and its weight (the
+// drawn kind's copies in the wall, 1-4) in the top three bits: the sweep
+// streams every edge at every turn, so 4 bytes, not 12.
+constexpr int weight_shift = 29;
+constexpr std::uint32_t target_mask = (1u << weight_shift) - 1;
+inline std::uint32_t packed_edge(std::uint32_t d, float w) noexcept {
+  return d | static_cast<std::uint32_t>(w) << weight_shift;
+}
+inline std::uint32_t target_of(std::uint32_t e) noexcept { return e & target_mask; }
+inline double weight_of(std::uint32_t e) noexcept { return static_cast<double>(static_cast<int>(e >> weight_shift)); }
 
 // A slot of the vertex table: the key itself (one cache line per probe),
 // the vertex (discard_bit | index), and the search that wrote it: a slot of
@@ -127,8 +137,8 @@ struct EvWorkspace::Impl {
   // The sweep's layout: per draw vertex a record, its edges' discard
   // vertices and weights (own and extra edges, then the wins), the wins' prices.
   std::vector<ev_detail::XRecord> records;
-  std::vector<std::uint32_t> edge_d;
-  std::vector<double> edge_w, price;
+  std::vector<std::uint32_t> edges;
+  std::vector<double> price;
   std::vector<std::uint32_t> in_begin, in_x;  // per discard vertex: the draw vertices of its edges
   std::vector<std::uint8_t> need_d;  // per discard vertex: the first turn it is needed
   std::vector<std::uint32_t> queue;
@@ -139,7 +149,7 @@ struct EvWorkspace::Impl {
   std::size_t bytes() const noexcept {
     auto b = [](const auto& v) { return v.capacity() * sizeof(v[0]); };
     return rows.bytes() + b(xs) + b(ds) + b(table) + b(own) + b(own_begin) + b(wins) + b(win_begin) + b(extras) +
-           b(tenpai) + b(extra_count) + b(records) + b(edge_d) + b(edge_w) + b(price) + b(in_begin) + b(in_x) +
+           b(tenpai) + b(extra_count) + b(records) + b(edges) + b(price) + b(in_begin) + b(in_x) +
            b(need_d) + b(queue) + b(xv) + b(dv);
   }
   void reset(Players players) {
@@ -512,7 +522,6 @@ void lay_out(EvWorkspace::Impl& w, const std::uint32_t* answers, int count, int 
     XRecord& r = w.records[x];
     const std::uint32_t own = w.own_begin[x + 1] - w.own_begin[x], wins = w.win_begin[x + 1] - w.win_begin[x];
     r.begin = at;
-    r.prices = prices;
     r.edges = static_cast<std::uint16_t>(own + w.extra_count[x + 1]);
     r.wins = static_cast<std::uint16_t>(wins);
     r.tenpai = w.tenpai[x];
@@ -520,39 +529,35 @@ void lay_out(EvWorkspace::Impl& w, const std::uint32_t* answers, int count, int 
     at += r.edges + r.wins;
     prices += wins;
   }
-  w.edge_d.resize(at);
-  w.edge_w.resize(at);
+  w.edges.resize(at);
   w.price.resize(prices);
   // Own edges, then (placed below) the extras, then the wins.
   std::vector<std::uint32_t>& fill = w.extra_count;  // reused: the next free slot of each vertex's extras
   for (std::size_t x = 0; x < nx; ++x) {
     const XRecord& r = w.records[x];
     std::uint32_t k = r.begin;
-    double weight = 0;  // of its own edges and wins here, of its extras below
+    int weight = 0;  // of its own edges and wins here, of its extras below
     for (std::uint32_t e = w.own_begin[x]; e < w.own_begin[x + 1]; ++e, ++k) {
-      w.edge_d[k] = w.own[e].d;
-      w.edge_w[k] = w.own[e].w;
-      weight += w.own[e].w;
+      w.edges[k] = packed_edge(w.own[e].d, w.own[e].w);
+      weight += static_cast<int>(w.own[e].w);
     }
     fill[x] = k;
     k = r.begin + r.edges;
-    for (std::uint32_t e = w.win_begin[x], p = r.prices; e < w.win_begin[x + 1]; ++e, ++k, ++p) {
-      w.edge_d[k] = w.wins[e].d;
-      w.edge_w[k] = w.wins[e].w;
-      w.price[p] = w.wins[e].price;
-      weight += w.wins[e].w;
+    for (std::uint32_t e = w.win_begin[x]; e < w.win_begin[x + 1]; ++e, ++k) {
+      w.edges[k] = packed_edge(w.wins[e].d, w.wins[e].w);
+      w.price[e] = w.wins[e].price;
+      weight += static_cast<int>(w.wins[e].w);
     }
-    w.records[x].weight = weight;
+    w.records[x].weight = static_cast<std::uint16_t>(weight);
   }
   for (const Extra& e : w.extras) {
     const std::uint32_t k = fill[e.x]++;
-    w.edge_d[k] = e.d;
-    w.edge_w[k] = e.w;
-    w.records[e.x].weight += e.w;
+    w.edges[k] = packed_edge(e.d, e.w);
+    w.records[e.x].weight = static_cast<std::uint16_t>(w.records[e.x].weight + static_cast<int>(e.w));
   }
   // The edges into each discard vertex (a counting sort).
   w.in_begin.assign(nd + 1, 0);
-  for (const std::uint32_t d : w.edge_d) ++w.in_begin[d + 1];
+  for (const std::uint32_t e : w.edges) ++w.in_begin[target_of(e) + 1];
   for (std::size_t d = 0; d < nd; ++d) w.in_begin[d + 1] += w.in_begin[d];
   w.in_x.resize(at);
   {
@@ -561,7 +566,7 @@ void lay_out(EvWorkspace::Impl& w, const std::uint32_t* answers, int count, int 
     for (std::size_t x = 0; x < nx; ++x) {
       const XRecord& r = w.records[x];
       for (std::uint32_t k = r.begin, end = r.begin + r.edges + r.wins; k < end; ++k)
-        w.in_x[next[w.edge_d[k]]++] = static_cast<std::uint32_t>(x);
+        w.in_x[next[target_of(w.edges[k])]++] = static_cast<std::uint32_t>(x);
     }
   }
 
@@ -600,10 +605,10 @@ void lay_out(EvWorkspace::Impl& w, const std::uint32_t* answers, int count, int 
       const int n = r.first + 1;
       if (n > ev_last_turn) continue;
       for (std::uint32_t k = r.begin, end = r.begin + r.edges + r.wins; k < end; ++k) {
-        std::uint8_t& d = w.need_d[w.edge_d[k]];
+        std::uint8_t& d = w.need_d[target_of(w.edges[k])];
         if (n < d) {
           d = static_cast<std::uint8_t>(n);
-          q[tail++] = w.edge_d[k] | d_bit;
+          q[tail++] = target_of(w.edges[k]) | d_bit;
         }
       }
     }
@@ -619,8 +624,7 @@ MJK_EV_HOT void sweep(const Setup& s, EvWorkspace::Impl& w, int first, const std
                       EvAnswer& answer) noexcept {
   const std::size_t nx = w.xs.size(), nd = w.ds.size();
   const XRecord* records = w.records.data();
-  const std::uint32_t* edge_d = w.edge_d.data();
-  const double* edge_w = w.edge_w.data();
+  const std::uint32_t* edges = w.edges.data();
   const double* price = w.price.data();
   const std::uint32_t* in_begin = w.in_begin.data();
   const std::uint32_t* in_x = w.in_x.data();
@@ -629,34 +633,34 @@ MJK_EV_HOT void sweep(const Setup& s, EvWorkspace::Impl& w, int first, const std
   Values* dv = w.dv.data();
   for (int t = ev_last_turn; t >= first; --t) {
     const double inv = 1.0 / (s.wall - t);
-    for (std::size_t x = 0; x < nx; ++x) {
+    const double* p = price;  // the wins' prices of draw vertex x
+    for (std::size_t x = 0; x < nx; p += records[x].wins, ++x) {
       const XRecord& r = records[x];
       if (t < r.first || t > r.last) continue;  // not needed yet, or surely 0 (as stored)
       if (t == ev_last_turn) {
         xv[x].v = V4{r.tenpai ? 1.0 : 0.0, 0, 0, 0};
         continue;
       }
-      const std::uint32_t* d = edge_d + r.begin;
-      const double* wt = edge_w + r.begin;
+      const std::uint32_t* e = edges + r.begin;
       const int n = r.edges, nw = r.wins;
       V4 v = xv[x].v;
       // Four sums, not one: a single accumulator would chain every edge's
       // multiply-add behind the last.
       V4 a0{}, a1{}, a2{}, a3{};
-      int e = 0;
-      for (; e + 4 <= n; e += 4) {
-        a0 += wt[e] * dv[d[e]].v;
-        a1 += wt[e + 1] * dv[d[e + 1]].v;
-        a2 += wt[e + 2] * dv[d[e + 2]].v;
-        a3 += wt[e + 3] * dv[d[e + 3]].v;
+      int k = 0;
+      for (; k + 4 <= n; k += 4) {
+        a0 += weight_of(e[k]) * dv[target_of(e[k])].v;
+        a1 += weight_of(e[k + 1]) * dv[target_of(e[k + 1])].v;
+        a2 += weight_of(e[k + 2]) * dv[target_of(e[k + 2])].v;
+        a3 += weight_of(e[k + 3]) * dv[target_of(e[k + 3])].v;
       }
-      for (; e < n; ++e) a0 += wt[e] * dv[d[e]].v;
-      const double* p = price + r.prices;
+      for (; k < n; ++k) a0 += weight_of(e[k]) * dv[target_of(e[k])].v;
       for (int j = 0; j < nw; ++j) {
-        const V4 c = dv[d[n + j]].v;
-        a1 += wt[n + j] * V4{1.0, 1.0, std::max(p[j], c[2]), 0};
+        const std::uint32_t ej = e[n + j];
+        const V4 c = dv[target_of(ej)].v;
+        a1 += weight_of(ej) * V4{1.0, 1.0, std::max(p[j], c[2]), 0};
       }
-      v += ((a0 + a1) + (a2 + a3) - r.weight * v) * inv;
+      v += ((a0 + a1) + (a2 + a3) - static_cast<double>(r.weight) * v) * inv;
       if (r.tenpai) v[0] = 1.0;
       xv[x].v = v;
     }
