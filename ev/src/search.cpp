@@ -740,6 +740,10 @@ Error search(const Setup& s, EvWorkspace::Impl& w, EvAnswer& answer) {
 
   // The sweep.
   const std::size_t nx = w.xs.size(), nd = w.ds.size();
+  if (nd > target_mask) {  // an edge names its discard vertex in 29 bits (far past any memory)
+    answer.vertices = w.last_vertices = nx + nd;
+    return Error::too_many_vertices;
+  }
   const int first = from_draw ? 0 : 1;
   lay_out(w, slot_of.data(), slots, first);
   w.xv.assign(nx, Values{});
