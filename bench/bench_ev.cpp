@@ -4,12 +4,13 @@
 // seeds, one dora indicator, dealer, East round). Each iteration searches
 // every hand of its set once, each timed alone, and reports hands per second
 // and, over all iterations, the median / 90th percentile / largest time per
-// hand (`median_us`, ...) and the vertices per hand (`vertices`, median).
+// hand (`median_us`, ...) and the vertices and edges per hand (`vertices`, `edges`, medians).
 //
 // Runs are named ev/<noopt|opt>/s<shanten> and ev/ai/<games>; `opt` is hand
 // change + shanten back with extra 1 (the web simulator's default). Before
 // anything is timed, the search is checked against the scalar reference on
-// the 0-1 shanten sets (`--benchmark_filter=NONE` checks only).
+// the 0-1 shanten sets (`--benchmark_filter=NONE` checks only; `--no_check`
+// skips it, for profilers).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -101,14 +102,17 @@ void check_against_reference() {
 void run_set(benchmark::State& state, const Set& s) {
   EvWorkspace ws;
   std::vector<double> us;
-  std::vector<double> vertices;
+  std::vector<double> vertices, edges;
   for (auto _ : state) {
     for (const ev_test::Dealt& d : s.hands) {
       const auto t0 = Clock::now();
       const EvResult r = expected_value(d.request, s.options, d.visible, &ws);
       us.push_back(std::chrono::duration<double, std::micro>(Clock::now() - t0).count());
       benchmark::DoNotOptimize(r.value.discards.data());
-      if (vertices.size() < s.hands.size()) vertices.push_back(static_cast<double>(r.value.vertices));
+      if (vertices.size() < s.hands.size()) {
+        vertices.push_back(static_cast<double>(r.value.vertices));
+        edges.push_back(static_cast<double>(r.value.stats.edges));
+      }
     }
   }
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(s.hands.size()));
@@ -116,6 +120,7 @@ void run_set(benchmark::State& state, const Set& s) {
   state.counters["p90_us"] = percentile(us, 0.9);
   state.counters["max_us"] = percentile(us, 1.0);
   state.counters["vertices"] = percentile(vertices, 0.5);
+  state.counters["edges"] = percentile(edges, 0.5);
   state.counters["peak_MB"] = static_cast<double>(ws.bytes()) / (1 << 20);
 }
 
@@ -183,12 +188,17 @@ void run_ai(benchmark::State& state, const std::vector<Decision>& decisions) {
 
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
-  check_against_reference();
+  // --no_check: time without the reference check first (for profilers).
+  if (!(argc > 1 && std::string(argv[1]) == "--no_check")) check_against_reference();
   for (const Set& s : sets())
     benchmark::RegisterBenchmark(s.name.c_str(), [&s](benchmark::State& state) { run_set(state, s); })
         ->Unit(benchmark::kMicrosecond);
-  static const std::vector<Decision> ai = decisions_of_games(8);
-  benchmark::RegisterBenchmark("ev/ai/8games", [](benchmark::State& state) { run_ai(state, ai); })
+  // The games are played when their benchmark first runs (not when another is filtered).
+  benchmark::RegisterBenchmark("ev/ai/8games",
+                               [](benchmark::State& state) {
+                                 static const std::vector<Decision> ai = decisions_of_games(8);
+                                 run_ai(state, ai);
+                               })
       ->Unit(benchmark::kMicrosecond);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

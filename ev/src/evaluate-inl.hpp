@@ -152,17 +152,89 @@ struct Eval {
   std::uint64_t mask;  // draw vertex: kinds whose draw lowers the shanten; discard vertex: kinds whose discard keeps it
 };
 
+// Two rows side by side (32 bytes: one AVX2 register, two SSE ones): the
+// six combines of a vertex are three pairs, each pair one pass of shuffles.
+// (These functions are always inlined, never called across an ABI: GCC's
+// note that a 32-byte vector is returned differently without AVX is moot.
+// It is given at the end of the file that includes this one, search.cpp,
+// so the note stays off to its end.)
+#pragma GCC diagnostic ignored "-Wpsabi"
+typedef std::uint8_t Cells2 __attribute__((vector_size(32)));
+
+template <int... K>
+MJK_EV_INLINE Cells2 joined_impl(const Cells& lo, const Cells& hi, std::integer_sequence<int, K...>) noexcept {
+  return __builtin_shufflevector(lo, hi, K...);
+}
+MJK_EV_INLINE Cells2 joined(const Cells& lo, const Cells& hi) noexcept {
+  return joined_impl(lo, hi, std::make_integer_sequence<int, 32>{});
+}
+// Each half of a pair's shuffle index: k < 16 reads the low row, k >= 16 the
+// high one; a filler lane (16 in the single-row indices) reads `high`'s first lane.
+constexpr int in_half(int k, int single) noexcept { return single >= 16 ? 32 : (k / 16) * 16 + single; }
+template <int J, int... K>
+MJK_EV_INLINE Cells2 moved2(const Cells2& b, const Cells2& high, std::integer_sequence<int, K...>) noexcept {
+  return __builtin_shufflevector(b, high, in_half(K, moved_from(J, K % 16))...);
+}
+template <int J, int... K>
+MJK_EV_INLINE Cells2 broadcast2(const Cells2& a, std::integer_sequence<int, K...>) noexcept {
+  return __builtin_shufflevector(a, a, in_half(K, J)...);
+}
+template <int J>
+MJK_EV_INLINE void combine2_step(Cells2& out, const Cells2& a, const Cells2& b, const Cells2& high) noexcept {
+  constexpr auto lanes = std::make_integer_sequence<int, 32>{};
+  const Cells2 t = broadcast2<J>(a, lanes) + moved2<J>(b, high, lanes);
+  out = out < t ? out : t;
+}
+template <int... J>
+MJK_EV_INLINE Cells2 combine2_all(const Cells2& a, const Cells2& b, std::integer_sequence<int, J...>) noexcept {
+  const Cells2 high = Cells2{} + high_cost;
+  Cells2 out = high;
+  (combine2_step<J>(out, a, b, high), ...);
+  return out;
+}
+// combine<M> of each half of a with the same half of b.
+template <int M>
+MJK_EV_INLINE Cells2 combine2(const Cells2& a, const Cells2& b) noexcept {
+  return combine2_all(a, b, std::make_integer_sequence<int, 2 * M + 2>{});
+}
+template <int M, int... K>
+MJK_EV_INLINE Cells2 partnered2(const Cells2& b, std::integer_sequence<int, K...>) noexcept {
+  const Cells2 high = Cells2{} + high_cost;
+  return __builtin_shufflevector(b, high, in_half(K, partner<M>(K % 16))...);
+}
+// The low half in both halves, the high half in both.
+MJK_EV_INLINE Cells2 low_twice(const Cells2& v) noexcept {
+  return __builtin_shufflevector(v, v, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
+                                 10, 11, 12, 13, 14, 15);
+}
+MJK_EV_INLINE Cells2 high_twice(const Cells2& v) noexcept {
+  return __builtin_shufflevector(v, v, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 16, 17, 18, 19, 20,
+                                 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+}
+MJK_EV_INLINE Cells low_half(const Cells2& v) noexcept {
+  return __builtin_shufflevector(v, v, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+}
+MJK_EV_INLINE Cells high_half(const Cells2& v) noexcept {
+  return __builtin_shufflevector(v, v, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+}
+
 // The standard form of M melds and a head: r (the replacement number) and
 // the mask from every group's tight cells. Four rests by prefix and suffix
-// (six combines); a group's tight cells are those where its cost plus the
-// rest's partner cell is r.
+// (six combines, as three pairs: (0+1, 2+3), then (1 + 23, 0 + 23), then
+// (3 + 01, 2 + 01); a combine's cells up to M melds do not depend on the
+// order of its two rows); a group's tight cells are those where its cost
+// plus the rest's partner cell is r.
 template <int M>
 MJK_EV_INLINE void standard(const GroupRow* const* gr, bool draw, int& r, std::uint64_t& mask) noexcept {
   const Cells a0 = load_cells(gr[0]->cost), a1 = load_cells(gr[1]->cost), a2 = load_cells(gr[2]->cost),
               a3 = load_cells(gr[3]->cost);
-  const Cells p01 = combine<M>(a0, a1), s23 = combine<M>(a2, a3);
-  const Cells sum[4] = {a0 + partnered<M>(combine<M>(a1, s23)), a1 + partnered<M>(combine<M>(a0, s23)),
-                        a2 + partnered<M>(combine<M>(p01, a3)), a3 + partnered<M>(combine<M>(p01, a2))};
+  constexpr auto lanes = std::make_integer_sequence<int, 32>{};
+  const Cells2 prefix = combine2<M>(joined(a0, a2), joined(a1, a3));           // 0+1 | 2+3
+  const Cells2 rest01 = combine2<M>(joined(a1, a0), high_twice(prefix));       // rest of 0 | rest of 1
+  const Cells2 rest23 = combine2<M>(joined(a3, a2), low_twice(prefix));        // rest of 2 | rest of 3
+  const Cells2 sum01 = joined(a0, a1) + partnered2<M>(rest01, lanes);
+  const Cells2 sum23 = joined(a2, a3) + partnered2<M>(rest23, lanes);
+  const Cells sum[4] = {low_half(sum01), high_half(sum01), low_half(sum23), high_half(sum23)};
   r = min_lane(sum[0]);
   mask = 0;
   for (int g = 0; g < 4; ++g) {

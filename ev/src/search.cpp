@@ -76,17 +76,27 @@ struct Extra {
   float w;
 };
 
-// A draw vertex as the sweep reads it (one load per vertex and turn).
+// A draw vertex as the sweep reads it (16 bytes, one load per vertex and
+// turn; its wins' prices follow those of the vertices before it).
 struct XRecord {
-  std::uint32_t begin = 0;   // its edges in edge_d / edge_w
-  std::uint32_t prices = 0;  // its wins' prices in price
+  std::uint32_t begin = 0;   // its edges in `edges`
   std::uint16_t edges = 0;   // edges that are not wins (own and extra)
   std::uint16_t wins = 0;    // edges that are wins, after them
+  std::uint16_t weight = 0;  // the sum of its edges' weights
   std::uint8_t tenpai = 0;
   std::uint8_t first = 0;    // turns it is computed at: first..last (needed, and not surely 0)
   std::uint8_t last = 0;
-  double weight = 0;         // the sum of its edges' weights
 };
+// An edge as the sweep reads it: its discard vertex, and its weight (the
+// drawn kind's copies in the wall, 1-4) in the top three bits: the sweep
+// streams every edge at every turn, so 4 bytes, not 12.
+constexpr int weight_shift = 29;
+constexpr std::uint32_t target_mask = (1u << weight_shift) - 1;
+inline std::uint32_t packed_edge(std::uint32_t d, float w) noexcept {
+  return d | static_cast<std::uint32_t>(w) << weight_shift;
+}
+inline std::uint32_t target_of(std::uint32_t e) noexcept { return e & target_mask; }
+inline double weight_of(std::uint32_t e) noexcept { return static_cast<double>(static_cast<int>(e >> weight_shift)); }
 
 // A slot of the vertex table: the key itself (one cache line per probe),
 // the vertex (discard_bit | index), and the search that wrote it: a slot of
@@ -122,14 +132,13 @@ struct EvWorkspace::Impl {
   std::vector<ev_detail::WinEdge> wins;
   std::vector<std::uint32_t> win_begin;
   std::vector<ev_detail::Extra> extras;
-  std::vector<double> weight;            // per draw vertex: the sum of its edges' weights
   std::vector<std::uint8_t> tenpai;      // per draw vertex
   std::vector<std::uint32_t> extra_count;
   // The sweep's layout: per draw vertex a record, its edges' discard
   // vertices and weights (own and extra edges, then the wins), the wins' prices.
   std::vector<ev_detail::XRecord> records;
-  std::vector<std::uint32_t> edge_d;
-  std::vector<double> edge_w, price;
+  std::vector<std::uint32_t> edges;
+  std::vector<double> price;
   std::vector<std::uint32_t> in_begin, in_x;  // per discard vertex: the draw vertices of its edges
   std::vector<std::uint8_t> need_d;  // per discard vertex: the first turn it is needed
   std::vector<std::uint32_t> queue;
@@ -140,7 +149,7 @@ struct EvWorkspace::Impl {
   std::size_t bytes() const noexcept {
     auto b = [](const auto& v) { return v.capacity() * sizeof(v[0]); };
     return rows.bytes() + b(xs) + b(ds) + b(table) + b(own) + b(own_begin) + b(wins) + b(win_begin) + b(extras) +
-           b(weight) + b(tenpai) + b(extra_count) + b(records) + b(edge_d) + b(edge_w) + b(price) + b(in_begin) + b(in_x) +
+           b(tenpai) + b(extra_count) + b(records) + b(edges) + b(price) + b(in_begin) + b(in_x) +
            b(need_d) + b(queue) + b(xv) + b(dv);
   }
   void reset(Players players) {
@@ -162,7 +171,6 @@ struct EvWorkspace::Impl {
     wins.clear();
     win_begin.clear();
     extras.clear();
-    weight.clear();
     tenpai.clear();
   }
 };
@@ -228,13 +236,26 @@ class Builder {
     root_ = find_or_create({-1, s_.start, hash}, s_.tiles % 3 == 2, row, 0, nullptr);
     std::size_t xi = 0, di = 0;
     std::uint64_t next_report = 1 << 16;
+    // Each vertex's moves are planned (and their slots prefetched) one
+    // expansion ahead, so the table's cache misses of the next vertex
+    // overlap the work on this one. Expanding discard vertices creates
+    // draw vertices only and the other way round, so the next vertex of a
+    // phase is known before this one is expanded.
+    constexpr std::size_t ahead = 2, ring = 4;
+    Plan plans[ring];
     while (xi < w_.xs.size() || di < w_.ds.size()) {
+      for (std::size_t j = di; j < di + ahead && j < w_.ds.size(); ++j) plan_discard(static_cast<std::uint32_t>(j), plans[j % ring]);
       while (di < w_.ds.size()) {
-        expand_discard(static_cast<std::uint32_t>(di++));
+        if (di + ahead < w_.ds.size()) plan_discard(static_cast<std::uint32_t>(di + ahead), plans[(di + ahead) % ring]);
+        expand_discard(plans[di % ring]);
+        ++di;
         if (over_budget()) return Error::too_many_vertices;
       }
+      for (std::size_t j = xi; j < xi + ahead && j < w_.xs.size(); ++j) plan_draw(static_cast<std::uint32_t>(j), plans[j % ring]);
       while (xi < w_.xs.size()) {
-        expand_draw(static_cast<std::uint32_t>(xi++));
+        if (xi + ahead < w_.xs.size()) plan_draw(static_cast<std::uint32_t>(xi + ahead), plans[(xi + ahead) % ring]);
+        expand_draw(plans[xi % ring]);
+        ++xi;
         if (over_budget()) return Error::too_many_vertices;
       }
       const std::uint64_t v = w_.xs.size() + w_.ds.size();
@@ -317,7 +338,6 @@ class Builder {
     } else {
       index = static_cast<std::uint32_t>(w_.xs.size());
       w_.xs.push_back(n);
-      w_.weight.push_back(0);
       w_.tenpai.push_back(e.shanten == 0);
     }
     w_.table[slot] = Slot{m.key, index | kind_bit, w_.search};
@@ -359,40 +379,53 @@ class Builder {
     for (int i = 0; i < n; ++i) __builtin_prefetch(&w_.table[slot_of(moves[i].hash)]);
   }
 
-  MJK_EV_INLINE void expand_draw(std::uint32_t x) {
-    const Node n = w_.xs[x];
-    w_.own_begin.push_back(static_cast<std::uint32_t>(w_.own.size()));
-    w_.win_begin.push_back(static_cast<std::uint32_t>(w_.wins.size()));
-    const bool riichi = riichi_of(n.key), tenpai = n.shanten == 0;
+  // A vertex's moves, computed (and their slots prefetched) before it is expanded.
+  struct Plan {
+    std::uint32_t index = 0;
+    Node n;
+    int count = 0;
     std::array<Move, kinds37> moves;
-    std::array<int, kinds37> walls;
+    std::array<int, kinds37> walls;      // draw vertex: the drawn kind's copies in its wall
+    std::array<bool, kinds37> declares;  // discard vertex: the discard declares riichi
+  };
+
+  MJK_EV_INLINE void plan_draw(std::uint32_t x, Plan& p) const noexcept {
+    p.index = x;
+    p.n = w_.xs[x];
+    const Node& n = p.n;
     int count = 0;
     for (std::uint64_t m = draw_candidates(n); m; m &= m - 1) {
       const int k37 = std::countr_zero(m);
       const int w = wall_of(n.key, k37);
       if (w <= 0) continue;
-      walls[static_cast<std::size_t>(count)] = w;
-      moves[static_cast<std::size_t>(count++)] = {k37, plus(n.key, unit_[static_cast<std::size_t>(k37)]),
-                                                  n.hash + zobrist.unit[static_cast<std::size_t>(k37)]};
+      p.walls[static_cast<std::size_t>(count)] = w;
+      p.moves[static_cast<std::size_t>(count++)] = {k37, plus(n.key, unit_[static_cast<std::size_t>(k37)]),
+                                                    n.hash + zobrist.unit[static_cast<std::size_t>(k37)]};
     }
-    prefetch(moves.data(), count);
-    double weight = 0;
+    p.count = count;
+    prefetch(p.moves.data(), count);
+  }
+
+  MJK_EV_INLINE void expand_draw(const Plan& p) {
+    const Node& n = p.n;
+    w_.own_begin.push_back(static_cast<std::uint32_t>(w_.own.size()));
+    w_.win_begin.push_back(static_cast<std::uint32_t>(w_.wins.size()));
+    const bool riichi = riichi_of(n.key), tenpai = n.shanten == 0;
     static constexpr Eval complete{-1, 0};
-    for (int i = 0; i < count; ++i) {
-      const Move& mv = moves[static_cast<std::size_t>(i)];
-      const int k37 = mv.k37, w = walls[static_cast<std::size_t>(i)];
+    for (int i = 0; i < p.count; ++i) {
+      const Move& mv = p.moves[static_cast<std::size_t>(i)];
+      const int k37 = mv.k37, w = p.walls[static_cast<std::size_t>(i)];
       const int kind = base_kind(k37);
       const bool wins = tenpai && ((n.mask >> kind) & 1);  // a tenpai hand's wait completes it
-      const Probe p = probe(mv, true);
-      std::uint32_t d = p.index;
-      if (!p.found) {  // its rows and distance only for a new vertex
+      const Probe pr = probe(mv, true);
+      std::uint32_t d = pr.index;
+      if (!pr.found) {  // its rows and distance only for a new vertex
         const int g = group_of(kind);
         std::int32_t row[4] = {n.row[0], n.row[1], n.row[2], n.row[3]};
         row[g] = w_.rows.added(g, n.row[g], kind - 9 * g);
         const int dist = n.dist + (held_of(mv.key, k37) > s_.org[static_cast<std::size_t>(k37)]);
-        d = create(mv, true, p.index, row, dist, wins ? &complete : nullptr);
+        d = create(mv, true, pr.index, row, dist, wins ? &complete : nullptr);
       }
-      weight += w;
       if (wins) {
         const double price = pricer_.price(mv.key, k37, riichi);
         if (price > 0) {
@@ -402,14 +435,13 @@ class Builder {
       }
       w_.own.push_back({d, static_cast<float>(w)});
     }
-    w_.weight[x] += weight;
   }
 
-  MJK_EV_INLINE void expand_discard(std::uint32_t d) {
-    const Node n = w_.ds[d];
+  MJK_EV_INLINE void plan_discard(std::uint32_t d, Plan& p) const noexcept {
+    p.index = d;
+    p.n = w_.ds[d];
+    const Node& n = p.n;
     const bool riichi = riichi_of(n.key);
-    std::array<Move, kinds37> moves;
-    std::array<bool, kinds37> declares;
     int count = 0;
     const std::uint64_t held = held37(n.key);
     std::uint64_t keeps37 = n.mask;  // the discards that keep the shanten, a red five beside its plain five
@@ -418,37 +450,43 @@ class Builder {
       const int k37 = std::countr_zero(m);
       const bool keeps = (keeps37 >> k37) & 1;
       const bool r = riichi || (s_.closed && n.shanten == 0 && keeps);
-      declares[static_cast<std::size_t>(count)] = r;
-      moves[static_cast<std::size_t>(count++)] = {
+      p.declares[static_cast<std::size_t>(count)] = r;
+      p.moves[static_cast<std::size_t>(count++)] = {
           k37, with_riichi(minus(n.key, unit_[static_cast<std::size_t>(k37)]), r),
           n.hash - zobrist.unit[static_cast<std::size_t>(k37)] + (r && !riichi ? zobrist.riichi : 0)};
     }
-    prefetch(moves.data(), count);
-    for (int i = 0; i < count; ++i) {
-      const Move& mv = moves[static_cast<std::size_t>(i)];
+    p.count = count;
+    prefetch(p.moves.data(), count);
+  }
+
+  MJK_EV_INLINE void expand_discard(const Plan& p) {
+    const std::uint32_t d = p.index;
+    const Node& n = p.n;
+    const bool riichi = riichi_of(n.key);
+    for (int i = 0; i < p.count; ++i) {
+      const Move& mv = p.moves[static_cast<std::size_t>(i)];
       const int k37 = mv.k37, kind = base_kind(k37);
       const int dist = n.dist - (held_of(n.key, k37) > s_.org[static_cast<std::size_t>(k37)]);
-      const Probe p = probe(mv, false);
-      std::uint32_t x = p.index;
-      if (!p.found) {
+      const Probe pr = probe(mv, false);
+      std::uint32_t x = pr.index;
+      if (!pr.found) {
         const int g = group_of(kind);
         std::int32_t row[4] = {n.row[0], n.row[1], n.row[2], n.row[3]};
         row[g] = w_.rows.removed(g, n.row[g], kind - 9 * g);
-        x = create(mv, false, p.index, row, dist, nullptr);
+        x = create(mv, false, pr.index, row, dist, nullptr);
       }
       const int w = wall_of(mv.key, k37);
       // Does x follow the draw of k37 itself (then this is x's own edge)? From
       // this vertex alone: x = this hand less k37 has this shanten if k37
       // keeps it, one more if not (a complete hand less any tile is tenpai),
       // and x's necessary kinds hold k37 iff its shanten is above this one's.
-      if (declares[static_cast<std::size_t>(i)] == riichi && w > 0) {
+      if (p.declares[static_cast<std::size_t>(i)] == riichi && w > 0) {
         const bool keeps = (n.mask >> kind) & 1;
         const int x_shanten = n.shanten < 0 ? 0 : n.shanten + !keeps;
         const bool widened = s_.options.hand_change && !riichi && dist + x_shanten < limit_;
         if (widened || x_shanten > n.shanten) continue;  // x's own edge
       }
       w_.extras.push_back({x, d, static_cast<float>(w)});
-      w_.weight[x] += w;
     }
   }
 
@@ -484,42 +522,42 @@ void lay_out(EvWorkspace::Impl& w, const std::uint32_t* answers, int count, int 
     XRecord& r = w.records[x];
     const std::uint32_t own = w.own_begin[x + 1] - w.own_begin[x], wins = w.win_begin[x + 1] - w.win_begin[x];
     r.begin = at;
-    r.prices = prices;
     r.edges = static_cast<std::uint16_t>(own + w.extra_count[x + 1]);
     r.wins = static_cast<std::uint16_t>(wins);
     r.tenpai = w.tenpai[x];
-    r.weight = w.weight[x];
+    r.weight = 0;
     at += r.edges + r.wins;
     prices += wins;
   }
-  w.edge_d.resize(at);
-  w.edge_w.resize(at);
+  w.edges.resize(at);
   w.price.resize(prices);
   // Own edges, then (placed below) the extras, then the wins.
   std::vector<std::uint32_t>& fill = w.extra_count;  // reused: the next free slot of each vertex's extras
   for (std::size_t x = 0; x < nx; ++x) {
     const XRecord& r = w.records[x];
     std::uint32_t k = r.begin;
+    int weight = 0;  // of its own edges and wins here, of its extras below
     for (std::uint32_t e = w.own_begin[x]; e < w.own_begin[x + 1]; ++e, ++k) {
-      w.edge_d[k] = w.own[e].d;
-      w.edge_w[k] = w.own[e].w;
+      w.edges[k] = packed_edge(w.own[e].d, w.own[e].w);
+      weight += static_cast<int>(w.own[e].w);
     }
     fill[x] = k;
     k = r.begin + r.edges;
-    for (std::uint32_t e = w.win_begin[x], p = r.prices; e < w.win_begin[x + 1]; ++e, ++k, ++p) {
-      w.edge_d[k] = w.wins[e].d;
-      w.edge_w[k] = w.wins[e].w;
-      w.price[p] = w.wins[e].price;
+    for (std::uint32_t e = w.win_begin[x]; e < w.win_begin[x + 1]; ++e, ++k) {
+      w.edges[k] = packed_edge(w.wins[e].d, w.wins[e].w);
+      w.price[e] = w.wins[e].price;
+      weight += static_cast<int>(w.wins[e].w);
     }
+    w.records[x].weight = static_cast<std::uint16_t>(weight);
   }
   for (const Extra& e : w.extras) {
     const std::uint32_t k = fill[e.x]++;
-    w.edge_d[k] = e.d;
-    w.edge_w[k] = e.w;
+    w.edges[k] = packed_edge(e.d, e.w);
+    w.records[e.x].weight = static_cast<std::uint16_t>(w.records[e.x].weight + static_cast<int>(e.w));
   }
   // The edges into each discard vertex (a counting sort).
   w.in_begin.assign(nd + 1, 0);
-  for (const std::uint32_t d : w.edge_d) ++w.in_begin[d + 1];
+  for (const std::uint32_t e : w.edges) ++w.in_begin[target_of(e) + 1];
   for (std::size_t d = 0; d < nd; ++d) w.in_begin[d + 1] += w.in_begin[d];
   w.in_x.resize(at);
   {
@@ -528,7 +566,7 @@ void lay_out(EvWorkspace::Impl& w, const std::uint32_t* answers, int count, int 
     for (std::size_t x = 0; x < nx; ++x) {
       const XRecord& r = w.records[x];
       for (std::uint32_t k = r.begin, end = r.begin + r.edges + r.wins; k < end; ++k)
-        w.in_x[next[w.edge_d[k]]++] = static_cast<std::uint32_t>(x);
+        w.in_x[next[target_of(w.edges[k])]++] = static_cast<std::uint32_t>(x);
     }
   }
 
@@ -567,10 +605,10 @@ void lay_out(EvWorkspace::Impl& w, const std::uint32_t* answers, int count, int 
       const int n = r.first + 1;
       if (n > ev_last_turn) continue;
       for (std::uint32_t k = r.begin, end = r.begin + r.edges + r.wins; k < end; ++k) {
-        std::uint8_t& d = w.need_d[w.edge_d[k]];
+        std::uint8_t& d = w.need_d[target_of(w.edges[k])];
         if (n < d) {
           d = static_cast<std::uint8_t>(n);
-          q[tail++] = w.edge_d[k] | d_bit;
+          q[tail++] = target_of(w.edges[k]) | d_bit;
         }
       }
     }
@@ -586,8 +624,7 @@ MJK_EV_HOT void sweep(const Setup& s, EvWorkspace::Impl& w, int first, const std
                       EvAnswer& answer) noexcept {
   const std::size_t nx = w.xs.size(), nd = w.ds.size();
   const XRecord* records = w.records.data();
-  const std::uint32_t* edge_d = w.edge_d.data();
-  const double* edge_w = w.edge_w.data();
+  const std::uint32_t* edges = w.edges.data();
   const double* price = w.price.data();
   const std::uint32_t* in_begin = w.in_begin.data();
   const std::uint32_t* in_x = w.in_x.data();
@@ -596,34 +633,34 @@ MJK_EV_HOT void sweep(const Setup& s, EvWorkspace::Impl& w, int first, const std
   Values* dv = w.dv.data();
   for (int t = ev_last_turn; t >= first; --t) {
     const double inv = 1.0 / (s.wall - t);
-    for (std::size_t x = 0; x < nx; ++x) {
+    const double* p = price;  // the wins' prices of draw vertex x
+    for (std::size_t x = 0; x < nx; p += records[x].wins, ++x) {
       const XRecord& r = records[x];
       if (t < r.first || t > r.last) continue;  // not needed yet, or surely 0 (as stored)
       if (t == ev_last_turn) {
         xv[x].v = V4{r.tenpai ? 1.0 : 0.0, 0, 0, 0};
         continue;
       }
-      const std::uint32_t* d = edge_d + r.begin;
-      const double* wt = edge_w + r.begin;
+      const std::uint32_t* e = edges + r.begin;
       const int n = r.edges, nw = r.wins;
       V4 v = xv[x].v;
       // Four sums, not one: a single accumulator would chain every edge's
       // multiply-add behind the last.
       V4 a0{}, a1{}, a2{}, a3{};
-      int e = 0;
-      for (; e + 4 <= n; e += 4) {
-        a0 += wt[e] * dv[d[e]].v;
-        a1 += wt[e + 1] * dv[d[e + 1]].v;
-        a2 += wt[e + 2] * dv[d[e + 2]].v;
-        a3 += wt[e + 3] * dv[d[e + 3]].v;
+      int k = 0;
+      for (; k + 4 <= n; k += 4) {
+        a0 += weight_of(e[k]) * dv[target_of(e[k])].v;
+        a1 += weight_of(e[k + 1]) * dv[target_of(e[k + 1])].v;
+        a2 += weight_of(e[k + 2]) * dv[target_of(e[k + 2])].v;
+        a3 += weight_of(e[k + 3]) * dv[target_of(e[k + 3])].v;
       }
-      for (; e < n; ++e) a0 += wt[e] * dv[d[e]].v;
-      const double* p = price + r.prices;
+      for (; k < n; ++k) a0 += weight_of(e[k]) * dv[target_of(e[k])].v;
       for (int j = 0; j < nw; ++j) {
-        const V4 c = dv[d[n + j]].v;
-        a1 += wt[n + j] * V4{1.0, 1.0, std::max(p[j], c[2]), 0};
+        const std::uint32_t ej = e[n + j];
+        const V4 c = dv[target_of(ej)].v;
+        a1 += weight_of(ej) * V4{1.0, 1.0, std::max(p[j], c[2]), 0};
       }
-      v += ((a0 + a1) + (a2 + a3) - r.weight * v) * inv;
+      v += ((a0 + a1) + (a2 + a3) - static_cast<double>(r.weight) * v) * inv;
       if (r.tenpai) v[0] = 1.0;
       xv[x].v = v;
     }
@@ -703,6 +740,10 @@ Error search(const Setup& s, EvWorkspace::Impl& w, EvAnswer& answer) {
 
   // The sweep.
   const std::size_t nx = w.xs.size(), nd = w.ds.size();
+  if (nd > target_mask) {  // an edge names its discard vertex in 29 bits (far past any memory)
+    answer.vertices = w.last_vertices = nx + nd;
+    return Error::too_many_vertices;
+  }
   const int first = from_draw ? 0 : 1;
   lay_out(w, slot_of.data(), slots, first);
   w.xv.assign(nx, Values{});

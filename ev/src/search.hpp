@@ -91,11 +91,12 @@ class Pricer {
   [[nodiscard]] double price(const Key& hand, int win37, bool riichi) noexcept;
 
  private:
-  double income(int han, int fu) noexcept;  // tsumo_income, remembered by (han, fu / 5)
+  // tsumo_income of han 0..13 (13: 13 and more) at this fu, filled on the fu's first win.
+  const double* incomes(int fu) noexcept;
   const Setup& s_;
   ScoreRequest q_;  // the wins' request: its hand and win rewritten per win
   int tiles_ = 0;   // concealed tiles of a winning hand
-  std::array<std::array<double, 27>, 14> incomes_{};
+  std::array<std::array<double, 14>, 27> incomes_{};  // by fu / 5, then han
 };
 
 // Income of a non-yakuman tsumo of `han` and `fu` for the request's seat

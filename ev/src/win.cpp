@@ -67,11 +67,11 @@ std::uint64_t held_kinds(const Key& k) noexcept {
 }
 }  // namespace
 
-double Pricer::income(int han, int fu) noexcept {
-  const auto h = static_cast<std::size_t>(std::min(han, 13)), f = static_cast<std::size_t>(std::min(fu, 130) / 5);
-  double& v = incomes_[h][f];
-  if (v < 0) v = tsumo_income(q_, han, fu);
-  return v;
+const double* Pricer::incomes(int fu) noexcept {
+  auto& row = incomes_[static_cast<std::size_t>(std::min(fu, 130) / 5)];
+  if (row[0] < 0)
+    for (int h = 0; h < 14; ++h) row[static_cast<std::size_t>(h)] = tsumo_income(q_, h, fu);  // (13: 13 and more)
+  return row.data();
 }
 
 double Pricer::price(const Key& hand, int win37, bool riichi) noexcept {
@@ -110,19 +110,27 @@ double Pricer::price(const Key& hand, int win37, bool riichi) noexcept {
   // An indicator of kind ind(t) drawn makes each held copy of t (melds and
   // north tiles too) an ura-dora: gain[t]. u = the sum over the n
   // indicators, drawn from the wall at the win (the start wall, plus the
-  // start hand, less this hand).
+  // start hand, less this hand). The hand's counts are read back from the
+  // request's slots, the incomes of this fu from one row.
+  static constexpr auto slot_of_kind = [] {
+    std::array<std::uint8_t, kind_count> t{};
+    for (int k = 0; k < kind_count; ++k) t[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(Tile(k).slot());
+    return t;
+  }();
+  const auto held = [&](int k) { return static_cast<int>(q.hand.slots[slot_of_kind[static_cast<std::size_t>(k)]]); };
   const auto wall_at = [&](int k) {
-    return s.wall_merged[static_cast<std::size_t>(k)] + s.start_merged[static_cast<std::size_t>(k)] - count_of(hand, k);
+    return s.wall_merged[static_cast<std::size_t>(k)] + s.start_merged[static_cast<std::size_t>(k)] - held(k);
   };
-  const double at0 = income(sc.han, sc.fu);
-  const auto income_of = [&](int u) { return income(sc.han + u, sc.fu); };
+  const double* row = incomes(sc.fu);
+  const auto income_of = [&](int u) { return row[std::min(sc.han + u, 13)]; };
+  const double at0 = income_of(0);
   const std::uint64_t gaining = held_kinds(hand) | s.fixed_kinds;
   if (n == 1) {
     double sum = 0;
     for (std::uint64_t m = gaining; m; m &= m - 1) {
       const int t = std::countr_zero(m);
       const int w = wall_at(s.indicator_of[static_cast<std::size_t>(t)]);
-      if (w > 0) sum += w * (income_of(count_of(hand, t) + s.fixed[static_cast<std::size_t>(t)]) - at0);
+      if (w > 0) sum += w * (income_of(held(t) + s.fixed[static_cast<std::size_t>(t)]) - at0);
     }
     return paid + sum / (s.wall + s.tiles - tiles_);
   }
@@ -135,7 +143,7 @@ double Pricer::price(const Key& hand, int win37, bool riichi) noexcept {
   for (std::uint64_t m = gaining; m; m &= m - 1) {
     const int t = std::countr_zero(m);
     const int c = wall_at(s.indicator_of[static_cast<std::size_t>(t)]);
-    const int g = count_of(hand, t) + s.fixed[static_cast<std::size_t>(t)];
+    const int g = held(t) + s.fixed[static_cast<std::size_t>(t)];
     if (c <= 0) continue;
     zero -= c;
     for (int have = n - 1; have >= 0; --have)
