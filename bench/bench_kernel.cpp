@@ -311,7 +311,7 @@ int main(int argc, char** argv) {
   // The batch on 10^6 realistic wins (about 200 MB of requests: far out of
   // cache, unlike the sets above), generated on first use outside the timed loop.
   benchmark::RegisterBenchmark("score/kernel/play_1M", [](benchmark::State& state) {
-    static const std::vector<ScoreRequest> requests = score_test::wins_like_play(182, 1'000'000);
+    static const std::vector<ScoreRequest> requests = mjk::test::wins_like_play(182, 1'000'000);
     std::vector<Result<Score>> out(requests.size());
     for (auto _ : state) {
       benchmark::DoNotOptimize(score(requests, out));

@@ -1,5 +1,6 @@
 // The request checked and made ready, the search run, the answer finished.
 #include <algorithm>
+#include <new>
 
 #include "mjk/analysis.hpp"
 #include "search.hpp"
@@ -178,9 +179,17 @@ EvResult expected_value(const ScoreRequest& request, const EvOptions& options, c
   a.shanten = static_cast<std::int8_t>(s.shanten);
   a.wall = s.wall;
   for (int k = 0; k < kind_count; ++k) a.wall_counts[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(s.wall_merged[static_cast<std::size_t>(k)]);
-  if (const Error e = ev_detail::search(s, w.impl(), a); e != Error::none) {
+  Error e = Error::none;
+  try {
+    e = ev_detail::search(s, w.impl(), a);
+  } catch (const std::bad_alloc&) {  // the graph, its layout or the workspace could not grow
+    w = EvWorkspace();                // what was held is given back
+    e = Error::out_of_memory;
+  }
+  if (e != Error::none) {
     out.error = error_of(e);
     if (e == Error::too_many_vertices) out.error.detail = "raise max_vertices, or search with fewer options";
+    if (e == Error::out_of_memory) out.error.detail = "set max_vertices to stop the search first";
   }
   return out;
 }

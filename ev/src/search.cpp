@@ -501,7 +501,9 @@ class Builder {
 
 // The graph's growth, compiled for each instruction-set level (the Builder's
 // members, the evaluation included, are inlined into each clone).
-MJK_EV_HOT Error grow_graph(Builder& b) noexcept { return b.grow(); }
+// Not noexcept: a growth that runs out of memory throws std::bad_alloc up to
+// expected_value, which answers out_of_memory.
+MJK_EV_HOT Error grow_graph(Builder& b) { return b.grow(); }
 
 // One edge list per draw vertex (its own edges, the extras, then its wins)
 // and one per discard vertex (the draw vertices of the edges into it); the

@@ -13,6 +13,7 @@
 #include "mjk/ref_ev.hpp"
 #include "mjk/score.hpp"
 #include "support/ev_requests.hpp"
+#include "support/isolated.hpp"
 #include "support/score_requests.hpp"
 
 // White-box hooks of the search (ev/src), for the tests only.
@@ -291,6 +292,32 @@ TEST_CASE("ev: a vertex budget stops the search with an error, not the memory") 
   REQUIRE(in_emptied.ok());
   check_same(in_moved.value, again.value, "moved workspace");
   check_same(in_emptied.value, again.value, "moved-from workspace");
+}
+
+TEST_CASE("ev: a search that runs out of memory is that search's error, and the next search is answered") {
+  if (mjk::test::address_sanitizer) {
+    MESSAGE("skipped under AddressSanitizer: its operator new aborts when memory runs out, never throws std::bad_alloc");
+    return;
+  }
+  std::mt19937_64 rng(7);
+  ev_test::Spec spec;
+  spec.shanten = 4;
+  const ev_test::Dealt big = ev_test::deal(rng, spec);
+  spec.shanten = 1;
+  const ev_test::Dealt small = ev_test::deal(rng, spec);
+  EvOptions wide;
+  wide.hand_change = wide.shanten_back = true;
+  wide.extra = 3;  // millions of vertices: far past 64 MiB
+  // A child with 64 MiB more address space than it has: the wide search
+  // cannot fit, the small one then runs in the same workspace.
+  const std::string text = mjk::test::isolated([&] {
+    EvWorkspace ws;
+    const EvResult r = expected_value(big.request, wide, big.visible, &ws);
+    std::string out = r.ok() ? "answered" : std::string(describe(r.error.code));
+    const EvResult again = expected_value(small.request, EvOptions{}, small.visible, &ws);
+    return out + (again.ok() ? "; then answered" : "; then failed");
+  }, 120, std::uint64_t{64} << 20);
+  CHECK(text == std::string(describe(Error::out_of_memory)) + "; then answered");
 }
 
 TEST_CASE("ev: the search's tsumo income is the scorer's payment") {

@@ -12,7 +12,7 @@
 #include "support/score_requests.hpp"
 
 using namespace mjk;
-using namespace mjk::score_test;
+using namespace mjk::test;
 
 namespace {
 

@@ -51,7 +51,8 @@ class MJK_API EvWorkspace {
 // their defaults: the search sets them. Errors: the request's (validate()'s
 // codes), too_many_tiles / too_few_tiles, complete_hand, impossible_wall (a
 // kind or a red five seen more often than the game has it), wall_too_small,
-// extra_out_of_range, turn_out_of_range, too_many_vertices. Thread-safe with
+// extra_out_of_range, turn_out_of_range, too_many_vertices, out_of_memory (the
+// search could not get the memory it needed). Thread-safe with
 // one workspace per thread.
 [[nodiscard]] MJK_API EvResult expected_value(const ScoreRequest& request, const EvOptions& options = {},
                                               const EvVisible& visible = {}, EvWorkspace* workspace = nullptr);
