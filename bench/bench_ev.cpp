@@ -86,10 +86,14 @@ void check_against_reference() {
       bool same = fast.ok() && fast.value.vertices == ref.vertices && fast.value.count == ref.count;
       for (int k = 0; same && k < ref.count; ++k)
         for (int t = 0; t < ev_turns; ++t) {
-          const auto near = [](double a, double b) { return std::abs(a - b) <= 1e-9 * std::max({std::abs(a), std::abs(b), 1e-300}); };
-          const EvDiscard &a = fast.value.discards[static_cast<std::size_t>(k)], &b = ref.discards[static_cast<std::size_t>(k)];
+          const auto near = [](double a, double b) {
+            return std::abs(a - b) <= 1e-9 * std::max({std::abs(a), std::abs(b), 1e-300});
+          };
+          const EvDiscard &a = fast.value.discards[static_cast<std::size_t>(k)],
+                          &b = ref.discards[static_cast<std::size_t>(k)];
           const auto ti = static_cast<std::size_t>(t);
-          same = same && near(a.tenpai[ti], b.tenpai[ti]) && near(a.win[ti], b.win[ti]) && near(a.score[ti], b.score[ti]);
+          same =
+              same && near(a.tenpai[ti], b.tenpai[ti]) && near(a.win[ti], b.win[ti]) && near(a.score[ti], b.score[ti]);
         }
       if (!same) {
         std::fprintf(stderr, "benchmark %s: the search differs from scalar_ref on hand %zu\n", s.name.c_str(), i);
@@ -191,15 +195,14 @@ int main(int argc, char** argv) {
   // --no_check: time without the reference check first (for profilers).
   if (!(argc > 1 && std::string(argv[1]) == "--no_check")) check_against_reference();
   for (const Set& s : sets())
-    benchmark::RegisterBenchmark(s.name.c_str(), [&s](benchmark::State& state) { run_set(state, s); })
-        ->Unit(benchmark::kMicrosecond);
+    benchmark::RegisterBenchmark(s.name.c_str(), [&s](benchmark::State& state) {
+      run_set(state, s);
+    })->Unit(benchmark::kMicrosecond);
   // The games are played when their benchmark first runs (not when another is filtered).
-  benchmark::RegisterBenchmark("ev/ai/8games",
-                               [](benchmark::State& state) {
-                                 static const std::vector<Decision> ai = decisions_of_games(8);
-                                 run_ai(state, ai);
-                               })
-      ->Unit(benchmark::kMicrosecond);
+  benchmark::RegisterBenchmark("ev/ai/8games", [](benchmark::State& state) {
+    static const std::vector<Decision> ai = decisions_of_games(8);
+    run_ai(state, ai);
+  })->Unit(benchmark::kMicrosecond);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

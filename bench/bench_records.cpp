@@ -32,7 +32,8 @@ const std::vector<File>& corpus() {
     if (!fs::is_directory(dir)) return out;
     for (const auto& e : fs::directory_iterator(dir)) {
       std::ifstream in(e.path(), std::ios::binary);
-      out.push_back({e.path().filename().string(), {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()}});
+      out.push_back(
+          {e.path().filename().string(), {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()}});
     }
     std::sort(out.begin(), out.end(), [](const File& a, const File& b) { return a.name < b.name; });
     return out;

@@ -74,8 +74,9 @@ inline WinDataset with_wins(std::string name, std::vector<Hand> hands, std::uint
 }
 
 inline std::vector<WinDataset> agari_sets() {
-  return {with_wins("agari14", make(150, [](deal::Rng& r) { return deal::complete(r, 4); }), 151),
-          with_wins("single_suit_agari14", make(152, [](deal::Rng& r) { return deal::complete_single_suit(r, 0); }), 153)};
+  return {
+      with_wins("agari14", make(150, [](deal::Rng& r) { return deal::complete(r, 4); }), 151),
+      with_wins("single_suit_agari14", make(152, [](deal::Rng& r) { return deal::complete_single_suit(r, 0); }), 153)};
 }
 
 }  // namespace mjk::bench

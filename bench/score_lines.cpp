@@ -25,7 +25,8 @@ std::string hand_text(const mjk::ScoreRequest& r) {
     std::string digits;
     for (int k = 9 * s; k < (s == 3 ? 34 : 9 * s + 9); ++k) {
       int n = r.hand.count(mjk::Tile(k)) - (k == r.win.kind() ? 1 : 0);
-      int red = s < 3 && k % 9 == 4 ? r.hand.red_fives[static_cast<std::size_t>(s)] - (k == r.win.kind() && r.win_red) : 0;
+      int red =
+          s < 3 && k % 9 == 4 ? r.hand.red_fives[static_cast<std::size_t>(s)] - (k == r.win.kind() && r.win_red) : 0;
       for (; n > 0; --n, --red) digits += digit(k, red > 0);
     }
     if (!digits.empty()) out += digits + suit(9 * s);

@@ -52,7 +52,8 @@ std::uint64_t space_size(int tiles, Kinds kinds) noexcept {
 }
 
 Counts& Counts::operator+=(const Counts& o) noexcept {
-  hands += o.hands, total += o.total, standard += o.standard, chiitoi += o.chiitoi, both += o.both, kokushi += o.kokushi;
+  hands += o.hands, total += o.total, standard += o.standard, chiitoi += o.chiitoi, both += o.both,
+      kokushi += o.kokushi;
   for (std::size_t i = 0; i < by_waits.size(); ++i) by_waits[i] += o.by_waits[i];
   return *this;
 }
@@ -60,8 +61,8 @@ Counts& Counts::operator+=(const Counts& o) noexcept {
 namespace {
 
 constexpr std::size_t batch_size = 512;  // 32 KiB of hands: stays in L1/L2 between enumeration and kernel
-constexpr int prefix_kinds = 4;  // a work item fixes the counts of the first kinds
-constexpr int max_tail_kinds = 9;  // the last kinds come from a table of tails (all: 8s 9s and the honours)
+constexpr int prefix_kinds = 4;          // a work item fixes the counts of the first kinds
+constexpr int max_tail_kinds = 9;        // the last kinds come from a table of tails (all: 8s 9s and the honours)
 
 // Every way the last kinds of the set can hold r tiles, for each r, as the
 // 16 bytes of a Hand from the first tail kind's slot on (as many kinds, up to
@@ -119,7 +120,8 @@ class Worker {
     if (tiles == 14) forms_.resize(batch_size);
     else waits_.resize(batch_size);
     static_assert(sizeof(Hand) == 64);
-    for (int k = 0; k < kinds; ++k) unit_[static_cast<std::size_t>(k)] = one_at(static_cast<std::size_t>(Tile(k).slot()));
+    for (int k = 0; k < kinds; ++k)
+      unit_[static_cast<std::size_t>(k)] = one_at(static_cast<std::size_t>(Tile(k).slot()));
   }
 
   // Every hand whose first kinds hold `prefix`; false if stopped.

@@ -34,7 +34,7 @@ struct Counts {
 struct Options {
   int tiles = 14;  // 14 or 13
   Kinds kinds = Kinds::all;
-  int threads = 0;  // 0: every core
+  int threads = 0;                          // 0: every core
   const std::atomic<bool>* stop = nullptr;  // set it to end early (results marked partial)
   // Called about every `progress_every` seconds from the calling thread with hands done so far.
   std::function<void(std::uint64_t done)> progress;

@@ -33,7 +33,8 @@ int census_command(int argc, char** argv) {
   mjk::census::Options opt;
   bool json = false, have_tiles = false, have_kinds = false;
   auto usage = [](const char* why) {
-    std::fprintf(stderr, "mjk census: %s\nusage: mjk census --tiles 14|13 --kinds m|mp|mps|all [--threads N] [--json]\n", why);
+    std::fprintf(stderr,
+                 "mjk census: %s\nusage: mjk census --tiles 14|13 --kinds m|mp|mps|all [--threads N] [--json]\n", why);
     return 2;
   };
   for (int i = 2; i < argc; ++i) {
@@ -75,8 +76,10 @@ int census_command(int argc, char** argv) {
     const double pct = space ? 100.0 * static_cast<double>(done) / static_cast<double>(space) : 100;
     if (tty) {
       const int width = 30, filled = static_cast<int>(pct / 100 * width);
-      std::fprintf(stderr, "\r[%s%s] %5.1f%% %8.1f M hands/s  ETA %s   ", std::string(static_cast<std::size_t>(filled), '#').c_str(),
-                   std::string(static_cast<std::size_t>(width - filled), ' ').c_str(), pct, rate / 1e6, duration(eta).c_str());
+      std::fprintf(stderr, "\r[%s%s] %5.1f%% %8.1f M hands/s  ETA %s   ",
+                   std::string(static_cast<std::size_t>(filled), '#').c_str(),
+                   std::string(static_cast<std::size_t>(width - filled), ' ').c_str(), pct, rate / 1e6,
+                   duration(eta).c_str());
     } else if (t - last_line >= 10) {
       std::fprintf(stderr, "census: %llu of %llu hands (%.1f%%), %.1f M hands/s, ETA %s\n",
                    static_cast<unsigned long long>(done), static_cast<unsigned long long>(space), pct, rate / 1e6,
@@ -127,7 +130,8 @@ int census_command(int argc, char** argv) {
                 static_cast<unsigned long long>(c.both), static_cast<unsigned long long>(c.kokushi));
     if (!agari)
       for (std::size_t n = 1; n < c.by_waits.size(); ++n)
-        if (c.by_waits[n]) std::printf("  %2zu wait%s    %llu\n", n, n == 1 ? " " : "s", static_cast<unsigned long long>(c.by_waits[n]));
+        if (c.by_waits[n])
+          std::printf("  %2zu wait%s    %llu\n", n, n == 1 ? " " : "s", static_cast<unsigned long long>(c.by_waits[n]));
     std::printf("%.2f s, %.1f M hands/s%s\n", out.seconds, rate / 1e6, out.partial ? " (partial)" : "");
   }
   return out.partial ? 130 : 0;

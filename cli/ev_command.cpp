@@ -106,7 +106,8 @@ std::optional<std::string> parse_tiles(std::string_view option, std::string_view
 std::optional<std::string> number(std::string_view option, std::string_view value, long long max, long long& out) {
   const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), out);
   if (ec != std::errc() || end != value.data() + value.size() || out < 0 || out > max)
-    return std::string(option) + " must be a number from 0 to " + std::to_string(max) + ", not '" + std::string(value) + "'";
+    return std::string(option) + " must be a number from 0 to " + std::to_string(max) + ", not '" + std::string(value) +
+           "'";
   return std::nullopt;
 }
 
@@ -194,7 +195,9 @@ struct Progress {
     if (!p.tty || p.seconds() < 1.0) return;
     p.shown = true;
     if (turns_left < 0) std::fprintf(stderr, "\rmjk ev: %llu vertices...", static_cast<unsigned long long>(vertices));
-    else std::fprintf(stderr, "\rmjk ev: %llu vertices, %2d turns to compute", static_cast<unsigned long long>(vertices), turns_left);
+    else
+      std::fprintf(stderr, "\rmjk ev: %llu vertices, %2d turns to compute", static_cast<unsigned long long>(vertices),
+                   turns_left);
     std::fflush(stderr);
   }
   void done() const {
@@ -261,10 +264,12 @@ void print_table(std::string_view text, const ScoreRequest& r, const EvAnswer& a
     const EvDiscard& d = a.discards[static_cast<std::size_t>(i)];
     std::string necessary;
     for (const Tile k : d.necessary)
-      necessary += (necessary.empty() ? "" : " ") + tile_name(k) + "(" + std::to_string(a.wall_counts[static_cast<std::size_t>(k.kind())]) + ")";
+      necessary += (necessary.empty() ? "" : " ") + tile_name(k) + "(" +
+                   std::to_string(a.wall_counts[static_cast<std::size_t>(k.kind())]) + ")";
     const auto percent = [](double p) { return fixed(100 * std::min(p, 1.0), 1) + "%"; };
     std::printf("%-7s  %7d  %7s  %7s  %7s  %s\n", discard_name(d).c_str(), d.shanten, percent(d.tenpai[t]).c_str(),
-                percent(d.win[t]).c_str(), fixed(d.score[t], 0).c_str(), necessary.empty() ? "none" : necessary.c_str());
+                percent(d.win[t]).c_str(), fixed(d.score[t], 0).c_str(),
+                necessary.empty() ? "none" : necessary.c_str());
   }
 }
 
@@ -285,8 +290,9 @@ std::string json_of(std::string_view text, const Settings& s, const EvAnswer& a)
     buffer.resize(json.size());
   }
   base.pop_back();  // the closing brace: "ev" joins the object
-  std::string out = base + ",\"ev\":{\"shanten\":" + std::to_string(a.shanten) + ",\"vertices\":" +
-                    std::to_string(a.vertices) + ",\"wall\":" + std::to_string(a.wall) + ",\"discards\":[";
+  std::string out = base + ",\"ev\":{\"shanten\":" + std::to_string(a.shanten) +
+                    ",\"vertices\":" + std::to_string(a.vertices) + ",\"wall\":" + std::to_string(a.wall) +
+                    ",\"discards\":[";
   for (int i = 0; i < a.count; ++i) {
     const EvDiscard& d = a.discards[static_cast<std::size_t>(i)];
     out += i ? ",{" : "{";
@@ -294,7 +300,8 @@ std::string json_of(std::string_view text, const Settings& s, const EvAnswer& a)
     out += ",\"shanten\":" + std::to_string(d.shanten) + ",\"necessary\":[";
     bool first = true;
     for (const Tile k : d.necessary) {
-      out += (first ? "[\"" : ",[\"") + tile_name(k) + "\"," + std::to_string(a.wall_counts[static_cast<std::size_t>(k.kind())]) + "]";
+      out += (first ? "[\"" : ",[\"") + tile_name(k) + "\"," +
+             std::to_string(a.wall_counts[static_cast<std::size_t>(k.kind())]) + "]";
       first = false;
     }
     out += "]";
@@ -336,7 +343,8 @@ bool search_one(std::string_view text, Settings& s, EvWorkspace& ws) {
   progress.done();
   if (!e.ok()) {
     if (s.json) std::fputs(json_error(text, e.error.message()).c_str(), stdout);
-    else std::fprintf(stderr, "mjk ev: %.*s: %s\n", static_cast<int>(text.size()), text.data(), e.error.message().c_str());
+    else
+      std::fprintf(stderr, "mjk ev: %.*s: %s\n", static_cast<int>(text.size()), text.data(), e.error.message().c_str());
     return false;
   }
   if (s.json) std::fputs(json_of(text, s, e.value).c_str(), stdout);
@@ -361,9 +369,9 @@ int ev_command(int argc, char** argv) {
     else if (arg == "--no-uradora") s.options.uradora = false;
     else if (arg == "--no-red") s.options.red = false;
     else if (arg.size() > 2 && arg.substr(0, 2) == "--") {
-      static constexpr std::string_view with_value[] = {"--extra", "--turn", "--max-vertices", "--players", "--visible",
-                                                        "--dora", "--seat", "--round", "--nuki", "--honba", "--sticks",
-                                                        "--rule"};
+      static constexpr std::string_view with_value[] = {"--extra",   "--turn",  "--max-vertices", "--players",
+                                                        "--visible", "--dora",  "--seat",         "--round",
+                                                        "--nuki",    "--honba", "--sticks",       "--rule"};
       if (std::find(std::begin(with_value), std::end(with_value), arg) == std::end(with_value)) {
         std::fprintf(stderr, "mjk ev: unknown option '%s' (see mjk ev --help)\n", argv[i]);
         return 2;

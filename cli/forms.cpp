@@ -37,10 +37,11 @@ int forms(const std::string& text) {
   const bool digits_only = !trimmed.empty() && trimmed.find_first_not_of("0123456789") == std::string::npos;
   const auto parsed = mjk::parse_hand(digits_only ? trimmed + "m" : trimmed);
   if (!parsed.ok() || parsed.value.winning || parsed.value.hand.tiles % 3 != 1) {
-    const std::string why = !parsed.ok() ? parsed.error.message()
-                            : parsed.value.winning ? "forms takes a hand without a winning tile"
-                                                   : mjk::HandError{mjk::Error::wrong_tile_count, 0, std::nullopt,
-                                                                    parsed.value.hand.tiles}.message();
+    const std::string why =
+        !parsed.ok() ? parsed.error.message()
+        : parsed.value.winning
+            ? "forms takes a hand without a winning tile"
+            : mjk::HandError{mjk::Error::wrong_tile_count, 0, std::nullopt, parsed.value.hand.tiles}.message();
     std::fprintf(stderr, "mjk forms: %s: %s\n", text.c_str(), why.c_str());
     return 1;
   }

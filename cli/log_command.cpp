@@ -82,8 +82,10 @@ bool collect(const std::vector<std::string>& args, std::vector<std::string>& fil
     std::error_code ec;
     if (fs::is_directory(a, ec)) {
       std::vector<std::string> found;
-      for (auto it = fs::recursive_directory_iterator(a, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
-        if (it->is_regular_file(ec) && it->path().filename().string() != "README.md") found.push_back(it->path().string());
+      for (auto it = fs::recursive_directory_iterator(a, ec); !ec && it != fs::recursive_directory_iterator();
+           it.increment(ec))
+        if (it->is_regular_file(ec) && it->path().filename().string() != "README.md")
+          found.push_back(it->path().string());
       if (ec) {
         std::fprintf(stderr, "mjk log: cannot list %s: %s\n", a.c_str(), ec.message().c_str());
         return false;
@@ -206,12 +208,12 @@ int log_command(int argc, char** argv) {
     else if (a == "--max-bytes" && i + 1 < argc) {
       const auto n = byte_count(argv[++i]);
       if (!n) {
-        std::fprintf(stderr, "mjk log: --max-bytes takes a positive number of bytes (with K, M or G), not %s\n", argv[i]);
+        std::fprintf(stderr, "mjk log: --max-bytes takes a positive number of bytes (with K, M or G), not %s\n",
+                     argv[i]);
         return 2;
       }
       read_options.max_bytes = *n;
-    }
-    else if (a == "--help" || a == "-h") {
+    } else if (a == "--help" || a == "-h") {
       std::fputs(log_help.data(), stdout);
       return 0;
     } else if (a.size() > 1 && a[0] == '-') {

@@ -296,7 +296,8 @@ int list_implementations() {
 int print_rules() {
   std::puts("rule switches (--rule KEY=VALUE, or \"rules\": {...} in a JSON request):");
   for (const mjk::RuleField& r : mjk::rule_fields)
-    std::printf("  %-20s %-7s %s\n", std::string(r.name).c_str(), std::string(r.fallback).c_str(), std::string(r.doc).c_str());
+    std::printf("  %-20s %-7s %s\n", std::string(r.name).c_str(), std::string(r.fallback).c_str(),
+                std::string(r.doc).c_str());
   return finish_output(0);
 }
 
@@ -307,7 +308,8 @@ std::optional<int> meta_command(int argc, char** argv) {
   if (argc < 2) return std::nullopt;
   const std::string_view first = argv[1];
   if (first == "--version") {
-    std::printf("mjk %s (implementation: %s)\n", MJK_VERSION_STRING, std::string(mjk::active_implementation().name).c_str());
+    std::printf("mjk %s (implementation: %s)\n", MJK_VERSION_STRING,
+                std::string(mjk::active_implementation().name).c_str());
     return finish_output(0);
   }
   if (first == "--help-all") {
@@ -337,7 +339,8 @@ std::optional<int> meta_command(int argc, char** argv) {
     if (topic == "log" || topic == "ev") {  // they print their own: `mjk log --help`, `mjk ev --help`
       char log[] = "log", ev[] = "ev", help[] = "--help";
       char* command_help[] = {argv[0], topic == "log" ? log : ev, help, nullptr};
-      return finish_output(topic == "log" ? mjk::cli::log_command(3, command_help) : mjk::cli::ev_command(3, command_help));
+      return finish_output(topic == "log" ? mjk::cli::log_command(3, command_help)
+                                          : mjk::cli::ev_command(3, command_help));
     }
     std::fprintf(stderr, "mjk: no help topic '%s' (topics: forms, census, log, ev, score, rules)\n", argv[2]);
     return 2;
@@ -452,10 +455,8 @@ int main(int argc, char** argv) {
   }
   if (!json) {
     if (hands.empty()) {
-      if (score_only)
-        std::fputs("usage: mjk score HAND [WIN] [win context options] (see mjk --help)\n", stderr);
-      else
-        mjk::cli::print_short_help(stderr);
+      if (score_only) std::fputs("usage: mjk score HAND [WIN] [win context options] (see mjk --help)\n", stderr);
+      else mjk::cli::print_short_help(stderr);
       return 2;
     }
     // Without --json the words form one hand, so `mjk 123m456p789s11z23s 1s` works unquoted.
@@ -482,8 +483,9 @@ int main(int argc, char** argv) {
       const mjk::ParsedRequest& q = r.value.request;
       if (!q.scored()) {
         std::fprintf(stderr, "mjk: %s: nothing to score: %s\n", text.c_str(),
-                     q.has_win ? "with fewer than 14 tiles write the melds as meld words (chi:234m ...)"
-                               : "name the winning tile after a space (\"123m456p789s11z23s 1s\") or give all 14 tiles");
+                     q.has_win
+                         ? "with fewer than 14 tiles write the melds as meld words (chi:234m ...)"
+                         : "name the winning tile after a space (\"123m456p789s11z23s 1s\") or give all 14 tiles");
         return finish_output(1);
       }
       mjk::cli::print_score_first(r.value, note);

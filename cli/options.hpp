@@ -11,11 +11,11 @@
 namespace mjk::cli {
 
 struct Option {
-  std::string_view name;   // "--seat"
-  std::string_view value;  // "WIND", or "" for a flag
-  std::string_view help;   // one line; "" takes the request field's doc
-  std::string_view field = {};  // the request field it sets (request_schema.hpp), if any
-  bool common = false;     // one of the most used: in the short help
+  std::string_view name;          // "--seat"
+  std::string_view value;         // "WIND", or "" for a flag
+  std::string_view help;          // one line; "" takes the request field's doc
+  std::string_view field = {};    // the request field it sets (request_schema.hpp), if any
+  bool common = false;            // one of the most used: in the short help
   std::string_view choices = {};  // completion words for the value, space-separated
 };
 
@@ -24,7 +24,7 @@ struct Command {
   std::string_view usage;  // after "mjk "
   std::string_view summary;
   std::span<const Option> options;
-  bool own_help = false;   // the subcommand prints its own --help (log)
+  bool own_help = false;  // the subcommand prints its own --help (log)
 };
 
 [[nodiscard]] std::span<const Command> commands();

@@ -128,25 +128,27 @@ void print_score_first(const mjk::Report& a, std::string_view note) {
     list += (i ? ", " : "") + std::string(mjk::yaku_name(yaku[i].yaku)) + " " + yaku_value_text(yaku[i]);
   const std::string honba = q.honba ? " + " + std::to_string(q.honba) + " honba" : "";
   if (sc.fu == 0 && !sc.yakuman)
-    std::printf("no yaku%s%s%s | 0 points (a hand without a yaku may not be declared; dora is no yaku)\n", n ? " (" : "",
-                list.c_str(), n ? ")" : "");
-  else if (sc.yakuman)
-    std::printf("%s%s: %s\n", value_text(a, true).c_str(), honba.c_str(), list.c_str());
+    std::printf("no yaku%s%s%s | 0 points (a hand without a yaku may not be declared; dora is no yaku)\n",
+                n ? " (" : "", list.c_str(), n ? ")" : "");
+  else if (sc.yakuman) std::printf("%s%s: %s\n", value_text(a, true).c_str(), honba.c_str(), list.c_str());
   else
     std::printf("%s%s: %s | %d han %d fu\n", value_text(a, true).c_str(), honba.c_str(), list.c_str(), sc.han, sc.fu);
   std::printf("hand      %.*s\n", static_cast<int>(hand_size), hand);
   if (!note.empty()) std::printf("          %s\n", std::string(note).c_str());
   for (std::size_t i = 0; i < n; ++i)
-    std::printf("%s%-16s %-11s %s\n", i ? "          " : "yaku      ", std::string(mjk::yaku_name(yaku[i].yaku)).c_str(),
-                yaku_value_text(yaku[i]).c_str(), std::string(mjk::display_name(yaku[i].yaku).en).c_str());
+    std::printf("%s%-16s %-11s %s\n", i ? "          " : "yaku      ",
+                std::string(mjk::yaku_name(yaku[i].yaku)).c_str(), yaku_value_text(yaku[i]).c_str(),
+                std::string(mjk::display_name(yaku[i].yaku).en).c_str());
   const mjk::FuBreakdown fu = mjk::fu_breakdown(q, sc);
   for (int i = 0; i < fu.count; ++i) {
     const mjk::FuPart& p = fu.parts[static_cast<std::size_t>(i)];
     std::string what;
-    if (p.tiles) what = std::string(static_cast<std::size_t>(p.tiles), static_cast<char>('0' + p.tile.number())) + "mpsz"[p.tile.kind() / 9];
+    if (p.tiles)
+      what = std::string(static_cast<std::size_t>(p.tiles), static_cast<char>('0' + p.tile.number())) +
+             "mpsz"[p.tile.kind() / 9];
     if (p.reason == mjk::FuReason::wait) what = std::string(mjk::wait_name(p.wait));
-    std::printf("%s%-16s %2d%s%s\n", i ? "          " : "fu        ", std::string(mjk::fu_reason_name(p.reason)).c_str(), p.fu,
-                what.empty() ? "" : "  ", what.c_str());
+    std::printf("%s%-16s %2d%s%s\n", i ? "          " : "fu        ",
+                std::string(mjk::fu_reason_name(p.reason)).c_str(), p.fu, what.empty() ? "" : "  ", what.c_str());
   }
   if (fu.count) std::printf("          %-16s %2d\n", "total", fu.total());
   std::printf("payments  %s\n", payments_text(a).c_str());
@@ -162,8 +164,8 @@ void print_readable(const mjk::Report& a, std::string_view note, mjk::Notation n
     std::copy_n(text.data(), hand_size, hand);
   }
   const int melds = a.request.melds_known ? a.request.request.meld_count : a.input.hand.called_melds();
-  std::printf("hand      %.*s  (%d tiles, %d called meld%s)\n", static_cast<int>(std::min(hand_size, sizeof hand)), hand,
-              a.input.hand.tiles, melds, melds == 1 ? "" : "s");
+  std::printf("hand      %.*s  (%d tiles, %d called meld%s)\n", static_cast<int>(std::min(hand_size, sizeof hand)),
+              hand, a.input.hand.tiles, melds, melds == 1 ? "" : "s");
   if (!note.empty()) std::printf("          %s\n", std::string(note).c_str());
   std::printf("shanten   %d  (standard %d", s.best, s.standard);
   if (s.chiitoi != mjk::ShantenForms::not_applicable)
@@ -198,8 +200,7 @@ void print_readable(const mjk::Report& a, std::string_view note, mjk::Notation n
   for (int i = 0; i < a.advice.count; ++i) {
     const auto& d = a.advice.options[static_cast<std::size_t>(i)];
     std::printf("          %-*s  %7d  %6d  %s\n", notation == mjk::Notation::unicode ? 10 : 7,
-                tile_text(d.discard, notation).c_str(), d.shanten, d.ukeire,
-                tile_list(d.necessary, notation).c_str());
+                tile_text(d.discard, notation).c_str(), d.shanten, d.ukeire, tile_list(d.necessary, notation).c_str());
   }
   if (a.request.scored()) print_score(a, notation);
 }

@@ -77,7 +77,8 @@ std::optional<std::string> parse_context_option(std::string_view arg, std::strin
     int n = 0;
     const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
     if (ec != std::errc() || end != value.data() + value.size() || n < 0 || n > max)
-      return std::string(arg) + " must be a number from 0 to " + std::to_string(max) + ", not '" + std::string(value) + "'";
+      return std::string(arg) + " must be a number from 0 to " + std::to_string(max) + ", not '" + std::string(value) +
+             "'";
     into = static_cast<std::remove_reference_t<decltype(into)>>(n);
     return std::nullopt;
   };
@@ -105,7 +106,8 @@ std::optional<std::string> parse_context_option(std::string_view arg, std::strin
   if (arg == "--sticks") return number(mjk::request_field("sticks")->max, c.sticks);
   if (arg == "--rule") {
     const std::size_t eq = value.find('=');
-    const auto e = mjk::set_rule(c.rules, value.substr(0, eq), eq == std::string_view::npos ? "" : value.substr(eq + 1));
+    const auto e =
+        mjk::set_rule(c.rules, value.substr(0, eq), eq == std::string_view::npos ? "" : value.substr(eq + 1));
     if (e) return "--rule " + std::string(value) + ": " + std::string(e.detail);
     return std::nullopt;
   }

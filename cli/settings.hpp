@@ -21,7 +21,7 @@ struct Settings {
   mjk::Players players = mjk::Players::four;
   std::array<std::uint8_t, mjk::kind_count> visible{};
   bool any_visible = false;
-  mjk::ScoreRequest context;  // the win's context (--tsumo, --seat, --rule, ...)
+  mjk::ScoreRequest context;   // the win's context (--tsumo, --seat, --rule, ...)
   bool context_given = false;  // a win-context option was given: the line is to be scored
   [[nodiscard]] mjk::Options options() const {
     return {players, any_visible ? std::span<const std::uint8_t>(visible) : std::span<const std::uint8_t>{}};

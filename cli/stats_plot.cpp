@@ -18,13 +18,13 @@ std::string num(double v) {
 }
 
 std::string text(double x, double y, const std::string& s, const char* anchor = "middle", int size = 12) {
-  return "<text x=\"" + num(x) + "\" y=\"" + num(y) + "\" font-size=\"" + std::to_string(size) +
-         "\" text-anchor=\"" + anchor + "\">" + s + "</text>\n";
+  return "<text x=\"" + num(x) + "\" y=\"" + num(y) + "\" font-size=\"" + std::to_string(size) + "\" text-anchor=\"" +
+         anchor + "\">" + s + "</text>\n";
 }
 
 std::string line(double x1, double y1, double x2, double y2, const char* colour = "#999") {
-  return "<line x1=\"" + num(x1) + "\" y1=\"" + num(y1) + "\" x2=\"" + num(x2) + "\" y2=\"" + num(y2) +
-         "\" stroke=\"" + colour + "\"/>\n";
+  return "<line x1=\"" + num(x1) + "\" y1=\"" + num(y1) + "\" x2=\"" + num(x2) + "\" y2=\"" + num(y2) + "\" stroke=\"" +
+         colour + "\"/>\n";
 }
 
 }  // namespace
@@ -37,7 +37,8 @@ std::string corpus_svg(const records::CorpusStats& s) {
 
   // Left: the average shanten by turn, a line over the turns that have discards.
   constexpr double left = 50, top = 40, plot_w = 400, plot_h = 240;
-  o += text(left + plot_w / 2, 22, "average shanten by turn (" + std::to_string(s.reviewed) + " discards)", "middle", 14);
+  o += text(left + plot_w / 2, 22, "average shanten by turn (" + std::to_string(s.reviewed) + " discards)", "middle",
+            14);
   double top_value = 1;
   for (std::size_t t = 0; t < corpus_turns; ++t)
     if (s.turn_discards[t])
@@ -60,7 +61,8 @@ std::string corpus_svg(const records::CorpusStats& s) {
     o += "<circle cx=\"" + num(x_of(t)) + "\" cy=\"" + num(y_of(v)) + "\" r=\"3\" fill=\"#1f77b4\"><title>turn " +
          std::to_string(t + 1) + ": " + num(v) + "</title></circle>\n";
   }
-  if (!points.empty()) o += "<polyline fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"2\" points=\"" + points + "\"/>\n";
+  if (!points.empty())
+    o += "<polyline fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"2\" points=\"" + points + "\"/>\n";
   o += text(left + plot_w / 2, top + plot_h + 34, "turn");
 
   // Right: the rates per player and round, and the discards to a worse shanten, as bars.

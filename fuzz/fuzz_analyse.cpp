@@ -140,7 +140,10 @@ class Json {
     unsigned v = 0;
     for (int k = 0; k < 4; ++k, ++i_) {
       const char c = peek();
-      const int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+      const int d = c >= '0' && c <= '9'   ? c - '0'
+                    : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                    : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                           : -1;
       if (d < 0) return 0x110000;  // not a code point: the caller reports it
       v = v * 16 + static_cast<unsigned>(d);
     }
@@ -280,7 +283,8 @@ void check_request_answer(std::string_view text, int players, Json& json) {
   if (!expected) expected = check_request(parsed.value);
   if (expected) {
     if (!json.strings.count("error") || json.strings["error"] != sentence(expected))
-      fail(text, "error \"" + json.strings["error"] + "\", parse_request and check_request say \"" + sentence(expected) + "\"");
+      fail(text, "error \"" + json.strings["error"] + "\", parse_request and check_request say \"" +
+                     sentence(expected) + "\"");
     return;
   }
   if (json.keys.count("error")) return;  // the rules' or the visible tiles' error, after the request's checks
@@ -291,7 +295,8 @@ void check_request_answer(std::string_view text, int players, Json& json) {
   if (parsed.value.scored() != (json.keys.count("score") == 1)) fail(text, "\"score\" present iff scored");
   const auto back = parse_request(std::string_view(echo, echo_size), parsed.value.request);
   if (!back.ok() || !(back.value.request.hand == parsed.value.request.hand) ||
-      back.value.request.melds != parsed.value.request.melds || back.value.request.meld_count != parsed.value.request.meld_count)
+      back.value.request.melds != parsed.value.request.melds ||
+      back.value.request.meld_count != parsed.value.request.meld_count)
     fail(text, "the echoed notation does not parse back to the request");
 }
 
@@ -311,7 +316,8 @@ void check(std::string_view text, int players, const std::uint8_t* visible) {
   const std::string_view line(buf.data(), needed - 1);
   if (line.find('\0') != std::string_view::npos) fail(text, "a NUL inside the line");
   Json json(line);
-  if (const std::string why = json.check(); !why.empty()) fail(text, "invalid JSON (" + why + "): " + std::string(line));
+  if (const std::string why = json.check(); !why.empty())
+    fail(text, "invalid JSON (" + why + "): " + std::string(line));
   if (is_request(text)) check_request_answer(text, players, json);
   else check_agrees_with_parser(text, players, visible, json);
 }

@@ -58,8 +58,9 @@ void check_shanten(const Implementation& impl, const Hand& h, Players players) {
   impl.shanten(in, &s);
   if (s.error != either) mismatch(impl, "shanten error", h, std::string(describe(s.error)) + rules);
   if (either == Error::none && !(s.value == ref::shanten_forms(h, players)))
-    mismatch(impl, "shanten", h, "kernel best " + std::to_string(s.value.best) + ", ref " +
-                                     std::to_string(ref::shanten_forms(h, players).best) + rules);
+    mismatch(impl, "shanten", h,
+             "kernel best " + std::to_string(s.value.best) + ", ref " +
+                 std::to_string(ref::shanten_forms(h, players).best) + rules);
   const auto one_s = impl.single_shanten(h, options);
   if (one_s.error != s.error || !(one_s.value == s.value)) mismatch(impl, "single shanten", h, rules);
 
@@ -67,8 +68,8 @@ void check_shanten(const Implementation& impl, const Hand& h, Players players) {
   impl.necessary_tiles(in, &n);
   if (n.error != waiting) mismatch(impl, "necessary_tiles error", h, std::string(describe(n.error)) + rules);
   if (waiting == Error::none && !(n.value == ref::necessary_tiles(h, players)))
-    mismatch(impl, "necessary_tiles", h, "kernel " + mask_text(n.value.tiles) + "ref " +
-                                             mask_text(ref::necessary_tiles(h, players).tiles) + rules);
+    mismatch(impl, "necessary_tiles", h,
+             "kernel " + mask_text(n.value.tiles) + "ref " + mask_text(ref::necessary_tiles(h, players).tiles) + rules);
   const auto one_n = impl.single_necessary_tiles(h, options);
   if (one_n.error != n.error || !(one_n.value == n.value)) mismatch(impl, "single necessary_tiles", h, rules);
 

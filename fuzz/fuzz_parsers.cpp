@@ -22,7 +22,8 @@ using namespace mjk;
 
 [[noreturn]] void fail(const char* what, std::string_view input, const std::string& detail) {
   std::string shown;
-  for (const unsigned char c : input) shown += c >= 0x20 && c < 0x7f ? std::string(1, static_cast<char>(c)) : "\\x" + std::to_string(c);
+  for (const unsigned char c : input)
+    shown += c >= 0x20 && c < 0x7f ? std::string(1, static_cast<char>(c)) : "\\x" + std::to_string(c);
   std::fprintf(stderr, "FAILURE %s on input \"%s\": %s\n", what, shown.c_str(), detail.c_str());
   std::abort();
 }
@@ -60,8 +61,9 @@ void check_hand(const char* what, std::string_view input, const Hand& h) {
 void check_error(const char* what, std::string_view input, const HandError& e, std::size_t size) {
   if (e.code == Error::empty_input) return;
   if (e.position >= size)
-    fail(what, input, "error position " + std::to_string(e.position) + " outside an input of " +
-                          std::to_string(size) + ": " + e.message());
+    fail(what, input,
+         "error position " + std::to_string(e.position) + " outside an input of " + std::to_string(size) + ": " +
+             e.message());
   if (e.message().empty()) fail(what, input, "empty error message");
 }
 
@@ -73,21 +75,25 @@ constexpr std::array<Notation, 5> notations = {Notation::mpsz, Notation::suit_fi
 void notation_parsers(std::string_view text) {
   for (std::size_t k = 0; k <= notations.size(); ++k) {
     const auto r = k < notations.size() ? parse_notation(text, notations[k]) : parse_notation(text);
-    const std::string name = k < notations.size() ? "parse_notation " + std::string(notation_name(notations[k])) : "parse_notation";
+    const std::string name =
+        k < notations.size() ? "parse_notation " + std::string(notation_name(notations[k])) : "parse_notation";
     if (!r.ok()) {
       check_error(name.c_str(), text, r.error, text.size());
       continue;
     }
     const ParsedMelds& p = r.value;
-    if (const auto e = validate(p.parsed.hand)) fail(name.c_str(), text, "parsed hand fails validate(): " + e.message());
+    if (const auto e = validate(p.parsed.hand))
+      fail(name.c_str(), text, "parsed hand fails validate(): " + e.message());
     if (p.meld_count > 4 || p.parsed.hand.tiles + 3 * p.meld_count > 14) fail(name.c_str(), text, "too many calls");
     const std::span<const Meld> melds(p.melds.data(), p.meld_count);
     for (const Notation n : notations) {
       const std::string printed = to_string(p.parsed.hand, melds, n);
       const auto back = parse_notation(printed);
-      const bool calls_kept = n != Notation::majiang ||
-                              (back.value.meld_count == p.meld_count && std::equal(melds.begin(), melds.end(), back.value.melds.begin()));
-      const bool hand_kept = n == Notation::unicode ? back.value.parsed.hand == p.parsed.hand : same(back.value.parsed.hand, p.parsed.hand);
+      const bool calls_kept =
+          n != Notation::majiang ||
+          (back.value.meld_count == p.meld_count && std::equal(melds.begin(), melds.end(), back.value.melds.begin()));
+      const bool hand_kept = n == Notation::unicode ? back.value.parsed.hand == p.parsed.hand
+                                                    : same(back.value.parsed.hand, p.parsed.hand);
       if (!back.ok() || !hand_kept || !calls_kept)
         fail(name.c_str(), text, "to_string " + std::string(notation_name(n)) + " round trip: " + printed);
     }
@@ -151,8 +157,8 @@ void request_parser(std::string_view text) {
   if (const HandError again = check_request(back.value))
     fail("write_request_text", text, "printed \"" + printed + "\" fails its checks: " + again.message());
   const ScoreRequest& b = back.value.request;
-  if (!same(b.hand, q.hand) || b.meld_count != q.meld_count || b.melds != q.melds || back.value.has_win != r.value.has_win ||
-      (r.value.has_win && (b.win != q.win || b.win_red != q.win_red)))
+  if (!same(b.hand, q.hand) || b.meld_count != q.meld_count || b.melds != q.melds ||
+      back.value.has_win != r.value.has_win || (r.value.has_win && (b.win != q.win || b.win_red != q.win_red)))
     fail("write_request_text", text, "printed \"" + printed + "\" parses to another request");
 }
 
@@ -171,8 +177,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       break;
     case 1: {  // 34 counts, one signed byte each
       std::array<int, kind_count> counts{};
-      for (std::size_t k = 0; k < counts.size() && k < rest.size(); ++k)
-        counts[k] = static_cast<std::int8_t>(rest[k]);
+      for (std::size_t k = 0; k < counts.size() && k < rest.size(); ++k) counts[k] = static_cast<std::int8_t>(rest[k]);
       const auto r = from_counts34(counts);
       if (r.ok()) check_hand("from_counts34", rest, r.value);
       else check_error("from_counts34", rest, r.error, counts.size());

@@ -15,10 +15,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   using namespace mjk::records;
   const std::string_view bytes(reinterpret_cast<const char*>(data), size);
   for (int format = 0; format < 4; ++format) {
-    const ReadResult r = format == 0 ? read_record(bytes, "fuzz")
-                       : format == 1 ? read_mjlog(bytes, "fuzz")
-                       : format == 2 ? read_tenhou6(bytes, "fuzz")
-                                     : read_mjai(bytes, "fuzz");
+    const ReadResult r = format == 0   ? read_record(bytes, "fuzz")
+                         : format == 1 ? read_mjlog(bytes, "fuzz")
+                         : format == 2 ? read_tenhou6(bytes, "fuzz")
+                                       : read_mjai(bytes, "fuzz");
     if (!r.ok()) {
       // gzip errors name the whole input; the others a byte inside it (or its end).
       if (r.error->offset > size || r.error->what.empty()) {

@@ -49,8 +49,8 @@ std::string text(const ScoreRequest& r) {
 std::string text(const Score& s) {
   std::string t = "complete " + std::to_string(s.complete) + " yaku " + std::to_string(s.yaku) + " han " +
                   std::to_string(s.han) + " fu " + std::to_string(s.fu) + " yakuman " + std::to_string(s.yakuman) +
-                  " dora " + std::to_string(s.dora) + " aka " + std::to_string(s.aka) + " ura " + std::to_string(s.ura) +
-                  " points " + std::to_string(s.points) + " payments";
+                  " dora " + std::to_string(s.dora) + " aka " + std::to_string(s.aka) + " ura " +
+                  std::to_string(s.ura) + " points " + std::to_string(s.points) + " payments";
   for (const auto p : s.payments) t += " " + std::to_string(p);
   return t;
 }
@@ -82,8 +82,9 @@ ScoreRequest request_from(Bytes& b) {
     int k = kind(three);
     if (m.type == MeldType::chi && (k >= 27 || k % 9 > 6)) k = (k % 3) * 9 + b.below(7);  // mostly a real run
     m.tile = Tile(k);
-    m.from = m.type == MeldType::ankan ? Relative::self : m.type == MeldType::chi ? Relative::kamicha
-                                                                                  : static_cast<Relative>(1 + b.below(3));
+    m.from = m.type == MeldType::ankan ? Relative::self
+             : m.type == MeldType::chi ? Relative::kamicha
+                                       : static_cast<Relative>(1 + b.below(3));
     if (b.below(16) == 0) m.from = static_cast<Relative>(b.below(4));  // now and then from anywhere
     m.red = b.below(4) == 0;
     for (int t = 0; t < m.size(); ++t) ++used[static_cast<std::size_t>(k + (m.type == MeldType::chi ? t : 0))];
@@ -97,12 +98,14 @@ ScoreRequest request_from(Bytes& b) {
     }
   }
   for (int s = 0; s < 3; ++s)
-    if (r.hand.slots[static_cast<std::size_t>(s * 12 + 4)] && b.below(3) == 0) r.hand.red_fives[static_cast<std::size_t>(s)] = 1;
+    if (r.hand.slots[static_cast<std::size_t>(s * 12 + 4)] && b.below(3) == 0)
+      r.hand.red_fives[static_cast<std::size_t>(s)] = 1;
   for (int guard = 0; guard < 64; ++guard) {
     r.win = Tile(b.below(kind_count));
     if (r.hand.count(r.win)) break;
   }
-  r.win_red = r.win.number() == 5 && !r.win.is_honour() && r.hand.red_fives[static_cast<std::size_t>(r.win.kind() / 9)] && b.bit();
+  r.win_red = r.win.number() == 5 && !r.win.is_honour() &&
+              r.hand.red_fives[static_cast<std::size_t>(r.win.kind() / 9)] && b.bit();
   r.tsumo = b.bit();
   r.from = static_cast<Relative>(1 + b.below(3));
   r.seat = static_cast<std::uint8_t>(b.below(static_cast<int>(r.players)));
@@ -139,7 +142,8 @@ void check(const ScoreRequest& r) {
   if (!(batch.value == expected)) mismatch("batch score differs from the reference", r, &batch.value, &expected);
   // The readable side: the fu parts sum to the fu; the JSON object is written whole.
   const FuBreakdown fu = fu_breakdown(r, expected);
-  if (fu.total() != (expected.yakuman ? 0 : expected.fu)) mismatch("fu parts do not sum to the fu", r, &expected, &expected);
+  if (fu.total() != (expected.yakuman ? 0 : expected.fu))
+    mismatch("fu parts do not sum to the fu", r, &expected, &expected);
   std::array<char, max_payment_text> pay;
   if (payment_text(r, expected, pay) > pay.size()) mismatch("payment text longer than max_payment_text", r);
 }

@@ -67,8 +67,8 @@ void IndexMethod::insert(std::uint64_t k, Range r) {
 namespace {
 
 // Every split of counts c (runs separated where gap[i]) into melds and at most one head.
-void all_splits(std::vector<int>& c, const std::vector<char>& gap, std::size_t from, int head, std::vector<std::uint8_t>& melds,
-                std::vector<std::pair<int, std::vector<std::uint8_t>>>& out) {
+void all_splits(std::vector<int>& c, const std::vector<char>& gap, std::size_t from, int head,
+                std::vector<std::uint8_t>& melds, std::vector<std::pair<int, std::vector<std::uint8_t>>>& out) {
   while (from < c.size() && c[from] == 0) ++from;
   if (from == c.size()) {
     out.push_back({head, melds});
@@ -132,7 +132,9 @@ IndexMethod::IndexMethod() {
         gaps.push_back(i + 1 == run->size());
       }
     }
-    if (!gaps.empty()) gaps.back() = false;  // nothing follows the last run (the check keeps GCC 12 -O2 from a false -Wstringop-overflow)
+    if (!gaps.empty())
+      gaps.back() =
+          false;  // nothing follows the last run (the check keeps GCC 12 -O2 from a false -Wstringop-overflow)
     std::array<bool, 14> g{};
     for (std::size_t i = 0; i < gaps.size(); ++i) g[i] = gaps[i];
     const std::uint64_t k = key(counts.data(), static_cast<int>(counts.size()), g.data());
@@ -226,7 +228,8 @@ namespace {
 bool thirteen_orphans(const Hand& hand, int kinds_held) {
   if (hand.tiles != 14 || kinds_held != 13) return false;
   int orphans = 0;
-  for (int s : {0, 8, 12, 20, 24, 32, 36, 37, 39, 40, 42, 43, 45}) orphans += hand.slots[static_cast<std::size_t>(s)] > 0;
+  for (int s : {0, 8, 12, 20, 24, 32, 36, 37, 39, 40, 42, 43, 45})
+    orphans += hand.slots[static_cast<std::size_t>(s)] > 0;
   return orphans == 13;
 }
 

@@ -72,7 +72,8 @@ ShantenForms ShantenTable::shanten(const Hand& hand) const noexcept {
   for (int g = 0; g < 4; ++g) {
     std::uint32_t key = 0;
     const int n = g == 3 ? 7 : 9;
-    for (int k = 0; k < n; ++k) key += static_cast<std::uint32_t>(hand.slots[static_cast<std::size_t>(Tile(g * 9 + k).slot())]) * pow5[k];
+    for (int k = 0; k < n; ++k)
+      key += static_cast<std::uint32_t>(hand.slots[static_cast<std::size_t>(Tile(g * 9 + k).slot())]) * pow5[k];
     e[g] = g == 3 ? &honour_[key] : &suit_[key];
   }
   // Min-plus over the groups: best[2m+h] for the groups so far; the last step only for the answer.
@@ -86,7 +87,8 @@ ShantenForms ShantenTable::shanten(const Hand& hand) const noexcept {
         for (int m2 = 0; m1 + m2 < 5; ++m2)
           for (int h2 = 0; h1 + h2 < 2; ++h2) {
             int& cell = next[static_cast<std::size_t>(2 * (m1 + m2) + h1 + h2)];
-            cell = std::min(cell, best[static_cast<std::size_t>(2 * m1 + h1)] + (*e[g])[static_cast<std::size_t>(2 * m2 + h2)]);
+            cell = std::min(
+                cell, best[static_cast<std::size_t>(2 * m1 + h1)] + (*e[g])[static_cast<std::size_t>(2 * m2 + h2)]);
           }
     best = next;
   }
@@ -94,7 +96,8 @@ ShantenForms ShantenTable::shanten(const Hand& hand) const noexcept {
   int standard = 99;
   for (int m = 0; m <= melds; ++m)
     for (int h = 0; h < 2; ++h)
-      standard = std::min(standard, best[static_cast<std::size_t>(2 * m + h)] + (*e[3])[static_cast<std::size_t>(2 * (melds - m) + 1 - h)]);
+      standard = std::min(standard, best[static_cast<std::size_t>(2 * m + h)] +
+                                        (*e[3])[static_cast<std::size_t>(2 * (melds - m) + 1 - h)]);
   ShantenForms s;
   s.standard = static_cast<std::int8_t>(standard - 1);
   s.best = s.standard;

@@ -69,7 +69,8 @@ std::uint32_t SuitTable::Ranker::rank(const std::uint8_t* counts) const noexcept
 }
 
 SuitTable::SuitTable() {
-  for (auto [ranker, table, n, suit] : {std::tuple{&suit_rank_, &suit_, 9, true}, std::tuple{&honour_rank_, &honour_, 7, false}}) {
+  for (auto [ranker, table, n, suit] :
+       {std::tuple{&suit_rank_, &suit_, 9, true}, std::tuple{&honour_rank_, &honour_, 7, false}}) {
     ranker->positions = n;
     ranker->offset.assign(static_cast<std::size_t>(n * (max_tiles + 1) * 5), 0);
     for (int i = 0; i < n; ++i)
@@ -85,7 +86,8 @@ SuitTable::SuitTable() {
     std::function<void(int, int)> fill = [&](int i, int budget) {
       if (i == n) {
         std::array<std::uint8_t, 9> bytes{};
-        for (int k = 0; k < n; ++k) bytes[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(c[static_cast<std::size_t>(k)]);
+        for (int k = 0; k < n; ++k)
+          bytes[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(c[static_cast<std::size_t>(k)]);
         (*table)[ranker->rank(bytes.data())] = answers(c, n, suit);
         return;
       }
@@ -102,7 +104,8 @@ SuitTable::SuitTable() {
 std::uint32_t SuitTable::entry(const Hand& hand, int group) const noexcept {
   if (group < 3) return suit_[suit_rank_.rank(&hand.slots[static_cast<std::size_t>(12 * group)])];
   std::uint8_t h[7];
-  for (int i = 0; i < 7; ++i) h[i] = hand.slots[static_cast<std::size_t>(36 + honour_slot[static_cast<std::size_t>(i)])];
+  for (int i = 0; i < 7; ++i)
+    h[i] = hand.slots[static_cast<std::size_t>(36 + honour_slot[static_cast<std::size_t>(i)])];
   return honour_[honour_rank_.rank(h)];
 }
 
@@ -118,7 +121,8 @@ bool seven_pairs(const Hand& hand) {
 
 bool thirteen_orphans(const Hand& hand) {
   int kinds = 0, tiles = 0;
-  for (int s : orphan_slot) kinds += hand.slots[static_cast<std::size_t>(s)] > 0, tiles += hand.slots[static_cast<std::size_t>(s)];
+  for (int s : orphan_slot)
+    kinds += hand.slots[static_cast<std::size_t>(s)] > 0, tiles += hand.slots[static_cast<std::size_t>(s)];
   return hand.tiles == 14 && kinds == 13 && tiles == 14;
 }
 
@@ -159,7 +163,8 @@ TileMask SuitTable::waits(const Hand& hand) const noexcept {
   if (hand.tiles == 13) {
     int pairs = 0, singles = 0, kinds = 0, orphan_tiles = 0;
     for (const auto c : hand.slots) pairs += c == 2, singles += c == 1;
-    for (int s : orphan_slot) kinds += hand.slots[static_cast<std::size_t>(s)] > 0, orphan_tiles += hand.slots[static_cast<std::size_t>(s)];
+    for (int s : orphan_slot)
+      kinds += hand.slots[static_cast<std::size_t>(s)] > 0, orphan_tiles += hand.slots[static_cast<std::size_t>(s)];
     if ((pairs == 6 && singles == 1) || (orphan_tiles == 13 && kinds >= 12)) {
       for (int k = 0; k < kind_count; ++k) {
         const int c = hand.count(Tile(k));

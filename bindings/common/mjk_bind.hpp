@@ -101,7 +101,9 @@ inline void put_mask(std::uint8_t* out, std::uint64_t bits) noexcept {
 }
 
 template <class O>
-O* at(const Batch& b, std::size_t k) noexcept { return static_cast<O*>(b.outputs[k]); }
+O* at(const Batch& b, std::size_t k) noexcept {
+  return static_cast<O*>(b.outputs[k]);
+}
 
 inline const std::uint8_t* visible_for(const Batch& b, std::size_t base) noexcept {
   return b.visible_rows > 1 ? b.visible + base * row : b.visible;
@@ -253,18 +255,40 @@ inline std::span<const Operation> operations() {
       {"agari_forms", "complete", false, false, 1, {scalar("value", uint8)}, &run_bytes<mjk_agari_forms>},
       {"waits", "waits", false, false, 1, {vec("value", boolean, 34)}, &detail::waits},
       {"waits_by_form", "waits", false, false, 1, {mat("value", boolean, 3, 34)}, &detail::waits_by_form},
-      {"tenpai_discards", "complete", false, false, 2, {vec("discards", boolean, 34), mat("waits", boolean, 34, 34)},
+      {"tenpai_discards",
+       "complete",
+       false,
+       false,
+       2,
+       {vec("discards", boolean, 34), mat("waits", boolean, 34, 34)},
        &detail::tenpai_discards},
-      {"shanten", "shanten", false, false, 4,
+      {"shanten",
+       "shanten",
+       false,
+       false,
+       4,
        {scalar("best", int8), scalar("standard", int8), scalar("chiitoi", int8), scalar("kokushi", int8)},
        &detail::shanten},
-      {"necessary_tiles", "waits", true, false, 3,
-       {scalar("shanten", int8), scalar("ukeire", uint8), vec("tiles", boolean, 34)}, &detail::necessary_tiles},
-      {"advice", "complete", true, false, 5,
+      {"necessary_tiles",
+       "waits",
+       true,
+       false,
+       3,
+       {scalar("shanten", int8), scalar("ukeire", uint8), vec("tiles", boolean, 34)},
+       &detail::necessary_tiles},
+      {"advice",
+       "complete",
+       true,
+       false,
+       5,
        {scalar("count", uint8), vec("discard", uint8, 14), vec("shanten", int8, 14), vec("ukeire", uint8, 14),
         mat("necessary", boolean, 14, 34)},
        &detail::advice},
-      {"decompositions", "complete", false, true, 7,
+      {"decompositions",
+       "complete",
+       false,
+       true,
+       7,
        {scalar("count", uint8), vec("form", uint8, 16), vec("block_count", uint8, 16), vec("win", int8, 16),
         vec("wait", int8, 16), mat("block_kind", uint8, 16, 13), mat("block_first", uint8, 16, 13)},
        &detail::decompositions},

@@ -22,7 +22,15 @@ namespace mjk::bind {
 // Options given as arguments: bit i of `given` set for each one, which then
 // replaces the line's own value (bits in mjk_ev_options' field order).
 struct EvOverrides {
-  enum : std::uint8_t { hand_change = 1, shanten_back = 2, extra = 4, uradora = 8, red = 16, turn = 32, max_vertices = 64 };
+  enum : std::uint8_t {
+    hand_change = 1,
+    shanten_back = 2,
+    extra = 4,
+    uradora = 8,
+    red = 16,
+    turn = 32,
+    max_vertices = 64
+  };
   std::uint8_t given = 0;
   mjk_ev_options values{};
 
@@ -110,7 +118,8 @@ void ev_lines(std::size_t n, Line line, const EvOverrides& overrides, unsigned t
   std::atomic<std::size_t> next{0};
   const auto work = [&] {
     mjk_ev_workspace* ws = EvWorkspaces::shared().take();
-    for (std::size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < n;) ev_line(line(i), overrides, ws, out[i]);
+    for (std::size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < n;)
+      ev_line(line(i), overrides, ws, out[i]);
     EvWorkspaces::shared().give_back(ws);
   };
   if (threads <= 1) {

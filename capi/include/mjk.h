@@ -52,30 +52,30 @@ MJK_API const char* mjk_implementation(void);
 /* ---- errors (= mjk::Error; append-only) ---- */
 enum {
   MJK_OK = 0,
-  MJK_ERR_EMPTY_INPUT = 1,          /* no tiles at all */
-  MJK_ERR_UNKNOWN_CHARACTER = 2,    /* a byte that is not a digit, suit letter or space */
-  MJK_ERR_DIGIT_WITHOUT_SUIT = 3,   /* "123" with no m/p/s/z after it */
-  MJK_ERR_SUIT_WITHOUT_DIGIT = 4,   /* "m" with no digit before it (mpsz) or after it (suit-first form) */
-  MJK_ERR_INVALID_HONOUR = 5,       /* 8z, 9z, 0z */
-  MJK_ERR_FIFTH_COPY = 6,           /* a fifth tile of one kind */
-  MJK_ERR_TOO_MANY_TILES = 7,       /* more than 14 tiles */
-  MJK_ERR_WRONG_TILE_COUNT = 8,     /* the count does not fit the question (waits 3k+1, agari 3k+2) */
-  MJK_ERR_BAD_WINNING_TILE = 9,     /* not exactly one tile after the space; a winning kind not held */
+  MJK_ERR_EMPTY_INPUT = 1,                      /* no tiles at all */
+  MJK_ERR_UNKNOWN_CHARACTER = 2,                /* a byte that is not a digit, suit letter or space */
+  MJK_ERR_DIGIT_WITHOUT_SUIT = 3,               /* "123" with no m/p/s/z after it */
+  MJK_ERR_SUIT_WITHOUT_DIGIT = 4,               /* "m" with no digit before it (mpsz) or after it (suit-first form) */
+  MJK_ERR_INVALID_HONOUR = 5,                   /* 8z, 9z, 0z */
+  MJK_ERR_FIFTH_COPY = 6,                       /* a fifth tile of one kind */
+  MJK_ERR_TOO_MANY_TILES = 7,                   /* more than 14 tiles */
+  MJK_ERR_WRONG_TILE_COUNT = 8,                 /* the count does not fit the question (waits 3k+1, agari 3k+2) */
+  MJK_ERR_BAD_WINNING_TILE = 9,                 /* not exactly one tile after the space; a winning kind not held */
   MJK_ERR_WRONG_COUNT_BEFORE_WINNING_TILE = 10, /* "HAND TILE" where HAND is not 3k+1 tiles */
-  MJK_ERR_BAD_TILE_ID = 11,         /* a 136-id outside 0..135, or the same id twice */
-  MJK_ERR_BAD_SLOT = 12,            /* a count above 4 */
-  MJK_ERR_COUNT_MISMATCH = 13,      /* (C++ Hand only) tiles field differs from the sum */
-  MJK_ERR_OUTPUT_TOO_SMALL = 14,    /* the caller's storage is too small */
-  MJK_ERR_NOT_IN_RULES = 15,        /* a tile the rules do not have (2m-8m with three players) */
-  MJK_ERR_PARTIAL_ROW = 16,         /* (C++ only) rows not a multiple of 34 bytes */
-  MJK_ERR_VISIBLE_OVER_FOUR = 17,   /* a kind held + visible more than four times */
-  MJK_ERR_TOO_MANY_RED_FIVES = 18,  /* a second red five of one suit (parsing) */
-  MJK_ERR_INVALID_ARGUMENT = 19,    /* a null pointer where data is needed, players not 3 or 4, a bad stride */
+  MJK_ERR_BAD_TILE_ID = 11,                     /* a 136-id outside 0..135, or the same id twice */
+  MJK_ERR_BAD_SLOT = 12,                        /* a count above 4 */
+  MJK_ERR_COUNT_MISMATCH = 13,                  /* (C++ Hand only) tiles field differs from the sum */
+  MJK_ERR_OUTPUT_TOO_SMALL = 14,                /* the caller's storage is too small */
+  MJK_ERR_NOT_IN_RULES = 15,                    /* a tile the rules do not have (2m-8m with three players) */
+  MJK_ERR_PARTIAL_ROW = 16,                     /* (C++ only) rows not a multiple of 34 bytes */
+  MJK_ERR_VISIBLE_OVER_FOUR = 17,               /* a kind held + visible more than four times */
+  MJK_ERR_TOO_MANY_RED_FIVES = 18,              /* a second red five of one suit (parsing) */
+  MJK_ERR_INVALID_ARGUMENT = 19, /* a null pointer where data is needed, players not 3 or 4, a bad stride */
   /* scoring requests (SCORING.md's "Bad input") */
-  MJK_ERR_BAD_MELD = 20,            /* a meld's tiles do not make its type (chi a run of one suit, pon 3 equal, kan 4) */
-  MJK_ERR_BAD_MELD_SOURCE = 21,     /* a chi not from kamicha, an ankan from someone, toimen with three players */
+  MJK_ERR_BAD_MELD = 20,        /* a meld's tiles do not make its type (chi a run of one suit, pon 3 equal, kan 4) */
+  MJK_ERR_BAD_MELD_SOURCE = 21, /* a chi not from kamicha, an ankan from someone, toimen with three players */
   MJK_ERR_CHI_WITH_THREE_PLAYERS = 22,
-  MJK_ERR_WRONG_MELD_COUNT = 23,    /* more than four melds, or concealed tiles that do not fit them */
+  MJK_ERR_WRONG_MELD_COUNT = 23, /* more than four melds, or concealed tiles that do not fit them */
   MJK_ERR_WINNING_TILE_NOT_HELD = 24,
   MJK_ERR_RIICHI_ON_OPEN_HAND = 25,
   MJK_ERR_IPPATSU_WITHOUT_RIICHI = 26,
@@ -84,22 +84,22 @@ enum {
   MJK_ERR_CHANKAN_ON_TSUMO = 29,
   MJK_ERR_HAITEI_WITH_RINSHAN = 30,
   MJK_ERR_TENHOU_WITH_CALL = 31,
-  MJK_ERR_BAD_SEAT = 32,            /* seat or round wind out of range, a North seat with three players, ron from oneself */
-  MJK_ERR_BAD_NUKI = 33,            /* nuki with four players, or more than four */
+  MJK_ERR_BAD_SEAT = 32, /* seat or round wind out of range, a North seat with three players, ron from oneself */
+  MJK_ERR_BAD_NUKI = 33, /* nuki with four players, or more than four */
   MJK_ERR_TOO_MANY_INDICATORS = 34, /* more than five dora or ura indicators */
-  MJK_ERR_BAD_REQUEST = 35,         /* a malformed request: not JSON, a wrong type, an unknown field or rule key, a bad value */
+  MJK_ERR_BAD_REQUEST = 35, /* a malformed request: not JSON, a wrong type, an unknown field or rule key, a bad value */
   MJK_ERR_DEALER_RON_WITH_TENHOU = 36, /* tenhou set on the dealer's ron (renhou is a non-dealer's) */
   /* expected-value searches (EV.md) */
-  MJK_ERR_TOO_FEW_TILES = 37,       /* fewer than 13 tiles counting 3 per meld */
-  MJK_ERR_COMPLETE_HAND = 38,       /* a 14-tile hand that is already complete */
-  MJK_ERR_IMPOSSIBLE_WALL = 39,     /* more copies of a kind (or a red five) seen than the game has */
-  MJK_ERR_WALL_TOO_SMALL = 40,      /* fewer tiles in the wall than the 18 draws searched */
-  MJK_ERR_EXTRA_OUT_OF_RANGE = 41,  /* extra not 0..3 */
-  MJK_ERR_TURN_OUT_OF_RANGE = 42,   /* turn not 1..17 */
-  MJK_ERR_TOO_MANY_VERTICES = 43,   /* the search passed max_vertices */
-  MJK_ERR_OUT_OF_MEMORY = 44,       /* the search could not get the memory it needed */
+  MJK_ERR_TOO_FEW_TILES = 37,      /* fewer than 13 tiles counting 3 per meld */
+  MJK_ERR_COMPLETE_HAND = 38,      /* a 14-tile hand that is already complete */
+  MJK_ERR_IMPOSSIBLE_WALL = 39,    /* more copies of a kind (or a red five) seen than the game has */
+  MJK_ERR_WALL_TOO_SMALL = 40,     /* fewer tiles in the wall than the 18 draws searched */
+  MJK_ERR_EXTRA_OUT_OF_RANGE = 41, /* extra not 0..3 */
+  MJK_ERR_TURN_OUT_OF_RANGE = 42,  /* turn not 1..17 */
+  MJK_ERR_TOO_MANY_VERTICES = 43,  /* the search passed max_vertices */
+  MJK_ERR_OUT_OF_MEMORY = 44,      /* the search could not get the memory it needed */
   /* 45-59 are kept for the expected-value search. */
-  MJK_ERR_RECORD_UNREADABLE = 60    /* a game record that cannot be read (the output names the file and why) */
+  MJK_ERR_RECORD_UNREADABLE = 60 /* a game record that cannot be read (the output names the file and why) */
 };
 /* Short fixed description of a code ("fifth copy of a tile"); never NULL,
  * "unknown error" for a code this library does not know. */
@@ -157,12 +157,11 @@ typedef struct mjk_form_waits {
 MJK_API int mjk_waits_by_form(const uint8_t* rows, size_t n, int players, mjk_form_waits* waits, uint8_t* errors);
 
 typedef struct mjk_tenpai_result {
-  uint64_t discards;          /* kinds whose discard leaves the hand tenpai */
-  uint64_t waits[MJK_KINDS];  /* waits[k]: the waits after discarding kind k (0 if not tenpai) */
+  uint64_t discards;         /* kinds whose discard leaves the hand tenpai */
+  uint64_t waits[MJK_KINDS]; /* waits[k]: the waits after discarding kind k (0 if not tenpai) */
 } mjk_tenpai_result;
 /* 3k+2 rows: every discard that leaves a tenpai hand, with its waits. */
-MJK_API int mjk_tenpai_discards(const uint8_t* rows, size_t n, int players, mjk_tenpai_result* out,
-                                uint8_t* errors);
+MJK_API int mjk_tenpai_discards(const uint8_t* rows, size_t n, int players, mjk_tenpai_result* out, uint8_t* errors);
 
 /* ---- decompositions ---- */
 enum { MJK_BLOCK_PAIR = 0, MJK_BLOCK_TRIPLET = 1, MJK_BLOCK_SEQUENCE = 2, MJK_BLOCK_SINGLE = 3 };
@@ -184,10 +183,10 @@ typedef struct mjk_block {
 /* One reading of a complete hand (mirrors mjk::Decomposition): the head (for
  * thirteen orphans, the pair) first, then the other blocks ascending. */
 typedef struct mjk_decomposition {
-  uint8_t form;        /* MJK_FORM_STANDARD, MJK_FORM_CHIITOI, MJK_FORM_KOKUSHI */
+  uint8_t form; /* MJK_FORM_STANDARD, MJK_FORM_CHIITOI, MJK_FORM_KOKUSHI */
   uint8_t block_count;
-  int8_t win;          /* index of the block holding the winning tile, -1 if none was named */
-  int8_t wait;         /* MJK_WAIT_*, MJK_WAIT_NONE without a winning tile */
+  int8_t win;  /* index of the block holding the winning tile, -1 if none was named */
+  int8_t wait; /* MJK_WAIT_*, MJK_WAIT_NONE without a winning tile */
   mjk_block blocks[13];
 } mjk_decomposition;
 typedef struct mjk_slice {
@@ -217,10 +216,10 @@ MJK_API int mjk_shanten(const uint8_t* rows, size_t n, int players, mjk_shanten_
  * 0), or a row per hand, visible_stride bytes apart (>= 34). A kind held +
  * visible more than four times is MJK_ERR_VISIBLE_OVER_FOUR. */
 typedef struct mjk_necessary {
-  int8_t shanten;  /* best shanten of the hand */
-  uint8_t ukeire;  /* unseen copies of `tiles`: neither in the hand nor visible */
+  int8_t shanten; /* best shanten of the hand */
+  uint8_t ukeire; /* unseen copies of `tiles`: neither in the hand nor visible */
   uint8_t reserved[6];
-  uint64_t tiles;  /* the kinds whose draw lowers the best shanten */
+  uint64_t tiles; /* the kinds whose draw lowers the best shanten */
 } mjk_necessary;
 /* 3k+1 rows. */
 MJK_API int mjk_necessary_tiles(const uint8_t* rows, size_t n, int players, const uint8_t* visible,
@@ -277,18 +276,18 @@ typedef struct mjk_score_request {
   uint8_t counts[MJK_KINDS]; /* the concealed tiles WITH the winning tile: 14 - 3 * meld_count */
   uint8_t red_fives[3];      /* red 5m, 5p, 5s among them */
   uint8_t meld_count;
-  mjk_meld melds[4];         /* in the order they were made */
-  uint8_t win;               /* the winning kind (held in counts) */
-  uint8_t win_red;           /* the winning tile is the red five */
-  uint8_t tsumo;             /* 1: self-drawn; 0: ron from `from` */
-  uint8_t from;              /* ron: the discarder, MJK_KAMICHA / MJK_TOIMEN / MJK_SHIMOCHA */
-  uint8_t seat, round;       /* winds 0..3: East (the dealer) South West North */
-  uint8_t riichi;            /* 0, 1, 2 (double riichi) */
+  mjk_meld melds[4];   /* in the order they were made */
+  uint8_t win;         /* the winning kind (held in counts) */
+  uint8_t win_red;     /* the winning tile is the red five */
+  uint8_t tsumo;       /* 1: self-drawn; 0: ron from `from` */
+  uint8_t from;        /* ron: the discarder, MJK_KAMICHA / MJK_TOIMEN / MJK_SHIMOCHA */
+  uint8_t seat, round; /* winds 0..3: East (the dealer) South West North */
+  uint8_t riichi;      /* 0, 1, 2 (double riichi) */
   uint8_t ippatsu, rinshan, chankan, haitei, tenhou;
   uint8_t dora_count, ura_count;
-  uint8_t dora[5], ura[5];   /* indicator kinds (ura counts only with riichi) */
-  uint8_t nuki;              /* north tiles set aside (three players) */
-  uint8_t players;           /* 4 or 3 */
+  uint8_t dora[5], ura[5]; /* indicator kinds (ura counts only with riichi) */
+  uint8_t nuki;            /* north tiles set aside (three players) */
+  uint8_t players;         /* 4 or 3 */
   uint16_t honba, sticks;
   uint8_t reserved[12];
   mjk_score_rules rules;
@@ -296,15 +295,15 @@ typedef struct mjk_score_request {
 
 /* The answer (mirrors mjk::Score). */
 typedef struct mjk_score_result {
-  uint8_t complete;  /* 0: the hand is not complete with `win` (JSON "score": null) */
-  uint8_t closed;    /* no open meld */
-  uint8_t han;       /* of the reading chosen, dora included; 0 for a yakuman hand */
-  uint8_t fu;        /* 0 for a yakuman hand or a hand without a yaku */
-  uint8_t yakuman;   /* the multiple of yakuman paid (0: none) */
+  uint8_t complete;             /* 0: the hand is not complete with `win` (JSON "score": null) */
+  uint8_t closed;               /* no open meld */
+  uint8_t han;                  /* of the reading chosen, dora included; 0 for a yakuman hand */
+  uint8_t fu;                   /* 0 for a yakuman hand or a hand without a yaku */
+  uint8_t yakuman;              /* the multiple of yakuman paid (0: none) */
   uint8_t dora, aka, ura, nuki; /* counted */
   uint8_t reserved[7];
-  uint64_t yaku;     /* bit y: yaku y counted (mjk_yaku_name(y)) */
-  int32_t points;    /* the hand's value, without honba and sticks */
+  uint64_t yaku;       /* bit y: yaku y counted (mjk_yaku_name(y)) */
+  int32_t points;      /* the hand's value, without honba and sticks */
   int32_t payments[4]; /* each seat's change by seat wind, honba, sticks and pao included */
   uint8_t reserved2[4];
 } mjk_score_result;
@@ -320,7 +319,8 @@ typedef struct mjk_yaku_value {
 } mjk_yaku_value;
 /* The listed yaku of a score with their value, in order, into out (cap
  * entries; MJK_YAKU_COUNT always suffice); returns how many were written. */
-MJK_API size_t mjk_score_yaku(const mjk_score_result* score, const mjk_score_rules* rules, mjk_yaku_value* out, size_t cap);
+MJK_API size_t mjk_score_yaku(const mjk_score_result* score, const mjk_score_rules* rules, mjk_yaku_value* out,
+                              size_t cap);
 
 /* ---- the score as players say it ----
  * The pieces of the "score" object's readable fields (README, "--json"), for
@@ -336,9 +336,19 @@ MJK_API const char* mjk_yaku_label(int yaku, int language);
 MJK_API const char* mjk_limit_label(int limit, int language);
 /* Fu parts by reason (mjk_fu_reason_name: "base", ...; "unknown" past them). */
 enum {
-  MJK_FU_BASE = 0, MJK_FU_CHIITOITSU = 1, MJK_FU_CLOSED_RON = 2, MJK_FU_TSUMO = 3, MJK_FU_WAIT = 4, MJK_FU_PAIR = 5,
-  MJK_FU_CLOSED_TRIPLET = 6, MJK_FU_OPEN_TRIPLET = 7, MJK_FU_CLOSED_KAN = 8, MJK_FU_OPEN_KAN = 9,
-  MJK_FU_OPEN_PINFU = 10, MJK_FU_ROUNDING = 11, MJK_FU_REASON_COUNT = 12
+  MJK_FU_BASE = 0,
+  MJK_FU_CHIITOITSU = 1,
+  MJK_FU_CLOSED_RON = 2,
+  MJK_FU_TSUMO = 3,
+  MJK_FU_WAIT = 4,
+  MJK_FU_PAIR = 5,
+  MJK_FU_CLOSED_TRIPLET = 6,
+  MJK_FU_OPEN_TRIPLET = 7,
+  MJK_FU_CLOSED_KAN = 8,
+  MJK_FU_OPEN_KAN = 9,
+  MJK_FU_OPEN_PINFU = 10,
+  MJK_FU_ROUNDING = 11,
+  MJK_FU_REASON_COUNT = 12
 };
 MJK_API const char* mjk_fu_reason_name(int reason);
 /* A wait's name ("ryanmen", "kanchan", ... for MJK_WAIT_*); "unknown" out of range. */
@@ -346,17 +356,17 @@ MJK_API const char* mjk_wait_name(int wait);
 typedef struct mjk_fu_part {
   uint8_t reason; /* mjk_fu_reason_name */
   uint8_t fu;
-  uint8_t tiles;  /* a pair, triplet or kan: its size (2, 3, 4) of `tile`; else 0 */
-  uint8_t tile;   /* that kind */
-  uint8_t wait;   /* MJK_FU_WAIT: MJK_WAIT_KANCHAN, MJK_WAIT_PENCHAN or MJK_WAIT_TANKI */
+  uint8_t tiles; /* a pair, triplet or kan: its size (2, 3, 4) of `tile`; else 0 */
+  uint8_t tile;  /* that kind */
+  uint8_t wait;  /* MJK_FU_WAIT: MJK_WAIT_KANCHAN, MJK_WAIT_PENCHAN or MJK_WAIT_TANKI */
   uint8_t reserved[3];
 } mjk_fu_part;
 typedef struct mjk_readable {
-  uint8_t limit;          /* mjk_limit_label(limit, ...) */
-  uint8_t fu_count;       /* parts in fu, in order, summing to the score's fu (0 without fu) */
+  uint8_t limit;    /* mjk_limit_label(limit, ...) */
+  uint8_t fu_count; /* parts in fu, in order, summing to the score's fu (0 without fu) */
   uint8_t reserved[6];
   mjk_fu_part fu[16];
-  char payment_text[32];  /* "3000/6000", "4000 all", "12000", NUL-terminated; "" when nothing is won */
+  char payment_text[32]; /* "3000/6000", "4000 all", "12000", NUL-terminated; "" when nothing is won */
 } mjk_readable;
 /* The readable side of result, mjk_score's answer to request, into *out.
  * Returns MJK_OK or MJK_ERR_INVALID_ARGUMENT (a NULL pointer). */
@@ -386,11 +396,11 @@ MJK_API int mjk_score(const mjk_score_request* requests, size_t n, mjk_score_res
 /* A request line (SCORING.md §1's JSON object, or mpsz text with meld words
  * "678m345p67s55s chi:234m 8s") into a request struct. */
 typedef struct mjk_request_info {
-  uint8_t error;          /* MJK_OK or the error */
-  uint8_t has_win;        /* a winning tile was named (only then can the request be scored) */
-  uint8_t any_visible;    /* the line named visible tiles (then in visible34) */
+  uint8_t error;       /* MJK_OK or the error */
+  uint8_t has_win;     /* a winning tile was named (only then can the request be scored) */
+  uint8_t any_visible; /* the line named visible tiles (then in visible34) */
   uint8_t reserved;
-  uint32_t error_position; /* byte offset in the line, or UINT32_MAX */
+  uint32_t error_position;       /* byte offset in the line, or UINT32_MAX */
   char message[MJK_MAX_MESSAGE]; /* the whole sentence, NUL-terminated (mjk --json's "error") */
 } mjk_request_info;
 /* Parses and checks a line (length bytes): out gets the request (the
@@ -427,12 +437,12 @@ MJK_API int mjk_analyse_json_n(const char* text, size_t length, int players, con
 
 /* The search's options (mirrors mjk::EvOptions); mjk_ev_default_options fills the defaults. */
 typedef struct mjk_ev_options {
-  uint8_t hand_change;   /* 0; 1: a draw vertex not in riichi follows every kind in the wall (te-gawari) */
-  uint8_t shanten_back;  /* 0; 1: a discard vertex not in riichi tries every discard (shanten modoshi) */
-  uint8_t extra;         /* 1; 0..3: a vertex is widened while dist + shanten < start shanten + extra */
-  uint8_t uradora;       /* 1: ura-dora counted as an exact expectation (riichi wins) */
-  uint8_t red;           /* 1: red fives score (0: plain fives everywhere) */
-  uint8_t turn;          /* 1; 1..17: the turn a table shows (the answer holds every turn) */
+  uint8_t hand_change;  /* 0; 1: a draw vertex not in riichi follows every kind in the wall (te-gawari) */
+  uint8_t shanten_back; /* 0; 1: a discard vertex not in riichi tries every discard (shanten modoshi) */
+  uint8_t extra;        /* 1; 0..3: a vertex is widened while dist + shanten < start shanten + extra */
+  uint8_t uradora;      /* 1: ura-dora counted as an exact expectation (riichi wins) */
+  uint8_t red;          /* 1: red fives score (0: plain fives everywhere) */
+  uint8_t turn;         /* 1; 1..17: the turn a table shows (the answer holds every turn) */
   uint8_t reserved[2];
   uint64_t max_vertices; /* 0: no limit; else the search stops with MJK_ERR_TOO_MANY_VERTICES past it */
   /* NULL, or called from the searching thread every few ten thousand vertices
@@ -456,12 +466,12 @@ typedef struct mjk_ev_visible {
 #define MJK_EV_TURNS 19 /* t = 0..18: draws made; a 14-tile hand is read at t = 1, a 13-tile one at t = 0 */
 /* One discard of a 14-tile hand (or the 13-tile hand itself). */
 typedef struct mjk_ev_discard {
-  uint8_t has_discard;   /* 0: the entry of a 13-tile hand */
-  uint8_t discard;       /* the kind discarded */
-  uint8_t discard_red;   /* the discard is a red five (listed after the plain five) */
-  int8_t shanten;        /* of the 13 tiles left */
+  uint8_t has_discard; /* 0: the entry of a 13-tile hand */
+  uint8_t discard;     /* the kind discarded */
+  uint8_t discard_red; /* the discard is a red five (listed after the plain five) */
+  int8_t shanten;      /* of the 13 tiles left */
   uint8_t reserved[4];
-  uint64_t necessary;    /* the kinds that lower that shanten (their copies: mjk_ev_answer.wall_counts) */
+  uint64_t necessary; /* the kinds that lower that shanten (their copies: mjk_ev_answer.wall_counts) */
   /* Index t = draws made; an index the search does not compute is 0. Values may exceed 1 (ev/README.md). */
   double tenpai[MJK_EV_TURNS], win[MJK_EV_TURNS], score[MJK_EV_TURNS];
 } mjk_ev_discard;
@@ -469,15 +479,15 @@ typedef struct mjk_ev_discard {
 typedef struct mjk_ev_stats {
   uint64_t draw_vertices, discard_vertices; /* 3k+1 and 3k+2 tiles */
   uint64_t edges, wins, group_rows;
-  uint64_t peak_bytes;                      /* the workspace's memory at its largest */
+  uint64_t peak_bytes; /* the workspace's memory at its largest */
 } mjk_ev_stats;
 /* The answer (mirrors mjk::EvAnswer): a fixed-size value, 6712 bytes. */
 typedef struct mjk_ev_answer {
-  int8_t shanten;        /* of the hand as given */
-  uint8_t count;         /* entries in discards (1 for a 13-tile hand) */
+  int8_t shanten; /* of the hand as given */
+  uint8_t count;  /* entries in discards (1 for a 13-tile hand) */
   uint8_t reserved[2];
-  int32_t wall;          /* S: the tiles in the wall at the start */
-  uint64_t vertices;     /* draw + discard vertices searched */
+  int32_t wall;                   /* S: the tiles in the wall at the start */
+  uint64_t vertices;              /* draw + discard vertices searched */
   uint8_t wall_counts[MJK_KINDS]; /* each kind's copies in the start wall */
   uint8_t reserved2[6];
   mjk_ev_discard discards[14]; /* kind order, a red five after its plain five; zero past count */
@@ -488,7 +498,7 @@ typedef struct mjk_ev_answer {
  * to every mjk_ev call of that thread, free it when done. NULL when out of memory. */
 typedef struct mjk_ev_workspace mjk_ev_workspace;
 MJK_API mjk_ev_workspace* mjk_ev_workspace_new(void);
-MJK_API void mjk_ev_workspace_free(mjk_ev_workspace* workspace); /* NULL: nothing */
+MJK_API void mjk_ev_workspace_free(mjk_ev_workspace* workspace);          /* NULL: nothing */
 MJK_API size_t mjk_ev_workspace_bytes(const mjk_ev_workspace* workspace); /* held now (0 for NULL) */
 
 /* Searches the hand of `request`: counts hold the concealed tiles as they
@@ -567,24 +577,24 @@ MJK_API int mjk_review_bytes_json(const uint8_t* data, size_t n, const char* nam
  * something only when reviewed is 1 (a discard after the player's riichi is
  * not reviewed). */
 typedef struct mjk_review_row {
-  uint8_t hand[MJK_KINDS];     /* the concealed tiles, the drawn one included */
-  uint8_t visible[MJK_KINDS];  /* seen elsewhere: discards, the others' melds */
-  uint8_t melds[MJK_KINDS];    /* the tiles of the player's own melds */
-  uint8_t dora[MJK_KINDS];     /* the dora indicators shown */
-  uint8_t best[MJK_KINDS];     /* the best discards */
-  uint32_t event;              /* the event's index in its round */
-  uint16_t round;              /* the round's index */
-  uint16_t turn;               /* the player's discards so far, this one included */
-  uint8_t seat;                /* absolute seat, 0 the first dealer */
-  uint8_t seat_wind;           /* 0 East .. 3 North */
-  uint8_t discard;             /* the discarded kind */
-  uint8_t discard_red;         /* 1: a red five */
-  uint8_t riichi;              /* 1: the discard declares riichi */
+  uint8_t hand[MJK_KINDS];    /* the concealed tiles, the drawn one included */
+  uint8_t visible[MJK_KINDS]; /* seen elsewhere: discards, the others' melds */
+  uint8_t melds[MJK_KINDS];   /* the tiles of the player's own melds */
+  uint8_t dora[MJK_KINDS];    /* the dora indicators shown */
+  uint8_t best[MJK_KINDS];    /* the best discards */
+  uint32_t event;             /* the event's index in its round */
+  uint16_t round;             /* the round's index */
+  uint16_t turn;              /* the player's discards so far, this one included */
+  uint8_t seat;               /* absolute seat, 0 the first dealer */
+  uint8_t seat_wind;          /* 0 East .. 3 North */
+  uint8_t discard;            /* the discarded kind */
+  uint8_t discard_red;        /* 1: a red five */
+  uint8_t riichi;             /* 1: the discard declares riichi */
   uint8_t reviewed;
   int8_t shanten, shanten_after, best_shanten;
   uint8_t ukeire, best_ukeire;
-  uint8_t hand_red[3];         /* red fives among hand's fives, by suit (m, p, s) */
-  uint8_t visible_red[3];      /* red fives among visible's fives, by suit */
+  uint8_t hand_red[3];    /* red fives among hand's fives, by suit (m, p, s) */
+  uint8_t visible_red[3]; /* red fives among visible's fives, by suit */
 } mjk_review_row;
 
 /* The review of the record at path: its rows into rows (rows_cap of them,

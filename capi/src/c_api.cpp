@@ -86,14 +86,16 @@ static_assert(MJK_SELF == int(Relative::self) && MJK_SHIMOCHA == int(Relative::s
 static_assert(MJK_RENHOU_NONE == int(RenhouRule::none) && MJK_RENHOU_MANGAN == int(RenhouRule::mangan) &&
               MJK_RENHOU_YAKUMAN == int(RenhouRule::yakuman));
 static_assert(MJK_YAKU_COUNT == yaku_count);
-static_assert(MJK_LIMIT_COUNT == static_cast<int>(Limit::count) && MJK_FU_REASON_COUNT == static_cast<int>(FuReason::count));
+static_assert(MJK_LIMIT_COUNT == static_cast<int>(Limit::count) &&
+              MJK_FU_REASON_COUNT == static_cast<int>(FuReason::count));
 static_assert(MJK_FU_WAIT == int(FuReason::wait) && MJK_FU_PAIR == int(FuReason::pair) &&
               MJK_FU_CLOSED_KAN == int(FuReason::closed_kan) && MJK_FU_ROUNDING == int(FuReason::rounding));
 static_assert(sizeof(mjk_readable::fu) / sizeof(mjk_fu_part) == FuBreakdown{}.parts.size());
 static_assert(sizeof(mjk_readable::payment_text) > max_payment_text);
 static_assert(MJK_WAIT_KANCHAN == int(WaitKind::kanchan) && MJK_WAIT_PENCHAN == int(WaitKind::penchan) &&
               MJK_WAIT_TANKI == int(WaitKind::tanki) && MJK_WAIT_KOKUSHI13 == int(WaitKind::kokushi13));
-static_assert(sizeof(mjk_score_request::dora) == max_indicators && sizeof(mjk_score_request::melds) / sizeof(mjk_meld) == 4);
+static_assert(sizeof(mjk_score_request::dora) == max_indicators &&
+              sizeof(mjk_score_request::melds) / sizeof(mjk_meld) == 4);
 static_assert(sizeof(mjk_request_info::message) == MJK_MAX_MESSAGE);
 
 static_assert(MJK_FORM_STANDARD_BIT == standard_form && MJK_FORM_CHIITOI_BIT == chiitoi_form &&
@@ -108,7 +110,8 @@ static_assert(MJK_WAIT_RYANMEN == int(WaitKind::ryanmen) && MJK_WAIT_KANCHAN == 
               MJK_WAIT_KOKUSHI13 == int(WaitKind::kokushi13));
 static_assert(MJK_KINDS == kind_count && MJK_MAX_DECOMPOSITIONS == max_decompositions);
 static_assert(MJK_SHANTEN_NOT_APPLICABLE == ShantenForms::not_applicable);
-static_assert(sizeof(mjk_advice_result::options) / sizeof(mjk_discard_option) == std::tuple_size_v<decltype(Advice::options)>);
+static_assert(sizeof(mjk_advice_result::options) / sizeof(mjk_discard_option) ==
+              std::tuple_size_v<decltype(Advice::options)>);
 static_assert(sizeof(Decomposition::blocks) / sizeof(Block) == sizeof(mjk_decomposition::blocks) / sizeof(mjk_block));
 
 // The C structs' layout is the ABI: it changes only with MJK_ABI_VERSION.
@@ -121,7 +124,8 @@ static_assert(sizeof(mjk_meld) == 4 && sizeof(mjk_score_rules) == 16 && sizeof(m
 static_assert(sizeof(mjk_score_request) == 112 && offsetof(mjk_score_request, melds) == 38 &&
               offsetof(mjk_score_request, win) == 54 && offsetof(mjk_score_request, dora) == 68 &&
               offsetof(mjk_score_request, honba) == 80 && offsetof(mjk_score_request, rules) == 96);
-static_assert(sizeof(mjk_score_result) == 48 && offsetof(mjk_score_result, yaku) == 16 && offsetof(mjk_score_result, payments) == 28);
+static_assert(sizeof(mjk_score_result) == 48 && offsetof(mjk_score_result, yaku) == 16 &&
+              offsetof(mjk_score_result, payments) == 28);
 static_assert(sizeof(mjk_request_info) == 264);
 
 constexpr int invalid = static_cast<int>(Error::invalid_argument);
@@ -230,7 +234,7 @@ ScoreRules from_c(const mjk_score_rules& c) noexcept {
   r.yakuman_stacking = c.yakuman_stacking;
   r.double_wind_pair_fu = c.double_wind_pair_fu;  // validate() rejects anything but 2 and 4
   r.pao = c.pao;
-  r.renhou = static_cast<RenhouRule>(c.renhou);   // an out-of-range value: validate() rejects it
+  r.renhou = static_cast<RenhouRule>(c.renhou);  // an out-of-range value: validate() rejects it
   r.sanma_tsumo_loss = c.sanma_tsumo_loss;
   return r;
 }
@@ -345,7 +349,10 @@ Score from_c(const mjk_score_result& c) noexcept {
 
 // A display name in the C ABI's language (literals, NUL-terminated).
 const char* label(const DisplayName& d, int language) noexcept {
-  const std::string_view s = language == MJK_NAME_ID ? d.id : language == MJK_NAME_EN ? d.en : language == MJK_NAME_JA ? d.ja : "";
+  const std::string_view s = language == MJK_NAME_ID   ? d.id
+                             : language == MJK_NAME_EN ? d.en
+                             : language == MJK_NAME_JA ? d.ja
+                                                       : "";
   return s.empty() ? "" : s.data();
 }
 
@@ -456,7 +463,9 @@ int mjk_waits_by_form(const uint8_t* rows, size_t n, int players, mjk_form_waits
   if (n && !out) return invalid;
   return run_rows<FormWaits>(
       rows, n, players, errors, [](auto r, auto o, const Options& op) { return waits_by_form(r, o, op); },
-      [&](std::size_t i, const FormWaits& v) { out[i] = {v.standard.bits(), v.chiitoi.bits(), v.kokushi.bits()}; });
+      [&](std::size_t i, const FormWaits& v) {
+        out[i] = {v.standard.bits(), v.chiitoi.bits(), v.kokushi.bits()};
+      });
 }
 
 int mjk_tenpai_discards(const uint8_t* rows, size_t n, int players, mjk_tenpai_result* out, uint8_t* errors) {
@@ -469,8 +478,8 @@ int mjk_tenpai_discards(const uint8_t* rows, size_t n, int players, mjk_tenpai_r
       });
 }
 
-int mjk_decompositions(const uint8_t* rows, size_t n, const int8_t* winning, int players,
-                       mjk_decomposition* storage, size_t capacity, mjk_slice* slices, uint8_t* errors) {
+int mjk_decompositions(const uint8_t* rows, size_t n, const int8_t* winning, int players, mjk_decomposition* storage,
+                       size_t capacity, mjk_slice* slices, uint8_t* errors) {
   const auto rules = players_of(players);
   if (!rules || !rows_ok(rows, n) || (n && !slices) || (capacity && !storage)) return invalid;
   const Options options{*rules, {}};
@@ -501,7 +510,9 @@ int mjk_shanten(const uint8_t* rows, size_t n, int players, mjk_shanten_forms* o
   if (n && !out) return invalid;
   return run_rows<ShantenForms>(
       rows, n, players, errors, [](auto r, auto o, const Options& op) { return shanten(r, o, op); },
-      [&](std::size_t i, const ShantenForms& v) { out[i] = {v.best, v.standard, v.chiitoi, v.kokushi}; });
+      [&](std::size_t i, const ShantenForms& v) {
+        out[i] = {v.best, v.standard, v.chiitoi, v.kokushi};
+      });
 }
 
 int mjk_necessary_tiles(const uint8_t* rows, size_t n, int players, const uint8_t* visible, size_t visible_stride,
@@ -591,7 +602,7 @@ int mjk_score_readable(const mjk_score_request* request, const mjk_score_result*
   for (std::size_t i = 0; i < fu.count; ++i) {
     const FuPart& p = fu.parts[i];
     out->fu[i] = {static_cast<std::uint8_t>(p.reason), p.fu, p.tiles, static_cast<std::uint8_t>(p.tile.kind()),
-                  static_cast<std::uint8_t>(p.wait), {}};
+                  static_cast<std::uint8_t>(p.wait),   {}};
   }
   const std::size_t n = payment_text(r, s, std::span<char>(out->payment_text, sizeof out->payment_text - 1));
   out->payment_text[std::min(n, sizeof out->payment_text - 1)] = '\0';

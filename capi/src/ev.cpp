@@ -22,7 +22,8 @@ namespace mjk {
 namespace {
 
 static_assert(MJK_EV_TURNS == ev_turns);
-static_assert(sizeof(mjk_ev_answer::discards) / sizeof(mjk_ev_discard) == std::tuple_size_v<decltype(EvAnswer::discards)>);
+static_assert(sizeof(mjk_ev_answer::discards) / sizeof(mjk_ev_discard) ==
+              std::tuple_size_v<decltype(EvAnswer::discards)>);
 static_assert(sizeof(mjk_ev_visible::counts) == kind_count && sizeof(mjk_ev_answer::wall_counts) == kind_count);
 
 // The C structs' layout is the ABI: it changes only with MJK_ABI_VERSION.

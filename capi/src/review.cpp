@@ -24,7 +24,7 @@ mjk::records::ReadOptions read_options(size_t max_bytes) {
 bool flags_ok(int flags) { return flags == 0 || flags == MJK_REVIEW_LINES || flags == MJK_REVIEW_TEXT; }
 
 int deliver(const mjk::records::GameReview& rv, int flags, char* buf, size_t cap, size_t* needed) {
-  const std::string out = flags == MJK_REVIEW_LINES ? mjk::records::review_lines(rv)
+  const std::string out = flags == MJK_REVIEW_LINES  ? mjk::records::review_lines(rv)
                           : flags == MJK_REVIEW_TEXT ? mjk::records::review_text(rv)
                                                      : mjk::records::review_json(rv);
   if (needed) *needed = out.size() + 1;
@@ -65,8 +65,7 @@ void fill_row(const mjk::records::Decision& d, mjk_review_row& row) {
   }
   for (std::size_t m = 0; m < d.meld_count; ++m) {
     const mjk::Meld& meld = d.melds[m];
-    for (int k = 0; k < meld.size(); ++k)
-      ++row.melds[meld.tile.kind() + (meld.type == mjk::MeldType::chi ? k : 0)];
+    for (int k = 0; k < meld.size(); ++k) ++row.melds[meld.tile.kind() + (meld.type == mjk::MeldType::chi ? k : 0)];
   }
   for (const mjk::records::RecordTile t : d.dora) ++row.dora[t.tile.kind()];
   std::copy(d.visible.begin(), d.visible.end(), row.visible);
@@ -108,8 +107,8 @@ int mjk_review_bytes_json(const uint8_t* data, size_t n, const char* name, size_
   if ((!data && n) || (cap && !buf) || !flags_ok(flags)) return invalid;
   try {
     const std::string_view bytes(data ? reinterpret_cast<const char*>(data) : "", n);
-    return deliver(mjk::records::review_record_bytes(bytes, name ? name : "", read_options(max_bytes)), flags, buf,
-                   cap, needed);
+    return deliver(mjk::records::review_record_bytes(bytes, name ? name : "", read_options(max_bytes)), flags, buf, cap,
+                   needed);
   } catch (const std::bad_alloc&) {
     return out_of_memory(buf, cap, needed);
   }
@@ -131,9 +130,10 @@ int mjk_review_record_rows(const char* path, size_t max_bytes, mjk_review_row* r
     json[out.size()] = '\0';
     return rv.read_error ? MJK_ERR_RECORD_UNREADABLE : MJK_OK;
   } catch (const std::bad_alloc&) {
-    static constexpr char text[] = "{\"file\":\"\",\"error\":\"out of memory while reviewing the record\","
-                                   "\"offset\":0,\"line\":0,\"column\":0,"
-                                   "\"what\":\"out of memory while reviewing the record\"}";
+    static constexpr char text[] =
+        "{\"file\":\"\",\"error\":\"out of memory while reviewing the record\","
+        "\"offset\":0,\"line\":0,\"column\":0,"
+        "\"what\":\"out of memory while reviewing the record\"}";
     if (json_needed) *json_needed = sizeof text;
     if (sizeof text > json_cap) return static_cast<int>(mjk::Error::output_too_small);
     std::memcpy(json, text, sizeof text);

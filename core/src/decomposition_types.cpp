@@ -7,8 +7,7 @@ namespace mjk {
 std::string block_name(Block b) {
   const std::string first = tile_name(b.first);
   std::string digits;
-  for (int i = 0; i < b.size(); ++i)
-    digits += static_cast<char>(first[0] + (b.kind == BlockKind::sequence ? i : 0));
+  for (int i = 0; i < b.size(); ++i) digits += static_cast<char>(first[0] + (b.kind == BlockKind::sequence ? i : 0));
   return digits + first[1];
 }
 

@@ -58,7 +58,8 @@ std::string_view describe(Error code) noexcept {
     case Error::bad_nuki: return "nuki with four players, or more than four";
     case Error::too_many_indicators: return "more than five dora or ura indicators";
     case Error::bad_request: return "malformed request";
-    case Error::dealer_ron_with_tenhou: return "renhou (tenhou on a ron) for the dealer, who cannot ron before the first discard";
+    case Error::dealer_ron_with_tenhou:
+      return "renhou (tenhou on a ron) for the dealer, who cannot ron before the first discard";
     case Error::too_few_tiles: return "fewer than 13 tiles counting 3 per meld";
     case Error::complete_hand: return "the hand is already complete";
     case Error::impossible_wall: return "more copies of a tile seen than the game has";
@@ -144,7 +145,9 @@ std::size_t HandError::write(std::span<char> out) const noexcept {
     case Error::output_too_small: s << "output span is shorter than the input"; break;
     case Error::not_in_rules: s << name << " does not exist with three players (2m-8m are removed)"; break;
     case Error::partial_row: s << "input length is not a multiple of 34 (one row of 34 counts per hand)"; break;
-    case Error::visible_over_four: s << "more than four copies of " << name << " in the hand and the visible tiles"; break;
+    case Error::visible_over_four:
+      s << "more than four copies of " << name << " in the hand and the visible tiles";
+      break;
     case Error::too_many_red_fives:
       s << "a second red five (0" << name.substr(name.empty() ? 0 : 1) << ")", at(), s << ": each suit has one";
       break;
@@ -160,7 +163,8 @@ std::size_t HandError::write(std::span<char> out) const noexcept {
         << " times in the hand, melds, dora indicators, north tiles and visible tiles together (the game has 4)";
       break;
     case Error::wall_too_small:
-      s << "the wall holds " << std::uint32_t{tiles} << " tiles, fewer than the 18 draws an expected-value search makes";
+      s << "the wall holds " << std::uint32_t{tiles}
+        << " tiles, fewer than the 18 draws an expected-value search makes";
       break;
     default: s << describe(code);
   }
@@ -216,8 +220,8 @@ HandError parse_suit_first_token(std::string_view token, std::uint32_t offset, H
     const char c = token[i + 1];
     if (c < '0' || c > '9') {
       const bool letter = suit_of_letter(c).has_value();
-      return {letter ? Error::suit_without_digit : Error::unknown_character, letter ? pos : pos + 1,
-              std::nullopt, hand.tiles};
+      return {letter ? Error::suit_without_digit : Error::unknown_character, letter ? pos : pos + 1, std::nullopt,
+              hand.tiles};
     }
     const bool red = c == '0' && *suit != Suit::honour;
     const auto tile = Tile::from(*suit, red ? 5 : c - '0');
@@ -272,7 +276,8 @@ Parsed<Hand> from_counts34(std::span<const int, kind_count> counts) {
   for (int k = 0; k < kind_count; ++k) {
     const int n = counts[static_cast<std::size_t>(k)];
     if (n < 0 || n > 4) {
-      out.error = {n < 0 ? Error::bad_slot : Error::fifth_copy, static_cast<std::uint32_t>(k), Tile(k), out.value.tiles};
+      out.error = {n < 0 ? Error::bad_slot : Error::fifth_copy, static_cast<std::uint32_t>(k), Tile(k),
+                   out.value.tiles};
       return out;
     }
     if (out.value.tiles + n > 14) {
@@ -352,7 +357,9 @@ std::string to_suit_first(const Hand& hand) {
   for (int k = 0; k < kind_count; ++k) {
     const Tile t(k);
     const std::string name = tile_name(t);
-    const int red = t.is_honour() || t.number() != 5 ? 0 : std::min<int>(hand.red_fives[static_cast<std::size_t>(k / 9)], hand.count(t));
+    const int red = t.is_honour() || t.number() != 5
+                        ? 0
+                        : std::min<int>(hand.red_fives[static_cast<std::size_t>(k / 9)], hand.count(t));
     for (int c = 0; c < hand.count(t); ++c) out += {name[1], c < red ? '0' : name[0]};
   }
   return out;

@@ -32,11 +32,11 @@ constexpr char mark_of_source(Relative r) noexcept {
 // and white dragons, then characters, bamboo, circles); -1 where none.
 constexpr int unicode_first = 0x1F000;
 constexpr int kind_of_unicode_index(int i) noexcept {
-  if (i >= 0 && i < 4) return 27 + i;       // East South West North: 1z-4z
-  if (i == 4) return 33;                    // red dragon (chun): 7z
-  if (i == 5) return 32;                    // green dragon (hatsu): 6z
-  if (i == 6) return 31;                    // white dragon (haku): 5z
-  if (i >= 7 && i < 16) return i - 7;       // characters: 1m-9m
+  if (i >= 0 && i < 4) return 27 + i;         // East South West North: 1z-4z
+  if (i == 4) return 33;                      // red dragon (chun): 7z
+  if (i == 5) return 32;                      // green dragon (hatsu): 6z
+  if (i == 6) return 31;                      // white dragon (haku): 5z
+  if (i >= 7 && i < 16) return i - 7;         // characters: 1m-9m
   if (i >= 16 && i < 25) return 18 + i - 16;  // bamboo: 1s-9s
   if (i >= 25 && i < 34) return 9 + i - 25;   // circles: 1p-9p
   return -1;
@@ -86,7 +86,8 @@ HandError parse_majiang_tiles(std::string_view token, std::uint32_t offset, Hand
     const char c = token[i];
     const auto pos = static_cast<std::uint32_t>(offset + i);
     if (const auto s = suit_of_letter(c)) {
-      if (i + 1 == token.size() || !is_digit(token[i + 1])) return {Error::suit_without_digit, pos, std::nullopt, hand.tiles};
+      if (i + 1 == token.size() || !is_digit(token[i + 1]))
+        return {Error::suit_without_digit, pos, std::nullopt, hand.tiles};
       suit = s;
       continue;
     }
@@ -147,11 +148,15 @@ HandError parse_majiang_meld(std::string_view word, std::uint32_t offset, Meld& 
   m.from = marks ? source_of_mark(mark) : Relative::self;
   if (n == 3 && run) m.type = MeldType::chi;
   else if (n == 3 && equal) m.type = MeldType::pon;
-  else if (n == 4 && equal) m.type = !marks ? MeldType::ankan : digits_after_mark == 1 ? MeldType::kakan : MeldType::minkan;
+  else if (n == 4 && equal)
+    m.type = !marks ? MeldType::ankan : digits_after_mark == 1 ? MeldType::kakan : MeldType::minkan;
   else return bad_meld(offset, shape);
-  if (n == 3 && !marks) return bad_meld(offset, "a chi or pon needs a mark (- kamicha, = toimen, + shimocha) after the called tile", Error::bad_meld_source);
+  if (n == 3 && !marks)
+    return bad_meld(offset, "a chi or pon needs a mark (- kamicha, = toimen, + shimocha) after the called tile",
+                    Error::bad_meld_source);
   if (m.type == MeldType::minkan && digits_after_mark != 0)
-    return bad_meld(offset, "a minkan's mark follows the called (last) tile; a kakan's mark is followed by the added one");
+    return bad_meld(offset,
+                    "a minkan's mark follows the called (last) tile; a kakan's mark is followed by the added one");
   if (m.type == MeldType::chi && m.from != Relative::kamicha)
     return bad_meld(offset, "a chi is called from kamicha only (mark -)", Error::bad_meld_source);
   out = m;
@@ -241,11 +246,13 @@ Parsed<ParsedMelds> parse_majiang(std::string_view text) {
     const bool hand_word = std::exchange(first, false);
     const std::size_t comma = tok.find(',');
     if (!hand_word && comma != std::string_view::npos)
-      return bad_meld(static_cast<std::uint32_t>(offset + comma), "calls follow the concealed tiles, before the winning tile");
+      return bad_meld(static_cast<std::uint32_t>(offset + comma),
+                      "calls follow the concealed tiles, before the winning tile");
     if (auto e = parse_majiang_tiles(tok.substr(0, comma), offset, hand)) return e;
     for (std::size_t at = comma; at != std::string_view::npos;) {
       const std::size_t next = tok.find(',', at + 1);
-      const std::string_view word = tok.substr(at + 1, next == std::string_view::npos ? std::string_view::npos : next - at - 1);
+      const std::string_view word =
+          tok.substr(at + 1, next == std::string_view::npos ? std::string_view::npos : next - at - 1);
       const auto pos = static_cast<std::uint32_t>(offset + at + 1);
       if (word.empty()) {  // majiang-core ends a hand whose calls are all made with a comma
         if (next == std::string_view::npos) break;

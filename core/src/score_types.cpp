@@ -14,22 +14,23 @@ namespace mjk {
 namespace {
 
 constexpr std::array<std::string_view, yaku_count> names = {
-    "riichi", "double_riichi", "ippatsu", "menzen_tsumo", "pinfu", "tanyao", "iipeikou", "haitei", "houtei",
-    "rinshan", "chankan", "seat_wind", "round_wind", "haku", "hatsu", "chun", "chiitoitsu", "chanta", "ittsu",
-    "sanshoku", "sanshoku_doukou", "sankantsu", "toitoi", "sanankou", "shousangen", "honroutou", "ryanpeikou",
-    "junchan", "honitsu", "chinitsu", "renhou",
-    "tenhou", "chiihou", "renhou", "kokushi", "kokushi_13", "suuankou", "suuankou_tanki", "daisangen",
-    "shousuushii", "daisuushii", "tsuuiisou", "ryuuiisou", "chinroutou", "chuuren", "junsei_chuuren", "suukantsu",
-    "dora", "aka", "ura", "nuki"};
+    "riichi",     "double_riichi", "ippatsu",        "menzen_tsumo",   "pinfu",       "tanyao",     "iipeikou",
+    "haitei",     "houtei",        "rinshan",        "chankan",        "seat_wind",   "round_wind", "haku",
+    "hatsu",      "chun",          "chiitoitsu",     "chanta",         "ittsu",       "sanshoku",   "sanshoku_doukou",
+    "sankantsu",  "toitoi",        "sanankou",       "shousangen",     "honroutou",   "ryanpeikou", "junchan",
+    "honitsu",    "chinitsu",      "renhou",         "tenhou",         "chiihou",     "renhou",     "kokushi",
+    "kokushi_13", "suuankou",      "suuankou_tanki", "daisangen",      "shousuushii", "daisuushii", "tsuuiisou",
+    "ryuuiisou",  "chinroutou",    "chuuren",        "junsei_chuuren", "suukantsu",   "dora",       "aka",
+    "ura",        "nuki"};
 
 // Han of the non-yakuman yaku: closed, open (0: needs a closed hand).
 struct Han {
   std::uint8_t closed, open;
 };
 constexpr std::array<Han, static_cast<int>(Yaku::renhou_mangan) + 1> han_table = {{
-    {1, 0}, {2, 0}, {1, 0}, {1, 0}, {1, 0}, {1, 1}, {1, 0}, {1, 1}, {1, 1},  // riichi .. houtei
+    {1, 0}, {2, 0}, {1, 0}, {1, 0}, {1, 0}, {1, 1}, {1, 0}, {1, 1}, {1, 1},          // riichi .. houtei
     {1, 1}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {2, 0}, {2, 1}, {2, 1},  // rinshan .. ittsu
-    {2, 1}, {2, 2}, {2, 2}, {2, 2}, {2, 2}, {2, 2}, {2, 2}, {3, 0},  // sanshoku .. ryanpeikou
+    {2, 1}, {2, 2}, {2, 2}, {2, 2}, {2, 2}, {2, 2}, {2, 2}, {3, 0},                  // sanshoku .. ryanpeikou
     {3, 2}, {3, 2}, {6, 5}, {5, 0},  // junchan, honitsu, chinitsu, renhou (mangan rule)
 }};
 
@@ -106,8 +107,8 @@ constexpr std::array<DisplayName, static_cast<std::size_t>(Limit::count)> limit_
 }};
 
 constexpr std::array<std::string_view, static_cast<std::size_t>(FuReason::count)> fu_reason_names = {
-    "base", "chiitoitsu", "closed_ron", "tsumo", "wait", "pair", "closed_triplet", "open_triplet",
-    "closed_kan", "open_kan", "open_pinfu", "rounding"};
+    "base",           "chiitoitsu",   "closed_ron", "tsumo",    "wait",       "pair",
+    "closed_triplet", "open_triplet", "closed_kan", "open_kan", "open_pinfu", "rounding"};
 
 constexpr bool ids_match() {
   for (std::size_t i = 0; i < names.size(); ++i)
@@ -166,7 +167,8 @@ std::string_view fu_reason_name(FuReason r) noexcept {
 Limit limit_of(const Score& s, const ScoreRules& rules) noexcept {
   if (!s.complete) return Limit::none;
   if (s.yakuman)
-    return static_cast<Limit>(static_cast<int>(Limit::yakuman) + std::min<int>(s.yakuman, 6) - 1);  // 6: the most that stacks
+    return static_cast<Limit>(static_cast<int>(Limit::yakuman) + std::min<int>(s.yakuman, 6) -
+                              1);     // 6: the most that stacks
   if (s.fu == 0) return Limit::none;  // no yaku
   const int han = s.han, fu = s.fu;
   if (han >= 13) return rules.kazoe_yakuman ? Limit::kazoe_yakuman : Limit::sanbaiman;
@@ -191,7 +193,8 @@ std::size_t payment_text(const ScoreRequest& r, const Score& s, std::span<char> 
     // players and no tsumo loss, North's share split between the two payers.
     const bool split_north = r.players == Players::three && !r.rules.sanma_tsumo_loss;
     const int north = split_north ? (dealer ? base : base / 2) : 0;
-    const int from_dealer = round_up_100(2 * base + north), from_other = round_up_100((dealer ? 2 * base : base) + north);
+    const int from_dealer = round_up_100(2 * base + north),
+              from_other = round_up_100((dealer ? 2 * base : base) + north);
     n = dealer ? std::snprintf(text, sizeof text, "%d all", from_other)
                : std::snprintf(text, sizeof text, "%d/%d", from_other, from_dealer);
   }
@@ -211,7 +214,9 @@ std::size_t list_yaku(const Score& score, const ScoreRules& rules, std::span<Yak
     else if (y == Yaku::aka) v.han = score.aka;
     else if (y == Yaku::ura) v.han = score.ura;
     else if (y == Yaku::nuki) v.han = score.nuki;
-    else v.han = score.closed ? han_table[static_cast<std::size_t>(i)].closed : han_table[static_cast<std::size_t>(i)].open;
+    else
+      v.han =
+          score.closed ? han_table[static_cast<std::size_t>(i)].closed : han_table[static_cast<std::size_t>(i)].open;
     out[n++] = v;
   }
   return n;
@@ -222,8 +227,8 @@ HandError validate(const ScoreRequest& r, std::span<const std::uint8_t> visible)
   // Values a C caller could pass raw: enums and counters in range.
   if (r.players != Players::four && r.players != Players::three) return err(Error::bad_request);
   if (r.riichi > 2 || r.rules.renhou > RenhouRule::yakuman ||
-      (r.rules.double_wind_pair_fu != 2 && r.rules.double_wind_pair_fu != 4) ||
-      static_cast<std::uint8_t>(r.from) > 3 || r.win.kind() >= kind_count)
+      (r.rules.double_wind_pair_fu != 2 && r.rules.double_wind_pair_fu != 4) || static_cast<std::uint8_t>(r.from) > 3 ||
+      r.win.kind() >= kind_count)
     return err(Error::bad_request);
   if (!visible.empty() && visible.size() != kind_count) return err(Error::bad_request);
 
@@ -244,8 +249,8 @@ HandError validate(const ScoreRequest& r, std::span<const std::uint8_t> visible)
                static_cast<std::uint8_t>(m.from) > 3) {
       return err(Error::bad_meld_source, i);
     }
-    const bool holds_five = m.type == MeldType::chi ? !m.tile.is_honour() && m.tile.number() >= 3 && m.tile.number() <= 5
-                                                    : is_five(m.tile);
+    const bool holds_five =
+        m.type == MeldType::chi ? !m.tile.is_honour() && m.tile.number() >= 3 && m.tile.number() <= 5 : is_five(m.tile);
     if (m.red > 1 || (m.red && !holds_five)) return err(Error::bad_meld, i, m.tile);
     if (!four && m.tile.kind() >= 1 && m.tile.kind() <= 7) return err(Error::not_in_rules, i, m.tile);
     open |= m.is_open();
@@ -259,7 +264,8 @@ HandError validate(const ScoreRequest& r, std::span<const std::uint8_t> visible)
   std::array<int, 3> red{r.hand.red_fives[0], r.hand.red_fives[1], r.hand.red_fives[2]};
   for (std::size_t i = 0; i < r.meld_count; ++i) {
     const Meld& m = r.melds[i];
-    for (int t = 0; t < m.size(); ++t) ++seen[static_cast<std::size_t>(m.tile.kind() + (m.type == MeldType::chi ? t : 0))];
+    for (int t = 0; t < m.size(); ++t)
+      ++seen[static_cast<std::size_t>(m.tile.kind() + (m.type == MeldType::chi ? t : 0))];
     if (m.red) ++red[static_cast<std::size_t>(m.tile.kind() / 9)];
   }
   const auto indicators = [&](const std::array<Tile, max_indicators>& list, int count) -> HandError {
@@ -277,7 +283,8 @@ HandError validate(const ScoreRequest& r, std::span<const std::uint8_t> visible)
   for (int k = 0; k < kind_count; ++k)
     if (seen[static_cast<std::size_t>(k)] > 4) return err(Error::fifth_copy, 0, Tile(k));
   for (int s = 0; s < 3; ++s)
-    if (red[static_cast<std::size_t>(s)] > 1 || r.hand.red_fives[static_cast<std::size_t>(s)] > r.hand.count(Tile(s * 9 + 4)))
+    if (red[static_cast<std::size_t>(s)] > 1 ||
+        r.hand.red_fives[static_cast<std::size_t>(s)] > r.hand.count(Tile(s * 9 + 4)))
       return err(Error::too_many_red_fives, 0, Tile(s * 9 + 4));  // a second red five, or a red five not held
   if (!visible.empty())
     for (int k = 0; k < kind_count; ++k)

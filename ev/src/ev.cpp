@@ -59,15 +59,20 @@ HandError prepare(const ScoreRequest& r, const EvOptions& o, const EvVisible& v,
   ScoreRequest q = r;
   if (tiles == 13) {
     std::array<int, kind_count> seen{};
-    for (int k = 0; k < kind_count; ++k) seen[static_cast<std::size_t>(k)] = r.hand.count(Tile(k)) + v.counts[static_cast<std::size_t>(k)];
+    for (int k = 0; k < kind_count; ++k)
+      seen[static_cast<std::size_t>(k)] = r.hand.count(Tile(k)) + v.counts[static_cast<std::size_t>(k)];
     for (std::size_t i = 0; i < r.meld_count; ++i)
       for (int t = 0; t < r.melds[i].size(); ++t)
-        ++seen[static_cast<std::size_t>(r.melds[i].tile.kind() + (r.melds[i].type == MeldType::chi ? t : 0)) % kind_count];
-    for (std::size_t i = 0; i < r.dora_count && i < max_indicators; ++i) ++seen[static_cast<std::size_t>(r.dora[i].kind()) % kind_count];
+        ++seen[static_cast<std::size_t>(r.melds[i].tile.kind() + (r.melds[i].type == MeldType::chi ? t : 0)) %
+               kind_count];
+    for (std::size_t i = 0; i < r.dora_count && i < max_indicators; ++i)
+      ++seen[static_cast<std::size_t>(r.dora[i].kind()) % kind_count];
     seen[30] += r.nuki;
     int spare = -1;
     for (int k = kind_count - 1; k >= 0; --k)
-      if (exists(k, r.players) && (spare < 0 || seen[static_cast<std::size_t>(k)] < seen[static_cast<std::size_t>(spare)])) spare = k;
+      if (exists(k, r.players) &&
+          (spare < 0 || seen[static_cast<std::size_t>(k)] < seen[static_cast<std::size_t>(spare)]))
+        spare = k;
     q.hand.add(Tile(spare));
     q.win = Tile(spare);
   } else {
@@ -95,11 +100,12 @@ HandError prepare(const ScoreRequest& r, const EvOptions& o, const EvVisible& v,
     if (red_seen > 1 || red_held[static_cast<std::size_t>(suit)] + red_seen > 1)
       return error_of(Error::impossible_wall, "more than one red five of a suit", five);
     if (fives_seen == 0)
-      return error_of(Error::bad_request, "a red five named seen, but no five of its suit among the visible tiles or indicators",
-                      five);
+      return error_of(Error::bad_request,
+                      "a red five named seen, but no five of its suit among the visible tiles or indicators", five);
   }
   for (int k = 1; k <= 7; ++k)
-    if (r.players == Players::three && v.counts[static_cast<std::size_t>(k)] > 0) return error_of(Error::not_in_rules, {}, Tile(k));
+    if (r.players == Players::three && v.counts[static_cast<std::size_t>(k)] > 0)
+      return error_of(Error::not_in_rules, {}, Tile(k));
 
   // The wall by the 37 kinds (a red five apart, when red fives count).
   s.options = o;
@@ -117,7 +123,8 @@ HandError prepare(const ScoreRequest& r, const EvOptions& o, const EvVisible& v,
   s.wall = 0;
   for (int k = 0; k < kind_count; ++k) {
     const int held = r.hand.count(Tile(k));
-    const int in_wall = (exists(k, r.players) ? 4 : 0) - held - outside[static_cast<std::size_t>(k)] - v.counts[static_cast<std::size_t>(k)];
+    const int in_wall = (exists(k, r.players) ? 4 : 0) - held - outside[static_cast<std::size_t>(k)] -
+                        v.counts[static_cast<std::size_t>(k)];
     s.start_merged[static_cast<std::size_t>(k)] = held;
     s.wall_merged[static_cast<std::size_t>(k)] = in_wall;
     s.org[static_cast<std::size_t>(k)] = held;
@@ -178,12 +185,13 @@ EvResult expected_value(const ScoreRequest& request, const EvOptions& options, c
   EvAnswer& a = out.value;
   a.shanten = static_cast<std::int8_t>(s.shanten);
   a.wall = s.wall;
-  for (int k = 0; k < kind_count; ++k) a.wall_counts[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(s.wall_merged[static_cast<std::size_t>(k)]);
+  for (int k = 0; k < kind_count; ++k)
+    a.wall_counts[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(s.wall_merged[static_cast<std::size_t>(k)]);
   Error e = Error::none;
   try {
     e = ev_detail::search(s, w.impl(), a);
   } catch (const std::bad_alloc&) {  // the graph, its layout or the workspace could not grow
-    w = EvWorkspace();                // what was held is given back
+    w = EvWorkspace();               // what was held is given back
     e = Error::out_of_memory;
   }
   if (e != Error::none) {

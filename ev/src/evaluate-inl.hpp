@@ -83,11 +83,14 @@ MJK_EV_INLINE Cells partnered(const Cells& b) noexcept {
 }
 MJK_EV_INLINE int min_lane(Cells v) noexcept {
   v = v < __builtin_shufflevector(v, v, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7)
-          ? v : __builtin_shufflevector(v, v, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
+          ? v
+          : __builtin_shufflevector(v, v, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
   v = v < __builtin_shufflevector(v, v, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3)
-          ? v : __builtin_shufflevector(v, v, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3);
+          ? v
+          : __builtin_shufflevector(v, v, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3);
   v = v < __builtin_shufflevector(v, v, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1)
-          ? v : __builtin_shufflevector(v, v, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1);
+          ? v
+          : __builtin_shufflevector(v, v, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1);
   return std::min(v[0], v[1]);
 }
 // The lanes equal to r, as bits (cells 0..9).
@@ -204,12 +207,12 @@ MJK_EV_INLINE Cells2 partnered2(const Cells2& b, std::integer_sequence<int, K...
 }
 // The low half in both halves, the high half in both.
 MJK_EV_INLINE Cells2 low_twice(const Cells2& v) noexcept {
-  return __builtin_shufflevector(v, v, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
-                                 10, 11, 12, 13, 14, 15);
+  return __builtin_shufflevector(v, v, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7, 8,
+                                 9, 10, 11, 12, 13, 14, 15);
 }
 MJK_EV_INLINE Cells2 high_twice(const Cells2& v) noexcept {
-  return __builtin_shufflevector(v, v, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 16, 17, 18, 19, 20,
-                                 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+  return __builtin_shufflevector(v, v, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 16, 17, 18, 19,
+                                 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
 }
 MJK_EV_INLINE Cells low_half(const Cells2& v) noexcept {
   return __builtin_shufflevector(v, v, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
@@ -229,9 +232,9 @@ MJK_EV_INLINE void standard(const GroupRow* const* gr, bool draw, int& r, std::u
   const Cells a0 = load_cells(gr[0]->cost), a1 = load_cells(gr[1]->cost), a2 = load_cells(gr[2]->cost),
               a3 = load_cells(gr[3]->cost);
   constexpr auto lanes = std::make_integer_sequence<int, 32>{};
-  const Cells2 prefix = combine2<M>(joined(a0, a2), joined(a1, a3));           // 0+1 | 2+3
-  const Cells2 rest01 = combine2<M>(joined(a1, a0), high_twice(prefix));       // rest of 0 | rest of 1
-  const Cells2 rest23 = combine2<M>(joined(a3, a2), low_twice(prefix));        // rest of 2 | rest of 3
+  const Cells2 prefix = combine2<M>(joined(a0, a2), joined(a1, a3));      // 0+1 | 2+3
+  const Cells2 rest01 = combine2<M>(joined(a1, a0), high_twice(prefix));  // rest of 0 | rest of 1
+  const Cells2 rest23 = combine2<M>(joined(a3, a2), low_twice(prefix));   // rest of 2 | rest of 3
   const Cells2 sum01 = joined(a0, a1) + partnered2<M>(rest01, lanes);
   const Cells2 sum23 = joined(a2, a3) + partnered2<M>(rest23, lanes);
   const Cells sum[4] = {low_half(sum01), high_half(sum01), low_half(sum23), high_half(sum23)};
@@ -240,7 +243,8 @@ MJK_EV_INLINE void standard(const GroupRow* const* gr, bool draw, int& r, std::u
   for (int g = 0; g < 4; ++g) {
     const std::uint16_t* masks = draw ? gr[g]->draw : gr[g]->keep;
     std::uint32_t local = 0;
-    for (std::uint32_t tight = lanes_equal(sum[g], r); tight; tight &= tight - 1) local |= masks[std::countr_zero(tight)];
+    for (std::uint32_t tight = lanes_equal(sum[g], r); tight; tight &= tight - 1)
+      local |= masks[std::countr_zero(tight)];
     mask |= std::uint64_t{local} << (9 * g);
   }
 }
@@ -249,7 +253,8 @@ MJK_EV_INLINE void standard(const GroupRow* const* gr, bool draw, int& r, std::u
 // vertex, 3k+2 for a discard vertex), exactly as the kernel's
 // necessary_tiles (3k+1) and its advice (3k+2: the discards of the best
 // shanten) give them.
-MJK_EV_INLINE Eval evaluate(const GroupRows& rows, const std::int32_t* row, const Key& key, int tiles, Players players) noexcept {
+MJK_EV_INLINE Eval evaluate(const GroupRows& rows, const std::int32_t* row, const Key& key, int tiles,
+                            Players players) noexcept {
   const GroupRow* gr[4] = {&rows[row[0]], &rows[row[1]], &rows[row[2]], &rows[row[3]]};
   const bool draw = tiles % 3 == 1;
   int r = 0;
@@ -272,7 +277,8 @@ MJK_EV_INLINE Eval evaluate(const GroupRows& rows, const std::int32_t* row, cons
     orphans += std::popcount(f.ge1 & orphan_fields[g]);
     orphan_pairs += std::popcount(f.ge2 & orphan_fields[g]);
   }
-  const int chiitoi = chiitoi_replacements(pairs, singles) - 1, kokushi = kokushi_replacements(orphans, orphan_pairs) - 1;
+  const int chiitoi = chiitoi_replacements(pairs, singles) - 1,
+            kokushi = kokushi_replacements(orphans, orphan_pairs) - 1;
   const int forms_best = std::min(chiitoi, kokushi);
   if (forms_best > best) return {static_cast<std::int8_t>(best), mask};
   if (forms_best < best) mask = 0;  // the standard form is not the best: its mask goes

@@ -37,7 +37,7 @@ struct GroupRow {
   std::uint16_t draw[10];             // bit j: drawing kind j of the group lowers the cell
   std::uint16_t keep[10];             // bit j: kind j is held and taking one out keeps the cell
   GroupVec vec;
-  std::int32_t add[9], remove[9];     // the row of vec with kind j added / removed; -1: not looked up yet
+  std::int32_t add[9], remove[9];  // the row of vec with kind j added / removed; -1: not looked up yet
 };
 
 class GroupRows {
@@ -52,7 +52,9 @@ class GroupRows {
     for (auto& s : slots_) s.clear();
     used_ = {};
   }
-  [[nodiscard]] const GroupRow& operator[](std::int32_t id) const noexcept { return rows_[static_cast<std::size_t>(id)]; }
+  [[nodiscard]] const GroupRow& operator[](std::int32_t id) const noexcept {
+    return rows_[static_cast<std::size_t>(id)];
+  }
   [[nodiscard]] std::size_t size() const noexcept { return rows_.size(); }
   [[nodiscard]] std::size_t bytes() const noexcept {
     std::size_t b = rows_.capacity() * sizeof(GroupRow);
@@ -99,7 +101,9 @@ class GroupRows {
 
  private:
   static constexpr std::uint64_t empty = ~std::uint64_t{0};
-  static std::size_t hash(GroupVec v) noexcept { return static_cast<std::size_t>((std::uint64_t{v} * 0x9E3779B97F4A7C15ull) >> 40); }
+  static std::size_t hash(GroupVec v) noexcept {
+    return static_cast<std::size_t>((std::uint64_t{v} * 0x9E3779B97F4A7C15ull) >> 40);
+  }
 
   void grow(int g) {
     auto& slots = slots_[static_cast<std::size_t>(g)];
@@ -141,8 +145,9 @@ class GroupRows {
   // man numbers its two kinds 0 and 1: they are 1m and 9m).
   static std::uint16_t draw_of(int shape, std::uint32_t rank, int cell) noexcept {
     std::uint16_t m;
-    std::memcpy(&m, blob() + shanten_tables::layout.mask[static_cast<std::size_t>(shape)] +
-                        2 * (static_cast<std::size_t>(rank) * shanten_tables::mask_stride + static_cast<std::size_t>(cell)),
+    std::memcpy(&m,
+                blob() + shanten_tables::layout.mask[static_cast<std::size_t>(shape)] +
+                    2 * (static_cast<std::size_t>(rank) * shanten_tables::mask_stride + static_cast<std::size_t>(cell)),
                 2);
     if (shape == shanten_tables::sanma_man) m = static_cast<std::uint16_t>((m & 1u) | ((m >> 1) & 1u) << 8);
     return m;

@@ -84,7 +84,7 @@ struct XRecord {
   std::uint16_t wins = 0;    // edges that are wins, after them
   std::uint16_t weight = 0;  // the sum of its edges' weights
   std::uint8_t tenpai = 0;
-  std::uint8_t first = 0;    // turns it is computed at: first..last (needed, and not surely 0)
+  std::uint8_t first = 0;  // turns it is computed at: first..last (needed, and not surely 0)
   std::uint8_t last = 0;
 };
 // An edge as the sweep reads it: its discard vertex, and its weight (the
@@ -126,13 +126,13 @@ struct EvWorkspace::Impl {
   std::vector<ev_detail::Node> xs, ds;  // draw and discard vertices
   std::vector<ev_detail::Slot> table;
   std::size_t table_used = 0;
-  std::uint32_t search = 0;  // stamps the table's slots (0: never written)
-  std::vector<ev_detail::Edge> own;     // the draws each draw vertex follows, in its order
+  std::uint32_t search = 0;          // stamps the table's slots (0: never written)
+  std::vector<ev_detail::Edge> own;  // the draws each draw vertex follows, in its order
   std::vector<std::uint32_t> own_begin;
   std::vector<ev_detail::WinEdge> wins;
   std::vector<std::uint32_t> win_begin;
   std::vector<ev_detail::Extra> extras;
-  std::vector<std::uint8_t> tenpai;      // per draw vertex
+  std::vector<std::uint8_t> tenpai;  // per draw vertex
   std::vector<std::uint32_t> extra_count;
   // The sweep's layout: per draw vertex a record, its edges' discard
   // vertices and weights (own and extra edges, then the wins), the wins' prices.
@@ -140,7 +140,7 @@ struct EvWorkspace::Impl {
   std::vector<std::uint32_t> edges;
   std::vector<double> price;
   std::vector<std::uint32_t> in_begin, in_x;  // per discard vertex: the draw vertices of its edges
-  std::vector<std::uint8_t> need_d;  // per discard vertex: the first turn it is needed
+  std::vector<std::uint8_t> need_d;           // per discard vertex: the first turn it is needed
   std::vector<std::uint32_t> queue;
   std::vector<ev_detail::Values> xv, dv;
   std::size_t peak = 0;
@@ -149,8 +149,8 @@ struct EvWorkspace::Impl {
   std::size_t bytes() const noexcept {
     auto b = [](const auto& v) { return v.capacity() * sizeof(v[0]); };
     return rows.bytes() + b(xs) + b(ds) + b(table) + b(own) + b(own_begin) + b(wins) + b(win_begin) + b(extras) +
-           b(tenpai) + b(extra_count) + b(records) + b(edges) + b(price) + b(in_begin) + b(in_x) +
-           b(need_d) + b(queue) + b(xv) + b(dv);
+           b(tenpai) + b(extra_count) + b(records) + b(edges) + b(price) + b(in_begin) + b(in_x) + b(need_d) +
+           b(queue) + b(xv) + b(dv);
   }
   void reset(Players players) {
     rows.reset(players);
@@ -232,7 +232,8 @@ class Builder {
     std::int32_t row[4];
     for (int g = 0; g < 4; ++g) row[g] = w_.rows.find(g, group_vec(s_.start, g));
     std::uint64_t hash = 0;
-    for (int k = 0; k < kinds37; ++k) hash += zobrist.unit[static_cast<std::size_t>(k)] * static_cast<std::uint64_t>(held_of(s_.start, k));
+    for (int k = 0; k < kinds37; ++k)
+      hash += zobrist.unit[static_cast<std::size_t>(k)] * static_cast<std::uint64_t>(held_of(s_.start, k));
     root_ = find_or_create({-1, s_.start, hash}, s_.tiles % 3 == 2, row, 0, nullptr);
     std::size_t xi = 0, di = 0;
     std::uint64_t next_report = 1 << 16;
@@ -244,14 +245,16 @@ class Builder {
     constexpr std::size_t ahead = 2, ring = 4;
     Plan plans[ring];
     while (xi < w_.xs.size() || di < w_.ds.size()) {
-      for (std::size_t j = di; j < di + ahead && j < w_.ds.size(); ++j) plan_discard(static_cast<std::uint32_t>(j), plans[j % ring]);
+      for (std::size_t j = di; j < di + ahead && j < w_.ds.size(); ++j)
+        plan_discard(static_cast<std::uint32_t>(j), plans[j % ring]);
       while (di < w_.ds.size()) {
         if (di + ahead < w_.ds.size()) plan_discard(static_cast<std::uint32_t>(di + ahead), plans[(di + ahead) % ring]);
         expand_discard(plans[di % ring]);
         ++di;
         if (over_budget()) return Error::too_many_vertices;
       }
-      for (std::size_t j = xi; j < xi + ahead && j < w_.xs.size(); ++j) plan_draw(static_cast<std::uint32_t>(j), plans[j % ring]);
+      for (std::size_t j = xi; j < xi + ahead && j < w_.xs.size(); ++j)
+        plan_draw(static_cast<std::uint32_t>(j), plans[j % ring]);
       while (xi < w_.xs.size()) {
         if (xi + ahead < w_.xs.size()) plan_draw(static_cast<std::uint32_t>(xi + ahead), plans[(xi + ahead) % ring]);
         expand_draw(plans[xi % ring]);
@@ -274,7 +277,8 @@ class Builder {
   // The vertex of a key, if the search reached it.
   [[nodiscard]] std::int64_t lookup(const Key& k, bool discard) const noexcept {
     std::uint64_t hash = 0;
-    for (int k37 = 0; k37 < kinds37; ++k37) hash += zobrist.unit[static_cast<std::size_t>(k37)] * static_cast<std::uint64_t>(held_of(k, k37));
+    for (int k37 = 0; k37 < kinds37; ++k37)
+      hash += zobrist.unit[static_cast<std::size_t>(k37)] * static_cast<std::uint64_t>(held_of(k, k37));
     if (riichi_of(k)) hash += zobrist.riichi;
     const std::size_t mask = w_.table.size() - 1;
     for (std::size_t i = slot_of(hash);; i = (i + 1) & mask) {
@@ -288,7 +292,9 @@ class Builder {
   MJK_EV_INLINE bool over_budget() const noexcept {
     return s_.options.max_vertices != 0 && w_.xs.size() + w_.ds.size() > s_.options.max_vertices;
   }
-  [[nodiscard]] MJK_EV_INLINE std::size_t slot_of(std::uint64_t hash) const noexcept { return static_cast<std::size_t>(hash >> (64 - bits_)); }
+  [[nodiscard]] MJK_EV_INLINE std::size_t slot_of(std::uint64_t hash) const noexcept {
+    return static_cast<std::size_t>(hash >> (64 - bits_));
+  }
 
   [[nodiscard]] MJK_EV_INLINE int wall_of(const Key& k, int k37) const noexcept {
     return s_.wall0[static_cast<std::size_t>(k37)] + s_.org[static_cast<std::size_t>(k37)] - held_of(k, k37);
@@ -328,8 +334,10 @@ class Builder {
     const int tiles = discard ? draw_tiles_ + 1 : draw_tiles_;
     const Eval e = known ? *known : evaluate(w_.rows, row, m.key, tiles, s_.players);
     const bool riichi = riichi_of(m.key);
-    const bool widened = (discard ? s_.options.shanten_back : s_.options.hand_change) && !riichi && dist + e.shanten < limit_;
-    const Node n{m.key, m.hash, {row[0], row[1], row[2], row[3]}, e.mask, e.shanten, static_cast<std::uint8_t>(dist), widened};
+    const bool widened =
+        (discard ? s_.options.shanten_back : s_.options.hand_change) && !riichi && dist + e.shanten < limit_;
+    const Node n{m.key,  m.hash, {row[0], row[1], row[2], row[3]}, e.mask, e.shanten, static_cast<std::uint8_t>(dist),
+                 widened};
     const std::uint32_t kind_bit = discard ? discard_bit : 0u;
     std::uint32_t index;
     if (discard) {
@@ -346,7 +354,8 @@ class Builder {
   }
   // The vertex of m.key (a discard vertex or a draw vertex), created and
   // evaluated if new; `known` gives its evaluation when the caller knows it.
-  MJK_EV_INLINE std::uint32_t find_or_create(const Move& m, bool discard, const std::int32_t* row, int dist, const Eval* known) {
+  MJK_EV_INLINE std::uint32_t find_or_create(const Move& m, bool discard, const std::int32_t* row, int dist,
+                                             const Eval* known) {
     const Probe p = probe(m, discard);
     return p.found ? p.index : create(m, discard, p.index, row, dist, known);
   }
@@ -780,8 +789,9 @@ std::string verify_vertices(EvWorkspace& ws, Players players) {
     const Hand h = hand_of(n.key);
     const Result<Necessary> r = necessary_tiles(h, options);
     if (!r.ok() || r.value.shanten != n.shanten || r.value.tiles.bits() != n.mask)
-      return "draw vertex " + to_mpsz(h) + ": shanten " + std::to_string(n.shanten) + " mask " + std::to_string(n.mask) +
-             ", kernel " + std::to_string(r.value.shanten) + " mask " + std::to_string(r.value.tiles.bits());
+      return "draw vertex " + to_mpsz(h) + ": shanten " + std::to_string(n.shanten) + " mask " +
+             std::to_string(n.mask) + ", kernel " + std::to_string(r.value.shanten) + " mask " +
+             std::to_string(r.value.tiles.bits());
   }
   for (const Node& n : w.ds) {
     const Hand h = hand_of(n.key);
@@ -794,8 +804,8 @@ std::string verify_vertices(EvWorkspace& ws, Players players) {
       if (shanten(less, options).value.best == r.value.best) keeps |= std::uint64_t{1} << kind;
     }
     if (!r.ok() || r.value.best != n.shanten || keeps != n.mask)
-      return "discard vertex " + to_mpsz(h) + ": shanten " + std::to_string(n.shanten) + " mask " + std::to_string(n.mask) +
-             ", kernel " + std::to_string(r.value.best) + " mask " + std::to_string(keeps);
+      return "discard vertex " + to_mpsz(h) + ": shanten " + std::to_string(n.shanten) + " mask " +
+             std::to_string(n.mask) + ", kernel " + std::to_string(r.value.best) + " mask " + std::to_string(keeps);
   }
   return {};
 }

@@ -63,19 +63,19 @@ inline Key minus(Key a, const Key& u) noexcept { return {a.lo - u.lo, a.hi - u.h
 struct Setup {
   EvOptions options;
   Players players = Players::four;
-  bool closed = true;   // no open meld: a discard to tenpai declares riichi
-  int tiles = 0;        // concealed tiles of the start hand: 3k+1 (a draw vertex) or 3k+2
+  bool closed = true;  // no open meld: a discard to tenpai declares riichi
+  int tiles = 0;       // concealed tiles of the start hand: 3k+1 (a draw vertex) or 3k+2
   Key start;
-  std::array<int, kinds37> org{};    // the start hand by the 37 kinds
-  std::array<int, kinds37> wall0{};  // the start wall by the 37 kinds
-  int wall = 0;                      // S
+  std::array<int, kinds37> org{};                             // the start hand by the 37 kinds
+  std::array<int, kinds37> wall0{};                           // the start wall by the 37 kinds
+  int wall = 0;                                               // S
   std::array<int, kind_count> start_merged{}, wall_merged{};  // by the 34 kinds, red fives counted in
-  int shanten = 0;                   // of the start hand
+  int shanten = 0;                                            // of the start hand
   // Pricing a win: the request with the melds and the context; the search
   // fills hand, win, win_red, tsumo and riichi.
   ScoreRequest base;
-  std::array<int, kind_count> fixed{};  // copies of each kind in the melds (north: + nuki): ura beyond the hand
-  std::uint64_t fixed_kinds = 0;        // the kinds with fixed copies
+  std::array<int, kind_count> fixed{};         // copies of each kind in the melds (north: + nuki): ura beyond the hand
+  std::uint64_t fixed_kinds = 0;               // the kinds with fixed copies
   std::array<int, kind_count> indicator_of{};  // the kind whose indicator makes each kind dora
 };
 
@@ -94,8 +94,8 @@ class Pricer {
   // tsumo_income of han 0..13 (13: 13 and more) at this fu, filled on the fu's first win.
   const double* incomes(int fu) noexcept;
   const Setup& s_;
-  ScoreRequest q_;  // the wins' request: its hand and win rewritten per win
-  int tiles_ = 0;   // concealed tiles of a winning hand
+  ScoreRequest q_;                                    // the wins' request: its hand and win rewritten per win
+  int tiles_ = 0;                                     // concealed tiles of a winning hand
   std::array<std::array<double, 14>, 27> incomes_{};  // by fu / 5, then han
 };
 

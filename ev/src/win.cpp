@@ -24,7 +24,8 @@ double choose(int n, int k) noexcept {
 
 double tsumo_income(const ScoreRequest& r, int han, int fu) noexcept {
   // Base points with the limits (SCORING.md §4: kazoe, kiriage switches).
-  static constexpr std::array<int, 15> limit_by_han = {0, 0, 0, 0, 0, 2000, 3000, 3000, 4000, 4000, 4000, 6000, 6000, 6000, 8000};
+  static constexpr std::array<int, 15> limit_by_han = {0,    0,    0,    0,    0,    2000, 3000, 3000,
+                                                       4000, 4000, 4000, 6000, 6000, 6000, 8000};
   const int limit = limit_by_han[static_cast<std::size_t>(std::min(han, 13) + (han >= 13 && r.rules.kazoe_yakuman))];
   const bool kiriage = r.rules.kiriage && ((han == 4 && fu == 30) || (han == 3 && fu == 60));
   const int base = limit ? limit : kiriage ? 2000 : std::min(fu << std::min(han + 2, 6), 2000);
@@ -88,10 +89,13 @@ double Pricer::price(const Key& hand, int win37, bool riichi) noexcept {
     std::memcpy(slot + 6, &c, 3);
   }
   const std::uint32_t z = group_vec(hand, 3);
-  for (int j = 0; j < 7; ++j) q.hand.slots[static_cast<std::size_t>(36 + honour_slot[static_cast<std::size_t>(j)])] = static_cast<std::uint8_t>((z >> (3 * j)) & 7u);
+  for (int j = 0; j < 7; ++j)
+    q.hand.slots[static_cast<std::size_t>(36 + honour_slot[static_cast<std::size_t>(j)])] =
+        static_cast<std::uint8_t>((z >> (3 * j)) & 7u);
   q.hand.tiles = static_cast<std::uint8_t>(tiles_);
   if (s_.options.red)
-    for (int suit = 0; suit < 3; ++suit) q.hand.red_fives[static_cast<std::size_t>(suit)] = static_cast<std::uint8_t>(red_of(hand, suit));
+    for (int suit = 0; suit < 3; ++suit)
+      q.hand.red_fives[static_cast<std::size_t>(suit)] = static_cast<std::uint8_t>(red_of(hand, suit));
   q.win = Tile(base_kind(win37));
   q.win_red = win37 >= 34;
   q.tsumo = true;

@@ -20,9 +20,9 @@ namespace mjk::request_parts {
 // announced (the schema says what to do with them).
 struct Value {
   enum Kind : std::uint8_t { string, number, boolean, null, array, object } kind = null;
-  std::uint32_t at = 0;        // byte offset of the value
-  std::string_view text;       // a string, decoded (points into buf)
-  long long integer = 0;       // a number's value, saturated; integral only if no fraction or exponent
+  std::uint32_t at = 0;   // byte offset of the value
+  std::string_view text;  // a string, decoded (points into buf)
+  long long integer = 0;  // a number's value, saturated; integral only if no fraction or exponent
   bool integral = false;
   bool truth = false;
   char buf[max_json_string];
@@ -136,7 +136,8 @@ class Reader {
       char u[4];
       std::size_t len;
       if (cp < 0x80) u[0] = static_cast<char>(cp), len = 1;
-      else if (cp < 0x800) u[0] = static_cast<char>(0xc0 | (cp >> 6)), u[1] = static_cast<char>(0x80 | (cp & 0x3f)), len = 2;
+      else if (cp < 0x800)
+        u[0] = static_cast<char>(0xc0 | (cp >> 6)), u[1] = static_cast<char>(0x80 | (cp & 0x3f)), len = 2;
       else if (cp < 0x10000)
         u[0] = static_cast<char>(0xe0 | (cp >> 12)), u[1] = static_cast<char>(0x80 | ((cp >> 6) & 0x3f)),
         u[2] = static_cast<char>(0x80 | (cp & 0x3f)), len = 3;
@@ -156,7 +157,10 @@ class Reader {
     out = 0;
     for (int k = 0; k < 4; ++k) {
       const char c = s_[i_++];
-      const int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+      const int d = c >= '0' && c <= '9'   ? c - '0'
+                    : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                    : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                           : -1;
       if (d < 0) return false;
       out = out * 16 + static_cast<std::uint32_t>(d);
     }

@@ -73,7 +73,9 @@ void put_hand(const ParsedHand& input, Put put) {
 
 using detail::json_plain_byte;
 
-std::array<char, 2> name_of(Tile t) noexcept { return {static_cast<char>('0' + t.number()), suit_letter[t.kind() / 9]}; }
+std::array<char, 2> name_of(Tile t) noexcept {
+  return {static_cast<char>('0' + t.number()), suit_letter[t.kind() / 9]};
+}
 
 }  // namespace
 
@@ -406,7 +408,10 @@ void write_ev(const EvAnswer& a, JsonWriter& json) noexcept {
     json.key("necessary").begin_array();
     for (const Tile k : d.necessary) {
       const auto name = name_of(k);
-      json.begin_array().string(std::string_view(name.data(), 2)).number(a.wall_counts[static_cast<std::size_t>(k.kind())]).end_array();
+      json.begin_array()
+          .string(std::string_view(name.data(), 2))
+          .number(a.wall_counts[static_cast<std::size_t>(k.kind())])
+          .end_array();
     }
     json.end_array();
     for (const auto& [key, values] : {std::pair{"tenpai", &d.tenpai}, {"win", &d.win}, {"score", &d.score}}) {

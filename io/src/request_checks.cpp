@@ -9,8 +9,8 @@ using namespace request_parts;
 
 HandError check_request(const ParsedRequest& pr) noexcept {
   const ScoreRequest& q = pr.request;
-  const std::span<const std::uint8_t> visible = pr.any_visible ? std::span<const std::uint8_t>(pr.visible)
-                                                                : std::span<const std::uint8_t>{};
+  const std::span<const std::uint8_t> visible =
+      pr.any_visible ? std::span<const std::uint8_t>(pr.visible) : std::span<const std::uint8_t>{};
   HandError e;
   if (pr.scored()) {
     e = validate(q, visible);
@@ -32,7 +32,8 @@ HandError check_request(const ParsedRequest& pr) noexcept {
       if (m.red) ++red[static_cast<std::size_t>(m.tile.kind() / 9)];
     }
     for (int i = 0; i < q.dora_count + q.ura_count && !e; ++i) {
-      const Tile t = i < q.dora_count ? q.dora[static_cast<std::size_t>(i)] : q.ura[static_cast<std::size_t>(i - q.dora_count)];
+      const Tile t =
+          i < q.dora_count ? q.dora[static_cast<std::size_t>(i)] : q.ura[static_cast<std::size_t>(i - q.dora_count)];
       if (!four && t.kind() >= 1 && t.kind() <= 7) e = {Error::not_in_rules, 0, t, 0};
       ++seen[static_cast<std::size_t>(t.kind())];
     }

@@ -25,9 +25,15 @@ struct RuleKey {
   bool ScoreRules::*flag;
   std::string_view must;  // the error's words for a wrong value
 };
-constexpr std::array<bool ScoreRules::*, rule_fields.size()> rule_members = {
-    &ScoreRules::open_tanyao, &ScoreRules::kiriage, &ScoreRules::kazoe_yakuman, &ScoreRules::double_yakuman,
-    &ScoreRules::yakuman_stacking, nullptr, &ScoreRules::pao, nullptr, &ScoreRules::sanma_tsumo_loss};
+constexpr std::array<bool ScoreRules::*, rule_fields.size()> rule_members = {&ScoreRules::open_tanyao,
+                                                                             &ScoreRules::kiriage,
+                                                                             &ScoreRules::kazoe_yakuman,
+                                                                             &ScoreRules::double_yakuman,
+                                                                             &ScoreRules::yakuman_stacking,
+                                                                             nullptr,
+                                                                             &ScoreRules::pao,
+                                                                             nullptr,
+                                                                             &ScoreRules::sanma_tsumo_loss};
 constexpr std::array<RuleKey, rule_fields.size()> rule_keys = [] {
   std::array<RuleKey, rule_fields.size()> keys{};
   for (std::size_t i = 0; i < keys.size(); ++i)
@@ -64,14 +70,35 @@ HandError apply_rule(ScoreRules& rules, const RuleKey& key, const Value& v) noex
 
 // The request's fields.
 enum class Field : std::uint8_t {
-  hand, melds, win, tsumo, from, seat, round, riichi, ippatsu, rinshan, chankan, haitei, tenhou, dora, ura, nuki,
-  honba, sticks, players, visible, rules, ev, count
+  hand,
+  melds,
+  win,
+  tsumo,
+  from,
+  seat,
+  round,
+  riichi,
+  ippatsu,
+  rinshan,
+  chankan,
+  haitei,
+  tenhou,
+  dora,
+  ura,
+  nuki,
+  honba,
+  sticks,
+  players,
+  visible,
+  rules,
+  ev,
+  count
 };
 // The schema's table declares the fields in this order.
 constexpr bool fields_in_table_order() {
   constexpr std::array<std::string_view, static_cast<std::size_t>(Field::count)> names = {
-      "hand", "melds", "win", "tsumo", "from", "seat", "round", "riichi", "ippatsu", "rinshan", "chankan",
-      "haitei", "tenhou", "dora", "ura", "nuki", "honba", "sticks", "players", "visible", "rules", "ev"};
+      "hand",   "melds",  "win",  "tsumo", "from", "seat",  "round",  "riichi",  "ippatsu", "rinshan", "chankan",
+      "haitei", "tenhou", "dora", "ura",   "nuki", "honba", "sticks", "players", "visible", "rules",   "ev"};
   if (names.size() != request_fields.size()) return false;
   for (std::size_t i = 0; i < names.size(); ++i)
     if (names[i] != request_fields[i].name) return false;
@@ -82,11 +109,12 @@ const RequestField& spec(Field f) noexcept { return request_fields[static_cast<s
 // Where an error without a detail of its own happened (a tile string's
 // unknown character, say): the field, so the message names it.
 constexpr std::array<std::string_view, static_cast<std::size_t>(Field::count)> field_details = {
-    "in the field hand", "in the field melds", "in the field win", "in the field tsumo", "in the field from",
-    "in the field seat", "in the field round", "in the field riichi", "in the field ippatsu", "in the field rinshan",
-    "in the field chankan", "in the field haitei", "in the field tenhou", "in the field dora", "in the field ura",
-    "in the field nuki", "in the field honba", "in the field sticks", "in the field players", "in the field visible",
-    "in the field rules", "in the field ev"};
+    "in the field hand",    "in the field melds",   "in the field win",     "in the field tsumo",
+    "in the field from",    "in the field seat",    "in the field round",   "in the field riichi",
+    "in the field ippatsu", "in the field rinshan", "in the field chankan", "in the field haitei",
+    "in the field tenhou",  "in the field dora",    "in the field ura",     "in the field nuki",
+    "in the field honba",   "in the field sticks",  "in the field players", "in the field visible",
+    "in the field rules",   "in the field ev"};
 
 // Reads a request object; `r` holds the defaults on entry.
 class RequestReader {
@@ -115,8 +143,7 @@ class RequestReader {
     if (!(seen & 1u)) return bad(end, "the field hand is required");
     const int before_win = r_.request.hand.tiles;
     if (HandError e = check_fit(r_, before_win, hand_at_)) return e;
-    if (r_.has_ev && r_.has_win)
-      return bad(win_at_, "an ev request has no win: hand holds the tiles as they stand");
+    if (r_.has_ev && r_.has_win) return bad(win_at_, "an ev request has no win: hand holds the tiles as they stand");
     if (r_.has_win) return add_win(r_, win_at_);
     return {};
   }
@@ -171,8 +198,10 @@ class RequestReader {
           if (e.position != HandError::nowhere) e.position += inner;
           return e;
         }
-        if (const auto c = v_.text.find(','); c != std::string_view::npos && detect_notation(v_.text) == Notation::majiang)
-          return bad(static_cast<std::uint32_t>(inner + c), "hand holds the concealed tiles; calls go in melds", Error::bad_meld);
+        if (const auto c = v_.text.find(',');
+            c != std::string_view::npos && detect_notation(v_.text) == Notation::majiang)
+          return bad(static_cast<std::uint32_t>(inner + c), "hand holds the concealed tiles; calls go in melds",
+                     Error::bad_meld);
         if (p.value.winning)
           return bad(v_.at, "hand holds the concealed tiles without the winning tile, which goes in win",
                      Error::bad_winning_tile);
@@ -222,13 +251,13 @@ class RequestReader {
       case Field::dora:
       case Field::ura: {
         const bool dora = f == Field::dora;
-        if (HandError e = expect(v_.kind == Value::string, spec(f).must))
-          return e;
+        if (HandError e = expect(v_.kind == Value::string, spec(f).must)) return e;
         auto& list = dora ? q.dora : q.ura;
         auto& n = dora ? q.dora_count : q.ura_count;
         n = 0;
         return for_each_mpsz_tile(v_.text, inner, [&](Tile t, bool red, std::uint32_t pos) -> HandError {
-          if (n == max_indicators) return bad(pos, "dora and ura hold at most five indicators each", Error::too_many_indicators);
+          if (n == max_indicators)
+            return bad(pos, "dora and ura hold at most five indicators each", Error::too_many_indicators);
           if (red && dora) see_red(t);
           list[n++] = t;
           return {};
@@ -275,8 +304,8 @@ class RequestReader {
     if (v_.kind != Value::object) return bad(v_.at, "ev must be an object of search options (EV.md)");
     r_.has_ev = true;
     EvOptions& o = r_.ev;
-    constexpr std::array<std::string_view, 7> keys = {"hand_change", "shanten_back", "extra", "uradora",
-                                                      "red", "turn", "max_vertices"};
+    constexpr std::array<std::string_view, 7> keys = {"hand_change", "shanten_back", "extra",       "uradora",
+                                                      "red",         "turn",         "max_vertices"};
     std::uint32_t seen = 0;
     return members([&](const Value& key) -> HandError {
       const auto it = std::find(keys.begin(), keys.end(), key.text);
@@ -287,10 +316,13 @@ class RequestReader {
       seen |= 1u << i;
       if (HandError e = in_.value(v_)) return e;
       if (v_.kind == Value::null) return {};
-      constexpr std::array<std::string_view, 7> must = {
-          "hand_change must be true or false", "shanten_back must be true or false", "extra must be an integer 0..3",
-          "uradora must be true or false", "red must be true or false", "turn must be an integer 1..17",
-          "max_vertices must be a count of vertices (0: no limit)"};
+      constexpr std::array<std::string_view, 7> must = {"hand_change must be true or false",
+                                                        "shanten_back must be true or false",
+                                                        "extra must be an integer 0..3",
+                                                        "uradora must be true or false",
+                                                        "red must be true or false",
+                                                        "turn must be an integer 1..17",
+                                                        "max_vertices must be a count of vertices (0: no limit)"};
       if (i == 2 || i == 5 || i == 6) {
         // The ranges are the search's to check (extra_out_of_range, turn_out_of_range): the type here.
         if (v_.kind != Value::number || !v_.integral || v_.integer < 0 || v_.integer > (1LL << 53))
@@ -348,8 +380,7 @@ class RequestReader {
     for (;;) {
       in_.ws();
       const std::uint32_t at = in_.pos();
-      if (!in_.take('{'))
-        return bad(at, "a meld is an object {\"type\": ..., \"tiles\": ..., \"from\": ...}");
+      if (!in_.take('{')) return bad(at, "a meld is an object {\"type\": ..., \"tiles\": ..., \"from\": ...}");
       if (q.meld_count == 4) return bad(at, "a hand has at most four melds", Error::wrong_meld_count);
       bool has_type = false, has_tiles = false, has_from = false;
       MeldType type = MeldType::chi;
@@ -365,10 +396,12 @@ class RequestReader {
             if (has) return bad(key.at, "a field given twice");
             has = true;
             if (key.text == "type") {
-              const auto it = v_.kind == Value::string ? std::find(meld_type_names.begin(), meld_type_names.end(), v_.text)
-                                                       : meld_type_names.end();
+              const auto it = v_.kind == Value::string
+                                  ? std::find(meld_type_names.begin(), meld_type_names.end(), v_.text)
+                                  : meld_type_names.end();
               if (it == meld_type_names.end())
-                return bad(v_.at, "a meld's type is \"chi\", \"pon\", \"minkan\", \"ankan\" or \"kakan\"", Error::bad_meld);
+                return bad(v_.at, "a meld's type is \"chi\", \"pon\", \"minkan\", \"ankan\" or \"kakan\"",
+                           Error::bad_meld);
               type = static_cast<MeldType>(it - meld_type_names.begin());
             } else if (key.text == "tiles") {
               if (v_.kind != Value::string || v_.text.size() > sizeof tiles)
@@ -391,7 +424,8 @@ class RequestReader {
       if (!has_type || !has_tiles) return bad(at, "a meld needs type and tiles", Error::bad_meld);
       Meld& m = q.melds[q.meld_count];
       if (HandError e = parse_meld_tiles(type, std::string_view(tiles, tiles_size), tiles_at, m)) return e;
-      if (type == MeldType::ankan && has_from) return bad(from_at, "an ankan is not called from anyone", Error::bad_meld_source);
+      if (type == MeldType::ankan && has_from)
+        return bad(from_at, "an ankan is not called from anyone", Error::bad_meld_source);
       if (type == MeldType::chi && from != Relative::kamicha)
         return bad(from_at, "a chi is called from kamicha only", Error::bad_meld_source);
       m.from = type == MeldType::ankan ? Relative::self : from;
@@ -438,8 +472,10 @@ Parsed<ParsedRequest> parse_request(std::string_view line, const ScoreRequest& d
 
 HandError set_rule(ScoreRules& rules, std::string_view key, std::string_view value) noexcept {
   const RuleKey* k = rule_key(key);
-  if (!k) return bad(HandError::nowhere, "unknown rule key (open_tanyao, kiriage, kazoe_yakuman, double_yakuman, "
-                                         "yakuman_stacking, double_wind_pair_fu, pao, renhou, sanma_tsumo_loss)");
+  if (!k)
+    return bad(HandError::nowhere,
+               "unknown rule key (open_tanyao, kiriage, kazoe_yakuman, double_yakuman, "
+               "yakuman_stacking, double_wind_pair_fu, pao, renhou, sanma_tsumo_loss)");
   Value v;
   v.at = HandError::nowhere;
   if (value == "true" || value == "false") {

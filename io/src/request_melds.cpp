@@ -24,7 +24,7 @@ HandError parse_meld_tiles(MeldType type, std::string_view text, std::uint32_t o
   std::uint32_t red_at = offset;
   const bool chi = type == MeldType::chi;
   const int size = chi || type == MeldType::pon ? 3 : 4;
-  const std::string_view shape = chi ? "a chi is three tiles in a row of one suit, such as 234m"
+  const std::string_view shape = chi         ? "a chi is three tiles in a row of one suit, such as 234m"
                                  : size == 3 ? "a pon is three equal tiles, such as 555z"
                                              : "a kan is four equal tiles, such as 5555p";
   HandError e = for_each_mpsz_tile(text, offset, [&](Tile t, bool is_red, std::uint32_t pos) -> HandError {
@@ -58,7 +58,8 @@ HandError parse_meld(std::string_view word, std::uint32_t offset, Meld& out) noe
     return bad(offset, "a meld is TYPE:TILES[@FROM] with TYPE chi, pon, minkan, ankan or kakan", Error::bad_meld);
   const auto type = static_cast<MeldType>(type_it - meld_type_names.begin());
   const std::size_t at = word.find('@', colon);
-  const std::string_view tiles = word.substr(colon + 1, at == std::string_view::npos ? std::string_view::npos : at - colon - 1);
+  const std::string_view tiles =
+      word.substr(colon + 1, at == std::string_view::npos ? std::string_view::npos : at - colon - 1);
   Meld m;
   if (HandError e = parse_meld_tiles(type, tiles, static_cast<std::uint32_t>(offset + colon + 1), m)) return e;
   m.from = type == MeldType::ankan ? Relative::self : Relative::kamicha;
@@ -66,8 +67,7 @@ HandError parse_meld(std::string_view word, std::uint32_t offset, Meld& out) noe
     const auto from_pos = static_cast<std::uint32_t>(offset + at + 1);
     const std::string_view from = word.substr(at + 1);
     const auto it = std::find(relative_names.begin() + 1, relative_names.end(), from);
-    if (it == relative_names.end())
-      return bad(from_pos, "FROM is kamicha, toimen or shimocha", Error::bad_meld_source);
+    if (it == relative_names.end()) return bad(from_pos, "FROM is kamicha, toimen or shimocha", Error::bad_meld_source);
     if (type == MeldType::ankan) return bad(from_pos, "an ankan is not called from anyone", Error::bad_meld_source);
     m.from = static_cast<Relative>(it - relative_names.begin());
     if (type == MeldType::chi && m.from != Relative::kamicha)

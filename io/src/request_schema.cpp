@@ -46,12 +46,10 @@ const std::initializer_list<std::string_view> wind_spellings = {
 std::string field_schema(const RequestField& f) {
   const std::string lo = std::to_string(f.min), hi = std::to_string(f.max);
   switch (f.type) {
-    case FieldType::tiles:
-      return "\"type\": [\"string\", \"null\"], \"maxLength\": 512";
+    case FieldType::tiles: return "\"type\": [\"string\", \"null\"], \"maxLength\": 512";
     case FieldType::tile: return "\"type\": [\"string\", \"null\"], \"maxLength\": 2";
     case FieldType::flag: return "\"type\": [\"boolean\", \"integer\", \"null\"], \"minimum\": 0, \"maximum\": 1";
-    case FieldType::integer:
-      return "\"type\": [\"integer\", \"null\"], \"minimum\": " + lo + ", \"maximum\": " + hi;
+    case FieldType::integer: return "\"type\": [\"integer\", \"null\"], \"minimum\": " + lo + ", \"maximum\": " + hi;
     case FieldType::wind: return enum_of(wind_spellings, true);
     case FieldType::relative: return enum_of({"kamicha", "toimen", "shimocha"}, true);
     case FieldType::riichi:
@@ -163,9 +161,10 @@ std::string request_markdown() {
            (f.fallback.empty() ? std::string("(required)") : "`" + std::string(f.fallback) + "`") + " | " +
            std::string(f.doc) + " |\n";
   }
-  out += "\nA meld is `{\"type\": \"chi\"|\"pon\"|\"minkan\"|\"ankan\"|\"kakan\", \"tiles\": \"234m\", "
-         "\"from\": \"kamicha\"|\"toimen\"|\"shimocha\"}`\n(`from` defaults to kamicha; an ankan has none).\n\n"
-         "## Rule switches (`rules`, or `--rule KEY=VALUE`)\n\n| key | values | default | what |\n|---|---|---|---|\n";
+  out +=
+      "\nA meld is `{\"type\": \"chi\"|\"pon\"|\"minkan\"|\"ankan\"|\"kakan\", \"tiles\": \"234m\", "
+      "\"from\": \"kamicha\"|\"toimen\"|\"shimocha\"}`\n(`from` defaults to kamicha; an ankan has none).\n\n"
+      "## Rule switches (`rules`, or `--rule KEY=VALUE`)\n\n| key | values | default | what |\n|---|---|---|---|\n";
   for (const RuleField& r : rule_fields) {
     const std::string_view values = r.type == RuleType::flag ? "`true`/`false`"
                                     : r.type == RuleType::fu ? "`2`/`4`"

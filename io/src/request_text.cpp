@@ -61,11 +61,13 @@ Parsed<ParsedRequest> parse_request_text(std::string_view line, const ScoreReque
 
   r.melds_known = true;
   if (words[0].text.find(':') != std::string_view::npos) {
-    out.error = bad(words[0].at, "the concealed tiles come first, then the melds, then the winning tile", Error::bad_meld);
+    out.error =
+        bad(words[0].at, "the concealed tiles come first, then the melds, then the winning tile", Error::bad_meld);
     return out;
   }
   if (const auto c = words[0].text.find(','); c != std::string_view::npos) {
-    out.error = bad(static_cast<std::uint32_t>(words[0].at + c), "calls written after commas and meld words do not mix", Error::bad_meld);
+    out.error = bad(static_cast<std::uint32_t>(words[0].at + c), "calls written after commas and meld words do not mix",
+                    Error::bad_meld);
     return out;
   }
   const auto hand = parse_hand(words[0].text);
@@ -147,7 +149,8 @@ std::size_t last_tile_as_win(std::string_view line, std::span<char> out) noexcep
   if (start == std::string_view::npos || line[start] == '{') return 0;
   const auto parsed = parse_request_text(line);
   const ScoreRequest& q = parsed.value.request;
-  if (!parsed.ok() || parsed.value.has_win || !parsed.value.melds_known || q.hand.tiles != 14 - 3 * q.meld_count) return 0;
+  if (!parsed.ok() || parsed.value.has_win || !parsed.value.melds_known || q.hand.tiles != 14 - 3 * q.meld_count)
+    return 0;
   // The concealed tiles are the first word; its last tile is "...Ds" (mpsz)
   // or "...sD" (seed 000's form).
   const std::size_t end = std::min(line.find_first_of(space_chars, start), line.size());
@@ -171,7 +174,9 @@ std::size_t last_tile_as_win(std::string_view line, std::span<char> out) noexcep
   put(line.substr(0, start + keep));
   if (group_left) put(std::string_view(&suit, 1));
   put(line.substr(end));
-  while (n > 0 && n <= out.size() && (out[n - 1] == ' ' || out[n - 1] == '\t' || out[n - 1] == '\r' || out[n - 1] == '\n')) --n;
+  while (n > 0 && n <= out.size() &&
+         (out[n - 1] == ' ' || out[n - 1] == '\t' || out[n - 1] == '\r' || out[n - 1] == '\n'))
+    --n;
   const char win[] = {' ', mpsz ? digit : suit, mpsz ? suit : digit};  // in the hand's own form
   put(std::string_view(win, sizeof win));
   return n;

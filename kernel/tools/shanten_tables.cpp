@@ -27,8 +27,8 @@ namespace {
 struct Group {
   int kinds;
   bool sequences;
-  std::size_t size;             // 5^kinds
-  std::vector<std::size_t> pow;  // place value of each kind (kind 0 lowest)
+  std::size_t size;                             // 5^kinds
+  std::vector<std::size_t> pow;                 // place value of each kind (kind 0 lowest)
   std::vector<std::vector<std::uint8_t>> cost;  // [cell][vector]
 
   int digit(std::size_t v, int i) const { return static_cast<int>(v / pow[static_cast<std::size_t>(i)] % 5); }
@@ -38,7 +38,8 @@ struct Group {
 void mark(Group& g, std::vector<int>& target, int from, int melds, std::vector<std::vector<std::uint8_t>>& held) {
   auto index = [&] {
     std::size_t v = 0;
-    for (int i = 0; i < g.kinds; ++i) v += static_cast<std::size_t>(target[static_cast<std::size_t>(i)]) * g.pow[static_cast<std::size_t>(i)];
+    for (int i = 0; i < g.kinds; ++i)
+      v += static_cast<std::size_t>(target[static_cast<std::size_t>(i)]) * g.pow[static_cast<std::size_t>(i)];
     return v;
   };
   held[static_cast<std::size_t>(2 * melds)][index()] = 1;

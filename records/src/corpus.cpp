@@ -10,9 +10,11 @@ namespace mjk::records {
 
 void CorpusStats::merge(const CorpusStats& other) {
   each_count([](const char*, auto& mine, const auto& theirs) { mine += theirs; }, *this, other);
-  each_array([](const char*, auto& mine, const auto& theirs) {
-    for (std::size_t t = 0; t < mine.size(); ++t) mine[t] += theirs[t];
-  }, *this, other);
+  each_array(
+      [](const char*, auto& mine, const auto& theirs) {
+        for (std::size_t t = 0; t < mine.size(); ++t) mine[t] += theirs[t];
+      },
+      *this, other);
   disagreements.insert(disagreements.end(), other.disagreements.begin(), other.disagreements.end());
   errors.insert(errors.end(), other.errors.begin(), other.errors.end());
 }
@@ -147,12 +149,12 @@ std::string corpus_text(const CorpusStats& s) {
   };
   std::string o = "games " + n(s.games) + "  rounds " + n(s.rounds) + "  wins " + n(s.wins) + " (tsumo " + n(s.tsumo) +
                   ")  draws " + n(s.draws) + "  riichi " + n(s.riichi) + "  discards " + n(s.discards) + "\n";
-  o += "per player and round: win rate " + pct(s.wins, s.seat_rounds) + "  deal-in rate " + pct(s.deal_ins, s.seat_rounds) +
-       "  riichi rate " + pct(s.riichi, s.seat_rounds) + "\n";
+  o += "per player and round: win rate " + pct(s.wins, s.seat_rounds) + "  deal-in rate " +
+       pct(s.deal_ins, s.seat_rounds) + "  riichi rate " + pct(s.riichi, s.seat_rounds) + "\n";
   o += "average win " + fixed(static_cast<double>(s.win_points), s.wins, 0) + " points\n";
   o += "ukeire given up per discard at the best shanten " +
-       fixed(static_cast<double>(s.ukeire_given_up), s.equal_shanten, 2) + "  (discards to a worse shanten: " +
-       pct(s.shanten_given_up, s.reviewed) + ")\n";
+       fixed(static_cast<double>(s.ukeire_given_up), s.equal_shanten, 2) +
+       "  (discards to a worse shanten: " + pct(s.shanten_given_up, s.reviewed) + ")\n";
   // Shanten by turn: two rows of ten turns, the last "20+".
   o += "average shanten by turn (" + n(s.reviewed) + " discards reviewed):\n";
   constexpr std::size_t per_row = 10, width = 6;

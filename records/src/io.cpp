@@ -23,7 +23,8 @@ namespace mjk::records {
 namespace {
 
 bool gzip_magic(std::string_view bytes) {
-  return bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0x1f && static_cast<unsigned char>(bytes[1]) == 0x8b;
+  return bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0x1f &&
+         static_cast<unsigned char>(bytes[1]) == 0x8b;
 }
 
 std::string limit_text(std::uint64_t max_bytes) {
@@ -76,7 +77,8 @@ ReadResult read_file(const std::string& path, const ReadOptions& options) {
   std::string bytes;
   if (S_ISREG(st.st_mode)) {
     if (static_cast<std::uint64_t>(st.st_size) > options.max_bytes)
-      return file_error(path, "the file is " + std::to_string(st.st_size) + " bytes, larger than " + limit_text(options.max_bytes));
+      return file_error(
+          path, "the file is " + std::to_string(st.st_size) + " bytes, larger than " + limit_text(options.max_bytes));
     bytes.reserve(static_cast<std::size_t>(st.st_size));
   } else if (S_ISFIFO(st.st_mode)) {
     // A non-blocking read tells a FIFO with no writer (end of file at once)
@@ -119,7 +121,8 @@ ReadResult parse_record(std::string_view bytes, std::string file, const ReadOpti
   const std::string_view head = bytes.substr(0, std::min<std::size_t>(line_end, 4096));
   const std::size_t log = bytes.find("\"log\"");
   const std::size_t type = head.find("\"type\"");
-  if (type != std::string_view::npos && (log == std::string_view::npos || type < log)) return read_mjai(bytes, std::move(file));
+  if (type != std::string_view::npos && (log == std::string_view::npos || type < log))
+    return read_mjai(bytes, std::move(file));
   if (log != std::string_view::npos) return read_tenhou6(bytes, std::move(file));
   ReadResult r;
   r.game.file = file;
@@ -170,7 +173,8 @@ std::optional<std::string> gunzip(std::string_view bytes, std::string& error, st
   const uLong consumed = z.total_in;
   inflateEnd(&z);
   if (too_large) {
-    error = "gzip data inflates past " + limit_text(max_bytes) + " (after " + std::to_string(consumed) + " bytes of input)";
+    error =
+        "gzip data inflates past " + limit_text(max_bytes) + " (after " + std::to_string(consumed) + " bytes of input)";
     return std::nullopt;
   }
   if (status != Z_STREAM_END) {

@@ -46,8 +46,14 @@ class Parser {
       case '{': return object(out, depth);
       case '[': return array(out, depth);
       case '"': out.type = Value::Type::string; return string(out.string);
-      case 't': out.type = Value::Type::boolean; out.boolean = true; return literal("true");
-      case 'f': out.type = Value::Type::boolean; out.boolean = false; return literal("false");
+      case 't':
+        out.type = Value::Type::boolean;
+        out.boolean = true;
+        return literal("true");
+      case 'f':
+        out.type = Value::Type::boolean;
+        out.boolean = false;
+        return literal("false");
       case 'n': out.type = Value::Type::null; return literal("null");
       default:
         if (c == '-' || (c >= '0' && c <= '9')) return number(out);
@@ -167,8 +173,14 @@ class Parser {
       if (!value(out.items.back(), depth + 1)) return false;
       skip_space();
       if (pos_ >= text_.size()) return fail("an array without its closing ']'");
-      if (text_[pos_] == ',') { ++pos_; continue; }
-      if (text_[pos_] == ']') { ++pos_; return true; }
+      if (text_[pos_] == ',') {
+        ++pos_;
+        continue;
+      }
+      if (text_[pos_] == ']') {
+        ++pos_;
+        return true;
+      }
       return fail("expected ',' or ']' in an array");
     }
   }
@@ -193,8 +205,14 @@ class Parser {
       if (!value(out.members.back().value, depth + 1)) return false;
       skip_space();
       if (pos_ >= text_.size()) return fail("an object without its closing '}'");
-      if (text_[pos_] == ',') { ++pos_; continue; }
-      if (text_[pos_] == '}') { ++pos_; return true; }
+      if (text_[pos_] == ',') {
+        ++pos_;
+        continue;
+      }
+      if (text_[pos_] == '}') {
+        ++pos_;
+        return true;
+      }
       return fail("expected ',' or '}' in an object");
     }
   }

@@ -19,8 +19,8 @@ struct Value {
   bool boolean = false;
   double number = 0;
   std::string string;
-  std::vector<Value> items;                          // array
-  std::vector<Member> members;                       // object, in order (a vector may hold an incomplete type; a pair may not)
+  std::vector<Value> items;     // array
+  std::vector<Member> members;  // object, in order (a vector may hold an incomplete type; a pair may not)
   std::uint32_t offset = 0;
 
   [[nodiscard]] bool is_int() const noexcept {

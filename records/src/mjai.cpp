@@ -33,7 +33,8 @@ class Reader {
       if (line.find_first_not_of(" \t\r") != std::string_view::npos) {
         Value v;
         json::ParseError perr;
-        if (!json::parse(line, v, perr, static_cast<std::uint32_t>(start))) return fail(perr.offset, "malformed JSON: " + perr.what);
+        if (!json::parse(line, v, perr, static_cast<std::uint32_t>(start)))
+          return fail(perr.offset, "malformed JSON: " + perr.what);
         if (!event(v)) return std::move(result_);
         any = true;
       }
@@ -122,16 +123,20 @@ class Reader {
     if (!type) return false;
     const std::string& t = type->string;
     if (t == "start_game") {
-      if (const Value* aka = v.find("aka_flag"); aka && aka->type == Value::Type::boolean) result_.game.rules.red_fives = aka->boolean;
+      if (const Value* aka = v.find("aka_flag"); aka && aka->type == Value::Type::boolean)
+        result_.game.rules.red_fives = aka->boolean;
       if (const Value* names = v.find("names"); names && names->type == Value::Type::array) {
         if (names->items.size() == 3) result_.game.rules.players = Players::three;
         for (std::size_t s = 0; s < std::min<std::size_t>(4, names->items.size()); ++s)
           if (names->items[s].type == Value::Type::string) result_.game.names[s] = names->items[s].string;
       }
-      if (const Value* p = v.find("players"); p && p->is_int() && p->as_int() == 3) result_.game.rules.players = Players::three;
+      if (const Value* p = v.find("players"); p && p->is_int() && p->as_int() == 3)
+        result_.game.rules.players = Players::three;
       // mjk's writer states the rest of the rules too.
-      if (const Value* k = v.find("kuitan"); k && k->type == Value::Type::boolean) result_.game.rules.open_tanyao = k->boolean;
-      if (const Value* h = v.find("hanchan"); h && h->type == Value::Type::boolean) result_.game.rules.hanchan = h->boolean;
+      if (const Value* k = v.find("kuitan"); k && k->type == Value::Type::boolean)
+        result_.game.rules.open_tanyao = k->boolean;
+      if (const Value* h = v.find("hanchan"); h && h->type == Value::Type::boolean)
+        result_.game.rules.hanchan = h->boolean;
       if (const Value* s = v.find("server"); s && s->type == Value::Type::string && s->string == "mahjong_soul")
         result_.game.rules.server = Server::mahjong_soul;
       return true;
@@ -150,8 +155,11 @@ class Reader {
       e.tile_count = 1;
       if (const Value* g = v.find("tsumogiri"); g && g->type == Value::Type::boolean) e.tsumogiri = g->boolean;
     } else if (t == "chi" || t == "pon" || t == "daiminkan" || t == "kakan" || t == "ankan") {
-      e.kind = t == "chi" ? EventKind::chi : t == "pon" ? EventKind::pon : t == "daiminkan" ? EventKind::minkan
-             : t == "kakan" ? EventKind::kakan : EventKind::ankan;
+      e.kind = t == "chi"         ? EventKind::chi
+               : t == "pon"       ? EventKind::pon
+               : t == "daiminkan" ? EventKind::minkan
+               : t == "kakan"     ? EventKind::kakan
+                                  : EventKind::ankan;
       if (!seat(v, "actor", e.seat)) return false;
       e.from = e.seat;
       if (e.kind != EventKind::ankan && e.kind != EventKind::kakan && !seat(v, "target", e.from)) return false;
@@ -189,7 +197,8 @@ class Reader {
         w.tile = pt;
       }
       if (const Value* h = v.find("hora_tehais"); h && !tile_list(*h, w.hand)) return false;
-      if (const Value* p = v.find("pao"); p && p->is_int() && p->as_int() >= 0 && p->as_int() < result_.game.rules.seats())
+      if (const Value* p = v.find("pao");
+          p && p->is_int() && p->as_int() >= 0 && p->as_int() < result_.game.rules.seats())
         w.pao = static_cast<std::int8_t>(p->as_int());
       if (!details(v, w)) return false;
       e.kind = EventKind::win;
@@ -228,14 +237,15 @@ class Reader {
     const Value* han = v.find("han");
     const Value* points = v.find("points");
     if (!fu || !han || !points) return true;
-    if (!fu->is_int() || !han->is_int() || !points->is_int() || fu->as_int() < 0 || fu->as_int() > 255 || han->as_int() < 0 ||
-        han->as_int() > 255)
+    if (!fu->is_int() || !han->is_int() || !points->is_int() || fu->as_int() < 0 || fu->as_int() > 255 ||
+        han->as_int() < 0 || han->as_int() > 255)
       return error(v, "hora's fu, han or points is not an integer in range");
     w.detailed = true;
     w.fu = static_cast<std::uint8_t>(fu->as_int());
     w.han = static_cast<std::uint8_t>(han->as_int());
     w.points = static_cast<std::int32_t>(points->as_int());
-    if (const Value* y = v.find("yakuman"); y && y->is_int() && y->as_int() >= 0 && y->as_int() < 64) w.yakuman = static_cast<std::uint8_t>(y->as_int());
+    if (const Value* y = v.find("yakuman"); y && y->is_int() && y->as_int() >= 0 && y->as_int() < 64)
+      w.yakuman = static_cast<std::uint8_t>(y->as_int());
     if (const Value* list = v.find("yaku"); list && list->type == Value::Type::array) {
       for (const Value& item : list->items) {
         if (item.type != Value::Type::array || item.items.size() != 3 || item.items[0].type != Value::Type::string ||
@@ -262,7 +272,8 @@ class Reader {
     const Value* bakaze = member(v, "bakaze", Value::Type::string);
     if (!bakaze) return false;
     const auto wind = std::string_view("ESWN").find(bakaze->string.empty() ? '?' : bakaze->string[0]);
-    if (bakaze->string.size() != 1 || wind == std::string_view::npos) return error(*bakaze, "bakaze is not E, S, W or N");
+    if (bakaze->string.size() != 1 || wind == std::string_view::npos)
+      return error(*bakaze, "bakaze is not E, S, W or N");
     r.wind = static_cast<std::uint8_t>(wind);
     const Value* tehais = member(v, "tehais", Value::Type::array);
     if (!tehais) return false;
@@ -290,7 +301,8 @@ class Reader {
     }
     for (std::size_t s = 0; s < players; ++s) {
       if (!tile_list(tehais->items[s], r.deal[s])) return false;
-      if (r.deal[s].size() != 13) return error(tehais->items[s], "a deal of " + std::to_string(r.deal[s].size()) + " tiles, not 13");
+      if (r.deal[s].size() != 13)
+        return error(tehais->items[s], "a deal of " + std::to_string(r.deal[s].size()) + " tiles, not 13");
     }
     result_.game.rounds.push_back(std::move(r));
     return true;

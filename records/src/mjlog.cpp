@@ -116,7 +116,8 @@ class Reader {
         return error(i, "attribute " + std::string(name) + " without =\"value\"");
       i += 2;
       const std::size_t close = text_.find('"', i);
-      if (close == std::string_view::npos) return error(an, "truncated: attribute " + std::string(name) + " has no closing quote");
+      if (close == std::string_view::npos)
+        return error(an, "truncated: attribute " + std::string(name) + " has no closing quote");
       tag.attributes.push_back({name, text_.substr(i, close - i)});
       i = close + 1;
     }
@@ -128,7 +129,8 @@ class Reader {
     out.clear();
     const std::string_view* v = tag.find(key);
     if (!v) {
-      if (required) return error(tag.offset, "<" + std::string(tag.name) + "> without its " + std::string(key) + " attribute");
+      if (required)
+        return error(tag.offset, "<" + std::string(tag.name) + "> without its " + std::string(key) + " attribute");
       return true;
     }
     std::string_view s = *v;
@@ -155,7 +157,9 @@ class Reader {
   }
   bool tile(const Tag& tag, std::int64_t id, RecordTile& out) {
     const auto t = from_tile_id(id, result_.game.rules.red_fives);
-    if (!t) return error(tag.offset, "tile id " + std::to_string(id) + " out of range 0-135 in <" + std::string(tag.name) + ">");
+    if (!t)
+      return error(tag.offset,
+                   "tile id " + std::to_string(id) + " out of range 0-135 in <" + std::string(tag.name) + ">");
     out = *t;
     return true;
   }
@@ -206,8 +210,9 @@ class Reader {
     Whereabouts& w = tiles_[static_cast<std::size_t>(id)];
     if (w.spot != Spot::wall) {
       const std::string verb = origin_text(origin);
-      return error(tag.offset, at(r, tag.name == "INIT") + "tile id " + std::to_string(id) + " " + verb +
-                                   (w.origin == origin ? " twice" : ", but it was already " + std::string(origin_text(w.origin))));
+      return error(tag.offset,
+                   at(r, tag.name == "INIT") + "tile id " + std::to_string(id) + " " + verb +
+                       (w.origin == origin ? " twice" : ", but it was already " + std::string(origin_text(w.origin))));
     }
     w = {spot, origin, static_cast<std::uint8_t>(seat)};
     return true;
@@ -247,7 +252,9 @@ class Reader {
   // <UN n0="%E3%81%82" ...>: the players' names, percent-encoded UTF-8 (a
   // reconnection repeats UN without names: those are kept).
   bool names(const Tag& tag) {
-    const auto hex = [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) ? (c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10) : -1; };
+    const auto hex = [](char c) {
+      return std::isxdigit(static_cast<unsigned char>(c)) ? (c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10) : -1;
+    };
     for (std::size_t s = 0; s < 4; ++s) {
       const std::string_view* v = tag.find("n" + std::to_string(s));
       if (!v || v->empty()) continue;
@@ -277,26 +284,30 @@ class Reader {
   bool init(const Tag& tag) {
     std::vector<std::int64_t> seed, ten, oya;
     if (!ints(tag, "seed", seed) || !ints(tag, "ten", ten) || !ints(tag, "oya", oya)) return false;
-    if (seed.size() != 6) return error(tag.offset, "<INIT> seed needs six numbers (round, honba, sticks, dice, dice, dora)");
+    if (seed.size() != 6)
+      return error(tag.offset, "<INIT> seed needs six numbers (round, honba, sticks, dice, dice, dora)");
     const int seats = result_.game.rules.seats();
     if (seed[0] < 0 || seed[0] >= 16 || seed[1] < 0 || seed[1] > 255 || seed[2] < 0 || seed[2] > 255)
       return error(tag.offset, "<INIT> seed's round, honba or sticks out of range");
     if (static_cast<int>(ten.size()) < seats) return error(tag.offset, "<INIT> ten has fewer scores than players");
-    if (oya.size() != 1 || oya[0] < 0 || oya[0] >= seats) return error(tag.offset, "<INIT> oya is not a seat of this game");
+    if (oya.size() != 1 || oya[0] < 0 || oya[0] >= seats)
+      return error(tag.offset, "<INIT> oya is not a seat of this game");
     Round r;
     r.wind = static_cast<std::uint8_t>(seed[0] / 4);
     r.dealer = static_cast<std::uint8_t>(oya[0]);
     if (seed[0] % 4 != oya[0]) return error(tag.offset, "<INIT> oya differs from the round number in seed");
     r.honba = static_cast<std::uint8_t>(seed[1]);
     r.sticks = static_cast<std::uint8_t>(seed[2]);
-    for (int s = 0; s < seats; ++s) r.scores[static_cast<std::size_t>(s)] = static_cast<std::int32_t>(ten[static_cast<std::size_t>(s)] * 100);
+    for (int s = 0; s < seats; ++s)
+      r.scores[static_cast<std::size_t>(s)] = static_cast<std::int32_t>(ten[static_cast<std::size_t>(s)] * 100);
     tiles_.fill({});
     if (!tile(tag, seed[5], r.dora) || !enter(tag, r, seed[5], Origin::indicator, Spot::indicator, 0)) return false;
     for (int s = 0; s < seats; ++s) {
       std::vector<std::int64_t> ids;
       const std::string key = "hai" + std::to_string(s);
       if (!ints(tag, key, ids)) return false;
-      if (ids.size() != 13) return error(tag.offset, "<INIT> " + key + " deals " + std::to_string(ids.size()) + " tiles, not 13");
+      if (ids.size() != 13)
+        return error(tag.offset, "<INIT> " + key + " deals " + std::to_string(ids.size()) + " tiles, not 13");
       for (const auto id : ids) {
         RecordTile t;
         if (!tile(tag, id, t) || !enter(tag, r, id, Origin::dealt, Spot::hand, s)) return false;
@@ -316,7 +327,8 @@ class Reader {
     const char c = tag.name[0];
     const bool draw = c >= 'T' && c <= 'W';
     const int seat = draw ? c - 'T' : c - 'D';
-    if (seat >= result_.game.rules.seats()) return error(tag.offset, "<" + std::string(tag.name) + "> names a seat this game does not have");
+    if (seat >= result_.game.rules.seats())
+      return error(tag.offset, "<" + std::string(tag.name) + "> names a seat this game does not have");
     std::int64_t id = 0;
     const auto digits = tag.name.substr(1);
     const auto res = std::from_chars(digits.data(), digits.data() + digits.size(), id);
@@ -328,7 +340,8 @@ class Reader {
     e.tile_count = 1;
     if (!tile(tag, id, e.tiles[0])) return false;
     if (draw ? !enter(tag, *r, id, Origin::drawn, Spot::hand, seat)
-             : !move(tag, *r, id, Spot::hand, seat, Spot::river, seat, [&] { return "seat " + std::to_string(seat) + " discards"; }))
+             : !move(tag, *r, id, Spot::hand, seat, Spot::river, seat,
+                     [&] { return "seat " + std::to_string(seat) + " discards"; }))
       return false;
     const auto s = static_cast<std::size_t>(seat);
     if (draw) {
@@ -357,7 +370,7 @@ class Reader {
     e.from = static_cast<std::uint8_t>((e.seat + relative) % seats);
     std::array<std::int64_t, 4> ids{};
     int called = 0;  // index in ids of the called (or added) tile
-    if (m & 0x4) {  // chi
+    if (m & 0x4) {   // chi
       e.kind = EventKind::chi;
       std::uint32_t t = m >> 10;
       const std::uint32_t which = t % 3;
@@ -475,8 +488,10 @@ class Reader {
     std::vector<std::int64_t> sc;
     if (!ints(tag, "sc", sc)) return false;
     const int seats = result_.game.rules.seats();
-    if (static_cast<int>(sc.size()) < 2 * seats) return error(tag.offset, "<" + std::string(tag.name) + "> sc has fewer than two numbers per player");
-    for (int s = 0; s < seats; ++s) out[static_cast<std::size_t>(s)] = static_cast<std::int32_t>(sc[static_cast<std::size_t>(2 * s + 1)] * 100);
+    if (static_cast<int>(sc.size()) < 2 * seats)
+      return error(tag.offset, "<" + std::string(tag.name) + "> sc has fewer than two numbers per player");
+    for (int s = 0; s < seats; ++s)
+      out[static_cast<std::size_t>(s)] = static_cast<std::int32_t>(sc[static_cast<std::size_t>(2 * s + 1)] * 100);
     return true;
   }
 

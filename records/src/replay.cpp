@@ -30,14 +30,14 @@ struct Player {
   std::vector<RecordTile> river;
   std::array<std::uint8_t, kind_count> pond{};  // discards not called away
   std::array<std::uint8_t, 3> pond_red{};       // the red fives among them, by suit
-  std::uint64_t river_kinds = 0;       // kinds this player has discarded (furiten)
-  std::uint8_t riichi = 0;             // 0, 1, 2 (double)
-  bool riichi_declared = false;        // declared, the discard not yet made
+  std::uint64_t river_kinds = 0;                // kinds this player has discarded (furiten)
+  std::uint8_t riichi = 0;                      // 0, 1, 2 (double)
+  bool riichi_declared = false;                 // declared, the discard not yet made
   bool ippatsu = false;
-  bool discarded = false;              // has discarded this round
-  bool rinshan = false;                // the last draw came from the dead wall
-  std::int64_t temporary_furiten = -1; // event index of a passed winning tile since the last own discard
-  std::int64_t riichi_furiten = -1;    // event index of a winning tile passed after riichi
+  bool discarded = false;               // has discarded this round
+  bool rinshan = false;                 // the last draw came from the dead wall
+  std::int64_t temporary_furiten = -1;  // event index of a passed winning tile since the last own discard
+  std::int64_t riichi_furiten = -1;     // event index of a winning tile passed after riichi
   int nuki = 0;
   RecordTile last_draw;
   std::uint16_t turn = 0;
@@ -69,11 +69,12 @@ class Replayer {
       if (previous && previous->ended()) {
         for (int s = 0; s < seats_; ++s)
           if (expected[static_cast<std::size_t>(s)] != r.scores[static_cast<std::size_t>(s)])
-            disagree(0, "seat " + std::to_string(s) + " starts the round with " + std::to_string(r.scores[static_cast<std::size_t>(s)]) +
-                            " but the previous round left " + std::to_string(expected[static_cast<std::size_t>(s)]));
+            disagree(0, "seat " + std::to_string(s) + " starts the round with " +
+                            std::to_string(r.scores[static_cast<std::size_t>(s)]) + " but the previous round left " +
+                            std::to_string(expected[static_cast<std::size_t>(s)]));
         if (expected_sticks != r.sticks)
-          disagree(0, "the round starts with " + std::to_string(r.sticks) + " riichi sticks but the previous round left " +
-                          std::to_string(expected_sticks));
+          disagree(0, "the round starts with " + std::to_string(r.sticks) +
+                          " riichi sticks but the previous round left " + std::to_string(expected_sticks));
       }
       if (!play(r)) return;
       expected = scores_;
@@ -99,7 +100,8 @@ class Replayer {
     if (++n > 4) return broken(event, "a fifth copy of " + tile_text(RecordTile{t.tile, false}));
     if (t.red) {
       if (!game_.rules.red_fives) return broken(event, "a red five in a game without red fives");
-      if (++red_copies_[static_cast<std::size_t>(t.tile.kind() / 9)] > 1) return broken(event, "a second red " + tile_text(t));
+      if (++red_copies_[static_cast<std::size_t>(t.tile.kind() / 9)] > 1)
+        return broken(event, "a second red " + tile_text(t));
     }
     if (game_.rules.players == Players::three && t.tile.kind() > 0 && t.tile.kind() < 8)
       return broken(event, tile_text(t) + " does not exist with three players");
@@ -215,7 +217,8 @@ class Replayer {
       case EventKind::nuki: {
         if (game_.rules.players != Players::three) return broken(i, "a north set aside with four players");
         if (!take(i, p, e.seat, e.tiles[0], "sets aside")) return false;
-        if (e.tiles[0].tile.kind() != 30) return broken(i, who(e.seat) + " sets aside " + tile_text(e.tiles[0]) + ", not a north");
+        if (e.tiles[0].tile.kind() != 30)
+          return broken(i, who(e.seat) + " sets aside " + tile_text(e.tiles[0]) + ", not a north");
         ++p.nuki;
         pending_rinshan_ = e.seat;
         return true;
@@ -296,20 +299,27 @@ class Replayer {
     (void)previous_index;
     if (callable_ == no_event) return broken(i, who(e.seat) + " calls " + name + " when no discard is on the table");
     const Event& d = round_->events[callable_];
-    if (d.seat != e.from) return broken(i, who(e.seat) + " calls " + name + " on seat " + std::to_string(e.from) + "'s discard, but the last discard is seat " + std::to_string(d.seat) + "'s");
+    if (d.seat != e.from)
+      return broken(i, who(e.seat) + " calls " + name + " on seat " + std::to_string(e.from) +
+                           "'s discard, but the last discard is seat " + std::to_string(d.seat) + "'s");
     if (e.from == e.seat) return broken(i, who(e.seat) + " calls its own discard");
-    if (!(d.tiles[0] == e.tiles[0])) return broken(i, who(e.seat) + " calls " + tile_text(e.tiles[0]) + " but the discard is " + tile_text(d.tiles[0]));
+    if (!(d.tiles[0] == e.tiles[0]))
+      return broken(i,
+                    who(e.seat) + " calls " + tile_text(e.tiles[0]) + " but the discard is " + tile_text(d.tiles[0]));
     if (p.riichi) return broken(i, who(e.seat) + " calls " + name + " in riichi");
     if (e.kind == EventKind::chi) {
       if (game_.rules.players == Players::three) return broken(i, "a chi with three players");
-      if (relative(e.seat, e.from) != Relative::kamicha) return broken(i, who(e.seat) + " calls chi from a player who is not the previous one");
+      if (relative(e.seat, e.from) != Relative::kamicha)
+        return broken(i, who(e.seat) + " calls chi from a player who is not the previous one");
     }
     for (int k = 1; k < e.tile_count; ++k)
       if (!take(i, p, e.seat, e.tiles[static_cast<std::size_t>(k)], "calls with")) return false;
     MeldState m;
     m.tiles = e.tiles;
     m.from_seat = e.from;
-    m.meld.type = e.kind == EventKind::chi ? MeldType::chi : e.kind == EventKind::pon ? MeldType::pon : MeldType::minkan;
+    m.meld.type = e.kind == EventKind::chi   ? MeldType::chi
+                  : e.kind == EventKind::pon ? MeldType::pon
+                                             : MeldType::minkan;
     m.meld.from = relative(e.seat, e.from);
     int lowest = 99;
     for (int k = 0; k < e.tile_count; ++k) {
@@ -334,7 +344,8 @@ class Replayer {
     const int k0 = e.tiles[0].tile.kind();
     for (int k = 1; k < e.tile_count; ++k) {
       const int kk = e.tiles[static_cast<std::size_t>(k)].tile.kind();
-      if (m.meld.type != MeldType::chi && kk != k0) return broken(i, "a " + std::string(event_name(e.kind)) + " of different tiles");
+      if (m.meld.type != MeldType::chi && kk != k0)
+        return broken(i, "a " + std::string(event_name(e.kind)) + " of different tiles");
     }
     if (m.meld.type == MeldType::chi) {
       std::array<int, 3> ks{e.tiles[0].tile.kind(), e.tiles[1].tile.kind(), e.tiles[2].tile.kind()};
@@ -346,7 +357,8 @@ class Replayer {
   }
 
   bool kan(std::size_t i, const Event& e, Player& p) {
-    if (p.tiles % 3 != 2) return broken(i, who(e.seat) + " declares a kan holding " + std::to_string(p.tiles) + " tiles");
+    if (p.tiles % 3 != 2)
+      return broken(i, who(e.seat) + " declares a kan holding " + std::to_string(p.tiles) + " tiles");
     if (e.kind == EventKind::ankan) {
       const TileMask before = p.riichi ? waits_of_with(p, e.tiles[0]) : TileMask{};
       for (int k = 0; k < 4; ++k)
@@ -357,12 +369,14 @@ class Replayer {
       m.meld.type = MeldType::ankan;
       m.meld.from = Relative::self;
       m.meld.tile = e.tiles[0].tile;
-      for (int k = 0; k < 4; ++k) m.meld.red = static_cast<std::uint8_t>(m.meld.red + e.tiles[static_cast<std::size_t>(k)].red);
+      for (int k = 0; k < 4; ++k)
+        m.meld.red = static_cast<std::uint8_t>(m.meld.red + e.tiles[static_cast<std::size_t>(k)].red);
       if (!meld_shape(i, e, m)) return false;
       if (p.melds.size() >= 4) return broken(i, who(e.seat) + " makes a fifth meld");
       if (p.riichi) {
         p.melds.push_back(m);
-        if (!(waits_of(p) == before)) disagree(i, who(e.seat) + " declares a closed kan in riichi that changes the waits");
+        if (!(waits_of(p) == before))
+          disagree(i, who(e.seat) + " declares a closed kan in riichi that changes the waits");
       } else {
         p.melds.push_back(m);
       }
@@ -374,7 +388,8 @@ class Replayer {
       auto pon = std::find_if(p.melds.begin(), p.melds.end(), [&](const MeldState& m) {
         return m.meld.type == MeldType::pon && m.meld.tile == added.tile;
       });
-      if (pon == p.melds.end()) return broken(i, who(e.seat) + " adds " + tile_text(added) + " to a pon it does not have");
+      if (pon == p.melds.end())
+        return broken(i, who(e.seat) + " adds " + tile_text(added) + " to a pon it does not have");
       pon->meld.type = MeldType::kakan;
       pon->meld.red = static_cast<std::uint8_t>(pon->meld.red + added.red);
       pon->tiles[3] = added;
@@ -407,23 +422,26 @@ class Replayer {
     if (k == 0) return broken(i, "a win before any draw or discard");
     const Event& before = r.events[k - 1];
     if (w.tsumo()) {
-      if (before.kind != EventKind::draw || before.seat != w.seat) return broken(i, who(w.seat) + " wins by tsumo without having drawn");
+      if (before.kind != EventKind::draw || before.seat != w.seat)
+        return broken(i, who(w.seat) + " wins by tsumo without having drawn");
       tile = before.tiles[0];
     } else {
-      if (before.seat != w.from ||
-          (before.kind != EventKind::discard && before.kind != EventKind::kakan && before.kind != EventKind::ankan &&
-           before.kind != EventKind::nuki))
-        return broken(i, who(w.seat) + " wins by ron from seat " + std::to_string(w.from) + ", who has not just discarded");
+      if (before.seat != w.from || (before.kind != EventKind::discard && before.kind != EventKind::kakan &&
+                                    before.kind != EventKind::ankan && before.kind != EventKind::nuki))
+        return broken(
+            i, who(w.seat) + " wins by ron from seat " + std::to_string(w.from) + ", who has not just discarded");
       tile = before.tiles[0];
       chankan = before.kind == EventKind::kakan || before.kind == EventKind::ankan;
       add(p, tile);
     }
-    if (w.tile && !(w.tile->tile == tile.tile)) disagree(i, "the record names " + tile_text(*w.tile) + " as the winning tile, the replay " + tile_text(tile));
+    if (w.tile && !(w.tile->tile == tile.tile))
+      disagree(i, "the record names " + tile_text(*w.tile) + " as the winning tile, the replay " + tile_text(tile));
     const Hand hand = concealed(p);
     if (!w.hand.empty()) {
       Player stated;
       for (const RecordTile t : w.hand) add(stated, t);
-      if (!(concealed(stated) == hand)) disagree(i, who(w.seat) + " shows " + names(w.hand) + " but holds " + to_mpsz(hand));
+      if (!(concealed(stated) == hand))
+        disagree(i, who(w.seat) + " shows " + names(w.hand) + " but holds " + to_mpsz(hand));
     }
     const auto agari = is_agari(hand, options());
     if (!agari.ok() || !agari.value) disagree(i, who(w.seat) + "'s winning hand " + to_mpsz(hand) + " is not complete");
@@ -465,12 +483,15 @@ class Replayer {
       if (s == w.seat) continue;
       const bool may_pay = w.tsumo() || s == w.from || s == w.pao;
       if (!may_pay && d[static_cast<std::size_t>(s)] != 0)
-        disagree(i, who(s) + " changes by " + std::to_string(d[static_cast<std::size_t>(s)]) + " on a ron from seat " + std::to_string(w.from));
-      if (d[static_cast<std::size_t>(s)] > 0) disagree(i, who(s) + " gains " + std::to_string(d[static_cast<std::size_t>(s)]) + " on another player's win");
+        disagree(i, who(s) + " changes by " + std::to_string(d[static_cast<std::size_t>(s)]) + " on a ron from seat " +
+                        std::to_string(w.from));
+      if (d[static_cast<std::size_t>(s)] > 0)
+        disagree(i, who(s) + " gains " + std::to_string(d[static_cast<std::size_t>(s)]) + " on another player's win");
     }
   }
 
-  void score(const Round& r, std::size_t i, const Win& w, const Player& p, const Hand& hand, RecordTile tile, bool chankan);
+  void score(const Round& r, std::size_t i, const Win& w, const Player& p, const Hand& hand, RecordTile tile,
+             bool chankan);
 
   bool draw_end(const Round& r, std::size_t i) {
     if (!r.draw) return broken(i, "a draw event without its result");
@@ -492,14 +513,18 @@ class Replayer {
         const int pool = seats_ == 4 ? 3000 : 2000;
         for (int s = 0; s < seats_; ++s) {
           int want = 0;
-          if (count > 0 && count < seats_) want = tenpai[static_cast<std::size_t>(s)] ? pool / count : -pool / (seats_ - count);
+          if (count > 0 && count < seats_)
+            want = tenpai[static_cast<std::size_t>(s)] ? pool / count : -pool / (seats_ - count);
           if (d.deltas[static_cast<std::size_t>(s)] != want)
-            disagree(i, who(s) + " changes by " + std::to_string(d.deltas[static_cast<std::size_t>(s)]) + " at the draw, not " + std::to_string(want));
+            disagree(i, who(s) + " changes by " + std::to_string(d.deltas[static_cast<std::size_t>(s)]) +
+                            " at the draw, not " + std::to_string(want));
         }
       }
     } else {
       for (int s = 0; s < seats_; ++s)
-        if (d.deltas[static_cast<std::size_t>(s)] != 0) disagree(i, who(s) + " changes by " + std::to_string(d.deltas[static_cast<std::size_t>(s)]) + " at an abortive draw");
+        if (d.deltas[static_cast<std::size_t>(s)] != 0)
+          disagree(i, who(s) + " changes by " + std::to_string(d.deltas[static_cast<std::size_t>(s)]) +
+                          " at an abortive draw");
     }
     for (int s = 0; s < seats_; ++s) scores_[static_cast<std::size_t>(s)] += d.deltas[static_cast<std::size_t>(s)];
     return true;
@@ -522,8 +547,11 @@ class Replayer {
     // Discards still in the rivers (a called one is in its meld) and the other players' melds.
     for (int s = 0; s < seats_; ++s) {
       const Player& o = players_[static_cast<std::size_t>(s)];
-      for (int k = 0; k < kind_count; ++k) d.visible[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(d.visible[static_cast<std::size_t>(k)] + o.pond[static_cast<std::size_t>(k)]);
-      for (std::size_t suit = 0; suit < 3; ++suit) d.visible_red[suit] = static_cast<std::uint8_t>(d.visible_red[suit] + o.pond_red[suit]);
+      for (int k = 0; k < kind_count; ++k)
+        d.visible[static_cast<std::size_t>(k)] =
+            static_cast<std::uint8_t>(d.visible[static_cast<std::size_t>(k)] + o.pond[static_cast<std::size_t>(k)]);
+      for (std::size_t suit = 0; suit < 3; ++suit)
+        d.visible_red[suit] = static_cast<std::uint8_t>(d.visible_red[suit] + o.pond_red[suit]);
       if (s == e.seat) continue;
       for (const MeldState& m : o.melds)
         for (int k = 0; k < m.meld.size(); ++k) {
@@ -601,12 +629,17 @@ void Replayer::score(const Round& r, std::size_t i, const Win& w, const Player& 
   for (int seat = 0; seat < seats_; ++seat) {
     const int got = sc.payments[static_cast<std::size_t>(seat_wind(seat))];
     if (got != w.deltas[static_cast<std::size_t>(seat)])
-      disagree(i, who(seat) + " changes by " + std::to_string(w.deltas[static_cast<std::size_t>(seat)]) + " in the record, by " + std::to_string(got) + " as the kernel scores the win");
+      disagree(i, who(seat) + " changes by " + std::to_string(w.deltas[static_cast<std::size_t>(seat)]) +
+                      " in the record, by " + std::to_string(got) + " as the kernel scores the win");
   }
   if (!w.detailed) return;
-  if (w.yakuman != sc.yakuman) disagree(i, "yakuman " + std::to_string(w.yakuman) + " in the record, " + std::to_string(sc.yakuman) + " by the kernel");
-  if (!w.yakuman && w.han != sc.han) disagree(i, std::to_string(w.han) + " han in the record, " + std::to_string(sc.han) + " by the kernel");
-  if (!w.yakuman && w.fu && sc.han < 5 && w.fu != sc.fu) disagree(i, std::to_string(w.fu) + " fu in the record, " + std::to_string(sc.fu) + " by the kernel");
+  if (w.yakuman != sc.yakuman)
+    disagree(
+        i, "yakuman " + std::to_string(w.yakuman) + " in the record, " + std::to_string(sc.yakuman) + " by the kernel");
+  if (!w.yakuman && w.han != sc.han)
+    disagree(i, std::to_string(w.han) + " han in the record, " + std::to_string(sc.han) + " by the kernel");
+  if (!w.yakuman && w.fu && sc.han < 5 && w.fu != sc.fu)
+    disagree(i, std::to_string(w.fu) + " fu in the record, " + std::to_string(sc.fu) + " by the kernel");
   // The yaku: the record's against the kernel's (a dora kind stated with 0 han is no yaku).
   std::array<YakuValue, yaku_count> listed{};
   const std::size_t n = list_yaku(sc, q.rules, listed);
@@ -625,7 +658,9 @@ void Replayer::score(const Round& r, std::size_t i, const Win& w, const Player& 
   std::string diff;
   for (int k = 0; k < yaku_count; ++k)
     if (mine[static_cast<std::size_t>(k)] != theirs[static_cast<std::size_t>(k)])
-      diff += " " + std::string(yaku_name(static_cast<Yaku>(k))) + " " + std::to_string(theirs[static_cast<std::size_t>(k)]) + "/" + std::to_string(mine[static_cast<std::size_t>(k)]);
+      diff += " " + std::string(yaku_name(static_cast<Yaku>(k))) + " " +
+              std::to_string(theirs[static_cast<std::size_t>(k)]) + "/" +
+              std::to_string(mine[static_cast<std::size_t>(k)]);
   if (!diff.empty()) disagree(i, "yaku differ (record/kernel):" + diff);
   // The hand's value: what the payers paid, without honba.
   int paid = 0;
@@ -633,7 +668,8 @@ void Replayer::score(const Round& r, std::size_t i, const Win& w, const Player& 
     if (seat != w.seat) paid -= sc.payments[static_cast<std::size_t>(seat_wind(seat))];
   const int payers = w.tsumo() ? seats_ - 1 : 1;
   paid -= w.tsumo() ? 100 * q.honba * payers : (seats_ == 4 ? 300 : 200) * q.honba;
-  if (w.points && paid != w.points) disagree(i, std::to_string(w.points) + " points in the record, " + std::to_string(paid) + " by the kernel");
+  if (w.points && paid != w.points)
+    disagree(i, std::to_string(w.points) + " points in the record, " + std::to_string(paid) + " by the kernel");
 }
 
 }  // namespace
@@ -664,13 +700,15 @@ void review(std::span<Decision> decisions, Players players) {
     std::array<std::uint8_t, kind_count> row = d.visible;
     for (std::size_t m = 0; m < d.meld_count; ++m) {
       const Meld& meld = d.melds[m];
-      for (int k = 0; k < meld.size(); ++k) ++row[static_cast<std::size_t>(meld.type == MeldType::chi ? meld.tile.kind() + k : meld.tile.kind())];
+      for (int k = 0; k < meld.size(); ++k)
+        ++row[static_cast<std::size_t>(meld.type == MeldType::chi ? meld.tile.kind() + k : meld.tile.kind())];
     }
     for (const RecordTile t : d.dora) ++row[static_cast<std::size_t>(t.tile.kind())];
     // Records may show a kind more often than the kernel accepts only if broken; cap to keep the batch valid.
     for (int k = 0; k < kind_count; ++k) {
       const int held = d.hand.count(Tile(k));
-      if (held + row[static_cast<std::size_t>(k)] > 4) row[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(std::max(0, 4 - held));
+      if (held + row[static_cast<std::size_t>(k)] > 4)
+        row[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(std::max(0, 4 - held));
     }
     hands.push_back(d.hand);
     visible.insert(visible.end(), row.begin(), row.end());
@@ -679,7 +717,8 @@ void review(std::span<Decision> decisions, Players players) {
   std::vector<Result<ShantenForms>> sh(hands.size());
   std::vector<Result<Advice>> adv(hands.size());
   const Options opt{players, visible};
-  if (shanten(std::span<const Hand>(hands), std::span<Result<ShantenForms>>(sh), Options{players, {}}) != Error::none) return;
+  if (shanten(std::span<const Hand>(hands), std::span<Result<ShantenForms>>(sh), Options{players, {}}) != Error::none)
+    return;
   if (advice(std::span<const Hand>(hands), std::span<Result<Advice>>(adv), opt) != Error::none) return;
   for (std::size_t j = 0; j < hands.size(); ++j) {
     Decision& d = decisions[index[j]];

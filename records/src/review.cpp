@@ -27,8 +27,9 @@ std::array<std::int32_t, 4> GameReview::final_scores() const {
 std::array<std::uint8_t, 4> places(const std::array<std::int32_t, 4>& scores, int seats) {
   std::array<int, 4> order{0, 1, 2, 3};
   const auto n = static_cast<std::size_t>(std::clamp(seats, 0, 4));
-  std::stable_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(n),
-                   [&](int a, int b) { return scores[static_cast<std::size_t>(a)] > scores[static_cast<std::size_t>(b)]; });
+  std::stable_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(n), [&](int a, int b) {
+    return scores[static_cast<std::size_t>(a)] > scores[static_cast<std::size_t>(b)];
+  });
   std::array<std::uint8_t, 4> place{};
   for (std::size_t i = 0; i < n; ++i) place[static_cast<std::size_t>(order[i])] = static_cast<std::uint8_t>(i + 1);
   return place;
@@ -70,7 +71,8 @@ std::string counts_mpsz(const std::array<std::uint8_t, kind_count>& counts, cons
     std::string digits;
     for (int n = 0; n < (suit == 3 ? 7 : 9); ++n) {
       const std::size_t count = counts[static_cast<std::size_t>(suit * 9 + n)];
-      const std::size_t zeros = n == 4 && suit < 3 ? std::min<std::size_t>(red[static_cast<std::size_t>(suit)], count) : 0;
+      const std::size_t zeros =
+          n == 4 && suit < 3 ? std::min<std::size_t>(red[static_cast<std::size_t>(suit)], count) : 0;
       digits.append(zeros, '0');
       digits.append(count - zeros, static_cast<char>('1' + n));
     }
@@ -92,7 +94,8 @@ std::string meld_json(const Meld& m) {
     tiles += static_cast<char>(is_red ? '0' : '1' + kk % 9);
   }
   tiles += suit;
-  std::string out = "{\"type\": \"" + std::string(types[static_cast<std::size_t>(m.type)]) + "\", \"tiles\": \"" + tiles + "\"";
+  std::string out =
+      "{\"type\": \"" + std::string(types[static_cast<std::size_t>(m.type)]) + "\", \"tiles\": \"" + tiles + "\"";
   if (m.type != MeldType::ankan) {
     out += ", \"from\": ";
     out += m.from == Relative::kamicha ? "\"kamicha\"" : m.from == Relative::toimen ? "\"toimen\"" : "\"shimocha\"";
@@ -112,7 +115,8 @@ std::string tiles_mpsz(TileMask m) {
 std::string decision_json(const Game& g, const Decision& d) {
   std::string o = "{\"file\": ";
   append_json_string(o, g.file);
-  o += ", \"round\": \"" + d.round + "\", \"player\": \"" + std::to_string(d.seat_wind + 1) + "z\", \"turn\": " + std::to_string(d.turn);
+  o += ", \"round\": \"" + d.round + "\", \"player\": \"" + std::to_string(d.seat_wind + 1) +
+       "z\", \"turn\": " + std::to_string(d.turn);
   o += ", \"hand\": \"" + to_mpsz(d.hand) + "\", \"melds\": [";
   for (std::size_t m = 0; m < d.meld_count; ++m) o += (m ? ", " : "") + meld_json(d.melds[m]);
   std::string dora;
@@ -241,7 +245,9 @@ void write_review(JsonWriter& j, const GameReview& rv, bool decisions) {
   for (std::size_t i = 0; i < rv.replay.disagreements.size(); ++i)
     j.raw(i ? "," : "").raw(disagreement_json(rv.replay.disagreements[i]));
   j.end_array();
-  if (rv.replay.error) j.raw(",\"error\":").raw(replay_error_json(*rv.replay.error));  // last: raw() after key() would leave the writer after a key
+  if (rv.replay.error)
+    j.raw(",\"error\":")
+        .raw(replay_error_json(*rv.replay.error));  // last: raw() after key() would leave the writer after a key
   else j.key("error").null();
   j.end_object();
 }

@@ -11,7 +11,10 @@
 namespace mjk::records {
 namespace {
 
-template <class T> std::string n(T v) { return std::to_string(v); }
+template <class T>
+std::string n(T v) {
+  return std::to_string(v);
+}
 
 std::string percent(std::uint64_t part, std::uint64_t whole) {
   if (!whole) return "-";
@@ -95,7 +98,8 @@ std::string review_text(const GameReview& rv) {
     if (d.shanten_after == d.best_shanten) given_up[d.seat] += static_cast<std::uint64_t>(d.best_ukeire - d.ukeire);
     else ++worse[d.seat];
   }
-  o += "  review (each discard before the player's riichi, against the discards with the most ukeire at the lowest shanten):\n";
+  o +=
+      "  review (each discard before the player's riichi, against the discards with the most ukeire at the lowest shanten):\n";
   for (int s = 0; s < seats; ++s) {
     const auto i = static_cast<std::size_t>(s);
     o += "    " + player(g, s) + ": " + n(best[i]) + " of " + n(total[i]) + " discards match the best (" +
@@ -108,9 +112,9 @@ std::string review_text(const GameReview& rv) {
     for (std::size_t i = 0; i < r.decisions.size(); ++i) {
       const Decision& d = r.decisions[i];
       if (!choice[i] || d.seat != s || matches_best(d)) continue;
-      lines += "      " + d.round + " turn " + n(d.turn) + "  " + to_mpsz(d.hand) + "  discarded " + tile_text(d.discard) +
-               " (" + shanten_text(d.shanten_after) + ", ukeire " + n(d.ukeire) + ")  better " + tiles_text(d.best) +
-               " (" + shanten_text(d.best_shanten) + ", ukeire " + n(d.best_ukeire) + ")\n";
+      lines += "      " + d.round + " turn " + n(d.turn) + "  " + to_mpsz(d.hand) + "  discarded " +
+               tile_text(d.discard) + " (" + shanten_text(d.shanten_after) + ", ukeire " + n(d.ukeire) + ")  better " +
+               tiles_text(d.best) + " (" + shanten_text(d.best_shanten) + ", ukeire " + n(d.best_ukeire) + ")\n";
     }
     o += "    " + player(g, s) + (lines.empty() ? ": none\n" : "\n" + lines);
   }

@@ -24,11 +24,23 @@ using json::Value;
 // One entry of a draws or discards column.
 struct Entry {
   // riichi_stop: a lone "r", the riichi a record stops on before its discard (mjk writes it; Tenhou writes no such round)
-  enum class Kind : std::uint8_t { tile, tsumogiri, placeholder, riichi, riichi_stop, chi, pon, minkan, kakan, ankan, nuki };
+  enum class Kind : std::uint8_t {
+    tile,
+    tsumogiri,
+    placeholder,
+    riichi,
+    riichi_stop,
+    chi,
+    pon,
+    minkan,
+    kakan,
+    ankan,
+    nuki
+  };
   Kind kind = Kind::tile;
-  RecordTile tile;                 // tile: the tile; riichi: the discard; calls: the called / added tile
-  bool riichi_tsumogiri = false;   // "r60"
-  std::uint8_t offset = 0;         // calls: the discarder's seat is seat + offset (mod 4)
+  RecordTile tile;                // tile: the tile; riichi: the discard; calls: the called / added tile
+  bool riichi_tsumogiri = false;  // "r60"
+  std::uint8_t offset = 0;        // calls: the discarder's seat is seat + offset (mod 4)
   std::uint8_t count = 0;
   std::array<RecordTile, 4> tiles{};  // the called (added) tile first
   std::uint32_t where = 0;
@@ -104,12 +116,14 @@ class Reader {
         if (const Value* disp = rule->find("disp"); disp && disp->type == Value::Type::string) {
           const std::string& d = disp->string;
           if (d.find("の間") != std::string::npos || d.find("Room") != std::string::npos ||
-              d.find("Jade") != std::string::npos || d.find("Gold") != std::string::npos || d.find("Throne") != std::string::npos)
+              d.find("Jade") != std::string::npos || d.find("Gold") != std::string::npos ||
+              d.find("Throne") != std::string::npos)
             rules.server = Server::mahjong_soul;
           if (d.rfind("三", 0) == 0) rules.players = Players::three;
           rules.hanchan = d.find("東") == std::string::npos;
           // Tenhou names its rules in the room's title: no 喰 is no open tanyao.
-          if (rules.server == Server::tenhou && (d.find("南") != std::string::npos || d.find("東") != std::string::npos) &&
+          if (rules.server == Server::tenhou &&
+              (d.find("南") != std::string::npos || d.find("東") != std::string::npos) &&
               d.find("喰") == std::string::npos)
             rules.open_tanyao = false;
         }
@@ -133,7 +147,9 @@ class Reader {
   bool tile(const Value& v, RecordTile& out) {
     if (!v.is_int()) return error(v.offset, "expected a tile code");
     const auto t = detail::from_tenhou6_code(v.as_int());
-    if (!t) return error(v.offset, "tile code " + std::to_string(v.as_int()) + " out of range (11-19, 21-29, 31-39, 41-47, 51-53)");
+    if (!t)
+      return error(v.offset,
+                   "tile code " + std::to_string(v.as_int()) + " out of range (11-19, 21-29, 31-39, 41-47, 51-53)");
     out = *t;
     return true;
   }
@@ -147,7 +163,8 @@ class Reader {
     return true;
   }
   bool ints(const Value& v, std::size_t n, std::array<std::int32_t, 4>& out, const char* what) {
-    if (v.type != Value::Type::array || v.items.size() < n) return error(v.offset, std::string(what) + " is not an array of " + std::to_string(n) + " integers");
+    if (v.type != Value::Type::array || v.items.size() < n)
+      return error(v.offset, std::string(what) + " is not an array of " + std::to_string(n) + " integers");
     for (std::size_t i = 0; i < n && i < 4; ++i) {
       if (!v.items[i].is_int() || v.items[i].as_int() < -10000000 || v.items[i].as_int() > 10000000)
         return error(v.items[i].offset, std::string(what) + " holds something that is not an integer");
@@ -170,7 +187,8 @@ class Reader {
         if (marker != std::string::npos) return error(v.offset, "\"" + s + "\": more than one letter in a call");
         marker = i;
       }
-    if (marker == std::string::npos || marker % 2) return error(v.offset, "\"" + s + "\": not a call, riichi, kan or north");
+    if (marker == std::string::npos || marker % 2)
+      return error(v.offset, "\"" + s + "\": not a call, riichi, kan or north");
     const char m = s[marker];
     std::string digits = s.substr(0, marker) + s.substr(marker + 1);
     if (digits.size() % 2 || digits.empty()) return error(v.offset, "\"" + s + "\": tile codes are two digits each");
@@ -201,12 +219,8 @@ class Reader {
     }
     e.tile = e.tiles[0];
     switch (m) {
-      case 'r':
-        e.kind = Entry::Kind::riichi;
-        return expect(1);
-      case 'f':
-        e.kind = Entry::Kind::nuki;
-        return expect(1);
+      case 'r': e.kind = Entry::Kind::riichi; return expect(1);
+      case 'f': e.kind = Entry::Kind::nuki; return expect(1);
       case 'c':
         e.kind = Entry::Kind::chi;
         e.offset = 3;
@@ -221,29 +235,27 @@ class Reader {
       case 'm':
         e.kind = Entry::Kind::minkan;
         if (!expect(4)) return false;
-        if (before != 0 && before != 1 && before != 3) return error(v.offset, "\"" + s + "\": the letter of an open kan is at position 0, 2 or 6");
+        if (before != 0 && before != 1 && before != 3)
+          return error(v.offset, "\"" + s + "\": the letter of an open kan is at position 0, 2 or 6");
         e.offset = static_cast<std::uint8_t>(before == 0 ? 3 : before == 1 ? 2 : 1);
         return true;
-      case 'k':
-        e.kind = Entry::Kind::kakan;
-        return expect(4);
-      case 'a':
-        e.kind = Entry::Kind::ankan;
-        return expect(4);
-      default:
-        return error(v.offset, "\"" + s + "\": unknown letter '" + std::string(1, m) + "'");
+      case 'k': e.kind = Entry::Kind::kakan; return expect(4);
+      case 'a': e.kind = Entry::Kind::ankan; return expect(4);
+      default: return error(v.offset, "\"" + s + "\": unknown letter '" + std::string(1, m) + "'");
     }
   }
 
   bool column(const Value& v, Column& out, bool discards) {
-    if (v.type != Value::Type::array) return error(v.offset, discards ? "a discards column is not an array" : "a draws column is not an array");
+    if (v.type != Value::Type::array)
+      return error(v.offset, discards ? "a discards column is not an array" : "a draws column is not an array");
     for (const Value& item : v.items) {
       Entry e;
       e.where = item.offset;
       if (item.type == Value::Type::string) {
         if (!call_string(item, e)) return false;
-        const bool in_discards = e.kind == Entry::Kind::riichi || e.kind == Entry::Kind::riichi_stop || e.kind == Entry::Kind::kakan ||
-                                 e.kind == Entry::Kind::ankan || e.kind == Entry::Kind::nuki;
+        const bool in_discards = e.kind == Entry::Kind::riichi || e.kind == Entry::Kind::riichi_stop ||
+                                 e.kind == Entry::Kind::kakan || e.kind == Entry::Kind::ankan ||
+                                 e.kind == Entry::Kind::nuki;
         if (in_discards != discards)
           return error(item.offset, "\"" + item.string + "\" in the " + (discards ? "discards" : "draws") + " column");
       } else if (discards && item.is_int() && item.as_int() == 60) {
@@ -288,7 +300,8 @@ class Reader {
   bool win_info(const Value& deltas, const Value& info, Round& r, Win& w) {
     const int seats = result_.game.rules.seats();
     if (!ints(deltas, static_cast<std::size_t>(seats), w.deltas, "a win's deltas")) return false;
-    if (info.type != Value::Type::array || info.items.size() < 3) return error(info.offset, "a win's details need [who, from, pao, ...]");
+    if (info.type != Value::Type::array || info.items.size() < 3)
+      return error(info.offset, "a win's details need [who, from, pao, ...]");
     for (int i = 0; i < 3; ++i)
       if (!info.items[static_cast<std::size_t>(i)].is_int() || info.items[static_cast<std::size_t>(i)].as_int() < 0 ||
           info.items[static_cast<std::size_t>(i)].as_int() >= seats)
@@ -298,7 +311,8 @@ class Reader {
     const auto pao = info.items[2].as_int();
     w.pao = pao == w.seat ? -1 : static_cast<std::int8_t>(pao);
     if (info.items.size() < 4) return true;  // no points text: nothing more stated
-    if (info.items[3].type != Value::Type::string) return error(info.items[3].offset, "a win's points text is not a string");
+    if (info.items[3].type != Value::Type::string)
+      return error(info.items[3].offset, "a win's points text is not a string");
     std::array<std::int32_t, 2> parts{};
     bool all = false;
     if (!points_text(info.items[3], w, parts, all)) return false;
@@ -334,13 +348,15 @@ class Reader {
   }
 
   bool result(const Value& v, Round& r) {
-    if (v.type == Value::Type::array && v.items.empty()) return true;  // mjk writes a round the record stops in with no result
+    if (v.type == Value::Type::array && v.items.empty())
+      return true;  // mjk writes a round the record stops in with no result
     if (v.type != Value::Type::array || v.items.empty() || v.items[0].type != Value::Type::string)
       return error(v.offset, "a round's result is not [\"和了\" | \"流局\" | ..., ...]");
     const std::string& what = v.items[0].string;
     const int seats = result_.game.rules.seats();
     if (what == "和了") {
-      if (v.items.size() < 3 || v.items.size() % 2 == 0) return error(v.offset, "\"和了\" needs deltas and details for each win");
+      if (v.items.size() < 3 || v.items.size() % 2 == 0)
+        return error(v.offset, "\"和了\" needs deltas and details for each win");
       for (std::size_t i = 1; i + 1 < v.items.size(); i += 2) {
         Win w;
         if (!win_info(v.items[i], v.items[i + 1], r, w)) return false;
@@ -357,7 +373,8 @@ class Reader {
     else if (what == "三家和了") d.kind = DrawKind::triple_ron;
     else if (what == "流し満貫") d.kind = DrawKind::nagashi_mangan;
     else return error(v.items[0].offset, "unknown result \"" + what + "\"");
-    if (v.items.size() >= 2 && !ints(v.items[1], static_cast<std::size_t>(seats), d.deltas, "a draw's deltas")) return false;
+    if (v.items.size() >= 2 && !ints(v.items[1], static_cast<std::size_t>(seats), d.deltas, "a draw's deltas"))
+      return false;
     if (d.kind == DrawKind::exhaustive) {
       // Only the deltas are written: a player who gains is tenpai, one who pays is not;
       // all zero: everyone or no one ("全員聴牌" / "全員不聴" say which).
@@ -380,8 +397,8 @@ class Reader {
     Round r;
     r.where = v.offset;
     const Value& head = v.items[0];
-    if (head.type != Value::Type::array || head.items.size() < 3 || !head.items[0].is_int() || !head.items[1].is_int() ||
-        !head.items[2].is_int())
+    if (head.type != Value::Type::array || head.items.size() < 3 || !head.items[0].is_int() ||
+        !head.items[1].is_int() || !head.items[2].is_int())
       return error(head.offset, "a round's header is not [round, honba, sticks]");
     const auto number = head.items[0].as_int(), honba = head.items[1].as_int(), sticks = head.items[2].as_int();
     if (number < 0 || number >= 16 || honba < 0 || honba > 255 || sticks < 0 || sticks > 255)
@@ -401,14 +418,16 @@ class Reader {
     for (int s = 0; s < seats; ++s) {
       const auto i = static_cast<std::size_t>(s);
       if (!tiles(v.items[4 + 3 * i], r.deal[i], "a deal")) return false;
-      if (r.deal[i].size() != 13) return error(v.items[4 + 3 * i].offset, "a deal of " + std::to_string(r.deal[i].size()) + " tiles, not 13");
+      if (r.deal[i].size() != 13)
+        return error(v.items[4 + 3 * i].offset, "a deal of " + std::to_string(r.deal[i].size()) + " tiles, not 13");
       if (!column(v.items[5 + 3 * i], draws[i], false) || !column(v.items[6 + 3 * i], discards[i], true)) return false;
     }
     if (!result(v.items[16], r)) return false;
     if (!play(r, draws, discards, dora, v.offset)) return false;
     // One list of ura indicators a round: they are shown to the winners in riichi (as mjlog states them).
     for (auto& w : r.wins)
-      if (std::any_of(r.events.begin(), r.events.end(), [&](const Event& e) { return e.kind == EventKind::riichi && e.seat == w.seat; }))
+      if (std::any_of(r.events.begin(), r.events.end(),
+                      [&](const Event& e) { return e.kind == EventKind::riichi && e.seat == w.seat; }))
         w.ura = ura;
     result_.game.rounds.push_back(std::move(r));
     return true;
@@ -447,7 +466,8 @@ class Reader {
     best_ = Failure{0, where, "the events cannot be put in an order that plays them all"};
     steps_ = 0;
     if (!draw_phase(s, r.dealer, false)) {
-      if (steps_ > max_branch_steps) return error(where, "the order of the calls could not be found within the search limit");
+      if (steps_ > max_branch_steps)
+        return error(where, "the order of the calls could not be found within the search limit");
       return error(best_.where, best_.what);
     }
     r.events = events_;
@@ -515,9 +535,11 @@ class Reader {
     if (!r.wins.empty()) {
       for (const Win& w : r.wins) {
         if (w.tsumo()) {
-          if (after_discard || after_kan || w.seat != actor) return failed(at, "the round ends without the winner's draw");
+          if (after_discard || after_kan || w.seat != actor)
+            return failed(at, "the round ends without the winner's draw");
         } else {
-          if (!(after_discard || after_kan) || w.from != actor) return failed(at, "the round ends without the discard the win is on");
+          if (!(after_discard || after_kan) || w.from != actor)
+            return failed(at, "the round ends without the discard the win is on");
         }
       }
       // Indicators the record lists that no discard has shown yet (a kan right before the win) count too.
@@ -613,8 +635,7 @@ class Reader {
           return end_round(s, actor, false, true, e.where);
         return draw_phase(s, actor, true);
       }
-      default:
-        return failed(e.where, "a call or a placeholder where the player discards");
+      default: return failed(e.where, "a call or a placeholder where the player discards");
     }
   }
 
@@ -677,7 +698,9 @@ class Reader {
           continue;
         }
         accept_riichi();
-        const EventKind kind = is_chi ? EventKind::chi : e.kind == Entry::Kind::pon ? EventKind::pon : EventKind::minkan;
+        const EventKind kind = is_chi                       ? EventKind::chi
+                               : e.kind == Entry::Kind::pon ? EventKind::pon
+                                                            : EventKind::minkan;
         Event ev;
         ev.kind = kind;
         ev.seat = static_cast<std::uint8_t>(p);

@@ -52,8 +52,8 @@ std::string mjai_event(const Round& r, const Event& e, int seats) {
   switch (e.kind) {
     case EventKind::draw: return "{\"type\":\"tsumo\"," + actor + ",\"pai\":" + mjai_tile(e.tiles[0]) + "}";
     case EventKind::discard:
-      return "{\"type\":\"dahai\"," + actor + ",\"pai\":" + mjai_tile(e.tiles[0]) + ",\"tsumogiri\":" +
-             (e.tsumogiri ? "true" : "false") + "}";
+      return "{\"type\":\"dahai\"," + actor + ",\"pai\":" + mjai_tile(e.tiles[0]) +
+             ",\"tsumogiri\":" + (e.tsumogiri ? "true" : "false") + "}";
     case EventKind::chi:
     case EventKind::pon:
     case EventKind::minkan: {
@@ -62,7 +62,8 @@ std::string mjai_event(const Round& r, const Event& e, int seats) {
              ",\"pai\":" + mjai_tile(e.tiles[0]) + ",\"consumed\":" + tiles_from(1) + "}";
     }
     case EventKind::kakan:
-      return "{\"type\":\"kakan\"," + actor + ",\"pai\":" + mjai_tile(e.tiles[0]) + ",\"consumed\":" + tiles_from(1) + "}";
+      return "{\"type\":\"kakan\"," + actor + ",\"pai\":" + mjai_tile(e.tiles[0]) + ",\"consumed\":" + tiles_from(1) +
+             "}";
     case EventKind::ankan: return "{\"type\":\"ankan\"," + actor + ",\"consumed\":" + tiles_from(0) + "}";
     case EventKind::riichi: return "{\"type\":\"reach\"," + actor + "}";
     case EventKind::riichi_accepted: return "{\"type\":\"reach_accepted\"," + actor + "}";
@@ -71,27 +72,30 @@ std::string mjai_event(const Round& r, const Event& e, int seats) {
     case EventKind::win: {
       if (e.result >= r.wins.size()) return {};
       const Win& w = r.wins[e.result];
-      std::string s = "{\"type\":\"hora\",\"actor\":" + std::to_string(w.seat) + ",\"target\":" + std::to_string(w.from);
+      std::string s =
+          "{\"type\":\"hora\",\"actor\":" + std::to_string(w.seat) + ",\"target\":" + std::to_string(w.from);
       if (w.tile) s += ",\"pai\":" + mjai_tile(*w.tile);
       s += ",\"deltas\":" + ints(w.deltas, seats) + ",\"ura_markers\":" + mjai_tiles(w.ura);
       if (!w.hand.empty()) s += ",\"hora_tehais\":" + mjai_tiles(w.hand);
       if (w.pao >= 0) s += ",\"pao\":" + std::to_string(w.pao);
       if (w.detailed) {
-        s += ",\"fu\":" + std::to_string(w.fu) + ",\"han\":" + std::to_string(w.han) + ",\"points\":" +
-             std::to_string(w.points) + ",\"yakuman\":" + std::to_string(w.yakuman) + ",\"yaku\":" +
-             list(w.yaku, [](const StatedYaku& y) {
-               return "[\"" + std::string(yaku_name(y.yaku)) + "\"," + std::to_string(y.han) + "," + std::to_string(y.yakuman) + "]";
+        s += ",\"fu\":" + std::to_string(w.fu) + ",\"han\":" + std::to_string(w.han) +
+             ",\"points\":" + std::to_string(w.points) + ",\"yakuman\":" + std::to_string(w.yakuman) +
+             ",\"yaku\":" + list(w.yaku, [](const StatedYaku& y) {
+               return "[\"" + std::string(yaku_name(y.yaku)) + "\"," + std::to_string(y.han) + "," +
+                      std::to_string(y.yakuman) + "]";
              });
       }
       return s + "}";
     }
     case EventKind::exhaustive: {
       if (!r.draw) return {};
-      static constexpr std::array<const char*, 7> reasons = {"",             "kyushukyuhai", "suuchariichi", "suufonrenda",
-                                                            "suukaikan",    "sanchaho",     "nagashimangan"};
+      static constexpr std::array<const char*, 7> reasons = {"",          "kyushukyuhai", "suuchariichi", "suufonrenda",
+                                                             "suukaikan", "sanchaho",     "nagashimangan"};
       const Draw& d = *r.draw;
       std::string s = "{\"type\":\"ryukyoku\"";
-      if (d.kind != DrawKind::exhaustive) s += std::string(",\"reason\":\"") + reasons[static_cast<std::size_t>(d.kind)] + "\"";
+      if (d.kind != DrawKind::exhaustive)
+        s += std::string(",\"reason\":\"") + reasons[static_cast<std::size_t>(d.kind)] + "\"";
       s += ",\"deltas\":" + ints(d.deltas, seats) + ",\"tenpais\":[";
       for (int i = 0; i < seats; ++i) {
         const auto t = d.tenpai[static_cast<std::size_t>(i)];
@@ -108,13 +112,14 @@ std::string mjai_text(const Game& g) {
   std::string out = "{\"type\":\"start_game\",\"names\":[";
   for (int i = 0; i < seats; ++i) out += std::string(i ? "," : "") + "\"" + "ABCD"[i] + "\"";
   out += std::string("],\"aka_flag\":") + (g.rules.red_fives ? "true" : "false") +
-         ",\"kuitan\":" + (g.rules.open_tanyao ? "true" : "false") + ",\"hanchan\":" + (g.rules.hanchan ? "true" : "false") +
-         ",\"server\":\"" + (g.rules.server == Server::mahjong_soul ? "mahjong_soul" : "tenhou") + "\"}\n";
+         ",\"kuitan\":" + (g.rules.open_tanyao ? "true" : "false") +
+         ",\"hanchan\":" + (g.rules.hanchan ? "true" : "false") + ",\"server\":\"" +
+         (g.rules.server == Server::mahjong_soul ? "mahjong_soul" : "tenhou") + "\"}\n";
   for (const Round& r : g.rounds) {
-    out += "{\"type\":\"start_kyoku\",\"bakaze\":\"" + std::string(1, "ESWN"[r.wind & 3]) + "\",\"dora_marker\":" +
-           mjai_tile(r.dora) + ",\"kyoku\":" + std::to_string(r.dealer + 1) + ",\"honba\":" + std::to_string(r.honba) +
-           ",\"kyotaku\":" + std::to_string(r.sticks) + ",\"oya\":" + std::to_string(r.dealer) +
-           ",\"scores\":" + ints(r.scores, seats) + ",\"tehais\":[";
+    out += "{\"type\":\"start_kyoku\",\"bakaze\":\"" + std::string(1, "ESWN"[r.wind & 3]) +
+           "\",\"dora_marker\":" + mjai_tile(r.dora) + ",\"kyoku\":" + std::to_string(r.dealer + 1) +
+           ",\"honba\":" + std::to_string(r.honba) + ",\"kyotaku\":" + std::to_string(r.sticks) +
+           ",\"oya\":" + std::to_string(r.dealer) + ",\"scores\":" + ints(r.scores, seats) + ",\"tehais\":[";
     for (int i = 0; i < seats; ++i) out += (i ? "," : "") + mjai_tiles(r.deal[static_cast<std::size_t>(i)]);
     out += "]}\n";
     for (const Event& e : r.events) {
@@ -133,13 +138,14 @@ std::string code(RecordTile t) { return std::to_string(detail::to_tenhou6_code(t
 // The names tenhou.net/6 exports give the yaku, by mjk's Yaku (the winds take the wind).
 std::string tenhou6_yaku_name(Yaku y, int seat_wind, int round_wind) {
   static constexpr std::array<const char*, yaku_count> names = {
-      "立直", "両立直", "一発", "門前清自摸和", "平和", "断幺九", "一盃口", "海底摸月", "河底撈魚", "嶺上開花",
-      "槍槓", "自風", "場風", "役牌 白", "役牌 發", "役牌 中", "七対子", "混全帯幺九", "一気通貫", "三色同順",
-      "三色同刻", "三槓子", "対々和", "三暗刻", "小三元", "混老頭", "二盃口", "純全帯幺九", "混一色", "清一色",
+      "立直",     "両立直",     "一発",     "門前清自摸和", "平和",           "断幺九",   "一盃口",       "海底摸月",
+      "河底撈魚", "嶺上開花",   "槍槓",     "自風",         "場風",           "役牌 白",  "役牌 發",      "役牌 中",
+      "七対子",   "混全帯幺九", "一気通貫", "三色同順",     "三色同刻",       "三槓子",   "対々和",       "三暗刻",
+      "小三元",   "混老頭",     "二盃口",   "純全帯幺九",   "混一色",         "清一色",
       "",  // renhou_mangan: Tenhou has no such yaku, so no name
-      "天和", "地和", "人和", "国士無双", "国士無双１３面", "四暗刻", "四暗刻単騎", "大三元", "小四喜",
-      "大四喜", "字一色", "緑一色", "清老頭", "九蓮宝燈", "純正九蓮宝燈", "四槓子",
-      "ドラ", "赤ドラ", "裏ドラ", "抜きドラ"};
+      "天和",     "地和",       "人和",     "国士無双",     "国士無双１３面", "四暗刻",   "四暗刻単騎",   "大三元",
+      "小四喜",   "大四喜",     "字一色",   "緑一色",       "清老頭",         "九蓮宝燈", "純正九蓮宝燈", "四槓子",
+      "ドラ",     "赤ドラ",     "裏ドラ",   "抜きドラ"};
   static constexpr std::array<const char*, 4> winds = {"東", "南", "西", "北"};
   std::string name = names[static_cast<std::size_t>(y)];
   if (y == Yaku::seat_wind) name += std::string(" ") + winds[static_cast<std::size_t>(seat_wind & 3)];
@@ -245,7 +251,8 @@ std::string tenhou6_round(const Game& g, const Round& r) {
         break;
       }
       case EventKind::ankan:
-        c.discards[s].push_back("\"" + code(e.tiles[0]) + code(e.tiles[1]) + code(e.tiles[2]) + "a" + code(e.tiles[3]) + "\"");
+        c.discards[s].push_back("\"" + code(e.tiles[0]) + code(e.tiles[1]) + code(e.tiles[2]) + "a" + code(e.tiles[3]) +
+                                "\"");
         break;
       case EventKind::nuki: c.discards[s].push_back("\"f" + code(e.tiles[0]) + "\""); break;
       case EventKind::dora: dora.push_back(e.tiles[0]); break;
@@ -262,12 +269,12 @@ std::string tenhou6_round(const Game& g, const Round& r) {
   auto codes = [](const std::vector<RecordTile>& v) { return list(v, [](RecordTile t) { return code(t); }); };
   std::array<std::int32_t, 4> scores = r.scores;
   for (int i = seats; i < 4; ++i) scores[static_cast<std::size_t>(i)] = 0;
-  std::string o = "[[" + std::to_string(r.wind * 4 + r.dealer) + "," + std::to_string(r.honba) + "," + std::to_string(r.sticks) +
-                  "]," + ints(scores, 4) + "," + codes(dora) + "," + codes(ura);
+  std::string o = "[[" + std::to_string(r.wind * 4 + r.dealer) + "," + std::to_string(r.honba) + "," +
+                  std::to_string(r.sticks) + "]," + ints(scores, 4) + "," + codes(dora) + "," + codes(ura);
   for (std::size_t s = 0; s < 4; ++s) {
     const bool seated = static_cast<int>(s) < seats;
-    o += "," + (seated ? codes(r.deal[s]) : "[]") + "," + list(c.draws[s], [](const std::string& x) { return x; }) + "," +
-         list(c.discards[s], [](const std::string& x) { return x; });
+    o += "," + (seated ? codes(r.deal[s]) : "[]") + "," + list(c.draws[s], [](const std::string& x) { return x; }) +
+         "," + list(c.discards[s], [](const std::string& x) { return x; });
   }
   o += ",[";
   if (!r.wins.empty()) {
@@ -291,7 +298,8 @@ std::string tenhou6_round(const Game& g, const Round& r) {
       o += "]";
     }
   } else if (r.draw) {
-    static constexpr std::array<const char*, 7> names = {"流局", "九種九牌", "四家立直", "四風連打", "四槓散了", "三家和了", "流し満貫"};
+    static constexpr std::array<const char*, 7> names = {"流局",     "九種九牌", "四家立直", "四風連打",
+                                                         "四槓散了", "三家和了", "流し満貫"};
     const Draw& d = *r.draw;
     std::string name = names[static_cast<std::size_t>(d.kind)];
     bool moved = false, all = true, none = true;
@@ -329,7 +337,8 @@ std::string tenhou6_text(const Game& g) {
 
 std::string event_text(const Event& e) {
   std::string s = std::string(event_name(e.kind)) + " seat " + std::to_string(e.seat);
-  if (e.kind == EventKind::chi || e.kind == EventKind::pon || e.kind == EventKind::minkan) s += " from " + std::to_string(e.from);
+  if (e.kind == EventKind::chi || e.kind == EventKind::pon || e.kind == EventKind::minkan)
+    s += " from " + std::to_string(e.from);
   if (e.tsumogiri) s += " tsumogiri";
   for (int k = 0; k < e.tile_count; ++k) s += " " + tile_text(e.tiles[static_cast<std::size_t>(k)]);
   return s;
@@ -354,7 +363,8 @@ std::string difference(const Game& a, const Game& b) {
     const std::size_t n = std::min(x.events.size(), y.events.size());
     for (std::size_t k = 0; k < n; ++k)
       if (event_text(x.events[k]) != event_text(y.events[k]))
-        return at + " event " + std::to_string(k) + ": " + event_text(x.events[k]) + " reads back as " + event_text(y.events[k]);
+        return at + " event " + std::to_string(k) + ": " + event_text(x.events[k]) + " reads back as " +
+               event_text(y.events[k]);
     if (x.events.size() != y.events.size())
       return at + ": " + std::to_string(x.events.size()) + " events read back as " + std::to_string(y.events.size());
     if (x.wins.size() != y.wins.size() || x.draw.has_value() != y.draw.has_value()) return at + ": the result";
@@ -378,7 +388,9 @@ WriteResult checked(const Game& g, std::string text, Format format) {
   const std::string before = replay_text(replay(g)), after = replay_text(replay(back.game));
   if (before != after) {
     out.error = g.file + ": written as " + name + ", the record replays differently (" +
-                (format == Format::tenhou6 ? "a limit hand's fu or the hand shown at a win is not carried" : "a writer defect") + ")";
+                (format == Format::tenhou6 ? "a limit hand's fu or the hand shown at a win is not carried"
+                                           : "a writer defect") +
+                ")";
     return out;
   }
   out.text = std::move(text);

@@ -64,7 +64,8 @@ class Model {
     for (std::size_t i = 0; i < r.meld_count; ++i) {
       const Meld& m = r.melds[i];
       closed_ = closed_ && !m.is_open();
-      for (int t = 0; t < m.size(); ++t) ++outside[static_cast<std::size_t>(m.tile.kind() + (m.type == MeldType::chi ? t : 0))];
+      for (int t = 0; t < m.size(); ++t)
+        ++outside[static_cast<std::size_t>(m.tile.kind() + (m.type == MeldType::chi ? t : 0))];
       if (m.red) ++red_out_[static_cast<std::size_t>(m.tile.kind() / 9)];
     }
     for (std::size_t i = 0; i < r.dora_count; ++i) ++outside[static_cast<std::size_t>(r.dora[i].kind())];
@@ -73,7 +74,8 @@ class Model {
     for (int k = 0; k < kind_count; ++k) {
       const bool exists = players_ == Players::four || k == 0 || k >= 8;
       start_.c[static_cast<std::size_t>(k)] = r.hand.count(Tile(k));
-      wall_[static_cast<std::size_t>(k)] = (exists ? 4 : 0) - r.hand.count(Tile(k)) - outside[static_cast<std::size_t>(k)] - v.counts[static_cast<std::size_t>(k)];
+      wall_[static_cast<std::size_t>(k)] = (exists ? 4 : 0) - r.hand.count(Tile(k)) -
+                                           outside[static_cast<std::size_t>(k)] - v.counts[static_cast<std::size_t>(k)];
       s_ += wall_[static_cast<std::size_t>(k)];
     }
     if (o.red) {
@@ -84,7 +86,8 @@ class Model {
         start_.c[static_cast<std::size_t>(34 + s)] = held;
         start_.c[static_cast<std::size_t>(five)] -= held;
         // The red five is in the wall unless seen; if no five of the suit is left, it is not.
-        const int red_in_wall = std::min(1 - held - red_out_[static_cast<std::size_t>(s)], wall_[static_cast<std::size_t>(five)]);
+        const int red_in_wall =
+            std::min(1 - held - red_out_[static_cast<std::size_t>(s)], wall_[static_cast<std::size_t>(five)]);
         wall_[static_cast<std::size_t>(34 + s)] = red_in_wall;
         wall_[static_cast<std::size_t>(five)] -= red_in_wall;
       }
@@ -148,16 +151,19 @@ class Model {
   Hand hand_of(const State& s) const {
     Hand h;
     for (int k = 0; k < n37; ++k) h.add(Tile(plain(k)), s.c[static_cast<std::size_t>(k)]);
-    for (int suit = 0; suit < 3; ++suit) h.red_fives[static_cast<std::size_t>(suit)] = static_cast<std::uint8_t>(s.c[static_cast<std::size_t>(34 + suit)]);
+    for (int suit = 0; suit < 3; ++suit)
+      h.red_fives[static_cast<std::size_t>(suit)] = static_cast<std::uint8_t>(s.c[static_cast<std::size_t>(34 + suit)]);
     return h;
   }
   int shanten_of(const State& s) const { return ref::shanten_forms(hand_of(s), players_).best; }
   int wall_of(const State& s, int k) const {
-    return wall_[static_cast<std::size_t>(k)] + start_.c[static_cast<std::size_t>(k)] - s.c[static_cast<std::size_t>(k)];
+    return wall_[static_cast<std::size_t>(k)] + start_.c[static_cast<std::size_t>(k)] -
+           s.c[static_cast<std::size_t>(k)];
   }
   int dist_of(const State& s) const {
     int d = 0;
-    for (int k = 0; k < n37; ++k) d += std::max(0, s.c[static_cast<std::size_t>(k)] - start_.c[static_cast<std::size_t>(k)]);
+    for (int k = 0; k < n37; ++k)
+      d += std::max(0, s.c[static_cast<std::size_t>(k)] - start_.c[static_cast<std::size_t>(k)]);
     return d;
   }
   bool widened(const State& s, int shanten, bool option) const {
@@ -285,7 +291,8 @@ class Model {
     std::array<int, kind_count> w{};
     int total = 0;
     for (int kind = 0; kind < kind_count; ++kind) {
-      w[static_cast<std::size_t>(kind)] = wall_of(d, kind) + (kind < 27 && kind % 9 == 4 ? wall_of(d, 34 + kind / 9) : 0);
+      w[static_cast<std::size_t>(kind)] =
+          wall_of(d, kind) + (kind < 27 && kind % 9 == 4 ? wall_of(d, 34 + kind / 9) : 0);
       total += w[static_cast<std::size_t>(kind)];
     }
     const int n = q.dora_count;

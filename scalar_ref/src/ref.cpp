@@ -112,7 +112,7 @@ WaitKind wait_of(Block b, Tile win) {
   if (b.kind == BlockKind::pair) return WaitKind::tanki;
   if (b.kind == BlockKind::triplet) return WaitKind::shanpon;
   const int first = b.first.number(), w = win.number();
-  if (w == first + 1) return WaitKind::kanchan;     // the middle tile
+  if (w == first + 1) return WaitKind::kanchan;        // the middle tile
   if (first == 1 && w == 3) return WaitKind::penchan;  // 12-3
   if (first == 7 && w == 7) return WaitKind::penchan;  // 7-89
   return WaitKind::ryanmen;

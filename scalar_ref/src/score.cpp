@@ -73,9 +73,9 @@ struct Reading {
 // What does not depend on the reading.
 struct Table {
   const ScoreRequest& r;
-  bool closed = true;              // no open meld (a closed kan keeps the hand closed)
+  bool closed = true;  // no open meld (a closed kan keeps the hand closed)
   int seat_wind = east, round_wind = east;
-  std::array<int, 34> all{};       // every tile of the hand: concealed, winning tile and melds
+  std::array<int, 34> all{};        // every tile of the hand: concealed, winning tile and melds
   std::array<int, 34> concealed{};  // the concealed tiles, the winning tile included
 };
 
@@ -88,7 +88,8 @@ Table table_of(const ScoreRequest& r) {
   for (int i = 0; i < r.meld_count; ++i) {
     const Meld& m = r.melds[static_cast<std::size_t>(i)];
     if (m.is_open()) t.closed = false;
-    for (int j = 0; j < m.size(); ++j) ++t.all[static_cast<std::size_t>(m.tile.kind() + (m.type == MeldType::chi ? j : 0))];
+    for (int j = 0; j < m.size(); ++j)
+      ++t.all[static_cast<std::size_t>(m.tile.kind() + (m.type == MeldType::chi ? j : 0))];
   }
   return t;
 }
@@ -189,9 +190,7 @@ int single_suit(const Table& t) {
   }
   return suit;
 }
-bool is_valued_pair_kind(const Table& t, int k) {
-  return is_dragon(k) || k == t.seat_wind || k == t.round_wind;
-}
+bool is_valued_pair_kind(const Table& t, int k) { return is_dragon(k) || k == t.seat_wind || k == t.round_wind; }
 bool standard(const Reading& w) { return w.form == Form::standard; }
 
 // ---- the yaku, each a plain predicate ----
@@ -314,51 +313,93 @@ struct YakuRule {
 };
 
 const std::array<YakuRule, 31> plain_yaku = {{
-    {Yaku::riichi, riichi}, {Yaku::double_riichi, double_riichi}, {Yaku::ippatsu, ippatsu},
-    {Yaku::menzen_tsumo, menzen_tsumo}, {Yaku::pinfu, pinfu}, {Yaku::tanyao, tanyao},
-    {Yaku::iipeikou, iipeikou}, {Yaku::haitei, haitei}, {Yaku::houtei, houtei}, {Yaku::rinshan, rinshan},
-    {Yaku::chankan, chankan}, {Yaku::seat_wind, seat_wind}, {Yaku::round_wind, round_wind},
-    {Yaku::haku, haku_set}, {Yaku::hatsu, hatsu_set}, {Yaku::chun, chun_set}, {Yaku::chiitoitsu, chiitoitsu},
-    {Yaku::chanta, chanta}, {Yaku::ittsu, ittsu}, {Yaku::sanshoku, sanshoku},
-    {Yaku::sanshoku_doukou, sanshoku_doukou}, {Yaku::sankantsu, sankantsu}, {Yaku::toitoi, toitoi},
-    {Yaku::sanankou, sanankou}, {Yaku::shousangen, shousangen}, {Yaku::honroutou, honroutou},
-    {Yaku::ryanpeikou, ryanpeikou}, {Yaku::junchan, junchan}, {Yaku::honitsu, honitsu},
-    {Yaku::chinitsu, chinitsu}, {Yaku::renhou_mangan, renhou_mangan},
+    {Yaku::riichi, riichi},
+    {Yaku::double_riichi, double_riichi},
+    {Yaku::ippatsu, ippatsu},
+    {Yaku::menzen_tsumo, menzen_tsumo},
+    {Yaku::pinfu, pinfu},
+    {Yaku::tanyao, tanyao},
+    {Yaku::iipeikou, iipeikou},
+    {Yaku::haitei, haitei},
+    {Yaku::houtei, houtei},
+    {Yaku::rinshan, rinshan},
+    {Yaku::chankan, chankan},
+    {Yaku::seat_wind, seat_wind},
+    {Yaku::round_wind, round_wind},
+    {Yaku::haku, haku_set},
+    {Yaku::hatsu, hatsu_set},
+    {Yaku::chun, chun_set},
+    {Yaku::chiitoitsu, chiitoitsu},
+    {Yaku::chanta, chanta},
+    {Yaku::ittsu, ittsu},
+    {Yaku::sanshoku, sanshoku},
+    {Yaku::sanshoku_doukou, sanshoku_doukou},
+    {Yaku::sankantsu, sankantsu},
+    {Yaku::toitoi, toitoi},
+    {Yaku::sanankou, sanankou},
+    {Yaku::shousangen, shousangen},
+    {Yaku::honroutou, honroutou},
+    {Yaku::ryanpeikou, ryanpeikou},
+    {Yaku::junchan, junchan},
+    {Yaku::honitsu, honitsu},
+    {Yaku::chinitsu, chinitsu},
+    {Yaku::renhou_mangan, renhou_mangan},
 }};
 
 const std::array<YakuRule, 16> yakuman_yaku = {{
-    {Yaku::tenhou, tenhou}, {Yaku::chiihou, chiihou}, {Yaku::renhou, renhou}, {Yaku::kokushi, kokushi},
-    {Yaku::kokushi_13, kokushi_13}, {Yaku::suuankou, suuankou}, {Yaku::suuankou_tanki, suuankou_tanki},
-    {Yaku::daisangen, daisangen}, {Yaku::shousuushii, shousuushii}, {Yaku::daisuushii, daisuushii},
-    {Yaku::tsuuiisou, tsuuiisou}, {Yaku::ryuuiisou, ryuuiisou}, {Yaku::chinroutou, chinroutou},
-    {Yaku::chuuren, chuuren}, {Yaku::junsei_chuuren, junsei_chuuren}, {Yaku::suukantsu, suukantsu},
+    {Yaku::tenhou, tenhou},
+    {Yaku::chiihou, chiihou},
+    {Yaku::renhou, renhou},
+    {Yaku::kokushi, kokushi},
+    {Yaku::kokushi_13, kokushi_13},
+    {Yaku::suuankou, suuankou},
+    {Yaku::suuankou_tanki, suuankou_tanki},
+    {Yaku::daisangen, daisangen},
+    {Yaku::shousuushii, shousuushii},
+    {Yaku::daisuushii, daisuushii},
+    {Yaku::tsuuiisou, tsuuiisou},
+    {Yaku::ryuuiisou, ryuuiisou},
+    {Yaku::chinroutou, chinroutou},
+    {Yaku::chuuren, chuuren},
+    {Yaku::junsei_chuuren, junsei_chuuren},
+    {Yaku::suukantsu, suukantsu},
 }};
 
 // The reference's own han per yaku (closed hand, open hand).
 int han_of(Yaku y, bool closed) {
   switch (y) {
-    case Yaku::riichi: case Yaku::ippatsu: case Yaku::menzen_tsumo: case Yaku::pinfu: case Yaku::iipeikou:
-      return closed ? 1 : 0;
-    case Yaku::double_riichi: case Yaku::chiitoitsu:
-      return closed ? 2 : 0;
-    case Yaku::ryanpeikou:
-      return closed ? 3 : 0;
-    case Yaku::renhou_mangan:
-      return closed ? 5 : 0;
-    case Yaku::tanyao: case Yaku::haitei: case Yaku::houtei: case Yaku::rinshan: case Yaku::chankan:
-    case Yaku::seat_wind: case Yaku::round_wind: case Yaku::haku: case Yaku::hatsu: case Yaku::chun:
-      return 1;
-    case Yaku::chanta: case Yaku::ittsu: case Yaku::sanshoku:
-      return closed ? 2 : 1;
-    case Yaku::sanshoku_doukou: case Yaku::sankantsu: case Yaku::toitoi: case Yaku::sanankou:
-    case Yaku::shousangen: case Yaku::honroutou:
-      return 2;
-    case Yaku::junchan: case Yaku::honitsu:
-      return closed ? 3 : 2;
-    case Yaku::chinitsu:
-      return closed ? 6 : 5;
-    default:
-      return 0;
+    case Yaku::riichi:
+    case Yaku::ippatsu:
+    case Yaku::menzen_tsumo:
+    case Yaku::pinfu:
+    case Yaku::iipeikou: return closed ? 1 : 0;
+    case Yaku::double_riichi:
+    case Yaku::chiitoitsu: return closed ? 2 : 0;
+    case Yaku::ryanpeikou: return closed ? 3 : 0;
+    case Yaku::renhou_mangan: return closed ? 5 : 0;
+    case Yaku::tanyao:
+    case Yaku::haitei:
+    case Yaku::houtei:
+    case Yaku::rinshan:
+    case Yaku::chankan:
+    case Yaku::seat_wind:
+    case Yaku::round_wind:
+    case Yaku::haku:
+    case Yaku::hatsu:
+    case Yaku::chun: return 1;
+    case Yaku::chanta:
+    case Yaku::ittsu:
+    case Yaku::sanshoku: return closed ? 2 : 1;
+    case Yaku::sanshoku_doukou:
+    case Yaku::sankantsu:
+    case Yaku::toitoi:
+    case Yaku::sanankou:
+    case Yaku::shousangen:
+    case Yaku::honroutou: return 2;
+    case Yaku::junchan:
+    case Yaku::honitsu: return closed ? 3 : 2;
+    case Yaku::chinitsu: return closed ? 6 : 5;
+    default: return 0;
   }
 }
 

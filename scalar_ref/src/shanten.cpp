@@ -72,12 +72,12 @@ GroupCosts brute_force(const GroupShape& shape, const std::array<int, 9>& have) 
       for (auto& y : x)
         for (auto& z : y) z = {inf, inf};
     const bool can_start = shape.sequences && i + 2 < shape.n;
-    for (int a = 0; a < 5; ++a)      // sequences started two kinds back: they end here
-      for (int b = 0; b < 5; ++b)    // started one kind back: they cover this kind and the next
+    for (int a = 0; a < 5; ++a)    // sequences started two kinds back: they end here
+      for (int b = 0; b < 5; ++b)  // started one kind back: they cover this kind and the next
         for (int m = 0; m < 5; ++m)
           for (int h = 0; h < 2; ++h) {
-            const int so_far = best[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)][static_cast<std::size_t>(m)]
-                                   [static_cast<std::size_t>(h)];
+            const int so_far = best[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)]
+                                   [static_cast<std::size_t>(m)][static_cast<std::size_t>(h)];
             if (so_far >= inf) continue;
             for (int t = 0; t < 2; ++t)
               for (int head = 0; head + h < 2; ++head)
@@ -194,18 +194,18 @@ int with_rest(const GroupCosts& group, const GroupCosts& rest, int melds) {
   int best = inf;
   for (int m = 0; m <= melds; ++m)
     for (std::size_t h = 0; h < 2; ++h)
-      best = std::min(best, group.cost[static_cast<std::size_t>(m)][h] +
-                                rest.cost[static_cast<std::size_t>(melds - m)][1 - h]);
+      best = std::min(
+          best, group.cost[static_cast<std::size_t>(m)][h] + rest.cost[static_cast<std::size_t>(melds - m)][1 - h]);
   return best;
 }
 
 // What seven pairs and thirteen orphans need to know of the counts; a kind's
 // contribution depends on its count only, so a change of one kind is cheap.
 struct Tally {
-  int pairs = 0;          // kinds held twice or more
-  int singles = 0;        // kinds held once
-  int orphan_kinds = 0;   // of the 13 terminals and honours, kinds held
-  int orphan_pairs = 0;   // of them, kinds held twice or more
+  int pairs = 0;         // kinds held twice or more
+  int singles = 0;       // kinds held once
+  int orphan_kinds = 0;  // of the 13 terminals and honours, kinds held
+  int orphan_pairs = 0;  // of them, kinds held twice or more
 
   void add(int k, int count, int sign) {
     pairs += sign * (count >= 2);
@@ -261,7 +261,8 @@ struct Position {
       const Place p = place_of(k, players);
       key[static_cast<std::size_t>(p.group)] += static_cast<std::size_t>(n) * p.weight;
     }
-    for (int g = 0; g < 4; ++g) group[static_cast<std::size_t>(g)] = table_of(g, players).costs(key[static_cast<std::size_t>(g)]);
+    for (int g = 0; g < 4; ++g)
+      group[static_cast<std::size_t>(g)] = table_of(g, players).costs(key[static_cast<std::size_t>(g)]);
     combine_rest();
   }
 
@@ -329,7 +330,7 @@ struct Position {
 
 std::span<const std::uint8_t> row_of(std::span<const std::uint8_t> visible) {
   return visible.size() >= static_cast<std::size_t>(kind_count) ? visible.first(kind_count)
-                                                                  : std::span<const std::uint8_t>{};
+                                                                : std::span<const std::uint8_t>{};
 }
 
 }  // namespace

@@ -169,8 +169,9 @@ Error score_each_win(const ScoreRequest& request, std::span<Result<Score>> out) 
     pairs += std::popcount(bytes_equal(words[i], 2));
   }
   constexpr u64 low = 0x00000000ffffffffu, high = ~low;
-  const std::array<int, 4> group_tiles = {byte_sum(words[0]) + byte_sum(words[1] & low), byte_sum(words[1] & high) + byte_sum(words[2]),
-                                          byte_sum(words[3]) + byte_sum(words[4] & low), byte_sum(words[4] & high) + byte_sum(words[5])};
+  const std::array<int, 4> group_tiles = {
+      byte_sum(words[0]) + byte_sum(words[1] & low), byte_sum(words[1] & high) + byte_sum(words[2]),
+      byte_sum(words[3]) + byte_sum(words[4] & low), byte_sum(words[4] & high) + byte_sum(words[5])};
   // A standard form needs, with the tile, one group of 3k+2 tiles and the
   // others of 3k, and every suit but the tile's to split as it is: which
   // groups' tiles may complete one.

@@ -41,7 +41,8 @@ constexpr u64 honour_mask() noexcept {
 inline constexpr u64 simples = suit_numbers(2, 8);
 inline constexpr u64 terminals = suit_numbers(1, 1) | suit_numbers(9, 9);
 inline constexpr u64 honours = honour_mask();
-inline constexpr u64 greens = bit(24 + 1) | bit(24 + 2) | bit(24 + 3) | bit(24 + 5) | bit(24 + 7) | bit(36 + honour_slot[5]);
+inline constexpr u64 greens =
+    bit(24 + 1) | bit(24 + 2) | bit(24 + 3) | bit(24 + 5) | bit(24 + 7) | bit(36 + honour_slot[5]);
 inline constexpr u64 group_mask = 0x1ff;  // the nine numbers of a suit at its group's offset
 
 // ---- yaku values ----
@@ -70,7 +71,8 @@ inline constexpr u64 yakuman_yaku = [] {
   for (int y = static_cast<int>(Yaku::tenhou); y <= static_cast<int>(Yaku::suukantsu); ++y) m |= bit(y);
   return m;
 }();
-inline constexpr u64 double_yakuman = mask_of(Yaku::suuankou_tanki, Yaku::kokushi_13, Yaku::junsei_chuuren, Yaku::daisuushii);
+inline constexpr u64 double_yakuman =
+    mask_of(Yaku::suuankou_tanki, Yaku::kokushi_13, Yaku::junsei_chuuren, Yaku::daisuushii);
 inline constexpr u64 ordinary_yaku = bit(static_cast<int>(Yaku::renhou_mangan) + 1) - 1;
 
 constexpr int han_by_masks(u64 yaku, const HanMasks& h) noexcept {
@@ -87,8 +89,10 @@ inline constexpr HanBytes han_bytes = [] {
   for (int b = 0; b < 4; ++b)
     for (int v = 0; v < 256; ++v) {
       const u64 y = static_cast<u64>(v) << (8 * b);
-      t.closed[static_cast<std::size_t>(b)][static_cast<std::size_t>(v)] = static_cast<std::uint8_t>(han_by_masks(y, han_closed));
-      t.open[static_cast<std::size_t>(b)][static_cast<std::size_t>(v)] = static_cast<std::uint8_t>(han_by_masks(y, han_open));
+      t.closed[static_cast<std::size_t>(b)][static_cast<std::size_t>(v)] =
+          static_cast<std::uint8_t>(han_by_masks(y, han_closed));
+      t.open[static_cast<std::size_t>(b)][static_cast<std::size_t>(v)] =
+          static_cast<std::uint8_t>(han_by_masks(y, han_open));
     }
   return t;
 }();
@@ -101,7 +105,8 @@ static_assert(static_cast<int>(Yaku::renhou_mangan) < 32);
 // Bits set in a 7-bit mask (honours), by table.
 inline constexpr std::array<std::uint8_t, 128> bits7 = [] {
   std::array<std::uint8_t, 128> t{};
-  for (int v = 0; v < 128; ++v) t[static_cast<std::size_t>(v)] = static_cast<std::uint8_t>(std::popcount(static_cast<unsigned>(v)));
+  for (int v = 0; v < 128; ++v)
+    t[static_cast<std::size_t>(v)] = static_cast<std::uint8_t>(std::popcount(static_cast<unsigned>(v)));
   return t;
 }();
 
@@ -146,10 +151,10 @@ constexpr int byte_sum(u64 w) noexcept { return static_cast<int>((w * 0x01010101
 
 // What a meld of one type and first tile contributes, precomputed.
 struct MeldRow {
-  u64 occupied = 0;         // its kinds' slots
-  std::uint32_t seq = 0;    // a chi: bit 7 * suit + number - 1
-  std::uint32_t trip = 0;   // a pon or kan of a suit: bit 9 * suit + number - 1
-  std::uint8_t honours = 0; // a pon or kan of an honour: bit by honour index
+  u64 occupied = 0;                                  // its kinds' slots
+  std::uint32_t seq = 0;                             // a chi: bit 7 * suit + number - 1
+  std::uint32_t trip = 0;                            // a pon or kan of a suit: bit 9 * suit + number - 1
+  std::uint8_t honours = 0;                          // a pon or kan of an honour: bit by honour index
   std::uint8_t slot = 0, first_copies = 0, chi = 0;  // copies at slot (and one each at slot+1, slot+2 for a chi)
   std::uint8_t fu = 0, open = 0, kan = 0, ankan = 0, triplet = 0, outside = 0;
   // For the checks (validate()'s, on the fast path): who it may be called
@@ -172,11 +177,11 @@ inline constexpr std::array<std::array<MeldRow, kind_count>, 5> meld_rows = [] {
       row.kan = m.is_kan();
       row.ankan = m.type == MeldType::ankan;
       row.suit = static_cast<std::uint8_t>(k < 27 ? suit : 3);
-      const bool in_three = k < 1 || k > 7;  // three players have no 2m-8m
+      const bool in_three = k < 1 || k > 7;                          // three players have no 2m-8m
       constexpr unsigned self = 1, others = 2 | 4 | 8, kamicha = 8;  // bits by Relative
       if (m.type == MeldType::chi) {
         if (k >= 27 || n > 6) continue;  // no such chi (validate() rejects it)
-        row.from_ok = {kamicha, 0};  // no chi with three players
+        row.from_ok = {kamicha, 0};      // no chi with three players
         row.red_max = n >= 2 && n <= 4;
         row.seq = 1u << (7 * suit + n);
         row.occupied = u64{7} << row.slot;
@@ -185,7 +190,8 @@ inline constexpr std::array<std::array<MeldRow, kind_count>, 5> meld_rows = [] {
         continue;
       }
       const unsigned from = row.ankan ? self : others;
-      row.from_ok = {static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(in_three ? from & ~4u : 0)};  // no toimen
+      row.from_ok = {static_cast<std::uint8_t>(from),
+                     static_cast<std::uint8_t>(in_three ? from & ~4u : 0)};  // no toimen
       row.red_max = k < 27 && n == 4;
       const bool outside = m.tile.is_terminal_or_honour();
       if (k >= 27) row.honours = static_cast<std::uint8_t>(1u << (k - 27));
@@ -204,8 +210,8 @@ inline constexpr std::array<std::array<MeldRow, kind_count>, 5> meld_rows = [] {
 struct Context {
   const ScoreRequest* r = nullptr;
   bool closed = true, dealer = false;
-  u64 occupied = 0;       // slots holding a tile, concealed or in a meld
-  u64 fixed_yaku = 0;     // yaku no reading changes (yakuman included)
+  u64 occupied = 0;    // slots holding a tile, concealed or in a meld
+  u64 fixed_yaku = 0;  // yaku no reading changes (yakuman included)
   // Called melds and closed kans.
   std::array<unsigned, 3> meld_seq{}, meld_trip{};  // per suit, bit by number - 1
   unsigned meld_honours = 0;                        // bit by honour index (E S W N Wh G R)
@@ -213,9 +219,9 @@ struct Context {
   bool meld_outside = true;
   // Concealed honours: triplets and pairs by honour index.
   unsigned honour_trip = 0, honour_pair = 0;
-  bool honours_split = true;  // no honour held once or four times
-  int honour_pair_fu = 0;     // fu of the head if it is an honour
-  int dora_han = 0;           // dora + aka + ura + nuki
+  bool honours_split = true;         // no honour held once or four times
+  int honour_pair_fu = 0;            // fu of the head if it is an honour
+  int dora_han = 0;                  // dora + aka + ura + nuki
   std::array<int, 4> group_tiles{};  // concealed tiles per group (man, pin, sou, honours)
 };
 

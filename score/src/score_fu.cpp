@@ -10,7 +10,8 @@ using namespace scoring;
 
 FuBreakdown fu_breakdown(const ScoreRequest& r, const Score& score) noexcept {
   FuBreakdown out;
-  const auto add = [&out](FuReason reason, int fu, Tile tile = Tile(), int tiles = 0, WaitKind wait = WaitKind::ryanmen) noexcept {
+  const auto add = [&out](FuReason reason, int fu, Tile tile = Tile(), int tiles = 0,
+                          WaitKind wait = WaitKind::ryanmen) noexcept {
     if (fu <= 0 || out.count == out.parts.size()) return;
     out.parts[out.count++] = {reason, static_cast<std::uint8_t>(fu), static_cast<std::uint8_t>(tiles), tile, wait};
   };
@@ -56,7 +57,9 @@ FuBreakdown fu_breakdown(const ScoreRequest& r, const Score& score) noexcept {
     const Meld& m = r.melds[i];
     if (m.type == MeldType::chi) continue;
     const MeldRow& row = meld_rows[static_cast<std::size_t>(m.type)][static_cast<std::size_t>(m.tile.kind())];
-    const FuReason reason = !m.is_kan() ? FuReason::open_triplet : m.is_open() ? FuReason::open_kan : FuReason::closed_kan;
+    const FuReason reason = !m.is_kan()   ? FuReason::open_triplet
+                            : m.is_open() ? FuReason::open_kan
+                                          : FuReason::closed_kan;
     add(reason, row.fu, m.tile, m.size());
   }
   if (pick.wait == scoring::wait_closed) {

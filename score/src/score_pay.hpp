@@ -34,11 +34,13 @@ inline void pay(const ScoreRequest& r, int base, int honba, std::array<std::int3
   const int ron = round_up_100(base * (dealer ? 6 : 4));
   const bool split_north = (r.players == Players::three) & !r.rules.sanma_tsumo_loss;
   const int north = split_north ? (dealer ? base : base / 2) : 0;
-  const int dealer_share = round_up_100(2 * base + north), other_share = round_up_100((dealer ? 2 * base : base) + north);
+  const int dealer_share = round_up_100(2 * base + north),
+            other_share = round_up_100((dealer ? 2 * base : base) + north);
   for (int seat = 0; seat < 4; ++seat) {
     const bool payer = (seat != r.seat) & (seat < n);
     const int share = seat == 0 ? dealer_share : other_share;
-    const int owed = r.tsumo ? static_cast<int>(payer) * (share + honba) : static_cast<int>(seat == discarder) * (ron + honba);
+    const int owed =
+        r.tsumo ? static_cast<int>(payer) * (share + honba) : static_cast<int>(seat == discarder) * (ron + honba);
     p[static_cast<std::size_t>(seat)] -= owed;
   }
 }

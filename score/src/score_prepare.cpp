@@ -47,7 +47,9 @@ bool copies_ok(const Hand& h, const std::uint8_t* elsewhere) noexcept {
   const __m128i four = _mm_set1_epi8(4);
   __m128i bad = _mm_setzero_si128();
   for (int i = 0; i < 3; ++i) {
-    const auto load = [i](const std::uint8_t* p) noexcept { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * i)); };
+    const auto load = [i](const std::uint8_t* p) noexcept {
+      return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * i));
+    };
     const __m128i held = load(h.slots.data()), seen = _mm_add_epi8(held, load(elsewhere));
     bad = _mm_or_si128(bad, _mm_or_si128(_mm_or_si128(_mm_subs_epu8(held, four), _mm_subs_epu8(seen, four)),
                                          _mm_and_si128(held, load(padding_bytes.data()))));
@@ -55,7 +57,9 @@ bool copies_ok(const Hand& h, const std::uint8_t* elsewhere) noexcept {
   return _mm_movemask_epi8(_mm_cmpeq_epi8(bad, _mm_setzero_si128())) == 0xffff;
 #else
   // Bytes above 4: the low seven bits plus 123 reach bit 7, or bit 7 was set.
-  const auto over_four = [](u64 w) noexcept { return (((w & 0x7f7f7f7f7f7f7f7fu) + 0x7b7b7b7b7b7b7b7bu) | w) & 0x8080808080808080u; };
+  const auto over_four = [](u64 w) noexcept {
+    return (((w & 0x7f7f7f7f7f7f7f7fu) + 0x7b7b7b7b7b7b7b7bu) | w) & 0x8080808080808080u;
+  };
   u64 bad = 0;
   for (std::size_t i = 0; i < 6; ++i) {
     const u64 held = word(&h.slots[8 * i]), seen = held + word(elsewhere + 8 * i);
@@ -70,8 +74,10 @@ constexpr std::array<std::array<std::uint8_t, kind_count>, 2> dora_of_table = []
   std::array<std::array<std::uint8_t, kind_count>, 2> t{};
   for (int three = 0; three < 2; ++three)
     for (int k = 0; k < kind_count; ++k)
-      t[static_cast<std::size_t>(three)][static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(
-          k < 27 ? (three && k == 0 ? 8 : k / 9 * 9 + (k % 9 + 1) % 9) : k < 31 ? 27 + (k - 27 + 1) % 4 : 31 + (k - 31 + 1) % 3);
+      t[static_cast<std::size_t>(three)][static_cast<std::size_t>(k)] =
+          static_cast<std::uint8_t>(k < 27   ? (three && k == 0 ? 8 : k / 9 * 9 + (k % 9 + 1) % 9)
+                                    : k < 31 ? 27 + (k - 27 + 1) % 4
+                                             : 31 + (k - 31 + 1) % 3);
   return t;
 }();
 
@@ -83,9 +89,10 @@ constexpr std::array<u64, 256> context_yaku = [] {
     const unsigned riichi = i & 3;
     const bool ippatsu = i >> 2 & 1, tsumo = i >> 3 & 1, closed = i >> 4 & 1, haitei = i >> 5 & 1, rinshan = i >> 6 & 1,
                chankan = i >> 7 & 1;
-    t[i] = (riichi == 1 ? Y(Yaku::riichi) : 0) | (riichi == 2 ? Y(Yaku::double_riichi) : 0) | (ippatsu ? Y(Yaku::ippatsu) : 0) |
-           (closed && tsumo ? Y(Yaku::menzen_tsumo) : 0) | (haitei && tsumo ? Y(Yaku::haitei) : 0) |
-           (haitei && !tsumo ? Y(Yaku::houtei) : 0) | (rinshan ? Y(Yaku::rinshan) : 0) | (chankan ? Y(Yaku::chankan) : 0);
+    t[i] = (riichi == 1 ? Y(Yaku::riichi) : 0) | (riichi == 2 ? Y(Yaku::double_riichi) : 0) |
+           (ippatsu ? Y(Yaku::ippatsu) : 0) | (closed && tsumo ? Y(Yaku::menzen_tsumo) : 0) |
+           (haitei && tsumo ? Y(Yaku::haitei) : 0) | (haitei && !tsumo ? Y(Yaku::houtei) : 0) |
+           (rinshan ? Y(Yaku::rinshan) : 0) | (chankan ? Y(Yaku::chankan) : 0);
   }
   return t;
 }();
@@ -104,8 +111,8 @@ bool prepare(const ScoreRequest& r, Score& s, Context& c) noexcept {
   if ((!four && r.players != Players::three) || r.riichi > 2 || r.rules.renhou > RenhouRule::yakuman ||
       (r.rules.double_wind_pair_fu != 2 && r.rules.double_wind_pair_fu != 4) || static_cast<std::uint8_t>(r.from) > 3 ||
       r.win.kind() >= kind_count || r.meld_count > 4 || r.dora_count > max_indicators || r.ura_count > max_indicators ||
-      r.nuki > 4 || (four && r.nuki > 0) || r.hand.tiles + 3 * r.meld_count != 14 || r.seat >= static_cast<int>(r.players) ||
-      r.round > 3)
+      r.nuki > 4 || (four && r.nuki > 0) || r.hand.tiles + 3 * r.meld_count != 14 ||
+      r.seat >= static_cast<int>(r.players) || r.round > 3)
     return false;
   bool ok = true;
   c.r = &r;
@@ -191,7 +198,8 @@ bool prepare(const ScoreRequest& r, Score& s, Context& c) noexcept {
 #if defined(__SSE2__)
   // Slots 32..47 in one register, four compares (no branch on whether the
   // hand holds honours at all: about half the wins do).
-  const __m128i upper = _mm_load_si128(reinterpret_cast<const __m128i*>(r.hand.slots.data() + 32));  // Hand is 64-aligned
+  const __m128i upper =
+      _mm_load_si128(reinterpret_cast<const __m128i*>(r.hand.slots.data() + 32));  // Hand is 64-aligned
   const auto honour_bits = [upper](char n) noexcept {
     return static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(upper, _mm_set1_epi8(n)))) >> 4 & 0x3ffu;
   };
@@ -243,7 +251,8 @@ bool prepare(const ScoreRequest& r, Score& s, Context& c) noexcept {
   // (below): each needs one of these, which few wins have, so one
   // predictable branch skips them all.
   const bool maybe_yakuman = !(occ & ~greens) || !(occ & ~(terminals | honours)) || bits7[htrip & 0x70u] == 3 ||
-                             bits7[htrip & 0xfu] >= 3 || r.tenhou || kans == 4 || (r.hand.tiles == 14 && suits == 1 && !has_honours);
+                             bits7[htrip & 0xfu] >= 3 || r.tenhou || kans == 4 ||
+                             (r.hand.tiles == 14 && suits == 1 && !has_honours);
   if (!maybe_yakuman) [[likely]] {
     c.fixed_yaku = y;
     return ok;

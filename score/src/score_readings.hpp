@@ -13,7 +13,8 @@ inline int round_up_100(int x) noexcept { return (x + 99) / 100 * 100; }
 
 // Base points of han and fu with the limits (no yakuman).
 // Limits by han (index 13: 13 han or more without kazoe), 0 below mangan.
-inline constexpr std::array<int, 15> limit_by_han = {0, 0, 0, 0, 0, 2000, 3000, 3000, 4000, 4000, 4000, 6000, 6000, 6000, 8000};
+inline constexpr std::array<int, 15> limit_by_han = {0,    0,    0,    0,    0,    2000, 3000, 3000,
+                                                     4000, 4000, 4000, 6000, 6000, 6000, 8000};
 inline int base_points(int han, int fu, const ScoreRules& rules) noexcept {
   const int limit = limit_by_han[static_cast<std::size_t>(std::min(han, 13) + ((han >= 13) & rules.kazoe_yakuman))];
   const bool kiriage = rules.kiriage & (((han == 4) & (fu == 30)) | ((han == 3) & (fu == 60)));
@@ -40,7 +41,8 @@ inline int points_of(int base, const Context& c) noexcept {
   const int one = round_up_100(base), two = round_up_100(2 * base);
   const int four = c.dealer ? 3 * two : two + 2 * one;
   const int three_loss = c.dealer ? 2 * two : two + one;
-  const int three_split = c.dealer ? 2 * round_up_100(3 * base) : round_up_100(2 * base + base / 2) + round_up_100(base + base / 2);
+  const int three_split =
+      c.dealer ? 2 * round_up_100(3 * base) : round_up_100(2 * base + base / 2) + round_up_100(base + base / 2);
   const int three = r.rules.sanma_tsumo_loss ? three_loss : three_split;
   const int tsumo = r.players == Players::four ? four : three;
   return r.tsumo ? tsumo : ron;
@@ -103,8 +105,10 @@ inline void standard_readings(const Context& c, const scoring::SuitTable& table,
   // The concealed part splits only if one group holds 3k+2 tiles and the others 3k.
   // Residue 1 anywhere, or 2 in more than one group, leaves 8 or 2+: no split.
   static constexpr std::array<std::uint8_t, 15> residue_weight = {0, 8, 1, 0, 8, 1, 0, 8, 1, 0, 8, 1, 0, 8, 1};
-  const int residues = residue_weight[static_cast<std::size_t>(c.group_tiles[0])] + residue_weight[static_cast<std::size_t>(c.group_tiles[1])] +
-                       residue_weight[static_cast<std::size_t>(c.group_tiles[2])] + residue_weight[static_cast<std::size_t>(c.group_tiles[3])];
+  const int residues = residue_weight[static_cast<std::size_t>(c.group_tiles[0])] +
+                       residue_weight[static_cast<std::size_t>(c.group_tiles[1])] +
+                       residue_weight[static_cast<std::size_t>(c.group_tiles[2])] +
+                       residue_weight[static_cast<std::size_t>(c.group_tiles[3])];
   if (residues != 1 || !c.honours_split) return;
   if (bits7[c.honour_pair] != (c.group_tiles[3] % 3 == 2)) return;
   std::array<std::pair<const SplitInfo*, unsigned>, 3> splits;
@@ -115,8 +119,9 @@ inline void standard_readings(const Context& c, const scoring::SuitTable& table,
 
   const int win = r.win.kind(), wg = win / 9, wn = win % 9;
   const bool ron = !r.tsumo;
-  const unsigned honour_waits =
-      wg == 3 ? (c.honour_pair >> (win - 27) & 1) * scoring::wait_tanki | (c.honour_trip >> (win - 27) & 1) * scoring::wait_shanpon : 0;
+  const unsigned honour_waits = wg == 3 ? (c.honour_pair >> (win - 27) & 1) * scoring::wait_tanki |
+                                              (c.honour_trip >> (win - 27) & 1) * scoring::wait_shanpon
+                                        : 0;
   const int honour_trips = bits7[c.honour_trip];
   const int kans_and_fixed_fu = c.meld_fu + 8 * honour_trips + c.honour_pair_fu;
 
@@ -127,7 +132,8 @@ inline void standard_readings(const Context& c, const scoring::SuitTable& table,
         const SplitInfo& p = splits[1].first[b];
         const SplitInfo& s = splits[2].first[d];
         const unsigned seq0 = m.seq | c.meld_seq[0], seq1 = p.seq | c.meld_seq[1], seq2 = s.seq | c.meld_seq[2];
-        const unsigned trip0 = m.trip | c.meld_trip[0], trip1 = p.trip | c.meld_trip[1], trip2 = s.trip | c.meld_trip[2];
+        const unsigned trip0 = m.trip | c.meld_trip[0], trip1 = p.trip | c.meld_trip[1],
+                       trip2 = s.trip | c.meld_trip[2];
         const int closed_trips = m.triplets + p.triplets + s.triplets + honour_trips;
         const int triplets = closed_trips + c.meld_triplets;
         const int sequences = 4 - triplets;

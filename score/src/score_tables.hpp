@@ -62,7 +62,8 @@ class SuitTable {
       return {splits_.data() + ((e >> 32) & 0xffff), static_cast<unsigned>(e >> 48)};
     for (std::size_t j = i;; j = (j + 1) & (key_capacity - 1)) {
       const std::uint64_t f = entries_[j];
-      if (static_cast<std::uint32_t>(f) == key) return {splits_.data() + ((f >> 32) & 0xffff), static_cast<unsigned>(f >> 48)};
+      if (static_cast<std::uint32_t>(f) == key)
+        return {splits_.data() + ((f >> 32) & 0xffff), static_cast<unsigned>(f >> 48)};
       if (f == empty) return {nullptr, 0};
     }
   }
@@ -91,7 +92,7 @@ class SuitTable {
 // The key of numbers 1..9 of a suit from its 9 slot counts (each 0..4).
 [[nodiscard]] inline SuitKey suit_key(const std::uint8_t* slots) noexcept {
   std::uint64_t x = 0;
-  __builtin_memcpy(&x, slots, 8);  // numbers 1..8, one byte each (little endian)
+  __builtin_memcpy(&x, slots, 8);             // numbers 1..8, one byte each (little endian)
   x = (x | (x >> 5)) & 0x003f003f003f003fu;   // pairs of numbers: 6 bits per 16
   x = (x | (x >> 10)) & 0x00000fff00000fffu;  // fours: 12 bits per 32
   x = (x | (x >> 20)) & 0xffffffu;            // eight: 24 bits

@@ -76,7 +76,7 @@ std::vector<Row> random_rows(std::uint64_t seed, std::size_t n) {
       case 8:  // garbage bytes
         for (auto& c : r) c = static_cast<std::uint8_t>(byte(rng));
         break;
-      case 9: r = row_of(deal::from_wall(rng, 1 + static_cast<int>(i % 14))); break;  // any count
+      case 9: r = row_of(deal::from_wall(rng, 1 + static_cast<int>(i % 14))); break;                     // any count
       case 10: r = row_of(deal::from_wall(rng, 14)), r[static_cast<std::size_t>(kind(rng))] = 0; break;  // too few
       default: r = row_of(deal::tenpai(rng, 4)); break;
     }
@@ -102,8 +102,9 @@ TEST_CASE("C ABI: version, implementation, messages") {
 }
 
 TEST_CASE("C ABI: parse agrees with parse_hand") {
-  for (const char* text : {"123m406p789s11z23s 1s", "1112345678999m", "m1m1m1m2m2m2m3m3m3p8p9p9p9 p7", "11111m", "8z",
-                           "123", "m", "123m 45", "", "  ", "1m 1m", "123m456p789s1122z 3z", "123m406p789s11z23s 0s", "123m406p789s11z23s 0p"}) {
+  for (const char* text :
+       {"123m406p789s11z23s 1s", "1112345678999m", "m1m1m1m2m2m2m3m3m3p8p9p9p9 p7", "11111m", "8z", "123", "m",
+        "123m 45", "", "  ", "1m 1m", "123m456p789s1122z 3z", "123m406p789s11z23s 0s", "123m406p789s11z23s 0p"}) {
     INFO(text);
     mjk_parsed c;
     const int e = mjk_parse(text, &c);
@@ -223,7 +224,8 @@ TEST_CASE("C ABI: shanten, necessary tiles and advice equal the C++ API, with vi
   std::vector<std::uint8_t> visible(n * stride, 0xee), packed(n * kind_count);
   for (std::size_t i = 0; i < n; ++i) {
     for (int k = 0; k < kind_count; ++k) visible[i * stride + static_cast<std::size_t>(k)] = 0;
-    for (int t = seen(rng); t > 0; --t) visible[i * stride + static_cast<std::size_t>(kind(rng))] = static_cast<std::uint8_t>(copies(rng));
+    for (int t = seen(rng); t > 0; --t)
+      visible[i * stride + static_cast<std::size_t>(kind(rng))] = static_cast<std::uint8_t>(copies(rng));
     std::memcpy(&packed[i * kind_count], &visible[i * stride], kind_count);
   }
   for (int players : {4, 3}) {
@@ -312,9 +314,9 @@ TEST_CASE("rows34 batch input equals the Hand batch on every implementation") {
   std::uint8_t* end = buffer.data() + buffer.size();
 #endif
   for_each_impl([&](const Implementation& impl) {
-    for (std::size_t n : {std::size_t{1}, std::size_t{2}, std::size_t{15}, std::size_t{16}, std::size_t{17},
-                          std::size_t{31}, std::size_t{33}, std::size_t{63}, std::size_t{64}, std::size_t{65},
-                          std::size_t{129}, all.size()}) {
+    for (std::size_t n :
+         {std::size_t{1}, std::size_t{2}, std::size_t{15}, std::size_t{16}, std::size_t{17}, std::size_t{31},
+          std::size_t{33}, std::size_t{63}, std::size_t{64}, std::size_t{65}, std::size_t{129}, all.size()}) {
       CAPTURE(n);
       std::uint8_t* rows = end - n * kind_count;
       std::memcpy(rows, all.data(), n * kind_count);
@@ -356,7 +358,8 @@ TEST_CASE("rows34 batch input equals the Hand batch on every implementation") {
 TEST_CASE("C ABI: mjk_score answers each request, a bad row gets its own code") {
   mjk_score_request req[3];
   mjk_request_info info;
-  const std::string line = R"({"hand": "1112345678999m", "win": "5m", "tsumo": true, "dora": "9p", "rules": {"kiriage": true}})";
+  const std::string line =
+      R"({"hand": "1112345678999m", "win": "5m", "tsumo": true, "dora": "9p", "rules": {"kiriage": true}})";
   REQUIRE(mjk_parse_request(line.data(), line.size(), &req[0], nullptr, &info) == MJK_OK);
   CHECK(info.has_win == 1);
   CHECK(req[0].counts[4] == 2);  // 5m, the winning tile included
@@ -379,12 +382,13 @@ TEST_CASE("C ABI: mjk_score answers each request, a bad row gets its own code") 
   CHECK(mjk_score(req, 0, nullptr, nullptr) == MJK_OK);
   CHECK(mjk_score(nullptr, 1, out, errors) == MJK_ERR_INVALID_ARGUMENT);
 
-  const std::string bad = R"({"hand": "678m345p67s55s", "melds": [{"type": "chi", "tiles": "234m", "from": "toimen"}]})";
+  const std::string bad =
+      R"({"hand": "678m345p67s55s", "melds": [{"type": "chi", "tiles": "234m", "from": "toimen"}]})";
   CHECK(mjk_parse_request(bad.data(), bad.size(), &req[0], nullptr, &info) == MJK_ERR_BAD_MELD_SOURCE);
   CHECK(info.error_position == bad.find("\"toimen\""));
-  CHECK(std::string(info.message) ==
-        "a meld called from a seat it cannot come from at position " + std::to_string(bad.find("\"toimen\"")) +
-            ": a chi is called from kamicha only");
+  CHECK(std::string(info.message) == "a meld called from a seat it cannot come from at position " +
+                                         std::to_string(bad.find("\"toimen\"")) +
+                                         ": a chi is called from kamicha only");
   CHECK(std::string(mjk_yaku_name(0)) == "riichi");
   CHECK(std::string(mjk_yaku_name(MJK_YAKU_COUNT - 1)) == "nuki");
 }

@@ -122,7 +122,8 @@ TEST_CASE("C ABI ev: a 13-tile hand's known answer, options and visible tiles fr
   CHECK((d.hand_change == 0 && d.shanten_back == 0 && d.extra == 1 && d.uradora == 1 && d.red == 1 && d.turn == 1));
   CHECK((d.max_vertices == 0 && d.progress == nullptr && d.progress_user == nullptr));
 
-  c = parse_c(R"({"hand":"3368m166789p578s7z","dora":"0s","visible":"0p11z","ev":{"hand_change":true,"extra":2,"turn":5,"max_vertices":99999999,"red":false,"uradora":false,"shanten_back":true}})");
+  c = parse_c(
+      R"({"hand":"3368m166789p578s7z","dora":"0s","visible":"0p11z","ev":{"hand_change":true,"extra":2,"turn":5,"max_vertices":99999999,"red":false,"uradora":false,"shanten_back":true}})");
   REQUIRE(c.code == MJK_OK);
   CHECK((c.options.hand_change == 1 && c.options.shanten_back == 1 && c.options.extra == 2 && c.options.turn == 5));
   CHECK((c.options.red == 0 && c.options.uradora == 0 && c.options.max_vertices == 99999999));
@@ -217,7 +218,8 @@ TEST_CASE("C ABI ev: one workspace per thread, the same answers as one thread") 
       for (int round = 0; round < 3; ++round)
         for (std::size_t i = 0; i < lines.size(); ++i) {
           CRequest c = parse_c(lines[(i + static_cast<std::size_t>(t)) % lines.size()]);
-          mjk_ev(&c.request, &c.options, &c.visible, ws, &got[static_cast<std::size_t>(t)][(i + static_cast<std::size_t>(t)) % lines.size()], nullptr);
+          mjk_ev(&c.request, &c.options, &c.visible, ws,
+                 &got[static_cast<std::size_t>(t)][(i + static_cast<std::size_t>(t)) % lines.size()], nullptr);
         }
       mjk_ev_workspace_free(ws);
     });

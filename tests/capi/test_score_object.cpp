@@ -32,19 +32,24 @@ TEST_CASE("the score object: SCORING.md §2's keys first and unchanged, the read
   JsonWriter old_json(buf);
   write_json(s, r.request().rules, old_json);
   const std::string old_shape(buf.data(), old_json.size());
-  CHECK(old_shape ==
-        R"({"yaku":[{"name":"riichi","han":1},{"name":"menzen_tsumo","han":1},{"name":"pinfu","han":1}],"han":3,"fu":20,"yakuman":0,"points":2700,"payments":[-1300,2700,-700,-700]})");
+  CHECK(
+      old_shape ==
+      R"({"yaku":[{"name":"riichi","han":1},{"name":"menzen_tsumo","han":1},{"name":"pinfu","han":1}],"han":3,"fu":20,"yakuman":0,"points":2700,"payments":[-1300,2700,-700,-700]})");
   JsonWriter json(buf);
   write_json(s, r.request(), json);
   const std::string text(buf.data(), json.size());
-  CHECK(text ==
-        R"({"yaku":[{"name":"riichi","han":1,"en":"Riichi","ja":"立直"},{"name":"menzen_tsumo","han":1,"en":"Fully concealed hand","ja":"門前清自摸和"},{"name":"pinfu","han":1,"en":"Pinfu","ja":"平和"}],"han":3,"fu":20,"yakuman":0,"points":2700,"payments":[-1300,2700,-700,-700],"limit":null,"limit_en":null,"limit_ja":null,"payment_text":"700/1300","fu_details":[{"reason":"base","fu":20}]})");
+  CHECK(
+      text ==
+      R"({"yaku":[{"name":"riichi","han":1,"en":"Riichi","ja":"立直"},{"name":"menzen_tsumo","han":1,"en":"Fully concealed hand","ja":"門前清自摸和"},{"name":"pinfu","han":1,"en":"Pinfu","ja":"平和"}],"han":3,"fu":20,"yakuman":0,"points":2700,"payments":[-1300,2700,-700,-700],"limit":null,"limit_en":null,"limit_ja":null,"payment_text":"700/1300","fu_details":[{"reason":"base","fu":20}]})");
   // A limit, and the fu parts with their tiles and waits.
   const auto mangan = win("111m222p789s33z55z", "5z").seat(1).tsumo();
   JsonWriter m(buf);
   write_json(scored(mangan), mangan.request(), m);
   const std::string mangan_text(buf.data(), m.size());
-  CHECK(mangan_text.find(R"("limit":"mangan","limit_en":"Mangan","limit_ja":"満貫","payment_text":"2000/4000","fu_details":[{"reason":"base","fu":20},{"reason":"closed_triplet","tiles":"111m","fu":8},)") != std::string::npos);
+  CHECK(
+      mangan_text.find(
+          R"("limit":"mangan","limit_en":"Mangan","limit_ja":"満貫","payment_text":"2000/4000","fu_details":[{"reason":"base","fu":20},{"reason":"closed_triplet","tiles":"111m","fu":8},)") !=
+      std::string::npos);
   const auto kanchan = win("123m456p789p13s55s", "2s").seat(1).riichi();
   JsonWriter k(buf);
   write_json(scored(kanchan), kanchan.request(), k);

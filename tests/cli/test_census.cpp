@@ -23,16 +23,17 @@ namespace {
 // Everything about one group's counts that decides the hand's answers.
 struct Class {
   int tiles = 0;
-  bool melds = false;     // splits into melds only
-  bool head = false;      // splits into a head and melds
-  int head_waits = 0;     // 3k+1 tiles: kinds that make it head + melds
-  int meld_waits = 0;     // 3k+2 tiles: kinds that make it melds only
-  int pairs = -1;         // seven-pairs shape (counts 0/1/2, at most one 1): pairs; -1 otherwise
-  int singles = 0;        // ... and singles (0 or 1)
+  bool melds = false;  // splits into melds only
+  bool head = false;   // splits into a head and melds
+  int head_waits = 0;  // 3k+1 tiles: kinds that make it head + melds
+  int meld_waits = 0;  // 3k+2 tiles: kinds that make it melds only
+  int pairs = -1;      // seven-pairs shape (counts 0/1/2, at most one 1): pairs; -1 otherwise
+  int singles = 0;     // ... and singles (0 or 1)
   bool single_head_wait = false, single_meld_wait = false;  // the single is also such a wait
-  bool orphans = false;   // thirteen orphans shape: every orphan of the group, nothing else, at most one twice
+  bool orphans = false;  // thirteen orphans shape: every orphan of the group, nothing else, at most one twice
   auto key() const {
-    return std::tie(tiles, melds, head, head_waits, meld_waits, pairs, singles, single_head_wait, single_meld_wait, orphans);
+    return std::tie(tiles, melds, head, head_waits, meld_waits, pairs, singles, single_head_wait, single_meld_wait,
+                    orphans);
   }
   friend bool operator<(const Class& a, const Class& b) { return a.key() < b.key(); }
 };
@@ -151,8 +152,10 @@ Counts combine(const std::vector<const Classes*>& groups, int tiles) {
       overlap = chiitoi && w->singles == 1 && w->single_head_wait;
     } else if (rest_melds && r1.empty() && r2.size() == 2) {
       const Class *a = pick[r2[0]], *b = pick[r2[1]];
-      if (b->head) standard_waits += a->meld_waits, overlap = overlap || (chiitoi && a->singles == 1 && a->single_meld_wait);
-      if (a->head) standard_waits += b->meld_waits, overlap = overlap || (chiitoi && b->singles == 1 && b->single_meld_wait);
+      if (b->head)
+        standard_waits += a->meld_waits, overlap = overlap || (chiitoi && a->singles == 1 && a->single_meld_wait);
+      if (a->head)
+        standard_waits += b->meld_waits, overlap = overlap || (chiitoi && b->singles == 1 && b->single_meld_wait);
     }
     const int waits = standard_waits + (chiitoi ? 1 : 0) - (overlap ? 1 : 0);
     out.standard += (standard_waits > 0) * ways;
@@ -222,7 +225,8 @@ TEST_CASE("census: one suit, known answers") {
   CHECK(c13.by_waits[10] == 0);
 }
 
-TEST_CASE("census equals the generating-function count: m and mp, 14 and 13 tiles" * doctest::test_suite("exhaustive")) {
+TEST_CASE("census equals the generating-function count: m and mp, 14 and 13 tiles" *
+          doctest::test_suite("exhaustive")) {
   for (Kinds k : {Kinds::m, Kinds::mp})
     for (int tiles : {14, 13}) {
       INFO("kinds ", std::string(census::name(k)), ", ", tiles, " tiles");
@@ -253,8 +257,8 @@ TEST_CASE("generating functions equal the full 13-tile census of all 34 kinds") 
   CHECK(c.chiitoi == 37657312);
   CHECK(c.both == 32676);
   CHECK(c.kokushi == 157);
-  const std::array<std::uint64_t, 14> by_waits = {0,      64152121, 25337340, 2549634, 271155, 56145, 4686,
-                                                  471,    282,      3,        0,       0,      0,     1};
+  const std::array<std::uint64_t, 14> by_waits = {0,   64152121, 25337340, 2549634, 271155, 56145, 4686,
+                                                  471, 282,      3,        0,       0,      0,     1};
   for (std::size_t n = 1; n < by_waits.size(); ++n) {
     INFO(n, " waits");
     CHECK(c.by_waits[n] == by_waits[n]);

@@ -82,7 +82,7 @@ TEST_CASE("majiang-core's string: concealed tiles and calls with their source") 
 }
 
 TEST_CASE("majiang-core's errors name the position") {
-  CHECK(read_error("m123p456,z333").code == Error::bad_meld_source);  // a pon with no mark
+  CHECK(read_error("m123p456,z333").code == Error::bad_meld_source);   // a pon with no mark
   CHECK(read_error("m123p456,m2=34").code == Error::bad_meld_source);  // chi not from kamicha
   const auto odd = read_error("m123p456,m135-");
   CHECK(odd.code == Error::bad_meld);
@@ -161,7 +161,8 @@ TEST_CASE("round trips on random hands in every notation") {
   std::mt19937 rng(20261126);
   for (int i = 0; i < 4000; ++i) {
     const Hand h = random_hand(rng, 1 + static_cast<int>(rng() % 14));
-    for (const auto n : {Notation::mpsz, Notation::suit_first, Notation::majiang, Notation::unicode, Notation::tenhou}) {
+    for (const auto n :
+         {Notation::mpsz, Notation::suit_first, Notation::majiang, Notation::unicode, Notation::tenhou}) {
       const std::string text = to_string(h, n);
       INFO(notation_name(n), " ", text);
       const auto back = parse_notation(text);
@@ -186,8 +187,9 @@ TEST_CASE("round trips of majiang calls") {
       x.from = x.type == MeldType::ankan ? Relative::self
                : x.type == MeldType::chi ? Relative::kamicha
                                          : static_cast<Relative>(1 + rng() % 3);
-      const bool has_five = !x.tile.is_honour() && (x.type == MeldType::chi ? x.tile.number() >= 3 && x.tile.number() <= 5
-                                                                             : x.tile.number() == 5);
+      const bool has_five =
+          !x.tile.is_honour() &&
+          (x.type == MeldType::chi ? x.tile.number() >= 3 && x.tile.number() <= 5 : x.tile.number() == 5);
       x.red = has_five && rng() % 2 ? 1 : 0;
       melds.push_back(x);
     }

@@ -66,7 +66,8 @@ void check_same(const EvAnswer& fast, const EvAnswer& ref, const std::string& wh
     CHECK(a.necessary == b.necessary);
     for (int t = 0; t < ev_turns; ++t) {
       const auto ti = static_cast<std::size_t>(t);
-      worst = std::max({worst, relative(a.tenpai[ti], b.tenpai[ti]), relative(a.win[ti], b.win[ti]), relative(a.score[ti], b.score[ti])});
+      worst = std::max({worst, relative(a.tenpai[ti], b.tenpai[ti]), relative(a.win[ti], b.win[ti]),
+                        relative(a.score[ti], b.score[ti])});
     }
   }
   CHECK(worst <= 1e-9);
@@ -241,7 +242,8 @@ TEST_CASE("ev: bad requests are errors naming what is wrong") {
   // Nearly every tile seen: fewer than 18 in the wall.
   EvVisible most;
   const Hand h = test::tiles("123m456p789s1222z");
-  for (int k = 0; k < kind_count; ++k) most.counts[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(4 - h.count(Tile(k)));
+  for (int k = 0; k < kind_count; ++k)
+    most.counts[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(4 - h.count(Tile(k)));
   most.counts[27] = 0;
   CHECK(error_of(request_of("123m456p789s1222z"), {}, most) == Error::wall_too_small);
   // The fields of a win are the search's own.
@@ -287,7 +289,8 @@ TEST_CASE("ev: a vertex budget stops the search with an error, not the memory") 
   // A moved workspace searches on; the one moved from starts afresh.
   EvWorkspace moved = std::move(ws);
   const EvResult in_moved = expected_value(small.request, o, small.visible, &moved);
-  const EvResult in_emptied = expected_value(small.request, o, small.visible, &ws);  // NOLINT: use after move, on purpose
+  const EvResult in_emptied =
+      expected_value(small.request, o, small.visible, &ws);  // NOLINT: use after move, on purpose
   REQUIRE(in_moved.ok());
   REQUIRE(in_emptied.ok());
   check_same(in_moved.value, again.value, "moved workspace");
@@ -296,7 +299,8 @@ TEST_CASE("ev: a vertex budget stops the search with an error, not the memory") 
 
 TEST_CASE("ev: a search that runs out of memory is that search's error, and the next search is answered") {
   if (mjk::test::address_sanitizer) {
-    MESSAGE("skipped under AddressSanitizer: its operator new aborts when memory runs out, never throws std::bad_alloc");
+    MESSAGE(
+        "skipped under AddressSanitizer: its operator new aborts when memory runs out, never throws std::bad_alloc");
     return;
   }
   std::mt19937_64 rng(7);
@@ -310,13 +314,15 @@ TEST_CASE("ev: a search that runs out of memory is that search's error, and the 
   wide.extra = 3;  // millions of vertices: far past 64 MiB
   // A child with 64 MiB more address space than it has: the wide search
   // cannot fit, the small one then runs in the same workspace.
-  const std::string text = mjk::test::isolated([&] {
-    EvWorkspace ws;
-    const EvResult r = expected_value(big.request, wide, big.visible, &ws);
-    std::string out = r.ok() ? "answered" : std::string(describe(r.error.code));
-    const EvResult again = expected_value(small.request, EvOptions{}, small.visible, &ws);
-    return out + (again.ok() ? "; then answered" : "; then failed");
-  }, 120, std::uint64_t{64} << 20);
+  const std::string text = mjk::test::isolated(
+      [&] {
+        EvWorkspace ws;
+        const EvResult r = expected_value(big.request, wide, big.visible, &ws);
+        std::string out = r.ok() ? "answered" : std::string(describe(r.error.code));
+        const EvResult again = expected_value(small.request, EvOptions{}, small.visible, &ws);
+        return out + (again.ok() ? "; then answered" : "; then failed");
+      },
+      120, std::uint64_t{64} << 20);
   CHECK(text == std::string(describe(Error::out_of_memory)) + "; then answered");
 }
 
@@ -327,7 +333,8 @@ TEST_CASE("ev: the search's tsumo income is the scorer's payment") {
   for (ScoreRequest r : test::wins_like_play(31, 4000)) {
     if (!r.tsumo) continue;
     for (const bool dealer : {true, false}) {
-      r.seat = static_cast<std::uint8_t>(dealer ? 0 : 1 + checked % static_cast<std::size_t>(static_cast<int>(r.players) - 1));
+      r.seat = static_cast<std::uint8_t>(
+          dealer ? 0 : 1 + checked % static_cast<std::size_t>(static_cast<int>(r.players) - 1));
       r.rules.kiriage = checked % 5 == 0;
       r.rules.sanma_tsumo_loss = checked % 3 != 0;
       r.honba = static_cast<std::uint16_t>(checked % 3);
@@ -395,7 +402,8 @@ TEST_CASE("ev: equals the reference: 1 shanten, melds, every option combination"
       }
 }
 
-TEST_CASE("ev: equals the reference: 2 shanten without options, 0-1 shanten with three players" * doctest::test_suite("exhaustive")) {
+TEST_CASE("ev: equals the reference: 2 shanten without options, 0-1 shanten with three players" *
+          doctest::test_suite("exhaustive")) {
   std::mt19937_64 rng(13);
   EvWorkspace ws;
   const int hands = long_run() ? 40 : 6;

@@ -68,7 +68,10 @@ TEST_CASE("ev JSON: EV.md's answer shape after the analysis object") {
   REQUIRE(p.ok());
   const std::string json = json_of(p.value);
   CHECK(json.rfind(R"({"hand":"123m456p789s1222z","tiles":13,"shanten":0,)", 0) == 0);
-  CHECK(json.find(R"("ukeire":3,"ev":{"shanten":0,"vertices":2,"wall":122,"discards":[{"discard":null,"shanten":0,"necessary":[["1z",3]],"tenpai":[1,1,1,)") != std::string::npos);
+  CHECK(
+      json.find(
+          R"("ukeire":3,"ev":{"shanten":0,"vertices":2,"wall":122,"discards":[{"discard":null,"shanten":0,"necessary":[["1z",3]],"tenpai":[1,1,1,)") !=
+      std::string::npos);
   CHECK(json.find(R"("win":[0.383)") != std::string::npos);
   CHECK(json.substr(json.size() - 7) == ",0]}]}}");
 

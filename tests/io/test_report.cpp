@@ -48,7 +48,9 @@ TEST_CASE("JsonWriter counts what it needs and never writes past its storage") {
 TEST_CASE("JsonWriter into short storage writes a prefix of the whole output, at every length") {
   const auto write = [](JsonWriter& json) {
     json.begin_object().key("hand").string("a\"b\n\xe6\x9d\xb1\xff").key("n").number(-1234567);
-    json.key("tiles").tiles(TileMask((std::uint64_t{1} << 0) | (std::uint64_t{1} << 9) | (std::uint64_t{1} << 33))).end_object();
+    json.key("tiles")
+        .tiles(TileMask((std::uint64_t{1} << 0) | (std::uint64_t{1} << 9) | (std::uint64_t{1} << 33)))
+        .end_object();
   };
   char whole[128];
   JsonWriter full(whole);
@@ -66,7 +68,8 @@ TEST_CASE("JsonWriter into short storage writes a prefix of the whole output, at
   }
 }
 
-TEST_CASE("the tenpai discards read off the advice equal tenpai_discards, kernel and reference" * doctest::test_suite("exhaustive")) {
+TEST_CASE("the tenpai discards read off the advice equal tenpai_discards, kernel and reference" *
+          doctest::test_suite("exhaustive")) {
   // analyse() fills Report::discards from the advice; this is the identity it relies on.
   deal::Rng rng(18);
   std::uniform_int_distribution<int> melds(0, 4), kind(0, kind_count - 1), kinds_of(0, 3);
@@ -111,8 +114,9 @@ TEST_CASE("analyse answers every question a hand's count allows, with the kernel
         "\"shanten\":0,\"necessary\":[\"5z\"],\"ukeire\":2}],\"decompositions\":[{\"form\":\"standard\",\"blocks\":"
         "[\"55z\"],\"win\":null,\"wait\":null}]}");
   CHECK(json_of("1m 0m").starts_with("{\"hand\":\"1m 0m\","));
-  CHECK(json_of("123m") == "{\"hand\":\"123m\",\"error\":\"3 tiles do not fit the question (waits need 1, 4, 7, 10 or "
-                           "13 tiles; agari, discards and decompositions need 2, 5, 8, 11 or 14)\"}");
+  CHECK(json_of("123m") ==
+        "{\"hand\":\"123m\",\"error\":\"3 tiles do not fit the question (waits need 1, 4, 7, 10 or "
+        "13 tiles; agari, discards and decompositions need 2, 5, 8, 11 or 14)\"}");
   CHECK(json_of("2m", {Players::three}) ==
         "{\"hand\":\"2m\",\"error\":\"2m does not exist with three players (2m-8m are removed)\"}");
   const std::uint8_t visible[34] = {4};

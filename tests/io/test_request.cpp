@@ -83,7 +83,8 @@ TEST_CASE("meld words: every type, red fives, sources, and the canonical word pa
 
 TEST_CASE("meld words: each malformed meld names what is wrong and where") {
   const std::pair<const char*, const char*> cases[] = {
-      {"123m chi:235m 5m", "a meld's tiles do not make its type at position 9: a chi is three tiles in a row of one suit"},
+      {"123m chi:235m 5m",
+       "a meld's tiles do not make its type at position 9: a chi is three tiles in a row of one suit"},
       {"123m chi:123z 5m", "at position 9: a chi is three tiles in a row of one suit"},
       {"123m chi:89m1p 5m", "at position 9: a chi is three tiles in a row of one suit"},
       {"123m chi:2345m 5m", "at position 12: a chi is three tiles in a row of one suit"},
@@ -124,8 +125,9 @@ TEST_CASE("too many or too few tiles for the melds") {
   CHECK(error_of("123456789m chi:234p").find("with 1 meld") != std::string::npos);
   CHECK(error_of(R"({"hand": "123456789m12p", "melds": [{"type": "pon", "tiles": "111z"}], "win": "1p"})")
             .find("at position 9: with 1 meld the hand holds 10 tiles") != std::string::npos);
-  CHECK(error_of(R"({"hand": "1234m", "melds": [{"type": "pon", "tiles": "111z"}], "win": "1p"})")
-            .find("with 1 meld") != std::string::npos);
+  CHECK(
+      error_of(R"({"hand": "1234m", "melds": [{"type": "pon", "tiles": "111z"}], "win": "1p"})").find("with 1 meld") !=
+      std::string::npos);
 }
 
 TEST_CASE("the notation round-trips: the printer's line parses back to the same request") {
@@ -205,11 +207,12 @@ TEST_CASE("the JSON request: defaults, null, escapes, visible as 34 counts") {
   context.seat = 2;
   const auto p = parse_request(R"(  {"hand":"1112345678999m","win":"\u0035m","seat":null}  )", context);
   REQUIRE_MESSAGE(p.ok(), p.error.message());
-  CHECK(p.value.request.tsumo);   // the caller's default
+  CHECK(p.value.request.tsumo);      // the caller's default
   CHECK(p.value.request.seat == 2);  // null keeps it
   CHECK(p.value.request.win == Tile(4));
   CHECK(p.value.request.players == Players::four);
-  const auto v = ok(R"({"hand":"1112345678999m","visible":[0,1,0,0,0,0,0,0,0, 0,0,0,0,0,0,0,0,0, 0,0,0,0,0,0,0,0,0, 0,0,0,0,0,0,4]})");
+  const auto v = ok(
+      R"({"hand":"1112345678999m","visible":[0,1,0,0,0,0,0,0,0, 0,0,0,0,0,0,0,0,0, 0,0,0,0,0,0,0,0,0, 0,0,0,0,0,0,4]})");
   CHECK(v.value.visible[1] == 1);
   CHECK(v.value.visible[33] == 4);
 }
@@ -236,16 +239,19 @@ TEST_CASE("the JSON request: every malformed request is an error naming what and
       {R"({"hand": "1112345678999m", "riichi": 01})", "at position 38: not JSON: expected ',' or '}'"},
       {R"({"hand": "1112345678999m", "honba": -1})", "at position 36: honba must be 0 to 65535"},
       {R"({"hand": "1112345678999m", "players": 5})", "at position 38: players must be 3 or 4"},
-      {R"({"hand": "1112345678999m", "seat": "5z"})", "seat or round wind out of range, or a ron from oneself at position 35"},
+      {R"({"hand": "1112345678999m", "seat": "5z"})",
+       "seat or round wind out of range, or a ron from oneself at position 35"},
       {R"({"hand": "1112345678999m", "from": "left"})", "at position 35: from must be"},
       {R"({"hand": "1112345678999m", "win": "55m"})", "at position 34: win must be one tile"},
       {R"({"hand": "1112345678999m 5m"})", "at position 9: hand holds the concealed tiles without the winning tile"},
       {R"({"hand": "1112345678999m", "hand": "1m"})", "at position 27: a field given twice"},
       {R"({"hand": "1112345678999m", "yaku": []})", "at position 27: unknown field"},
       {R"({"hand": "1112345678999m", "rules": {"kiryage": true}})", "at position 37: unknown rule key"},
-      {R"({"hand": "1112345678999m", "rules": {"kiriage": "yes"}})", "at position 48: rule kiriage must be true or false"},
+      {R"({"hand": "1112345678999m", "rules": {"kiriage": "yes"}})",
+       "at position 48: rule kiriage must be true or false"},
       {R"({"hand": "1112345678999m", "rules": {"double_wind_pair_fu": 3}})", "rule double_wind_pair_fu must be 2 or 4"},
-      {R"({"hand": "1112345678999m", "rules": {"renhou": "double"}})", "rule renhou must be \"none\", \"mangan\" or \"yakuman\""},
+      {R"({"hand": "1112345678999m", "rules": {"renhou": "double"}})",
+       "rule renhou must be \"none\", \"mangan\" or \"yakuman\""},
       {R"({"hand": "1112345678999m", "rules": []})", "rules must be an object"},
       {R"({"hand": "1112345678999m", "dora": "123456m"})", "more than five dora or ura indicators at position 41"},
       {R"({"hand": "1112345678999m", "dora": 5})", "dora must be an mpsz string"},
@@ -254,7 +260,8 @@ TEST_CASE("the JSON request: every malformed request is an error naming what and
       {R"({"hand": "1112345678999m", "melds": {}})", "melds must be an array of meld objects"},
       {R"({"hand": "1112345678m", "melds": [{"type": "pon"}]})", "a meld needs type and tiles"},
       {R"({"hand": "1112345678m", "melds": [{"type": "pong", "tiles": "111z"}]})", "a meld's type is"},
-      {R"({"hand": "1112345678m", "melds": [{"type": "pon", "tiles": "112z"}]})", "at position 60: a pon is three equal tiles"},
+      {R"({"hand": "1112345678m", "melds": [{"type": "pon", "tiles": "112z"}]})",
+       "at position 60: a pon is three equal tiles"},
       {R"({"hand": "1112345678m", "melds": [{"type": "pon", "tiles": "111z", "by": 1}]})", "unknown field of a meld"},
       {R"({"hand": "1112345678m", "melds": [{"type": "ankan", "tiles": "1111z", "from": "toimen"}]})",
        "an ankan is not called from anyone"},
@@ -292,10 +299,12 @@ TEST_CASE("contradictory context, three players, fifth copies: each its own erro
       {closed + R"(, "tenhou": true, "rules": {"renhou": "yakuman"}})", "renhou (tenhou on a ron) for the dealer"},
       {closed + R"(, "seat": "1z", "tenhou": true})", "renhou (tenhou on a ron) for the dealer"},
       {R"({"hand": "19m19p19s1234567z", "win": "1m", "players": 3, "seat": "4z"})", "seat or round wind out of range"},
-      {R"({"hand": "19m19p19s1234567z", "win": "1m", "players": 3, "from": "toimen"})", "seat or round wind out of range"},
+      {R"({"hand": "19m19p19s1234567z", "win": "1m", "players": 3, "from": "toimen"})",
+       "seat or round wind out of range"},
       {R"({"hand": "19m19p19s1234567z", "win": "1m", "nuki": 1})", "nuki with four players"},
       {R"({"hand": "19m19p19s1234567z", "win": "1m", "players": 3, "nuki": 4})", "fifth copy of a tile (4z)"},
-      {R"({"hand": "19m11p19s1234567z", "win": "1m", "players": 3, "dora": "2m"})", "2m does not exist with three players"},
+      {R"({"hand": "19m11p19s1234567z", "win": "1m", "players": 3, "dora": "2m"})",
+       "2m does not exist with three players"},
       {R"({"hand": "123m456p789s1122z", "win": "1z", "players": 3})", "2m does not exist with three players"},
       {R"({"hand": "19m456p789s11z", "melds": [{"type": "pon", "tiles": "222m"}], "win": "1z", "players": 3})",
        "2m does not exist with three players"},
@@ -306,7 +315,8 @@ TEST_CASE("contradictory context, three players, fifth copies: each its own erro
       {R"({"hand": "1111234567899m", "win": "1m"})", "fifth copy of 1m at position 34"},
       {R"({"hand": "1112345678999m", "win": "5m", "dora": "1m1m"})", "fifth copy of a tile (1m): counting the hand"},
       {R"({"hand": "1112345678999m", "win": "5m", "ura": "9m11m"})", "fifth copy of a tile (1m)"},
-      {R"({"hand": "1112345678m", "melds": [{"type": "pon", "tiles": "888m"}], "win": "8m"})", "fifth copy of a tile (8m)"},
+      {R"({"hand": "1112345678m", "melds": [{"type": "pon", "tiles": "888m"}], "win": "8m"})",
+       "fifth copy of a tile (8m)"},
       {R"({"hand": "1112345678m", "melds": [{"type": "minkan", "tiles": "9999m"}], "win": "5m", "visible": "11m"})",
        "more than four copies of 1m in the hand and the visible tiles"},
       {R"({"hand": "1112345678m", "melds": [{"type": "chi", "tiles": "789m"}], "visible": "9m"})",
@@ -368,15 +378,17 @@ TEST_CASE("tiles in melds, dora indicators and north tiles are not in the wall")
   CHECK(ukeire("23m456p11z") == 8);
   CHECK(ukeire("23m456p11z pon:111m pon:999p") == 5);
   CHECK(ukeire("23m456p11z chi:123m pon:999p") == 7);
-  CHECK(ukeire(R"({"hand": "23m456p11z", "melds": [{"type": "chi", "tiles": "123p"}, {"type": "pon", "tiles": "555z"}],)"
-               R"( "dora": "4m"})") == 7);
+  CHECK(
+      ukeire(R"({"hand": "23m456p11z", "melds": [{"type": "chi", "tiles": "123p"}, {"type": "pon", "tiles": "555z"}],)"
+             R"( "dora": "4m"})") == 7);
   CHECK(ukeire(R"({"hand": "19m19p19s1234567z", "players": 3, "nuki": 2})") ==
         ukeire(R"({"hand": "19m19p19s1234567z", "players": 3})") - 2);
 }
 
 TEST_CASE("JSON requests accept every spelling the schema declares") {
   const auto parsed = [](std::string_view fields) {
-    const auto p = parse_request_json(std::string("{\"hand\":\"123678m345p67s55s\",\"win\":\"8s\",") + std::string(fields) + "}");
+    const auto p =
+        parse_request_json(std::string("{\"hand\":\"123678m345p67s55s\",\"win\":\"8s\",") + std::string(fields) + "}");
     REQUIRE_MESSAGE(p.ok(), p.error.message());
     return p.value.request;
   };
@@ -391,8 +403,10 @@ TEST_CASE("JSON requests accept every spelling the schema declares") {
   CHECK(!parsed("\"tsumo\":0").tsumo);
   CHECK(error_of("{\"hand\":\"123678m345p67s55s\",\"win\":\"8s\",\"seat\":\"up\"}").find("seat must be a wind") !=
         std::string::npos);
-  CHECK(error_of("{\"hand\":\"123678m345p67s55s\",\"tsumo\":2}").find("tsumo must be true or false") != std::string::npos);
-  CHECK(error_of("{\"hand\":\"123678m345p67s55s\",\"riichi\":3}").find("riichi must be 0, 1 or 2") != std::string::npos);
+  CHECK(error_of("{\"hand\":\"123678m345p67s55s\",\"tsumo\":2}").find("tsumo must be true or false") !=
+        std::string::npos);
+  CHECK(error_of("{\"hand\":\"123678m345p67s55s\",\"riichi\":3}").find("riichi must be 0, 1 or 2") !=
+        std::string::npos);
   CHECK(error_of("{\"hand\":\"123678m345p67s55s\",\"nuki\":5}").find("nuki must be 0 to 4") != std::string::npos);
 }
 
@@ -407,5 +421,6 @@ TEST_CASE("the schema's table: every field once, winds in every spelling") {
   CHECK(parse_wind("5z") == -1);
   CHECK(parse_wind("") == -1);
   const std::string schema = request_json_schema();
-  for (const RequestField& f : request_fields) CHECK(schema.find("\"" + std::string(f.name) + "\": {") != std::string::npos);
+  for (const RequestField& f : request_fields)
+    CHECK(schema.find("\"" + std::string(f.name) + "\": {") != std::string::npos);
 }

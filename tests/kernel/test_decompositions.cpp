@@ -48,7 +48,8 @@ void compare(const Hand& h, std::optional<Tile> win) {
     std::string w, g;
     for (const auto& s : test::texts(want)) w += "[" + s + "] ";
     for (const auto& s : test::texts(got)) g += "[" + s + "] ";
-    FAIL_CHECK(to_mpsz(h), " win ", win ? tile_name(*win) : "-", ": expected ", w, " got ", g, " (", describe(r.error), ")");
+    FAIL_CHECK(to_mpsz(h), " win ", win ? tile_name(*win) : "-", ": expected ", w, " got ", g, " (", describe(r.error),
+               ")");
   }
 }
 

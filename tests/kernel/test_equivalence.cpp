@@ -27,9 +27,9 @@ constexpr std::size_t chunk = 4096;
 // Expected answers for a list of hands, per operation.
 struct Expected {
   std::vector<Hand> hands;
-  std::vector<bool> agari;                  // 3k+2 hands
-  std::vector<TileMask> waits;              // 3k+1 hands
-  std::vector<TenpaiDiscards> discards;     // 3k+2 hands
+  std::vector<bool> agari;               // 3k+2 hands
+  std::vector<TileMask> waits;           // 3k+1 hands
+  std::vector<TenpaiDiscards> discards;  // 3k+2 hands
 };
 
 int mismatches = 0;
@@ -62,8 +62,8 @@ void check_all(const char* op, const std::vector<Hand>& hands, Run run, Want wan
       const Options options{players};
       for (const bool single : {false, true}) {
         run(impl, single, options, out);
-        const std::string name = std::string(impl.name) + (single ? "/single" : "") +
-                                 (players == Players::three ? " (three players)" : "");
+        const std::string name =
+            std::string(impl.name) + (single ? "/single" : "") + (players == Players::three ? " (three players)" : "");
         for (std::size_t i = 0; i < hands.size(); ++i) {
           const bool absent = players == Players::three && has_absent(hands[i]);
           const Error want_error = absent ? Error::not_in_rules : Error::none;
@@ -73,8 +73,7 @@ void check_all(const char* op, const std::vector<Hand>& hands, Run run, Want wan
               FAIL_CHECK(std::string(op), " on ", name, ": hand ", to_mpsz(hands[i]), " expected ",
                          absent ? std::string(describe(want_error)) : show(want_value), " got ",
                          out[i].ok() ? show(out[i].value) : std::string(describe(out[i].error)));
-            else
-              CHECK(false);
+            else CHECK(false);
           }
         }
       }
@@ -83,12 +82,11 @@ void check_all(const char* op, const std::vector<Hand>& hands, Run run, Want wan
 }
 
 // Runs operation OP of `impl` on every hand: batch, or one call per hand.
-#define MJK_RUN(OP)                                                                         \
-  [&](const Implementation& impl, bool single, const Options& options, auto& out) {         \
-    if (single)                                                                             \
+#define MJK_RUN(OP)                                                                                \
+  [&](const Implementation& impl, bool single, const Options& options, auto& out) {                \
+    if (single)                                                                                    \
       for (std::size_t i = 0; i < hands.size(); ++i) out[i] = impl.single_##OP(hands[i], options); \
-    else                                                                                    \
-      impl.OP({hands.data(), hands.size(), Layout::hands, options}, out.data());            \
+    else impl.OP({hands.data(), hands.size(), Layout::hands, options}, out.data());                \
   }
 
 std::string text(const FormWaits& w) {
@@ -98,24 +96,29 @@ std::string text(const FormWaits& w) {
 void check_agari(const std::vector<Hand>& hands, const std::vector<bool>& want) {
   std::vector<std::uint8_t> want_forms;
   for (const Hand& h : hands) want_forms.push_back(ref::agari_forms(h));
-  check_all<bool>("is_agari", hands, MJK_RUN(is_agari), [&](std::size_t i) { return bool(want[i]); },
-                  [](bool b) { return std::string(b ? "true" : "false"); });
-  check_all<std::uint8_t>("agari_forms", hands, MJK_RUN(agari_forms), [&](std::size_t i) { return want_forms[i]; },
-                          [](std::uint8_t f) { return std::to_string(f); });
+  check_all<bool>(
+      "is_agari", hands, MJK_RUN(is_agari), [&](std::size_t i) { return bool(want[i]); },
+      [](bool b) { return std::string(b ? "true" : "false"); });
+  check_all<std::uint8_t>(
+      "agari_forms", hands, MJK_RUN(agari_forms), [&](std::size_t i) { return want_forms[i]; },
+      [](std::uint8_t f) { return std::to_string(f); });
 }
 
 void check_waits(const std::vector<Hand>& hands, const std::vector<TileMask>& want) {
   std::vector<FormWaits> want_forms;
   for (const Hand& h : hands) want_forms.push_back(ref::waits_by_form(h));
-  check_all<TileMask>("waits", hands, MJK_RUN(waits), [&](std::size_t i) { return want[i]; },
-                      [](TileMask m) { return test::tiles(m); });
-  check_all<FormWaits>("waits_by_form", hands, MJK_RUN(waits_by_form), [&](std::size_t i) { return want_forms[i]; },
-                       [](const FormWaits& w) { return text(w); });
+  check_all<TileMask>(
+      "waits", hands, MJK_RUN(waits), [&](std::size_t i) { return want[i]; },
+      [](TileMask m) { return test::tiles(m); });
+  check_all<FormWaits>(
+      "waits_by_form", hands, MJK_RUN(waits_by_form), [&](std::size_t i) { return want_forms[i]; },
+      [](const FormWaits& w) { return text(w); });
 }
 
 void check_discards(const std::vector<Hand>& hands, const std::vector<TenpaiDiscards>& want) {
-  check_all<TenpaiDiscards>("tenpai_discards", hands, MJK_RUN(tenpai_discards), [&](std::size_t i) { return want[i]; },
-                            [](const TenpaiDiscards& d) { return text(d); });
+  check_all<TenpaiDiscards>(
+      "tenpai_discards", hands, MJK_RUN(tenpai_discards), [&](std::size_t i) { return want[i]; },
+      [](const TenpaiDiscards& d) { return text(d); });
 }
 
 TileMask shifted(TileMask m, int by) { return TileMask(m.bits() << by); }
@@ -178,12 +181,13 @@ Hand random_hand(deal::Rng& rng, bool waits_op, std::size_t i) {
   switch (i % 8) {
     case 0:
     case 1:
-    case 2: return deal::from_wall(rng, 12 + offset);                   // closed, dealt from the wall
-    case 3: return deal::from_wall(rng, 3 * melds(rng) + offset);       // called melds
-    case 4: return waits_op ? deal::tenpai(rng, melds(rng))             // tenpai-heavy
-                            : deal::complete(rng, melds(rng));          // agari-heavy
+    case 2: return deal::from_wall(rng, 12 + offset);              // closed, dealt from the wall
+    case 3: return deal::from_wall(rng, 3 * melds(rng) + offset);  // called melds
+    case 4:
+      return waits_op ? deal::tenpai(rng, melds(rng))     // tenpai-heavy
+                      : deal::complete(rng, melds(rng));  // agari-heavy
     case 5: return waits_op ? deal::tenpai(rng, 4) : deal::complete(rng, 4);
-    case 6: {                                                           // one tile off tenpai / agari
+    case 6: {  // one tile off tenpai / agari
       Hand h = waits_op ? deal::tenpai(rng, 4) : deal::complete(rng, 4);
       deal::remove_random(rng, h);
       Hand extra = deal::from_wall(rng, 1);
@@ -191,7 +195,7 @@ Hand random_hand(deal::Rng& rng, bool waits_op, std::size_t i) {
         if (extra.count(Tile(k)) && h.count(Tile(k)) < 4) h.add(Tile(k));
       return h.tiles % 3 == offset ? h : deal::from_wall(rng, 12 + offset);
     }
-    default: return deal::single_suit(rng, suit(rng), 12 + offset);   // single suit
+    default: return deal::single_suit(rng, suit(rng), 12 + offset);  // single suit
   }
 }
 
@@ -219,7 +223,8 @@ void random_test(bool waits_op, bool discards_op, std::uint64_t seed, std::size_
 
 }  // namespace
 
-TEST_CASE("exhaustive: every single-suit and honour hand, agari and tenpai discards (3k+2)" * doctest::test_suite("exhaustive")) {
+TEST_CASE("exhaustive: every single-suit and honour hand, agari and tenpai discards (3k+2)" *
+          doctest::test_suite("exhaustive")) {
   for (int group : {0, 3}) exhaustive(group, false);
   CHECK(mismatches == 0);
 }

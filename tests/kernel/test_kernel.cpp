@@ -65,7 +65,7 @@ TEST_CASE("kernel known answers, on every implementation") {
     CHECK(agari(impl, "123m456p789s11z"));
     CHECK_FALSE(agari(impl, "123m456p789s12z"));
     CHECK(agari(impl, "11122233344455z"));
-    CHECK_FALSE(agari(impl, "111m111p12345677z"));  // honours never form sequences
+    CHECK_FALSE(agari(impl, "111m111p12345677z"));    // honours never form sequences
     CHECK_FALSE(agari(impl, "89m1p456p55789s111z"));  // no sequence wraps from 9m to 1p
 
     // waits
@@ -144,13 +144,13 @@ TEST_CASE("forms of agari and of waits, on every implementation") {
 TEST_CASE("kernel rejects bad hands with the error validate() gives") {
   test::for_each_impl([](const Implementation& impl) {
     std::vector<Hand> bad(6, hand("123m456p789s11z").hand);
-    bad[0].slots[9] = 1, bad[0].tiles = 12;       // a tile in a padding slot
-    bad[1].slots[0] = 200, bad[1].tiles = 210;    // garbage count
-    bad[2].tiles = 12;                            // tiles field disagrees
-    bad[3] = hand("123456789m12345p").hand;       // 19 tiles can't even be parsed: build it
+    bad[0].slots[9] = 1, bad[0].tiles = 12;     // a tile in a padding slot
+    bad[1].slots[0] = 200, bad[1].tiles = 210;  // garbage count
+    bad[2].tiles = 12;                          // tiles field disagrees
+    bad[3] = hand("123456789m12345p").hand;     // 19 tiles can't even be parsed: build it
     bad[3].slots[45] = 4, bad[3].tiles = 18;
-    bad[4] = hand("123m456p789s1z").hand;         // 10 tiles: waits, not agari
-    bad[5] = Hand{};                              // empty
+    bad[4] = hand("123m456p789s1z").hand;  // 10 tiles: waits, not agari
+    bad[5] = Hand{};                       // empty
     std::vector<Result<bool>> out(bad.size());
     impl.is_agari({bad.data(), bad.size()}, out.data());
     for (std::size_t i = 0; i < bad.size(); ++i) {

@@ -51,12 +51,16 @@ T everywhere(std::string_view hand_text, Players players, std::string_view seen,
 ShantenForms forms(std::string_view h, Players players = four) {
   return everywhere<ShantenForms>(
       h, players, "", [](const Hand& x, Players p, auto) { return ref::shanten_forms(x, p); },
-      [](const auto& impl, const BatchInput& in, Result<ShantenForms>* out) { return test::run_shanten(impl, in, out); });
+      [](const auto& impl, const BatchInput& in, Result<ShantenForms>* out) {
+        return test::run_shanten(impl, in, out);
+      });
 }
 Necessary necessary(std::string_view h, Players players = four, std::string_view seen = "") {
   return everywhere<Necessary>(
       h, players, seen, [](const Hand& x, Players p, auto v) { return ref::necessary_tiles(x, p, v); },
-      [](const auto& impl, const BatchInput& in, Result<Necessary>* out) { return test::run_necessary(impl, in, out); });
+      [](const auto& impl, const BatchInput& in, Result<Necessary>* out) {
+        return test::run_necessary(impl, in, out);
+      });
 }
 Advice advice(std::string_view h, Players players = four, std::string_view seen = "") {
   return everywhere<Advice>(
@@ -164,14 +168,14 @@ TEST_CASE("advice: every held kind, ordered by shanten, ukeire, kind") {
   // 123m 456p 789s 13s 55z 6z.
   const Advice a = advice("123m456p13789s556z");
   const std::vector<std::string> want = {
-      "6z: 0 4 [2s]",                      // tenpai on 2s
-      "1s: 1 23 [1s 2s 3s 4s 5s 5z 6z]",   // 3s, 55z, 6z: 3s grows or pairs, 5z or 6z
+      "6z: 0 4 [2s]",                     // tenpai on 2s
+      "1s: 1 23 [1s 2s 3s 4s 5s 5z 6z]",  // 3s, 55z, 6z: 3s grows or pairs, 5z or 6z
       "3s: 1 15 [1s 2s 3s 5z 6z]",
       "1m: 1 11 [1m 4m 2s]",
       "4p: 1 11 [4p 7p 2s]",
       "6p: 1 11 [3p 6p 2s]",
       "9s: 1 11 [2s 6s 9s]",
-      "5z: 1 9 [2s 5z 6z]",                // the other 5z is in the 14 tiles: 2 left
+      "5z: 1 9 [2s 5z 6z]",  // the other 5z is in the 14 tiles: 2 left
       "2m: 1 7 [2m 2s]",
       "3m: 1 7 [3m 2s]",
       "5p: 1 7 [5p 2s]",
@@ -211,7 +215,8 @@ TEST_CASE("advice: ukeire leaves out the discarded copy and the visible tiles") 
   CHECK(found);
   const Advice seen = advice("123m456p234789s11z", four, "1s");
   for (int i = 0; i < seen.count; ++i)
-    if (seen.options[static_cast<std::size_t>(i)].discard == Tile(21)) CHECK(seen.options[static_cast<std::size_t>(i)].ukeire == 3 + 3);
+    if (seen.options[static_cast<std::size_t>(i)].discard == Tile(21))
+      CHECK(seen.options[static_cast<std::size_t>(i)].ukeire == 3 + 3);
 }
 
 TEST_CASE("public shanten of a complete hand and its discards") {

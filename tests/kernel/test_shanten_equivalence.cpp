@@ -106,8 +106,7 @@ void compare_with(const char* op, const Batch& b, const std::vector<T>& want, Ru
                      std::string(b.players == Players::three ? " (three players)" : ""), ": hand ", to_mpsz(b.hands[i]),
                      std::string(b.visible.empty() ? "" : " with visible tiles"), " expected ", test::text(want[i]),
                      " got ", test::text(got[i]));
-        else
-          CHECK(false);
+        else CHECK(false);
       }
     }
   }
@@ -146,10 +145,8 @@ void check_advice(const Batch& b) {
 }
 
 void finish(std::size_t hands) {
-  if (kernel_missing)
-    MESSAGE("the kernel lacks this operation: ", hands, " hands through the reference only");
-  else
-    MESSAGE(hands, " hands checked; ", kernel_checked, " kernel answers compared");
+  if (kernel_missing) MESSAGE("the kernel lacks this operation: ", hands, " hands through the reference only");
+  else MESSAGE(hands, " hands checked; ", kernel_checked, " kernel answers compared");
   CHECK(mismatches == 0);
   kernel_checked = 0;
   kernel_missing = false;
@@ -188,7 +185,8 @@ void exhaustive(Players players, int residue) {
         compare_with("shanten", b, base ? shanten : answers<ShantenForms>(b, ref_shanten, &shanten, swap), run_shanten);
         if (residue == 1) {
           if (base) necessary = answers<Necessary>(b, ref_necessary, nullptr, {});
-          compare_with("necessary_tiles", b, base ? necessary : answers<Necessary>(b, ref_necessary, &necessary, swap), run_necessary);
+          compare_with("necessary_tiles", b, base ? necessary : answers<Necessary>(b, ref_necessary, &necessary, swap),
+                       run_necessary);
         } else {
           if (base) advice = answers<Advice>(b, ref_advice, nullptr, {});
           compare_with("advice", b, base ? advice : answers<Advice>(b, ref_advice, &advice, swap), run_advice);
@@ -235,31 +233,33 @@ class Dealer {
         for (int c = h.count(Tile(k)); c < 4; ++c) wall_.push_back(static_cast<std::uint8_t>(k));
     n = std::min<int>(n, static_cast<int>(wall_.size()));
     for (int i = 0; i < n; ++i) {
-      std::swap(wall_[static_cast<std::size_t>(i)], wall_[static_cast<std::size_t>(uniform(i, static_cast<int>(wall_.size()) - 1))]);
+      std::swap(wall_[static_cast<std::size_t>(i)],
+                wall_[static_cast<std::size_t>(uniform(i, static_cast<int>(wall_.size()) - 1))]);
       h.add(Tile(wall_[static_cast<std::size_t>(i)]));
     }
   }
 
   // A hand of 3m+residue tiles of the kind `variety` names, under the rules.
   Hand hand(int variety, int residue, Players players) {
-    const std::uint64_t all = players == Players::four ? (std::uint64_t{1} << 34) - 1 : ((std::uint64_t{1} << 34) - 1) & ~std::uint64_t{0xFE};
+    const std::uint64_t all =
+        players == Players::four ? (std::uint64_t{1} << 34) - 1 : ((std::uint64_t{1} << 34) - 1) & ~std::uint64_t{0xFE};
     const int closed = 12 + residue;
     Hand h;
     switch (variety) {
       case 0:
-      case 1: draw(h, all, closed); return h;                      // closed, from the wall
+      case 1: draw(h, all, closed); return h;                       // closed, from the wall
       case 2: draw(h, all, 3 * uniform(0, 4) + residue); return h;  // called melds
       case 3: {                                                     // one suit (or the honours)
         const int s = players == Players::four ? uniform(0, 3) : uniform(1, 3);
         draw(h, suit_mask(s), closed);
         return h;
       }
-      case 4: {                                                     // one suit and honours
+      case 4: {  // one suit and honours
         const int s = players == Players::four ? uniform(0, 2) : uniform(1, 2);
         draw(h, suit_mask(s) | suit_mask(3), 3 * uniform(2, 4) + residue);
         return h;
       }
-      case 5: {                                                     // one or two quads
+      case 5: {  // one or two quads
         const int quads = uniform(1, 2), n = 3 * uniform(2, 4) + residue;
         for (int q = 0; q < quads && h.tiles + 4 <= n; ++q) {
           int k = uniform(0, kind_count - 1);
@@ -269,8 +269,8 @@ class Dealer {
         draw(h, all, n - h.tiles);
         return h;
       }
-      case 6:                                                       // one tile off tenpai / complete
-      case 7: {                                                     // tenpai / complete
+      case 6:    // one tile off tenpai / complete
+      case 7: {  // tenpai / complete
         const int melds = variety == 6 ? 4 : uniform(0, 4);
         for (int tries = 0; tries < 50; ++tries) {
           h = residue == 1 ? deal::tenpai(rng_, melds) : deal::complete(rng_, melds);
@@ -291,7 +291,8 @@ class Dealer {
   // Tiles seen elsewhere: up to 24 of the copies the hand leaves.
   void visible_row(const Hand& h, Players players, std::uint8_t* row) {
     Hand seen = h;
-    const std::uint64_t all = players == Players::four ? (std::uint64_t{1} << 34) - 1 : ((std::uint64_t{1} << 34) - 1) & ~std::uint64_t{0xFE};
+    const std::uint64_t all =
+        players == Players::four ? (std::uint64_t{1} << 34) - 1 : ((std::uint64_t{1} << 34) - 1) & ~std::uint64_t{0xFE};
     draw(seen, all, uniform(0, 24));
     for (int k = 0; k < kind_count; ++k) row[k] = static_cast<std::uint8_t>(seen.count(Tile(k)) - h.count(Tile(k)));
   }
@@ -306,9 +307,7 @@ class Dealer {
   }
 
  private:
-  static std::uint64_t suit_mask(int s) {
-    return s == 3 ? std::uint64_t{0x7F} << 27 : std::uint64_t{0x1FF} << (9 * s);
-  }
+  static std::uint64_t suit_mask(int s) { return s == 3 ? std::uint64_t{0x7F} << 27 : std::uint64_t{0x1FF} << (9 * s); }
   static bool legal(const Hand& h, Players players) {
     for (int k = 0; k < kind_count; ++k)
       if (h.count(Tile(k)) > 4 || (h.count(Tile(k)) && !exists(k, players))) return false;
@@ -339,9 +338,7 @@ void random_test(std::uint64_t seed, int residue, std::size_t n, Check check) {
         for (std::size_t i = 0; i < b.hands.size(); ++i)
           dealer.visible_row(b.hands[i], b.players, &b.visible[i * kind_count]);
         break;
-      default:
-        b.visible.resize(kind_count);
-        dealer.shared_row(b.hands, b.visible.data());
+      default: b.visible.resize(kind_count); dealer.shared_row(b.hands, b.visible.data());
     }
     check(b);
   }
@@ -350,22 +347,32 @@ void random_test(std::uint64_t seed, int residue, std::size_t n, Check check) {
 
 }  // namespace
 
-TEST_CASE("shanten exhaustive: every single-suit and honour hand, 3k+1, four players" * doctest::test_suite("exhaustive")) {
+TEST_CASE("shanten exhaustive: every single-suit and honour hand, 3k+1, four players" *
+          doctest::test_suite("exhaustive")) {
   exhaustive(Players::four, 1);
 }
-TEST_CASE("shanten exhaustive: every single-suit and honour hand, 3k+2, four players" * doctest::test_suite("exhaustive")) {
+TEST_CASE("shanten exhaustive: every single-suit and honour hand, 3k+2, four players" *
+          doctest::test_suite("exhaustive")) {
   exhaustive(Players::four, 2);
 }
-TEST_CASE("shanten exhaustive: every single-suit, 1m/9m and honour hand, 3k+1, three players" * doctest::test_suite("exhaustive")) {
+TEST_CASE("shanten exhaustive: every single-suit, 1m/9m and honour hand, 3k+1, three players" *
+          doctest::test_suite("exhaustive")) {
   exhaustive(Players::three, 1);
 }
-TEST_CASE("shanten exhaustive: every single-suit, 1m/9m and honour hand, 3k+2, three players" * doctest::test_suite("exhaustive")) {
+TEST_CASE("shanten exhaustive: every single-suit, 1m/9m and honour hand, 3k+2, three players" *
+          doctest::test_suite("exhaustive")) {
   exhaustive(Players::three, 2);
 }
 
-TEST_CASE("shanten random: shanten" * doctest::test_suite("exhaustive")) { random_test(101, 0, test::random_hands(), check_shanten); }
-TEST_CASE("shanten random: necessary tiles" * doctest::test_suite("exhaustive")) { random_test(102, 1, test::random_hands(), check_necessary); }
-TEST_CASE("shanten random: advice" * doctest::test_suite("exhaustive")) { random_test(103, 2, test::random_hands(), check_advice); }
+TEST_CASE("shanten random: shanten" * doctest::test_suite("exhaustive")) {
+  random_test(101, 0, test::random_hands(), check_shanten);
+}
+TEST_CASE("shanten random: necessary tiles" * doctest::test_suite("exhaustive")) {
+  random_test(102, 1, test::random_hands(), check_necessary);
+}
+TEST_CASE("shanten random: advice" * doctest::test_suite("exhaustive")) {
+  random_test(103, 2, test::random_hands(), check_advice);
+}
 
 // The reference's fast paths (memoised group costs, one kind changed at a
 // time) against its own definitions spelled out from scratch.
@@ -437,13 +444,16 @@ void multisets(const std::vector<int>& have, bool sequences, std::vector<int>& t
   best.cost[melds][0] = std::min(best.cost[melds][0], drawn);
   for (std::size_t k = 0; k < n; ++k)
     if (target[k] + 2 <= 4)
-      best.cost[melds][1] = std::min(best.cost[melds][1], drawn + std::max(0, target[k] + 2 - have[k]) - std::max(0, target[k] - have[k]));
+      best.cost[melds][1] = std::min(best.cost[melds][1],
+                                     drawn + std::max(0, target[k] + 2 - have[k]) - std::max(0, target[k] - have[k]));
   if (melds == 4) return;
   const int types = static_cast<int>(n) + (sequences ? 7 : 0);
   for (int type = from; type < types; ++type) {
     std::vector<std::size_t> kinds;
-    if (type < static_cast<int>(n)) kinds = {static_cast<std::size_t>(type), static_cast<std::size_t>(type), static_cast<std::size_t>(type)};
-    else for (int i = 0; i < 3; ++i) kinds.push_back(static_cast<std::size_t>(type - static_cast<int>(n) + i));
+    if (type < static_cast<int>(n))
+      kinds = {static_cast<std::size_t>(type), static_cast<std::size_t>(type), static_cast<std::size_t>(type)};
+    else
+      for (int i = 0; i < 3; ++i) kinds.push_back(static_cast<std::size_t>(type - static_cast<int>(n) + i));
     int add = 0;
     bool fits = true;
     for (auto k : kinds) {
@@ -459,7 +469,8 @@ int literal_standard_replacements(const Hand& h, Players players) {
   std::vector<std::vector<int>> groups = {{}, {}, {}, {}};
   for (int s = 0; s < 3; ++s)
     for (int i = 0; i < 9; ++i)
-      if (players == Players::four || s > 0 || i == 0 || i == 8) groups[static_cast<std::size_t>(s)].push_back(h.count(Tile(9 * s + i)));
+      if (players == Players::four || s > 0 || i == 0 || i == 8)
+        groups[static_cast<std::size_t>(s)].push_back(h.count(Tile(9 * s + i)));
   for (int k = 27; k < 34; ++k) groups[3].push_back(h.count(Tile(k)));
   Costs g[4];
   for (int i = 0; i < 4; ++i) {

@@ -56,7 +56,7 @@ struct Brute {
   std::array<int, st::cells> costs(const std::array<int, 9>& c) const {
     // [sequences from the kind before][from this kind][cell]
     int best[5][5][st::cells], next[5][5][st::cells];
-    auto clear = [](int (&x)[5][5][st::cells]) {
+    auto clear = [](int(&x)[5][5][st::cells]) {
       for (auto& a : x)
         for (auto& b : a)
           for (auto& v : b) v = st::inf;
@@ -99,7 +99,8 @@ TEST_CASE("shanten kernel tables: the blob's header and size") {
   CHECK(st::entries(9) == 405350);
 }
 
-TEST_CASE("shanten kernel tables: every group vector of 0..14 tiles, every cell, against a brute force" * doctest::test_suite("exhaustive")) {
+TEST_CASE("shanten kernel tables: every group vector of 0..14 tiles, every cell, against a brute force" *
+          doctest::test_suite("exhaustive")) {
   for (int shape = 0; shape < 3; ++shape) {
     const st::Shape& s = st::shapes[static_cast<std::size_t>(shape)];
     const Brute brute{s.kinds, s.sequences};
@@ -142,10 +143,12 @@ TEST_CASE("shanten kernel tables: every group vector of 0..14 tiles, every cell,
       for (int cell = 0; cell < st::cells; ++cell) {
         const auto ci = static_cast<std::size_t>(cell);
         std::uint16_t mask;
-        std::memcpy(&mask, blob() + st::layout.mask[static_cast<std::size_t>(shape)] + 2 * (st::mask_stride * r + ci), 2);
+        std::memcpy(&mask, blob() + st::layout.mask[static_cast<std::size_t>(shape)] + 2 * (st::mask_stride * r + ci),
+                    2);
         if ((cost[cell] != want[ci] || mask != want_mask[ci]) && ++wrong <= 5)
           FAIL_CHECK("shape ", shape, " vector ", c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], " cell ", cell,
-                     ": cost ", int(cost[cell]), " mask ", mask, ", brute force ", int(want[ci]), " mask ", want_mask[ci]);
+                     ": cost ", int(cost[cell]), " mask ", mask, ", brute force ", int(want[ci]), " mask ",
+                     want_mask[ci]);
       }
     });
     std::sort(seen.begin(), seen.end());
@@ -207,7 +210,8 @@ TEST_CASE("shanten kernel: errors, visible tiles, count rows and the single-hand
   // Rows of 34 counts and the single-hand API agree with the hand batches.
   const auto counts = to_counts34(h13);
   std::vector<std::uint8_t> rows(2 * kind_count);
-  for (int k = 0; k < kind_count; ++k) rows[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(counts[static_cast<std::size_t>(k)]);
+  for (int k = 0; k < kind_count; ++k)
+    rows[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(counts[static_cast<std::size_t>(k)]);
   rows[kind_count + 0] = 5;  // a count over four: bad slot
   std::vector<Result<Necessary>> out(2);
   REQUIRE(necessary_tiles(std::span<const std::uint8_t>(rows), std::span(out)) == Error::none);
@@ -221,7 +225,8 @@ TEST_CASE("shanten kernel: errors, visible tiles, count rows and the single-hand
   CHECK(shanten(std::span<const Hand>(two), std::span(small)) == Error::output_too_small);
 }
 
-TEST_CASE("shanten kernel: rows of 34 counts give the hands' answers, full blocks and partial ones, every implementation") {
+TEST_CASE(
+    "shanten kernel: rows of 34 counts give the hands' answers, full blocks and partial ones, every implementation") {
   // 300 hands (full blocks on every register width, and a partial one) from a fixed-seed wall.
   std::vector<Hand> hands;
   std::uint64_t x = 12345;
@@ -258,7 +263,8 @@ TEST_CASE("shanten kernel: rows of 34 counts give the hands' answers, full block
       wrong += !(s1[i].ok() && s2[i].ok() && s1[i].value == s2[i].value && s1[i].value == ref::shanten_forms(hands[i]));
       wrong += thirteen && !(n1[i].ok() && n2[i].ok() && n1[i].value == n2[i].value &&
                              n1[i].value == ref::necessary_tiles(hands[i]));
-      wrong += !thirteen && !(a1[i].ok() && a2[i].ok() && a1[i].value == a2[i].value && a1[i].value == ref::advice(hands[i]));
+      wrong += !thirteen &&
+               !(a1[i].ok() && a2[i].ok() && a1[i].value == a2[i].value && a1[i].value == ref::advice(hands[i]));
     }
     CHECK(wrong == 0);
   }

@@ -23,8 +23,7 @@ std::vector<Hand> hands_for(Question q) {
   std::vector<const char*> texts;
   if (q == Question::waits)
     texts = {"1112345678999m", "123m456p789s1122z", "19m19p19s1234567z", "1234m", "1m", "2468m13579p246s"};
-  else
-    texts = {"111222333m78999p", "1133m5577p99s1122z", "19m19p19s1234567z1m", "12345m", "55z", "2468m13579p2468s"};
+  else texts = {"111222333m78999p", "1133m5577p99s1122z", "19m19p19s1234567z1m", "12345m", "55z", "2468m13579p2468s"};
   std::vector<Hand> out;
   for (const char* t : texts) {
     const auto r = parse_hand(t);
@@ -45,21 +44,21 @@ bool same(const std::vector<Result<T>>& a, const std::vector<Result<T>>& b) {
 // between the implementations.
 bool run_everything() {
   bool ok = true;
-#define MJK_RUN_OPERATION(name, T, question)                                          \
-  {                                                                                    \
-    const std::vector<Hand> hands = hands_for(Question::question);                     \
-    std::vector<Result<T>> first;                                                      \
-    for (const Implementation& impl : implementations()) {                             \
-      if (!impl.supported()) continue;                                                 \
-      std::vector<Result<T>> out(hands.size());                                        \
-      impl.name(BatchInput::of(hands), out.data());                                    \
-      if (first.empty()) first = out;                                                  \
-      ok = ok && same(first, out);                                                     \
-    }                                                                                  \
-    for (std::size_t i = 0; i < hands.size(); ++i) {                                   \
-      const Result<T> single = name(hands[i]);                                         \
-      ok = ok && single.error == first[i].error && single.value == first[i].value;     \
-    }                                                                                  \
+#define MJK_RUN_OPERATION(name, T, question)                                       \
+  {                                                                                \
+    const std::vector<Hand> hands = hands_for(Question::question);                 \
+    std::vector<Result<T>> first;                                                  \
+    for (const Implementation& impl : implementations()) {                         \
+      if (!impl.supported()) continue;                                             \
+      std::vector<Result<T>> out(hands.size());                                    \
+      impl.name(BatchInput::of(hands), out.data());                                \
+      if (first.empty()) first = out;                                              \
+      ok = ok && same(first, out);                                                 \
+    }                                                                              \
+    for (std::size_t i = 0; i < hands.size(); ++i) {                               \
+      const Result<T> single = name(hands[i]);                                     \
+      ok = ok && single.error == first[i].error && single.value == first[i].value; \
+    }                                                                              \
   }
   MJK_OPERATIONS(MJK_RUN_OPERATION)
 #undef MJK_RUN_OPERATION

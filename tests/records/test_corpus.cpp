@@ -49,8 +49,9 @@ TEST_CASE("corpus statistics: a split corpus merges into exactly the one-pass fi
   CHECK(whole.files == files.size());
   CHECK(whole.games == files.size());
   CHECK(whole.errors.empty());
-  CHECK(whole.tsumo + whole.deal_ins + whole.draws <= whole.rounds);  // one result a round (a record may stop mid-round)
-  CHECK(whole.deal_ins + whole.tsumo <= whole.wins);   // a double ron: two wins, one deal-in
+  CHECK(whole.tsumo + whole.deal_ins + whole.draws <=
+        whole.rounds);                                // one result a round (a record may stop mid-round)
+  CHECK(whole.deal_ins + whole.tsumo <= whole.wins);  // a double ron: two wins, one deal-in
   CHECK(whole.reviewed == whole.discards);
   std::uint64_t by_turn = 0;
   for (const auto n : whole.turn_discards) by_turn += n;

@@ -56,7 +56,8 @@ std::string round_text(const Round& r) {
       continue;
     }
     s += std::string(event_name(e.kind)) + ":" + std::to_string(e.seat);
-    if (e.kind == EventKind::chi || e.kind == EventKind::pon || e.kind == EventKind::minkan) s += "<" + std::to_string(e.from);
+    if (e.kind == EventKind::chi || e.kind == EventKind::pon || e.kind == EventKind::minkan)
+      s += "<" + std::to_string(e.from);
     if (e.tsumogiri) s += "*";
     for (int k = 0; k < e.tile_count; ++k) s += tile_text(e.tiles[static_cast<std::size_t>(k)]);
     s += " ";
@@ -76,10 +77,9 @@ std::string round_text(const Round& r) {
 
 TEST_CASE("every record of the corpus replays, and only the three named records disagree, each at its round") {
   if (!have_corpus()) return;
-  const std::map<std::string, std::string> contradicting = {
-      {"tenhou6-json/confusing_nakis_1.json", "E2-2"},
-      {"tenhou6-json/confusing_nakis_2.json", "E1-0"},
-      {"tenhou6-json-3p/kokushi_peinuki.json", "E3-0"}};
+  const std::map<std::string, std::string> contradicting = {{"tenhou6-json/confusing_nakis_1.json", "E2-2"},
+                                                            {"tenhou6-json/confusing_nakis_2.json", "E1-0"},
+                                                            {"tenhou6-json-3p/kokushi_peinuki.json", "E3-0"}};
   std::size_t records = 0, rounds = 0, wins = 0, flagged = 0;
   for (const char* dir : {"tenhou-mjlog", "tenhou6-json-mjx", "tenhou6-json", "tenhou6-json-3p"}) {
     for (const fs::path& file : files_in(logs_dir / dir)) {
@@ -143,10 +143,12 @@ const std::string mjlog_head =
 
 // A deal as mjai JSON lines (mjai names kinds, not tiles: the replay checks the copies).
 const std::string mjai_deal =
-    R"({"type":"start_game","names":["a","b","c","d"]})" "\n"
+    R"({"type":"start_game","names":["a","b","c","d"]})"
+    "\n"
     R"({"type":"start_kyoku","bakaze":"E","dora_marker":"1m","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"scores":[25000,25000,25000,25000],)"
     R"("tehais":[["1m","2m","3m","4p","5p","6p","7s","8s","9s","E","E","S","S"],["1p","1p","2p","2p","3p","3p","4s","4s","5s","5s","6s","6s","7m"],)"
-    R"(["2m","2m","2m","3s","3s","3s","W","W","W","N","N","P","P"],["5mr","6m","7m","8p","8p","8p","9p","9p","9p","F","F","C","C"]]})" "\n";
+    R"(["2m","2m","2m","3s","3s","3s","W","W","W","N","N","P","P"],["5mr","6m","7m","8p","8p","8p","9p","9p","9p","F","F","C","C"]]})"
+    "\n";
 
 }  // namespace
 
@@ -190,12 +192,15 @@ TEST_CASE("malformed records: clear errors naming the place") {
     const std::string pon = R"(<N who="1" m="44619"/>)";
     CHECK(what("<T116/><D116/>" + pon) == "ok");
     CHECK(what("<T116/>" + pon) == "E1-0 event 1: seat 1 calls from seat 0 tile id 116, but seat 0 holds it");
-    CHECK(what("<V116/><F116/>" + pon) == "E1-0 event 2: seat 1 calls from seat 0 tile id 116, but seat 2 discarded it");
-    CHECK(what("<T116/><D116/><U118/><E117/>" + pon) == "E1-0 event 4: seat 1 calls with tile id 117, but seat 1 discarded it");
+    CHECK(what("<V116/><F116/>" + pon) ==
+          "E1-0 event 2: seat 1 calls from seat 0 tile id 116, but seat 2 discarded it");
+    CHECK(what("<T116/><D116/><U118/><E117/>" + pon) ==
+          "E1-0 event 4: seat 1 calls with tile id 117, but seat 1 discarded it");
     // Three players: a north set aside (N m = id << 8 | 0x20) leaves the hand once.
-    const std::string three = R"(<mjloggm ver="2.3"><GO type="185"/><TAIKYOKU oya="0"/>)"
-                              R"(<INIT seed="0,0,0,3,3,0" ten="350,350,350" oya="0" hai0="36,40,44,48,56,60,64,68,72,76,80,84,108" )"
-                              R"(hai1="37,41,45,49,57,61,65,69,73,77,81,85,112" hai2="38,42,46,50,58,62,66,70,74,78,82,86,116"/>)";
+    const std::string three =
+        R"(<mjloggm ver="2.3"><GO type="185"/><TAIKYOKU oya="0"/>)"
+        R"(<INIT seed="0,0,0,3,3,0" ten="350,350,350" oya="0" hai0="36,40,44,48,56,60,64,68,72,76,80,84,108" )"
+        R"(hai1="37,41,45,49,57,61,65,69,73,77,81,85,112" hai2="38,42,46,50,58,62,66,70,74,78,82,86,116"/>)";
     const std::string nuki = R"(<T120/><N who="0" m="30752"/><T124/><D124/>)";
     const ReadResult north = read_record(three + nuki + "</mjloggm>", "north.mjlog");
     REQUIRE_MESSAGE(north.ok(), north.error->message());
@@ -203,14 +208,18 @@ TEST_CASE("malformed records: clear errors naming the place") {
     CHECK(what(R"(<U121/><E121/>)" + nuki + R"(<N who="0" m="30752"/>)", three) ==
           "E1-0 event 6: seat 0 sets aside tile id 120, but seat 0 set it aside");
     // A new round: every tile back in the wall.
-    const std::string next = R"(<INIT seed="1,0,0,3,3,20" ten="250,250,250,250" oya="1" )"
-                             R"(hai0="34,11,120,19,83,79,69,12,1,99,128,85,73" hai1="57,27,17,119,14,134,126,44,117,68,114,82,109" )"
-                             R"(hai2="78,93,90,48,100,41,40,81,60,53,92,75,98" hai3="6,104,127,88,87,35,65,135,97,122,25,5,121"/>)";
+    const std::string next =
+        R"(<INIT seed="1,0,0,3,3,20" ten="250,250,250,250" oya="1" )"
+        R"(hai0="34,11,120,19,83,79,69,12,1,99,128,85,73" hai1="57,27,17,119,14,134,126,44,117,68,114,82,109" )"
+        R"(hai2="78,93,90,48,100,41,40,81,60,53,92,75,98" hai3="6,104,127,88,87,35,65,135,97,122,25,5,121"/>)";
     CHECK(what("<T77/><D77/>" + next + "<U77/>") == "ok");
   }
   SUBCASE("a discard of a tile not held (the replay, which counts kinds: formats without tile ids)") {
-    const ReadResult r = read_record(mjai_deal + R"({"type":"tsumo","actor":0,"pai":"E"})" "\n"
-                                                 R"({"type":"dahai","actor":0,"pai":"P","tsumogiri":false})" "\n", "notheld.mjson");
+    const ReadResult r = read_record(mjai_deal + R"({"type":"tsumo","actor":0,"pai":"E"})"
+                                                 "\n"
+                                                 R"({"type":"dahai","actor":0,"pai":"P","tsumogiri":false})"
+                                                 "\n",
+                                     "notheld.mjson");
     REQUIRE_MESSAGE(r.ok(), r.error->message());
     const Replay p = replay(r.game);
     REQUIRE(p.error);
@@ -220,7 +229,9 @@ TEST_CASE("malformed records: clear errors naming the place") {
   }
   SUBCASE("a fifth copy") {
     // Seat 0 holds one 2m, seat 2 three: seat 0 draws a fifth.
-    const ReadResult r = read_record(mjai_deal + R"({"type":"tsumo","actor":0,"pai":"2m"})" "\n", "fifth.mjson");
+    const ReadResult r = read_record(mjai_deal + R"({"type":"tsumo","actor":0,"pai":"2m"})"
+                                                 "\n",
+                                     "fifth.mjson");
     REQUIRE_MESSAGE(r.ok(), r.error->message());
     const Replay p = replay(r.game);
     REQUIRE(p.error);
@@ -235,8 +246,9 @@ TEST_CASE("malformed records: clear errors naming the place") {
     REQUIRE(!j.ok());
   }
   SUBCASE("garbage is an error, not a crash") {
-    for (const std::string& bad : {std::string(""), std::string("\x1f\x8b garbage"), std::string("{"), std::string("<mjloggm><INIT/>"),
-                                  std::string("{\"type\":\"start_kyoku\"}"), std::string("[1,2,3]")}) {
+    for (const std::string& bad :
+         {std::string(""), std::string("\x1f\x8b garbage"), std::string("{"), std::string("<mjloggm><INIT/>"),
+          std::string("{\"type\":\"start_kyoku\"}"), std::string("[1,2,3]")}) {
       const ReadResult r = read_record(bad, "bad");
       CHECK(!r.ok());
     }
@@ -245,19 +257,25 @@ TEST_CASE("malformed records: clear errors naming the place") {
 
 TEST_CASE("mjai: a round read from JSON lines") {
   const std::string text =
-      R"({"type":"start_game","names":["a","b","c","d"]})" "\n"
+      R"({"type":"start_game","names":["a","b","c","d"]})"
+      "\n"
       R"({"type":"start_kyoku","bakaze":"E","dora_marker":"1m","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"scores":[25000,25000,25000,25000],)"
       R"("tehais":[["1m","2m","3m","4p","5p","6p","7s","8s","9s","E","E","S","S"],["1p","1p","2p","2p","3p","3p","4s","4s","5s","5s","6s","6s","7m"],)"
-      R"(["2m","2m","2m","3s","3s","3s","W","W","W","N","N","P","P"],["5mr","6m","7m","8p","8p","8p","9p","9p","9p","F","F","C","C"]]})" "\n"
-      R"({"type":"tsumo","actor":0,"pai":"E"})" "\n"
-      R"({"type":"dahai","actor":0,"pai":"S","tsumogiri":false})" "\n";
+      R"(["2m","2m","2m","3s","3s","3s","W","W","W","N","N","P","P"],["5mr","6m","7m","8p","8p","8p","9p","9p","9p","F","F","C","C"]]})"
+      "\n"
+      R"({"type":"tsumo","actor":0,"pai":"E"})"
+      "\n"
+      R"({"type":"dahai","actor":0,"pai":"S","tsumogiri":false})"
+      "\n";
   const ReadResult r = read_record(text, "a.mjson");
   REQUIRE_MESSAGE(r.ok(), r.error->message());
   CHECK(r.game.format == Format::mjai);
   const Replay p = replay(r.game);
   CHECK(!p.error);
   CHECK(p.stats.discards == 1);
-  const ReadResult bad = read_record(text + R"({"type":"dahai","actor":5,"pai":"S"})" "\n", "b.mjson");
+  const ReadResult bad = read_record(text + R"({"type":"dahai","actor":5,"pai":"S"})"
+                                            "\n",
+                                     "b.mjson");
   REQUIRE(!bad.ok());
   CHECK(bad.error->line == 5);
 }
@@ -278,7 +296,8 @@ std::string game_text(const Game& g) {
     }
     for (const Event& e : r.events) {
       s += std::string(event_name(e.kind)) + ":" + std::to_string(e.seat);
-      if (e.kind == EventKind::chi || e.kind == EventKind::pon || e.kind == EventKind::minkan) s += "<" + std::to_string(e.from);
+      if (e.kind == EventKind::chi || e.kind == EventKind::pon || e.kind == EventKind::minkan)
+        s += "<" + std::to_string(e.from);
       if (e.tsumogiri) s += "*";
       for (int k = 0; k < e.tile_count; ++k) s += tile_text(e.tiles[static_cast<std::size_t>(k)]);
       s += " ";
@@ -286,7 +305,8 @@ std::string game_text(const Game& g) {
     for (const Win& w : r.wins) {
       s += "\nwin " + std::to_string(w.seat) + "<" + std::to_string(w.from) + " pao " + std::to_string(w.pao) + " " +
            std::to_string(w.points) + " " + std::to_string(w.han) + "han " + std::to_string(w.yakuman) + "x";
-      for (const StatedYaku& y : w.yaku) s += " " + std::string(mjk::yaku_name(y.yaku)) + std::to_string(y.han) + "/" + std::to_string(y.yakuman);
+      for (const StatedYaku& y : w.yaku)
+        s += " " + std::string(mjk::yaku_name(y.yaku)) + std::to_string(y.han) + "/" + std::to_string(y.yakuman);
       for (const int d : w.deltas) s += " " + std::to_string(d);
       s += " ura";
       for (const RecordTile t : w.ura) s += tile_text(t);
@@ -311,7 +331,8 @@ TEST_CASE("every record of the corpus written as mjai and as tenhou.net/6 reads 
       REQUIRE_MESSAGE(read.ok(), read.error->message());
       const std::string original = replay_text(replay(read.game));
       for (const Format format : {Format::mjai, Format::tenhou6}) {
-        const std::string what = std::string(dir) + "/" + file.filename().string() + " as " + std::string(format_name(format));
+        const std::string what =
+            std::string(dir) + "/" + file.filename().string() + " as " + std::string(format_name(format));
         INFO(what);
         const WriteResult out = write_record(read.game, format);
         REQUIRE_MESSAGE(out.ok(), *out.error);
@@ -333,13 +354,18 @@ TEST_CASE("every record of the corpus written as mjai and as tenhou.net/6 reads 
 
 TEST_CASE("the writers: what each format carries, and a game it cannot carry is refused") {
   const std::string text =
-      R"({"type":"start_game","names":["a","b","c","d"]})" "\n"
+      R"({"type":"start_game","names":["a","b","c","d"]})"
+      "\n"
       R"({"type":"start_kyoku","bakaze":"E","dora_marker":"1m","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"scores":[25000,25000,25000,25000],)"
       R"("tehais":[["1m","2m","3m","4p","5p","6p","7s","8s","9s","E","E","S","S"],["1p","1p","2p","2p","3p","3p","4s","4s","5s","5s","6s","6s","7m"],)"
-      R"(["2m","2m","2m","3s","3s","3s","W","W","W","N","N","P","P"],["5mr","6m","7m","8p","8p","8p","9p","9p","9p","F","F","C","C"]]})" "\n"
-      R"({"type":"tsumo","actor":0,"pai":"E"})" "\n"
-      R"({"type":"dahai","actor":0,"pai":"S","tsumogiri":false})" "\n"
-      R"({"type":"pon","actor":1,"target":0,"pai":"S","consumed":["S","S"]})" "\n";
+      R"(["2m","2m","2m","3s","3s","3s","W","W","W","N","N","P","P"],["5mr","6m","7m","8p","8p","8p","9p","9p","9p","F","F","C","C"]]})"
+      "\n"
+      R"({"type":"tsumo","actor":0,"pai":"E"})"
+      "\n"
+      R"({"type":"dahai","actor":0,"pai":"S","tsumogiri":false})"
+      "\n"
+      R"({"type":"pon","actor":1,"target":0,"pai":"S","consumed":["S","S"]})"
+      "\n";
   const ReadResult r = read_record(text, "w.mjson");
   REQUIRE_MESSAGE(r.ok(), r.error->message());
   // Seat 1 has no S: the replay stops with an error, and both formats keep it at the same event.
@@ -348,7 +374,8 @@ TEST_CASE("the writers: what each format carries, and a game it cannot carry is 
   const WriteResult m = write_mjai(r.game);
   REQUIRE_MESSAGE(m.ok(), *m.error);
   CHECK(m.text.find(R"({"type":"pon","actor":1,"target":0,"pai":"S","consumed":["S","S"]})") != std::string::npos);
-  CHECK(m.text.find(R"("tehais":[["1m","2m","3m","4p","5p","6p","7s","8s","9s","E","E","S","S"],)") != std::string::npos);
+  CHECK(m.text.find(R"("tehais":[["1m","2m","3m","4p","5p","6p","7s","8s","9s","E","E","S","S"],)") !=
+        std::string::npos);
   CHECK(replay_text(replay(read_record(m.text, "w.mjson").game)) == original);
   // tenhou.net/6 rebuilds the order by playing the columns: a pon of tiles not held cannot be placed.
   const WriteResult t = write_tenhou6(r.game);

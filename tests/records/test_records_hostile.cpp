@@ -160,28 +160,33 @@ TEST_CASE("hostile records: /dev/zero and a FIFO are bounded by the limit") {
   }
   Scratch s;
   const std::string good = s.write("good.mjlog", good_record);
-  const std::string text = isolated([&] {
-    std::string out = outcome(read_record_file("/dev/zero"));
-    // A pipe whose writer never stops: /dev/fd/N opens its read end.
-    int p[2];
-    if (::pipe(p) != 0) return out + "no pipe\n";
-    std::thread writer([fd = p[1]] {
-      ::signal(SIGPIPE, SIG_IGN);  // the reader stops at the limit and the pipe closes
-      const std::string zeros(65536, '\0');
-      while (::write(fd, zeros.data(), zeros.size()) > 0) {
-      }
-      ::close(fd);
-    });
-    ReadOptions small;
-    small.max_bytes = 1 << 20;
-    out += outcome(read_record_file("/dev/fd/" + std::to_string(p[0]), small), "pipe");
-    ::close(p[0]);  // the writer's next write fails: it ends
-    writer.join();
-    return out + outcome(read_record_file(good));
-  }, 60);
-  CHECK(text == "error: /dev/zero: larger than " + limit_16m + " (raise it with the max-bytes option)\n"
-                "error: pipe: larger than the limit of 1048576 bytes a record (raise it with the max-bytes option)\n"
-                "ok: " + good + "\n");
+  const std::string text = isolated(
+      [&] {
+        std::string out = outcome(read_record_file("/dev/zero"));
+        // A pipe whose writer never stops: /dev/fd/N opens its read end.
+        int p[2];
+        if (::pipe(p) != 0) return out + "no pipe\n";
+        std::thread writer([fd = p[1]] {
+          ::signal(SIGPIPE, SIG_IGN);  // the reader stops at the limit and the pipe closes
+          const std::string zeros(65536, '\0');
+          while (::write(fd, zeros.data(), zeros.size()) > 0) {
+          }
+          ::close(fd);
+        });
+        ReadOptions small;
+        small.max_bytes = 1 << 20;
+        out += outcome(read_record_file("/dev/fd/" + std::to_string(p[0]), small), "pipe");
+        ::close(p[0]);  // the writer's next write fails: it ends
+        writer.join();
+        return out + outcome(read_record_file(good));
+      },
+      60);
+  CHECK(text ==
+        "error: /dev/zero: larger than " + limit_16m +
+            " (raise it with the max-bytes option)\n"
+            "error: pipe: larger than the limit of 1048576 bytes a record (raise it with the max-bytes option)\n"
+            "ok: " +
+            good + "\n");
 }
 
 TEST_CASE("hostile records: a FIFO with no writer is an error, not a wait, and a pipe with a writer is read") {
@@ -189,24 +194,26 @@ TEST_CASE("hostile records: a FIFO with no writer is an error, not a wait, and a
   const std::string good = s.write("good.mjlog", good_record);
   const std::string fifo = (s.dir / "fifo").string();
   REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
-  const std::string text = isolated([&] {
-    std::string out = outcome(read_record_file(fifo));
-    // A pipe whose writer takes its time: the reader waits for it, then reads to its end.
-    int p[2];
-    if (::pipe(p) != 0) return out + "no pipe\n";
-    std::thread writer([fd = p[1]] {
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-      for (std::size_t i = 0; i < good_record.size(); i += 100) {
-        if (::write(fd, good_record.data() + i, std::min<std::size_t>(100, good_record.size() - i)) <= 0) break;
-      }
-      ::close(fd);
-    });
-    const ReadResult piped = read_record_file("/dev/fd/" + std::to_string(p[0]));
-    writer.join();
-    ::close(p[0]);
-    out += outcome(piped, "pipe");
-    return out + outcome(read_record_file(good));
-  }, 20);
+  const std::string text = isolated(
+      [&] {
+        std::string out = outcome(read_record_file(fifo));
+        // A pipe whose writer takes its time: the reader waits for it, then reads to its end.
+        int p[2];
+        if (::pipe(p) != 0) return out + "no pipe\n";
+        std::thread writer([fd = p[1]] {
+          std::this_thread::sleep_for(std::chrono::milliseconds(50));
+          for (std::size_t i = 0; i < good_record.size(); i += 100) {
+            if (::write(fd, good_record.data() + i, std::min<std::size_t>(100, good_record.size() - i)) <= 0) break;
+          }
+          ::close(fd);
+        });
+        const ReadResult piped = read_record_file("/dev/fd/" + std::to_string(p[0]));
+        writer.join();
+        ::close(p[0]);
+        out += outcome(piped, "pipe");
+        return out + outcome(read_record_file(good));
+      },
+      20);
   CHECK(text == "error: " + fifo + ": a FIFO with no writer (nothing to read)\nok: pipe\nok: " + good + "\n");
 }
 
@@ -216,23 +223,28 @@ TEST_CASE("hostile records: out of memory is that record's error, and the next r
     return;
   }
   if (address_sanitizer) {
-    MESSAGE("skipped under AddressSanitizer: its operator new aborts when memory runs out, never throws std::bad_alloc");
+    MESSAGE(
+        "skipped under AddressSanitizer: its operator new aborts when memory runs out, never throws std::bad_alloc");
     return;
   }
   Scratch s;
   const std::string good = s.write("good.mjlog", good_record);
   // 256 MiB more address space than the child has; the limit raised far
   // past it, so /dev/zero is read until memory runs out.
-  const std::string text = isolated([&] {
-    ReadOptions unbounded;
-    unbounded.max_bytes = std::uint64_t{1} << 40;
-    std::string out = outcome(read_record_file("/dev/zero", unbounded));
-    out += outcome(read_record(gzip(std::string(std::size_t{1} << 20, '\0')), "small.gz", unbounded));
-    return out + outcome(read_record_file(good, unbounded));
-  }, 60, std::uint64_t{256} << 20);
-  CHECK(text == "error: /dev/zero: out of memory while reading the record\n"
-                "error: small.gz:1:1 (byte 0): not a game record: neither mjlog XML, tenhou.net/6 JSON nor mjai JSON lines\n"
-                "ok: " + good + "\n");
+  const std::string text = isolated(
+      [&] {
+        ReadOptions unbounded;
+        unbounded.max_bytes = std::uint64_t{1} << 40;
+        std::string out = outcome(read_record_file("/dev/zero", unbounded));
+        out += outcome(read_record(gzip(std::string(std::size_t{1} << 20, '\0')), "small.gz", unbounded));
+        return out + outcome(read_record_file(good, unbounded));
+      },
+      60, std::uint64_t{256} << 20);
+  CHECK(text ==
+        "error: /dev/zero: out of memory while reading the record\n"
+        "error: small.gz:1:1 (byte 0): not a game record: neither mjlog XML, tenhou.net/6 JSON nor mjai JSON lines\n"
+        "ok: " +
+            good + "\n");
 }
 
 TEST_CASE("hostile records in a corpus: each one error naming its file, and the good record counted") {
@@ -246,12 +258,14 @@ TEST_CASE("hostile records in a corpus: each one error naming its file, and the 
   fs::create_directory(dir);
   std::vector<std::string> files = {dir.string(), twice, bomb, fifo, good};
   if (fs::exists("/dev/zero")) files.insert(files.end() - 1, "/dev/zero");
-  const std::string text = isolated([&] {
-    CorpusStats stats = corpus_stats(files);
-    std::string out = "games " + std::to_string(stats.games) + " files " + std::to_string(stats.files) + "\n";
-    for (const auto& e : stats.errors) out += e + "\n";
-    return out;
-  }, 60);
+  const std::string text = isolated(
+      [&] {
+        CorpusStats stats = corpus_stats(files);
+        std::string out = "games " + std::to_string(stats.games) + " files " + std::to_string(stats.files) + "\n";
+        for (const auto& e : stats.errors) out += e + "\n";
+        return out;
+      },
+      60);
   INFO(text);
   CHECK(text.find("games 1 files " + std::to_string(files.size()) + "\n") == 0);
   CHECK(text.find(dir.string() + ": is a directory\n") != std::string::npos);

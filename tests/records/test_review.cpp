@@ -37,19 +37,33 @@ TEST_CASE("review: a record from bytes, as lines, one object and text") {
   CHECK(final_scores == std::array<std::int32_t, 4>{24000, 26000, 25000, 25000});
   CHECK(places(final_scores, 4) == std::array<std::uint8_t, 4>{4, 1, 2, 3});
   const std::string json = review_json(rv);
-  CHECK(json.rfind("{\"file\":\"round.mjson\",\"format\":\"mjai\",\"players\":4,\"names\":[\"a\",\"b\",\"c\",\"d\"],", 0) == 0);
+  CHECK(json.rfind("{\"file\":\"round.mjson\",\"format\":\"mjai\",\"players\":4,\"names\":[\"a\",\"b\",\"c\",\"d\"],",
+                   0) == 0);
   CHECK(json.find("\"wins\":[{\"winner\":1,\"from\":0,\"tsumo\":false,\"han\":null") != std::string::npos);
   CHECK(json.find("\"final_scores\":[24000,26000,25000,25000],\"places\":[4,1,2,3],\"decisions\":[{\"file\": ") !=
         std::string::npos);
   CHECK(review_json(rv, false).find("\"decisions\"") == std::string::npos);
   const std::string text = review_text(rv);
-  CHECK(text.rfind("round.mjson  (mjai, 4 players, 1 rounds)\n  rounds:\n    E1-0  scores 25000 25000 25000 25000  | seat 1 ron from seat 0\n", 0) == 0);
+  CHECK(
+      text.rfind(
+          "round.mjson  (mjai, 4 players, 1 rounds)\n  rounds:\n    E1-0  scores 25000 25000 25000 25000  | seat 1 ron from seat 0\n",
+          0) == 0);
   // Seat 0 throws its drawn 7m; 2z or 4z keep the same shanten with 24 tiles, not 8.
-  CHECK(text.find("    seat 0 (a): 0 of 1 discards match the best (0.0%), ukeire given up 16, 0 to a worse shanten, 1 mistakes\n") != std::string::npos);
-  CHECK(text.find("  mistakes:\n    seat 0 (a)\n      E1-0 turn 1  1237m456p789s1124z  discarded 7m (1-shanten, ukeire 8)  better 2z 4z (1-shanten, ukeire 24)\n    seat 1 (b): none\n") != std::string::npos);
-  CHECK(text.find("  standings:\n    1. seat 1 (b)  26000\n    2. seat 2 (c)  25000\n    3. seat 3 (d)  25000\n    4. seat 0 (a)  24000\n") != std::string::npos);
+  CHECK(
+      text.find(
+          "    seat 0 (a): 0 of 1 discards match the best (0.0%), ukeire given up 16, 0 to a worse shanten, 1 mistakes\n") !=
+      std::string::npos);
+  CHECK(
+      text.find(
+          "  mistakes:\n    seat 0 (a)\n      E1-0 turn 1  1237m456p789s1124z  discarded 7m (1-shanten, ukeire 8)  better 2z 4z (1-shanten, ukeire 24)\n    seat 1 (b): none\n") !=
+      std::string::npos);
+  CHECK(
+      text.find(
+          "  standings:\n    1. seat 1 (b)  26000\n    2. seat 2 (c)  25000\n    3. seat 3 (d)  25000\n    4. seat 0 (a)  24000\n") !=
+      std::string::npos);
   // The record's 1000 is not what the kernel scores: two disagreements, named.
-  CHECK(text.find("  2 disagreements:\n    disagreement: round.mjson E1-0 event 2: seat 0 changes by -1000") != std::string::npos);
+  CHECK(text.find("  2 disagreements:\n    disagreement: round.mjson E1-0 event 2: seat 0 changes by -1000") !=
+        std::string::npos);
   CHECK_FALSE(rv.clean());
 }
 
@@ -92,6 +106,9 @@ TEST_CASE("review: a red five seen is written 0 in visible, so the wall knows it
   CHECK(rv.replay.decisions[1].visible_red == std::array<std::uint8_t, 3>{0, 1, 0});
   CHECK(rv.replay.decisions[4].visible_red == std::array<std::uint8_t, 3>{1, 1, 0});
   const std::string lines = review_lines(rv);
-  CHECK(lines.find("\"player\": \"2z\", \"turn\": 1, \"hand\": \"79m112233p445566s\", \"melds\": [], \"dora\": \"1m\", \"visible\": \"0p\"") != std::string::npos);
+  CHECK(
+      lines.find(
+          "\"player\": \"2z\", \"turn\": 1, \"hand\": \"79m112233p445566s\", \"melds\": [], \"dora\": \"1m\", \"visible\": \"0p\"") !=
+      std::string::npos);
   CHECK(lines.find("\"visible\": \"09m0p9s\", \"discard\": \"1s\"") != std::string::npos);
 }

@@ -55,8 +55,7 @@ TEST_CASE("seven pairs: distinct pairs only, and alongside the standard form") {
   CHECK(decompositions("1111m2233p4455s66z").empty());
   CHECK(agari("1133m5577p99s1122z"));
   CHECK(decompositions("1133m5577p99s112z 2z") == Strings{"11m 33m 55p 77p 99s 11z *22z tanki"});
-  CHECK(decompositions("223344m556677p88s") ==
-        Strings{"88s 234m 234m 567p 567p", "22m 33m 44m 55p 66p 77p 88s"});
+  CHECK(decompositions("223344m556677p88s") == Strings{"88s 234m 234m 567p 567p", "22m 33m 44m 55p 66p 77p 88s"});
   const auto d = ref::decompositions(hand("223344m556677p88s").hand, std::nullopt);
   REQUIRE(d.size() == 2);
   CHECK(d[0].form == Form::standard);
@@ -126,7 +125,7 @@ TEST_CASE("exact shanten, including the cases the block formula gets wrong") {
   s = ref::shanten(hand("1133m5577p99s112z").hand);
   CHECK(s.chiitoi == 0);
   s = ref::shanten(hand("147m258p369s1234z").hand);  // 13 isolated tiles
-  CHECK(s.standard == 8);  // four melds from single tiles (2 draws each) and a head (1)
+  CHECK(s.standard == 8);                            // four melds from single tiles (2 draws each) and a head (1)
   CHECK(s.chiitoi == 6);
   CHECK(s.kokushi == 7);
   s = ref::shanten(hand("123m45p").hand);  // two called melds

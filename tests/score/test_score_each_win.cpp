@@ -36,7 +36,8 @@ int check_each_win(const ScoreRequest& base) {
     r.win = Tile(k);
     r.win_red = false;
     const Result<Score> one = score(r);
-    INFO("tile kind ", k, ", error ", static_cast<int>(one.error), " vs ", static_cast<int>(each[static_cast<std::size_t>(k)].error));
+    INFO("tile kind ", k, ", error ", static_cast<int>(one.error), " vs ",
+         static_cast<int>(each[static_cast<std::size_t>(k)].error));
     CHECK(each[static_cast<std::size_t>(k)].error == one.error);
     CHECK(each[static_cast<std::size_t>(k)].value == one.value);
     wins += one.ok() && one.value.complete;

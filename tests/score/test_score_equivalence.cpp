@@ -73,8 +73,8 @@ std::array<std::size_t, yaku_count> check(const std::vector<ScoreRequest>& reque
     // this reading can have; the payment text agrees with the payments.
     const std::string problem = test::fu_problem(r, want) + test::payment_problem(r, want);
     if (!problem.empty() && ++unreadable <= 5)
-      FAIL_CHECK("request ", i, " ", describe_request(r), "\n  ", test::describe(want), "\n  fu: ",
-                 test::describe(fu_breakdown(r, want)), "\n  ", problem);
+      FAIL_CHECK("request ", i, " ", describe_request(r), "\n  ", test::describe(want),
+                 "\n  fu: ", test::describe(fu_breakdown(r, want)), "\n  ", problem);
   }
   CHECK(wrong == 0);
   CHECK(unreadable == 0);
@@ -131,7 +131,8 @@ TEST_CASE("scoring equivalence: every closed one-suit win, every winning tile, t
     const auto seen = check(requests);
     std::string missing;
     for (int y = 0; y < yaku_count; ++y)
-      if (!seen[static_cast<std::size_t>(y)]) missing += std::string(" ") + std::string(yaku_name(static_cast<Yaku>(y)));
+      if (!seen[static_cast<std::size_t>(y)])
+        missing += std::string(" ") + std::string(yaku_name(static_cast<Yaku>(y)));
     MESSAGE("group ", group, ": yaku never seen:", missing);
   }
 }
@@ -230,6 +231,7 @@ TEST_CASE("scoring equivalence: seven pairs, thirteen orphans, three players, si
     requests.push_back(r);
   }
   const auto seen = check(requests);
-  for (Yaku y : {Yaku::chiitoitsu, Yaku::kokushi, Yaku::kokushi_13, Yaku::nuki, Yaku::chankan, Yaku::tenhou, Yaku::chiihou})
+  for (Yaku y :
+       {Yaku::chiitoitsu, Yaku::kokushi, Yaku::kokushi_13, Yaku::nuki, Yaku::chankan, Yaku::tenhou, Yaku::chiihou})
     CHECK_MESSAGE(seen[static_cast<std::size_t>(y)] > 0, yaku_name(y), " never scored: the set misses it");
 }

@@ -38,7 +38,9 @@ std::string names(const Score& s) {
   return out;
 }
 
-std::array<std::int32_t, 4> pays(std::int32_t e, std::int32_t s, std::int32_t w, std::int32_t n) { return {e, s, w, n}; }
+std::array<std::int32_t, 4> pays(std::int32_t e, std::int32_t s, std::int32_t w, std::int32_t n) {
+  return {e, s, w, n};
+}
 
 }  // namespace
 
@@ -334,20 +336,35 @@ TEST_CASE("every ordinary yaku") {
   check_cases({
       {"123456m234p6799s", "8s", false, "riichi pinfu", [](ScoreRequest& r) { r.riichi = 1; }},
       {"123456m234p6799s", "8s", false, "double_riichi pinfu", [](ScoreRequest& r) { r.riichi = 2; }},
-      {"123456m234p6799s", "8s", false, "riichi ippatsu pinfu", [](ScoreRequest& r) { r.riichi = 1, r.ippatsu = true; }},
+      {"123456m234p6799s", "8s", false, "riichi ippatsu pinfu",
+       [](ScoreRequest& r) { r.riichi = 1, r.ippatsu = true; }},
       {"123456m234p6799s", "8s", true, "menzen_tsumo pinfu"},
       {"234567m234p6788s", "8s", false, "pinfu tanyao"},
-      {"234567m234p6788s", "8s", false, "", [](ScoreRequest& r) { meld(r, MeldType::chi, "234m"); r.hand = tiles("567m234p67888s"); r.rules.open_tanyao = false; }},
+      {"234567m234p6788s", "8s", false, "",
+       [](ScoreRequest& r) {
+         meld(r, MeldType::chi, "234m");
+         r.hand = tiles("567m234p67888s");
+         r.rules.open_tanyao = false;
+       }},
       {"112233m456p78s99s", "9s", false, "pinfu iipeikou"},
       {"112233m456p789s9s", "9s", true, "menzen_tsumo pinfu iipeikou haitei", [](ScoreRequest& r) { r.haitei = true; }},
       {"112233m456p789s9s", "9s", false, "pinfu iipeikou houtei", [](ScoreRequest& r) { r.haitei = true; }},
-      {"123m456p789s1z", "1z", true, "rinshan", [](ScoreRequest& r) { meld(r, MeldType::minkan, "9999m", Relative::toimen); r.rinshan = true; }},
+      {"123m456p789s1z", "1z", true, "rinshan",
+       [](ScoreRequest& r) {
+         meld(r, MeldType::minkan, "9999m", Relative::toimen);
+         r.rinshan = true;
+       }},
       {"123456m234p6799s", "8s", false, "pinfu chankan", [](ScoreRequest& r) { r.chankan = true; }},
-      {"123m456p78s22s", "9s", false, "seat_wind", [](ScoreRequest& r) { meld(r, MeldType::pon, "222z", Relative::toimen); }},
-      {"123m456p78s22s", "9s", false, "round_wind", [](ScoreRequest& r) { meld(r, MeldType::pon, "111z", Relative::toimen); }},
-      {"123m456p78s22s", "9s", false, "haku", [](ScoreRequest& r) { meld(r, MeldType::pon, "555z", Relative::toimen); }},
-      {"123m456p78s22s", "9s", false, "hatsu", [](ScoreRequest& r) { meld(r, MeldType::pon, "666z", Relative::toimen); }},
-      {"123m456p78s22s", "9s", false, "chun", [](ScoreRequest& r) { meld(r, MeldType::pon, "777z", Relative::toimen); }},
+      {"123m456p78s22s", "9s", false, "seat_wind",
+       [](ScoreRequest& r) { meld(r, MeldType::pon, "222z", Relative::toimen); }},
+      {"123m456p78s22s", "9s", false, "round_wind",
+       [](ScoreRequest& r) { meld(r, MeldType::pon, "111z", Relative::toimen); }},
+      {"123m456p78s22s", "9s", false, "haku",
+       [](ScoreRequest& r) { meld(r, MeldType::pon, "555z", Relative::toimen); }},
+      {"123m456p78s22s", "9s", false, "hatsu",
+       [](ScoreRequest& r) { meld(r, MeldType::pon, "666z", Relative::toimen); }},
+      {"123m456p78s22s", "9s", false, "chun",
+       [](ScoreRequest& r) { meld(r, MeldType::pon, "777z", Relative::toimen); }},
       {"1155m3377p2288s1z", "1z", false, "chiitoitsu"},
       {"123m789p123s99s33z", "3z", false, "chanta"},
       {"123456789m23p55s", "4p", false, "pinfu ittsu"},
@@ -360,16 +377,26 @@ TEST_CASE("every ordinary yaku") {
          meld(r, MeldType::minkan, "3333p", Relative::toimen);
          meld(r, MeldType::minkan, "4444s", Relative::toimen);
        }},
-      {"222m333p4s", "4s", false, "toitoi", [](ScoreRequest& r) { meld(r, MeldType::pon, "999s", Relative::toimen); meld(r, MeldType::pon, "444p", Relative::toimen); }},
+      {"222m333p4s", "4s", false, "toitoi",
+       [](ScoreRequest& r) {
+         meld(r, MeldType::pon, "999s", Relative::toimen);
+         meld(r, MeldType::pon, "444p", Relative::toimen);
+       }},
       {"222m333p444s678s5s", "5s", false, "tanyao sanankou"},
       {"123m456p555z66z77z", "6z", false, "haku hatsu shousangen"},
-      {"111m999p11z99s", "9s", false, "toitoi honroutou", [](ScoreRequest& r) { meld(r, MeldType::pon, "333z", Relative::toimen); }},
+      {"111m999p11z99s", "9s", false, "toitoi honroutou",
+       [](ScoreRequest& r) { meld(r, MeldType::pon, "333z", Relative::toimen); }},
       {"223344m556677p8s", "8s", false, "tanyao ryanpeikou"},
       {"123m789m123p99s78s", "9s", false, "pinfu junchan"},
       {"123456m789m111z2z", "2z", false, "round_wind ittsu honitsu"},
-      {"123m456m789m33z2z", "2z", true, "seat_wind ittsu honitsu", [](ScoreRequest& r) { meld(r, MeldType::chi, "123m"); r.hand = tiles("456m789m222z33z"); }},
+      {"123m456m789m33z2z", "2z", true, "seat_wind ittsu honitsu",
+       [](ScoreRequest& r) {
+         meld(r, MeldType::chi, "123m");
+         r.hand = tiles("456m789m222z33z");
+       }},
       {"1123456789m456m", "1m", false, "pinfu iipeikou ittsu chinitsu"},
-      {"123456m234p6799s", "8s", false, "pinfu renhou", [](ScoreRequest& r) { r.tenhou = true, r.rules.renhou = RenhouRule::mangan; }},
+      {"123456m234p6799s", "8s", false, "pinfu renhou",
+       [](ScoreRequest& r) { r.tenhou = true, r.rules.renhou = RenhouRule::mangan; }},
       {"123456m234p6799s", "8s", false, "pinfu", [](ScoreRequest& r) { r.tenhou = true; }},  // renhou rule "none"
   });
 }
@@ -378,7 +405,8 @@ TEST_CASE("every yakuman") {
   check_cases({
       {"123456m234p6799s", "8s", true, "tenhou", [](ScoreRequest& r) { r.seat = 0, r.tenhou = true; }},
       {"123456m234p6799s", "8s", true, "chiihou", [](ScoreRequest& r) { r.tenhou = true; }},
-      {"123456m234p6799s", "8s", false, "renhou", [](ScoreRequest& r) { r.tenhou = true, r.rules.renhou = RenhouRule::yakuman; }},
+      {"123456m234p6799s", "8s", false, "renhou",
+       [](ScoreRequest& r) { r.tenhou = true, r.rules.renhou = RenhouRule::yakuman; }},
       {"119m19p19s123456z", "7z", false, "kokushi"},
       {"19m19p19s1234567z", "7z", false, "kokushi_13"},
       {"111m222p333s44z55z", "5z", true, "suuankou"},
@@ -457,14 +485,14 @@ TEST_CASE("limits: mangan to sanbaiman, yakuman multiples") {
     return s.points;
   };
   CHECK(points(0, 0) == 2000);
-  CHECK(points(1, 0) == 7700);    // 4 han 30 fu
-  CHECK(points(1, 1) == 8000);    // 5 han: mangan
-  CHECK(points(2, 0) == 12000);   // 6 han: haneman
-  CHECK(points(2, 1) == 12000);   // 7 han
-  CHECK(points(3, 0) == 16000);   // 8 han: baiman
-  CHECK(points(3, 2) == 16000);   // 10 han
-  CHECK(points(3, 3) == 24000);   // 11 han: sanbaiman
-  CHECK(points(3, 4) == 24000);   // 12 han
+  CHECK(points(1, 0) == 7700);   // 4 han 30 fu
+  CHECK(points(1, 1) == 8000);   // 5 han: mangan
+  CHECK(points(2, 0) == 12000);  // 6 han: haneman
+  CHECK(points(2, 1) == 12000);  // 7 han
+  CHECK(points(3, 0) == 16000);  // 8 han: baiman
+  CHECK(points(3, 2) == 16000);  // 10 han
+  CHECK(points(3, 3) == 24000);  // 11 han: sanbaiman
+  CHECK(points(3, 4) == 24000);  // 12 han
   CHECK(points(3, 4, true) == 36000);
   // 4 han 40 fu is mangan (base 2560 capped at 2000).
   auto r = request("123456m11p789s55z", "5z");
@@ -562,7 +590,8 @@ TEST_CASE("pao: daisangen and daisuushii liability") {
 
 // ---- exhaustive: every closed one-suit win ----
 
-TEST_CASE("every closed one-suit win, every winning tile, tsumo and ron: invariants (and the reference when built)" * doctest::test_suite("exhaustive")) {
+TEST_CASE("every closed one-suit win, every winning tile, tsumo and ron: invariants (and the reference when built)" *
+          doctest::test_suite("exhaustive")) {
   long wins = 0, complete = 0;
   std::vector<ScoreRequest> batch;
   test::each_count_vector(9, 14, [&](const std::array<int, 9>& c, int sum) {
@@ -623,13 +652,26 @@ TEST_CASE("validate: the word-at-a-time path accepts exactly what the ordered ch
       case 0: r.hand.slots[rng() % slot_count] = static_cast<std::uint8_t>(rng() % 6); break;
       case 1: r.hand.tiles = static_cast<std::uint8_t>(r.hand.tiles + 1); break;
       case 2: r.hand.red_fives[rng() % 3] = static_cast<std::uint8_t>(rng() % 3); break;
-      case 3: if (r.meld_count) r.melds[rng() % r.meld_count].type = static_cast<MeldType>(rng() % 6); break;
-      case 4: if (r.meld_count) r.melds[rng() % r.meld_count].from = static_cast<Relative>(rng() % 5); break;
-      case 5: if (r.meld_count) r.melds[rng() % r.meld_count].tile = Tile(static_cast<int>(rng() % 35)); break;
-      case 6: if (r.meld_count) r.melds[rng() % r.meld_count].red = static_cast<std::uint8_t>(rng() % 3); break;
-      case 7: r.dora[rng() % max_indicators] = Tile(static_cast<int>(rng() % 35)), r.dora_count = static_cast<std::uint8_t>(rng() % 7); break;
+      case 3:
+        if (r.meld_count) r.melds[rng() % r.meld_count].type = static_cast<MeldType>(rng() % 6);
+        break;
+      case 4:
+        if (r.meld_count) r.melds[rng() % r.meld_count].from = static_cast<Relative>(rng() % 5);
+        break;
+      case 5:
+        if (r.meld_count) r.melds[rng() % r.meld_count].tile = Tile(static_cast<int>(rng() % 35));
+        break;
+      case 6:
+        if (r.meld_count) r.melds[rng() % r.meld_count].red = static_cast<std::uint8_t>(rng() % 3);
+        break;
+      case 7:
+        r.dora[rng() % max_indicators] = Tile(static_cast<int>(rng() % 35)),
+                       r.dora_count = static_cast<std::uint8_t>(rng() % 7);
+        break;
       case 8: r.win = Tile(static_cast<int>(rng() % 35)), r.win_red = rng() % 2; break;
-      case 9: r.players = rng() % 2 ? Players::three : Players::four, r.nuki = static_cast<std::uint8_t>(rng() % 6); break;
+      case 9:
+        r.players = rng() % 2 ? Players::three : Players::four, r.nuki = static_cast<std::uint8_t>(rng() % 6);
+        break;
       case 10: r.seat = static_cast<std::uint8_t>(rng() % 5), r.round = static_cast<std::uint8_t>(rng() % 5); break;
       case 11: r.from = static_cast<Relative>(rng() % 4), r.tsumo = rng() % 2; break;
       case 12: r.riichi = static_cast<std::uint8_t>(rng() % 4), r.ippatsu = rng() % 2; break;

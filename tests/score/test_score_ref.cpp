@@ -52,7 +52,8 @@ void renhou_yakuman(ScoreRules& r) { r.renhou = RenhouRule::yakuman; }
 
 TEST_CASE("ref::score: SCORING.md 5: cases scorers have got wrong") {
   SUBCASE("pinfu tsumo is 20 fu") {
-    CHECK(scored(case5("123678m345p67s55s", "8s").tsumo()) == "menzen_tsumo pinfu | 2 han 20 fu | 1500 | -700 1500 -400 -400");
+    CHECK(scored(case5("123678m345p67s55s", "8s").tsumo()) ==
+          "menzen_tsumo pinfu | 2 han 20 fu | 1500 | -700 1500 -400 -400");
   }
   SUBCASE("an open pinfu shape on ron scores 30 fu") {
     CHECK(scored(case5("678m345p67s55s", "8s").chi("234m")) == "tanyao | 1 han 30 fu | 1000 | -1000 1000 0 0");
@@ -64,7 +65,8 @@ TEST_CASE("ref::score: SCORING.md 5: cases scorers have got wrong") {
     CHECK(scored(case5("1111m2233p4455s6z", "6z")) == "not complete");
   }
   SUBCASE("closed kan fu") {
-    CHECK(scored(case5("234m567p34s22p", "5s").ankan("9999s").riichi()) == "riichi | 1 han 70 fu | 2300 | -2300 2300 0 0");
+    CHECK(scored(case5("234m567p34s22p", "5s").ankan("9999s").riichi()) ==
+          "riichi | 1 han 70 fu | 2300 | -2300 2300 0 0");
   }
   SUBCASE("two readings: the penchan reading's higher fu") {
     CHECK(scored(case5("678s11m12345p666z", "3p").tsumo()) ==
@@ -89,8 +91,7 @@ TEST_CASE("ref::score: SCORING.md 5: cases scorers have got wrong") {
     CHECK(scored(case5("1122345678999m", "1m").tsumo()) == "chuuren | yakuman 1 | 32000 | -16000 32000 -8000 -8000");
   }
   SUBCASE("ryuuiisou without hatsu") {
-    CHECK(scored(case5("234234666888s4s", "4s").tsumo()) ==
-          "ryuuiisou | yakuman 1 | 32000 | -16000 32000 -8000 -8000");
+    CHECK(scored(case5("234234666888s4s", "4s").tsumo()) == "ryuuiisou | yakuman 1 | 32000 | -16000 32000 -8000 -8000");
   }
   SUBCASE("double-wind pair: 4 fu, or 2 by rule") {
     // haku, chanta (open), sanshoku (open), dora 1p; fu 20 + 2 tsumo + 4 pair + 4 pon of haku + 2 tanki = 32.
@@ -106,11 +107,13 @@ TEST_CASE("ref::score: SCORING.md 5: cases scorers have got wrong") {
   SUBCASE("kazoe yakuman, or sanbaiman by rule") {
     // riichi, ippatsu, tsumo, iipeikou, ittsu, chinitsu, dora 1p x3 + 9p x2: 17 han.
     const auto hand = case5("1112345678899p", "7p").seat(0).riichi().ippatsu().tsumo().dora("9p8p");
-    CHECK(scored(hand) ==
-          "riichi ippatsu menzen_tsumo iipeikou ittsu chinitsu dora:5 | 17 han 30 fu | 48000 | 48000 -16000 -16000 -16000");
+    CHECK(
+        scored(hand) ==
+        "riichi ippatsu menzen_tsumo iipeikou ittsu chinitsu dora:5 | 17 han 30 fu | 48000 | 48000 -16000 -16000 -16000");
     CHECK(score_of(hand).yakuman == 0);
-    CHECK(scored(RequestBuilder(hand).rules(no_kazoe)) ==
-          "riichi ippatsu menzen_tsumo iipeikou ittsu chinitsu dora:5 | 17 han 30 fu | 36000 | 36000 -12000 -12000 -12000");
+    CHECK(
+        scored(RequestBuilder(hand).rules(no_kazoe)) ==
+        "riichi ippatsu menzen_tsumo iipeikou ittsu chinitsu dora:5 | 17 han 30 fu | 36000 | 36000 -12000 -12000 -12000");
   }
   SUBCASE("kiriage") {
     CHECK(scored(case5("234234m567p6788s", "8s").riichi()) ==
@@ -393,7 +396,10 @@ TEST_CASE("ref::score: three players: tsumo loss and honba") {
 TEST_CASE("ref::score: pao: the player who fed the last dragon or wind set") {
   // South wins; haku from kamicha (East), hatsu from toimen (North), chun from shimocha (West): West is liable.
   const auto dragons = [] {
-    return win("12m55s", "3m").seat(1).pon("555z", Relative::kamicha).pon("666z", Relative::toimen)
+    return win("12m55s", "3m")
+        .seat(1)
+        .pon("555z", Relative::kamicha)
+        .pon("666z", Relative::toimen)
         .pon("777z", Relative::shimocha);
   };
   CHECK(scored(dragons().tsumo()) == "daisangen | yakuman 1 | 32000 | 0 32000 -32000 0");
@@ -410,19 +416,25 @@ TEST_CASE("ref::score: pao: the player who fed the last dragon or wind set") {
         "daisangen | yakuman 1 | 32000 | -16000 32000 -8000 -8000");
   // With tsuuiisou too the liable player pays only the daisangen's share.
   const auto composite = [] {
-    return win("111z2z", "2z").seat(1).pon("555z", Relative::kamicha).pon("666z", Relative::toimen)
+    return win("111z2z", "2z")
+        .seat(1)
+        .pon("555z", Relative::kamicha)
+        .pon("666z", Relative::toimen)
         .pon("777z", Relative::shimocha);
   };
   CHECK(scored(composite().tsumo()) == "daisangen tsuuiisou | yakuman 2 | 64000 | -16000 64000 -40000 -8000");
   // The rest is paid as usual, honba included (100 from each payer on tsumo).
   CHECK(scored(composite().tsumo().honba(1)) == "daisangen tsuuiisou | yakuman 2 | 64000 | -16100 64300 -40100 -8100");
   CHECK(scored(composite().ron(Relative::toimen)) == "daisangen tsuuiisou | yakuman 2 | 64000 | 0 64000 -16000 -48000");
-  CHECK(scored(composite().tsumo().rules(no_stacking)) ==
-        "daisangen tsuuiisou | yakuman 1 | 32000 | 0 32000 -32000 0");
+  CHECK(scored(composite().tsumo().rules(no_stacking)) == "daisangen tsuuiisou | yakuman 1 | 32000 | 0 32000 -32000 0");
   // Daisuushii: the fourth wind pon (from kamicha, the dealer) makes East liable for the double yakuman.
   const auto winds = [] {
-    return win("9m", "9m").seat(1).pon("111z", Relative::toimen).pon("222z", Relative::shimocha)
-        .pon("333z", Relative::toimen).pon("444z", Relative::kamicha);
+    return win("9m", "9m")
+        .seat(1)
+        .pon("111z", Relative::toimen)
+        .pon("222z", Relative::shimocha)
+        .pon("333z", Relative::toimen)
+        .pon("444z", Relative::kamicha);
   };
   CHECK(scored(winds().tsumo()) == "daisuushii | yakuman 2 | 64000 | -64000 64000 0 0");
   CHECK(scored(winds().tsumo().rules(no_double)) == "daisuushii | yakuman 1 | 32000 | -32000 32000 0 0");

@@ -83,8 +83,10 @@ TEST_CASE("limits: by han, fu and the yakuman multiple, with kiriage and kazoe")
   // From whole hands (SCORING.md §5): kazoe, kiriage, stacking.
   const auto kazoe = win("1112345678899p", "7p").seat(0).riichi().ippatsu().tsumo().dora("9p8p");
   CHECK(limit_of(scored(kazoe), kazoe.request().rules) == Limit::kazoe_yakuman);
-  const auto kazoe_off = win("1112345678899p", "7p").seat(0).riichi().ippatsu().tsumo().dora("9p8p").rules(
-      [](ScoreRules& r) { r.kazoe_yakuman = false; });
+  const auto kazoe_off =
+      win("1112345678899p", "7p").seat(0).riichi().ippatsu().tsumo().dora("9p8p").rules([](ScoreRules& r) {
+        r.kazoe_yakuman = false;
+      });
   CHECK(limit_of(scored(kazoe_off), kazoe_off.request().rules) == Limit::sanbaiman);
   const auto seven_seven = win("234234m567p6788s", "8s").seat(1).riichi().dora("9p");
   CHECK(limit_of(scored(seven_seven), {}) == Limit::none);
@@ -93,7 +95,8 @@ TEST_CASE("limits: by han, fu and the yakuman multiple, with kiriage and kazoe")
   CHECK(limit_of(scored(stacked), {}) == Limit::triple_yakuman);
   ScoreRules single;
   single.yakuman_stacking = false;
-  const auto capped = win("111z222z555z666z7z", "7z").seat(1).tsumo().rules([](ScoreRules& r) { r.yakuman_stacking = false; });
+  const auto capped =
+      win("111z222z555z666z7z", "7z").seat(1).tsumo().rules([](ScoreRules& r) { r.yakuman_stacking = false; });
   CHECK(limit_of(scored(capped), single) == Limit::yakuman);
 }
 
@@ -107,7 +110,8 @@ TEST_CASE("payment text: ron, dealer and non-dealer tsumo, three players, honba"
   // Mangan (4 han 50 fu): 2000/4000, 4000 all, 8000, 12000.
   CHECK(pay_of(win("111m222p789s33z55z", "5z").seat(1).tsumo()) == "2000/4000");
   CHECK(pay_of(win("111m222p789s33z55z", "5z").seat(0).tsumo()) == "4000 all");
-  CHECK(pay_of(win("111m222p789s33z55z", "5z").seat(1).riichi()) == "3200");  // the ron opens the 5z triplet: 2 han 50 fu
+  CHECK(pay_of(win("111m222p789s33z55z", "5z").seat(1).riichi()) ==
+        "3200");  // the ron opens the 5z triplet: 2 han 50 fu
   CHECK(pay_of(win("1199m3377p2288s5z", "5z").seat(1).dora("7z")) == "6400");  // 4 han 25 fu
   // Pinfu tsumo, 20 fu: the smallest shares; honba are not in the text (they are in the payments).
   CHECK(pay_of(win("123678m345p67s55s", "8s").seat(1).tsumo()) == "400/700");
@@ -122,9 +126,7 @@ TEST_CASE("payment text: ron, dealer and non-dealer tsumo, three players, honba"
   CHECK(scored(sanma(1)).points == 9000);
   CHECK(pay_of(sanma(0)) == "6000 all");
   CHECK(scored(sanma(0)).points == 12000);
-  const auto no_loss = [&](int seat) {
-    return sanma(seat).rules([](ScoreRules& r) { r.sanma_tsumo_loss = false; });
-  };
+  const auto no_loss = [&](int seat) { return sanma(seat).rules([](ScoreRules& r) { r.sanma_tsumo_loss = false; }); };
   CHECK(pay_of(no_loss(1)) == "4500/7500");
   CHECK(scored(no_loss(1)).points == 12000);
   CHECK(pay_of(no_loss(0)) == "9000 all");
@@ -148,13 +150,16 @@ TEST_CASE("fu part by part: known hands") {
   CHECK(fu_of(win("678s11m12345p666z", "3p").seat(1).tsumo()) ==
         "base 20, closed_triplet 666z 8, wait penchan 2, tsumo 2, rounding 8");
   // The waits worth 2: kanchan, penchan, tanki; shanpon's triplet opened by a ron.
-  CHECK(fu_of(win("123m456p789p13s55s", "2s").seat(1).riichi()) == "base 20, closed_ron 10, wait kanchan 2, rounding 8");
-  CHECK(fu_of(win("123m456p789p12s55s", "3s").seat(1).riichi()) == "base 20, closed_ron 10, wait penchan 2, rounding 8");
+  CHECK(fu_of(win("123m456p789p13s55s", "2s").seat(1).riichi()) ==
+        "base 20, closed_ron 10, wait kanchan 2, rounding 8");
+  CHECK(fu_of(win("123m456p789p12s55s", "3s").seat(1).riichi()) ==
+        "base 20, closed_ron 10, wait penchan 2, rounding 8");
   CHECK(fu_of(win("123m456p789p123s5s", "5s").seat(1).riichi()) == "base 20, closed_ron 10, wait tanki 2, rounding 8");
   CHECK(fu_of(win("123m567p789s2244p", "4p").seat(1).riichi()) ==
         "base 20, closed_ron 10, open_triplet 444p 2, rounding 8");
   // 4p completes 444p (shanpon) or 456p with 444p closed: the same 40 fu; the scorer keeps the first.
-  CHECK(fu_of(win("123m456p789s2244p", "4p").seat(1).riichi()) == "base 20, closed_ron 10, closed_triplet 444p 4, rounding 6");
+  CHECK(fu_of(win("123m456p789s2244p", "4p").seat(1).riichi()) ==
+        "base 20, closed_ron 10, closed_triplet 444p 4, rounding 6");
   CHECK(fu_of(win("111m222p789s33z55z", "5z").seat(1)) ==
         "base 20, closed_ron 10, closed_triplet 111m 8, closed_triplet 222p 4, open_triplet 555z 4, rounding 4");
   CHECK(fu_of(win("111m222p789s33z55z", "5z").seat(1).tsumo()) ==
@@ -174,11 +179,13 @@ TEST_CASE("fu part by part: known hands") {
   CHECK(fu_of(win("123m456p789s23s77z", "4s").seat(1).riichi()) == "base 20, closed_ron 10, pair 77z 2, rounding 8");
   CHECK(fu_of(win("123m456p789s23s22z", "4s").seat(1).riichi()) == "base 20, closed_ron 10, pair 22z 2, rounding 8");
   CHECK(fu_of(win("123m456p789s23s11z", "4s").seat(1).riichi()) == "base 20, closed_ron 10, pair 11z 2, rounding 8");
-  CHECK(fu_of(win("123m456p789s23s33z", "4s").seat(1).riichi()) == "base 20, closed_ron 10");  // West: no one's wind: pinfu
+  CHECK(fu_of(win("123m456p789s23s33z", "4s").seat(1).riichi()) ==
+        "base 20, closed_ron 10");  // West: no one's wind: pinfu
   CHECK(fu_of(win("123m123p1z", "1z").chi("123s").pon("555z").seat(0).tsumo().dora("9p")) ==
         "base 20, open_triplet 555z 4, wait tanki 2, pair 11z 4, tsumo 2, rounding 8");
-  CHECK(fu_of(win("123m123p1z", "1z").chi("123s").pon("555z").seat(0).tsumo().dora("9p").rules(
-            [](ScoreRules& r) { r.double_wind_pair_fu = 2; })) == "base 20, open_triplet 555z 4, wait tanki 2, pair 11z 2, tsumo 2");
+  CHECK(fu_of(win("123m123p1z", "1z").chi("123s").pon("555z").seat(0).tsumo().dora("9p").rules([](ScoreRules& r) {
+          r.double_wind_pair_fu = 2;
+        })) == "base 20, open_triplet 555z 4, wait tanki 2, pair 11z 2, tsumo 2");
   // An open hand's tsumo rounds up to 30 (not open_pinfu: it has its 2 fu).
   CHECK(fu_of(win("678m345p67s55s", "8s").chi("234m").seat(1).tsumo()) == "base 20, tsumo 2, rounding 8");
   // No fu to explain: a yakuman, no yaku, not complete.
@@ -188,7 +195,8 @@ TEST_CASE("fu part by part: known hands") {
   CHECK(fu_breakdown(no_yaku, scored(no_yaku)).count == 0);
   CHECK(fu_breakdown(win("123m456p789p13s55s", "1s"), Score{}).count == 0);
   // A score that is not this request's: nothing, not another hand's parts.
-  CHECK(fu_breakdown(win("123678m345p67s55s", "8s").seat(1), scored(win("678s11m12345p666z", "3p").seat(1))).count == 0);
+  CHECK(fu_breakdown(win("123678m345p67s55s", "8s").seat(1), scored(win("678s11m12345p666z", "3p").seat(1))).count ==
+        0);
 }
 
 TEST_CASE("display names: every yaku and limit in English and Japanese, one table") {
@@ -216,5 +224,6 @@ TEST_CASE("display names: every yaku and limit in English and Japanese, one tabl
   CHECK(display_name(Limit::kazoe_yakuman).ja == "数え役満");
   CHECK(display_name(Limit::yakuman).ja == "役満");
   CHECK(display_name(Limit::double_yakuman).id == "double_yakuman");
-  for (int i = 0; i < static_cast<int>(FuReason::count); ++i) CHECK(fu_reason_name(static_cast<FuReason>(i)) != "unknown");
+  for (int i = 0; i < static_cast<int>(FuReason::count); ++i)
+    CHECK(fu_reason_name(static_cast<FuReason>(i)) != "unknown");
 }

@@ -18,14 +18,14 @@
 namespace mjk::ev_test {
 
 struct Spec {
-  int tiles = 14;           // 13 or 14, counting 3 per meld
-  int shanten = 1;          // the shanten the hand must have (its concealed tiles)
-  int melds = 0;            // called melds: chi, pon, minkan, ankan
+  int tiles = 14;   // 13 or 14, counting 3 per meld
+  int shanten = 1;  // the shanten the hand must have (its concealed tiles)
+  int melds = 0;    // called melds: chi, pon, minkan, ankan
   Players players = Players::four;
-  int dora = 1;             // dora indicators
-  int visible = 0;          // tiles seen elsewhere
-  int nuki = 0;             // three players: north tiles set aside (at most)
-  bool context = false;     // a random seat, round, honba and sticks (else dealer, East round)
+  int dora = 1;          // dora indicators
+  int visible = 0;       // tiles seen elsewhere
+  int nuki = 0;          // three players: north tiles set aside (at most)
+  bool context = false;  // a random seat, round, honba and sticks (else dealer, East round)
 };
 
 struct Dealt {
@@ -73,19 +73,21 @@ inline Dealt deal(std::mt19937_64& rng, const Spec& spec) {
         // Who discarded it: any other seat (three players: no toimen).
         const Relative four[3] = {Relative::kamicha, Relative::toimen, Relative::shimocha};
         const Relative three[2] = {Relative::kamicha, Relative::shimocha};
-        meld.from = meld.type == MeldType::ankan            ? Relative::self
+        meld.from = meld.type == MeldType::ankan    ? Relative::self
                     : spec.players == Players::four ? four[rng() % 3]
                                                     : three[rng() % 2];
       }
       if (!ok) break;
       meld.tile = Tile(k);
-      for (int i = 0; i < size; ++i) meld.red = static_cast<std::uint8_t>(meld.red + is_red(wall[at + static_cast<std::size_t>(i)]));
+      for (int i = 0; i < size; ++i)
+        meld.red = static_cast<std::uint8_t>(meld.red + is_red(wall[at + static_cast<std::size_t>(i)]));
       r.melds[r.meld_count++] = meld;
       at += static_cast<std::size_t>(size);
     }
     if (!ok) continue;
     const int concealed = spec.tiles - 3 * spec.melds;
-    std::vector<int> ids(wall.begin() + static_cast<std::ptrdiff_t>(at), wall.begin() + static_cast<std::ptrdiff_t>(at) + concealed);
+    std::vector<int> ids(wall.begin() + static_cast<std::ptrdiff_t>(at),
+                         wall.begin() + static_cast<std::ptrdiff_t>(at) + concealed);
     at += static_cast<std::size_t>(concealed);
     const auto hand = from_tile_ids(ids);
     if (!hand.ok()) continue;

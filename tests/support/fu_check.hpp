@@ -16,7 +16,9 @@ inline std::string describe(const FuBreakdown& fu) {
   for (int i = 0; i < fu.count; ++i) {
     const FuPart& p = fu.parts[static_cast<std::size_t>(i)];
     out += (i ? ", " : "") + std::string(fu_reason_name(p.reason));
-    if (p.tiles) out += " " + std::string(static_cast<std::size_t>(p.tiles), static_cast<char>('0' + p.tile.number())) + "mpsz"[p.tile.kind() / 9];
+    if (p.tiles)
+      out += " " + std::string(static_cast<std::size_t>(p.tiles), static_cast<char>('0' + p.tile.number())) +
+             "mpsz"[p.tile.kind() / 9];
     if (p.reason == FuReason::wait) out += " " + std::string(wait_name(p.wait));
     out += " " + std::to_string(p.fu);
   }
@@ -30,7 +32,9 @@ inline std::string fu_problem(const ScoreRequest& r, const Score& s) {
   if (!s.complete || s.fu == 0 || s.yakuman) return fu.count ? "parts for a score without fu" : "";
   if (fu.total() != s.fu) return "parts sum to " + std::to_string(fu.total()) + ", not " + std::to_string(s.fu);
   if (s.has(Yaku::chiitoitsu))
-    return fu.count == 1 && fu.parts[0].reason == FuReason::chiitoitsu && fu.parts[0].fu == 25 ? "" : "seven pairs are 25 fu alone";
+    return fu.count == 1 && fu.parts[0].reason == FuReason::chiitoitsu && fu.parts[0].fu == 25
+               ? ""
+               : "seven pairs are 25 fu alone";
   if (fu.count == 0 || fu.parts[0].reason != FuReason::base || fu.parts[0].fu != 20) return "no base 20 first";
   std::array<int, static_cast<std::size_t>(FuReason::count)> seen{};
   int blocks = 0;
@@ -72,11 +76,14 @@ inline std::string fu_problem(const ScoreRequest& r, const Score& s) {
           bool matched = false;
           for (std::size_t m = 0; m < r.meld_count && !matched; ++m) {
             const Meld& meld = r.melds[m];
-            const FuReason want = !meld.is_kan() ? FuReason::open_triplet : meld.is_open() ? FuReason::open_kan : FuReason::closed_kan;
+            const FuReason want = !meld.is_kan()   ? FuReason::open_triplet
+                                  : meld.is_open() ? FuReason::open_kan
+                                                   : FuReason::closed_kan;
             if (meld.type != MeldType::chi && meld.tile == p.tile && want == p.reason && !meld_parts[m])
               matched = ++meld_parts[m] > 0;
           }
-          if (!matched && !(p.reason == FuReason::open_triplet && !r.tsumo && p.tile == r.win && r.hand.count(p.tile) >= 3))
+          if (!matched &&
+              !(p.reason == FuReason::open_triplet && !r.tsumo && p.tile == r.win && r.hand.count(p.tile) >= 3))
             return "block " + std::string(fu_reason_name(p.reason)) + " matches no meld";
         } else if (r.hand.count(p.tile) < 3) {
           return "a closed triplet not held";
@@ -94,11 +101,13 @@ inline std::string fu_problem(const ScoreRequest& r, const Score& s) {
   for (std::size_t m = 0; m < r.meld_count; ++m)
     if (r.melds[m].type != MeldType::chi && !meld_parts[m]) return "a pon or kan without its part";
   if (blocks > 4) return "more than four blocks";
-  for (const FuReason once : {FuReason::closed_ron, FuReason::tsumo, FuReason::wait, FuReason::pair, FuReason::open_pinfu,
-                              FuReason::rounding})
+  for (const FuReason once : {FuReason::closed_ron, FuReason::tsumo, FuReason::wait, FuReason::pair,
+                              FuReason::open_pinfu, FuReason::rounding})
     if (seen[static_cast<std::size_t>(once)] > 1) return std::string(fu_reason_name(once)) + " twice";
-  if (s.closed && !r.tsumo && !seen[static_cast<std::size_t>(FuReason::closed_ron)]) return "a closed ron without its 10 fu";
-  if (r.tsumo && !s.has(Yaku::pinfu) && !seen[static_cast<std::size_t>(FuReason::tsumo)]) return "a tsumo without its 2 fu";
+  if (s.closed && !r.tsumo && !seen[static_cast<std::size_t>(FuReason::closed_ron)])
+    return "a closed ron without its 10 fu";
+  if (r.tsumo && !s.has(Yaku::pinfu) && !seen[static_cast<std::size_t>(FuReason::tsumo)])
+    return "a tsumo without its 2 fu";
   return "";
 }
 
@@ -111,7 +120,9 @@ inline std::string payment_problem(const ScoreRequest& r, const Score& s) {
   if (n > buf.size()) return "text longer than max_payment_text";
   const std::string text(buf.data(), n);
   if (!s.complete || s.points == 0) return text.empty() ? "" : "a text for a hand that wins nothing";
-  if (!r.tsumo) return text == std::to_string(s.points) ? "" : "ron text " + text + " is not the points " + std::to_string(s.points);
+  if (!r.tsumo)
+    return text == std::to_string(s.points) ? ""
+                                            : "ron text " + text + " is not the points " + std::to_string(s.points);
   const bool pao = r.rules.pao && (s.has(Yaku::daisangen) || s.has(Yaku::daisuushii));
   const int players = static_cast<int>(r.players);
   std::string want;

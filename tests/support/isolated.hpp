@@ -72,7 +72,8 @@ inline std::string isolated(const std::function<std::string()>& fn, int seconds,
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
   bool timed_out = false;
   while (true) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
     if (left <= 0) {
       timed_out = true;
       break;

@@ -35,7 +35,8 @@ struct TileList {
 
 inline TileList tile_list(std::string_view text) {
   const Parsed<ParsedHand> parsed = parse_mpsz(text);
-  if (!parsed.ok()) throw std::invalid_argument("score_requests: '" + std::string(text) + "': " + parsed.error.message());
+  if (!parsed.ok())
+    throw std::invalid_argument("score_requests: '" + std::string(text) + "': " + parsed.error.message());
   TileList out;
   const Hand& h = parsed.value.hand;
   for (int k = 0; k < kind_count; ++k)
@@ -48,7 +49,8 @@ inline TileList tile_list(std::string_view text) {
 inline Hand tiles(std::string_view text) {
   if (text.empty()) return {};
   const Parsed<ParsedHand> parsed = parse_mpsz(text);
-  if (!parsed.ok()) throw std::invalid_argument("score_requests: '" + std::string(text) + "': " + parsed.error.message());
+  if (!parsed.ok())
+    throw std::invalid_argument("score_requests: '" + std::string(text) + "': " + parsed.error.message());
   return parsed.value.hand;
 }
 
@@ -308,7 +310,8 @@ inline std::vector<ScoreRequest> wins_like_play(std::uint64_t seed, std::size_t 
         const int c = yakuhai ? (pct(60) ? 31 + below(3) : 27 + (pct(50) ? r.seat : r.round)) : below(kind_count);
         const int need = head ? 2 : 3;
         if (!allowed(c, sequence)) continue;
-        if (sequence ? left[static_cast<std::size_t>(c)] && left[static_cast<std::size_t>(c + 1)] && left[static_cast<std::size_t>(c + 2)]
+        if (sequence ? left[static_cast<std::size_t>(c)] && left[static_cast<std::size_t>(c + 1)] &&
+                           left[static_cast<std::size_t>(c + 2)]
                      : left[static_cast<std::size_t>(c)] >= need)
           k = c;
       }
@@ -377,8 +380,8 @@ inline std::vector<ScoreRequest> wins_like_play(std::uint64_t seed, std::size_t 
         break;
       }
     }
-    r.win_red = r.win.kind() < 27 && r.win.number() == 5 && concealed.red_fives[static_cast<std::size_t>(r.win.kind() / 9)] &&
-                below(concealed.count(r.win)) == 0;
+    r.win_red = r.win.kind() < 27 && r.win.number() == 5 &&
+                concealed.red_fives[static_cast<std::size_t>(r.win.kind() / 9)] && below(concealed.count(r.win)) == 0;
     r.tsumo = pct(35);
     r.from = static_cast<Relative>(1 + below(3));
     bool kan = false;
@@ -423,7 +426,8 @@ inline std::vector<ScoreRequest> one_suit_wins(std::uint64_t seed, std::size_t n
     for (int b = 0; b < 4; ++b) {
       const int k = static_cast<int>(rng() % 16);
       if (k < 9) c[static_cast<std::size_t>(k)] += 3;
-      else for (int i = 0; i < 3; ++i) ++c[static_cast<std::size_t>(k - 9 + i)];
+      else
+        for (int i = 0; i < 3; ++i) ++c[static_cast<std::size_t>(k - 9 + i)];
     }
     bool legal = true;
     for (const int x : c) legal &= x <= 4;

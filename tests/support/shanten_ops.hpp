@@ -27,12 +27,14 @@ void each_single(const BatchInput& in, Result<T>* out, F f) {
 // Each runs the registry's batch entry (or, with `single`, its single-hand
 // entry hand by hand) and returns true (the callers keep the "ran" flag so
 // a test can still say what it compared).
-inline bool run_shanten(const Implementation& impl, const BatchInput& in, Result<ShantenForms>* out, bool single = false) {
+inline bool run_shanten(const Implementation& impl, const BatchInput& in, Result<ShantenForms>* out,
+                        bool single = false) {
   if (single) each_single(in, out, [&](const Hand& h, const Options& o) { return impl.single_shanten(h, o); });
   else impl.shanten(in, out);
   return true;
 }
-inline bool run_necessary(const Implementation& impl, const BatchInput& in, Result<Necessary>* out, bool single = false) {
+inline bool run_necessary(const Implementation& impl, const BatchInput& in, Result<Necessary>* out,
+                          bool single = false) {
   if (single) each_single(in, out, [&](const Hand& h, const Options& o) { return impl.single_necessary_tiles(h, o); });
   else impl.necessary_tiles(in, out);
   return true;

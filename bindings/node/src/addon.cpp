@@ -62,8 +62,8 @@ std::uint8_t* bytes_of(const Napi::Env& env, const Napi::Value& v, std::size_t b
   NAPI_THROW_IF_FAILED(env, napi_get_typedarray_info(env, v, nullptr, nullptr, &data, nullptr, nullptr), nullptr);
   const std::size_t size = v.As<Napi::TypedArray>().ByteLength();
   if (size != bytes)
-    throw Napi::RangeError::New(env, std::string(what) + " has " + std::to_string(size) + " bytes, expected " +
-                                         std::to_string(bytes));
+    throw Napi::RangeError::New(
+        env, std::string(what) + " has " + std::to_string(size) + " bytes, expected " + std::to_string(bytes));
   return static_cast<std::uint8_t*>(data);
 }
 
@@ -253,7 +253,7 @@ Napi::Value ScoreMany(const Napi::CallbackInfo& info) {
         }
         // Written straight after what is there; grown and written again if it did not fit.
         const std::size_t at = answers.size();
-        for (std::size_t room = 1024;; ) {
+        for (std::size_t room = 1024;;) {
           answers.resize(at + room);
           std::size_t needed = 0;
           const int e = mjk_score_json(s.request, s.result, answers.data() + at, room, &needed);
@@ -261,7 +261,8 @@ Napi::Value ScoreMany(const Napi::CallbackInfo& info) {
             answers.resize(at + needed - 1);
             break;
           }
-          if (e != MJK_ERR_OUTPUT_TOO_SMALL) throw Napi::Error::New(env, std::string("scoreMany: ") + mjk_error_message(e));
+          if (e != MJK_ERR_OUTPUT_TOO_SMALL)
+            throw Napi::Error::New(env, std::string("scoreMany: ") + mjk_error_message(e));
           room = needed;
         }
       });

@@ -124,7 +124,8 @@ Arguments arguments(const Napi::CallbackInfo& info, const char* name) {
     if (!x.IsNumber()) throw Napi::TypeError::New(env, std::string(name) + ": overrides must be 8 numbers");
     v[i] = x.As<Napi::Number>().DoubleValue();
     const double most = i == 7 ? 9007199254740991.0 : 255.0;
-    if (!(v[i] >= 0 && v[i] <= most)) throw Napi::RangeError::New(env, std::string(name) + ": an override out of range");
+    if (!(v[i] >= 0 && v[i] <= most))
+      throw Napi::RangeError::New(env, std::string(name) + ": an override out of range");
   }
   a.overrides.given = static_cast<std::uint8_t>(v[0]);
   a.overrides.values.hand_change = static_cast<std::uint8_t>(v[1]);
@@ -135,7 +136,8 @@ Arguments arguments(const Napi::CallbackInfo& info, const char* name) {
   a.overrides.values.turn = static_cast<std::uint8_t>(v[6]);
   a.overrides.values.max_vertices = static_cast<std::uint64_t>(v[7]);
   const double threads = info[2].As<Napi::Number>().DoubleValue();
-  if (!(threads >= 1 && threads <= 1024)) throw Napi::RangeError::New(env, std::string(name) + ": threads must be 1..1024");
+  if (!(threads >= 1 && threads <= 1024))
+    throw Napi::RangeError::New(env, std::string(name) + ": threads must be 1..1024");
   a.threads = static_cast<unsigned>(threads);
   return a;
 }
@@ -159,8 +161,8 @@ class EvWorker : public Napi::AsyncWorker {
   void Execute() override {
     rows_.resize(args_.lines.size());
     mjk::bind::ev_lines(
-        rows_.size(), [&](std::size_t i) { return std::string_view(args_.lines[i]); }, args_.overrides,
-        args_.threads, rows_.data());
+        rows_.size(), [&](std::size_t i) { return std::string_view(args_.lines[i]); }, args_.overrides, args_.threads,
+        rows_.data());
   }
   void OnOK() override { deferred_.Resolve(results(Env(), rows_)); }
   void OnError(const Napi::Error& e) override { deferred_.Reject(e.Value()); }
@@ -184,6 +186,6 @@ void mjk_node_ev_init(Napi::Env env, Napi::Object exports) {
   exports.Set("evMany", Napi::Function::New(env, EvMany));
   exports.Set("evManyAsync", Napi::Function::New(env, EvManyAsync));
   exports.Set("evThreads", Napi::Function::New(env, [](const Napi::CallbackInfo& info) {
-    return Napi::Number::New(info.Env(), mjk::bind::ev_threads(1024, 0));
-  }));
+                return Napi::Number::New(info.Env(), mjk::bind::ev_threads(1024, 0));
+              }));
 }

@@ -84,7 +84,8 @@ Napi::Value ReadLog(const Napi::CallbackInfo& info) {
   }
 
   const std::size_t n = rv.rows.size();
-  Column<std::uint8_t> hand(env, n, k34), visible(env, n, k34), melds(env, n, k34), dora(env, n, k34), best(env, n, k34);
+  Column<std::uint8_t> hand(env, n, k34), visible(env, n, k34), melds(env, n, k34), dora(env, n, k34),
+      best(env, n, k34);
   Column<std::uint8_t> hand_red(env, n, 3), visible_red(env, n, 3);
   Column<std::uint8_t> seat(env, n), seat_wind(env, n), discard(env, n), discard_red(env, n), riichi(env, n),
       reviewed(env, n), ukeire(env, n), best_ukeire(env, n);
@@ -121,7 +122,8 @@ Napi::Value ReadLog(const Napi::CallbackInfo& info) {
   columns.Set("dora", dora.array), columns.Set("best", best.array);
   columns.Set("handRed", hand_red.array), columns.Set("visibleRed", visible_red.array);
   columns.Set("seat", seat.array), columns.Set("seatWind", seat_wind.array), columns.Set("discard", discard.array);
-  columns.Set("discardRed", discard_red.array), columns.Set("riichi", riichi.array), columns.Set("reviewed", reviewed.array);
+  columns.Set("discardRed", discard_red.array), columns.Set("riichi", riichi.array),
+      columns.Set("reviewed", reviewed.array);
   columns.Set("shanten", shanten.array), columns.Set("shantenAfter", shanten_after.array);
   columns.Set("bestShanten", best_shanten.array), columns.Set("ukeire", ukeire.array);
   columns.Set("bestUkeire", best_ukeire.array), columns.Set("roundIndex", round_index.array);

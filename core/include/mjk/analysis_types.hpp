@@ -34,16 +34,16 @@ struct ShantenForms {
 };
 // 3k+1 hands: the kinds whose draw lowers the best shanten, and the unseen copies of them.
 struct Necessary {
-  std::int8_t shanten = 0;   // best shanten of the hand
-  std::uint8_t ukeire = 0;   // copies of `tiles` neither in the hand nor in Options::visible
+  std::int8_t shanten = 0;  // best shanten of the hand
+  std::uint8_t ukeire = 0;  // copies of `tiles` neither in the hand nor in Options::visible
   TileMask tiles;
   friend bool operator==(const Necessary&, const Necessary&) noexcept = default;
 };
 // 3k+2 hands: what discarding each distinct held kind leaves.
 struct DiscardOption {
   Tile discard;
-  std::int8_t shanten = 0;   // best shanten after the discard
-  std::uint8_t ukeire = 0;   // the discarded copy is not in the wall either
+  std::int8_t shanten = 0;  // best shanten after the discard
+  std::uint8_t ukeire = 0;  // the discarded copy is not in the wall either
   TileMask necessary;
   friend bool operator==(const DiscardOption&, const DiscardOption&) noexcept = default;
 };

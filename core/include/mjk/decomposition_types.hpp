@@ -49,8 +49,8 @@ struct Decomposition {
   friend constexpr bool operator==(const Decomposition&, const Decomposition&) noexcept = default;
 };
 
-[[nodiscard]] MJK_API std::string block_name(Block b);  // "123m", "11z", "555p", "9s"
-[[nodiscard]] MJK_API std::string_view form_name(Form f) noexcept;       // "standard", "chiitoi", "kokushi"
-[[nodiscard]] MJK_API std::string_view wait_name(WaitKind w) noexcept;   // "ryanmen", ...
+[[nodiscard]] MJK_API std::string block_name(Block b);                  // "123m", "11z", "555p", "9s"
+[[nodiscard]] MJK_API std::string_view form_name(Form f) noexcept;      // "standard", "chiitoi", "kokushi"
+[[nodiscard]] MJK_API std::string_view wait_name(WaitKind w) noexcept;  // "ryanmen", ...
 
 }  // namespace mjk

@@ -28,12 +28,12 @@ struct EvProgress {
 };
 
 struct EvOptions {
-  bool hand_change = false;   // 手変わり: a draw vertex not in riichi follows every kind in the wall
-  bool shanten_back = false;  // 向聴戻し: a discard vertex not in riichi tries every discard
-  int extra = 1;              // 0..3: a vertex is widened while dist + shanten < start shanten + extra
-  bool uradora = true;        // count ura-dora as an exact expectation (riichi wins only)
-  bool red = true;            // red fives score (off: they are plain fives everywhere)
-  int turn = 1;               // 1..17: the turn a table shows (the answer holds every turn)
+  bool hand_change = false;        // 手変わり: a draw vertex not in riichi follows every kind in the wall
+  bool shanten_back = false;       // 向聴戻し: a discard vertex not in riichi tries every discard
+  int extra = 1;                   // 0..3: a vertex is widened while dist + shanten < start shanten + extra
+  bool uradora = true;             // count ura-dora as an exact expectation (riichi wins only)
+  bool red = true;                 // red fives score (off: they are plain fives everywhere)
+  int turn = 1;                    // 1..17: the turn a table shows (the answer holds every turn)
   std::uint64_t max_vertices = 0;  // stop with Error::too_many_vertices past this many; 0: no limit
   const EvProgress* progress = nullptr;
 };
@@ -49,11 +49,11 @@ struct EvVisible {
 
 // One discard of a 14-tile hand (or the 13-tile hand itself).
 struct EvDiscard {
-  bool has_discard = false;   // false: the entry of a 13-tile hand
-  Tile discard;               // the kind discarded
-  bool discard_red = false;   // the discard is a red five (listed apart from the plain five)
-  std::int8_t shanten = 0;    // of the 13 tiles left
-  TileMask necessary;         // the kinds that lower that shanten (counts: EvAnswer::wall_counts)
+  bool has_discard = false;  // false: the entry of a 13-tile hand
+  Tile discard;              // the kind discarded
+  bool discard_red = false;  // the discard is a red five (listed apart from the plain five)
+  std::int8_t shanten = 0;   // of the 13 tiles left
+  TileMask necessary;        // the kinds that lower that shanten (counts: EvAnswer::wall_counts)
   // Index t = draws made; an index the search does not compute is 0 (index
   // 0 of a 14-tile hand's entries). Values may exceed 1 (ev/README.md).
   std::array<double, ev_turns> tenpai{}, win{}, score{};
@@ -62,18 +62,18 @@ struct EvDiscard {
 // What the search built: for reports and benchmarks.
 struct EvStats {
   std::uint64_t draw_vertices = 0, discard_vertices = 0;  // 3k+1 and 3k+2 tiles
-  std::uint64_t edges = 0;       // draws between them (each once)
-  std::uint64_t wins = 0;        // winning draws scored
-  std::uint64_t group_rows = 0;  // distinct suit / honour count vectors the workspace holds
-  std::uint64_t peak_bytes = 0;  // the workspace's memory at its largest
+  std::uint64_t edges = 0;                                // draws between them (each once)
+  std::uint64_t wins = 0;                                 // winning draws scored
+  std::uint64_t group_rows = 0;                           // distinct suit / honour count vectors the workspace holds
+  std::uint64_t peak_bytes = 0;                           // the workspace's memory at its largest
 };
 
 struct EvAnswer {
-  std::int8_t shanten = 0;      // of the hand as given (-1 never: a complete hand is an error)
-  std::uint64_t vertices = 0;   // draw + discard vertices searched
-  int wall = 0;                 // S: the tiles in the wall at the start
+  std::int8_t shanten = 0;                             // of the hand as given (-1 never: a complete hand is an error)
+  std::uint64_t vertices = 0;                          // draw + discard vertices searched
+  int wall = 0;                                        // S: the tiles in the wall at the start
   std::array<std::uint8_t, kind_count> wall_counts{};  // each kind's copies in the start wall
-  std::uint8_t count = 0;       // entries in `discards`: distinct discards explored (1 for 13 tiles)
+  std::uint8_t count = 0;                // entries in `discards`: distinct discards explored (1 for 13 tiles)
   std::array<EvDiscard, 14> discards{};  // kind order, a red five after its plain five
   EvStats stats;
 };

@@ -58,7 +58,7 @@ enum class Question : std::uint8_t {
 // `tiles` equal to the sum, at most 14 tiles, the count the question needs,
 // and (three players) no 2m-8m; the first failure in that order is reported.
 [[nodiscard]] MJK_API HandError validate(const Hand& hand, Question q = Question::any,
-                                 Players players = Players::four) noexcept;
+                                         Players players = Players::four) noexcept;
 
 // A parsed hand; `winning` (when written after a space) is included in `hand`.
 struct ParsedHand {

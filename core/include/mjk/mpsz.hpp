@@ -18,10 +18,14 @@ namespace mjk {
 // from sites that write suits in capitals).
 [[nodiscard]] constexpr std::optional<Suit> suit_of_letter(char c) noexcept {
   switch (c) {
-    case 'm': case 'M': return Suit::man;
-    case 'p': case 'P': return Suit::pin;
-    case 's': case 'S': return Suit::sou;
-    case 'z': case 'Z': return Suit::honour;
+    case 'm':
+    case 'M': return Suit::man;
+    case 'p':
+    case 'P': return Suit::pin;
+    case 's':
+    case 'S': return Suit::sou;
+    case 'z':
+    case 'Z': return Suit::honour;
     default: return std::nullopt;
   }
 }
@@ -54,7 +58,8 @@ HandError for_each_mpsz_tile(std::string_view text, std::uint32_t offset, Put pu
     }
     digits = 0;
   }
-  if (digits != 0) return {Error::digit_without_suit, static_cast<std::uint32_t>(offset + digits_from), std::nullopt, 0};
+  if (digits != 0)
+    return {Error::digit_without_suit, static_cast<std::uint32_t>(offset + digits_from), std::nullopt, 0};
   return {};
 }
 

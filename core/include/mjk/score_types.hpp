@@ -56,12 +56,10 @@ enum class MeldType : std::uint8_t {
 
 struct Meld {
   MeldType type = MeldType::chi;
-  Tile tile;                        // the lowest tile (a chi's first; the kind of a pon or kan)
-  std::uint8_t red = 0;             // red fives among its tiles (0 or 1)
+  Tile tile;                          // the lowest tile (a chi's first; the kind of a pon or kan)
+  std::uint8_t red = 0;               // red fives among its tiles (0 or 1)
   Relative from = Relative::kamicha;  // who discarded the called tile; self for ankan
-  [[nodiscard]] constexpr int size() const noexcept {
-    return type == MeldType::chi || type == MeldType::pon ? 3 : 4;
-  }
+  [[nodiscard]] constexpr int size() const noexcept { return type == MeldType::chi || type == MeldType::pon ? 3 : 4; }
   [[nodiscard]] constexpr bool is_kan() const noexcept { return size() == 4; }
   [[nodiscard]] constexpr bool is_open() const noexcept { return type != MeldType::ankan; }
   friend constexpr bool operator==(const Meld&, const Meld&) noexcept = default;
@@ -72,13 +70,13 @@ struct Meld {
 enum class RenhouRule : std::uint8_t { none, mangan, yakuman };
 
 struct ScoreRules {
-  bool open_tanyao = true;       // tanyao on an open hand (kuitan)
-  bool kiriage = false;          // 4 han 30 fu and 3 han 60 fu pay mangan
-  bool kazoe_yakuman = true;     // 13+ han pays yakuman (else sanbaiman)
-  bool double_yakuman = true;    // suuankou tanki, kokushi 13-wait, junsei chuuren, daisuushii pay double
-  bool yakuman_stacking = true;  // several yakuman add up (else one at most)
+  bool open_tanyao = true;               // tanyao on an open hand (kuitan)
+  bool kiriage = false;                  // 4 han 30 fu and 3 han 60 fu pay mangan
+  bool kazoe_yakuman = true;             // 13+ han pays yakuman (else sanbaiman)
+  bool double_yakuman = true;            // suuankou tanki, kokushi 13-wait, junsei chuuren, daisuushii pay double
+  bool yakuman_stacking = true;          // several yakuman add up (else one at most)
   std::uint8_t double_wind_pair_fu = 4;  // 2 or 4
-  bool pao = true;               // liability for daisangen / daisuushii
+  bool pao = true;                       // liability for daisangen / daisuushii
   RenhouRule renhou = RenhouRule::none;
   bool sanma_tsumo_loss = true;  // three players: a tsumo pays only the two others' shares
   friend constexpr bool operator==(const ScoreRules&, const ScoreRules&) noexcept = default;
@@ -92,19 +90,19 @@ struct ScoreRequest {
   // The concealed tiles WITH the winning tile: 3k+2 tiles, k = 4 - melds
   // (red_fives counts the concealed red fives, the winning tile's included).
   Hand hand;
-  std::array<Meld, 4> melds{};      // in the order they were made
+  std::array<Meld, 4> melds{};  // in the order they were made
   std::uint8_t meld_count = 0;
-  Tile win;                         // the winning tile (held in `hand`)
-  bool win_red = false;             // the winning tile is a red five
-  bool tsumo = false;               // self-drawn; else ron from `from`
+  Tile win;                           // the winning tile (held in `hand`)
+  bool win_red = false;               // the winning tile is a red five
+  bool tsumo = false;                 // self-drawn; else ron from `from`
   Relative from = Relative::kamicha;  // ron: the discarder
-  std::uint8_t seat = 0;            // seat wind 0..3 (0 = East = dealer)
-  std::uint8_t round = 0;           // round wind 0..3
-  std::uint8_t riichi = 0;          // 0 none, 1 riichi, 2 double riichi
+  std::uint8_t seat = 0;              // seat wind 0..3 (0 = East = dealer)
+  std::uint8_t round = 0;             // round wind 0..3
+  std::uint8_t riichi = 0;            // 0 none, 1 riichi, 2 double riichi
   bool ippatsu = false, rinshan = false, chankan = false, haitei = false, tenhou = false;
-  std::uint8_t dora_count = 0, ura_count = 0;   // indicators given
+  std::uint8_t dora_count = 0, ura_count = 0;      // indicators given
   std::array<Tile, max_indicators> dora{}, ura{};  // indicators (ura counts only with riichi)
-  std::uint8_t nuki = 0;            // north tiles set aside (three players)
+  std::uint8_t nuki = 0;                           // north tiles set aside (three players)
   std::uint16_t honba = 0, sticks = 0;
   Players players = Players::four;
   ScoreRules rules;
@@ -129,36 +127,78 @@ struct ScoreRequest {
 // `renhou_mangan` and `renhou` are both named "renhou" (the first counts han
 // under the mangan rule, the second is the yakuman).
 enum class Yaku : std::uint8_t {
-  riichi, double_riichi, ippatsu, menzen_tsumo, pinfu, tanyao, iipeikou, haitei, houtei, rinshan,
-  chankan, seat_wind, round_wind, haku, hatsu, chun, chiitoitsu, chanta, ittsu, sanshoku,
-  sanshoku_doukou, sankantsu, toitoi, sanankou, shousangen, honroutou, ryanpeikou, junchan,
-  honitsu, chinitsu, renhou_mangan,
+  riichi,
+  double_riichi,
+  ippatsu,
+  menzen_tsumo,
+  pinfu,
+  tanyao,
+  iipeikou,
+  haitei,
+  houtei,
+  rinshan,
+  chankan,
+  seat_wind,
+  round_wind,
+  haku,
+  hatsu,
+  chun,
+  chiitoitsu,
+  chanta,
+  ittsu,
+  sanshoku,
+  sanshoku_doukou,
+  sankantsu,
+  toitoi,
+  sanankou,
+  shousangen,
+  honroutou,
+  ryanpeikou,
+  junchan,
+  honitsu,
+  chinitsu,
+  renhou_mangan,
   // yakuman
-  tenhou, chiihou, renhou, kokushi, kokushi_13, suuankou, suuankou_tanki, daisangen, shousuushii,
-  daisuushii, tsuuiisou, ryuuiisou, chinroutou, chuuren, junsei_chuuren, suukantsu,
+  tenhou,
+  chiihou,
+  renhou,
+  kokushi,
+  kokushi_13,
+  suuankou,
+  suuankou_tanki,
+  daisangen,
+  shousuushii,
+  daisuushii,
+  tsuuiisou,
+  ryuuiisou,
+  chinroutou,
+  chuuren,
+  junsei_chuuren,
+  suukantsu,
   // dora kinds
-  dora, aka, ura, nuki,
+  dora,
+  aka,
+  ura,
+  nuki,
   count
 };
 inline constexpr int yaku_count = static_cast<int>(Yaku::count);
 static_assert(yaku_count <= 64);
 
 [[nodiscard]] MJK_API std::string_view yaku_name(Yaku y) noexcept;  // "riichi", "kokushi_13", ...
-[[nodiscard]] constexpr bool is_yakuman(Yaku y) noexcept {
-  return y >= Yaku::tenhou && y <= Yaku::suukantsu;
-}
+[[nodiscard]] constexpr bool is_yakuman(Yaku y) noexcept { return y >= Yaku::tenhou && y <= Yaku::suukantsu; }
 [[nodiscard]] constexpr bool is_dora_kind(Yaku y) noexcept { return y >= Yaku::dora && y < Yaku::count; }
 
 struct Score {
-  bool complete = false;      // false: the hand is not complete with `win` ("score": null)
-  bool closed = true;         // no open meld (for the han of chanta, ittsu, ... see yaku_value)
-  std::uint64_t yaku = 0;     // bit y: Yaku(y) counted (a yakuman hand lists only its yakuman)
-  std::uint8_t han = 0;       // of the reading chosen, dora included; 0 for a yakuman hand
-  std::uint8_t fu = 0;        // of the reading chosen; 0 for a yakuman hand or no yaku
-  std::uint8_t yakuman = 0;   // multiple of yakuman paid for yakuman yaku (0: none)
+  bool complete = false;                              // false: the hand is not complete with `win` ("score": null)
+  bool closed = true;                                 // no open meld (for the han of chanta, ittsu, ... see yaku_value)
+  std::uint64_t yaku = 0;                             // bit y: Yaku(y) counted (a yakuman hand lists only its yakuman)
+  std::uint8_t han = 0;                               // of the reading chosen, dora included; 0 for a yakuman hand
+  std::uint8_t fu = 0;                                // of the reading chosen; 0 for a yakuman hand or no yaku
+  std::uint8_t yakuman = 0;                           // multiple of yakuman paid for yakuman yaku (0: none)
   std::uint8_t dora = 0, aka = 0, ura = 0, nuki = 0;  // counted (also when they make no yaku)
-  std::int32_t points = 0;    // the hand's value to the winner, without honba and sticks
-  std::array<std::int32_t, 4> payments{};  // by seat wind; honba, sticks and pao included
+  std::int32_t points = 0;                            // the hand's value to the winner, without honba and sticks
+  std::array<std::int32_t, 4> payments{};             // by seat wind; honba, sticks and pao included
 
   [[nodiscard]] constexpr bool has(Yaku y) const noexcept { return (yaku >> static_cast<int>(y)) & 1; }
   friend constexpr bool operator==(const Score&, const Score&) noexcept = default;
@@ -187,8 +227,18 @@ MJK_API std::size_t list_yaku(const Score& score, const ScoreRules& rules, std::
 // a yakuman hand by its paid multiple (Score::yakuman): yakuman,
 // double_yakuman, ... sextuple_yakuman (the most yakuman can stack to).
 enum class Limit : std::uint8_t {
-  none, mangan, haneman, baiman, sanbaiman, kazoe_yakuman,
-  yakuman, double_yakuman, triple_yakuman, quadruple_yakuman, quintuple_yakuman, sextuple_yakuman,
+  none,
+  mangan,
+  haneman,
+  baiman,
+  sanbaiman,
+  kazoe_yakuman,
+  yakuman,
+  double_yakuman,
+  triple_yakuman,
+  quadruple_yakuman,
+  quintuple_yakuman,
+  sextuple_yakuman,
   count
 };
 [[nodiscard]] MJK_API Limit limit_of(const Score& score, const ScoreRules& rules) noexcept;
@@ -238,7 +288,8 @@ struct FuPart {
   WaitKind wait = WaitKind::ryanmen;  // FuReason::wait: kanchan, penchan or tanki
 };
 struct FuBreakdown {
-  std::uint8_t count = 0;  // parts in order: base (or chiitoitsu), closed ron, blocks, wait, pair, tsumo, open pinfu, rounding
+  std::uint8_t count =
+      0;  // parts in order: base (or chiitoitsu), closed ron, blocks, wait, pair, tsumo, open pinfu, rounding
   std::array<FuPart, 16> parts{};
   [[nodiscard]] constexpr int total() const noexcept {
     int t = 0;

@@ -92,7 +92,7 @@ class MJK_API JsonWriter {
   JsonWriter& shortest(double x) noexcept;  // the shortest text that reads back as x
   JsonWriter& boolean(bool b) noexcept;
   JsonWriter& null() noexcept;
-  JsonWriter& tiles(TileMask m) noexcept;  // ["1m","4m",...]
+  JsonWriter& tiles(TileMask m) noexcept;           // ["1m","4m",...]
   JsonWriter& raw(std::string_view text) noexcept;  // already JSON (or part of a string's bytes)
   // Bytes the whole output needs; it is complete in `out` iff size() <= out.size().
   [[nodiscard]] std::size_t size() const noexcept { return size_; }

@@ -39,10 +39,10 @@ struct ParsedRequest {
   // the hand has all 14 tiles. A line of fewer tiles and no meld words
   // keeps the old meaning (calls implied by the count) and is not scored.
   bool melds_known = false;
-  bool json = false;                                // a JSON object (else text)
-  std::array<std::uint8_t, kind_count> visible{};   // `visible` / --visible: tiles seen elsewhere
+  bool json = false;                               // a JSON object (else text)
+  std::array<std::uint8_t, kind_count> visible{};  // `visible` / --visible: tiles seen elsewhere
   bool any_visible = false;
-  std::array<std::uint32_t, 4> meld_position{};     // byte offset of each meld in the line
+  std::array<std::uint32_t, 4> meld_position{};  // byte offset of each meld in the line
   // A JSON line's "ev" object: the line asks for the expected-value search
   // (EV.md) with these options. red_seen: the red fives written 0 in
   // visible and dora (5m, 5p, 5s), out of the search's wall (EvVisible::red).

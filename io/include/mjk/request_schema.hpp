@@ -31,10 +31,10 @@ enum class FieldType : std::uint8_t {
 struct RequestField {
   std::string_view name;
   FieldType type;
-  int min = 0, max = 0;        // integer bounds (integer, riichi)
-  std::string_view fallback;   // the default, as JSON
-  std::string_view doc;        // one line
-  std::string_view must;       // the error's words for a wrong value
+  int min = 0, max = 0;       // integer bounds (integer, riichi)
+  std::string_view fallback;  // the default, as JSON
+  std::string_view doc;       // one line
+  std::string_view must;      // the error's words for a wrong value
 };
 
 inline constexpr std::array<RequestField, 22> request_fields = {{
@@ -59,7 +59,8 @@ inline constexpr std::array<RequestField, 22> request_fields = {{
      "haitei must be true or false"},
     {"tenhou", FieldType::flag, 0, 0, "false", "a win before the first discard, no call made (tenhou/chiihou/renhou)",
      "tenhou must be true or false"},
-    {"dora", FieldType::tiles, 0, 5, "\"\"", "dora indicators (at most 5)", "dora must be an mpsz string of indicators"},
+    {"dora", FieldType::tiles, 0, 5, "\"\"", "dora indicators (at most 5)",
+     "dora must be an mpsz string of indicators"},
     {"ura", FieldType::tiles, 0, 5, "\"\"", "ura-dora indicators (at most 5; count only with riichi)",
      "ura must be an mpsz string of indicators"},
     {"nuki", FieldType::integer, 0, 4, "0", "north tiles set aside (three players)", "nuki must be 0 to 4"},
@@ -86,10 +87,12 @@ inline constexpr std::array<RuleField, 9> rule_fields = {{
     {"open_tanyao", RuleType::flag, "true", "tanyao counts on an open hand", "rule open_tanyao must be true or false"},
     {"kiriage", RuleType::flag, "false", "4 han 30 fu and 3 han 60 fu round up to mangan",
      "rule kiriage must be true or false"},
-    {"kazoe_yakuman", RuleType::flag, "true", "13 han or more is a yakuman", "rule kazoe_yakuman must be true or false"},
+    {"kazoe_yakuman", RuleType::flag, "true", "13 han or more is a yakuman",
+     "rule kazoe_yakuman must be true or false"},
     {"double_yakuman", RuleType::flag, "true", "the double yakuman hands count twice",
      "rule double_yakuman must be true or false"},
-    {"yakuman_stacking", RuleType::flag, "true", "several yakuman add up", "rule yakuman_stacking must be true or false"},
+    {"yakuman_stacking", RuleType::flag, "true", "several yakuman add up",
+     "rule yakuman_stacking must be true or false"},
     {"double_wind_pair_fu", RuleType::fu, "4", "fu of a pair of the seat and round wind at once",
      "rule double_wind_pair_fu must be 2 or 4"},
     {"pao", RuleType::flag, "true", "the liable player pays for daisangen / daisuushii / suukantsu",

@@ -33,7 +33,8 @@ inline constexpr std::size_t max_decompositions = 16;
 // the hand (bad_winning_tile), or `out` is too small (output_too_small).
 // Options::players applies the rules' validation (2m-8m with three players).
 [[nodiscard]] MJK_API Result<std::size_t> decompositions(const Hand& hand, std::optional<Tile> winning,
-                                                 std::span<Decomposition> out, const Options& options = {}) noexcept;
+                                                         std::span<Decomposition> out,
+                                                         const Options& options = {}) noexcept;
 
 // Batch: hand i's readings are written to storage[slice.offset ..
 // slice.offset + slice.count) where slice = out[i].value. Hands are packed
@@ -45,7 +46,7 @@ struct Slice {
   std::uint32_t count = 0;
 };
 [[nodiscard]] MJK_API Error decompositions(std::span<const Hand> hands, std::span<const std::optional<Tile>> winning,
-                                   std::span<Decomposition> storage, std::span<Result<Slice>> out,
-                                   const Options& options = {}) noexcept;
+                                           std::span<Decomposition> storage, std::span<Result<Slice>> out,
+                                           const Options& options = {}) noexcept;
 
 }  // namespace mjk

@@ -31,7 +31,7 @@ struct BatchInput {
 };
 
 struct Implementation {
-  std::string_view name;         // "avx2", "sse4.2", "sse2", "portable"
+  std::string_view name;  // "avx2", "sse4.2", "sse2", "portable"
   std::string_view description;
   bool (*supported)() noexcept;  // can this CPU run it?
   // One batch entry point per operation; out must hold in.size results.
@@ -43,7 +43,8 @@ struct Implementation {
   // single_NAME(hand, options). The public one-hand functions call the
   // active implementation's; an operation without a single-hand algorithm
   // gets a batch of one.
-#define MJK_SINGLE_ENTRY(name, T, question) Result<T> (*single_##name)(const Hand& hand, const Options& options) noexcept;
+#define MJK_SINGLE_ENTRY(name, T, question) \
+  Result<T> (*single_##name)(const Hand& hand, const Options& options) noexcept;
   MJK_OPERATIONS(MJK_SINGLE_ENTRY)
 #undef MJK_SINGLE_ENTRY
 };

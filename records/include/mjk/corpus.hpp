@@ -20,23 +20,23 @@ namespace mjk::records {
 inline constexpr std::size_t corpus_turns = 20;
 
 struct CorpusStats {
-  std::uint64_t files = 0;         // records given
-  std::uint64_t games = 0;         // records read (their replay may have stopped at an error)
+  std::uint64_t files = 0;  // records given
+  std::uint64_t games = 0;  // records read (their replay may have stopped at an error)
   std::uint64_t rounds = 0;
-  std::uint64_t seat_rounds = 0;   // rounds x players: the denominator of the rates
-  std::uint64_t wins = 0;          // each winner of a double ron counts
+  std::uint64_t seat_rounds = 0;  // rounds x players: the denominator of the rates
+  std::uint64_t wins = 0;         // each winner of a double ron counts
   std::uint64_t tsumo = 0;
-  std::uint64_t deal_ins = 0;      // a discarder who pays two winners deals in once
-  std::uint64_t draws = 0;         // rounds ending without a win, exhaustive or abortive
-  std::uint64_t riichi = 0;        // declarations accepted
+  std::uint64_t deal_ins = 0;  // a discarder who pays two winners deals in once
+  std::uint64_t draws = 0;     // rounds ending without a win, exhaustive or abortive
+  std::uint64_t riichi = 0;    // declarations accepted
   std::uint64_t discards = 0;
-  std::int64_t win_points = 0;     // sum of the hands' values (the winner's gain without honba and sticks)
-  std::uint64_t reviewed = 0;      // discards the kernel reviewed
+  std::int64_t win_points = 0;  // sum of the hands' values (the winner's gain without honba and sticks)
+  std::uint64_t reviewed = 0;   // discards the kernel reviewed
   std::array<std::uint64_t, corpus_turns> turn_discards{};  // reviewed discards by turn
   std::array<std::int64_t, corpus_turns> turn_shanten{};    // their shanten (before) summed
-  std::uint64_t equal_shanten = 0;  // reviewed discards keeping the best discard's shanten
-  std::uint64_t ukeire_given_up = 0;  // over those: best_ukeire - ukeire, summed
-  std::uint64_t shanten_given_up = 0; // reviewed discards to a worse shanten than the best's
+  std::uint64_t equal_shanten = 0;                          // reviewed discards keeping the best discard's shanten
+  std::uint64_t ukeire_given_up = 0;                        // over those: best_ukeire - ukeire, summed
+  std::uint64_t shanten_given_up = 0;                       // reviewed discards to a worse shanten than the best's
   std::vector<Disagreement> disagreements;
   std::vector<std::string> errors;  // "FILE:LINE:COLUMN (byte N): WHAT" or "FILE E1-0 event N: WHAT"
 

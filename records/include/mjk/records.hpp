@@ -48,9 +48,11 @@ struct GameRules {
 };
 
 enum class EventKind : std::uint8_t {
-  draw,             // seat draws tiles[0] (after a kan or a north set aside: from the dead wall)
-  discard,          // seat discards tiles[0]; tsumogiri: the tile just drawn
-  chi, pon, minkan, // seat calls the discard of `from`: tiles[0] the called tile, then the tiles from the hand
+  draw,     // seat draws tiles[0] (after a kan or a north set aside: from the dead wall)
+  discard,  // seat discards tiles[0]; tsumogiri: the tile just drawn
+  chi,
+  pon,
+  minkan,           // seat calls the discard of `from`: tiles[0] the called tile, then the tiles from the hand
   ankan,            // seat declares a closed kan: tiles[0..3]
   kakan,            // seat adds tiles[0] to its pon of that kind
   riichi,           // seat declares riichi (the next discard is the riichi discard)
@@ -65,12 +67,12 @@ std::string_view event_name(EventKind k) noexcept;
 struct Event {
   EventKind kind = EventKind::draw;
   std::uint8_t seat = 0;
-  std::uint8_t from = 0;      // calls: the seat whose discard was called
+  std::uint8_t from = 0;  // calls: the seat whose discard was called
   bool tsumogiri = false;
   std::uint8_t tile_count = 0;
   std::array<RecordTile, 4> tiles{};
-  std::uint16_t result = 0;   // win: index in Round::wins
-  std::uint32_t where = 0;    // byte offset of the event in the file (mjai: line number)
+  std::uint16_t result = 0;  // win: index in Round::wins
+  std::uint32_t where = 0;   // byte offset of the event in the file (mjai: line number)
 };
 
 // A yaku as the record states it (han for a yaku or dora kind, a yakuman's multiple).
@@ -83,21 +85,27 @@ struct StatedYaku {
 
 struct Win {
   std::uint8_t seat = 0;
-  std::uint8_t from = 0;          // == seat: tsumo
-  std::int8_t pao = -1;           // the liable seat, -1 none
-  std::optional<RecordTile> tile; // the winning tile, when stated
-  std::vector<RecordTile> hand;   // the concealed tiles with the winning tile, when stated (mjlog)
-  bool detailed = false;          // fu, han, points and yaku are stated (mjai states only deltas)
+  std::uint8_t from = 0;           // == seat: tsumo
+  std::int8_t pao = -1;            // the liable seat, -1 none
+  std::optional<RecordTile> tile;  // the winning tile, when stated
+  std::vector<RecordTile> hand;    // the concealed tiles with the winning tile, when stated (mjlog)
+  bool detailed = false;           // fu, han, points and yaku are stated (mjai states only deltas)
   std::uint8_t fu = 0, han = 0, yakuman = 0;
-  std::int32_t points = 0;        // the hand's value as stated (Tenhou's "ten")
+  std::int32_t points = 0;  // the hand's value as stated (Tenhou's "ten")
   std::vector<StatedYaku> yaku;
   std::array<std::int32_t, 4> deltas{};  // each seat's change, by absolute seat
-  std::vector<RecordTile> ura;    // ura indicators shown
+  std::vector<RecordTile> ura;           // ura indicators shown
   [[nodiscard]] bool tsumo() const noexcept { return seat == from; }
 };
 
 enum class DrawKind : std::uint8_t {
-  exhaustive, nine_terminals, four_riichi, four_winds, four_kans, triple_ron, nagashi_mangan
+  exhaustive,
+  nine_terminals,
+  four_riichi,
+  four_winds,
+  four_kans,
+  triple_ron,
+  nagashi_mangan
 };
 std::string_view draw_kind_name(DrawKind k) noexcept;
 
@@ -113,8 +121,8 @@ struct Round {
   std::uint8_t dealer = 0;  // the dealer's seat (0-based); the round's number is dealer + 1
   std::uint8_t honba = 0;
   std::uint8_t sticks = 0;
-  std::array<std::int32_t, 4> scores{};     // at the start of the round
-  RecordTile dora;                          // the first dora indicator (later ones: dora events)
+  std::array<std::int32_t, 4> scores{};  // at the start of the round
+  RecordTile dora;                       // the first dora indicator (later ones: dora events)
   std::array<std::vector<RecordTile>, 4> deal;
   std::vector<Event> events;
   std::vector<Win> wins;
@@ -198,8 +206,8 @@ struct WriteResult {
   std::optional<std::string> error;
   [[nodiscard]] bool ok() const noexcept { return !error.has_value(); }
 };
-WriteResult write_mjai(const Game& game);     // mjai JSON lines, one event a line
-WriteResult write_tenhou6(const Game& game);  // tenhou.net/6 JSON, one object
+WriteResult write_mjai(const Game& game);                   // mjai JSON lines, one event a line
+WriteResult write_tenhou6(const Game& game);                // tenhou.net/6 JSON, one object
 WriteResult write_record(const Game& game, Format format);  // mjlog is not written (an error)
 
 }  // namespace mjk::records

@@ -21,8 +21,8 @@ namespace mjk::records {
 
 struct Disagreement {
   std::string file;
-  std::string round;       // "E1-0"
-  std::uint32_t event = 0; // index in the round's events
+  std::string round;        // "E1-0"
+  std::uint32_t event = 0;  // index in the round's events
   std::string what;
   [[nodiscard]] std::string message() const;  // "FILE E1-0 event 12: WHAT"
 };
@@ -31,32 +31,33 @@ struct Disagreement {
 // its answer.
 struct Decision {
   std::uint16_t round_index = 0;
-  std::string round;               // "E1-0"
-  std::uint8_t seat = 0;           // absolute seat
-  std::uint8_t seat_wind = 0;      // 0 East .. 3 North
-  std::uint16_t turn = 0;          // the player's discards so far, this one included
+  std::string round;           // "E1-0"
+  std::uint8_t seat = 0;       // absolute seat
+  std::uint8_t seat_wind = 0;  // 0 East .. 3 North
+  std::uint16_t turn = 0;      // the player's discards so far, this one included
   std::uint32_t event = 0;
-  Hand hand;                       // concealed tiles, the drawn one included (3k+2)
+  Hand hand;  // concealed tiles, the drawn one included (3k+2)
   std::array<Meld, 4> melds{};
   std::uint8_t meld_count = 0;
-  std::vector<RecordTile> dora;    // indicators shown
-  std::array<std::uint8_t, kind_count> visible{};  // discards and other players' melds (not this hand's melds, not the indicators)
-  std::array<std::uint8_t, 3> visible_red{};       // the red fives among visible's fives, by suit (written 0)
+  std::vector<RecordTile> dora;  // indicators shown
+  std::array<std::uint8_t, kind_count>
+      visible{};  // discards and other players' melds (not this hand's melds, not the indicators)
+  std::array<std::uint8_t, 3> visible_red{};  // the red fives among visible's fives, by suit (written 0)
   RecordTile discard;
-  bool riichi = false;             // this discard declares riichi
+  bool riichi = false;  // this discard declares riichi
   // review()
   bool reviewed = false;
   std::int8_t shanten = 0, shanten_after = 0;
   std::uint8_t ukeire = 0, best_ukeire = 0;
-  std::int8_t best_shanten = 0;    // shanten after the best discards
+  std::int8_t best_shanten = 0;  // shanten after the best discards
   TileMask best;
 };
 
 struct ReplayStats {
   std::uint64_t rounds = 0, wins = 0, draws = 0, riichi = 0, discards = 0;
   std::uint64_t tsumo = 0;
-  std::uint64_t deal_ins = 0;    // ron wins by discarder and round (a double ron deals in once)
-  std::int64_t win_points = 0;   // the hands' values: each winner's gain in the record without honba and sticks
+  std::uint64_t deal_ins = 0;   // ron wins by discarder and round (a double ron deals in once)
+  std::int64_t win_points = 0;  // the hands' values: each winner's gain in the record without honba and sticks
 };
 
 struct ReplayOptions {

@@ -25,9 +25,7 @@ struct GameReview {
   // without rounds.
   [[nodiscard]] std::array<std::int32_t, 4> final_scores() const;
   // True when the record was read and replayed without disagreement or error.
-  [[nodiscard]] bool clean() const noexcept {
-    return !read_error && replay.disagreements.empty() && !replay.error;
-  }
+  [[nodiscard]] bool clean() const noexcept { return !read_error && replay.disagreements.empty() && !replay.error; }
 };
 
 // Read, replay and review; never throws (running out of memory is the

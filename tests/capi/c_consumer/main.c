@@ -7,12 +7,12 @@
 #include <string.h>
 
 static int failures = 0;
-#define CHECK(cond)                                                  \
-  do {                                                               \
-    if (!(cond)) {                                                   \
+#define CHECK(cond)                                                            \
+  do {                                                                         \
+    if (!(cond)) {                                                             \
       fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-      ++failures;                                                    \
-    }                                                                \
+      ++failures;                                                              \
+    }                                                                          \
   } while (0)
 
 /* Kind of "5m", "7z", ... */
@@ -49,7 +49,8 @@ static void test_parse(void) {
   mjk_parsed p;
   CHECK(mjk_parse("123m406p789s11z23s 1s", &p) == MJK_OK);
   CHECK(p.error == MJK_OK && p.tiles == 14 && p.winning == kind("1s"));
-  CHECK(p.counts[kind("1m")] == 1 && p.counts[kind("5p")] == 1 && p.counts[kind("1s")] == 1 && p.counts[kind("1z")] == 2);
+  CHECK(p.counts[kind("1m")] == 1 && p.counts[kind("5p")] == 1 && p.counts[kind("1s")] == 1 &&
+        p.counts[kind("1z")] == 2);
   CHECK(p.red_fives[0] == 0 && p.red_fives[1] == 1 && p.red_fives[2] == 0);
 
   CHECK(mjk_parse("m1m1m1m2m2m2m3m3m3p8p9p9p9 p7", &p) == MJK_OK); /* the suit-first form */
@@ -69,12 +70,12 @@ static void test_parse(void) {
 static void test_agari(void) {
   uint8_t rows[5][MJK_KINDS];
   uint8_t agari[5], forms[5], errors[5];
-  row_of("123m456p789s11z123s", rows[0]);  /* standard */
-  row_of("11223344556677z", rows[1]);      /* seven pairs */
+  row_of("123m456p789s11z123s", rows[0]); /* standard */
+  row_of("11223344556677z", rows[1]);     /* seven pairs */
   memset(rows[2], 0, MJK_KINDS);
-  rows[2][0] = 5;                          /* bad: a count above 4 */
-  row_of("19m19p19s12345677z", rows[3]);   /* thirteen orphans */
-  row_of("22334455667788p", rows[4]);      /* standard and seven pairs */
+  rows[2][0] = 5;                        /* bad: a count above 4 */
+  row_of("19m19p19s12345677z", rows[3]); /* thirteen orphans */
+  row_of("22334455667788p", rows[4]);    /* standard and seven pairs */
   memset(agari, 9, sizeof agari);
   CHECK(mjk_is_agari(&rows[0][0], 5, 4, agari, errors) == MJK_OK);
   CHECK(agari[0] == 1 && agari[1] == 1 && agari[2] == 0 && agari[3] == 1 && agari[4] == 1);
@@ -105,16 +106,16 @@ static void test_waits(void) {
   uint64_t waits[4];
   mjk_form_waits by_form[4];
   uint8_t errors[4];
-  row_of("1112345678999m", rows[0]);   /* nine-sided */
-  row_of("123m456p789s11z12s", rows[1]); /* 3s */
+  row_of("1112345678999m", rows[0]);      /* nine-sided */
+  row_of("123m456p789s11z12s", rows[1]);  /* 3s */
   row_of("123m456p789s11z123s", rows[2]); /* bad: 14 tiles */
-  row_of("19m19p19s1234567z", rows[3]); /* thirteen-sided */
+  row_of("19m19p19s1234567z", rows[3]);   /* thirteen-sided */
   CHECK(mjk_waits(&rows[0][0], 4, 4, waits, errors) == MJK_OK);
   CHECK(waits[0] == 0x1ff && errors[0] == MJK_OK);
   CHECK(waits[1] == bit("3s") && errors[1] == MJK_OK);
   CHECK(waits[2] == 0 && errors[2] == MJK_ERR_WRONG_TILE_COUNT);
-  CHECK(errors[3] == MJK_OK && waits[3] == (bit("1m") | bit("9m") | bit("1p") | bit("9p") | bit("1s") | bit("9s") |
-                                             0x3f8000000ull));
+  CHECK(errors[3] == MJK_OK &&
+        waits[3] == (bit("1m") | bit("9m") | bit("1p") | bit("9p") | bit("1s") | bit("9s") | 0x3f8000000ull));
   {
     uint8_t dense[4][MJK_KINDS];
     int k;
@@ -150,7 +151,7 @@ static void test_decompositions(void) {
   int8_t winning[3] = {-1, -1, -1};
   mjk_decomposition storage[3 * MJK_MAX_DECOMPOSITIONS];
   mjk_slice slices[3];
-  row_of("111222333m456p77z", rows[0]); /* three triplets, or three 123m */
+  row_of("111222333m456p77z", rows[0]);  /* three triplets, or three 123m */
   row_of("123m456p789s11z12s", rows[1]); /* bad: 13 tiles */
   row_of("123m456p789s11z123s", rows[2]);
   winning[2] = (int8_t)kind("3s");
@@ -188,7 +189,8 @@ static void test_shanten(void) {
   CHECK(errors[0] == MJK_OK && sh[0].best == 0 && sh[0].standard == 0 && sh[0].chiitoi == 4 && sh[0].kokushi == 10);
   CHECK(errors[1] == MJK_OK && sh[1].best == -1 && sh[1].standard == -1);
   CHECK(errors[2] == MJK_ERR_WRONG_TILE_COUNT);
-  CHECK(errors[3] == MJK_OK && sh[3].chiitoi == MJK_SHANTEN_NOT_APPLICABLE && sh[3].kokushi == MJK_SHANTEN_NOT_APPLICABLE);
+  CHECK(errors[3] == MJK_OK && sh[3].chiitoi == MJK_SHANTEN_NOT_APPLICABLE &&
+        sh[3].kokushi == MJK_SHANTEN_NOT_APPLICABLE);
 }
 
 static void test_necessary_and_advice(void) {
@@ -250,7 +252,7 @@ static void test_analyse_json(void) {
 static void test_parse_message(void) {
   char m[MJK_MAX_MESSAGE];
   CHECK(mjk_parse_message("11111m", 6, m, sizeof m) == MJK_ERR_FIFTH_COPY);
-  CHECK(strcmp(m, "fifth copy of 1m at position 4") == 0); /* the CLI's sentence */
+  CHECK(strcmp(m, "fifth copy of 1m at position 4") == 0);                                      /* the CLI's sentence */
   CHECK(mjk_parse_message("11111m", 6, m, 6) == MJK_ERR_FIFTH_COPY && strcmp(m, "fifth") == 0); /* cut */
   CHECK(mjk_parse_message("1112345678999m", 14, m, sizeof m) == MJK_OK && m[0] == '\0');
   CHECK(mjk_parse_message("1m\0", 3, NULL, 0) == MJK_ERR_UNKNOWN_CHARACTER);
@@ -266,7 +268,8 @@ static void test_score(void) {
   uint8_t errors[4] = {99, 99, 99, 99};
   uint8_t visible[MJK_KINDS];
   mjk_yaku_value values[MJK_YAKU_COUNT];
-  const char* pinfu = "{\"hand\": \"123678m345p67s55s\", \"win\": \"8s\", \"tsumo\": true, \"seat\": \"2z\", \"dora\": \"9p\"}";
+  const char* pinfu =
+      "{\"hand\": \"123678m345p67s55s\", \"win\": \"8s\", \"tsumo\": true, \"seat\": \"2z\", \"dora\": \"9p\"}";
   const char* open = "678m345p67s55s chi:234m 8s";
   size_t n, i;
   int tanyao = 0;
@@ -287,7 +290,8 @@ static void test_score(void) {
   CHECK(mjk_score(req, 4, out, errors) == MJK_OK);
   CHECK(errors[0] == MJK_OK && errors[1] == MJK_OK && errors[2] == MJK_ERR_RIICHI_ON_OPEN_HAND && errors[3] == MJK_OK);
   CHECK(out[0].complete == 1 && out[0].han == 2 && out[0].fu == 20 && out[0].points == 1500);
-  CHECK(out[0].payments[0] == -700 && out[0].payments[1] == 1500 && out[0].payments[2] == -400 && out[0].payments[3] == -400);
+  CHECK(out[0].payments[0] == -700 && out[0].payments[1] == 1500 && out[0].payments[2] == -400 &&
+        out[0].payments[3] == -400);
   CHECK(out[1].complete == 1 && out[1].han == 1 && out[1].fu == 30 && out[1].points == 1000 && out[1].closed == 0);
   n = mjk_score_yaku(&out[1], &req[1].rules, values, MJK_YAKU_COUNT);
   for (i = 0; i < n; ++i) tanyao += strcmp(mjk_yaku_name(values[i].yaku), "tanyao") == 0 && values[i].han == 1;
@@ -300,7 +304,8 @@ static void test_score(void) {
         MJK_ERR_BAD_REQUEST);
   CHECK(info.error == MJK_ERR_BAD_REQUEST && info.error_position == 27);
   CHECK(strncmp(info.message, "malformed request at position 27: unknown rule key", 50) == 0);
-  CHECK(mjk_parse_request("123m chi:235m 5m", 16, &req[0], NULL, &info) == MJK_ERR_BAD_MELD && info.error_position == 9);
+  CHECK(mjk_parse_request("123m chi:235m 5m", 16, &req[0], NULL, &info) == MJK_ERR_BAD_MELD &&
+        info.error_position == 9);
   CHECK(mjk_score(NULL, 1, out, errors) == MJK_ERR_INVALID_ARGUMENT);
 }
 
@@ -361,10 +366,13 @@ static void test_review(void) {
   CHECK(needed > sizeof small && needed < sizeof big);
   CHECK(mjk_review_bytes_json(data, sizeof record - 1, "round.mjson", 0, 0, big, needed, &needed) == MJK_OK);
   CHECK(strlen(big) + 1 == needed);
-  CHECK(strncmp(big, "{\"file\":\"round.mjson\",\"format\":\"mjai\",\"players\":4,\"names\":[\"a\",\"b\",\"c\",\"d\"],", 76) == 0);
+  CHECK(strncmp(big, "{\"file\":\"round.mjson\",\"format\":\"mjai\",\"players\":4,\"names\":[\"a\",\"b\",\"c\",\"d\"],",
+                76) == 0);
   CHECK(strstr(big, "\"wins\":[{\"winner\":1,\"from\":0,\"tsumo\":false,") != NULL);
   CHECK(strstr(big, "\"final_scores\":[24000,26000,25000,25000],\"places\":[4,1,2,3]") != NULL);
-  CHECK(strstr(big, "\"decisions\":[{\"file\": \"round.mjson\", \"round\": \"E1-0\", \"player\": \"1z\", \"turn\": 1") != NULL);
+  CHECK(
+      strstr(big, "\"decisions\":[{\"file\": \"round.mjson\", \"round\": \"E1-0\", \"player\": \"1z\", \"turn\": 1") !=
+      NULL);
   /* The lines of `mjk log --json`: one discard, no disagreement. */
   CHECK(mjk_review_bytes_json(data, sizeof record - 1, "round.mjson", 0, MJK_REVIEW_LINES, big, sizeof big, &needed) ==
         MJK_OK);

@@ -53,7 +53,8 @@ std::uint8_t* bytes_of(const py::array& a, std::size_t bytes, const char* what, 
   if (a.itemsize() != 1) throw py::type_error(std::string(what) + ": expected a one-byte dtype");
   if (!(a.flags() & py::array::c_style)) throw py::value_error(std::string(what) + ": expected a C-contiguous array");
   if (static_cast<std::size_t>(a.nbytes()) != bytes)
-    throw py::value_error(std::string(what) + ": " + std::to_string(a.nbytes()) + " bytes, expected " + std::to_string(bytes));
+    throw py::value_error(std::string(what) + ": " + std::to_string(a.nbytes()) + " bytes, expected " +
+                          std::to_string(bytes));
   if (writable && !a.writeable()) throw py::value_error(std::string(what) + ": read-only");
   return static_cast<std::uint8_t*>(const_cast<void*>(a.data()));
 }
@@ -172,8 +173,8 @@ py::dict read_log(const std::string& path, std::uint64_t max_bytes) {
   const py::dict summary = loads(rv.json);
   const std::size_t n = rv.rows.size();
   constexpr std::size_t k34 = mjk::kind_count;
-  auto hand = column<std::uint8_t>(n, k34), visible = column<std::uint8_t>(n, k34), melds = column<std::uint8_t>(n, k34),
-       dora = column<std::uint8_t>(n, k34);
+  auto hand = column<std::uint8_t>(n, k34), visible = column<std::uint8_t>(n, k34),
+       melds = column<std::uint8_t>(n, k34), dora = column<std::uint8_t>(n, k34);
   auto best = column<bool>(n, k34);
   auto discard = column<std::uint8_t>(n), seat = column<std::uint8_t>(n), seat_wind = column<std::uint8_t>(n),
        ukeire = column<std::uint8_t>(n), best_ukeire = column<std::uint8_t>(n);
@@ -247,11 +248,13 @@ py::dict read_log(const std::string& path, std::uint64_t max_bytes) {
 py::dict stats_dict(const mjk::records::CorpusStats& s) {
   py::dict o;
   mjk::records::CorpusStats::each_count([&](const char* name, const auto& v) { o[name] = v; }, s);
-  mjk::records::CorpusStats::each_array([&](const char* name, const auto& a) {
-    py::list l;
-    for (const auto v : a) l.append(v);
-    o[name] = l;
-  }, s);
+  mjk::records::CorpusStats::each_array(
+      [&](const char* name, const auto& a) {
+        py::list l;
+        for (const auto v : a) l.append(v);
+        o[name] = l;
+      },
+      s);
   py::list dis;
   for (const auto& d : s.disagreements) dis.append(disagreement_dict(d));
   o["disagreement_list"] = dis;
@@ -267,16 +270,20 @@ mjk::records::CorpusStats stats_of(const py::dict& o) {
     if (!o.contains(name)) throw py::key_error(std::string("partial statistics without ") + name);
     return o[name];
   };
-  mjk::records::CorpusStats::each_count([&](const char* name, auto& v) { v = need(name).cast<std::remove_reference_t<decltype(v)>>(); }, s);
-  mjk::records::CorpusStats::each_array([&](const char* name, auto& a) {
-    const auto l = need(name).cast<py::list>();
-    if (l.size() != a.size()) throw py::value_error(std::string(name) + ": " + std::to_string(a.size()) + " values expected");
-    for (std::size_t t = 0; t < a.size(); ++t) a[t] = l[t].cast<std::remove_reference_t<decltype(a[t])>>();
-  }, s);
+  mjk::records::CorpusStats::each_count(
+      [&](const char* name, auto& v) { v = need(name).cast<std::remove_reference_t<decltype(v)>>(); }, s);
+  mjk::records::CorpusStats::each_array(
+      [&](const char* name, auto& a) {
+        const auto l = need(name).cast<py::list>();
+        if (l.size() != a.size())
+          throw py::value_error(std::string(name) + ": " + std::to_string(a.size()) + " values expected");
+        for (std::size_t t = 0; t < a.size(); ++t) a[t] = l[t].cast<std::remove_reference_t<decltype(a[t])>>();
+      },
+      s);
   for (const auto d : need("disagreement_list").cast<py::list>()) {
     const auto x = d.cast<py::dict>();
-    s.disagreements.push_back({x["file"].cast<std::string>(), x["round"].cast<std::string>(), x["event"].cast<std::uint32_t>(),
-                               x["what"].cast<std::string>()});
+    s.disagreements.push_back({x["file"].cast<std::string>(), x["round"].cast<std::string>(),
+                               x["event"].cast<std::uint32_t>(), x["what"].cast<std::string>()});
   }
   for (const auto e : need("error_list").cast<py::list>()) s.errors.push_back(e.cast<std::string>());
   return s;
@@ -349,8 +356,10 @@ struct ScoreStrings {
   ScoreStrings() {
     const auto str_or_none = [](const char* s) { return *s ? py::object(py::str(s)) : py::object(py::none()); };
     for (int lang = 0; lang < 3; ++lang) {
-      for (int y = 0; y <= MJK_YAKU_COUNT; ++y) yaku_names[static_cast<std::size_t>(lang)].push_back(str_or_none(mjk_yaku_label(y, lang)));
-      for (int l = 0; l < MJK_LIMIT_COUNT; ++l) limit_names[static_cast<std::size_t>(lang)].push_back(str_or_none(mjk_limit_label(l, lang)));
+      for (int y = 0; y <= MJK_YAKU_COUNT; ++y)
+        yaku_names[static_cast<std::size_t>(lang)].push_back(str_or_none(mjk_yaku_label(y, lang)));
+      for (int l = 0; l < MJK_LIMIT_COUNT; ++l)
+        limit_names[static_cast<std::size_t>(lang)].push_back(str_or_none(mjk_limit_label(l, lang)));
     }
     for (int r = 0; r <= MJK_FU_REASON_COUNT; ++r) reasons.emplace_back(py::str(mjk_fu_reason_name(r)));
     for (int w = 0; w <= MJK_WAIT_KOKUSHI13 + 1; ++w) waits.emplace_back(py::str(mjk_wait_name(w)));
@@ -367,7 +376,8 @@ py::object score_object(const mjk::bind::LineScore& s) {
   if (!r.complete) return py::none();
   static const ScoreStrings& k = *new ScoreStrings;
   const auto at = [](const std::vector<py::object>& v, int i) -> const py::object& {
-    return v[static_cast<std::size_t>(i >= 0 && static_cast<std::size_t>(i) < v.size() ? i : static_cast<int>(v.size()) - 1)];
+    return v[static_cast<std::size_t>(
+        i >= 0 && static_cast<std::size_t>(i) < v.size() ? i : static_cast<int>(v.size()) - 1)];
   };
   std::array<mjk_yaku_value, MJK_YAKU_COUNT> values;
   const std::size_t n = mjk::bind::score_yaku(s, values);
@@ -462,8 +472,8 @@ void score_batch(const py::list& list, const py::array& complete, const py::arra
   const auto wide = [&](const py::array& a, std::size_t items, std::size_t size, const char* what) {
     if (a.itemsize() != static_cast<py::ssize_t>(size) || !(a.flags() & py::array::c_style) || !a.writeable() ||
         static_cast<std::size_t>(a.size()) != items)
-      throw py::value_error(std::string(what) + ": expected a writeable C-contiguous array of " + std::to_string(items) +
-                            " items of " + std::to_string(size) + " bytes");
+      throw py::value_error(std::string(what) + ": expected a writeable C-contiguous array of " +
+                            std::to_string(items) + " items of " + std::to_string(size) + " bytes");
     return static_cast<void*>(const_cast<void*>(a.data()));
   };
   auto* o_points = static_cast<std::int32_t*>(wide(points, n, 4, "points"));
@@ -516,14 +526,20 @@ PYBIND11_MODULE(_native, m) {
   m.def("corpus_stats", &corpus_stats, py::arg("paths"), py::arg("max_bytes") = mjk::records::default_max_record_bytes,
         "The partial statistics of these records (one thread): a dict of sums and counts");
   m.def("corpus_merge", &corpus_merge, py::arg("parts"), "Partial statistics merged (exactly) into one");
-  m.def("corpus_json", [](const py::dict& s) {
-    auto stats = stats_of(s);
-    stats.sort();
-    return mjk::records::corpus_json(stats);
-  }, py::arg("stats"), "The object `mjk log --stats --json` prints, as its text");
-  m.def("corpus_text", [](const py::dict& s) {
-    auto stats = stats_of(s);
-    stats.sort();
-    return mjk::records::corpus_text(stats);
-  }, py::arg("stats"));
+  m.def(
+      "corpus_json",
+      [](const py::dict& s) {
+        auto stats = stats_of(s);
+        stats.sort();
+        return mjk::records::corpus_json(stats);
+      },
+      py::arg("stats"), "The object `mjk log --stats --json` prints, as its text");
+  m.def(
+      "corpus_text",
+      [](const py::dict& s) {
+        auto stats = stats_of(s);
+        stats.sort();
+        return mjk::records::corpus_text(stats);
+      },
+      py::arg("stats"));
 }

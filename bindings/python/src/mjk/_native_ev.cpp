@@ -28,7 +28,8 @@ struct EvKeys {
       peak_bytes{"peak_bytes"};
   std::array<py::object, 37> names;  // 34 kinds, then 0m 0p 0s
   EvKeys() {
-    for (int k = 0; k < 34; ++k) names[static_cast<std::size_t>(k)] = py::str(std::string{static_cast<char>('1' + k % 9), "mpsz"[k / 9]});
+    for (int k = 0; k < 34; ++k)
+      names[static_cast<std::size_t>(k)] = py::str(std::string{static_cast<char>('1' + k % 9), "mpsz"[k / 9]});
     for (int s = 0; s < 3; ++s) names[static_cast<std::size_t>(34 + s)] = py::str(std::string{'0', "mps"[s]});
   }
 };
