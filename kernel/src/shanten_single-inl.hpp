@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "mjk/analysis.hpp"
+#include "shanten_advice-inl.hpp"
 #include "shanten_batch-inl.hpp"
 
 namespace mjk::single {
@@ -30,13 +31,18 @@ struct ShantenHand {
   // held zero / one times and the copies left (checks the visible tiles).
   // The group keys and cost rows first: their table reads overlap the rest.
   Error prepare(const Hand& hand, const Options& options, Question q, bool for_draws) noexcept {
+    const bool row = options.visible.size() >= static_cast<std::size_t>(kind_count);
+    return prepare(hand, options.players, row ? options.visible.data() : nullptr, q, for_draws);
+  }
+  // The same with the visible row (34 counts) or none.
+  Error prepare(const Hand& hand, Players players, const std::uint8_t* visible, Question q, bool for_draws) noexcept {
     std::array<int, 4> sum{};
-    const Error e = P::validate(hand, q, options.players, sum);
+    const Error e = P::validate(hand, q, players, sum);
     if (e != Error::none) return e;
     tiles = sum[0] + sum[1] + sum[2] + sum[3];
-    simd::ShantenLanes<Ops>::keys_of_row(hand.slots.data(), options.players, groups.key);
+    simd::ShantenLanes<Ops>::keys_of_row(hand.slots.data(), players, groups.key);
     for (int g = 0; g < 4; ++g) {
-      groups.shape[g] = S::shape_of(g, options.players);
+      groups.shape[g] = S::shape_of(g, players);
       groups.cost[g] = S::cost_of(groups.shape[g], groups.key[g]);
     }
     if (tiles < 13 && !for_draws) return Error::none;  // only the standard form
@@ -49,10 +55,10 @@ struct ShantenHand {
     if (!for_draws) return Error::none;
     singles.zero = slots::to_kinds(~masks.occ);
     singles.one = slots::to_kinds(one);
-    if (options.visible.size() >= static_cast<std::size_t>(kind_count)) {
+    if (visible) {
       const typename S::Counts c = S::counts_of(hand);
-      if (S::over_four(c, options.visible.data())) return Error::visible_over_four;
-      left = S::left_of(c, options.visible.data());
+      if (S::over_four(c, visible)) return Error::visible_over_four;
+      left = S::left_of(c, visible);
     } else {  // 4 (0b100) where none is held, 3 (0b011) one, 2 (0b010) two, 1 three
       left.plane[0] = slots::to_kinds(one | (masks.ge3 & ~masks.four));
       left.plane[1] = slots::to_kinds(one | (masks.ge2 & ~masks.ge3));
@@ -92,14 +98,19 @@ Result<Necessary> necessary_tiles(const Hand& hand, const Options& options) noex
 }
 
 // Advice: each discard's key from the slot bytes with that copy taken out.
+// Written into `out` (an Advice is 232 bytes); the batch calls it hand by
+// hand with each hand's visible row (or none).
 template <class Ops>
-Result<Advice> advice(const Hand& hand, const Options& options) noexcept {
+void advice_into(const Hand& hand, Players players, const std::uint8_t* visible, Result<Advice>& out) noexcept {
   using S = simd::ShantenKernel<Ops>;
   using SL = simd::ShantenLanes<Ops>;
-  const Players players = options.players;
   ShantenHand<Ops> h;
-  const Error e = h.prepare(hand, options, Question::complete, true);
-  if (e != Error::none) return {{}, e};
+  const Error e = h.prepare(hand, players, visible, Question::complete, true);
+  out.error = e;
+  if (e != Error::none) {
+    out.value = {};
+    return;
+  }
   const std::uint64_t held = slots::to_kinds(h.masks.occ);
   alignas(64) std::uint8_t after[64];
   std::memcpy(after, hand.slots.data(), 64);
@@ -111,9 +122,15 @@ Result<Advice> advice(const Hand& hand, const Options& options) noexcept {
     key_after[d] = SL::key_of_group(after, S::group_of(d, players), players);
     ++after[slot];
   }
-  Result<Advice> r;
   simd::advise<Ops>(h.groups, h.tiles, players, h.singles, h.left, held,
-                    [&hand](int d) { return static_cast<int>(hand.slots[Tile(d).slot()]); }, key_after, r.value);
+                    [&hand](int d) { return static_cast<int>(hand.slots[Tile(d).slot()]); }, key_after, out.value);
+}
+
+template <class Ops>
+Result<Advice> advice(const Hand& hand, const Options& options) noexcept {
+  const bool row = options.visible.size() >= static_cast<std::size_t>(kind_count);
+  Result<Advice> r;
+  advice_into<Ops>(hand, options.players, row ? options.visible.data() : nullptr, r);
   return r;
 }
 
