@@ -57,18 +57,7 @@ struct AdviceKernel {
                                    comp<M>(15, A));
   }
 
-  static int min_of(Cells c) noexcept {
-    c = c < __builtin_shufflevector(c, c, 8, 9, 10, 11, 12, 13, 14, 15, 8, 9, 10, 11, 12, 13, 14, 15)
-            ? c
-            : __builtin_shufflevector(c, c, 8, 9, 10, 11, 12, 13, 14, 15, 8, 9, 10, 11, 12, 13, 14, 15);
-    Cells t = __builtin_shufflevector(c, c, 4, 5, 6, 7, 4, 5, 6, 7, 4, 5, 6, 7, 4, 5, 6, 7);
-    c = c < t ? c : t;
-    t = __builtin_shufflevector(c, c, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3);
-    c = c < t ? c : t;
-    t = __builtin_shufflevector(c, c, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
-    c = c < t ? c : t;
-    return c[0];
-  }
+  static int min_of(const Cells& c) noexcept { return S::min_of(c); }
   // The bytes equal to v, as bits.
   static std::uint32_t equal_bits(const Cells& c, std::uint8_t v) noexcept {
     const Cells eq = (Cells)(c == (Cells{} + v));  // NOLINT: vector cast

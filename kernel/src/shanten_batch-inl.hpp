@@ -12,6 +12,10 @@
 #include "mjk/implementation.hpp"
 #include "shanten_groups-inl.hpp"
 
+#if defined(__SSSE3__)
+#include <immintrin.h>
+#endif
+
 namespace mjk::simd {
 
 // ---- many hands at once: lanes are hands, as in Kernel ----
@@ -43,8 +47,51 @@ struct ShantenLanes {
     }
     return shanten_tables::split_rank(shanten_tables::suit_rank, h + 12 * g, in_order);
   }
+  // All four keys of one hand row (64 readable bytes). With SSSE3, each
+  // group's split-rank indexes come from one byte shuffle and two multiply-
+  // adds: the counts put in order (kinds 0-4 | 5-8 of a suit, E S W N | Wh G
+  // R of the honours), pmaddubsw by (1, 5) pairs, pmaddwd by (1, 25) and 625,
+  // and the tiles before the second part by psadbw; then the two lookups.
   static void keys_of_row(const std::uint8_t* h, Players players, std::uint32_t* key) noexcept {
+#if defined(__SSSE3__)
+    constexpr char z = -128;  // a pshufb index that gives 0
+    const __m128i order_suit = _mm_setr_epi8(0, 1, 2, 3, 4, z, z, z, 5, 6, 7, 8, z, z, z, z);
+    const __m128i order_honour = _mm_setr_epi8(0, 1, 3, 4, z, z, z, z, 6, 7, 9, z, z, z, z, z);
+    const __m128i first_suit = _mm_setr_epi8(0, 1, 2, 3, 4, z, z, z, z, z, z, z, z, z, z, z);
+    const __m128i first_honour = _mm_setr_epi8(0, 1, 3, 4, z, z, z, z, z, z, z, z, z, z, z, z);
+    const __m128i by5 = _mm_setr_epi8(1, 5, 1, 5, 1, 0, 0, 0, 1, 5, 1, 5, 0, 0, 0, 0);
+    const __m128i by25 = _mm_setr_epi16(1, 25, 625, 0, 1, 25, 0, 0);  // words (c0+5c1, c2+5c3, c4, 0, c5+5c6, c7+5c8)
+    alignas(16) std::uint32_t idx[4][4];  // per group: low part, 625 * c4, high part, 0
+    alignas(16) std::uint64_t before[4][2];
+#if defined(__AVX2__)
+    for (int g = 0; g < 4; g += 2) {
+      const __m256i x = _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(h + 12 * g + 12),
+                                            reinterpret_cast<const __m128i*>(h + 12 * g));
+      const __m256i order = g == 0 ? _mm256_set_m128i(order_suit, order_suit) : _mm256_set_m128i(order_honour, order_suit);
+      const __m256i first = g == 0 ? _mm256_set_m128i(first_suit, first_suit) : _mm256_set_m128i(first_honour, first_suit);
+      const __m256i w = _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_shuffle_epi8(x, order), _mm256_broadcastsi128_si256(by5)),
+                                          _mm256_broadcastsi128_si256(by25));
+      _mm256_store_si256(reinterpret_cast<__m256i*>(idx[g]), w);
+      _mm256_store_si256(reinterpret_cast<__m256i*>(before[g]),
+                         _mm256_sad_epu8(_mm256_shuffle_epi8(x, first), _mm256_setzero_si256()));
+    }
+#else
+    for (int g = 0; g < 4; ++g) {
+      const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(h + 12 * g));
+      const __m128i w = _mm_madd_epi16(_mm_maddubs_epi16(_mm_shuffle_epi8(x, g == 3 ? order_honour : order_suit), by5), by25);
+      _mm_store_si128(reinterpret_cast<__m128i*>(idx[g]), w);
+      _mm_store_si128(reinterpret_cast<__m128i*>(before[g]),
+                      _mm_sad_epu8(_mm_shuffle_epi8(x, g == 3 ? first_honour : first_suit), _mm_setzero_si128()));
+    }
+#endif
+    const auto& suit = shanten_tables::suit_rank;
+    const auto& honour = shanten_tables::honour_rank;
+    for (int g = 0; g < 3; ++g) key[g] = suit.first[idx[g][0] + idx[g][1]] + suit.rest[before[g][0]][idx[g][2]];
+    key[3] = honour.first[idx[3][0]] + honour.rest[before[3][0]][idx[3][2]];
+    if (players == Players::three) key[0] = key_of_group(h, 0, players);
+#else
     for (int g = 0; g < 4; ++g) key[g] = key_of_group(h, g, players);
+#endif
   }
 
   // Min-plus of two cell vectors (cells 0..9), lane by lane.

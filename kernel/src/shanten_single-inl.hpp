@@ -68,19 +68,36 @@ struct ShantenHand {
   }
 };
 
+// Shanten needs only the keys, the four cost rows and, for 13 or 14 tiles,
+// the slots held once or more and twice or more: no ShantenHand.
 template <class Ops>
 Result<ShantenForms> shanten(const Hand& hand, const Options& options) noexcept {
+  using P = Path<Ops>;
   using S = simd::ShantenKernel<Ops>;
-  ShantenHand<Ops> h;
-  const Error e = h.prepare(hand, options, Question::shanten, false);
+  using Cells = typename S::Cells;
+  const Players players = options.players;
+  std::array<int, 4> sum{};
+  const Error e = P::validate(hand, Question::shanten, players, sum);
   if (e != Error::none) return {{}, e};
+  const int tiles = sum[0] + sum[1] + sum[2] + sum[3];
+  std::uint32_t key[4];
+  simd::ShantenLanes<Ops>::keys_of_row(hand.slots.data(), players, key);
+  Cells c[4];
+  for (int g = 0; g < 4; ++g) std::memcpy(&c[g], S::cost_of(S::shape_of(g, players), key[g]), 16);
   ShantenForms f;
-  f.standard = static_cast<std::int8_t>(S::standard_replacements(h.groups, h.tiles) - 1);
+  f.standard = static_cast<std::int8_t>(S::join(S::combine(c[0], c[1]), S::combine(c[2], c[3]), tiles / 3) - 1);
   f.best = f.standard;
-  if (h.tiles >= 13) {
-    const auto& t = h.singles.t;
-    f.chiitoi = static_cast<std::int8_t>(S::chiitoi_replacements(t.pairs, t.singles) - 1);
-    f.kokushi = static_cast<std::int8_t>(S::kokushi_replacements(t.orphan_kinds, t.orphan_pairs) - 1);
+  if (tiles >= 13) {
+    std::uint64_t occ = 0, ge2 = 0;
+    for (int i = 0; i < 3; ++i) {
+      const auto a = P::S::load(hand.slots.data() + 16 * i);
+      occ |= std::uint64_t{P::S::sign_bits(P::S::gt(a, P::k(0)))} << (16 * i);
+      ge2 |= std::uint64_t{P::S::sign_bits(P::S::gt(a, P::k(1)))} << (16 * i);
+    }
+    const int pairs = std::popcount(ge2), singles = std::popcount(occ & ~ge2);
+    f.chiitoi = static_cast<std::int8_t>(S::chiitoi_replacements(pairs, singles) - 1);
+    f.kokushi = static_cast<std::int8_t>(
+        S::kokushi_replacements(std::popcount(occ & bits::orphans), std::popcount(ge2 & bits::orphans)) - 1);
     f.best = std::min({f.standard, f.chiitoi, f.kokushi});
   }
   return {f, Error::none};
