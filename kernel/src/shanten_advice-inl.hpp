@@ -145,6 +145,26 @@ struct AdviceKernel {
     }
   }
 
+  // min over a of (c[a] + Q[a]): ten broadcast-add steps, minimums as a
+  // tree. (32-byte vectors go by reference: returning them changes the ABI
+  // without AVX.)
+  template <int A>
+  [[gnu::always_inline]] static inline void term(const Cells& c, const std::uint8_t (*q)[48], Cells32& t) noexcept {
+    std::memcpy(&t, q[A], 32);
+    t += __builtin_shufflevector(c, c, A, A, A, A, A, A, A, A, A, A, A, A, A, A, A, A, A, A, A, A, A, A, A, A, A, A, A,
+                                 A, A, A, A, A);
+  }
+  [[gnu::always_inline]] static inline void lower(Cells32& a, const Cells32& b) noexcept { a = a < b ? a : b; }
+  static void over_others(const Cells& c, const std::uint8_t (*q)[48], Cells32& out) noexcept {
+    static_assert(cells == 10);
+    Cells32 t[10];
+    term<0>(c, q, t[0]), term<1>(c, q, t[1]), term<2>(c, q, t[2]), term<3>(c, q, t[3]), term<4>(c, q, t[4]);
+    term<5>(c, q, t[5]), term<6>(c, q, t[6]), term<7>(c, q, t[7]), term<8>(c, q, t[8]), term<9>(c, q, t[9]);
+    lower(t[0], t[1]), lower(t[2], t[3]), lower(t[4], t[5]), lower(t[6], t[7]), lower(t[8], t[9]);
+    lower(t[0], t[2]), lower(t[4], t[6]), lower(t[0], t[4]), lower(t[0], t[8]);
+    out = t[0];
+  }
+
   template <class Count>
   static void advise(const typename S::Groups& whole, int tiles, Players players,
                      const typename S::Singles& whole_singles, const typename S::Left& left, std::uint64_t held,
@@ -186,15 +206,10 @@ struct AdviceKernel {
       const int d = std::countr_zero(held);
       const int g = S::group_of(d, players), shape = whole.shape[g];
       const std::uint8_t* row = S::cost_of(shape, key_after[d]);
-      Cells32 x = Cells32{} + static_cast<std::uint8_t>(255);
-      static_for<cells>([&]<int A>() {
-        Cells32 q;
-        std::memcpy(&q, h.q[g][A], 32);
-        const Cells32 t = (Cells32{} + row[A]) + q;
-        x = x < t ? x : t;
-      });
       Cells c, own;
       std::memcpy(&c, row, 16);
+      Cells32 x;
+      over_others(c, h.q[g], x);
       std::memcpy(&own, h.own[g], 16);
       const Cells mine = c + own;
       const int r = min_of(mine);
