@@ -170,13 +170,10 @@ template <class Ops>
 void advice(const BatchInput& in, Result<Advice>* out) noexcept {
   using S = ShantenKernel<Ops>;
   const Players players = in.options.players;
-  if (in.layout == Layout::hands) {
-    const Hand* hands = static_cast<const Hand*>(in.data);
-    for (std::size_t i = 0; i < in.size; ++i) single::advice_into<Ops>(hands[i], players, S::visible_row(in, i), out[i]);
-    return;
-  }
+  const Hand* hands = static_cast<const Hand*>(in.data);
   const std::uint8_t* rows = static_cast<const std::uint8_t*>(in.data);
-  for (std::size_t i = 0; i < in.size; ++i) {
+  const auto start = [&](std::size_t i, single::AdviceStart<Ops>& a) {
+    if (in.layout == Layout::hands) return single::start_advice<Ops>(hands[i], players, S::visible_row(in, i), a);
     const std::uint8_t* row = rows + i * kind_count;
     Hand h;
     std::uint8_t tiles = 0;
@@ -185,7 +182,14 @@ void advice(const BatchInput& in, Result<Advice>* out) noexcept {
       tiles = static_cast<std::uint8_t>(tiles + row[k]);
     }
     h.tiles = tiles;
-    single::advice_into<Ops>(h, players, S::visible_row(in, i), out[i]);
+    single::start_advice<Ops>(h, players, S::visible_row(in, i), a);
+  };
+  // One hand ahead: its table rows arrive while this one is advised.
+  single::AdviceStart<Ops> a[2];
+  if (in.size > 0) start(0, a[0]);
+  for (std::size_t i = 0; i < in.size; ++i) {
+    if (i + 1 < in.size) start(i + 1, a[(i + 1) & 1]);
+    single::finish_advice<Ops>(a[i & 1], players, out[i]);
   }
 }
 

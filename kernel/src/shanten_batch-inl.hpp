@@ -52,7 +52,13 @@ struct ShantenLanes {
   // adds: the counts put in order (kinds 0-4 | 5-8 of a suit, E S W N | Wh G
   // R of the honours), pmaddubsw by (1, 5) pairs, pmaddwd by (1, 25) and 625,
   // and the tiles before the second part by psadbw; then the two lookups.
-  static void keys_of_row(const std::uint8_t* h, Players players, std::uint32_t* key) noexcept {
+  // With `parts`, also each group's split-rank indexes (first part, tiles in
+  // it, second part), from which a discard's key is two lookups
+  // (key_without).
+  struct KeyParts {
+    std::uint32_t first[4], tiles[4], second[4];
+  };
+  static void keys_of_row(const std::uint8_t* h, Players players, std::uint32_t* key, KeyParts* parts = nullptr) noexcept {
 #if defined(__SSSE3__)
     constexpr char z = -128;  // a pshufb index that gives 0
     const __m128i order_suit = _mm_setr_epi8(0, 1, 2, 3, 4, z, z, z, 5, 6, 7, 8, z, z, z, z);
@@ -89,9 +95,37 @@ struct ShantenLanes {
     for (int g = 0; g < 3; ++g) key[g] = suit.first[idx[g][0] + idx[g][1]] + suit.rest[before[g][0]][idx[g][2]];
     key[3] = honour.first[idx[3][0]] + honour.rest[before[3][0]][idx[3][2]];
     if (players == Players::three) key[0] = key_of_group(h, 0, players);
+    if (parts)
+      for (int g = 0; g < 4; ++g) {
+        parts->first[g] = idx[g][0] + idx[g][1];
+        parts->tiles[g] = static_cast<std::uint32_t>(before[g][0]);
+        parts->second[g] = idx[g][2];
+      }
 #else
     for (int g = 0; g < 4; ++g) key[g] = key_of_group(h, g, players);
+    if (parts)
+      for (int g = 0; g < 4; ++g) {
+        const int lo = g == 3 ? 4 : 5, kinds = g == 3 ? 7 : 9;
+        std::uint32_t u = 0, v = 0, t = 0;
+        for (int i = kinds - 1; i >= 0; --i) {
+          const std::uint8_t c = h[12 * g + (g == 3 ? honour_slot[static_cast<std::size_t>(i)] : i)];
+          if (i < lo) u = 5 * u + c, t += c;
+          else v = 5 * v + c;
+        }
+        parts->first[g] = u, parts->tiles[g] = t, parts->second[g] = v;
+      }
 #endif
+  }
+  // The key of group g (not three-player man) less one copy of its i-th kind,
+  // held at least once.
+  static std::uint32_t key_without(const KeyParts& p, int g, int i) noexcept {
+    static constexpr std::uint32_t power[5] = {1, 5, 25, 125, 625};
+    const int lo = g == 3 ? 4 : 5;
+    const bool in_first = i < lo;
+    const std::uint32_t u = p.first[g] - (in_first ? power[i] : 0), t = p.tiles[g] - in_first;
+    const std::uint32_t v = p.second[g] - (in_first ? 0 : power[i - lo]);
+    if (g == 3) return shanten_tables::honour_rank.first[u] + shanten_tables::honour_rank.rest[t][v];
+    return shanten_tables::suit_rank.first[u] + shanten_tables::suit_rank.rest[t][v];
   }
 
   // Min-plus of two cell vectors (cells 0..9), lane by lane.

@@ -35,12 +35,14 @@ struct ShantenHand {
     return prepare(hand, options.players, row ? options.visible.data() : nullptr, q, for_draws);
   }
   // The same with the visible row (34 counts) or none.
-  Error prepare(const Hand& hand, Players players, const std::uint8_t* visible, Question q, bool for_draws) noexcept {
+  // With `parts`, also the keys' parts (see keys_of_row).
+  Error prepare(const Hand& hand, Players players, const std::uint8_t* visible, Question q, bool for_draws,
+                typename simd::ShantenLanes<Ops>::KeyParts* parts = nullptr) noexcept {
     std::array<int, 4> sum{};
     const Error e = P::validate(hand, q, players, sum);
     if (e != Error::none) return e;
     tiles = sum[0] + sum[1] + sum[2] + sum[3];
-    simd::ShantenLanes<Ops>::keys_of_row(hand.slots.data(), players, groups.key);
+    simd::ShantenLanes<Ops>::keys_of_row(hand.slots.data(), players, groups.key, parts);
     for (int g = 0; g < 4; ++g) {
       groups.shape[g] = S::shape_of(g, players);
       groups.cost[g] = S::cost_of(groups.shape[g], groups.key[g]);
@@ -114,33 +116,58 @@ Result<Necessary> necessary_tiles(const Hand& hand, const Options& options) noex
   return {S::necessary(h.singles, h.groups, rest, h.tiles, options.players, h.left), Error::none};
 }
 
-// Advice: each discard's key from the slot bytes with that copy taken out.
-// Written into `out` (an Advice is 232 bytes); the batch calls it hand by
-// hand with each hand's visible row (or none).
+// Advice in two steps, so that a batch starts the next hand (validation,
+// keys, every discard's table rows fetched) before it finishes this one.
+// Each discard's key from the group's key parts less that copy (three-player
+// man: from the slot bytes).
 template <class Ops>
-void advice_into(const Hand& hand, Players players, const std::uint8_t* visible, Result<Advice>& out) noexcept {
+struct AdviceStart {
+  ShantenHand<Ops> h;
+  Error error;
+  std::uint64_t held;
+  std::uint32_t key_after[kind_count];
+  std::uint8_t count[kind_count];
+};
+template <class Ops>
+void start_advice(const Hand& hand, Players players, const std::uint8_t* visible, AdviceStart<Ops>& a) noexcept {
   using S = simd::ShantenKernel<Ops>;
   using SL = simd::ShantenLanes<Ops>;
-  ShantenHand<Ops> h;
-  const Error e = h.prepare(hand, players, visible, Question::complete, true);
-  out.error = e;
-  if (e != Error::none) {
+  typename SL::KeyParts parts;
+  a.error = a.h.prepare(hand, players, visible, Question::complete, true, &parts);
+  if (a.error != Error::none) return;
+  a.held = slots::to_kinds(a.h.masks.occ);
+  for (std::uint64_t m = a.held; m; m &= m - 1) {
+    const int d = std::countr_zero(m);
+    const int g = S::group_of(d, players);
+    a.count[d] = hand.slots[Tile(d).slot()];
+    if (g == 0 && players == Players::three) {
+      alignas(64) std::uint8_t after[64];
+      std::memcpy(after, hand.slots.data(), 64);
+      --after[Tile(d).slot()];
+      a.key_after[d] = SL::key_of_group(after, 0, players);
+    } else {
+      a.key_after[d] = SL::key_without(parts, g, g == 3 ? d - 27 : d - 9 * g);
+    }
+    const int shape = a.h.groups.shape[g];
+    __builtin_prefetch(S::cost_of(shape, a.key_after[d]));
+    __builtin_prefetch(&S::mask_row(shape, a.key_after[d]));
+  }
+}
+template <class Ops>
+void finish_advice(const AdviceStart<Ops>& a, Players players, Result<Advice>& out) noexcept {
+  out.error = a.error;
+  if (a.error != Error::none) {
     out.value = {};
     return;
   }
-  const std::uint64_t held = slots::to_kinds(h.masks.occ);
-  alignas(64) std::uint8_t after[64];
-  std::memcpy(after, hand.slots.data(), 64);
-  std::uint32_t key_after[kind_count];
-  for (std::uint64_t m = held; m; m &= m - 1) {
-    const int d = std::countr_zero(m);
-    const int slot = Tile(d).slot();
-    --after[slot];
-    key_after[d] = SL::key_of_group(after, S::group_of(d, players), players);
-    ++after[slot];
-  }
-  simd::advise<Ops>(h.groups, h.tiles, players, h.singles, h.left, held,
-                    [&hand](int d) { return static_cast<int>(hand.slots[Tile(d).slot()]); }, key_after, out.value);
+  simd::advise<Ops>(a.h.groups, a.h.tiles, players, a.h.singles, a.h.left, a.held,
+                    [&a](int d) { return static_cast<int>(a.count[d]); }, a.key_after, out.value);
+}
+template <class Ops>
+void advice_into(const Hand& hand, Players players, const std::uint8_t* visible, Result<Advice>& out) noexcept {
+  AdviceStart<Ops> a;
+  start_advice<Ops>(hand, players, visible, a);
+  finish_advice<Ops>(a, players, out);
 }
 
 template <class Ops>
