@@ -1,7 +1,8 @@
 // Discard advice of one 3k+2 hand from its groups, written once over each
-// ISA's Ops (included by shanten_batch-inl.hpp). Every discard changes one
-// group g, so everything about the three others is computed once per hand
-// and each discard costs one pass over its new cost row.
+// ISA's Ops (included by shanten-inl.hpp and shanten_single-inl.hpp). Every
+// discard changes one group g, so everything about the three others is
+// computed once per hand and each discard costs one pass over its new cost
+// row.
 //
 // With M melds to make after the discard, the standard form's replacement
 // number and tight cells (shanten_groups-inl.hpp) of a discard from g, with
@@ -27,10 +28,6 @@
 #include "shanten_batch-inl.hpp"
 #include "shanten_groups-inl.hpp"
 
-#if defined(__SSE2__)
-#include <immintrin.h>
-#endif
-
 namespace mjk::simd {
 
 template <class Ops>
@@ -55,36 +52,6 @@ struct AdviceKernel {
                                    comp<M>(5, A), comp<M>(6, A), comp<M>(7, A), comp<M>(8, A), comp<M>(9, A),
                                    comp<M>(10, A), comp<M>(11, A), comp<M>(12, A), comp<M>(13, A), comp<M>(14, A),
                                    comp<M>(15, A));
-  }
-
-  static int min_of(const Cells& c) noexcept { return S::min_of(c); }
-  // The bytes equal to v, as bits.
-  static std::uint32_t equal_bits(const Cells& c, std::uint8_t v) noexcept {
-    const Cells eq = (Cells)(c == (Cells{} + v));  // NOLINT: vector cast
-#if defined(__SSE2__)
-    __m128i e;
-    std::memcpy(&e, &eq, 16);
-    return static_cast<std::uint32_t>(_mm_movemask_epi8(e));
-#else
-    std::uint64_t lo, hi;
-    std::memcpy(&lo, &eq, 8);
-    std::memcpy(&hi, reinterpret_cast<const char*>(&eq) + 8, 8);
-    constexpr std::uint64_t ones = 0x0101010101010101ull, gather = 0x0102040810204080ull;
-    return static_cast<std::uint32_t>((((lo & ones) * gather) >> 56) | (((hi & ones) * gather) >> 56) << 8);
-#endif
-  }
-  static std::uint32_t equal_bits(const Cells32& c, std::uint8_t v) noexcept {
-    const Cells32 eq = (Cells32)(c == (Cells32{} + v));  // NOLINT: vector cast
-#if defined(__AVX2__)
-    __m256i e;
-    std::memcpy(&e, &eq, 32);
-    return static_cast<std::uint32_t>(_mm256_movemask_epi8(e));
-#else
-    Cells lo, hi;
-    std::memcpy(&lo, &eq, 16);
-    std::memcpy(&hi, reinterpret_cast<const char*>(&eq) + 16, 16);
-    return equal_bits(lo, 0xFF) | equal_bits(hi, 0xFF) << 16;
-#endif
   }
 
   // The OR of the 16-bit mask row's entries where eq holds 0xFF (row entries
@@ -212,7 +179,7 @@ struct AdviceKernel {
       over_others(c, h.q[g], x);
       std::memcpy(&own, h.own[g], 16);
       const Cells mine = c + own;
-      const int r = min_of(mine);
+      const int r = S::min_of(mine);
 
       const auto sg = tiles == 14 ? S::without(whole_singles, d, count(d)) : typename S::Singles{};
       const typename S::Tally t = sg.t;
