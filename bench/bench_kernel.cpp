@@ -39,11 +39,12 @@ using bench::Dataset;
 }
 
 // A batch entry of the kernel: checked, then timed over the whole data set per iteration.
+// The first `checked` hands (all by default) are checked against `want`.
 template <class Out, class Run, class Want>
-void add_batch(const std::string& name, const Dataset& set, Run run, Want want) {
+void add_batch(const std::string& name, const Dataset& set, Run run, Want want, std::size_t checked = SIZE_MAX) {
   std::vector<Out> check(set.hands.size());
   run(set.hands.data(), set.hands.size(), check.data());
-  for (std::size_t i = 0; i < set.hands.size(); ++i)
+  for (std::size_t i = 0; i < set.hands.size() && i < checked; ++i)
     if (!check[i].ok() || !(check[i].value == want(set.hands[i]))) fail(name, set.hands[i]);
   benchmark::RegisterBenchmark(name.c_str(), [&set, run](benchmark::State& state) {
     std::vector<Out> out(set.hands.size());
@@ -58,9 +59,9 @@ void add_batch(const std::string& name, const Dataset& set, Run run, Want want) 
 
 // A one-hand-at-a-time function: checked, then timed.
 template <class F, class Want>
-void add_per_hand(const std::string& name, const Dataset& set, F f, Want want) {
-  for (const Hand& h : set.hands)
-    if (!(f(h) == want(h))) fail(name, h);
+void add_per_hand(const std::string& name, const Dataset& set, F f, Want want, std::size_t checked = SIZE_MAX) {
+  for (std::size_t i = 0; i < set.hands.size() && i < checked; ++i)
+    if (!(f(set.hands[i]) == want(set.hands[i]))) fail(name, set.hands[i]);
   benchmark::RegisterBenchmark(name.c_str(), [&set, f](benchmark::State& state) {
     for (auto _ : state)
       for (const Hand& h : set.hands) benchmark::DoNotOptimize(f(h));
@@ -215,6 +216,36 @@ int main(int argc, char** argv) {
         add_per_hand("advice/scalar_ref/" + set.name, set, ref_advice, ref_advice);
       }
     }
+
+  // The same on 10^6 hands (64 MB of Hands and up to 240 MB of answers: out
+  // of cache, as a search's or an AI's batch is), dealt once before timing;
+  // the first 4,096 answers are checked against the reference.
+  const auto million_of = [](const char* name, std::uint64_t seed, int tiles) {
+    deal::Rng rng(seed);
+    Dataset set{name, std::vector<Hand>(1'000'000)};
+    for (Hand& h : set.hands) h = deal::from_wall(rng, tiles);
+    return set;
+  };
+  static const Dataset million13 = million_of("random13_1m", 1313, 13), million14 = million_of("random14_1m", 1414, 14);
+  for (const auto& impl : implementations()) {
+    if (!impl.supported()) continue;
+    const std::string name(impl.name);
+    add_batch<Result<ShantenForms>>(
+        "shanten/" + name + "/" + million13.name, million13,
+        [&impl](const Hand* h, std::size_t n, Result<ShantenForms>* o) { impl.shanten({h, n}, o); }, ref_shanten,
+        bench::hands_per_set);
+    add_batch<Result<Necessary>>(
+        "necessary_tiles/" + name + "/" + million13.name, million13,
+        [&impl](const Hand* h, std::size_t n, Result<Necessary>* o) { impl.necessary_tiles({h, n}, o); },
+        [](const Hand& h) { return ref::necessary_tiles(h); }, bench::hands_per_set);
+    add_batch<Result<Advice>>(
+        "advice/" + name + "/" + million14.name, million14,
+        [&impl](const Hand* h, std::size_t n, Result<Advice>* o) { impl.advice({h, n}, o); },
+        [](const Hand& h) { return ref::advice(h); }, bench::hands_per_set);
+  }
+  for (const Dataset* set : {&million13, &million14})
+    add_per_hand("shanten/single/" + set->name, *set, [](const Hand& h) { return shanten(h).value; }, ref_shanten,
+                 bench::hands_per_set);
 
   // Decompositions of complete hands with their winning tile.
   static const std::vector<bench::WinDataset> agari = bench::agari_sets();

@@ -1,7 +1,7 @@
 // Runs one batch operation of one implementation over one data set, a given
 // number of times: a fixed workload for valgrind --tool=callgrind or perf.
 //
-//   mjk_probe agari|waits|tenpai_discards DATASET [REPEAT] [IMPL] [single]
+//   mjk_probe agari|waits|tenpai_discards|shanten|necessary_tiles|advice DATASET [REPEAT] [IMPL] [single]
 //   valgrind --tool=callgrind --toggle-collect='mjk::arch::*' build/release/bench/mjk_probe agari random14 10
 //
 // With `single`, IMPL's single-hand path answers one hand per call instead.
@@ -18,7 +18,7 @@
 int main(int argc, char** argv) {
   using namespace mjk;
   if (argc < 3) {
-    std::fprintf(stderr, "usage: mjk_probe agari|waits|tenpai_discards DATASET [REPEAT] [IMPL]\n");
+    std::fprintf(stderr, "usage: mjk_probe agari|waits|tenpai_discards|shanten|necessary_tiles|advice DATASET [REPEAT] [IMPL] [single]\n");
     return 2;
   }
   const std::string_view op = argv[1], set_name = argv[2];
@@ -64,6 +64,30 @@ int main(int argc, char** argv) {
       else
         impl->tenpai_discards({hands.data(), hands.size()}, out.data());
     for (const auto& o : out) answers += o.value.discards.size();
+  } else if (op == "shanten") {
+    std::vector<Result<ShantenForms>> out(hands.size());
+    for (int r = 0; r < repeat; ++r)
+      if (single)
+        for (std::size_t i = 0; i < hands.size(); ++i) out[i] = impl->single_shanten(hands[i], {});
+      else
+        impl->shanten({hands.data(), hands.size()}, out.data());
+    for (const auto& o : out) answers += o.value.best;
+  } else if (op == "necessary_tiles") {
+    std::vector<Result<Necessary>> out(hands.size());
+    for (int r = 0; r < repeat; ++r)
+      if (single)
+        for (std::size_t i = 0; i < hands.size(); ++i) out[i] = impl->single_necessary_tiles(hands[i], {});
+      else
+        impl->necessary_tiles({hands.data(), hands.size()}, out.data());
+    for (const auto& o : out) answers += o.value.ukeire;
+  } else if (op == "advice") {
+    std::vector<Result<Advice>> out(hands.size());
+    for (int r = 0; r < repeat; ++r)
+      if (single)
+        for (std::size_t i = 0; i < hands.size(); ++i) out[i] = impl->single_advice(hands[i], {});
+      else
+        impl->advice({hands.data(), hands.size()}, out.data());
+    for (const auto& o : out) answers += o.value.options[0].ukeire;
   } else {
     std::fprintf(stderr, "mjk_probe: no operation '%s'\n", argv[1]);
     return 2;

@@ -10,6 +10,7 @@
 
 #include "mjk/analysis.hpp"
 #include "mjk/implementation.hpp"
+#include "shanten_advice-inl.hpp"
 #include "shanten_batch-inl.hpp"
 #include "shanten_groups-inl.hpp"
 #include "shanten_single-inl.hpp"
@@ -137,14 +138,13 @@ void necessary_tiles(const BatchInput& in, Result<Necessary>* out) noexcept {
         continue;
       }
       std::uint64_t mask = slot_bytes_to_mask(special_rows[l]).bits();
+      // The tight cells' masks ORed without a branch per cell (tight bytes
+      // 10..15 are zero, so the row's 32-byte read past its 20 bytes adds
+      // nothing).
       for (int gi = 0; gi < 4; ++gi) {
-        std::uint64_t w;
-        std::memcpy(&w, tight_rows[l] + 16 * gi, 8);
-        std::uint32_t cells = static_cast<std::uint32_t>((((w & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56) |
-                                                         ((tight_rows[l][16 * gi + 8] & 1u) << 8) |
-                                                         ((tight_rows[l][16 * gi + 9] & 1u) << 9));
-        std::uint32_t local = 0;
-        for (; cells; cells &= cells - 1) local |= S::mask_of(shape[gi], b.key[l][gi], std::countr_zero(cells));
+        typename S::Cells tight_cells;
+        std::memcpy(&tight_cells, tight_rows[l] + 16 * gi, 16);
+        const std::uint32_t local = AdviceKernel<Ops>::masks_where(tight_cells, &S::mask_row(shape[gi], b.key[l][gi]));
         mask |= S::kinds_of(gi, shape[gi], local);
       }
       // Copies left: 4 per kind less the hand's (three bit planes of its
@@ -162,103 +162,34 @@ void necessary_tiles(const BatchInput& in, Result<Necessary>* out) noexcept {
   });
 }
 
-// One hand at a time (small batches).
-template <class Ops>
-void advice_by_hand(const BatchInput& in, Result<Advice>* out) noexcept {
-  using S = ShantenKernel<Ops>;
-  const Players players = in.options.players;
-  S::each_hand(in, Question::complete, [&](std::size_t i, const typename S::Counts& c, Error e) {
-    const std::uint8_t* visible = S::visible_row(in, i);
-    if (e == Error::none && S::over_four(c, visible)) e = Error::visible_over_four;
-    if (e != Error::none) {
-      out[i] = {{}, e};
-      return;
-    }
-    int tiles = 0;
-    for (auto n : c) tiles += n;
-    const typename S::Groups whole = S::groups_of(c, players);
-    const typename S::Singles whole_singles = tiles == 14 ? S::singles_of(c) : typename S::Singles{};
-    typename S::Counts after = c;
-    std::uint32_t key_after[kind_count];
-    std::uint64_t held = 0;
-    for (int d = 0; d < kind_count; ++d) {
-      if (!c[static_cast<std::size_t>(d)]) continue;
-      held |= std::uint64_t{1} << d;
-      --after[static_cast<std::size_t>(d)];
-      key_after[d] = S::key_of(after, S::group_of(d, players), players);
-      ++after[static_cast<std::size_t>(d)];
-    }
-    advise<Ops>(whole, tiles, players, whole_singles, S::left_of(c, visible), held,
-                [&c](int d) { return static_cast<int>(c[static_cast<std::size_t>(d)]); }, key_after,
-                out[i].value);  // in place: an Advice is 232 bytes
-    out[i].error = Error::none;
-  });
-}
-
-// Many hands: every discard of a round of hands becomes a 3k+1 hand of its
-// own, and the lanes' necessary tiles answer them all at once. Ukeire counts
-// the copies outside the hand before the discard: three popcounts per option.
-inline constexpr std::size_t advice_lanes_from = 8;  // hands; fewer fill too few lanes
+// Hand by hand on the single path (validation in SIMD, the group keys from
+// the slot bytes): advise() shares the per-hand work across the discards,
+// so lanes of hands would only add transposes. Rows of 34 counts become a
+// Hand first, as validate() sees them.
 template <class Ops>
 void advice(const BatchInput& in, Result<Advice>* out) noexcept {
   using S = ShantenKernel<Ops>;
-  if (in.size < advice_lanes_from) return advice_by_hand<Ops>(in, out);
-  constexpr std::size_t round = 32, most = round * 14;  // 28 KB of hands on the stack
-  Hand after[most];
-  Result<Necessary> nec[most];
-  std::uint8_t discarded[most];
-  typename S::Left left[round];
-  std::uint16_t first[round];
-  std::uint8_t count[round];
-  for (std::size_t start = 0; start < in.size; start += round) {
-    const std::size_t n = std::min(round, in.size - start);
-    BatchInput part = in;
-    part.size = n;
-    part.data = in.layout == Layout::hands ? static_cast<const void*>(static_cast<const Hand*>(in.data) + start)
-                                           : static_cast<const std::uint8_t*>(in.data) + start * kind_count;
-    std::size_t rows = 0;
-    S::each_hand(part, Question::complete, [&](std::size_t i, const typename S::Counts& c, Error e) {
-      const std::uint8_t* visible = S::visible_row(in, start + i);
-      if (e == Error::none && S::over_four(c, visible)) e = Error::visible_over_four;
-      count[i] = 0;
-      out[start + i].error = e;
-      if (e != Error::none) {
-        out[start + i].value = {};
-        return;
-      }
-      left[i] = S::left_of(c, visible);
-      Hand whole;
-      int tiles = 0;
-      std::uint64_t held = 0;
-      for (int k = 0; k < kind_count; ++k) {
-        whole.slots[slots::of_kind[static_cast<std::size_t>(k)]] = c[static_cast<std::size_t>(k)];
-        tiles += c[static_cast<std::size_t>(k)];
-        held |= std::uint64_t{c[static_cast<std::size_t>(k)] != 0} << k;
-      }
-      whole.tiles = static_cast<std::uint8_t>(tiles - 1);
-      first[i] = static_cast<std::uint16_t>(rows);
-      for (; held; held &= held - 1) {
-        const int d = std::countr_zero(held);
-        discarded[rows] = static_cast<std::uint8_t>(d);
-        Hand& h = after[rows++];
-        h = whole;
-        --h.slots[slots::of_kind[static_cast<std::size_t>(d)]];
-        ++count[i];
-      }
-    });
-    BatchInput discards{after, rows, Layout::hands, in.options};
-    discards.options.visible = {};
-    necessary_tiles<Ops>(discards, nec);
-    for (std::size_t i = 0; i < n; ++i) {
-      if (out[start + i].error != Error::none) continue;
-      DiscardOption found[14];
-      for (int k = 0; k < count[i]; ++k) {
-        const std::size_t row = first[i] + static_cast<std::size_t>(k);
-        const Necessary& nk = nec[row].value;
-        found[k] = {Tile(discarded[row]), nk.shanten, static_cast<std::uint8_t>(left[i].of(nk.tiles.bits())), nk.tiles};
-      }
-      write_advice(found, count[i], out[start + i].value);
+  const Players players = in.options.players;
+  const Hand* hands = static_cast<const Hand*>(in.data);
+  const std::uint8_t* rows = static_cast<const std::uint8_t*>(in.data);
+  const auto start = [&](std::size_t i, single::AdviceStart<Ops>& a) {
+    if (in.layout == Layout::hands) return single::start_advice<Ops>(hands[i], players, S::visible_row(in, i), a);
+    const std::uint8_t* row = rows + i * kind_count;
+    Hand h;
+    std::uint8_t tiles = 0;
+    for (int k = 0; k < kind_count; ++k) {
+      h.slots[slots::of_kind[static_cast<std::size_t>(k)]] = row[k];
+      tiles = static_cast<std::uint8_t>(tiles + row[k]);
     }
+    h.tiles = tiles;
+    single::start_advice<Ops>(h, players, S::visible_row(in, i), a);
+  };
+  // One hand ahead: its table rows arrive while this one is advised.
+  single::AdviceStart<Ops> a[2];
+  if (in.size > 0) start(0, a[0]);
+  for (std::size_t i = 0; i < in.size; ++i) {
+    if (i + 1 < in.size) start(i + 1, a[(i + 1) & 1]);
+    single::finish_advice<Ops>(a[i & 1], players, out[i]);
   }
 }
 

@@ -12,6 +12,10 @@
 #include "mjk/implementation.hpp"
 #include "shanten_groups-inl.hpp"
 
+#if defined(__SSSE3__)
+#include <immintrin.h>
+#endif
+
 namespace mjk::simd {
 
 // ---- many hands at once: lanes are hands, as in Kernel ----
@@ -43,8 +47,85 @@ struct ShantenLanes {
     }
     return shanten_tables::split_rank(shanten_tables::suit_rank, h + 12 * g, in_order);
   }
-  static void keys_of_row(const std::uint8_t* h, Players players, std::uint32_t* key) noexcept {
+  // All four keys of one hand row (64 readable bytes). With SSSE3, each
+  // group's split-rank indexes come from one byte shuffle and two multiply-
+  // adds: the counts put in order (kinds 0-4 | 5-8 of a suit, E S W N | Wh G
+  // R of the honours), pmaddubsw by (1, 5) pairs, pmaddwd by (1, 25) and 625,
+  // and the tiles before the second part by psadbw; then the two lookups.
+  // With `parts`, also each group's split-rank indexes (first part, tiles in
+  // it, second part), from which a discard's key is two lookups
+  // (key_without).
+  struct KeyParts {
+    std::uint32_t first[4], tiles[4], second[4];
+  };
+  static void keys_of_row(const std::uint8_t* h, Players players, std::uint32_t* key, KeyParts* parts = nullptr) noexcept {
+#if defined(__SSSE3__)
+    constexpr char z = -128;  // a pshufb index that gives 0
+    const __m128i order_suit = _mm_setr_epi8(0, 1, 2, 3, 4, z, z, z, 5, 6, 7, 8, z, z, z, z);
+    const __m128i order_honour = _mm_setr_epi8(0, 1, 3, 4, z, z, z, z, 6, 7, 9, z, z, z, z, z);
+    const __m128i first_suit = _mm_setr_epi8(0, 1, 2, 3, 4, z, z, z, z, z, z, z, z, z, z, z);
+    const __m128i first_honour = _mm_setr_epi8(0, 1, 3, 4, z, z, z, z, z, z, z, z, z, z, z, z);
+    const __m128i by5 = _mm_setr_epi8(1, 5, 1, 5, 1, 0, 0, 0, 1, 5, 1, 5, 0, 0, 0, 0);
+    const __m128i by25 = _mm_setr_epi16(1, 25, 625, 0, 1, 25, 0, 0);  // words (c0+5c1, c2+5c3, c4, 0, c5+5c6, c7+5c8)
+    alignas(16) std::uint32_t idx[4][4];  // per group: low part, 625 * c4, high part, 0
+    alignas(16) std::uint64_t before[4][2];
+#if defined(__AVX2__)
+    for (int g = 0; g < 4; g += 2) {
+      const __m256i x = _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(h + 12 * g + 12),
+                                            reinterpret_cast<const __m128i*>(h + 12 * g));
+      const __m256i order = g == 0 ? _mm256_set_m128i(order_suit, order_suit) : _mm256_set_m128i(order_honour, order_suit);
+      const __m256i first = g == 0 ? _mm256_set_m128i(first_suit, first_suit) : _mm256_set_m128i(first_honour, first_suit);
+      const __m256i w = _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_shuffle_epi8(x, order), _mm256_broadcastsi128_si256(by5)),
+                                          _mm256_broadcastsi128_si256(by25));
+      _mm256_store_si256(reinterpret_cast<__m256i*>(idx[g]), w);
+      _mm256_store_si256(reinterpret_cast<__m256i*>(before[g]),
+                         _mm256_sad_epu8(_mm256_shuffle_epi8(x, first), _mm256_setzero_si256()));
+    }
+#else
+    for (int g = 0; g < 4; ++g) {
+      const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(h + 12 * g));
+      const __m128i w = _mm_madd_epi16(_mm_maddubs_epi16(_mm_shuffle_epi8(x, g == 3 ? order_honour : order_suit), by5), by25);
+      _mm_store_si128(reinterpret_cast<__m128i*>(idx[g]), w);
+      _mm_store_si128(reinterpret_cast<__m128i*>(before[g]),
+                      _mm_sad_epu8(_mm_shuffle_epi8(x, g == 3 ? first_honour : first_suit), _mm_setzero_si128()));
+    }
+#endif
+    const auto& suit = shanten_tables::suit_rank;
+    const auto& honour = shanten_tables::honour_rank;
+    for (int g = 0; g < 3; ++g) key[g] = suit.first[idx[g][0] + idx[g][1]] + suit.rest[before[g][0]][idx[g][2]];
+    key[3] = honour.first[idx[3][0]] + honour.rest[before[3][0]][idx[3][2]];
+    if (players == Players::three) key[0] = key_of_group(h, 0, players);
+    if (parts)
+      for (int g = 0; g < 4; ++g) {
+        parts->first[g] = idx[g][0] + idx[g][1];
+        parts->tiles[g] = static_cast<std::uint32_t>(before[g][0]);
+        parts->second[g] = idx[g][2];
+      }
+#else
     for (int g = 0; g < 4; ++g) key[g] = key_of_group(h, g, players);
+    if (parts)
+      for (int g = 0; g < 4; ++g) {
+        const int lo = g == 3 ? 4 : 5, kinds = g == 3 ? 7 : 9;
+        std::uint32_t u = 0, v = 0, t = 0;
+        for (int i = kinds - 1; i >= 0; --i) {
+          const std::uint8_t c = h[12 * g + (g == 3 ? honour_slot[static_cast<std::size_t>(i)] : i)];
+          if (i < lo) u = 5 * u + c, t += c;
+          else v = 5 * v + c;
+        }
+        parts->first[g] = u, parts->tiles[g] = t, parts->second[g] = v;
+      }
+#endif
+  }
+  // The key of group g (not three-player man) less one copy of its i-th kind,
+  // held at least once.
+  static std::uint32_t key_without(const KeyParts& p, int g, int i) noexcept {
+    static constexpr std::uint32_t power[5] = {1, 5, 25, 125, 625};
+    const int lo = g == 3 ? 4 : 5;
+    const bool in_first = i < lo;
+    const std::uint32_t u = p.first[g] - (in_first ? power[i] : 0), t = p.tiles[g] - in_first;
+    const std::uint32_t v = p.second[g] - (in_first ? 0 : power[i - lo]);
+    if (g == 3) return shanten_tables::honour_rank.first[u] + shanten_tables::honour_rank.rest[t][v];
+    return shanten_tables::suit_rank.first[u] + shanten_tables::suit_rank.rest[t][v];
   }
 
   // Min-plus of two cell vectors (cells 0..9), lane by lane.
@@ -248,56 +329,6 @@ inline void write_advice(const DiscardOption* found, int count, Advice& a) noexc
     for (int j = 0; j < 16; ++j) place += key[j] < key[k];
     a.options[static_cast<std::size_t>(place)] = k < count ? found[k] : DiscardOption{};
   }
-}
-
-// The advice of a valid 3k+2 hand from its groups (whole), the kinds it
-// holds, count(d) of each, each discard's key of its group after the discard
-// (key_after), the seven-pairs /
-// thirteen-orphans tally (14 tiles) and the copies left: the min-plus of
-// every discard's groups, reusing what the discards share. A discard changes
-// one group g: the other three combined are the same for every discard of g,
-// and each other group's rest is g's new costs with a pair of unchanged groups.
-template <class Ops, class Count>
-void advise(const typename ShantenKernel<Ops>::Groups& whole, int tiles, Players players,
-            const typename ShantenKernel<Ops>::Singles& whole_singles, const typename ShantenKernel<Ops>::Left& left,
-            std::uint64_t held, Count count, const std::uint32_t* key_after, Advice& a) noexcept {
-  using S = ShantenKernel<Ops>;
-  // Every discard's table rows fetched first: the misses of the 8 MB tables
-  // overlap (with each other and the combines below) instead of stalling
-  // discard by discard.
-  for (std::uint64_t m = held; m; m &= m - 1) {
-    const int d = std::countr_zero(m), shape = whole.shape[S::group_of(d, players)];
-    __builtin_prefetch(S::cost_of(shape, key_after[d]));
-    __builtin_prefetch(&S::mask_row(shape, key_after[d]));
-  }
-  alignas(16) std::uint8_t pair[4][4][16], others[4][16];
-  for (int x = 0; x < 4; ++x)
-    for (int y = x + 1; y < 4; ++y) S::combine(whole.cost[x], whole.cost[y], pair[x][y]);
-  S::combine(whole.cost[1], pair[2][3], others[0]);
-  S::combine(whole.cost[0], pair[2][3], others[1]);
-  S::combine(pair[0][1], whole.cost[3], others[2]);
-  S::combine(pair[0][1], whole.cost[2], others[3]);
-  int found_count = 0;
-  DiscardOption found[14];
-  for (; held; held &= held - 1) {
-    const int d = std::countr_zero(held);
-    const auto sg = tiles == 14 ? S::without(whole_singles, d, count(d)) : typename S::Singles{};
-    typename S::Groups gr = whole;
-    const int g = S::group_of(d, players);
-    gr.key[g] = key_after[d];
-    gr.cost[g] = S::cost_of(gr.shape[g], gr.key[g]);
-    alignas(16) std::uint8_t rest[4][16];
-    std::memcpy(rest[g], others[g], 16);
-    for (int h = 0; h < 4; ++h) {
-      if (h == g) continue;
-      const int x = (g == 0 || h == 0) ? ((g == 1 || h == 1) ? 2 : 1) : 0;  // the lower of the other two
-      const int y = 6 - g - h - x;
-      S::combine(gr.cost[g], pair[x][y], rest[h]);
-    }
-    const Necessary n = S::necessary(sg, gr, rest, tiles - 1, players, left);
-    found[found_count++] = DiscardOption{Tile(d), n.shanten, n.ukeire, n.tiles};
-  }
-  write_advice(found, found_count, a);
 }
 
 }  // namespace mjk::simd

@@ -125,17 +125,48 @@ struct ShantenKernel {
                                    moved_from(J, 8), moved_from(J, 9), moved_from(J, 10), moved_from(J, 11),
                                    moved_from(J, 12), moved_from(J, 13), moved_from(J, 14), moved_from(J, 15));
   }
-  static void combine(const std::uint8_t* a, const std::uint8_t* b, std::uint8_t* r) noexcept {
+  // a[J] in every byte: a shuffle with constant indexes (pshufb), not a
+  // byte extracted to a general register and broadcast back.
+  template <int J>
+  static Cells broadcast(const Cells& a) noexcept {
+    return __builtin_shufflevector(a, a, J, J, J, J, J, J, J, J, J, J, J, J, J, J, J, J);
+  }
+  template <int J>
+  [[gnu::always_inline]] static inline Cells term(const Cells& va, const Cells& vb, const Cells& high) noexcept {
+    return broadcast<J>(va) + moved<J>(vb, high);
+  }
+  [[gnu::always_inline]] static inline Cells mn(const Cells& a, const Cells& b) noexcept {
+    return a < b ? a : b;  // one unsigned byte minimum
+  }
+  // A tree of minimums (four levels), not a chain of ten.
+  [[gnu::always_inline]] static inline Cells combine(const Cells& va, const Cells& vb) noexcept {
+    const Cells high = Cells{} + static_cast<std::uint8_t>(120);
+    const Cells m01 = mn(term<0>(va, vb, high), term<1>(va, vb, high));
+    const Cells m23 = mn(term<2>(va, vb, high), term<3>(va, vb, high));
+    const Cells m45 = mn(term<4>(va, vb, high), term<5>(va, vb, high));
+    const Cells m67 = mn(term<6>(va, vb, high), term<7>(va, vb, high));
+    const Cells m89 = mn(term<8>(va, vb, high), term<9>(va, vb, high));
+    return mn(mn(mn(m01, m23), mn(m45, m67)), m89);
+  }
+  [[gnu::always_inline]] static inline void combine(const std::uint8_t* a, const std::uint8_t* b, std::uint8_t* r) noexcept {
     Cells va, vb;
     std::memcpy(&va, a, 16);
     std::memcpy(&vb, b, 16);
-    const Cells high = Cells{} + static_cast<std::uint8_t>(120);
-    Cells out = high;
-    static_for<cells>([&]<int J>() {
-      const Cells t = (Cells{} + va[J]) + moved<J>(vb, high);
-      out = out < t ? out : t;  // one unsigned byte minimum
-    });
+    const Cells out = combine(va, vb);
     std::memcpy(r, &out, 16);
+  }
+
+  // The smallest byte.
+  static int min_of(Cells c) noexcept {
+    Cells t = __builtin_shufflevector(c, c, 8, 9, 10, 11, 12, 13, 14, 15, 8, 9, 10, 11, 12, 13, 14, 15);
+    c = c < t ? c : t;
+    t = __builtin_shufflevector(c, c, 4, 5, 6, 7, 4, 5, 6, 7, 4, 5, 6, 7, 4, 5, 6, 7);
+    c = c < t ? c : t;
+    t = __builtin_shufflevector(c, c, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3);
+    c = c < t ? c : t;
+    t = __builtin_shufflevector(c, c, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+    c = c < t ? c : t;
+    return c[0];
   }
 
   // Cheapest `melds` melds and the head from two parts.
@@ -144,6 +175,19 @@ struct ShantenKernel {
     for (int m = 0; m <= melds; ++m)
       best = std::min(best, std::min(a[2 * m] + b[2 * (melds - m) + 1], a[2 * m + 1] + b[2 * (melds - m)]));
     return best;
+  }
+  // The same on vectors: a's cells plus b's completing cells, the smallest.
+  static int join(const Cells& a, const Cells& b, int melds) noexcept {
+    const Cells high = Cells{} + static_cast<std::uint8_t>(120);
+    Cells other;
+    switch (melds) {
+      case 0: other = partnered<0>(b, high); break;
+      case 1: other = partnered<1>(b, high); break;
+      case 2: other = partnered<2>(b, high); break;
+      case 3: other = partnered<3>(b, high); break;
+      default: other = partnered<4>(b, high); break;
+    }
+    return min_of(a + other);
   }
 
   // The cells j of a that reach r with b holding the rest (a[j] + b[the
@@ -198,10 +242,9 @@ struct ShantenKernel {
   }
 
   static int standard_replacements(const Groups& gr, int tiles) noexcept {
-    alignas(16) std::uint8_t ab[16], cd[16];
-    combine(gr.cost[0], gr.cost[1], ab);
-    combine(gr.cost[2], gr.cost[3], cd);
-    return join(ab, cd, tiles / 3);
+    Cells c[4];
+    for (int g = 0; g < 4; ++g) std::memcpy(&c[g], gr.cost[g], 16);
+    return join(combine(c[0], c[1]), combine(c[2], c[3]), tiles / 3);
   }
 
   // ---- seven pairs and thirteen orphans ----

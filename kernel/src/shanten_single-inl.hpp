@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "mjk/analysis.hpp"
+#include "shanten_advice-inl.hpp"
 #include "shanten_batch-inl.hpp"
 
 namespace mjk::single {
@@ -30,13 +31,20 @@ struct ShantenHand {
   // held zero / one times and the copies left (checks the visible tiles).
   // The group keys and cost rows first: their table reads overlap the rest.
   Error prepare(const Hand& hand, const Options& options, Question q, bool for_draws) noexcept {
+    const bool row = options.visible.size() >= static_cast<std::size_t>(kind_count);
+    return prepare(hand, options.players, row ? options.visible.data() : nullptr, q, for_draws);
+  }
+  // The same with the visible row (34 counts) or none.
+  // With `parts`, also the keys' parts (see keys_of_row).
+  Error prepare(const Hand& hand, Players players, const std::uint8_t* visible, Question q, bool for_draws,
+                typename simd::ShantenLanes<Ops>::KeyParts* parts = nullptr) noexcept {
     std::array<int, 4> sum{};
-    const Error e = P::validate(hand, q, options.players, sum);
+    const Error e = P::validate(hand, q, players, sum);
     if (e != Error::none) return e;
     tiles = sum[0] + sum[1] + sum[2] + sum[3];
-    simd::ShantenLanes<Ops>::keys_of_row(hand.slots.data(), options.players, groups.key);
+    simd::ShantenLanes<Ops>::keys_of_row(hand.slots.data(), players, groups.key, parts);
     for (int g = 0; g < 4; ++g) {
-      groups.shape[g] = S::shape_of(g, options.players);
+      groups.shape[g] = S::shape_of(g, players);
       groups.cost[g] = S::cost_of(groups.shape[g], groups.key[g]);
     }
     if (tiles < 13 && !for_draws) return Error::none;  // only the standard form
@@ -49,10 +57,10 @@ struct ShantenHand {
     if (!for_draws) return Error::none;
     singles.zero = slots::to_kinds(~masks.occ);
     singles.one = slots::to_kinds(one);
-    if (options.visible.size() >= static_cast<std::size_t>(kind_count)) {
+    if (visible) {
       const typename S::Counts c = S::counts_of(hand);
-      if (S::over_four(c, options.visible.data())) return Error::visible_over_four;
-      left = S::left_of(c, options.visible.data());
+      if (S::over_four(c, visible)) return Error::visible_over_four;
+      left = S::left_of(c, visible);
     } else {  // 4 (0b100) where none is held, 3 (0b011) one, 2 (0b010) two, 1 three
       left.plane[0] = slots::to_kinds(one | (masks.ge3 & ~masks.four));
       left.plane[1] = slots::to_kinds(one | (masks.ge2 & ~masks.ge3));
@@ -62,19 +70,36 @@ struct ShantenHand {
   }
 };
 
+// Shanten needs only the keys, the four cost rows and, for 13 or 14 tiles,
+// the slots held once or more and twice or more: no ShantenHand.
 template <class Ops>
 Result<ShantenForms> shanten(const Hand& hand, const Options& options) noexcept {
+  using P = Path<Ops>;
   using S = simd::ShantenKernel<Ops>;
-  ShantenHand<Ops> h;
-  const Error e = h.prepare(hand, options, Question::shanten, false);
+  using Cells = typename S::Cells;
+  const Players players = options.players;
+  std::array<int, 4> sum{};
+  const Error e = P::validate(hand, Question::shanten, players, sum);
   if (e != Error::none) return {{}, e};
+  const int tiles = sum[0] + sum[1] + sum[2] + sum[3];
+  std::uint32_t key[4];
+  simd::ShantenLanes<Ops>::keys_of_row(hand.slots.data(), players, key);
+  Cells c[4];
+  for (int g = 0; g < 4; ++g) std::memcpy(&c[g], S::cost_of(S::shape_of(g, players), key[g]), 16);
   ShantenForms f;
-  f.standard = static_cast<std::int8_t>(S::standard_replacements(h.groups, h.tiles) - 1);
+  f.standard = static_cast<std::int8_t>(S::join(S::combine(c[0], c[1]), S::combine(c[2], c[3]), tiles / 3) - 1);
   f.best = f.standard;
-  if (h.tiles >= 13) {
-    const auto& t = h.singles.t;
-    f.chiitoi = static_cast<std::int8_t>(S::chiitoi_replacements(t.pairs, t.singles) - 1);
-    f.kokushi = static_cast<std::int8_t>(S::kokushi_replacements(t.orphan_kinds, t.orphan_pairs) - 1);
+  if (tiles >= 13) {
+    std::uint64_t occ = 0, ge2 = 0;
+    for (int i = 0; i < 3; ++i) {
+      const auto a = P::S::load(hand.slots.data() + 16 * i);
+      occ |= std::uint64_t{P::S::sign_bits(P::S::gt(a, P::k(0)))} << (16 * i);
+      ge2 |= std::uint64_t{P::S::sign_bits(P::S::gt(a, P::k(1)))} << (16 * i);
+    }
+    const int pairs = std::popcount(ge2), singles = std::popcount(occ & ~ge2);
+    f.chiitoi = static_cast<std::int8_t>(S::chiitoi_replacements(pairs, singles) - 1);
+    f.kokushi = static_cast<std::int8_t>(
+        S::kokushi_replacements(std::popcount(occ & bits::orphans), std::popcount(ge2 & bits::orphans)) - 1);
     f.best = std::min({f.standard, f.chiitoi, f.kokushi});
   }
   return {f, Error::none};
@@ -91,29 +116,65 @@ Result<Necessary> necessary_tiles(const Hand& hand, const Options& options) noex
   return {S::necessary(h.singles, h.groups, rest, h.tiles, options.players, h.left), Error::none};
 }
 
-// Advice: each discard's key from the slot bytes with that copy taken out.
+// Advice in two steps, so that a batch starts the next hand (validation,
+// keys, every discard's table rows fetched) before it finishes this one.
+// Each discard's key from the group's key parts less that copy (three-player
+// man: from the slot bytes).
 template <class Ops>
-Result<Advice> advice(const Hand& hand, const Options& options) noexcept {
+struct AdviceStart {
+  ShantenHand<Ops> h;
+  Error error;
+  std::uint64_t held;
+  std::uint32_t key_after[kind_count];
+  std::uint8_t count[kind_count];
+};
+template <class Ops>
+void start_advice(const Hand& hand, Players players, const std::uint8_t* visible, AdviceStart<Ops>& a) noexcept {
   using S = simd::ShantenKernel<Ops>;
   using SL = simd::ShantenLanes<Ops>;
-  const Players players = options.players;
-  ShantenHand<Ops> h;
-  const Error e = h.prepare(hand, options, Question::complete, true);
-  if (e != Error::none) return {{}, e};
-  const std::uint64_t held = slots::to_kinds(h.masks.occ);
-  alignas(64) std::uint8_t after[64];
-  std::memcpy(after, hand.slots.data(), 64);
-  std::uint32_t key_after[kind_count];
-  for (std::uint64_t m = held; m; m &= m - 1) {
+  typename SL::KeyParts parts;
+  a.error = a.h.prepare(hand, players, visible, Question::complete, true, &parts);
+  if (a.error != Error::none) return;
+  a.held = slots::to_kinds(a.h.masks.occ);
+  for (std::uint64_t m = a.held; m; m &= m - 1) {
     const int d = std::countr_zero(m);
-    const int slot = Tile(d).slot();
-    --after[slot];
-    key_after[d] = SL::key_of_group(after, S::group_of(d, players), players);
-    ++after[slot];
+    const int g = S::group_of(d, players);
+    a.count[d] = hand.slots[Tile(d).slot()];
+    if (g == 0 && players == Players::three) {
+      alignas(64) std::uint8_t after[64];
+      std::memcpy(after, hand.slots.data(), 64);
+      --after[Tile(d).slot()];
+      a.key_after[d] = SL::key_of_group(after, 0, players);
+    } else {
+      a.key_after[d] = SL::key_without(parts, g, g == 3 ? d - 27 : d - 9 * g);
+    }
+    const int shape = a.h.groups.shape[g];
+    __builtin_prefetch(S::cost_of(shape, a.key_after[d]));
+    __builtin_prefetch(&S::mask_row(shape, a.key_after[d]));
   }
+}
+template <class Ops>
+void finish_advice(const AdviceStart<Ops>& a, Players players, Result<Advice>& out) noexcept {
+  out.error = a.error;
+  if (a.error != Error::none) {
+    out.value = {};
+    return;
+  }
+  simd::advise<Ops>(a.h.groups, a.h.tiles, players, a.h.singles, a.h.left, a.held,
+                    [&a](int d) { return static_cast<int>(a.count[d]); }, a.key_after, out.value);
+}
+template <class Ops>
+void advice_into(const Hand& hand, Players players, const std::uint8_t* visible, Result<Advice>& out) noexcept {
+  AdviceStart<Ops> a;
+  start_advice<Ops>(hand, players, visible, a);
+  finish_advice<Ops>(a, players, out);
+}
+
+template <class Ops>
+Result<Advice> advice(const Hand& hand, const Options& options) noexcept {
+  const bool row = options.visible.size() >= static_cast<std::size_t>(kind_count);
   Result<Advice> r;
-  simd::advise<Ops>(h.groups, h.tiles, players, h.singles, h.left, held,
-                    [&hand](int d) { return static_cast<int>(hand.slots[Tile(d).slot()]); }, key_after, r.value);
+  advice_into<Ops>(hand, options.players, row ? options.visible.data() : nullptr, r);
   return r;
 }
 
