@@ -115,25 +115,38 @@ int main(int argc, char** argv) {
   for (const auto& set : complete) {
     for (const auto& impl : implementations()) {
       if (!impl.supported()) continue;
-      add_batch<Result<bool>>("agari/" + std::string(impl.name) + "/" + set.name, set,
-                              [&impl](const Hand* h, std::size_t n, Result<bool>* o) { impl.is_agari({h, n}, o); }, ref_agari);
+      add_batch<Result<bool>>(
+          "agari/" + std::string(impl.name) + "/" + set.name, set,
+          [&impl](const Hand* h, std::size_t n, Result<bool>* o) {
+            impl.is_agari({h, n}, o);
+          },
+          ref_agari);
     }
-    add_per_hand("agari/single/" + set.name, set, [](const Hand& h) { return is_agari(h).value; }, ref_agari);
+    add_per_hand(
+        "agari/single/" + set.name, set, [](const Hand& h) { return is_agari(h).value; }, ref_agari);
     add_per_hand("agari/scalar_ref/" + set.name, set, ref_agari, ref_agari);
-    add_per_hand("agari/index/" + set.name, set, [](const Hand& h) { return index.is_agari(h); }, ref_agari);
-    add_per_hand("agari/suit_table/" + set.name, set, [](const Hand& h) { return suit_table.is_agari(h); }, ref_agari);
+    add_per_hand(
+        "agari/index/" + set.name, set, [](const Hand& h) { return index.is_agari(h); }, ref_agari);
+    add_per_hand(
+        "agari/suit_table/" + set.name, set, [](const Hand& h) { return suit_table.is_agari(h); }, ref_agari);
   }
   for (const auto& set : waiting) {
     for (const auto& impl : implementations()) {
       if (!impl.supported()) continue;
-      add_batch<Result<TileMask>>("waits/" + std::string(impl.name) + "/" + set.name, set,
-                                  [&impl](const Hand* h, std::size_t n, Result<TileMask>* o) { impl.waits({h, n}, o); },
-                                  ref_waits);
+      add_batch<Result<TileMask>>(
+          "waits/" + std::string(impl.name) + "/" + set.name, set,
+          [&impl](const Hand* h, std::size_t n, Result<TileMask>* o) {
+            impl.waits({h, n}, o);
+          },
+          ref_waits);
     }
-    add_per_hand("waits/single/" + set.name, set, [](const Hand& h) { return waits(h).value; }, ref_waits);
+    add_per_hand(
+        "waits/single/" + set.name, set, [](const Hand& h) { return waits(h).value; }, ref_waits);
     add_per_hand("waits/scalar_ref/" + set.name, set, ref_waits, ref_waits);
-    add_per_hand("waits/index/" + set.name, set, [](const Hand& h) { return index.waits(h); }, ref_waits);
-    add_per_hand("waits/suit_table/" + set.name, set, [](const Hand& h) { return suit_table.waits(h); }, ref_waits);
+    add_per_hand(
+        "waits/index/" + set.name, set, [](const Hand& h) { return index.waits(h); }, ref_waits);
+    add_per_hand(
+        "waits/suit_table/" + set.name, set, [](const Hand& h) { return suit_table.waits(h); }, ref_waits);
   }
   // The same batches fed rows of 34 counts (compare with op/<impl>/<set> of the same run).
   for (const auto& impl : implementations()) {
@@ -168,11 +181,14 @@ int main(int argc, char** argv) {
       if (!impl.supported()) continue;
       add_batch<Result<TenpaiDiscards>>(
           "tenpai_discards/" + std::string(impl.name) + "/" + set.name, set,
-          [&impl](const Hand* h, std::size_t n, Result<TenpaiDiscards>* o) { impl.tenpai_discards({h, n}, o); },
+          [&impl](const Hand* h, std::size_t n, Result<TenpaiDiscards>* o) {
+            impl.tenpai_discards({h, n}, o);
+          },
           ref_discards);
     }
-    add_per_hand("tenpai_discards/single/" + set.name, set, [](const Hand& h) { return tenpai_discards(h).value; },
-                 ref_discards);
+    add_per_hand(
+        "tenpai_discards/single/" + set.name, set, [](const Hand& h) { return tenpai_discards(h).value; },
+        ref_discards);
     add_per_hand("tenpai_discards/scalar_ref/" + set.name, set, ref_discards, ref_discards);
   }
 
@@ -181,16 +197,22 @@ int main(int argc, char** argv) {
   const auto ref_shanten = [](const Hand& h) { return ref::shanten_forms(h); };
   for (const auto* sets : {&waiting, &complete})
     for (const auto& set : *sets) {
-      if (set.name != "random13" && set.name != "single_suit13" && set.name != "random14" && set.name != "single_suit14")
+      if (set.name != "random13" && set.name != "single_suit13" && set.name != "random14" &&
+          set.name != "single_suit14")
         continue;
       for (const auto& impl : implementations()) {
         if (!impl.supported()) continue;
         add_batch<Result<ShantenForms>>(
             "shanten/" + std::string(impl.name) + "/" + set.name, set,
-            [&impl](const Hand* h, std::size_t n, Result<ShantenForms>* o) { impl.shanten({h, n}, o); }, ref_shanten);
+            [&impl](const Hand* h, std::size_t n, Result<ShantenForms>* o) {
+              impl.shanten({h, n}, o);
+            },
+            ref_shanten);
       }
-      add_per_hand("shanten/single/" + set.name, set, [](const Hand& h) { return shanten(h).value; }, ref_shanten);
-      add_per_hand("shanten/suit_table/" + set.name, set, [](const Hand& h) { return shanten_table.shanten(h); }, ref_shanten);
+      add_per_hand(
+          "shanten/single/" + set.name, set, [](const Hand& h) { return shanten(h).value; }, ref_shanten);
+      add_per_hand(
+          "shanten/suit_table/" + set.name, set, [](const Hand& h) { return shanten_table.shanten(h); }, ref_shanten);
       add_per_hand("shanten/scalar_ref/" + set.name, set, ref_shanten, ref_shanten);
       if (set.hands[0].tiles % 3 == 1) {
         const auto ref_necessary = [](const Hand& h) { return ref::necessary_tiles(h); };
@@ -198,11 +220,14 @@ int main(int argc, char** argv) {
           if (!impl.supported()) continue;
           add_batch<Result<Necessary>>(
               "necessary_tiles/" + std::string(impl.name) + "/" + set.name, set,
-              [&impl](const Hand* h, std::size_t n, Result<Necessary>* o) { impl.necessary_tiles({h, n}, o); },
+              [&impl](const Hand* h, std::size_t n, Result<Necessary>* o) {
+                impl.necessary_tiles({h, n}, o);
+              },
               ref_necessary);
         }
-        add_per_hand("necessary_tiles/single/" + set.name, set, [](const Hand& h) { return necessary_tiles(h).value; },
-                     ref_necessary);
+        add_per_hand(
+            "necessary_tiles/single/" + set.name, set, [](const Hand& h) { return necessary_tiles(h).value; },
+            ref_necessary);
         add_per_hand("necessary_tiles/scalar_ref/" + set.name, set, ref_necessary, ref_necessary);
       } else {
         const auto ref_advice = [](const Hand& h) { return ref::advice(h); };
@@ -210,9 +235,13 @@ int main(int argc, char** argv) {
           if (!impl.supported()) continue;
           add_batch<Result<Advice>>(
               "advice/" + std::string(impl.name) + "/" + set.name, set,
-              [&impl](const Hand* h, std::size_t n, Result<Advice>* o) { impl.advice({h, n}, o); }, ref_advice);
+              [&impl](const Hand* h, std::size_t n, Result<Advice>* o) {
+                impl.advice({h, n}, o);
+              },
+              ref_advice);
         }
-        add_per_hand("advice/single/" + set.name, set, [](const Hand& h) { return advice(h).value; }, ref_advice);
+        add_per_hand(
+            "advice/single/" + set.name, set, [](const Hand& h) { return advice(h).value; }, ref_advice);
         add_per_hand("advice/scalar_ref/" + set.name, set, ref_advice, ref_advice);
       }
     }
@@ -232,20 +261,27 @@ int main(int argc, char** argv) {
     const std::string name(impl.name);
     add_batch<Result<ShantenForms>>(
         "shanten/" + name + "/" + million13.name, million13,
-        [&impl](const Hand* h, std::size_t n, Result<ShantenForms>* o) { impl.shanten({h, n}, o); }, ref_shanten,
-        bench::hands_per_set);
+        [&impl](const Hand* h, std::size_t n, Result<ShantenForms>* o) {
+          impl.shanten({h, n}, o);
+        },
+        ref_shanten, bench::hands_per_set);
     add_batch<Result<Necessary>>(
         "necessary_tiles/" + name + "/" + million13.name, million13,
-        [&impl](const Hand* h, std::size_t n, Result<Necessary>* o) { impl.necessary_tiles({h, n}, o); },
+        [&impl](const Hand* h, std::size_t n, Result<Necessary>* o) {
+          impl.necessary_tiles({h, n}, o);
+        },
         [](const Hand& h) { return ref::necessary_tiles(h); }, bench::hands_per_set);
     add_batch<Result<Advice>>(
         "advice/" + name + "/" + million14.name, million14,
-        [&impl](const Hand* h, std::size_t n, Result<Advice>* o) { impl.advice({h, n}, o); },
+        [&impl](const Hand* h, std::size_t n, Result<Advice>* o) {
+          impl.advice({h, n}, o);
+        },
         [](const Hand& h) { return ref::advice(h); }, bench::hands_per_set);
   }
   for (const Dataset* set : {&million13, &million14})
-    add_per_hand("shanten/single/" + set->name, *set, [](const Hand& h) { return shanten(h).value; }, ref_shanten,
-                 bench::hands_per_set);
+    add_per_hand(
+        "shanten/single/" + set->name, *set, [](const Hand& h) { return shanten(h).value; }, ref_shanten,
+        bench::hands_per_set);
 
   // Decompositions of complete hands with their winning tile.
   static const std::vector<bench::WinDataset> agari = bench::agari_sets();
@@ -257,13 +293,16 @@ int main(int argc, char** argv) {
   };
   for (const auto& set : agari) {
     std::vector<std::vector<Decomposition>> want;
-    for (std::size_t i = 0; i < set.hands.size(); ++i) want.push_back(ref::decompositions(set.hands[i], set.winning[i]));
+    for (std::size_t i = 0; i < set.hands.size(); ++i)
+      want.push_back(ref::decompositions(set.hands[i], set.winning[i]));
     std::vector<Decomposition> storage(set.hands.size() * max_decompositions);
     std::vector<Result<Slice>> slices(set.hands.size());
-    if (decompositions(set.hands, set.winning, storage, slices) != Error::none) fail("decompositions/kernel", set.hands[0]);
+    if (decompositions(set.hands, set.winning, storage, slices) != Error::none)
+      fail("decompositions/kernel", set.hands[0]);
     for (std::size_t i = 0; i < set.hands.size(); ++i) {
       const auto& s = slices[i];
-      const std::vector<Decomposition> got(storage.begin() + s.value.offset, storage.begin() + s.value.offset + s.value.count);
+      const std::vector<Decomposition> got(storage.begin() + s.value.offset,
+                                           storage.begin() + s.value.offset + s.value.count);
       if (!s.ok() || got != want[i]) fail("decompositions/kernel/" + set.name, set.hands[i]);
       std::array<Decomposition, max_decompositions> buf;
       const std::size_t n = index.decompositions(set.hands[i], set.winning[i], buf.data());
@@ -271,11 +310,13 @@ int main(int argc, char** argv) {
         fail("decompositions/index/" + set.name, set.hands[i]);
     }
     const auto per_hand = [&set](const char* name, auto f) {
-      benchmark::RegisterBenchmark((std::string("decompositions/") + name + "/" + set.name).c_str(), [&set, f](benchmark::State& state) {
-        for (auto _ : state)
-          for (std::size_t i = 0; i < set.hands.size(); ++i) benchmark::DoNotOptimize(f(set.hands[i], set.winning[i]));
-        state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(set.hands.size()));
-      });
+      benchmark::RegisterBenchmark(
+          (std::string("decompositions/") + name + "/" + set.name).c_str(), [&set, f](benchmark::State& state) {
+            for (auto _ : state)
+              for (std::size_t i = 0; i < set.hands.size(); ++i)
+                benchmark::DoNotOptimize(f(set.hands[i], set.winning[i]));
+            state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(set.hands.size()));
+          });
     };
     benchmark::RegisterBenchmark(("decompositions/kernel/" + set.name).c_str(), [&set](benchmark::State& state) {
       std::vector<Decomposition> space(set.hands.size() * max_decompositions);
@@ -315,7 +356,8 @@ int main(int argc, char** argv) {
       bool same = batch[i].ok() && batch[i].value.complete && single.ok() && single.value == batch[i].value;
       same = same && ref::score(set.requests[i]) == single.value;
       if (!same) {
-        std::fprintf(stderr, "benchmark score/%s: request %zu scored differently (or not complete)\n", set.name.c_str(), i);
+        std::fprintf(stderr, "benchmark score/%s: request %zu scored differently (or not complete)\n", set.name.c_str(),
+                     i);
         return 1;
       }
     }

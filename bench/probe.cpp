@@ -18,7 +18,9 @@
 int main(int argc, char** argv) {
   using namespace mjk;
   if (argc < 3) {
-    std::fprintf(stderr, "usage: mjk_probe agari|waits|tenpai_discards|shanten|necessary_tiles|advice DATASET [REPEAT] [IMPL] [single]\n");
+    std::fprintf(
+        stderr,
+        "usage: mjk_probe agari|waits|tenpai_discards|shanten|necessary_tiles|advice DATASET [REPEAT] [IMPL] [single]\n");
     return 2;
   }
   const std::string_view op = argv[1], set_name = argv[2];
@@ -45,55 +47,48 @@ int main(int argc, char** argv) {
     for (int r = 0; r < repeat; ++r)
       if (single)
         for (std::size_t i = 0; i < hands.size(); ++i) out[i] = impl->single_is_agari(hands[i], {});
-      else
-        impl->is_agari({hands.data(), hands.size()}, out.data());
+      else impl->is_agari({hands.data(), hands.size()}, out.data());
     for (const auto& o : out) answers += o.value;
   } else if (op == "waits") {
     std::vector<Result<TileMask>> out(hands.size());
     for (int r = 0; r < repeat; ++r)
       if (single)
         for (std::size_t i = 0; i < hands.size(); ++i) out[i] = impl->single_waits(hands[i], {});
-      else
-        impl->waits({hands.data(), hands.size()}, out.data());
+      else impl->waits({hands.data(), hands.size()}, out.data());
     for (const auto& o : out) answers += o.value.size();
   } else if (op == "tenpai_discards") {
     std::vector<Result<TenpaiDiscards>> out(hands.size());
     for (int r = 0; r < repeat; ++r)
       if (single)
         for (std::size_t i = 0; i < hands.size(); ++i) out[i] = impl->single_tenpai_discards(hands[i], {});
-      else
-        impl->tenpai_discards({hands.data(), hands.size()}, out.data());
+      else impl->tenpai_discards({hands.data(), hands.size()}, out.data());
     for (const auto& o : out) answers += o.value.discards.size();
   } else if (op == "shanten") {
     std::vector<Result<ShantenForms>> out(hands.size());
     for (int r = 0; r < repeat; ++r)
       if (single)
         for (std::size_t i = 0; i < hands.size(); ++i) out[i] = impl->single_shanten(hands[i], {});
-      else
-        impl->shanten({hands.data(), hands.size()}, out.data());
+      else impl->shanten({hands.data(), hands.size()}, out.data());
     for (const auto& o : out) answers += o.value.best;
   } else if (op == "necessary_tiles") {
     std::vector<Result<Necessary>> out(hands.size());
     for (int r = 0; r < repeat; ++r)
       if (single)
         for (std::size_t i = 0; i < hands.size(); ++i) out[i] = impl->single_necessary_tiles(hands[i], {});
-      else
-        impl->necessary_tiles({hands.data(), hands.size()}, out.data());
+      else impl->necessary_tiles({hands.data(), hands.size()}, out.data());
     for (const auto& o : out) answers += o.value.ukeire;
   } else if (op == "advice") {
     std::vector<Result<Advice>> out(hands.size());
     for (int r = 0; r < repeat; ++r)
       if (single)
         for (std::size_t i = 0; i < hands.size(); ++i) out[i] = impl->single_advice(hands[i], {});
-      else
-        impl->advice({hands.data(), hands.size()}, out.data());
+      else impl->advice({hands.data(), hands.size()}, out.data());
     for (const auto& o : out) answers += o.value.options[0].ukeire;
   } else {
     std::fprintf(stderr, "mjk_probe: no operation '%s'\n", argv[1]);
     return 2;
   }
   std::printf("%s/%s%s/%s: %zu hands x %d, answer sum %ld\n", std::string(op).c_str(), std::string(impl->name).c_str(),
-              single ? "/single" : "",
-              set->name.c_str(), hands.size(), repeat, answers);
+              single ? "/single" : "", set->name.c_str(), hands.size(), repeat, answers);
   return 0;
 }

@@ -53,7 +53,8 @@ struct Avx512Ops {
   static void store_pairs(std::uint8_t* p, const V& first, const V& second) noexcept {
     // Per 128-bit lane j: lo = lanes 16j..16j+7, hi = lanes 16j+8..16j+15.
     const __m512i lo = _mm512_unpacklo_epi8(first.v, second.v), hi = _mm512_unpackhi_epi8(first.v, second.v);
-    const __m512i head = _mm512_set_epi64(11, 10, 3, 2, 9, 8, 1, 0), tail = _mm512_set_epi64(15, 14, 7, 6, 13, 12, 5, 4);
+    const __m512i head = _mm512_set_epi64(11, 10, 3, 2, 9, 8, 1, 0),
+                  tail = _mm512_set_epi64(15, 14, 7, 6, 13, 12, 5, 4);
     _mm512_storeu_si512(p, _mm512_permutex2var_epi64(lo, head, hi));
     _mm512_storeu_si512(p + 64, _mm512_permutex2var_epi64(lo, tail, hi));
   }
@@ -144,7 +145,9 @@ struct Avx512Ops {
       __m128i from;
       std::memcpy(&from, chunk.from.data(), 16);
       const __m512i from4 = _mm512_maskz_broadcast_i32x4(0xffff, from);  // GCC bug 105593: the zero-mask form
-      const auto part = [&](int l) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(row(l) + chunk.load_at)); };
+      const auto part = [&](int l) {
+        return _mm_loadu_si128(reinterpret_cast<const __m128i*>(row(l) + chunk.load_at));
+      };
       __m512i x[16];
 #pragma GCC unroll 16
       for (int h = 0; h < 16; ++h) {

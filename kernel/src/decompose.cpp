@@ -148,7 +148,8 @@ const SplitTable& split_table() {
 
 GroupKey group_key(const Hand& hand, int group) noexcept {
   GroupKey key = 0;
-  for (int s = 0; s < 10; ++s) key |= static_cast<GroupKey>(hand.slots[static_cast<std::size_t>(12 * group + s)]) << (3 * s);
+  for (int s = 0; s < 10; ++s)
+    key |= static_cast<GroupKey>(hand.slots[static_cast<std::size_t>(12 * group + s)]) << (3 * s);
   return key;
 }
 
@@ -254,7 +255,8 @@ Result<std::size_t> decompositions(const Hand& hand, std::optional<Tile> winning
     Decomposition pairs;
     pairs.form = Form::chiitoi;
     for (int s = 0; s < slot_count; ++s)
-      if (hand.slots[static_cast<std::size_t>(s)] == 2) pairs.blocks[pairs.block_count++] = {BlockKind::pair, *Tile::from_slot(s)};
+      if (hand.slots[static_cast<std::size_t>(s)] == 2)
+        pairs.blocks[pairs.block_count++] = {BlockKind::pair, *Tile::from_slot(s)};
     if (!add_readings(pairs, winning, out, n)) return full;
   }
 
@@ -268,9 +270,11 @@ Result<std::size_t> decompositions(const Hand& hand, std::optional<Tile> winning
     Decomposition d;
     d.form = Form::kokushi;
     for (int s : slots::orphans)
-      if (hand.slots[static_cast<std::size_t>(s)] == 2) d.blocks[d.block_count++] = {BlockKind::pair, *Tile::from_slot(s)};
+      if (hand.slots[static_cast<std::size_t>(s)] == 2)
+        d.blocks[d.block_count++] = {BlockKind::pair, *Tile::from_slot(s)};
     for (int s : slots::orphans)
-      if (hand.slots[static_cast<std::size_t>(s)] == 1) d.blocks[d.block_count++] = {BlockKind::single, *Tile::from_slot(s)};
+      if (hand.slots[static_cast<std::size_t>(s)] == 1)
+        d.blocks[d.block_count++] = {BlockKind::single, *Tile::from_slot(s)};
     if (winning) d.wait = hand.count(*winning) == 2 ? WaitKind::kokushi13 : WaitKind::kokushi;
     if (!add_readings(d, winning, out, n)) return full;
   }

@@ -104,8 +104,8 @@ const Implementation registry[] = {
     // One hand's tries fill 16-byte registers: compiled for AVX-512 that code
     // measured 25% slower than the AVX2 build (compares through mask
     // registers), so AVX-512 CPUs, which all have AVX2, run the AVX2 one.
-    row<arch::avx512, avx512_name, arch::avx2>("AVX-512 (F, BW, VL, VBMI): 64 hands per 512-bit register; single hands with AVX2",
-                                              cpu_has_avx512),
+    row<arch::avx512, avx512_name, arch::avx2>(
+        "AVX-512 (F, BW, VL, VBMI): 64 hands per 512-bit register; single hands with AVX2", cpu_has_avx512),
     row<arch::avx2, avx2_name>("AVX2 (and BMI1/2, LZCNT, POPCNT): 32 hands per 256-bit register", cpu_has_avx2),
     row<arch::sse4_2, sse4_2_name>("SSE4.2 (and POPCNT): 16 hands per 128-bit register", cpu_has_sse4_2),
     row<arch::sse2, sse2_name>("SSE2: 16 hands per 128-bit register", cpu_has_sse2),
@@ -134,8 +134,8 @@ Choice choose() noexcept {
     }
     return c;
   }
-  c.problem = "MJK_FORCE_IMPL=" + std::string(forced) + ": no such implementation; using " +
-              std::string(c.active->name);
+  c.problem =
+      "MJK_FORCE_IMPL=" + std::string(forced) + ": no such implementation; using " + std::string(c.active->name);
   return c;
 }
 
@@ -159,17 +159,17 @@ const Implementation& active_implementation() noexcept { return *choice().active
 std::string_view forced_implementation_problem() noexcept { return choice().problem; }
 std::string_view last_implementation_run() noexcept { return last_run.load(std::memory_order_relaxed); }
 
-#define MJK_DEFINE_OPERATION(name, T, question)                                                             \
-  Result<T> name(const Hand& hand, const Options& options) noexcept {                                       \
-    return active_implementation().single_##name(hand, options);                                            \
-  }                                                                                                         \
-  Error name(std::span<const Hand> hands, std::span<Result<T>> out, const Options& options) noexcept {      \
-    return run_batch<T>({hands.data(), hands.size(), Layout::hands, options}, out, &Implementation::name); \
-  }                                                                                                         \
+#define MJK_DEFINE_OPERATION(name, T, question)                                                                 \
+  Result<T> name(const Hand& hand, const Options& options) noexcept {                                           \
+    return active_implementation().single_##name(hand, options);                                                \
+  }                                                                                                             \
+  Error name(std::span<const Hand> hands, std::span<Result<T>> out, const Options& options) noexcept {          \
+    return run_batch<T>({hands.data(), hands.size(), Layout::hands, options}, out, &Implementation::name);      \
+  }                                                                                                             \
   Error name(std::span<const std::uint8_t> rows34, std::span<Result<T>> out, const Options& options) noexcept { \
-    if (rows34.size() % kind_count != 0) return Error::partial_row;                                         \
-    return run_batch<T>({rows34.data(), rows34.size() / kind_count, Layout::counts34, options}, out,        \
-                        &Implementation::name);                                                             \
+    if (rows34.size() % kind_count != 0) return Error::partial_row;                                             \
+    return run_batch<T>({rows34.data(), rows34.size() / kind_count, Layout::counts34, options}, out,            \
+                        &Implementation::name);                                                                 \
   }
 MJK_OPERATIONS(MJK_DEFINE_OPERATION)
 #undef MJK_DEFINE_OPERATION

@@ -38,8 +38,8 @@ namespace mjk::simd {
 // Calls f.template operator()<I>() for I = 0..N-1, unrolled at compile time.
 template <int N, class F>
 inline void static_for(F&& f) {
-  [&]<int... I>(std::integer_sequence<int, I...>) { (f.template operator()<I>(), ...); }(
-      std::make_integer_sequence<int, N>{});
+  [&]<int... I>(std::integer_sequence<int, I...>) { (f.template operator()<I>(), ...); }
+  (std::make_integer_sequence<int, N>{});
 }
 
 // Tris and every other step look at the first 10 slots of a group: suits use
@@ -60,7 +60,9 @@ struct Kernel {
   // Optional Ops primitives, each with the plain formulation below as the
   // fallback: Ops::lookup64(table, x) = table[x & 63] per lane (AVX-512 VBMI
   // vpermb), Ops::max_u(a, b) = the unsigned byte maximum.
-  static constexpr bool has_lookup64 = requires(const V& x, const std::array<std::int8_t, 64>& t) { Ops::lookup64(t, x); };
+  static constexpr bool has_lookup64 = requires(const V& x, const std::array<std::int8_t, 64>& t) {
+    Ops::lookup64(t, x);
+  };
   static constexpr bool has_max_u = requires(const V& x) { Ops::max_u(x, x); };
 
   // f on -32..31 as a 64-entry table indexed by x & 63.
@@ -88,10 +90,8 @@ struct Kernel {
   // (y > 2): y - 3 there, else y.
   static constexpr int less_triplet_of(int y) { return y - 3 * (y > 2); }
   static V less_triplet(const V& y) noexcept {
-    if constexpr (has_lookup64)
-      return Ops::lookup64(table64<less_triplet_of>, y);
-    else
-      return y - (gt(y, k(2)) & k(3));
+    if constexpr (has_lookup64) return Ops::lookup64(table64<less_triplet_of>, y);
+    else return y - (gt(y, k(2)) & k(3));
   }
 
   // Tris: can group x split into melds only? Scanning up, the tiles left at
@@ -512,7 +512,7 @@ template <class Ops, class T>
 inline void store_results(const typename Ops::V& value, const typename Ops::V& err, std::size_t count,
                           Result<T>* out) noexcept {
   static_assert(sizeof(T) == 1 && sizeof(Result<T>) == 2 && offsetof(Result<T>, error) == 1);
-  if constexpr (requires(std::uint8_t* p) { Ops::store_pairs(p, value, err); }) {
+  if constexpr (requires(std::uint8_t * p) { Ops::store_pairs(p, value, err); }) {
     if (count == Ops::lanes) {
       Ops::store_pairs(reinterpret_cast<std::uint8_t*>(out), value, err);
       return;
@@ -628,8 +628,9 @@ void waits_by_form(const BatchInput& in, Result<FormWaits>* out) noexcept {
         alignas(64) std::uint8_t rows[Ops::lanes][64];
         waits_rows<Ops, true>(col, in.options.players, rows);
         for (std::size_t l = 0; l < count; ++l)
-          out[base + l] = {{slot_bytes_to_mask(rows[l], 0), slot_bytes_to_mask(rows[l], 1), slot_bytes_to_mask(rows[l], 2)},
-                           static_cast<Error>(rows[l][48])};
+          out[base + l] = {
+              {slot_bytes_to_mask(rows[l], 0), slot_bytes_to_mask(rows[l], 1), slot_bytes_to_mask(rows[l], 2)},
+              static_cast<Error>(rows[l][48])};
       });
 }
 
@@ -667,16 +668,16 @@ void agari_forms(const BatchInput& in, Result<std::uint8_t>* out) noexcept {
 // declared before this point, which the default forwards to. Otherwise the
 // default runs a batch of one hand.
 namespace mjk::single {
-#define MJK_SINGLE_DEFAULT(name, T, question)                                         \
-  template <class Ops, class H>                                                       \
-  Result<T> name(const H& hand, const Options& options) noexcept {                    \
-    if constexpr (requires { ::mjk::single::name(hand, options); }) {                 \
-      return ::mjk::single::name(hand, options);                                      \
-    } else {                                                                          \
-      Result<T> r;                                                                    \
-      simd::name<Ops>({&hand, 1, Layout::hands, options}, &r);                        \
-      return r;                                                                       \
-    }                                                                                 \
+#define MJK_SINGLE_DEFAULT(name, T, question)                         \
+  template <class Ops, class H>                                       \
+  Result<T> name(const H& hand, const Options& options) noexcept {    \
+    if constexpr (requires { ::mjk::single::name(hand, options); }) { \
+      return ::mjk::single::name(hand, options);                      \
+    } else {                                                          \
+      Result<T> r;                                                    \
+      simd::name<Ops>({&hand, 1, Layout::hands, options}, &r);        \
+      return r;                                                       \
+    }                                                                 \
   }
 MJK_OPERATIONS(MJK_SINGLE_DEFAULT)
 #undef MJK_SINGLE_DEFAULT
@@ -685,10 +686,10 @@ MJK_OPERATIONS(MJK_SINGLE_DEFAULT)
 // The entry points of one per-ISA translation unit (declared in arch/arch.hpp):
 // one per row of MJK_OPERATIONS, each calling simd::NAME<OPS>, and its
 // single-hand counterpart.
-#define MJK_DEFINE_ENTRY(name, T, question)                                                               \
-  void Isa::name(const BatchInput& in, Result<T>* out) noexcept { simd::name<IsaOps>(in, out); }         \
-  Result<T> Isa::single_##name(const Hand& hand, const Options& options) noexcept {                      \
-    return single::name<IsaOps>(hand, options);                                                          \
+#define MJK_DEFINE_ENTRY(name, T, question)                                                      \
+  void Isa::name(const BatchInput& in, Result<T>* out) noexcept { simd::name<IsaOps>(in, out); } \
+  Result<T> Isa::single_##name(const Hand& hand, const Options& options) noexcept {              \
+    return single::name<IsaOps>(hand, options);                                                  \
   }
 #define MJK_KERNEL_ENTRY_POINTS(isa, OPS) \
   namespace mjk::arch {                   \

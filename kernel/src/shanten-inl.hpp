@@ -23,35 +23,38 @@ void shanten(const BatchInput& in, Result<ShantenForms>* out) noexcept {
   using V = typename Ops::V;
   if (in.size < shanten_scalar_below) return shanten_by_hand<Ops>(in, out);
   const Players players = in.options.players;
-  for_each_block_rows<Ops>(in, [&](const V* col, const std::uint8_t* const* block_rows, std::size_t base, std::size_t count) {
-    (void)block_rows;
-    typename SL::Block b;
-    SL::load(col, 0, players, b);
-    V ab[10], cd[10];
-    SL::combine(b.cost, b.cost + 10, ab);
-    SL::combine(b.cost + 20, b.cost + 30, cd);
-    // Replacement numbers (never negative: the unsigned min applies), then shanten.
-    const V r = SL::join(ab, cd, b.is_melds);
-    const auto sp = SL::special(col);
-    const V closed = Kernel<Ops>::gt(col[48], SL::k(12));
-    const V na = SL::k(ShantenForms::not_applicable);
-    const V best = SL::mn(r, SL::mn(closed & sp.chiitoi, closed & sp.kokushi) | (Kernel<Ops>::is_not(closed) & SL::k(100))) - SL::k(1);
-    const V standard = r - SL::k(1);
-    const V chiitoi = (closed & (sp.chiitoi - SL::k(1))) | (Kernel<Ops>::is_not(closed) & na);
-    const V kokushi = (closed & (sp.kokushi - SL::k(1))) | (Kernel<Ops>::is_not(closed) & na);
-    alignas(64) std::int8_t v[4][Ops::lanes];
-    Ops::store(v[0], best);
-    Ops::store(v[1], standard);
-    Ops::store(v[2], chiitoi);
-    Ops::store(v[3], kokushi);
-    for (std::size_t l = 0; l < count; ++l) {
-      if (b.err[l]) {
-        out[base + l] = {{}, static_cast<Error>(b.err[l])};
-      } else {
-        out[base + l] = {ShantenForms{v[0][l], v[1][l], v[2][l], v[3][l]}, Error::none};
-      }
-    }
-  });
+  for_each_block_rows<Ops>(
+      in, [&](const V* col, const std::uint8_t* const* block_rows, std::size_t base, std::size_t count) {
+        (void)block_rows;
+        typename SL::Block b;
+        SL::load(col, 0, players, b);
+        V ab[10], cd[10];
+        SL::combine(b.cost, b.cost + 10, ab);
+        SL::combine(b.cost + 20, b.cost + 30, cd);
+        // Replacement numbers (never negative: the unsigned min applies), then shanten.
+        const V r = SL::join(ab, cd, b.is_melds);
+        const auto sp = SL::special(col);
+        const V closed = Kernel<Ops>::gt(col[48], SL::k(12));
+        const V na = SL::k(ShantenForms::not_applicable);
+        const V best =
+            SL::mn(r, SL::mn(closed & sp.chiitoi, closed & sp.kokushi) | (Kernel<Ops>::is_not(closed) & SL::k(100))) -
+            SL::k(1);
+        const V standard = r - SL::k(1);
+        const V chiitoi = (closed & (sp.chiitoi - SL::k(1))) | (Kernel<Ops>::is_not(closed) & na);
+        const V kokushi = (closed & (sp.kokushi - SL::k(1))) | (Kernel<Ops>::is_not(closed) & na);
+        alignas(64) std::int8_t v[4][Ops::lanes];
+        Ops::store(v[0], best);
+        Ops::store(v[1], standard);
+        Ops::store(v[2], chiitoi);
+        Ops::store(v[3], kokushi);
+        for (std::size_t l = 0; l < count; ++l) {
+          if (b.err[l]) {
+            out[base + l] = {{}, static_cast<Error>(b.err[l])};
+          } else {
+            out[base + l] = {ShantenForms{v[0][l], v[1][l], v[2][l], v[3][l]}, Error::none};
+          }
+        }
+      });
 }
 
 template <class Ops>
@@ -62,7 +65,8 @@ void necessary_tiles(const BatchInput& in, Result<Necessary>* out) noexcept {
   using V = typename Ops::V;
   if (in.size < shanten_scalar_below) return necessary_by_hand<Ops>(in, out);
   const Players players = in.options.players;
-  for_each_block_rows<Ops>(in, [&](const V* col, const std::uint8_t* const* block_rows, std::size_t base, std::size_t count) {
+  for_each_block_rows<Ops>(in, [&](const V* col, const std::uint8_t* const* block_rows, std::size_t base,
+                                   std::size_t count) {
     alignas(64) std::uint8_t own[Ops::lanes][64];
     const std::uint8_t* table[Ops::lanes];
     const std::uint8_t* const* rows = SL::hand_rows(col, block_rows, own, table);

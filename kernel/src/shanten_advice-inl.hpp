@@ -81,8 +81,8 @@ struct AdviceKernel {
 
   struct Shared {
     alignas(32) std::uint8_t q[4][cells][48];  // Q[g][a]: bytes 10p..10p+9 for other(g, p); 32 read
-    alignas(16) std::uint8_t own[4][16];        // the three others' cost of the cell completing g's cell j
-    std::uint16_t mask[4][16];                  // the hand's mask rows, entries 10..15 zero
+    alignas(16) std::uint8_t own[4][16];       // the three others' cost of the cell completing g's cell j
+    std::uint16_t mask[4][16];                 // the hand's mask rows, entries 10..15 zero
     int shape[4];
   };
 
@@ -195,7 +195,8 @@ struct AdviceKernel {
         // or the blob's padding after the last) meet bytes of `mine` that
         // hold 150 and are never tight.
         const std::uint8_t rb = static_cast<std::uint8_t>(r);
-        mask = S::kinds_of(g, shape, masks_where((Cells)(mine == (Cells{} + rb)), &S::mask_row(shape, key_after[d])));  // NOLINT
+        mask = S::kinds_of(g, shape,
+                           masks_where((Cells)(mine == (Cells{} + rb)), &S::mask_row(shape, key_after[d])));  // NOLINT
         alignas(32) std::uint8_t eq[48] = {};
         const Cells32 e = (Cells32)(x == (Cells32{} + rb));  // NOLINT: vector cast
         std::memcpy(eq, &e, 32);
@@ -216,8 +217,8 @@ struct AdviceKernel {
         }
         if (kokushi == best) mask |= (zero | (t.orphan_pairs ? 0 : one)) & S::orphan_bits;
       }
-      found[found_count++] =
-          DiscardOption{Tile(d), static_cast<std::int8_t>(best), static_cast<std::uint8_t>(left.of(mask)), TileMask(mask)};
+      found[found_count++] = DiscardOption{Tile(d), static_cast<std::int8_t>(best),
+                                           static_cast<std::uint8_t>(left.of(mask)), TileMask(mask)};
     }
     write_advice(found, found_count, a);
   }

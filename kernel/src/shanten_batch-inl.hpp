@@ -58,7 +58,8 @@ struct ShantenLanes {
   struct KeyParts {
     std::uint32_t first[4], tiles[4], second[4];
   };
-  static void keys_of_row(const std::uint8_t* h, Players players, std::uint32_t* key, KeyParts* parts = nullptr) noexcept {
+  static void keys_of_row(const std::uint8_t* h, Players players, std::uint32_t* key,
+                          KeyParts* parts = nullptr) noexcept {
 #if defined(__SSSE3__)
     constexpr char z = -128;  // a pshufb index that gives 0
     const __m128i order_suit = _mm_setr_epi8(0, 1, 2, 3, 4, z, z, z, 5, 6, 7, 8, z, z, z, z);
@@ -67,16 +68,19 @@ struct ShantenLanes {
     const __m128i first_honour = _mm_setr_epi8(0, 1, 3, 4, z, z, z, z, z, z, z, z, z, z, z, z);
     const __m128i by5 = _mm_setr_epi8(1, 5, 1, 5, 1, 0, 0, 0, 1, 5, 1, 5, 0, 0, 0, 0);
     const __m128i by25 = _mm_setr_epi16(1, 25, 625, 0, 1, 25, 0, 0);  // words (c0+5c1, c2+5c3, c4, 0, c5+5c6, c7+5c8)
-    alignas(16) std::uint32_t idx[4][4];  // per group: low part, 625 * c4, high part, 0
+    alignas(16) std::uint32_t idx[4][4];                              // per group: low part, 625 * c4, high part, 0
     alignas(16) std::uint64_t before[4][2];
 #if defined(__AVX2__)
     for (int g = 0; g < 4; g += 2) {
       const __m256i x = _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(h + 12 * g + 12),
                                             reinterpret_cast<const __m128i*>(h + 12 * g));
-      const __m256i order = g == 0 ? _mm256_set_m128i(order_suit, order_suit) : _mm256_set_m128i(order_honour, order_suit);
-      const __m256i first = g == 0 ? _mm256_set_m128i(first_suit, first_suit) : _mm256_set_m128i(first_honour, first_suit);
-      const __m256i w = _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_shuffle_epi8(x, order), _mm256_broadcastsi128_si256(by5)),
-                                          _mm256_broadcastsi128_si256(by25));
+      const __m256i order =
+          g == 0 ? _mm256_set_m128i(order_suit, order_suit) : _mm256_set_m128i(order_honour, order_suit);
+      const __m256i first =
+          g == 0 ? _mm256_set_m128i(first_suit, first_suit) : _mm256_set_m128i(first_honour, first_suit);
+      const __m256i w =
+          _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_shuffle_epi8(x, order), _mm256_broadcastsi128_si256(by5)),
+                            _mm256_broadcastsi128_si256(by25));
       _mm256_store_si256(reinterpret_cast<__m256i*>(idx[g]), w);
       _mm256_store_si256(reinterpret_cast<__m256i*>(before[g]),
                          _mm256_sad_epu8(_mm256_shuffle_epi8(x, first), _mm256_setzero_si256()));
@@ -84,7 +88,8 @@ struct ShantenLanes {
 #else
     for (int g = 0; g < 4; ++g) {
       const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(h + 12 * g));
-      const __m128i w = _mm_madd_epi16(_mm_maddubs_epi16(_mm_shuffle_epi8(x, g == 3 ? order_honour : order_suit), by5), by25);
+      const __m128i w =
+          _mm_madd_epi16(_mm_maddubs_epi16(_mm_shuffle_epi8(x, g == 3 ? order_honour : order_suit), by5), by25);
       _mm_store_si128(reinterpret_cast<__m128i*>(idx[g]), w);
       _mm_store_si128(reinterpret_cast<__m128i*>(before[g]),
                       _mm_sad_epu8(_mm_shuffle_epi8(x, g == 3 ? first_honour : first_suit), _mm_setzero_si128()));
@@ -164,8 +169,8 @@ struct ShantenLanes {
   // Validation, keys and the transposed cost rows of one block.
   // Lane l's hand as 64 slot bytes: the block's rows, or (rows null) the
   // columns transposed back into `own`.
-  static const std::uint8_t* const* hand_rows(const V* col, const std::uint8_t* const* rows,
-                                              std::uint8_t (*own)[64], const std::uint8_t** table) noexcept {
+  static const std::uint8_t* const* hand_rows(const V* col, const std::uint8_t* const* rows, std::uint8_t (*own)[64],
+                                              const std::uint8_t** table) noexcept {
     if (rows) return rows;
     Ops::transpose_out(col, own);
     for (std::size_t l = 0; l < lanes; ++l) table[l] = own[l];
@@ -189,11 +194,11 @@ struct ShantenLanes {
     for (int g = 0; g < 3; ++g) {
       V c[9];
       for (int i = 0; i < 9; ++i) c[i] = col[12 * g + i] & ok;
-      part[5 * g] = digits3(c[0], c[1], c[2]);      // first index: kinds 0-2,
-      part[5 * g + 1] = c[3] + times5(c[4]);        //   3-4 (times 125)
+      part[5 * g] = digits3(c[0], c[1], c[2]);             // first index: kinds 0-2,
+      part[5 * g + 1] = c[3] + times5(c[4]);               //   3-4 (times 125)
       part[5 * g + 2] = c[0] + c[1] + c[2] + c[3] + c[4];  // tiles before kind 5
-      part[5 * g + 3] = digits3(c[5], c[6], c[7]);  // rest index: kinds 5-7,
-      part[5 * g + 4] = c[8];                       //   8 (times 125)
+      part[5 * g + 3] = digits3(c[5], c[6], c[7]);         // rest index: kinds 5-7,
+      part[5 * g + 4] = c[8];                              //   8 (times 125)
     }
     V z[7];
     for (int i = 0; i < 7; ++i) z[i] = col[36 + honour_slot[static_cast<std::size_t>(i)]] & ok;
@@ -209,7 +214,8 @@ struct ShantenLanes {
     for (std::size_t l = 0; l < lanes; ++l) {
       const std::uint8_t* q = p[l];
       for (int g = 0; g < 3; ++g)
-        b.key[l][g] = suit.first[q[5 * g] + 125u * q[5 * g + 1]] + suit.rest[q[5 * g + 2]][q[5 * g + 3] + 125u * q[5 * g + 4]];
+        b.key[l][g] =
+            suit.first[q[5 * g] + 125u * q[5 * g + 1]] + suit.rest[q[5 * g + 2]][q[5 * g + 3] + 125u * q[5 * g + 4]];
       if (players == Players::three)  // 1m and 9m only: kinds 1-7 hold nothing in a valid hand
         b.key[l][0] = sanma[q[0]] + sanma[shanten_tables::rank_row + 5 * q[0] + q[4]];
       b.key[l][3] = honour.first[q[15] + 125u * q[16]] + honour.rest[q[17]][q[18]];
@@ -248,9 +254,9 @@ struct ShantenLanes {
 
   // Seven pairs and thirteen orphans: replacement numbers and what they need.
   struct Special {
-    V pairs, singles;          // kinds held 2+ / once (as counts)
-    V chiitoi, kokushi;        // replacement numbers
-    V orphan_pair;             // all ones where an orphan is held twice or more
+    V pairs, singles;    // kinds held 2+ / once (as counts)
+    V chiitoi, kokushi;  // replacement numbers
+    V orphan_pair;       // all ones where an orphan is held twice or more
   };
   static Special special(const V* a) noexcept {
     V pairs = k(0), singles = k(0), kinds = k(0), orphan_pair = k(0);

@@ -18,7 +18,8 @@ __asm__(
     ".hidden mjk_shanten_tables\n"
     ".type mjk_shanten_tables,@object\n"
     "mjk_shanten_tables:\n"
-    ".incbin \"" MJK_SHANTEN_BLOB "\"\n"
+    ".incbin \"" MJK_SHANTEN_BLOB
+    "\"\n"
     ".size mjk_shanten_tables, . - mjk_shanten_tables\n");
 #else
 // NOLINTNEXTLINE: one top-level asm statement, nothing else can embed a file
@@ -28,6 +29,7 @@ __asm__(
     ".globl mjk_shanten_tables\n"
     ".hidden mjk_shanten_tables\n"
     "mjk_shanten_tables:\n"
-    ".incbin \"" MJK_SHANTEN_BLOB "\"\n"
+    ".incbin \"" MJK_SHANTEN_BLOB
+    "\"\n"
     ".popsection\n");
 #endif

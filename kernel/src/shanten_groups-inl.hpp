@@ -148,7 +148,8 @@ struct ShantenKernel {
     const Cells m89 = mn(term<8>(va, vb, high), term<9>(va, vb, high));
     return mn(mn(mn(m01, m23), mn(m45, m67)), m89);
   }
-  [[gnu::always_inline]] static inline void combine(const std::uint8_t* a, const std::uint8_t* b, std::uint8_t* r) noexcept {
+  [[gnu::always_inline]] static inline void combine(const std::uint8_t* a, const std::uint8_t* b,
+                                                    std::uint8_t* r) noexcept {
     Cells va, vb;
     std::memcpy(&va, a, 16);
     std::memcpy(&vb, b, 16);
@@ -340,8 +341,8 @@ struct ShantenKernel {
   }
 
   // The same, given for each group the other three combined (rest).
-  static Necessary necessary(const Counts& c, const Groups& gr, const std::uint8_t (*rest)[16], int tiles, Players players,
-                             const Left& left) noexcept {
+  static Necessary necessary(const Counts& c, const Groups& gr, const std::uint8_t (*rest)[16], int tiles,
+                             Players players, const Left& left) noexcept {
     return necessary(tiles == 13 ? singles_of(c) : Singles{}, gr, rest, tiles, players, left);
   }
   static Necessary necessary(const Singles& sg, const Groups& gr, const std::uint8_t (*rest)[16], int tiles,
@@ -385,7 +386,8 @@ struct ShantenKernel {
   // ---- inputs ----
   static Counts counts_of(const Hand& h) noexcept {
     Counts c;
-    for (int k = 0; k < kind_count; ++k) c[static_cast<std::size_t>(k)] = h.slots[slots::of_kind[static_cast<std::size_t>(k)]];
+    for (int k = 0; k < kind_count; ++k)
+      c[static_cast<std::size_t>(k)] = h.slots[slots::of_kind[static_cast<std::size_t>(k)]];
     return c;
   }
 

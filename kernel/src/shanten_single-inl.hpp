@@ -160,8 +160,9 @@ void finish_advice(const AdviceStart<Ops>& a, Players players, Result<Advice>& o
     out.value = {};
     return;
   }
-  simd::advise<Ops>(a.h.groups, a.h.tiles, players, a.h.singles, a.h.left, a.held,
-                    [&a](int d) { return static_cast<int>(a.count[d]); }, a.key_after, out.value);
+  simd::advise<Ops>(
+      a.h.groups, a.h.tiles, players, a.h.singles, a.h.left, a.held,
+      [&a](int d) { return static_cast<int>(a.count[d]); }, a.key_after, out.value);
 }
 template <class Ops>
 void advice_into(const Hand& hand, Players players, const std::uint8_t* visible, Result<Advice>& out) noexcept {

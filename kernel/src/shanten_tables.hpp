@@ -23,9 +23,9 @@
 namespace mjk::shanten_tables {
 
 inline constexpr int max_tiles = 14;
-inline constexpr int cells = 10;        // 2 * melds + heads
-inline constexpr int cost_stride = 16;  // bytes per vector; cells 10..15 hold inf
-inline constexpr int mask_stride = 10;  // uint16 per vector
+inline constexpr int cells = 10;         // 2 * melds + heads
+inline constexpr int cost_stride = 16;   // bytes per vector; cells 10..15 hold inf
+inline constexpr int mask_stride = 10;   // uint16 per vector
 inline constexpr std::uint8_t inf = 30;  // impossible cell; four of them still fit a byte
 
 struct Shape {
@@ -41,7 +41,8 @@ inline constexpr auto vectors = [] {
   for (int s = 0; s <= max_tiles; ++s) v[0][static_cast<std::size_t>(s)] = 1;
   for (std::size_t k = 1; k < 10; ++k)
     for (int s = 0; s <= max_tiles; ++s)
-      for (int c = 0; c <= 4 && c <= s; ++c) v[k][static_cast<std::size_t>(s)] += v[k - 1][static_cast<std::size_t>(s - c)];
+      for (int c = 0; c <= 4 && c <= s; ++c)
+        v[k][static_cast<std::size_t>(s)] += v[k - 1][static_cast<std::size_t>(s - c)];
   return v;
 }();
 
@@ -52,7 +53,8 @@ inline constexpr int rank_row = (max_tiles + 1) * 5;
 inline constexpr std::uint32_t rank_step(int kinds, int i, int p, int c) {
   std::uint32_t r = 0;
   for (int v = 0; v < c; ++v)
-    if (p + v <= max_tiles) r += vectors[static_cast<std::size_t>(kinds - 1 - i)][static_cast<std::size_t>(max_tiles - p - v)];
+    if (p + v <= max_tiles)
+      r += vectors[static_cast<std::size_t>(kinds - 1 - i)][static_cast<std::size_t>(max_tiles - p - v)];
   return r;
 }
 
@@ -88,9 +90,10 @@ constexpr SplitRank<Kinds, Lo> make_split_rank() {
       for (std::size_t x = top; x < 5 * top; ++x) {
         const std::size_t low = x % top;
         const int before = p + digit_sum[low], c = static_cast<int>(x / top);
-        out[x] = before + c > max_tiles
-                     ? 0
-                     : out[low] + step[static_cast<std::size_t>((from + static_cast<int>(k)) * rank_row + before * 5 + c)];
+        out[x] =
+            before + c > max_tiles
+                ? 0
+                : out[low] + step[static_cast<std::size_t>((from + static_cast<int>(k)) * rank_row + before * 5 + c)];
       }
   };
   SplitRank<Kinds, Lo> t;

@@ -73,9 +73,7 @@ struct Path {
   }
 
   // Slot bits -> kinds.
-  static TileMask to_mask(std::uint64_t slots) noexcept {
-    return TileMask(slots::to_kinds(slots));
-  }
+  static TileMask to_mask(std::uint64_t slots) noexcept { return TileMask(slots::to_kinds(slots)); }
 
   // Tile counts of the four groups, from 64-bit words (each count <= 4, so
   // no byte carries).
@@ -119,7 +117,7 @@ struct Path {
 
   // One valid hand, ready for tries.
   struct Prepared {
-    V t[3];                         // transposed by fours
+    V t[3];                             // transposed by fours
     std::uint64_t occ, ge2, ge3, four;  // slot bits: count >= 1, >= 2, >= 3, == 4
     std::array<int, 4> sum;
     int tiles;
@@ -175,7 +173,8 @@ struct Path {
   // at slot plus[l], one removed at minus[l] and two at head[l] (none: no
   // change). Bit l of the result: that try splits into melds only.
   template <bool Plus, bool Minus>
-  [[gnu::always_inline]] static inline unsigned tris(const Prepared& p, const V& g, const V& plus, const V& minus, const V& head) noexcept {
+  [[gnu::always_inline]] static inline unsigned tris(const Prepared& p, const V& g, const V& plus, const V& minus,
+                                                     const V& head) noexcept {
     V idx[4];
     for (int m = 0; m < 4; ++m) idx[m] = g + k(4 * m);
     V r1 = k(0), r2 = k(0), seen = k(0);
@@ -263,8 +262,10 @@ struct Path {
       for (int u = 0; u < 3; ++u) {
         int q[3] = {r[0], r[1], r[2]};
         q[u] = (q[u] + 1) % 3;
-        t.bump[static_cast<std::size_t>(i)][static_cast<std::size_t>(u)] = static_cast<std::uint8_t>(q[0] + 3 * q[1] + 9 * q[2]);
-        if (q[0] == q[1] && q[1] == q[2]) t.one_step[static_cast<std::size_t>(i)] |= static_cast<std::uint16_t>(suji_slots << u);
+        t.bump[static_cast<std::size_t>(i)][static_cast<std::size_t>(u)] =
+            static_cast<std::uint8_t>(q[0] + 3 * q[1] + 9 * q[2]);
+        if (q[0] == q[1] && q[1] == q[2])
+          t.one_step[static_cast<std::size_t>(i)] |= static_cast<std::uint16_t>(suji_slots << u);
       }
     }
     return t;
@@ -312,7 +313,8 @@ struct Path {
     prepare_tries(p, s);
     alignas(16) static constexpr std::int8_t base[16] = {0, 1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     alignas(16) static constexpr std::int8_t in_head[16] = {0, 0, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0};
-    alignas(16) static constexpr std::int8_t heads[16] = {none, none, none, none, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, none, none};
+    alignas(16) static constexpr std::int8_t heads[16] = {none, none, none, none, 0, 1, 2,    3,
+                                                          4,    5,    6,    7,    8, 9, none, none};
     const V g = S::load(base) + (S::load(in_head) & k(head));
     const unsigned pass = tris<false, false>(p, g, k(0), k(0), S::load(heads));
     const unsigned others = 0xfu & ~(1u << head);
@@ -618,8 +620,7 @@ struct Path {
       for (int g = 0; g < 4; ++g)
         if ((code >> (2 * g) & 3u) == 0 && p.sum[g] > 0) t.add(g, none, none, none);
       const int plain = t.n;
-      for (int i = 0; i < ones; ++i)
-        each_bit(group_bits(p.occ, one[i]), [&](int d) { t.add(one[i], none, d, none); });
+      for (int i = 0; i < ones; ++i) each_bit(group_bits(p.occ, one[i]), [&](int d) { t.add(one[i], none, d, none); });
       const std::uint64_t pass = run<false, true>(p, t);
       const std::uint64_t need = (std::uint64_t{1} << plain) - 1;
       if ((pass & need) != need) return out;

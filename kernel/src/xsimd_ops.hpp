@@ -55,7 +55,8 @@ struct XsimdOps {
     for (int chunk = 0; chunk < 4; ++chunk) {
       V* x = col + 16 * chunk;
       if constexpr (lanes == 16) {
-        for (int h = 0; h < 16; ++h) x[h] = V::load_unaligned(reinterpret_cast<const std::int8_t*>(rows[h] + 16 * chunk));
+        for (int h = 0; h < 16; ++h)
+          x[h] = V::load_unaligned(reinterpret_cast<const std::int8_t*>(rows[h] + 16 * chunk));
       } else {
         static_assert(lanes == 32);
 #if defined(__AVX2__)

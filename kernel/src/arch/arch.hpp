@@ -11,11 +11,11 @@
 #define MJK_ISAS(Y) Y(avx512) Y(avx2) Y(sse4_2) Y(sse2) Y(portable)
 
 namespace mjk::arch {
-#define MJK_DECLARE_ENTRY(name, T, question)                              \
-  static void name(const BatchInput& in, Result<T>* out) noexcept;       \
+#define MJK_DECLARE_ENTRY(name, T, question)                       \
+  static void name(const BatchInput& in, Result<T>* out) noexcept; \
   static Result<T> single_##name(const Hand& hand, const Options& options) noexcept;
-#define MJK_DECLARE_ISA(isa) \
-  struct isa {               \
+#define MJK_DECLARE_ISA(isa)          \
+  struct isa {                        \
     MJK_OPERATIONS(MJK_DECLARE_ENTRY) \
   };
 MJK_ISAS(MJK_DECLARE_ISA)
