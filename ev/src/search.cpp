@@ -33,6 +33,7 @@
 #include "mjk/analysis.hpp"
 #include "mjk/hand.hpp"
 #include "evaluate-inl.hpp"
+#include "graph.hpp"
 #include "search.hpp"
 
 // The two hot parts (the growth with the vertices' evaluation, the sweep)
@@ -47,133 +48,7 @@
 // What the hot functions call is inlined into each of their clones, so it is
 // compiled for that clone's instruction set too (MJK_EV_INLINE, evaluate-inl.hpp).
 
-namespace mjk::ev_detail {
-namespace {
-
-// ---- the graph ----
-
-struct Node {
-  Key key;
-  std::uint64_t hash;   // additive: the sum of the tiles' and the riichi flag's random values
-  std::int32_t row[4];  // group rows
-  std::uint64_t mask;   // Eval::mask
-  std::int8_t shanten;  // -1: a complete discard vertex
-  std::uint8_t dist;    // tiles held that the start hand did not hold (red fives apart)
-  bool widened;         // hand change (draw vertex) / shanten back (discard vertex) applies
-};
-
-struct Edge {
-  std::uint32_t d;  // discard vertex
-  float w;          // the drawn kind's copies in the draw vertex's wall
-};
-struct WinEdge {
-  std::uint32_t d;
-  float w;
-  double price;  // the win's expected income (> 0: a win with a yaku)
-};
-struct Extra {
-  std::uint32_t x, d;
-  float w;
-};
-
-// A draw vertex as the sweep reads it (16 bytes, one load per vertex and
-// turn; its wins' prices follow those of the vertices before it).
-struct XRecord {
-  std::uint32_t begin = 0;   // its edges in `edges`
-  std::uint16_t edges = 0;   // edges that are not wins (own and extra)
-  std::uint16_t wins = 0;    // edges that are wins, after them
-  std::uint16_t weight = 0;  // the sum of its edges' weights
-  std::uint8_t tenpai = 0;
-  std::uint8_t first = 0;  // turns it is computed at: first..last (needed, and not surely 0)
-  std::uint8_t last = 0;
-};
-// An edge as the sweep reads it: its discard vertex, and its weight (the
-// drawn kind's copies in the wall, 1-4) in the top three bits: the sweep
-// streams every edge at every turn, so 4 bytes, not 12.
-constexpr int weight_shift = 29;
-constexpr std::uint32_t target_mask = (1u << weight_shift) - 1;
-inline std::uint32_t packed_edge(std::uint32_t d, float w) noexcept {
-  return d | static_cast<std::uint32_t>(w) << weight_shift;
-}
-inline std::uint32_t target_of(std::uint32_t e) noexcept { return e & target_mask; }
-inline double weight_of(std::uint32_t e) noexcept { return static_cast<double>(static_cast<int>(e >> weight_shift)); }
-
-// A slot of the vertex table: the key itself (one cache line per probe),
-// the vertex (discard_bit | index), and the search that wrote it: a slot of
-// an earlier search is empty, so the table is not cleared between searches.
-struct Slot {
-  Key key;
-  std::uint32_t ref = 0;
-  std::uint32_t search = 0;
-};
-
-typedef double V4 __attribute__((vector_size(32)));  // tenpai, win, score, (unused)
-// Values in a vector: a class keeps its alignment as a template argument (a
-// vector typedef's attribute is dropped there, and AVX loads need 32 bytes).
-struct alignas(32) Values {
-  V4 v;
-};
-
-constexpr std::uint32_t discard_bit = 0x80000000u;
-
-}  // namespace
-}  // namespace mjk::ev_detail
-
 namespace mjk {
-
-struct EvWorkspace::Impl {
-  ev_detail::GroupRows rows;
-  std::vector<ev_detail::Node> xs, ds;  // draw and discard vertices
-  std::vector<ev_detail::Slot> table;
-  std::size_t table_used = 0;
-  std::uint32_t search = 0;          // stamps the table's slots (0: never written)
-  std::vector<ev_detail::Edge> own;  // the draws each draw vertex follows, in its order
-  std::vector<std::uint32_t> own_begin;
-  std::vector<ev_detail::WinEdge> wins;
-  std::vector<std::uint32_t> win_begin;
-  std::vector<ev_detail::Extra> extras;
-  std::vector<std::uint8_t> tenpai;  // per draw vertex
-  std::vector<std::uint32_t> extra_count;
-  // The sweep's layout: per draw vertex a record, its edges' discard
-  // vertices and weights (own and extra edges, then the wins), the wins' prices.
-  std::vector<ev_detail::XRecord> records;
-  std::vector<std::uint32_t> edges;
-  std::vector<double> price;
-  std::vector<std::uint32_t> in_begin, in_x;  // per discard vertex: the draw vertices of its edges
-  std::vector<std::uint8_t> need_d;           // per discard vertex: the first turn it is needed
-  std::vector<std::uint32_t> queue;
-  std::vector<ev_detail::Values> xv, dv;
-  std::size_t peak = 0;
-  std::size_t last_vertices = 0;  // of the previous search: sizes the table of the next
-
-  std::size_t bytes() const noexcept {
-    auto b = [](const auto& v) { return v.capacity() * sizeof(v[0]); };
-    return rows.bytes() + b(xs) + b(ds) + b(table) + b(own) + b(own_begin) + b(wins) + b(win_begin) + b(extras) +
-           b(tenpai) + b(extra_count) + b(records) + b(edges) + b(price) + b(in_begin) + b(in_x) + b(need_d) +
-           b(queue) + b(xv) + b(dv);
-  }
-  void reset(Players players) {
-    rows.reset(players);
-    xs.clear();
-    ds.clear();
-    // A table far larger than the last search needed is cut back (clearing
-    // it would cost more than its growth), else cleared.
-    std::size_t want = 1 << 12;
-    while (want < 2 * last_vertices) want *= 2;
-    if (table.size() < want || table.size() > 4 * want || search == ~0u) {
-      table.assign(want, ev_detail::Slot{});
-      search = 0;
-    }
-    ++search;
-    table_used = 0;
-    own.clear();
-    own_begin.clear();
-    wins.clear();
-    win_begin.clear();
-    extras.clear();
-    tenpai.clear();
-  }
-};
 
 EvWorkspace::EvWorkspace() : impl_(std::make_unique<Impl>()) {}
 EvWorkspace::~EvWorkspace() = default;
@@ -771,43 +646,6 @@ Error search(const Setup& s, EvWorkspace::Impl& w, EvAnswer& answer) {
   answer.stats.group_rows = w.rows.size();
   answer.stats.peak_bytes = w.peak;
   return Error::none;
-}
-
-}  // namespace mjk::ev_detail
-
-namespace mjk::ev_detail {
-
-std::string verify_vertices(EvWorkspace& ws, Players players) {
-  const EvWorkspace::Impl& w = ws.impl();
-  const Options options{players, {}};
-  const auto hand_of = [](const Key& k) {
-    Hand h;
-    for (int kind = 0; kind < kind_count; ++kind) h.add(Tile(kind), count_of(k, kind));
-    return h;
-  };
-  for (const Node& n : w.xs) {
-    const Hand h = hand_of(n.key);
-    const Result<Necessary> r = necessary_tiles(h, options);
-    if (!r.ok() || r.value.shanten != n.shanten || r.value.tiles.bits() != n.mask)
-      return "draw vertex " + to_mpsz(h) + ": shanten " + std::to_string(n.shanten) + " mask " +
-             std::to_string(n.mask) + ", kernel " + std::to_string(r.value.shanten) + " mask " +
-             std::to_string(r.value.tiles.bits());
-  }
-  for (const Node& n : w.ds) {
-    const Hand h = hand_of(n.key);
-    const Result<ShantenForms> r = shanten(h, options);
-    std::uint64_t keeps = 0;
-    for (int kind = 0; kind < kind_count; ++kind) {
-      if (h.count(Tile(kind)) == 0) continue;
-      Hand less = h;
-      less.remove(Tile(kind));
-      if (shanten(less, options).value.best == r.value.best) keeps |= std::uint64_t{1} << kind;
-    }
-    if (!r.ok() || r.value.best != n.shanten || keeps != n.mask)
-      return "discard vertex " + to_mpsz(h) + ": shanten " + std::to_string(n.shanten) + " mask " +
-             std::to_string(n.mask) + ", kernel " + std::to_string(r.value.best) + " mask " + std::to_string(keeps);
-  }
-  return {};
 }
 
 }  // namespace mjk::ev_detail
