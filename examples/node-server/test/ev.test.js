@@ -6,24 +6,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { parseRequest, MAX_EV_VERTICES } = require('../request');
-const { startServer, stopServer, rssOf } = require('./helpers');
-const WebSocket = require('ws');
-
-function ask(url, messages) {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url);
-    const replies = [];
-    ws.on('open', () => messages.forEach((m) => ws.send(m)));
-    ws.on('message', (data) => {
-      replies.push(JSON.parse(data.toString()));
-      if (replies.length === messages.length) {
-        ws.close();
-        resolve(replies);
-      }
-    });
-    ws.on('error', reject);
-  });
-}
+const { startServer, stopServer, rssOf, ask } = require('./helpers');
 
 const WIDE = { hand_change: true, shanten_back: true };
 
@@ -48,7 +31,7 @@ test('an ev request is answered; past the server\'s cap it is an error, and the 
     const plain = { hand: '3368m166789p578s7z', dora: '8s', ev: {} };
     const wide = { hand: '3368m166789p578s7z', ev: WIDE };  // 8,552 vertices
     const t0 = Date.now();
-    const [a, capped, over, own, after] = await ask(server.url, [
+    const [a, capped, over, own, after] = await ask(server, [
       JSON.stringify(plain), JSON.stringify(wide), JSON.stringify({ ...wide, ev: { ...WIDE, max_vertices: 6000 } }),
       JSON.stringify({ ...wide, ev: { ...WIDE, max_vertices: 100 } }), '123m456p789s11z23s 1s',
     ]);
@@ -74,11 +57,11 @@ test('a search that would take gigabytes stops at the default cap: answered in b
     const before = rssOf(server.pid);
     const t0 = Date.now();
     // 5-shanten with hand changes and shanten back: millions of vertices uncapped
-    const replies = await ask(server.url, Array(3).fill(JSON.stringify({ hand: '147m258p369s12345z', ev: WIDE })));
+    const replies = await ask(server, Array(3).fill(JSON.stringify({ hand: '147m258p369s12345z', ev: WIDE })), 30000);
     for (const r of replies) assert.match(r.error, /the search passed max_vertices/);
     assert.ok(Date.now() - t0 < 20000, `answered in ${Date.now() - t0} ms`);
     assert.ok(rssOf(server.pid) - before < 300 * 1024 * 1024, 'the server kept under 300 MB more');
-    const [ok] = await ask(server.url, ['1112345678999m']);
+    const [ok] = await ask(server, ['1112345678999m']);
     assert.equal(ok.waits.length, 9);
   } finally {
     await stopServer(server);

@@ -6,7 +6,7 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
-const WebSocket = require('ws');
+const { ask } = require('./helpers');
 
 function startServer(backend, extra = []) {
   return new Promise((resolve, reject) => {
@@ -33,23 +33,6 @@ function stop(server) {
   });
 }
 
-// Sends the messages in order on one connection; resolves with the parsed replies.
-function ask(url, messages) {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url);
-    const replies = [];
-    ws.on('open', () => messages.forEach((m) => ws.send(m)));
-    ws.on('message', (data) => {
-      replies.push(JSON.parse(data.toString()));
-      if (replies.length === messages.length) {
-        ws.close();
-        resolve(replies);
-      }
-    });
-    ws.on('error', reject);
-  });
-}
-
 const HANDS = ['123m456p789s11z23s 1s', '1112345678999m', '19m19p19s1234567z 1m', '123m456p23s11z', '1122m3344p5566s77z',
                '123m456p789s11z22z', '12m5p9s1357z', '23456m11p789s77z5p'];
 const COMMON = ['tiles', 'shanten', 'shanten_standard', 'shanten_chiitoi', 'shanten_kokushi', 'waits', 'agari', 'discards'];
@@ -59,9 +42,9 @@ test('mjk back end: plain text and JSON requests, errors', async () => {
   const server = await startServer('mjk');
   try {
     assert.equal(server.backend, 'mjk');
-    const replies = await ask(server.url, HANDS);
+    const replies = await ask(server, HANDS);
     HANDS.forEach((h, i) => assert.deepEqual(replies[i], mjk.analyse(h), h));
-    const [json3, json4, bad, badJson, notHand] = await ask(server.url, [
+    const [json3, json4, bad, badJson, notHand] = await ask(server, [
       JSON.stringify({ hand: '19m19p19s1234567z', players: 3 }),
       JSON.stringify({ hand: '1112345678999m', players: 4, visible: new Array(34).fill(0) }),
       '123x',
@@ -77,7 +60,7 @@ test('mjk back end: plain text and JSON requests, errors', async () => {
     // Scoring requests (SCORING.md §1) are answered with "score", as mjk --json answers them.
     const pinfuTsumo = { hand: '123678m345p67s55s', win: '8s', tsumo: true, seat: '2z', dora: '9p' };
     const openTanyao = { hand: '678m345p67s55s', melds: [{ type: 'chi', tiles: '234m', from: 'kamicha' }], win: '8s', seat: '2z' };
-    const [scored, open, contradictory, badVisible] = await ask(server.url, [
+    const [scored, open, contradictory, badVisible] = await ask(server, [
       JSON.stringify(pinfuTsumo), JSON.stringify(openTanyao),
       JSON.stringify({ ...openTanyao, riichi: 1 }), JSON.stringify({ hand: '1m', visible: '9z' }),
     ]);
@@ -103,12 +86,12 @@ test('majiang back end answers the same shanten, waits, agari and discards', asy
   const server = await startServer('majiang');
   try {
     assert.equal(server.backend, 'majiang');
-    const replies = await ask(server.url, HANDS);
+    const replies = await ask(server, HANDS);
     HANDS.forEach((h, i) => {
       const want = mjk.analyse(h);
       for (const key of COMMON) assert.deepEqual(replies[i][key], want[key], `${h}: ${key}`);
     });
-    const [bad] = await ask(server.url, ['123x']);
+    const [bad] = await ask(server, ['123x']);
     assert.ok(bad.error);
   } finally {
     const { code } = await stop(server);
@@ -120,7 +103,7 @@ test('--workers 2: answers from worker processes, counters summed over them, SIG
   const mjk = require('../../../bindings/node');
   const server = await startServer('mjk', ['--workers', '2', '--stats-ms', '200']);
   try {
-    const replies = await Promise.all([0, 1, 2, 3].map(() => ask(server.url, HANDS)));
+    const replies = await Promise.all([0, 1, 2, 3].map(() => ask(server, HANDS)));
     for (const r of replies) HANDS.forEach((h, i) => assert.deepEqual(r[i], mjk.analyse(h), h));
     // The workers' counters reach GET /stats within two --stats-ms periods.
     let stats = null;
