@@ -69,11 +69,27 @@ function describe(v) {
   return typeof v;
 }
 
+// An options argument: {} when left out, else an object holding only the
+// keys `allowed`; `name` prefixes the message where the function names itself.
+function optionsObject(options, allowed, name) {
+  const at = name ? `${name}: ` : '';
+  if (options === undefined || options === null) return {};
+  if (typeof options !== 'object') throw new TypeError(`${at}options must be an object, not ${describe(options)}`);
+  for (const k of Object.keys(options)) if (!allowed.includes(k)) throw new TypeError(`${at}unknown option "${k}"`);
+  return options;
+}
+
+// The errors option: 'throw' (the default) or 'return'.
+function errorsOption(errors, name) {
+  const at = name ? `${name}: ` : '';
+  if (errors === undefined) return 'throw';
+  if (typeof errors !== 'string') throw new TypeError(`${at}errors must be 'throw' or 'return', not ${describe(errors)}`);
+  if (errors !== 'throw' && errors !== 'return') throw new RangeError(`${at}errors must be 'throw' or 'return', not ${errors}`);
+  return errors;
+}
+
 function checkOptions(options, n) {
-  if (options === undefined || options === null) options = {};
-  if (typeof options !== 'object') throw new TypeError(`options must be an object, not ${describe(options)}`);
-  const known = ['players', 'visible', 'errors', 'out', 'winning'];
-  for (const k of Object.keys(options)) if (!known.includes(k)) throw new TypeError(`unknown option "${k}"`);
+  options = optionsObject(options, ['players', 'visible', 'errors', 'out', 'winning']);
   const players = options.players === undefined ? 4 : options.players;
   if (typeof players !== 'number') throw new TypeError(`players must be a number (3 or 4), not ${describe(players)}`);
   if (players !== 3 && players !== 4) throw new RangeError(`players must be 3 or 4, not ${players}`);
@@ -83,9 +99,7 @@ function checkOptions(options, n) {
     if (visible.length !== 34 && (n === undefined || visible.length !== 34 * n))
       throw new RangeError(`visible must hold 34 counts (every hand) or 34 per row, not ${visible.length}`);
   }
-  const errors = options.errors === undefined ? 'throw' : options.errors;
-  if (typeof errors !== 'string') throw new TypeError(`errors must be 'throw' or 'return', not ${describe(errors)}`);
-  if (errors !== 'throw' && errors !== 'return') throw new RangeError(`errors must be 'throw' or 'return', not ${errors}`);
+  const errors = errorsOption(options.errors);
   let winning = options.winning === undefined ? null : options.winning;
   if (winning !== null) {
     if (!(winning instanceof Int8Array)) throw new TypeError(`winning must be an Int8Array of kinds (-1: none), not ${describe(winning)}`);
@@ -224,12 +238,8 @@ function score(request) {
 // objects (null: not complete). 'throw': the first bad request throws
 // HandError with .row; 'return': its place holds the HandError.
 function scoreMany(requests, options) {
-  if (options === undefined || options === null) options = {};
-  if (typeof options !== 'object') throw new TypeError(`options must be an object, not ${describe(options)}`);
-  for (const k of Object.keys(options)) if (k !== 'errors') throw new TypeError(`unknown option "${k}"`);
-  const errors = options.errors === undefined ? 'throw' : options.errors;
-  if (typeof errors !== 'string') throw new TypeError(`errors must be 'throw' or 'return', not ${describe(errors)}`);
-  if (errors !== 'throw' && errors !== 'return') throw new RangeError(`errors must be 'throw' or 'return', not ${errors}`);
+  options = optionsObject(options, ['errors']);
+  const errors = errorsOption(options.errors);
   const [text, bad] = native.scoreMany(requestLines(requests));  // the score objects as one JSON array
   if (bad.length && errors === 'throw') throw new HandError(`requests[${bad[0][0]}]: ${bad[0][2]}`, bad[0][1], bad[0][0]);
   const answers = JSON.parse(text);
@@ -257,12 +267,8 @@ const defaultMaxBytes = native.defaultMaxRecordBytes;
 
 // {errors, maxBytes} checked; `allowed` the keys this function takes.
 function checkRecordOptions(options, name, allowed = ['errors', 'maxBytes']) {
-  if (options === undefined || options === null) options = {};
-  if (typeof options !== 'object') throw new TypeError(`${name}: options must be an object, not ${describe(options)}`);
-  for (const k of Object.keys(options)) if (!allowed.includes(k)) throw new TypeError(`${name}: unknown option "${k}"`);
-  const errors = options.errors === undefined ? 'throw' : options.errors;
-  if (typeof errors !== 'string') throw new TypeError(`errors must be 'throw' or 'return', not ${describe(errors)}`);
-  if (errors !== 'throw' && errors !== 'return') throw new RangeError(`errors must be 'throw' or 'return', not ${errors}`);
+  options = optionsObject(options, allowed, name);
+  const errors = errorsOption(options.errors);
   const maxBytes = options.maxBytes === undefined ? defaultMaxBytes : options.maxBytes;
   if (typeof maxBytes !== 'number') throw new TypeError(`maxBytes must be a number of bytes, not ${describe(maxBytes)}`);
   if (!Number.isSafeInteger(maxBytes) || maxBytes < 1) throw new RangeError(`maxBytes must be a positive integer, not ${maxBytes}`);
@@ -410,12 +416,8 @@ module.exports = {
 // with .row; 'return': the result also holds errors (Uint8Array, 0: scored;
 // errorMessage(code)), a bad request's row zero.
 function scoreBatch(requests, options) {
-  if (options === undefined || options === null) options = {};
-  if (typeof options !== 'object') throw new TypeError(`options must be an object, not ${describe(options)}`);
-  for (const k of Object.keys(options)) if (k !== 'errors') throw new TypeError(`unknown option "${k}"`);
-  const errors = options.errors === undefined ? 'throw' : options.errors;
-  if (typeof errors !== 'string') throw new TypeError(`errors must be 'throw' or 'return', not ${describe(errors)}`);
-  if (errors !== 'throw' && errors !== 'return') throw new RangeError(`errors must be 'throw' or 'return', not ${errors}`);
+  options = optionsObject(options, ['errors']);
+  const errors = errorsOption(options.errors);
   const r = native.scoreBatch(requestLines(requests));
   if (r.firstBad !== null && errors === 'throw') {
     const [row, message] = r.firstBad;
@@ -524,10 +526,7 @@ function evThreads(threads, name) {
 }
 
 function evErrorsOption(options, name) {
-  const errors = options && options.errors !== undefined ? options.errors : 'throw';
-  if (typeof errors !== 'string') throw new TypeError(`${name}: errors must be 'throw' or 'return', not ${describe(errors)}`);
-  if (errors !== 'throw' && errors !== 'return') throw new RangeError(`${name}: errors must be 'throw' or 'return', not ${errors}`);
-  return errors;
+  return errorsOption(options ? options.errors : undefined, name);
 }
 
 function evOne(result) {
