@@ -330,25 +330,28 @@ std::vector<int> to_tile_ids(const Hand& hand) {
   return ids;
 }
 
+namespace hand_text {
+std::string digits_of_suit(const Hand& hand, int suit) {
+  std::string out;
+  const int kinds = suit == 3 ? 7 : 9;
+  for (int n = 1; n <= kinds; ++n) {
+    const Tile t(suit * 9 + n - 1);
+    int count = hand.count(t);
+    if (n == 5 && suit < 3) {
+      const int red = std::min<int>(hand.red_fives[static_cast<std::size_t>(suit)], count);
+      out.append(static_cast<std::size_t>(red), '0');
+      count -= red;
+    }
+    out.append(static_cast<std::size_t>(count), static_cast<char>('0' + n));
+  }
+  return out;
+}
+}  // namespace hand_text
+
 std::string to_mpsz(const Hand& hand) {
   std::string out;
-  for (int suit = 0; suit < 4; ++suit) {
-    const int kinds = suit == 3 ? 7 : 9;
-    bool any = false;
-    for (int n = 1; n <= kinds; ++n) {
-      const Tile t(suit * 9 + n - 1);
-      int count = hand.count(t);
-      if (n == 5 && suit < 3) {
-        const int red = std::min<int>(hand.red_fives[static_cast<std::size_t>(suit)], count);
-        out.append(static_cast<std::size_t>(red), '0');
-        count -= red;
-        any = any || red > 0;
-      }
-      out.append(static_cast<std::size_t>(count), static_cast<char>('0' + n));
-      any = any || count > 0;
-    }
-    if (any) out += suit_letter[suit];
-  }
+  for (int suit = 0; suit < 4; ++suit)
+    if (const std::string d = hand_text::digits_of_suit(hand, suit); !d.empty()) out += d + suit_letter[suit];
   return out;
 }
 

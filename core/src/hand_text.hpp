@@ -66,4 +66,8 @@ Parsed<ParsedHand> parse_text(std::string_view text, TokenParser parse_token) {
 }
 
 
+// The digits of a suit's tiles, ascending, red fives as 0 before the fives
+// ("0567"; empty when the suit holds none): mpsz's and majiang-core's groups.
+std::string digits_of_suit(const Hand& hand, int suit);
+
 }  // namespace mjk::hand_text

@@ -172,23 +172,6 @@ std::string utf8(int code_point) {
   return s;
 }
 
-// The digits of a suit's tiles, ascending, red fives as 0 before the fives.
-std::string digits_of_suit(const Hand& hand, int suit) {
-  std::string out;
-  const int kinds = suit == 3 ? 7 : 9;
-  for (int n = 1; n <= kinds; ++n) {
-    const Tile t(suit * 9 + n - 1);
-    int count = hand.count(t);
-    if (n == 5 && suit < 3) {
-      const int red = std::min<int>(hand.red_fives[static_cast<std::size_t>(suit)], count);
-      out.append(static_cast<std::size_t>(red), '0');
-      count -= red;
-    }
-    out.append(static_cast<std::size_t>(count), static_cast<char>('0' + n));
-  }
-  return out;
-}
-
 std::string majiang_meld(const Meld& m) {
   std::string out(1, suit_letter[m.tile.kind() / 9]);
   const bool chi = m.type == MeldType::chi;
@@ -324,7 +307,7 @@ std::string to_string(const Hand& hand, std::span<const Meld> melds, Notation n)
       return out;
     case Notation::majiang:
       for (int suit = 0; suit < 4; ++suit)
-        if (const std::string d = digits_of_suit(hand, suit); !d.empty()) out += suit_letter[suit] + d;
+        if (const std::string d = hand_text::digits_of_suit(hand, suit); !d.empty()) out += suit_letter[suit] + d;
       for (const Meld& m : melds) out += ',' + majiang_meld(m);
       return out;
   }

@@ -66,19 +66,10 @@ GameReview reviewed(ReadResult read, const std::string& file) {
 // Counts as mpsz, the red fives among the fives written 0 where the five is
 // (as the hand is written), so a reader of `visible` knows which are gone.
 std::string counts_mpsz(const std::array<std::uint8_t, kind_count>& counts, const std::array<std::uint8_t, 3>& red) {
-  std::string out;
-  for (int suit = 0; suit < 4; ++suit) {
-    std::string digits;
-    for (int n = 0; n < (suit == 3 ? 7 : 9); ++n) {
-      const std::size_t count = counts[static_cast<std::size_t>(suit * 9 + n)];
-      const std::size_t zeros =
-          n == 4 && suit < 3 ? std::min<std::size_t>(red[static_cast<std::size_t>(suit)], count) : 0;
-      digits.append(zeros, '0');
-      digits.append(count - zeros, static_cast<char>('1' + n));
-    }
-    if (!digits.empty()) out += digits + "mpsz"[suit];
-  }
-  return out;
+  Hand tiles;  // a holder of counts for the one mpsz writer (more than 14 tiles is fine here)
+  for (int k = 0; k < kind_count; ++k) tiles.add(Tile(k), counts[static_cast<std::size_t>(k)]);
+  tiles.red_fives = red;
+  return to_mpsz(tiles);
 }
 
 std::string meld_json(const Meld& m) {
