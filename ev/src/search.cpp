@@ -86,6 +86,13 @@ constexpr Zobrist zobrist = [] {
   return z;
 }();
 
+// The unit of each of the 37 kinds in a key.
+constexpr std::array<Key, kinds37> units = [] {
+  std::array<Key, kinds37> u{};
+  for (int k = 0; k < kinds37; ++k) u[static_cast<std::size_t>(k)] = unit_of(k);
+  return u;
+}();
+
 // A move of the search: a kind of the 37 and the hand it leads to.
 struct Move {
   int k37;
@@ -96,7 +103,6 @@ struct Move {
 class Builder {
  public:
   Builder(const Setup& s, EvWorkspace::Impl& w) : s_(s), w_(w), pricer_(s) {
-    for (int k = 0; k < kinds37; ++k) unit_[static_cast<std::size_t>(k)] = unit_of(k);
     draw_tiles_ = s.tiles % 3 == 1 ? s.tiles : s.tiles - 1;
     limit_ = s.shanten + s.options.extra;
     bits_ = std::countr_zero(w.table.size());
@@ -149,18 +155,14 @@ class Builder {
 
   [[nodiscard]] std::uint32_t root() const noexcept { return root_; }
 
-  // The vertex of a key, if the search reached it.
-  [[nodiscard]] std::int64_t lookup(const Key& k, bool discard) const noexcept {
-    std::uint64_t hash = 0;
-    for (int k37 = 0; k37 < kinds37; ++k37)
-      hash += zobrist.unit[static_cast<std::size_t>(k37)] * static_cast<std::uint64_t>(held_of(k, k37));
-    if (riichi_of(k)) hash += zobrist.riichi;
-    const std::size_t mask = w_.table.size() - 1;
-    for (std::size_t i = slot_of(hash);; i = (i + 1) & mask) {
-      const Slot& e = w_.table[i];
-      if (e.search != w_.search) return -1;
-      if (e.key == k && (e.ref & discard_bit) == (discard ? discard_bit : 0u)) return e.ref & ~discard_bit;
-    }
+  // The draw vertex a discard of the root leads to (riichi declared or
+  // not), if the search reached it; its hash from the root's, as the growth moves it.
+  [[nodiscard]] std::int64_t root_discard(int k37, bool declares) noexcept {
+    const Node& root = w_.ds[root_];
+    const Move m{k37, with_riichi(minus(root.key, units[static_cast<std::size_t>(k37)]), declares),
+                 root.hash - zobrist.unit[static_cast<std::size_t>(k37)] + (declares ? zobrist.riichi : 0)};
+    const Probe p = probe(m, false);
+    return p.found ? static_cast<std::int64_t>(p.index) : -1;
   }
 
  private:
@@ -283,7 +285,7 @@ class Builder {
       const int w = wall_of(n.key, k37);
       if (w <= 0) continue;
       p.walls[static_cast<std::size_t>(count)] = w;
-      p.moves[static_cast<std::size_t>(count++)] = {k37, plus(n.key, unit_[static_cast<std::size_t>(k37)]),
+      p.moves[static_cast<std::size_t>(count++)] = {k37, plus(n.key, units[static_cast<std::size_t>(k37)]),
                                                     n.hash + zobrist.unit[static_cast<std::size_t>(k37)]};
     }
     p.count = count;
@@ -336,7 +338,7 @@ class Builder {
       const bool r = riichi || (s_.closed && n.shanten == 0 && keeps);
       p.declares[static_cast<std::size_t>(count)] = r;
       p.moves[static_cast<std::size_t>(count++)] = {
-          k37, with_riichi(minus(n.key, unit_[static_cast<std::size_t>(k37)]), r),
+          k37, with_riichi(minus(n.key, units[static_cast<std::size_t>(k37)]), r),
           n.hash - zobrist.unit[static_cast<std::size_t>(k37)] + (r && !riichi ? zobrist.riichi : 0)};
     }
     p.count = count;
@@ -377,7 +379,6 @@ class Builder {
   const Setup& s_;
   EvWorkspace::Impl& w_;
   Pricer pricer_;
-  std::array<Key, kinds37> unit_{};
   int draw_tiles_ = 0, limit_ = 0;
   int bits_ = 0;  // log2 of the table size
   std::uint32_t root_ = 0;
@@ -468,7 +469,7 @@ void lay_out(EvWorkspace::Impl& w, const std::uint32_t* answers, int count, int 
     w.records[x].last = static_cast<std::uint8_t>(ev_last_turn - std::max<int>(w.xs[x].shanten, 0));
   }
   std::vector<std::uint32_t>& q = w.queue;
-  q.assign(2 * (nx + nd + at) + 2, 0);
+  q.resize(2 * (nx + nd + at) + 2);                  // every slot is written before it is read
   std::size_t head = nx + nd + at + 1, tail = head;  // [head, tail): the deque
   for (int i = 0; i < count; ++i) {
     w.records[answers[i]].first = static_cast<std::uint8_t>(first);
@@ -605,8 +606,7 @@ Error search(const Setup& s, EvWorkspace::Impl& w, EvAnswer& answer) {
         if (k37 < 0 || held_of(root.key, k37) == 0) continue;
         const bool keeps = (root.mask >> kind) & 1;
         const bool declares = s.closed && root.shanten == 0 && keeps;
-        const Key xk = with_riichi(minus(root.key, unit_of(k37)), declares);
-        const std::int64_t x = b.lookup(xk, false);
+        const std::int64_t x = b.root_discard(k37, declares);
         if (x < 0 || slots == 14) continue;
         EvDiscard& out = answer.discards[static_cast<std::size_t>(slots)];
         out = EvDiscard{};

@@ -49,7 +49,7 @@ inline int held_of(const Key& k, int k37) noexcept {
   const int n = count_of(k, k37);
   return is_five(k37) ? n - red_of(k, k37 / 9) : n;
 }
-inline Key unit_of(int k37) noexcept {
+constexpr Key unit_of(int k37) noexcept {
   const int kind = base_kind(k37), g = group_of(kind);
   std::uint64_t bits = std::uint64_t{1} << (3 * (kind - 9 * g));
   if (k37 >= 34) bits |= std::uint64_t{1} << 27;

@@ -143,8 +143,9 @@ py::dict disagreement_dict(const mjk::records::Disagreement& d) {
 
 template <class T>
 py::array_t<T> column(std::size_t n, std::size_t width = 0) {
-  if (width) return py::array_t<T>({n, width});
-  return py::array_t<T>({n});
+  const auto rows = static_cast<py::ssize_t>(n), cols = static_cast<py::ssize_t>(width);
+  if (width) return py::array_t<T>({rows, cols});
+  return py::array_t<T>({rows});
 }
 
 mjk::records::ReadOptions read_options(std::uint64_t max_bytes) {
