@@ -39,6 +39,8 @@ export function analyse(text: string, options?: { players?: Players; visible?: U
 export function analyseLine(text: string, options?: { players?: Players; visible?: Uint8Array | null }): string;
 /** The `mjk --json` lines of many hands in one call. */
 export function analyseLines(texts: string[], options?: { players?: Players | Uint8Array; visible?: Uint8Array | null }): string[];
+/** analyseLines' answer, the analyses run on libuv's thread pool; a bad argument rejects with analyseLines' error. */
+export function analyseLinesAsync(texts: string[], options?: { players?: Players | Uint8Array; visible?: Uint8Array | null }): Promise<string[]>;
 /** mpsz text -> Uint8Array(34) counts; HandError if malformed. */
 export function parse(text: string): Uint8Array;
 

@@ -362,6 +362,24 @@ function corpusStats(paths, options) {
 // options: {players: 3|4, or a Uint8Array of one 3|4 per text; visible: a
 // Uint8Array of 34 counts (every text) or 34 per text (zeros: none seen)}.
 function analyseLines(texts, options) {
+  return native.analyseLines(...linesArguments(texts, options));
+}
+
+// analyseLinesAsync(texts, options) -> Promise of analyseLines' answer, the
+// analyses run on libuv's thread pool while the event loop goes on (an "ev"
+// request's search takes up to the time its max_vertices allows). The
+// arguments are checked and the texts copied before anything is queued: a
+// bad one rejects the Promise with analyseLines' error.
+function analyseLinesAsync(texts, options) {
+  try {
+    return native.analyseLinesAsync(...linesArguments(texts, options));
+  } catch (e) {
+    return Promise.reject(e);
+  }
+}
+
+// analyseLines' arguments, checked -> [texts, players per text, visible rows|null].
+function linesArguments(texts, options) {
   if (!Array.isArray(texts)) throw new TypeError(`texts must be an Array of strings, not ${describe(texts)}`);
   const n = texts.length;
   const { players = 4, visible = null, ...rest } = options || {};
@@ -383,7 +401,7 @@ function analyseLines(texts, options) {
       throw new RangeError(`visible must hold 34 counts (every text) or 34 per text, not ${visible.length}`);
     }
   }
-  return native.analyseLines(texts, perText, rows);
+  return [texts, perText, rows];
 }
 
 module.exports = {
@@ -393,6 +411,7 @@ module.exports = {
   scoreMany,
   yakuNames: native.yakuNames(),
   analyseLines,
+  analyseLinesAsync,
   parse,
   ...batch,
   errorMessage,

@@ -160,43 +160,111 @@ Napi::Value Analyse(const Napi::CallbackInfo& info) {
 // of 3|4; visible: null or Uint8Array(n*34), a row of zeros meaning none
 // seen. A text holding NUL is a RangeError naming it (the C ABI reads
 // NUL-terminated text), before any hand is analysed.
-Napi::Value AnalyseLines(const Napi::CallbackInfo& info) {
+//
+// The arguments, checked and copied on the calling thread: analyseLinesAsync
+// reads only these on the pool, never the caller's arrays (which JavaScript
+// may change or free meanwhile).
+struct LinesArguments {
+  std::vector<std::string> texts;
+  std::vector<std::uint8_t> players;
+  std::vector<std::uint8_t> visible;  // empty: none given
+};
+
+LinesArguments lines_arguments(const Napi::CallbackInfo& info, const char* name) {
   const Napi::Env env = info.Env();
   if (info.Length() != 3 || !info[0].IsArray() || !info[1].IsTypedArray())
-    throw Napi::TypeError::New(env, "analyseLines(texts, players, visible)");
+    throw Napi::TypeError::New(env, std::string(name) + "(texts, players, visible)");
   const Napi::Array texts = info[0].As<Napi::Array>();
   const std::uint32_t n = texts.Length();
   const std::uint8_t* players = bytes_of(env, info[1], n, "players");
   const std::uint8_t* visible = nullptr;
   if (!info[2].IsNull() && !info[2].IsUndefined()) visible = bytes_of(env, info[2], n * mjk::bind::row, "visible");
-  if (!mjk::bind::has_analyse()) throw Napi::Error::New(env, "analyseLines: this libmjk has no mjk_analyse_json yet");
-  std::vector<std::string> in(n);
+  if (!mjk::bind::has_analyse())
+    throw Napi::Error::New(env, std::string(name) + ": this libmjk has no mjk_analyse_json yet");
+  LinesArguments a;
+  a.texts.resize(n);
   for (std::uint32_t i = 0; i < n; ++i) {
     const Napi::Value t = texts.Get(i);
     if (!t.IsString()) throw Napi::TypeError::New(env, "texts[" + std::to_string(i) + "] must be a string");
-    in[i] = t.As<Napi::String>();
-    if (in[i].find('\0') != std::string::npos)
+    a.texts[i] = t.As<Napi::String>();
+    if (a.texts[i].find('\0') != std::string::npos)
       throw Napi::RangeError::New(env, "texts[" + std::to_string(i) + "] holds a NUL character");
     if (players[i] != 3 && players[i] != 4)
       throw Napi::RangeError::New(env, "players[" + std::to_string(i) + "] must be 3 or 4");
   }
-  Napi::Array out = Napi::Array::New(env, n);
+  a.players.assign(players, players + n);
+  if (visible) a.visible.assign(visible, visible + std::size_t{n} * mjk::bind::row);
+  return a;
+}
+
+// Every text's line into `out`; MJK_OK or the first error of the library
+// (which then leaves `out` partial). Touches no JavaScript value: it runs
+// on the calling thread (analyseLines) or on libuv's pool (analyseLinesAsync).
+int analyse_lines(const LinesArguments& a, std::vector<std::string>& out) {
+  out.resize(a.texts.size());
   // One buffer for every line, grown when a line needs more: a buffer too
   // small makes mjk_analyse_json analyse the hand again (half of all 14-tile
   // lines pass 1 KiB).
   std::string buf(16384, '\0');
-  for (std::uint32_t i = 0; i < n; ++i) {
-    const std::uint8_t* v = visible ? visible + std::size_t{i} * mjk::bind::row : nullptr;
+  for (std::size_t i = 0; i < a.texts.size(); ++i) {
+    const std::uint8_t* v = a.visible.empty() ? nullptr : a.visible.data() + i * mjk::bind::row;
     std::size_t needed = 0;
-    int e = mjk_analyse_json(in[i].c_str(), players[i], v, buf.data(), buf.size(), &needed);
+    int e = mjk_analyse_json(a.texts[i].c_str(), a.players[i], v, buf.data(), buf.size(), &needed);
     if (e == MJK_ERR_OUTPUT_TOO_SMALL) {
       buf.resize(needed);
-      e = mjk_analyse_json(in[i].c_str(), players[i], v, buf.data(), buf.size(), &needed);
+      e = mjk_analyse_json(a.texts[i].c_str(), a.players[i], v, buf.data(), buf.size(), &needed);
     }
-    if (e != MJK_OK) throw Napi::Error::New(env, std::string("analyseLines: ") + mjk_error_message(e));
-    out.Set(i, Napi::String::New(env, buf.data(), needed - 1));
+    if (e != MJK_OK) return e;
+    out[i].assign(buf.data(), needed - 1);
   }
+  return MJK_OK;
+}
+
+Napi::Array lines_array(const Napi::Env& env, const std::vector<std::string>& lines) {
+  Napi::Array out = Napi::Array::New(env, lines.size());
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    out.Set(static_cast<std::uint32_t>(i), Napi::String::New(env, lines[i]));
   return out;
+}
+
+Napi::Value AnalyseLines(const Napi::CallbackInfo& info) {
+  const Napi::Env env = info.Env();
+  const LinesArguments a = lines_arguments(info, "analyseLines");
+  std::vector<std::string> lines;
+  if (const int e = analyse_lines(a, lines); e != MJK_OK)
+    throw Napi::Error::New(env, std::string("analyseLines: ") + mjk_error_message(e));
+  return lines_array(env, lines);
+}
+
+// The analyses of analyseLinesAsync, on a thread of libuv's pool; the
+// strings are made back on the JavaScript thread.
+class LinesWorker : public Napi::AsyncWorker {
+ public:
+  LinesWorker(const Napi::Env& env, LinesArguments a)
+      : Napi::AsyncWorker(env, "mjk.analyseLinesAsync"),
+        args_(std::move(a)),
+        deferred_(Napi::Promise::Deferred::New(env)) {}
+  Napi::Promise promise() const { return deferred_.Promise(); }
+  void Execute() override {
+    if (const int e = analyse_lines(args_, lines_); e != MJK_OK)
+      SetError(std::string("analyseLines: ") + mjk_error_message(e));
+  }
+  void OnOK() override { deferred_.Resolve(lines_array(Env(), lines_)); }
+  void OnError(const Napi::Error& e) override { deferred_.Reject(e.Value()); }
+
+ private:
+  LinesArguments args_;
+  std::vector<std::string> lines_;
+  Napi::Promise::Deferred deferred_;
+};
+
+// analyseLinesAsync(texts, players, visible|null) -> Promise of analyseLines'
+// answer; a bad argument throws here, before anything is queued.
+Napi::Value AnalyseLinesAsync(const Napi::CallbackInfo& info) {
+  auto* worker = new LinesWorker(info.Env(), lines_arguments(info, "analyseLines"));  // deletes itself when done
+  const Napi::Promise p = worker->promise();
+  worker->Queue();
+  return p;
 }
 
 Napi::Value ErrorMessage(const Napi::CallbackInfo& info) {
@@ -337,6 +405,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("scoreBatch", Napi::Function::New(env, ScoreBatch));
   exports.Set("yakuNames", Napi::Function::New(env, YakuNames));
   exports.Set("analyseLines", Napi::Function::New(env, AnalyseLines));
+  exports.Set("analyseLinesAsync", Napi::Function::New(env, AnalyseLinesAsync));
   exports.Set("version", Napi::String::New(env, mjk_version()));
   exports.Set("errorMessage", Napi::Function::New(env, ErrorMessage));
   exports.Set("implementation", Napi::Function::New(env, Implementation));
