@@ -66,7 +66,8 @@ function rejected(hand, error, code) {
   return { hand: typeof hand === 'string' && hand.length <= HAND_CHARS ? hand : null, error, code };
 }
 
-// text -> {line, hand}: the line for the analysis (the text itself)
+// text -> {line, hand, ev?}: the line for the analysis (the text itself;
+//         ev: true for an "ev" request, whose search may take ~0.1 s)
 //       | {hand: string|null, error, code}  (code: bad_json, bad_request,
 //         unknown_field, bad_field)
 // An "ev" request's max_vertices is at most maxEvVertices: one that asks for
@@ -96,7 +97,8 @@ function parseRequest(text, { maxEvVertices = MAX_EV_VERTICES } = {}) {
     const asked = req.ev.max_vertices;
     if (asked !== undefined && asked > maxEvVertices)
       return rejected(hand, `ev.max_vertices must be at most ${maxEvVertices} on this server, not ${show(asked)}`, 'bad_field');
-    if (asked === undefined) return { line: JSON.stringify({ ...req, ev: { ...req.ev, max_vertices: maxEvVertices } }), hand };
+    if (asked === undefined) return { line: JSON.stringify({ ...req, ev: { ...req.ev, max_vertices: maxEvVertices } }), hand, ev: true };
+    return { line: text, hand, ev: true };
   }
   return { line: text, hand };
 }

@@ -7,7 +7,7 @@
 //                  [--max-connections N] [--max-payload BYTES]
 //                  [--pause-bytes BYTES] [--close-bytes BYTES] [--stall-ms MS] [--idle-ms MS]
 //                  [--ping-ms MS] [--shutdown-ms MS] [--handshake-ms MS] [--stats-ms MS]
-//                  [--max-ev-vertices N]
+//                  [--max-ev-vertices N] [--ev-per-connection N] [--ev-running N]
 //
 // --port 0 (the default) takes an ephemeral port; the first line on stdout is
 //   listening ws://HOST:PORT backend=NAME workers=N
@@ -24,7 +24,19 @@
 //
 // Capacity: the requests of every connection that arrive in one turn of the
 // event loop are answered by one call into the analysis (setImmediate runs
-// after all of the turn's socket reads); --workers N forks N processes
+// after all of the turn's socket reads), except "ev" requests (EV.md): their
+// search takes up to ~0.1 s (--max-ev-vertices), so each runs on libuv's
+// thread pool (the addon's analyseLinesAsync) while the event loop answers
+// everyone else. At most --ev-running searches run at once in a process (the
+// pool's size, UV_THREADPOOL_SIZE, default 4); the others wait, taken from the
+// connections in turn. A connection with --ev-per-connection ev requests
+// unanswered, or MAX_HELD replies held behind one, is not read until one is
+// answered (what one read of its socket held still arrives: at most ~64 KiB
+// of requests wait beyond the bound). Replies still come in the order of
+// the connection's requests: a plain request behind an unanswered ev request
+// is answered at once but sent after it; other connections do not wait.
+// The majiang back end has no ev and answers everything on the event loop.
+// --workers N forks N processes
 // (cluster: the primary accepts, hands each connection to a worker in turn,
 // and sums the counters each worker sends it every statsMs).
 const cluster = require('node:cluster');
@@ -51,6 +63,8 @@ const DEFAULTS = {
                                 // clients of a 10,000-connection load test still connecting on a busy host)
   statsMs: 1000,                // GET /stats answers the counters gathered this often
   maxEvVertices: MAX_EV_VERTICES, // an "ev" request's search stops (an error reply) past this many vertices
+  evPerConnection: 4,           // unanswered ev requests past which a connection is not read
+  evRunning: Number(process.env.UV_THREADPOOL_SIZE) || 4, // ev searches at once per process (libuv's pool)
 };
 const CLOSE_GRACE_MS = 1000;    // a closed connection's socket is destroyed this long after its close frame
 const LATENCY_SAMPLES = 8192;   // latency percentiles over the last this many replies
@@ -65,6 +79,10 @@ const STATS_ADDRESSES = 10000;  // addresses tracked at once; past it the others
 // batch while later sockets are still being read lets clients work meanwhile
 // (one batch per whole turn cut closed-loop throughput by a third).
 const BATCH_MAX = 64;
+// Replies held on a connection behind an unanswered ev request past which it
+// is not read (a client streaming plain requests behind one ev request would
+// otherwise have them all answered into this process's memory).
+const MAX_HELD = 1024;
 
 function parseArgs(argv) {
   const args = { ...DEFAULTS };
@@ -110,7 +128,7 @@ function answer(backend, data, options = DEFAULTS) {
 function makeCounters() {
   return {
     connections: 0, messages: 0, errors: 0, rejected: 0, binary: 0,
-    limited: 0,
+    limited: 0, ev: 0,
     closed: { unread: 0, idle: 0, unresponsive: 0, shutdown: 0, handshake: 0, pipelined: 0 },
     latency: new Float64Array(LATENCY_SAMPLES), latencyCount: 0,
   };
@@ -119,7 +137,7 @@ function makeCounters() {
 // This process's counters as plain numbers; its latency samples as at most
 // LATENCY_POINTS order statistics (latency[i] the largest of the i-th
 // equal share of the sorted samples: all of them when there are no more).
-function snapshot(counters, clients) {
+function snapshot(counters, clients, evPending = 0) {
   const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
   const cpu = process.cpuUsage();
   const n = Math.min(counters.latencyCount, LATENCY_SAMPLES);
@@ -128,6 +146,7 @@ function snapshot(counters, clients) {
   return {
     clients, connections: counters.connections, messages: counters.messages, errors: counters.errors,
     rejected: counters.rejected, binary: counters.binary, limited: counters.limited, closed: { ...counters.closed },
+    ev: counters.ev, ev_pending: evPending,
     cpu_user_us: cpu.user, cpu_system_us: cpu.system, rss, heap_used: heapUsed, external, array_buffers: arrayBuffers,
     latency_samples: n,
     latency: Array.from({ length: k }, (_, i) => Number(sorted[Math.floor(((i + 1) * n) / k) - 1].toFixed(3))),
@@ -157,6 +176,7 @@ function combine(snaps, workers) {
   return {
     workers, clients: sum('clients'), connections: sum('connections'), messages, errors: sum('errors'),
     rejected: sum('rejected'), binary: sum('binary'), limited: sum('limited'), closed,
+    ev: { requests: sum('ev'), pending: sum('ev_pending') },
     latency_ms: { p50: round(percentile(points, samples, 0.5)), p99: round(percentile(points, samples, 0.99)),
                   max: round(points.length ? points[points.length - 1][0] : null), samples },
     cpu_us: { user: sum('cpu_user_us'), system: sum('cpu_system_us'), per_message: messages ? Number((cpuUs / messages).toFixed(2)) : null },
@@ -185,6 +205,12 @@ function serve(options, stats = localStats()) {
   const wss = new WebSocketServer({ server: httpServer, perMessageDeflate: false, maxPayload: o.maxPayload });
   let queue = [];       // requests of this turn: {ws, req, reply?, t0}, answered by flush()
   let stopping = false;
+  // ev searches: how many run on the pool, and the connections with ev
+  // requests waiting for a place, each taken in turn (one search at a time).
+  const evAsync = typeof backend.analyseManyAsync === 'function';
+  let evRunning = 0;
+  let evPending = 0;    // ev requests not answered yet, running or waiting
+  const evReady = [];
   const allowances = new Map(); // client address -> {tokens, at}: its plain HTTP requests
 
   httpServer.on('connection', (socket) => {
@@ -236,7 +262,7 @@ function serve(options, stats = localStats()) {
   httpServer.on('clientError', (err, socket) => socket.destroy());
 
   const gather = () => {
-    stats.report(snapshot(counters, wss.clients.size));
+    stats.report(snapshot(counters, wss.clients.size, evPending));
     // An address whose allowance is full again is as good as unknown.
     const now = performance.now();
     for (const [k, a] of allowances) if (a.tokens + ((now - a.at) * STATS_RATE) / 1000 >= STATS_BURST) allowances.delete(k);
@@ -265,7 +291,7 @@ function serve(options, stats = localStats()) {
   }
 
   // Answers the turn's requests: one call into the analysis for all of them,
-  // then each reply to its connection in order.
+  // then each connection's replies that are ready, in order.
   function flush() {
     const batch = queue;
     queue = [];
@@ -274,45 +300,116 @@ function serve(options, stats = localStats()) {
       const lines = backend.analyseMany(work.map((it) => it.req));
       work.forEach((it, i) => { it.reply = lines[i]; });
     }
-    const now = performance.now();
-    for (const it of batch) {
-      const { ws } = it;
-      if (it.reply === undefined || ws.readyState !== WebSocket.OPEN) continue;
+    for (const ws of new Set(batch.map((it) => it.ws))) deliver(ws);
+  }
+
+  // Sends the replies at the head of the connection's queue that are ready;
+  // one behind an unanswered ev request waits for it.
+  function deliver(ws) {
+    const state = ws.mjk;
+    const held = state.held;
+    while (held.length && held[0].reply !== undefined && ws.readyState === WebSocket.OPEN) {
+      const it = held.shift();
       ws.send(it.reply);
       counters.messages++;
       if (it.rejected || it.reply.includes('"error":')) counters.errors++;
-      counters.latency[counters.latencyCount++ % LATENCY_SAMPLES] = now - it.t0;
+      counters.latency[counters.latencyCount++ % LATENCY_SAMPLES] = performance.now() - it.t0;
       const unsent = ws.bufferedAmount;
       if (unsent > o.closeBytes) {
         close(ws, 1008, 'replies not read', 'unread');
-      } else if (unsent > o.pauseBytes && !ws.isPaused) {
+      } else if (unsent > o.pauseBytes && !state.unsentPause) {
         // Stop reading until the replies are written out: a ping's callback
         // runs once everything queued before it has gone to the kernel.
         // A client that never reads keeps the ping from being written, so
         // the pause would last for ever: past stallMs the connection closes.
-        ws.pause();
+        state.unsentPause = true;
+        readOrNot(ws);
         const stall = setTimeout(() => close(ws, 1008, 'replies not read', 'unread'), o.stallMs);
         ws.ping(undefined, undefined, () => {
           clearTimeout(stall);
-          if (ws.readyState === WebSocket.OPEN) ws.resume();
+          state.unsentPause = false;
+          readOrNot(ws);
         });
         ws.once('close', () => clearTimeout(stall));
       }
     }
+    if (state.drainThenClose && !held.length) close(ws, 1001, 'server shutting down', 'shutdown');
+    readOrNot(ws);
+  }
+
+  // A connection is read unless its replies are not being written out, or it
+  // has as many ev requests unanswered, or replies held behind them, as it may.
+  function readOrNot(ws) {
+    if (ws.readyState !== WebSocket.OPEN) return;
+    const state = ws.mjk;
+    const full = state.evCount >= o.evPerConnection || (state.evCount > 0 && state.held.length >= MAX_HELD);
+    const pause = state.unsentPause || full;
+    if (pause !== ws.isPaused) (pause ? ws.pause() : ws.resume());
+  }
+
+  // An ev request: it waits its turn for the pool (its reply's place is
+  // already held in the connection's queue).
+  function enqueueEv(item) {
+    const state = item.ws.mjk;
+    state.evCount++;
+    evPending++;
+    if (state.evWaiting.push(item) === 1) evReady.push(item.ws);
+    readOrNot(item.ws);
+    startEv();
+  }
+
+  // Starts searches while the pool has room, one connection's at a time in
+  // turn, so that a connection with many waiting does not hold the others up.
+  function startEv() {
+    while (evRunning < o.evRunning && evReady.length) {
+      const ws = evReady.shift();
+      const waiting = ws.mjk.evWaiting;
+      const it = waiting.shift();
+      if (waiting.length) evReady.push(ws);
+      evRunning++;
+      backend.analyseManyAsync([it.req]).then(([line]) => line, (e) => JSON.stringify({ hand: it.req.hand, error: `analysis failed: ${e.message}`, code: 'internal' }))
+        .then((line) => {
+          evRunning--;
+          evPending--;
+          ws.mjk.evCount--;
+          counters.ev++;
+          it.reply = line;
+          deliver(ws);
+          startEv();
+        });
+    }
+  }
+
+  // A closed connection's waiting ev requests are not searched.
+  function dropEv(ws) {
+    const waiting = ws.mjk.evWaiting;
+    if (!waiting.length) return;
+    evPending -= waiting.length;
+    ws.mjk.evCount -= waiting.length;
+    waiting.length = 0;
+    const at = evReady.indexOf(ws);
+    if (at >= 0) evReady.splice(at, 1);
   }
 
   wss.on('connection', (ws, req) => {
     clearTimeout(req.socket.mjkHandshake);
     counters.connections++;
-    ws.mjk = { alive: true, lastRequest: performance.now(), closing: false };
+    ws.mjk = {
+      alive: true, lastRequest: performance.now(), closing: false, drainThenClose: false, unsentPause: false,
+      held: [],          // this connection's requests not yet replied to, in order
+      evCount: 0,        // its ev requests not answered yet (searching or waiting)
+      evWaiting: [],     // its ev requests waiting for the pool
+    };
     if (stopping) return close(ws, 1001, 'server shutting down', 'shutdown');
     ws.on('pong', () => { ws.mjk.alive = true; });
     ws.on('error', () => ws.terminate());
+    ws.on('close', () => dropEv(ws));
     ws.on('message', (data, isBinary) => {
       const state = ws.mjk;
-      if (state.closing) return;
+      if (state.closing || stopping) return;
       state.lastRequest = performance.now();
       const item = { ws, req: null, reply: undefined, rejected: false, t0: state.lastRequest };
+      state.held.push(item);
       if (isBinary) {
         counters.binary++;
         item.rejected = true;
@@ -323,6 +420,8 @@ function serve(options, stats = localStats()) {
           counters.rejected++;
           item.rejected = true;
           item.reply = JSON.stringify(item.req);
+        } else if (item.req.ev && evAsync) {
+          return enqueueEv(item);
         }
       }
       enqueue(item);
@@ -347,8 +446,9 @@ function serve(options, stats = localStats()) {
   heartbeat.unref();
   idleSweep.unref();
 
-  // Stop accepting, answer what has arrived, close every connection after its
-  // replies (1001), and resolve once all are gone or shutdownMs has passed.
+  // Stop accepting, answer what has arrived (ev searches included), close
+  // every connection after its replies (1001), and resolve once all are gone
+  // or shutdownMs has passed.
   let stopped = null;
   function shutdown() {
     return (stopped ||= closeAll());
@@ -360,8 +460,11 @@ function serve(options, stats = localStats()) {
     clearInterval(idleSweep);
     clearInterval(gathering);
     httpServer.close();
+    for (const ws of wss.clients) {
+      ws.mjk.drainThenClose = true;
+      if (!ws.mjk.held.length) close(ws, 1001, 'server shutting down', 'shutdown');
+    }
     if (queue.length) flush();
-    for (const ws of wss.clients) close(ws, 1001, 'server shutting down', 'shutdown');
     return new Promise((resolve) => {
       const deadline = setTimeout(() => { for (const ws of wss.clients) ws.terminate(); resolve(); }, o.shutdownMs);
       const check = () => (wss.clients.size === 0 ? (clearTimeout(deadline), resolve()) : setTimeout(check, 20));
