@@ -27,8 +27,9 @@
 // after all of the turn's socket reads), except "ev" requests (EV.md): their
 // search takes up to ~0.1 s (--max-ev-vertices), so each runs on libuv's
 // thread pool (the addon's analyseLinesAsync) while the event loop answers
-// everyone else. At most --ev-running searches run at once in a process (the
-// pool's size, UV_THREADPOOL_SIZE, default 4); the others wait, taken from the
+// everyone else. At most --ev-running searches run at once in a process (by
+// default libuv's pool size, UV_THREADPOOL_SIZE or 4, but one fewer than the
+// cores, leaving one to the event loop); the others wait, taken from the
 // connections in turn. A connection with --ev-per-connection ev requests
 // unanswered, or MAX_HELD replies held behind one, is not read until one is
 // answered (what one read of its socket held still arrives: at most ~64 KiB
@@ -64,7 +65,10 @@ const DEFAULTS = {
   statsMs: 1000,                // GET /stats answers the counters gathered this often
   maxEvVertices: MAX_EV_VERTICES, // an "ev" request's search stops (an error reply) past this many vertices
   evPerConnection: 4,           // unanswered ev requests past which a connection is not read
-  evRunning: Number(process.env.UV_THREADPOOL_SIZE) || 4, // ev searches at once per process (libuv's pool)
+  // ev searches at once per process: at most libuv's pool, and one core short
+  // of the machine, so that the searches never take the core the event loop
+  // answers on (on 2 cores, 4 searches at once made plain replies' p99 2-3x)
+  evRunning: Math.max(1, Math.min(Number(process.env.UV_THREADPOOL_SIZE) || 4, os.availableParallelism() - 1)),
 };
 const CLOSE_GRACE_MS = 1000;    // a closed connection's socket is destroyed this long after its close frame
 const LATENCY_SAMPLES = 8192;   // latency percentiles over the last this many replies
