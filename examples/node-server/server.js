@@ -304,7 +304,9 @@ function serve(options, stats = localStats()) {
       const lines = backend.analyseMany(work.map((it) => it.req));
       work.forEach((it, i) => { it.reply = lines[i]; });
     }
-    for (const ws of new Set(batch.map((it) => it.ws))) deliver(ws);
+    // A connection's replies go out from its first request of the batch at
+    // the head of its queue (none: they wait behind an unanswered ev request).
+    for (const it of batch) if (it.ws.mjk.held[0] === it) deliver(it.ws);
   }
 
   // Sends the replies at the head of the connection's queue that are ready;
