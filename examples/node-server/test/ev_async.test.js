@@ -73,8 +73,10 @@ test('isolation: a client keeping 8 ev searches in flight does not hold up anoth
     console.log(`# one search ${searchMs.toFixed(1)} ms in-process; ${searched} searched in 3 s; ` +
                 `plain requests meanwhile: ${lat.count}, p50 ${lat.p50.toFixed(2)} ms, p99 ${lat.p99.toFixed(2)} ms, max ${lat.max.toFixed(2)} ms`);
     assert.ok(searched >= 8, `${searched} ev replies in 3 s`);
-    // On the event loop, a plain request would wait for a whole batch of searches.
-    assert.ok(lat.p99 < searchMs / 2, `p99 ${lat.p99.toFixed(2)} ms, one search ${searchMs.toFixed(1)} ms`);
+    // On the event loop, a plain request waits for a whole turn's searches
+    // (here several: p99 ~16 searches on the old server); off it, for at most
+    // a share of the cores. Two searches' time leaves room for a loaded host.
+    assert.ok(lat.p99 < 2 * searchMs, `p99 ${lat.p99.toFixed(2)} ms, one search ${searchMs.toFixed(1)} ms`);
   } finally {
     await stopServer(server);
   }
