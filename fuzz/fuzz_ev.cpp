@@ -61,7 +61,8 @@ std::string text(const ScoreRequest& r, const EvOptions& o, const EvVisible& v) 
        " extra " + std::to_string(o.extra) + " uradora " + (o.uradora ? "1" : "0") + " red " + (o.red ? "1" : "0");
   s += " | visible";
   for (int k = 0; k < kind_count; ++k)
-    if (v.counts[static_cast<std::size_t>(k)]) s += " " + std::to_string(v.counts[static_cast<std::size_t>(k)]) + "x" + tile_name(Tile(k));
+    if (v.counts[static_cast<std::size_t>(k)])
+      s += " " + std::to_string(v.counts[static_cast<std::size_t>(k)]) + "x" + tile_name(Tile(k));
   return s;
 }
 
@@ -103,8 +104,8 @@ std::string difference(const EvAnswer& fast, const EvAnswer& ref) {
       return "discard " + std::to_string(i);
     for (int t = 0; t < ev_turns; ++t) {
       const auto ti = static_cast<std::size_t>(t);
-      const double worst =
-          std::max({relative(a.tenpai[ti], b.tenpai[ti]), relative(a.win[ti], b.win[ti]), relative(a.score[ti], b.score[ti])});
+      const double worst = std::max(
+          {relative(a.tenpai[ti], b.tenpai[ti]), relative(a.win[ti], b.win[ti]), relative(a.score[ti], b.score[ti])});
       if (worst > 1e-9)
         return "discard " + tile_name(a.discard) + " turn " + std::to_string(t) + ": tenpai " +
                std::to_string(a.tenpai[ti]) + " / " + std::to_string(b.tenpai[ti]) + ", win " +
@@ -139,7 +140,10 @@ void structured(Bytes& b) {
   for (std::size_t i = 0; i < r.meld_count; ++i) {
     Meld& m = r.melds[i];
     const int pick = b.below(8);
-    m.type = pick < 2 && !three ? MeldType::chi : pick < 5 ? MeldType::pon : pick < 7 ? MeldType::ankan : MeldType::minkan;
+    m.type = pick < 2 && !three ? MeldType::chi
+             : pick < 5         ? MeldType::pon
+             : pick < 7         ? MeldType::ankan
+                                : MeldType::minkan;
     int k = kind();
     if (m.type == MeldType::chi) k = (k / 9 % 3) * 9 + k % 9 % 7;
     m.tile = Tile(k);
@@ -178,7 +182,8 @@ void through_c_abi(const std::uint8_t* data, std::size_t size) {
   const std::string line(reinterpret_cast<const char*>(data), size);
   const int parsed = mjk_parse_ev_request(line.data(), line.size(), &request, &options, &visible, &info);
   if (parsed != MJK_OK) {
-    if (parsed != info.error) fail("parse returned " + std::to_string(parsed) + ", info says " + std::to_string(info.error), line);
+    if (parsed != info.error)
+      fail("parse returned " + std::to_string(parsed) + ", info says " + std::to_string(info.error), line);
     return;
   }
   options.max_vertices = options.max_vertices == 0 ? budget : std::min<std::uint64_t>(options.max_vertices, budget);
