@@ -76,7 +76,6 @@ template <class Ops>
 Result<ShantenForms> shanten(const Hand& hand, const Options& options) noexcept {
   using P = Path<Ops>;
   using S = simd::ShantenKernel<Ops>;
-  using Cells = typename S::Cells;
   const Players players = options.players;
   std::array<int, 4> sum{};
   const Error e = P::validate(hand, Question::shanten, players, sum);
@@ -84,10 +83,12 @@ Result<ShantenForms> shanten(const Hand& hand, const Options& options) noexcept 
   const int tiles = sum[0] + sum[1] + sum[2] + sum[3];
   std::uint32_t key[4];
   simd::ShantenLanes<Ops>::keys_of_row(hand.slots.data(), players, key);
-  Cells c[4];
-  for (int g = 0; g < 4; ++g) std::memcpy(&c[g], S::cost_of(S::shape_of(g, players), key[g]), 16);
+  const int man = players == Players::three ? shanten_tables::sanma_man : shanten_tables::suit;
   ShantenForms f;
-  f.standard = static_cast<std::int8_t>(S::join(S::combine(c[0], c[1]), S::combine(c[2], c[3]), tiles / 3) - 1);
+  f.standard = static_cast<std::int8_t>(
+      S::replacements(S::cost_of(man, key[0]), S::cost_of(shanten_tables::suit, key[1]),
+                      S::cost_of(shanten_tables::suit, key[2]), S::cost_of(shanten_tables::honour, key[3]), tiles / 3) -
+      1);
   f.best = f.standard;
   if (tiles >= 13) {
     std::uint64_t occ = 0, ge2 = 0;
