@@ -58,8 +58,8 @@ struct ShantenLanes {
   struct KeyParts {
     std::uint32_t first[4], tiles[4], second[4];
   };
-  static void keys_of_row(const std::uint8_t* h, Players players, std::uint32_t* key,
-                          KeyParts* parts = nullptr) noexcept {
+  [[gnu::always_inline]] static inline void keys_of_row(const std::uint8_t* h, Players players, std::uint32_t* key,
+                                                        KeyParts* parts = nullptr) noexcept {
 #if defined(__SSSE3__)
     constexpr char z = -128;              // a pshufb index that gives 0
     alignas(16) std::uint32_t idx[4][4];  // per group: low part, 625 * c4, high part, 0

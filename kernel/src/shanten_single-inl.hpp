@@ -72,8 +72,8 @@ struct ShantenHand {
 
 // Shanten needs only the keys, the four cost rows and, for 13 or 14 tiles,
 // the slots held once or more and twice or more: no ShantenHand. The slot
-// bytes are loaded once, for the validation's fast path (as
-// Path::validate, but only the total: no group sums) and the masks.
+// validation's fast path is Path::validate's with only the total (no group
+// sums).
 template <class Ops>
 Result<ShantenForms> shanten(const Hand& hand, const Options& options) noexcept {
   using P = Path<Ops>;
@@ -85,10 +85,7 @@ Result<ShantenForms> shanten(const Hand& hand, const Options& options) noexcept 
   const std::uint8_t* limit = P::limits[players == Players::three ? 1 : 0].data();
   V bad = P::k(0);
   for (int i = 0; i < 3; ++i) bad = bad | (P::S::eq(P::S::min_u8(a[i], P::S::load(limit + 16 * i)), a[i]) ^ P::k(-1));
-  std::uint64_t w[6];
-  std::memcpy(w, s, 48);
-  constexpr std::uint64_t ones = 0x0101010101010101ull;  // bytes <= 4 when valid: no byte carries
-  int tiles = static_cast<int>(((w[0] + w[1] + w[2] + w[3] + w[4] + w[5]) * ones) >> 56);
+  int tiles = P::S::sum_bytes(a[0] + a[1] + a[2]);  // bytes <= 4 when valid: no byte carries
   if (P::S::sign_bits(bad) != 0 || tiles != hand.tiles || tiles > 14 || tiles % 3 == 0) {
     const Error e = mjk::validate(hand, Question::shanten, players).code;
     if (e != Error::none) return {{}, e};
@@ -105,9 +102,10 @@ Result<ShantenForms> shanten(const Hand& hand, const Options& options) noexcept 
   f.best = f.standard;
   if (tiles >= 13) {
     std::uint64_t occ = 0, ge2 = 0;
-    for (int i = 0; i < 3; ++i) {
-      occ |= std::uint64_t{P::S::sign_bits(P::S::gt(a[i], P::k(0)))} << (16 * i);
-      ge2 |= std::uint64_t{P::S::sign_bits(P::S::gt(a[i], P::k(1)))} << (16 * i);
+    for (int i = 0; i < 3; ++i) {  // loaded again: cheaper than keeping them across the keys
+      const V c = P::S::load(s + 16 * i);
+      occ |= std::uint64_t{P::S::sign_bits(P::S::gt(c, P::k(0)))} << (16 * i);
+      ge2 |= std::uint64_t{P::S::sign_bits(P::S::gt(c, P::k(1)))} << (16 * i);
     }
     const int pairs = std::popcount(ge2), singles = std::popcount(occ & ~ge2);
     f.chiitoi = static_cast<std::int8_t>(S::chiitoi_replacements(pairs, singles) - 1);
