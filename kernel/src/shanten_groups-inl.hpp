@@ -27,7 +27,6 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
-#include <utility>
 
 #include "mjk/analysis.hpp"
 #include "mjk/implementation.hpp"
@@ -197,33 +196,17 @@ struct ShantenKernel {
   }
 
   // The standard form's replacement number from the four groups' cost rows
-  // (man, pin, sou, honours), for `melds` melds and the head: both pairs of
-  // groups in one 32-byte vector (man and pin in the low half, sou and the
-  // honours in the high half), so the min-plus takes ten terms, not twenty.
-  // A cell moved out of range reads byte 15 of its row instead of a second
-  // operand: every cost row holds inf there (shanten_tables.hpp), and so
-  // does every pair's row (a cell plus inf), so those terms never win
-  // where a real cell exists; sums stay below 128.
-  typedef std::uint8_t Pairs __attribute__((vector_size(32)));
+  // (man, pin, sou, honours), for `melds` melds and the head: min-plus of
+  // man with pin and of sou with the honours, then the join. With AVX2 both
+  // pairs share one 32-byte register (man and pin in the low half, sou and
+  // the honours in the high half), so the min-plus takes ten terms, not
+  // twenty; a cell moved out of range reads byte 15 of its row instead of a
+  // second operand: every cost row holds inf there (shanten_tables.hpp),
+  // and so does every pair's row (a cell plus inf), so those terms never
+  // win where a real cell exists, and sums stay below 128.
   static constexpr int moved_or_inf(int j, int k) noexcept { return moved_from(j, k) == 16 ? 15 : moved_from(j, k); }
-  // (Pairs pass by reference only: a 32-byte vector by value would change
-  // the calling convention between the ISAs' objects.)
-  template <int J, std::size_t... I>
-  [[gnu::always_inline]] static inline void add_term(const Pairs& a, const Pairs& b, Pairs& best,
-                                                     std::index_sequence<I...>) noexcept {
-    const Pairs t = __builtin_shufflevector(a, a, (I < 16 ? J : 16 + J)...) +
-                    __builtin_shufflevector(b, b, (I < 16 ? moved_or_inf(J, I) : 16 + moved_or_inf(J, I - 16))...);
-    best = t < best ? t : best;
-  }
-  template <int M, std::size_t... I>
-  [[gnu::always_inline]] static inline Cells pair_join(const Pairs& p, std::index_sequence<I...>) noexcept {
-    constexpr int inf_cell = 15;
-    return __builtin_shufflevector(p, p, I...) +
-           __builtin_shufflevector(p, p, (16 + (partner<M>(I) == 16 ? inf_cell : partner<M>(I)))...);
-  }
-  // The byte-shuffle indexes of the same, for pshufb: per term J, a[J]
-  // spread over each half and b's cells moved by J; per melds M, the
-  // partner cells of the join (15: inf).
+  // The pshufb indexes: per term J, a[J] spread over each half and b's
+  // cells moved by J; per melds M, the partner cells of the join (15: inf).
   struct PairIndexes {
     alignas(32) std::uint8_t spread[cells][32];
     alignas(32) std::uint8_t moved[cells][32];
@@ -245,9 +228,9 @@ struct ShantenKernel {
                                                         const std::uint8_t* sou, const std::uint8_t* honour,
                                                         int melds) noexcept {
 #if defined(__AVX2__)
-    // The same with the intrinsics: the index vectors as memory operands,
-    // the join's partner cells looked up by melds, and the smallest byte by
-    // phminposuw on the pairwise minimums.
+    // The indexes as pshufb's memory operands, the join's partner cells
+    // looked up by melds, the smallest byte by phminposuw on the pairwise
+    // minimums.
     // (Read through a pointer the compiler can't see through: knowing the
     // spread indexes, GCC builds each with three instructions instead of
     // reading it as pshufb's memory operand.)
@@ -272,33 +255,14 @@ struct ShantenKernel {
     const __m128i pairwise = _mm_and_si128(_mm_min_epu8(sums, _mm_srli_epi16(sums, 8)), _mm_set1_epi16(0xff));
     return _mm_cvtsi128_si32(_mm_minpos_epu16(pairwise)) & 0xffff;
 #else
-    Pairs a, b;
-    std::memcpy(&a, man, 16);
-    std::memcpy(reinterpret_cast<char*>(&a) + 16, sou, 16);
-    std::memcpy(&b, pin, 16);
-    std::memcpy(reinterpret_cast<char*>(&b) + 16, honour, 16);
-    constexpr auto all = std::make_index_sequence<32>{};
-    // Two chains of five, not one of ten.
-    Pairs even = Pairs{} + static_cast<std::uint8_t>(255), odd = even;
-    add_term<0>(a, b, even, all);
-    add_term<1>(a, b, odd, all);
-    add_term<2>(a, b, even, all);
-    add_term<3>(a, b, odd, all);
-    add_term<4>(a, b, even, all);
-    add_term<5>(a, b, odd, all);
-    add_term<6>(a, b, even, all);
-    add_term<7>(a, b, odd, all);
-    add_term<8>(a, b, even, all);
-    add_term<9>(a, b, odd, all);
-    even = odd < even ? odd : even;
-    constexpr auto low = std::make_index_sequence<16>{};
-    switch (melds) {
-      case 0: return min_of(pair_join<0>(even, low));
-      case 1: return min_of(pair_join<1>(even, low));
-      case 2: return min_of(pair_join<2>(even, low));
-      case 3: return min_of(pair_join<3>(even, low));
-      default: return min_of(pair_join<4>(even, low));
-    }
+    // Without AVX2 a 32-byte register is two 16-byte halves anyway (and
+    // measured slower written as one): the two pairs one after the other.
+    Cells c[4];
+    std::memcpy(&c[0], man, 16);
+    std::memcpy(&c[1], pin, 16);
+    std::memcpy(&c[2], sou, 16);
+    std::memcpy(&c[3], honour, 16);
+    return join(combine(c[0], c[1]), combine(c[2], c[3]), melds);
 #endif
   }
 
