@@ -58,34 +58,42 @@ struct ShantenLanes {
   struct KeyParts {
     std::uint32_t first[4], tiles[4], second[4];
   };
-  static void keys_of_row(const std::uint8_t* h, Players players, std::uint32_t* key,
-                          KeyParts* parts = nullptr) noexcept {
+  [[gnu::always_inline]] static inline void keys_of_row(const std::uint8_t* h, Players players, std::uint32_t* key,
+                                                        KeyParts* parts = nullptr) noexcept {
 #if defined(__SSSE3__)
-    constexpr char z = -128;  // a pshufb index that gives 0
+    constexpr char z = -128;              // a pshufb index that gives 0
+    alignas(16) std::uint32_t idx[4][4];  // per group: low part, 625 * c4, high part, 0
+    alignas(16) std::uint64_t before[4][2];
+#if defined(__AVX2__)
+    // Two groups per register; each constant written out whole (assembled
+    // from the 16-byte ones, GCC built it at run time on every call).
+    const __m256i order[2] = {_mm256_setr_epi8(0, 1, 2, 3, 4, z, z, z, 5, 6, 7, 8, z, z, z, z,  //
+                                               0, 1, 2, 3, 4, z, z, z, 5, 6, 7, 8, z, z, z, z),
+                              _mm256_setr_epi8(0, 1, 2, 3, 4, z, z, z, 5, 6, 7, 8, z, z, z, z,  //
+                                               0, 1, 3, 4, z, z, z, z, 6, 7, 9, z, z, z, z, z)};
+    const __m256i first[2] = {_mm256_setr_epi8(0, 1, 2, 3, 4, z, z, z, z, z, z, z, z, z, z, z,  //
+                                               0, 1, 2, 3, 4, z, z, z, z, z, z, z, z, z, z, z),
+                              _mm256_setr_epi8(0, 1, 2, 3, 4, z, z, z, z, z, z, z, z, z, z, z,  //
+                                               0, 1, 3, 4, z, z, z, z, z, z, z, z, z, z, z, z)};
+    const __m256i by5_2 = _mm256_setr_epi8(1, 5, 1, 5, 1, 0, 0, 0, 1, 5, 1, 5, 0, 0, 0, 0,  //
+                                           1, 5, 1, 5, 1, 0, 0, 0, 1, 5, 1, 5, 0, 0, 0, 0);
+    // words (c0+5c1, c2+5c3, c4, 0, c5+5c6, c7+5c8) by (1, 25, 625, 0, 1, 25)
+    const __m256i by25_2 = _mm256_setr_epi16(1, 25, 625, 0, 1, 25, 0, 0, 1, 25, 625, 0, 1, 25, 0, 0);
+    for (int g = 0; g < 4; g += 2) {
+      const __m256i x = _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(h + 12 * g + 12),
+                                            reinterpret_cast<const __m128i*>(h + 12 * g));
+      const __m256i w = _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_shuffle_epi8(x, order[g / 2]), by5_2), by25_2);
+      _mm256_store_si256(reinterpret_cast<__m256i*>(idx[g]), w);
+      _mm256_store_si256(reinterpret_cast<__m256i*>(before[g]),
+                         _mm256_sad_epu8(_mm256_shuffle_epi8(x, first[g / 2]), _mm256_setzero_si256()));
+    }
+#else
     const __m128i order_suit = _mm_setr_epi8(0, 1, 2, 3, 4, z, z, z, 5, 6, 7, 8, z, z, z, z);
     const __m128i order_honour = _mm_setr_epi8(0, 1, 3, 4, z, z, z, z, 6, 7, 9, z, z, z, z, z);
     const __m128i first_suit = _mm_setr_epi8(0, 1, 2, 3, 4, z, z, z, z, z, z, z, z, z, z, z);
     const __m128i first_honour = _mm_setr_epi8(0, 1, 3, 4, z, z, z, z, z, z, z, z, z, z, z, z);
     const __m128i by5 = _mm_setr_epi8(1, 5, 1, 5, 1, 0, 0, 0, 1, 5, 1, 5, 0, 0, 0, 0);
     const __m128i by25 = _mm_setr_epi16(1, 25, 625, 0, 1, 25, 0, 0);  // words (c0+5c1, c2+5c3, c4, 0, c5+5c6, c7+5c8)
-    alignas(16) std::uint32_t idx[4][4];                              // per group: low part, 625 * c4, high part, 0
-    alignas(16) std::uint64_t before[4][2];
-#if defined(__AVX2__)
-    for (int g = 0; g < 4; g += 2) {
-      const __m256i x = _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(h + 12 * g + 12),
-                                            reinterpret_cast<const __m128i*>(h + 12 * g));
-      const __m256i order =
-          g == 0 ? _mm256_set_m128i(order_suit, order_suit) : _mm256_set_m128i(order_honour, order_suit);
-      const __m256i first =
-          g == 0 ? _mm256_set_m128i(first_suit, first_suit) : _mm256_set_m128i(first_honour, first_suit);
-      const __m256i w =
-          _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_shuffle_epi8(x, order), _mm256_broadcastsi128_si256(by5)),
-                            _mm256_broadcastsi128_si256(by25));
-      _mm256_store_si256(reinterpret_cast<__m256i*>(idx[g]), w);
-      _mm256_store_si256(reinterpret_cast<__m256i*>(before[g]),
-                         _mm256_sad_epu8(_mm256_shuffle_epi8(x, first), _mm256_setzero_si256()));
-    }
-#else
     for (int g = 0; g < 4; ++g) {
       const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(h + 12 * g));
       const __m128i w =

@@ -33,6 +33,10 @@
 #include "shanten_tables.hpp"
 #include "slots.hpp"
 
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
 // The generated tables, embedded by shanten_blob.cpp.
 extern "C" __attribute__((visibility("hidden"))) const std::uint32_t mjk_shanten_tables[];
 
@@ -189,6 +193,77 @@ struct ShantenKernel {
       default: other = partnered<4>(b, high); break;
     }
     return min_of(a + other);
+  }
+
+  // The standard form's replacement number from the four groups' cost rows
+  // (man, pin, sou, honours), for `melds` melds and the head: min-plus of
+  // man with pin and of sou with the honours, then the join. With AVX2 both
+  // pairs share one 32-byte register (man and pin in the low half, sou and
+  // the honours in the high half), so the min-plus takes ten terms, not
+  // twenty; a cell moved out of range reads byte 15 of its row instead of a
+  // second operand: every cost row holds inf there (shanten_tables.hpp),
+  // and so does every pair's row (a cell plus inf), so those terms never
+  // win where a real cell exists, and sums stay below 128.
+  static constexpr int moved_or_inf(int j, int k) noexcept { return moved_from(j, k) == 16 ? 15 : moved_from(j, k); }
+  // The pshufb indexes: per term J, a[J] spread over each half and b's
+  // cells moved by J; per melds M, the partner cells of the join (15: inf).
+  struct PairIndexes {
+    alignas(32) std::uint8_t spread[cells][32];
+    alignas(32) std::uint8_t moved[cells][32];
+    alignas(16) std::uint8_t partner[5][16];
+  };
+  static constexpr PairIndexes pair_indexes = [] {
+    PairIndexes t{};
+    for (int j = 0; j < cells; ++j)
+      for (int i = 0; i < 32; ++i) {
+        t.spread[j][i] = static_cast<std::uint8_t>(j);
+        t.moved[j][i] = static_cast<std::uint8_t>(moved_or_inf(j, i % 16));
+      }
+    for (int m = 0; m < 5; ++m)
+      for (int i = 0; i < 16; ++i)  // as partner<m>(i), which is declared below
+        t.partner[m][i] = static_cast<std::uint8_t>(i < 2 * m + 2 ? 2 * (m - i / 2) + 1 - i % 2 : 15);
+    return t;
+  }();
+  [[gnu::always_inline]] static inline int replacements(const std::uint8_t* man, const std::uint8_t* pin,
+                                                        const std::uint8_t* sou, const std::uint8_t* honour,
+                                                        int melds) noexcept {
+#if defined(__AVX2__)
+    // The indexes as pshufb's memory operands, the join's partner cells
+    // looked up by melds, the smallest byte by phminposuw on the pairwise
+    // minimums.
+    // (Read through a pointer the compiler can't see through: knowing the
+    // spread indexes, GCC builds each with three instructions instead of
+    // reading it as pshufb's memory operand.)
+    const PairIndexes* indexes = &pair_indexes;
+    __asm__("" : "+r"(indexes));
+    const auto& t = *indexes;
+    const __m256i a = _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(sou), reinterpret_cast<const __m128i*>(man));
+    const __m256i b =
+        _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(honour), reinterpret_cast<const __m128i*>(pin));
+    __m256i best[2] = {_mm256_set1_epi8(-1), _mm256_set1_epi8(-1)};
+    for (int j = 0; j < cells; ++j) {
+      const __m256i term =
+          _mm256_add_epi8(_mm256_shuffle_epi8(a, _mm256_load_si256(reinterpret_cast<const __m256i*>(t.spread[j]))),
+                          _mm256_shuffle_epi8(b, _mm256_load_si256(reinterpret_cast<const __m256i*>(t.moved[j]))));
+      best[j & 1] = _mm256_min_epu8(best[j & 1], term);
+    }
+    const __m256i p = _mm256_min_epu8(best[0], best[1]);
+    const __m128i sums = _mm_add_epi8(
+        _mm256_castsi256_si128(p),
+        _mm_shuffle_epi8(_mm256_extracti128_si256(p, 1),
+                         _mm_load_si128(reinterpret_cast<const __m128i*>(t.partner[melds > 4 ? 4 : melds]))));
+    const __m128i pairwise = _mm_and_si128(_mm_min_epu8(sums, _mm_srli_epi16(sums, 8)), _mm_set1_epi16(0xff));
+    return _mm_cvtsi128_si32(_mm_minpos_epu16(pairwise)) & 0xffff;
+#else
+    // Without AVX2 a 32-byte register is two 16-byte halves anyway (and
+    // measured slower written as one): the two pairs one after the other.
+    Cells c[4];
+    std::memcpy(&c[0], man, 16);
+    std::memcpy(&c[1], pin, 16);
+    std::memcpy(&c[2], sou, 16);
+    std::memcpy(&c[3], honour, 16);
+    return join(combine(c[0], c[1]), combine(c[2], c[3]), melds);
+#endif
   }
 
   // The cells j of a that reach r with b holding the rest (a[j] + b[the

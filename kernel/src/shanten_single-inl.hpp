@@ -71,30 +71,41 @@ struct ShantenHand {
 };
 
 // Shanten needs only the keys, the four cost rows and, for 13 or 14 tiles,
-// the slots held once or more and twice or more: no ShantenHand.
+// the slots held once or more and twice or more: no ShantenHand. The slot
+// validation's fast path is Path::validate's with only the total (no group
+// sums).
 template <class Ops>
 Result<ShantenForms> shanten(const Hand& hand, const Options& options) noexcept {
   using P = Path<Ops>;
   using S = simd::ShantenKernel<Ops>;
-  using Cells = typename S::Cells;
+  using V = typename P::V;
   const Players players = options.players;
-  std::array<int, 4> sum{};
-  const Error e = P::validate(hand, Question::shanten, players, sum);
-  if (e != Error::none) return {{}, e};
-  const int tiles = sum[0] + sum[1] + sum[2] + sum[3];
+  const std::uint8_t* s = hand.slots.data();
+  const V a[3] = {P::S::load(s), P::S::load(s + 16), P::S::load(s + 32)};
+  const std::uint8_t* limit = P::limits[players == Players::three ? 1 : 0].data();
+  V bad = P::k(0);
+  for (int i = 0; i < 3; ++i) bad = bad | (P::S::eq(P::S::min_u8(a[i], P::S::load(limit + 16 * i)), a[i]) ^ P::k(-1));
+  int tiles = P::S::sum_bytes(a[0] + a[1] + a[2]);  // bytes <= 4 when valid: no byte carries
+  if (P::S::sign_bits(bad) != 0 || tiles != hand.tiles || tiles > 14 || tiles % 3 == 0) {
+    const Error e = mjk::validate(hand, Question::shanten, players).code;
+    if (e != Error::none) return {{}, e};
+    tiles = hand.tiles;
+  }
   std::uint32_t key[4];
-  simd::ShantenLanes<Ops>::keys_of_row(hand.slots.data(), players, key);
-  Cells c[4];
-  for (int g = 0; g < 4; ++g) std::memcpy(&c[g], S::cost_of(S::shape_of(g, players), key[g]), 16);
+  simd::ShantenLanes<Ops>::keys_of_row(s, players, key);
+  const int man = players == Players::three ? shanten_tables::sanma_man : shanten_tables::suit;
   ShantenForms f;
-  f.standard = static_cast<std::int8_t>(S::join(S::combine(c[0], c[1]), S::combine(c[2], c[3]), tiles / 3) - 1);
+  f.standard = static_cast<std::int8_t>(
+      S::replacements(S::cost_of(man, key[0]), S::cost_of(shanten_tables::suit, key[1]),
+                      S::cost_of(shanten_tables::suit, key[2]), S::cost_of(shanten_tables::honour, key[3]), tiles / 3) -
+      1);
   f.best = f.standard;
   if (tiles >= 13) {
     std::uint64_t occ = 0, ge2 = 0;
-    for (int i = 0; i < 3; ++i) {
-      const auto a = P::S::load(hand.slots.data() + 16 * i);
-      occ |= std::uint64_t{P::S::sign_bits(P::S::gt(a, P::k(0)))} << (16 * i);
-      ge2 |= std::uint64_t{P::S::sign_bits(P::S::gt(a, P::k(1)))} << (16 * i);
+    for (int i = 0; i < 3; ++i) {  // loaded again: cheaper than keeping them across the keys
+      const V c = P::S::load(s + 16 * i);
+      occ |= std::uint64_t{P::S::sign_bits(P::S::gt(c, P::k(0)))} << (16 * i);
+      ge2 |= std::uint64_t{P::S::sign_bits(P::S::gt(c, P::k(1)))} << (16 * i);
     }
     const int pairs = std::popcount(ge2), singles = std::popcount(occ & ~ge2);
     f.chiitoi = static_cast<std::int8_t>(S::chiitoi_replacements(pairs, singles) - 1);

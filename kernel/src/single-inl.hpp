@@ -87,16 +87,17 @@ struct Path {
   }
 
   // The first error validate() would report (fast path: everything in range).
+  // Each slot's most copies: four and three players.
+  static constexpr auto limits = [] {
+    std::array<std::array<std::uint8_t, 48>, 2> l{};
+    for (int s = 0; s < slot_count; ++s) {
+      const auto t = Tile::from_slot(s);
+      l[0][static_cast<std::size_t>(s)] = t ? 4 : 0;
+      l[1][static_cast<std::size_t>(s)] = t && !(bits::sanma_absent >> s & 1) ? 4 : 0;
+    }
+    return l;
+  }();
   static Error validate(const Hand& hand, Question q, Players players, std::array<int, 4>& sum) noexcept {
-    static constexpr auto limits = [] {
-      std::array<std::array<std::uint8_t, 48>, 2> l{};
-      for (int s = 0; s < slot_count; ++s) {
-        const auto t = Tile::from_slot(s);
-        l[0][static_cast<std::size_t>(s)] = t ? 4 : 0;
-        l[1][static_cast<std::size_t>(s)] = t && !(bits::sanma_absent >> s & 1) ? 4 : 0;
-      }
-      return l;
-    }();
     const std::uint8_t* s = hand.slots.data();
     const std::uint8_t* lim = limits[players == Players::three ? 1 : 0].data();
     V bad = k(0);

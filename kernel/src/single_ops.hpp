@@ -82,6 +82,18 @@ struct SingleOps {
 #endif
   }
 
+  // The sum of the 16 unsigned bytes.
+  static int sum_bytes(const V& x) noexcept {
+#if defined(__SSE2__)
+    const __m128i s = _mm_sad_epu8(std::bit_cast<__m128i>(x.v), _mm_setzero_si128());
+    return _mm_cvtsi128_si32(s) + _mm_extract_epi16(s, 4);
+#else
+    int n = 0;
+    for (int i = 0; i < 16; ++i) n += static_cast<std::uint8_t>(x.v[i]);
+    return n;
+#endif
+  }
+
   // Interleaves: bytes of the low halves (a0 b0 a1 b1 ...), and 16-bit
   // pairs of the low / high halves (a0 a1 b0 b1 ...).
   static V zip8(const V& a, const V& b) noexcept {
