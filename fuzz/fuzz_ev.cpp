@@ -21,6 +21,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "fuzz_bytes.hpp"
 #include "mjk.h"
 #include "mjk/ev.hpp"
 #include "mjk/hand.hpp"
@@ -34,19 +35,7 @@ using namespace mjk;
 constexpr std::uint64_t budget = 3000;
 constexpr std::uint64_t reference_at_most = 1000;
 
-// Reads the input a byte at a time; zeros once it is used up.
-class Bytes {
- public:
-  Bytes(const std::uint8_t* data, std::size_t size) : data_(data), size_(size) {}
-  std::uint8_t next() { return at_ < size_ ? data_[at_++] : 0; }
-  int below(int n) { return next() % n; }
-  bool bit() { return next() & 1; }
-  bool used_up() const { return at_ >= size_; }
-
- private:
-  const std::uint8_t* data_;
-  std::size_t size_, at_ = 0;
-};
+using fuzz::Bytes;
 
 std::string text(const ScoreRequest& r, const EvOptions& o, const EvVisible& v) {
   std::string s = to_mpsz(r.hand);

@@ -15,6 +15,7 @@
 #include <cstring>
 #include <string>
 
+#include "fuzz_bytes.hpp"
 #include "mjk.h"
 #include "mjk/ref.hpp"
 #include "mjk/score.hpp"
@@ -23,18 +24,7 @@ namespace {
 
 using namespace mjk;
 
-// Reads the input a byte at a time; zeros once it is used up.
-class Bytes {
- public:
-  Bytes(const std::uint8_t* data, std::size_t size) : data_(data), size_(size) {}
-  std::uint8_t next() { return at_ < size_ ? data_[at_++] : 0; }
-  int below(int n) { return next() % n; }
-  bool bit() { return next() & 1; }
-
- private:
-  const std::uint8_t* data_;
-  std::size_t size_, at_ = 0;
-};
+using fuzz::Bytes;
 
 std::string text(const ScoreRequest& r) {
   std::string s = to_mpsz(r.hand) + " win " + tile_name(r.win) + (r.tsumo ? " tsumo" : " ron");
