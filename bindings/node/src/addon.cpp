@@ -12,6 +12,7 @@
 
 #include "../../common/mjk_bind.hpp"
 #include "ev.hpp"
+#include "promise_worker.hpp"
 #include "records.hpp"
 
 namespace {
@@ -238,33 +239,25 @@ Napi::Value AnalyseLines(const Napi::CallbackInfo& info) {
 
 // The analyses of analyseLinesAsync, on a thread of libuv's pool; the
 // strings are made back on the JavaScript thread.
-class LinesWorker : public Napi::AsyncWorker {
+class LinesWorker : public PromiseWorker {
  public:
   LinesWorker(const Napi::Env& env, LinesArguments a)
-      : Napi::AsyncWorker(env, "mjk.analyseLinesAsync"),
-        args_(std::move(a)),
-        deferred_(Napi::Promise::Deferred::New(env)) {}
-  Napi::Promise promise() const { return deferred_.Promise(); }
+      : PromiseWorker(env, "mjk.analyseLinesAsync"), args_(std::move(a)) {}
   void Execute() override {
     if (const int e = analyse_lines(args_, lines_); e != MJK_OK)
       SetError(std::string("analyseLines: ") + mjk_error_message(e));
   }
-  void OnOK() override { deferred_.Resolve(lines_array(Env(), lines_)); }
-  void OnError(const Napi::Error& e) override { deferred_.Reject(e.Value()); }
+  Napi::Value Value() override { return lines_array(Env(), lines_); }
 
  private:
   LinesArguments args_;
   std::vector<std::string> lines_;
-  Napi::Promise::Deferred deferred_;
 };
 
 // analyseLinesAsync(texts, players, visible|null) -> Promise of analyseLines'
 // answer; a bad argument throws here, before anything is queued.
 Napi::Value AnalyseLinesAsync(const Napi::CallbackInfo& info) {
-  auto* worker = new LinesWorker(info.Env(), lines_arguments(info, "analyseLines"));  // deletes itself when done
-  const Napi::Promise p = worker->promise();
-  worker->Queue();
-  return p;
+  return PromiseWorker::start(new LinesWorker(info.Env(), lines_arguments(info, "analyseLines")));
 }
 
 Napi::Value ErrorMessage(const Napi::CallbackInfo& info) {

@@ -14,6 +14,7 @@
 
 #include "../../common/mjk_ev_bind.hpp"
 #include "ev.hpp"
+#include "promise_worker.hpp"
 
 namespace {
 
@@ -153,31 +154,24 @@ Napi::Value EvMany(const Napi::CallbackInfo& info) {
 
 // The searches of evManyAsync, on a thread of libuv's pool (which may start
 // `threads` - 1 more); the objects are made back on the JavaScript thread.
-class EvWorker : public Napi::AsyncWorker {
+class EvWorker : public PromiseWorker {
  public:
-  EvWorker(const Napi::Env& env, Arguments a)
-      : Napi::AsyncWorker(env, "mjk.evManyAsync"), args_(std::move(a)), deferred_(Napi::Promise::Deferred::New(env)) {}
-  Napi::Promise promise() const { return deferred_.Promise(); }
+  EvWorker(const Napi::Env& env, Arguments a) : PromiseWorker(env, "mjk.evManyAsync"), args_(std::move(a)) {}
   void Execute() override {
     rows_.resize(args_.lines.size());
     mjk::bind::ev_lines(
         rows_.size(), [&](std::size_t i) { return std::string_view(args_.lines[i]); }, args_.overrides, args_.threads,
         rows_.data());
   }
-  void OnOK() override { deferred_.Resolve(results(Env(), rows_)); }
-  void OnError(const Napi::Error& e) override { deferred_.Reject(e.Value()); }
+  Napi::Value Value() override { return results(Env(), rows_); }
 
  private:
   Arguments args_;
   std::vector<mjk::bind::EvRow> rows_;
-  Napi::Promise::Deferred deferred_;
 };
 
 Napi::Value EvManyAsync(const Napi::CallbackInfo& info) {
-  auto* worker = new EvWorker(info.Env(), arguments(info, "evManyAsync"));  // deletes itself when done
-  const Napi::Promise p = worker->promise();
-  worker->Queue();
-  return p;
+  return PromiseWorker::start(new EvWorker(info.Env(), arguments(info, "evManyAsync")));
 }
 
 }  // namespace
