@@ -337,7 +337,9 @@ class Reader {
         w.yakuman = static_cast<std::uint8_t>(w.yakuman + sy.yakuman);
       } else if (paren != std::string::npos) {
         int han = 0;
-        for (std::size_t k = paren + 1; k < s.size() && s[k] >= '0' && s[k] <= '9'; ++k) han = han * 10 + (s[k] - '0');
+        // Digits past 255 are read as 255 (no overflow on a long run of them).
+        for (std::size_t k = paren + 1; k < s.size() && s[k] >= '0' && s[k] <= '9'; ++k)
+          han = std::min(han * 10 + (s[k] - '0'), 1000);
         sy.han = static_cast<std::uint8_t>(std::min(han, 255));
         w.han = static_cast<std::uint8_t>(w.han + sy.han);
       }
