@@ -82,11 +82,8 @@ Result<ShantenForms> shanten(const Hand& hand, const Options& options) noexcept 
   const Players players = options.players;
   const std::uint8_t* s = hand.slots.data();
   const V a[3] = {P::S::load(s), P::S::load(s + 16), P::S::load(s + 32)};
-  const std::uint8_t* limit = P::limits[players == Players::three ? 1 : 0].data();
-  V bad = P::k(0);
-  for (int i = 0; i < 3; ++i) bad = bad | (P::S::eq(P::S::min_u8(a[i], P::S::load(limit + 16 * i)), a[i]) ^ P::k(-1));
   int tiles = P::S::sum_bytes(a[0] + a[1] + a[2]);  // bytes <= 4 when valid: no byte carries
-  if (P::S::sign_bits(bad) != 0 || tiles != hand.tiles || tiles > 14 || tiles % 3 == 0) {
+  if (!P::in_range(a, players) || tiles != hand.tiles || tiles > 14 || tiles % 3 == 0) {
     const Error e = mjk::validate(hand, Question::shanten, players).code;
     if (e != Error::none) return {{}, e};
     tiles = hand.tiles;

@@ -97,15 +97,17 @@ struct Path {
     }
     return l;
   }();
-  static Error validate(const Hand& hand, Question q, Players players, std::array<int, 4>& sum) noexcept {
-    const std::uint8_t* s = hand.slots.data();
+  // Every slot of a hand's three 16-slot loads within its most copies.
+  static bool in_range(const V (&a)[3], Players players) noexcept {
     const std::uint8_t* lim = limits[players == Players::three ? 1 : 0].data();
     V bad = k(0);
-    for (int i = 0; i < 3; ++i) {
-      const V a = S::load(s + 16 * i);
-      bad = bad | (S::eq(S::min_u8(a, S::load(lim + 16 * i)), a) ^ k(-1));
-    }
-    if (S::sign_bits(bad) == 0) {
+    for (int i = 0; i < 3; ++i) bad = bad | (S::eq(S::min_u8(a[i], S::load(lim + 16 * i)), a[i]) ^ k(-1));
+    return S::sign_bits(bad) == 0;
+  }
+  static Error validate(const Hand& hand, Question q, Players players, std::array<int, 4>& sum) noexcept {
+    const std::uint8_t* s = hand.slots.data();
+    const V a[3] = {S::load(s), S::load(s + 16), S::load(s + 32)};
+    if (in_range(a, players)) {
       sum = group_sums(s);
       const int total = sum[0] + sum[1] + sum[2] + sum[3];
       const bool fits = q == Question::shanten ? total % 3 != 0 : total % 3 == (q == Question::waits ? 1 : 2);
