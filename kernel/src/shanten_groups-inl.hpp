@@ -205,6 +205,10 @@ struct ShantenKernel {
   // and so does every pair's row (a cell plus inf), so those terms never
   // win where a real cell exists, and sums stay below 128.
   static constexpr int moved_or_inf(int j, int k) noexcept { return moved_from(j, k) == 16 ? 15 : moved_from(j, k); }
+  // The cell completing cell j to `melds` melds and one head (16: none).
+  static constexpr int partner_of(int melds, int j) noexcept {
+    return j < 2 * melds + 2 ? 2 * (melds - j / 2) + 1 - j % 2 : 16;
+  }
   // The pshufb indexes: per term J, a[J] spread over each half and b's
   // cells moved by J; per melds M, the partner cells of the join (15: inf).
   struct PairIndexes {
@@ -220,8 +224,7 @@ struct ShantenKernel {
         t.moved[j][i] = static_cast<std::uint8_t>(moved_or_inf(j, i % 16));
       }
     for (int m = 0; m < 5; ++m)
-      for (int i = 0; i < 16; ++i)  // as partner<m>(i), which is declared below
-        t.partner[m][i] = static_cast<std::uint8_t>(i < 2 * m + 2 ? 2 * (m - i / 2) + 1 - i % 2 : 15);
+      for (int i = 0; i < 16; ++i) t.partner[m][i] = static_cast<std::uint8_t>(std::min(partner_of(m, i), 15));
     return t;
   }();
   [[gnu::always_inline]] static inline int replacements(const std::uint8_t* man, const std::uint8_t* pin,
@@ -270,7 +273,7 @@ struct ShantenKernel {
   // cell that completes j to `melds` melds and one head] == r), as bits.
   template <int M>
   static constexpr int partner(int j) noexcept {
-    return j < 2 * M + 2 ? 2 * (M - j / 2) + 1 - j % 2 : 16;
+    return partner_of(M, j);
   }
   template <int M>
   static Cells partnered(const Cells& b, const Cells& high) noexcept {
