@@ -156,18 +156,22 @@ class Builder {
   [[nodiscard]] std::uint32_t root() const noexcept { return root_; }
 
   // The draw vertex a discard of the root leads to (riichi declared or
-  // not), if the search reached it; its hash from the root's, as the growth moves it.
+  // not), if the search reached it; found as the growth moves to it.
   [[nodiscard]] std::int64_t root_discard(int k37, bool declares) noexcept {
-    const Node& root = w_.ds[root_];
-    const Move m{k37, with_riichi(minus(root.key, units[static_cast<std::size_t>(k37)]), declares),
-                 root.hash - zobrist.unit[static_cast<std::size_t>(k37)] + (declares ? zobrist.riichi : 0)};
-    const Probe p = probe(m, false);
+    const Probe p = probe(discard_move(w_.ds[root_], k37, declares), false);
     return p.found ? static_cast<std::int64_t>(p.index) : -1;
   }
 
  private:
   MJK_EV_INLINE bool over_budget() const noexcept {
     return s_.options.max_vertices != 0 && w_.xs.size() + w_.ds.size() > s_.options.max_vertices;
+  }
+  // The move discarding k37 from n, in riichi after it iff `riichi` (a
+  // hand already in riichi stays in it): key and hash moved by one unit.
+  MJK_EV_INLINE static Move discard_move(const Node& n, int k37, bool riichi) noexcept {
+    const bool was = riichi_of(n.key);
+    return {k37, with_riichi(minus(n.key, units[static_cast<std::size_t>(k37)]), riichi),
+            n.hash - zobrist.unit[static_cast<std::size_t>(k37)] + (riichi && !was ? zobrist.riichi : 0)};
   }
   [[nodiscard]] MJK_EV_INLINE std::size_t slot_of(std::uint64_t hash) const noexcept {
     return static_cast<std::size_t>(hash >> (64 - bits_));
@@ -337,9 +341,7 @@ class Builder {
       const bool keeps = (keeps37 >> k37) & 1;
       const bool r = riichi || (s_.closed && n.shanten == 0 && keeps);
       p.declares[static_cast<std::size_t>(count)] = r;
-      p.moves[static_cast<std::size_t>(count++)] = {
-          k37, with_riichi(minus(n.key, units[static_cast<std::size_t>(k37)]), r),
-          n.hash - zobrist.unit[static_cast<std::size_t>(k37)] + (r && !riichi ? zobrist.riichi : 0)};
+      p.moves[static_cast<std::size_t>(count++)] = discard_move(n, k37, r);
     }
     p.count = count;
     prefetch(p.moves.data(), count);
