@@ -32,7 +32,7 @@ inline std::vector<Hand> called(std::uint64_t seed, int offset) {
 }
 
 // The index method's three timing hands, in turn.
-inline std::vector<Hand> seed001() {
+inline std::vector<Hand> index_method14() {
   std::vector<Hand> hands;
   const char* text[3] = {"123567m123567p33z", "111234678p11133z", "11122223333444m"};
   for (std::size_t i = 0; i < hands_per_set; ++i) hands.push_back(parse_hand(text[i % 3]).value.hand);
@@ -45,7 +45,7 @@ inline std::vector<Dataset> complete_sets() {
           {"agari14", make(140, [](deal::Rng& r) { return deal::complete(r, 4); })},
           {"single_suit14", make(141, [](deal::Rng& r) { return deal::single_suit(r, 0, 14); })},
           {"called_2_5_8_11", called(142, 2)},
-          {"seed001", seed001()}};
+          {"index_method14", index_method14()}};
 }
 
 // 3k+1 hands: waits.

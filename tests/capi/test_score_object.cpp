@@ -11,19 +11,11 @@
 #include "mjk/request.hpp"
 #include "mjk/score.hpp"
 #include "support/score_requests.hpp"
+#include "support/scored.hpp"
 
 using namespace mjk;
+using mjk::test::scored;
 using mjk::test::win;
-
-namespace {
-
-Score scored(const ScoreRequest& r) {
-  const auto s = score(r);
-  REQUIRE_MESSAGE(s.ok(), "error ", static_cast<int>(s.error));
-  return s.value;
-}
-
-}  // namespace
 
 TEST_CASE("the score object: SCORING.md §2's keys first and unchanged, the readable fields after") {
   const auto r = win("123678m345p67s55s", "8s").seat(1).tsumo().dora("9p").riichi();

@@ -13,17 +13,13 @@
 #include "mjk/score.hpp"
 #include "support/fu_check.hpp"
 #include "support/score_requests.hpp"
+#include "support/scored.hpp"
 
 using namespace mjk;
+using mjk::test::scored;
 using mjk::test::win;
 
 namespace {
-
-Score scored(const ScoreRequest& r) {
-  const auto s = score(r);
-  REQUIRE_MESSAGE(s.ok(), "error ", static_cast<int>(s.error));
-  return s.value;
-}
 
 // "base 20, closed_ron 10, ..." of a request's score; checks the parts sum to its fu.
 std::string fu_of(const ScoreRequest& r) {
