@@ -141,9 +141,11 @@ class RequestReader {
     in_.ws();
     if (!in_.at_end()) return bad(in_.pos(), "not JSON: characters after the request object");
     if (!(seen & 1u)) return bad(end, "the field hand is required");
+    // Before the tile count: an ev request's hand is 3k+2 or 3k+1 tiles as
+    // it stands, so with a win its count is wrong, and that is not the news.
+    if (r_.has_ev && r_.has_win) return bad(win_at_, "an ev request has no win: hand holds the tiles as they stand");
     const int before_win = r_.request.hand.tiles;
     if (HandError e = check_fit(r_, before_win, hand_at_)) return e;
-    if (r_.has_ev && r_.has_win) return bad(win_at_, "an ev request has no win: hand holds the tiles as they stand");
     if (r_.has_win) return add_win(r_, win_at_);
     return {};
   }

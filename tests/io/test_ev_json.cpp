@@ -132,4 +132,7 @@ TEST_CASE("ev JSON: bad ev requests are errors naming what is wrong") {
         std::string::npos);
   CHECK(error_of(R"({"hand": "123m456p789s1222z", "win": "1z", "ev": {}})").message().find("no win") !=
         std::string::npos);
+  // A 14-tile hand with a win: the win is what is wrong, not the count.
+  CHECK(error_of(R"({"hand": "123m456p789s5s1222z", "ev": {}, "win": "1z"})").message().find("no win") !=
+        std::string::npos);
 }
