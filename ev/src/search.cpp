@@ -398,7 +398,8 @@ MJK_EV_HOT Error grow_graph(Builder& b) { return b.grow(); }
 // discard vertices at t + 1, a discard vertex at t the draw vertices of its
 // edges at t: from the answer's vertices at the first turn, need(D) =
 // min need(X) + 1 and need(X) = min need(D) over the edges (X, D), a
-// shortest path where a draw costs a turn and a discard none (0-1 BFS).
+// shortest path where a draw costs a turn and a discard none (a breadth-first
+// search by turns).
 // And a draw vertex of shanten s holds zeros past turn 18 - s (it cannot be
 // tenpai by then), so it is computed from need(X) to 18 - s only.
 void lay_out(EvWorkspace::Impl& w, const std::uint32_t* answers, int count, int first) {
@@ -459,45 +460,47 @@ void lay_out(EvWorkspace::Impl& w, const std::uint32_t* answers, int count, int 
     }
   }
 
-  // Turn windows, by a 0-1 BFS from the answer's vertices (a deque in a
-  // vector: draw vertices pushed at the front, discard vertices at the
-  // back; bit 31 marks a discard vertex). A vertex no answer needs keeps
-  // `never`: it is never computed.
+  // Turn windows, by turns: the vertices first needed at turn t are the
+  // discard vertices reached from those of t - 1 by a draw, then the draw
+  // vertices reached from them (and from the answers) by discards. A vertex
+  // is queued once, at its first turn, so the queues hold each vertex at
+  // most once: draw vertices in one, discard vertices in the other (in the
+  // same array). A vertex no answer needs keeps `never`: it is never computed.
   constexpr std::uint8_t never = 255;
-  constexpr std::uint32_t d_bit = 0x80000000u;
   w.need_d.assign(nd, never);
   for (std::size_t x = 0; x < nx; ++x) {
     w.records[x].first = never;
     w.records[x].last = static_cast<std::uint8_t>(ev_last_turn - std::max<int>(w.xs[x].shanten, 0));
   }
-  std::vector<std::uint32_t>& q = w.queue;
-  q.resize(2 * (nx + nd + at) + 2);                  // every slot is written before it is read
-  std::size_t head = nx + nd + at + 1, tail = head;  // [head, tail): the deque
+  w.queue.resize(nx + nd);
+  std::uint32_t* const qx = w.queue.data();       // draw vertices by first turn
+  std::uint32_t* const qd = w.queue.data() + nx;  // discard vertices by first turn
+  std::size_t xh = 0, xt = 0, dh = 0, dt = 0;
   for (int i = 0; i < count; ++i) {
+    if (w.records[answers[i]].first == never) qx[xt++] = answers[i];
     w.records[answers[i]].first = static_cast<std::uint8_t>(first);
-    q[tail++] = answers[i];
   }
-  while (head < tail) {
-    const std::uint32_t v = q[head++];
-    if (v & d_bit) {
-      const std::uint32_t d = v & ~d_bit;
-      const std::uint8_t n = w.need_d[d];
+  for (int t = first; t <= ev_last_turn && (xh < xt || dh < dt); ++t) {
+    // The discard vertices of turn t (queued at t - 1): the draw vertices of their edges.
+    for (const std::size_t end = dt; dh < end; ++dh) {
+      const std::uint32_t d = qd[dh];
       for (std::uint32_t k = w.in_begin[d]; k < w.in_begin[d + 1]; ++k) {
         XRecord& r = w.records[w.in_x[k]];
-        if (n < r.first) {
-          r.first = n;
-          q[--head] = w.in_x[k];
+        if (r.first == never) {
+          r.first = static_cast<std::uint8_t>(t);
+          qx[xt++] = w.in_x[k];
         }
       }
-    } else {
-      const XRecord& r = w.records[v];
-      const int n = r.first + 1;
-      if (n > ev_last_turn) continue;
+    }
+    // The draw vertices of turn t: their edges' discard vertices, at t + 1.
+    for (; xh < xt; ++xh) {
+      if (t == ev_last_turn) continue;
+      const XRecord& r = w.records[qx[xh]];
       for (std::uint32_t k = r.begin, end = r.begin + r.edges + r.wins; k < end; ++k) {
-        std::uint8_t& d = w.need_d[target_of(w.edges[k])];
-        if (n < d) {
-          d = static_cast<std::uint8_t>(n);
-          q[tail++] = target_of(w.edges[k]) | d_bit;
+        std::uint8_t& need = w.need_d[target_of(w.edges[k])];
+        if (need == never) {
+          need = static_cast<std::uint8_t>(t + 1);
+          qd[dt++] = target_of(w.edges[k]);
         }
       }
     }
