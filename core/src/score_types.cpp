@@ -309,6 +309,10 @@ HandError validate(const ScoreRequest& r, std::span<const std::uint8_t> visible)
 }
 
 HandError validate_waiting(const ScoreRequest& request) noexcept {
+  // The hand as any line's hand is checked first (a count of 3k, a tile
+  // three players lack: analyse() reports those before the request's), then
+  // its count for a wait.
+  if (HandError e = validate(request.hand, Question::shanten, request.players)) return e;
   if (HandError e = validate(request.hand, Question::waits, request.players)) return e;
   if (request.meld_count > 4 || request.hand.tiles + 3 * request.meld_count != 13)
     return err(Error::wrong_meld_count, request.meld_count);

@@ -106,6 +106,13 @@ TEST_CASE("each_win JSON: the request's own error is the line's error") {
   CHECK(complete.message() ==
         "tile count does not fit the question: each_win scores a waiting hand: 13 tiles less 3 per meld, without the "
         "winning tile");
+  // The hand is checked first as any line's: check_request() reports what analyse() reports, a tile
+  // three players lack before the count.
+  const std::string sanma = R"({"hand": "123678m345p67s558s", "players": 3, "each_win": true})";
+  CHECK(error_of(sanma).code == Error::not_in_rules);
+  const auto parsed = parse_request(sanma);
+  REQUIRE(parsed.ok());
+  CHECK(check_request(parsed.value).code == Error::not_in_rules);
   // The context is checked as for a win, though no tile is named.
   CHECK(error_of(R"({"hand": "678m345p67s55s", "melds": [{"type": "chi", "tiles": "234m"}], "riichi": true,
                      "each_win": true})")

@@ -100,3 +100,11 @@ test('scoreEachWin: bad arguments', () => {
   assert.throws(() => mjk.scoreEachWin({ hand: '123678m345p67s55s' }, { error: 'return' }), /unknown option "error"/);
   assert.throws(() => mjk.scoreEachWin({ hand: '123678m345p67s55s' }, 'return'), TypeError);
 });
+
+test('analyse answers a JSON line with "each_win": true with the same table', () => {
+  const request = { hand: '123678m345p67s55s', tsumo: true, seat: '2z', riichi: true, dora: '9p' };
+  const table = mjk.scoreEachWin(request);
+  assert.deepEqual(mjk.analyse(JSON.stringify({ ...request, each_win: true })).each_win, table);
+  assert.deepEqual(mjk.scoreEachWin({ ...request, each_win: true }), table);
+  assert.equal(mjk.analyse(JSON.stringify(request)).each_win, undefined);
+});

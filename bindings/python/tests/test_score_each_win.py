@@ -1,6 +1,7 @@
 """mjk.score_each_win: every winning tile of a waiting hand at once, each
 answer the same as score() of the request won on that tile; the request's
 own error raised, a tile's own error left out or returned."""
+import json
 import random
 
 import pytest
@@ -159,3 +160,13 @@ def test_bad_arguments():
         mjk.score_each_win(hand="123678m345p67s55s", errors=1)
     with pytest.raises(TypeError):
         mjk.score_each_win(42)
+
+
+def test_analyse_answers_each_win_lines():
+    """A JSON line with "each_win": true gets the same table from analyse() (mjk --json's "each_win")."""
+    request = {"hand": "123678m345p67s55s", "tsumo": True, "seat": "2z", "riichi": True, "dora": "9p"}
+    table = mjk.score_each_win(request)
+    line = {**request, "each_win": True}
+    assert mjk.analyse(json.dumps(line))["each_win"] == table
+    assert mjk.score_each_win(line) == table  # the key may be in score_each_win's request too
+    assert "each_win" not in mjk.analyse(json.dumps(request))
