@@ -247,6 +247,16 @@ mjk::Parsed<mjk::Report> analyse_with_ref(std::string_view text, const Settings&
   }
   // The request passed the kernel's validate() above: the reference scores it.
   if (r.request.scored()) r.score = mjk::ref::score(r.request.request);
+  // each_win: every tile the kernel's validate() let through, won and scored.
+  for (int k = 0; k < mjk::kind_count && r.request.each_win; ++k) {
+    auto& each = r.each_win[static_cast<std::size_t>(k)];
+    if (!each.ok()) continue;
+    mjk::ScoreRequest won = r.request.request;
+    won.hand.add(mjk::Tile(k));
+    won.win = mjk::Tile(k);
+    won.win_red = false;
+    each.value = mjk::ref::score(won);
+  }
   return out;
 }
 

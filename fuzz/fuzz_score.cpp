@@ -2,8 +2,9 @@
 // against the reference scorer (scalar_ref). Bytes become either a request
 // built field by field from them (the usual case: mostly valid, often
 // contradictory), or, raw, the bytes of the C ABI's request struct, to check
-// that garbage gets an error and never a crash. A mismatch prints the
-// request and aborts.
+// that garbage gets an error and never a crash. Each request's waiting hand
+// (its winning tile taken out) also goes through score_each_win, every tile
+// against score(). A mismatch prints the request and aborts.
 //
 // Built with -fsanitize=fuzzer (MJK_FUZZ=ON, clang) this is a libFuzzer
 // target; otherwise replay_main.cpp replays the corpus in every test build.
@@ -138,6 +139,39 @@ void check(const ScoreRequest& r) {
   if (payment_text(r, expected, pay) > pay.size()) mismatch("payment text longer than max_payment_text", r);
 }
 
+// Every winning tile of the request's waiting hand (the winning tile taken
+// out) at once: score_each_win must answer each tile as score() of the
+// waiting hand with that tile added and won (the same Score, or the same
+// error); validate_waiting's error must be one every tile shares (but for a
+// red five not held, which the five itself makes valid), and no error must
+// leave some tile valid.
+void check_each_win(const ScoreRequest& r) {
+  ScoreRequest w = r;
+  if (w.hand.count(w.win) > 0) {
+    const auto g = static_cast<std::size_t>(w.win.kind() / 9);
+    if (w.win_red && g < 3 && w.hand.red_fives[g] > 0) --w.hand.red_fives[g];
+    w.hand.remove(w.win);
+  }
+  w.win_red = false;
+  std::array<Result<Score>, kind_count> each;
+  if (score_each_win(w, each) != Error::none) mismatch("score_each_win refused 34 outputs", w);
+  int valid = 0;
+  for (int k = 0; k < kind_count; ++k) {
+    ScoreRequest one = w;
+    one.hand.add(Tile(k));
+    one.win = Tile(k);
+    const Result<Score> alone = score(one);
+    const Result<Score>& got = each[static_cast<std::size_t>(k)];
+    if (got.error != alone.error) mismatch("score_each_win's error differs from score()'s", one);
+    if (!(got.value == alone.value)) mismatch("score_each_win differs from score()", one, &got.value, &alone.value);
+    valid += alone.ok();
+  }
+  const HandError e = validate_waiting(w);
+  if (!e && valid == 0) mismatch("validate_waiting accepts a request no tile makes valid", w);
+  if (e && e.code != Error::too_many_red_fives && valid > 0)
+    mismatch("validate_waiting refuses a request some tile makes valid", w);
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -160,9 +194,22 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       const int e = mjk_score_json(&raw, answer, json.data(), json.size(), &needed);
       if (e != MJK_OK && e != MJK_ERR_OUTPUT_TOO_SMALL) std::abort();
     }
+    // Every winning tile of the struct's request: a row's error zeroes its
+    // answer; the request's own error writes nothing.
+    std::array<mjk_score_result, MJK_KINDS> each;
+    std::array<std::uint8_t, MJK_KINDS> errors;
+    errors.fill(0xee);
+    const int e = mjk_score_each_win(&raw, each.data(), errors.data());
+    if (e == MJK_ERR_INVALID_ARGUMENT) std::abort();
+    for (std::size_t k = 0; k < MJK_KINDS; ++k) {
+      if (e != MJK_OK && errors[k] != 0xee) std::abort();
+      if (e == MJK_OK && errors[k] != MJK_OK && each[k].complete) std::abort();
+    }
     return 0;
   }
   Bytes b(data, size);
-  check(request_from(b));
+  const ScoreRequest r = request_from(b);
+  check(r);
+  check_each_win(r);
   return 0;
 }

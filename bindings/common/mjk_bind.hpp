@@ -475,6 +475,52 @@ inline mjk_readable readable(const LineScore& s) {
   return out;
 }
 
+// ---- every winning tile of a waiting hand (the wait table) ----
+// What Python's score_each_win and Node's scoreEachWin share: a line naming
+// no winning tile parsed by mjk_parse_request and scored by
+// mjk_score_each_win, one answer per tile kind.
+struct EachWin {
+  std::uint8_t code = MJK_OK;  // the request's own error (then message says it and nothing else is set)
+  std::string message;
+  mjk_score_request request{};  // the waiting hand's
+  std::array<mjk_score_result, MJK_KINDS> results{};
+  std::array<std::uint8_t, MJK_KINDS> codes{};  // a tile's own error (a fifth copy, 2m-8m with three players)
+  // The request results[k] answers: the hand with a tile of kind k added and won.
+  [[nodiscard]] mjk_score_request won_on(std::size_t k) const {
+    mjk_score_request r = request;
+    ++r.counts[k];
+    r.win = static_cast<std::uint8_t>(k);
+    r.win_red = 0;
+    return r;
+  }
+};
+
+// A kind's mpsz name ("5s"), for the answers' keys.
+inline std::string kind_name(std::size_t k) { return {"123456789"[k % 9], "mpsz"[k / 9]}; }
+
+inline void score_each_win_line(std::string_view text, EachWin& out) {
+  mjk_request_info info;
+  if (mjk_parse_request(text.data(), text.size(), &out.request, nullptr, &info) != MJK_OK) {
+    out.code = info.error;
+    out.message = info.message;
+    return;
+  }
+  if (info.has_win) {
+    out.code = MJK_ERR_BAD_WINNING_TILE;
+    out.message = "the request names a winning tile (\"win\"): every winning tile is scored on the hand without it";
+    return;
+  }
+  out.code = static_cast<std::uint8_t>(mjk_score_each_win(&out.request, out.results.data(), out.codes.data()));
+  if (out.code == MJK_OK) return;
+  out.message = mjk_error_message(out.code);
+  if (out.code == MJK_ERR_WRONG_TILE_COUNT || out.code == MJK_ERR_WRONG_MELD_COUNT) {
+    int tiles = 0;
+    for (const std::uint8_t n : out.request.counts) tiles += n;
+    out.message += ": a waiting hand holds 13 tiles less 3 per meld, without the winning tile (this one " +
+                   std::to_string(tiles) + " with " + std::to_string(out.request.meld_count) + " melds)";
+  }
+}
+
 // A fu part's block as mpsz ("555z"), or "" for a part without tiles.
 inline std::string_view part_tiles(const mjk_fu_part& p, std::array<char, 6>& buf) {
   if (!p.tiles || p.tile >= MJK_KINDS) return {};

@@ -1,20 +1,27 @@
 #!/usr/bin/env node
 'use strict';
 // Node batch throughput, per hand:
-//   node bindings/node/bench.js [--rows 1000000] [--repeat 5]
+//   node bindings/node/bench.js [--rows 1000000] [--repeat 5] [--score-lines FILE [--each-win-hands 2000]]
 // Times waits (and isAgari, shanten where present) on --rows random closed
 // hands dealt from the 136-tile wall (fixed seed), the median of --repeat
 // runs, with new typed arrays per call and with `out` arrays reused across
 // calls (as the C++ benchmark reuses its output). Times are process CPU
 // time, as Google Benchmark reports. Prints one line per case and, with
-// --json, one JSON object.
+// --json, one JSON object. With --score-lines FILE (JSON request lines, e.g.
+// `build/release/bench/mjk_score_lines 100000 > wins.jsonl`) it also times,
+// on the first --each-win-hands of those wins without their "win" (waiting
+// hands), scoreEachWin per hand against scoring the 34 wins one by one (one
+// scoreMany call of 34 lines per hand, the fastest way without it).
+const fs = require('node:fs');
 const mjk = require('.');
 
-const args = { rows: 1000000, repeat: 5, json: false };
+const args = { rows: 1000000, repeat: 5, json: false, scoreLines: null, eachWinHands: 2000 };
 for (let i = 2; i < process.argv.length; i++) {
   const a = process.argv[i];
   if (a === '--json') args.json = true;
   else if (a === '--rows' || a === '--repeat') args[a.slice(2)] = Number(process.argv[++i]);
+  else if (a === '--score-lines') args.scoreLines = process.argv[++i];
+  else if (a === '--each-win-hands') args.eachWinHands = Number(process.argv[++i]);
   else { console.error(`bench.js: unknown argument ${a}`); process.exit(2); }
 }
 
@@ -68,6 +75,22 @@ for (const [name, rows] of cases) {
     results[name + '_out'] = { ns_per_hand: (tr / args.rows) * 1e9, hands_per_s: args.rows / tr };
   }
 }
+const eachWin = [];
+if (args.scoreLines) {
+  const waiting = fs.readFileSync(args.scoreLines, 'utf8').split('\n').filter(Boolean).slice(0, args.eachWinHands)
+    .map((line) => { const r = JSON.parse(line); delete r.win; return r; });
+  const tiles = Array.from({ length: 34 }, (_, k) => mjk.tileName(k));
+  const byTile = waiting.map((r) => tiles.map((t) => JSON.stringify({ ...r, win: t })));
+  const lines = waiting.map((r) => JSON.stringify(r));
+  for (const [name, how, fn] of [
+    ['scoreEachWin', 'scoreEachWin', () => { for (const l of lines) mjk.scoreEachWin(l); }],
+    ['scoreMany_34', 'scoreMany of 34 wins', () => { for (const ls of byTile) mjk.scoreMany(ls, { errors: 'return' }); }],
+  ]) {
+    const t = time(fn, args.repeat);
+    results[name] = { hands: lines.length, us_per_hand: (t / lines.length) * 1e6 };
+    eachWin.push([name, how]);
+  }
+}
 if (args.json) {
   console.log(JSON.stringify(results));
 } else {
@@ -77,4 +100,8 @@ if (args.json) {
       const r = results[key];
       if (r) console.log(`  node ${name.padEnd(8)} ${how.padEnd(11)} ${r.ns_per_hand.toFixed(1).padStart(7)} ns/hand  ${(r.hands_per_s / 1e6).toFixed(2).padStart(7)} M hands/s`);
     }
+  for (const [name, how] of eachWin) {
+    const r = results[name];
+    console.log(`  node ${how.padEnd(20)} ${r.hands} waiting hands ${r.us_per_hand.toFixed(1).padStart(8)} us/hand`);
+  }
 }

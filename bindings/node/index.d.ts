@@ -56,6 +56,9 @@ export interface Score {
 /** The "score" object `mjk --json` prints, or null (not complete). */
 export function score(request: ScoreRequest): Score | null;
 export function scoreMany(requests: ScoreRequest[], options?: { errors?: 'throw' | 'return' }): Array<Score | HandError | null>;
+/** What each winning tile of a waiting hand (a request without `win`) would pay: {tile: score} in tile order. */
+export function scoreEachWin(request: ScoreRequest, options?: { errors?: 'omit' }): Record<string, Score>;
+export function scoreEachWin(request: ScoreRequest, options: { errors: 'return' }): Record<string, Score | HandError>;
 export interface ScoreArrays {
   complete: Uint8Array;
   han: Int8Array;

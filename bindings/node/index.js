@@ -247,6 +247,37 @@ function scoreMany(requests, options) {
   return answers;
 }
 
+// scoreEachWin(request, {errors: 'omit' | 'return'}) -> what each winning
+// tile of a waiting hand would pay (the wait table), in one library call
+// (mjk_score_each_win): an object {tile: score object} in tile order, each
+// value exactly score() of the request won on that tile, for the tiles that
+// complete the hand. request: as for score() but without `win` (the hand
+// holds 13 tiles less 3 per meld); every tile is scored with the request's
+// context and never as a red five. HandError (.code) for the request's own
+// error, which every tile would share (a complete hand, a named `win`, a bad
+// meld, a contradictory context); TypeError / RangeError naming the field
+// as score(). A tile that cannot be added (a fifth copy, 2m-8m with three
+// players) cannot be won: 'omit' leaves it out, 'return' puts its
+// HandError (.code, the message naming the tile) in its place.
+function scoreEachWin(request, options) {
+  options = optionsObject(options, ['errors'], 'scoreEachWin');
+  const errors = options.errors === undefined ? 'omit' : options.errors;
+  if (typeof errors !== 'string') throw new TypeError(`errors must be 'omit' or 'return', not ${describe(errors)}`);
+  if (errors !== 'omit' && errors !== 'return') throw new RangeError(`errors must be 'omit' or 'return', not '${errors}'`);
+  const [code, message, answers, tileErrors] = native.scoreEachWin(requestLine(request));
+  if (code) throw new HandError(`scoreEachWin: ${message}`, code);
+  const table = JSON.parse(answers);
+  if (errors === 'omit' || !tileErrors.length) return table;
+  const bad = new Map(tileErrors.map(([tile, c]) => [tile, new HandError(`${tile}: ${errorMessage(c)}`, c)]));
+  const out = {};
+  for (let kind = 0; kind < 34; ++kind) {  // tile order, the errors in their places
+    const tile = tileName(kind);
+    if (bad.has(tile)) out[tile] = bad.get(tile);
+    else if (table[tile] !== undefined) out[tile] = table[tile];
+  }
+  return out;
+}
+
 // ---- game records (mjk::records, the addon's records.cpp) ----
 
 // A game record that cannot be read (.file, .offset, .line, .column: the
@@ -409,6 +440,7 @@ module.exports = {
   analyseLine,
   score,
   scoreMany,
+  scoreEachWin,
   yakuNames: native.yakuNames(),
   analyseLines,
   analyseLinesAsync,

@@ -18,7 +18,10 @@ Goal (issue 11): Python waits >= 5M hands/s and <= 1.5x the C++ time per hand.
 With --score-lines FILE (JSON request lines, e.g. 10^5 realistic wins from
 `build/release/bench/mjk_score_lines 100000 > wins.jsonl`) it also times
 mjk.score_batch (numpy arrays) and mjk.score_many (dicts) per win, and with
---mjk-bench the C++ batch scorer's `score/kernel/play` row beside them.
+--mjk-bench the C++ batch scorer's `score/kernel/play` row beside them; and
+on the first --each-win-hands of those wins without their "win" (waiting
+hands), mjk.score_each_win per hand against scoring the 34 wins one by one
+(one score_many call of 34 lines per hand, the fastest way without it).
 """
 import argparse
 import json
@@ -94,6 +97,7 @@ def main():
     ap.add_argument("--mjk-bench", help="path of the C++ benchmark binary (build/release/bench/mjk_bench)")
     ap.add_argument("--json", action="store_true", help="one JSON object instead of text")
     ap.add_argument("--score-lines", help="a file of JSON scoring request lines (bench/score_lines.cpp)")
+    ap.add_argument("--each-win-hands", type=int, default=2000, help="waiting hands for score_each_win (--score-lines)")
     args = ap.parse_args()
 
     r13, r14 = deal(args.rows, 13, 13), deal(args.rows, 14, 14)
@@ -126,6 +130,16 @@ def main():
             name, ns = cpp_score(args.mjk_bench)
             if name:
                 results["cpp_score"] = {"benchmark": name, "ns_per_win": ns}
+        waiting = [json.loads(line) for line in lines[:args.each_win_hands]]
+        for r in waiting:
+            r.pop("win", None)
+        tiles = [mjk.tile_name(k) for k in range(34)]
+        by_tile = [[json.dumps({**r, "win": t}) for t in tiles] for r in waiting]
+        waiting = [json.dumps(r) for r in waiting]
+        for name, fn, items in (("score_each_win", lambda ws: [mjk.score_each_win(w) for w in ws], waiting),
+                                ("score_many_34", lambda ls: [mjk.score_many(x, errors="return") for x in ls], by_tile)):
+            t = time_op(fn, items, args.repeat)
+            results[name] = {"hands": len(items), "us_per_hand": t / len(items) * 1e6}
 
     if args.json:
         print(json.dumps(results))
@@ -147,6 +161,10 @@ def main():
             print(f"  python {key:11s} {r['wins']} request lines {r['ns_per_win']:9.1f} ns/win  {r['wins_per_s'] / 1e6:7.3f} M wins/s")
     if "cpp_score" in results:
         print(f"  C++ {results['cpp_score']['benchmark']} (request structs, no parsing) {results['cpp_score']['ns_per_win']:7.1f} ns/win")
+    for key, how in (("score_each_win", "score_each_win"), ("score_many_34", "score_many of 34 wins")):
+        if key in results:
+            r = results[key]
+            print(f"  python {how:21s} {r['hands']} waiting hands {r['us_per_hand']:8.1f} us/hand")
     for key in ("waits", "waits_out"):
         ok = results[key]["hands_per_s"] >= 5e6
         print(f"  python {key} >= 5M hands/s: {'yes' if ok else 'NO'}")

@@ -393,6 +393,27 @@ MJK_API void mjk_default_rules(mjk_score_rules* rules);
  * is 0. Returns MJK_OK or MJK_ERR_INVALID_ARGUMENT (a NULL pointer). */
 MJK_API int mjk_score(const mjk_score_request* requests, size_t n, mjk_score_result* out, uint8_t* errors);
 
+/* Every winning tile of one waiting hand at once: what each tile would pay
+ * (the wait table), faster than 34 mjk_score calls. request is a win's
+ * request but for the winning tile: counts hold the 3k+1 concealed tiles
+ * (13 - 3 * meld_count), win and win_red are not read; the context (tsumo,
+ * from, riichi, dora, ...) is the request's for every tile. out[k], k a kind
+ * (0..33), is mjk_score's answer to request with one tile of kind k added to
+ * counts and won (not a red five); errors[k] (may be NULL) its code. A tile
+ * that does not complete the hand is no error: out[k].complete is 0. A tile
+ * that cannot be added gets its own code (MJK_ERR_FIFTH_COPY or
+ * MJK_ERR_BAD_SLOT for a fifth copy across hand, melds, indicators and north
+ * tiles; MJK_ERR_NOT_IN_RULES for 2m-8m with three players) and a zero
+ * out[k]; the other tiles are answered. Returns MJK_OK; the request's own
+ * error, which every tile would share (MJK_ERR_WRONG_TILE_COUNT or
+ * MJK_ERR_WRONG_MELD_COUNT for a hand that is not 13 - 3 * meld_count tiles,
+ * such as a complete hand; a bad meld, a contradictory context, a red five
+ * not held, ...), writing nothing; or MJK_ERR_INVALID_ARGUMENT (request or
+ * out NULL). mjk_parse_request reads such a request from a line without a
+ * winning tile (info.has_win 0). */
+MJK_API int mjk_score_each_win(const mjk_score_request* request, mjk_score_result out[MJK_KINDS],
+                               uint8_t errors[MJK_KINDS]);
+
 /* A request line (SCORING.md §1's JSON object, or mpsz text with meld words
  * "678m345p67s55s chi:234m 8s") into a request struct. */
 typedef struct mjk_request_info {

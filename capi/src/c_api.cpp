@@ -642,6 +642,19 @@ int mjk_score(const mjk_score_request* requests, size_t n, mjk_score_result* out
   return MJK_OK;
 }
 
+int mjk_score_each_win(const mjk_score_request* request, mjk_score_result out[MJK_KINDS], uint8_t errors[MJK_KINDS]) {
+  if (!request || !out) return invalid;
+  const ScoreRequest r = from_c(*request);
+  if (const HandError e = validate_waiting(r)) return static_cast<int>(e.code);
+  std::array<Result<Score>, kind_count> each;
+  if (const Error e = score_each_win(r, each); e != Error::none) return static_cast<int>(e);  // not reached
+  for (std::size_t k = 0; k < each.size(); ++k) {
+    out[k] = each[k].ok() ? to_c(each[k].value) : mjk_score_result{};
+    if (errors) errors[k] = static_cast<std::uint8_t>(each[k].error);
+  }
+  return MJK_OK;
+}
+
 int mjk_parse_request(const char* text, size_t length, mjk_score_request* out, uint8_t* visible34,
                       mjk_request_info* info) {
   if (!out || !info || (!text && length)) return invalid;

@@ -308,4 +308,27 @@ HandError validate(const ScoreRequest& r, std::span<const std::uint8_t> visible)
   return {};
 }
 
+HandError validate_waiting(const ScoreRequest& request) noexcept {
+  // The hand as any line's hand is checked first (a count of 3k, a tile
+  // three players lack: analyse() reports those before the request's), then
+  // its count for a wait.
+  if (HandError e = validate(request.hand, Question::shanten, request.players)) return e;
+  if (HandError e = validate(request.hand, Question::waits, request.players)) return e;
+  if (request.meld_count > 4 || request.hand.tiles + 3 * request.meld_count != 13)
+    return err(Error::wrong_meld_count, request.meld_count);
+  ScoreRequest r = request;
+  r.win_red = false;
+  for (int k = 0; k < kind_count; ++k) {
+    r.hand = request.hand;
+    r.hand.add(Tile(k));
+    r.win = Tile(k);
+    const HandError e = validate(r);
+    if (!e) return e;
+    const bool own = (e.code == Error::bad_slot || e.code == Error::fifth_copy || e.code == Error::not_in_rules) &&
+                     e.tile == Tile(k);
+    if (!own) return e;
+  }
+  return {};  // not reached: no request holds four copies of every kind
+}
+
 }  // namespace mjk

@@ -272,6 +272,8 @@ Parsed<Report> analyse(std::string_view line, const Options& options, const Scor
   }
   if (request.scored() && error == Error::none) take(score(request.request), r.score);
   if (error != Error::none) out.error = {error, HandError::nowhere, std::nullopt, hand.tiles};
+  // check_request() has run validate_waiting(): only a tile's own error is left.
+  if (request.each_win && error == Error::none) (void)score_each_win(request.request, r.each_win);
   if (request.has_ev && error == Error::none) {
     // The search's wall leaves out what the request shows (melds and dora
     // are its own fields); a red five written 0 in visible or dora too.
@@ -387,6 +389,25 @@ void write_json(const Score& score, const ScoreRequest& request, JsonWriter& jso
 namespace {
 
 // EV.md's "ev" answer: values as the shortest text that reads back the same double.
+// "each_win": {tile: score object} for the tiles that complete the waiting
+// hand, in tile order; a tile that cannot be added (a fifth copy, 2m-8m
+// with three players) cannot be won and is left out like the others.
+void write_each_win(const Report& r, JsonWriter& json) noexcept {
+  json.key("each_win").begin_object();
+  for (int k = 0; k < kind_count; ++k) {
+    const Result<Score>& s = r.each_win[static_cast<std::size_t>(k)];
+    if (!s.ok() || !s.value.complete) continue;
+    ScoreRequest won = r.request.request;  // what the score answers: fu_details read its hand
+    won.hand.add(Tile(k));
+    won.win = Tile(k);
+    won.win_red = false;
+    const auto name = name_of(Tile(k));
+    json.key(std::string_view(name.data(), 2));
+    write_json(s.value, won, json);
+  }
+  json.end_object();
+}
+
 void write_ev(const EvAnswer& a, JsonWriter& json) noexcept {
   json.key("ev").begin_object();
   json.key("shanten").number(a.shanten);
@@ -450,6 +471,7 @@ void write_json(const Report& r, JsonWriter& json) noexcept {
     json.key("waits").tiles(r.waits);
     json.key("necessary").tiles(r.necessary.tiles);
     json.key("ukeire").number(r.necessary.ukeire);
+    if (r.request.each_win) write_each_win(r, json);
     if (r.request.has_ev) write_ev(r.ev, json);
     json.end_object();
     return;

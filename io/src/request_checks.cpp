@@ -14,6 +14,12 @@ HandError check_request(const ParsedRequest& pr) noexcept {
   HandError e;
   if (pr.scored()) {
     e = validate(q, visible);
+  } else if (pr.each_win) {
+    e = validate_waiting(q);
+    if (e.code == Error::wrong_tile_count || e.code == Error::wrong_meld_count) {
+      e.position = HandError::nowhere;
+      e.detail = "each_win scores a waiting hand: 13 tiles less 3 per meld, without the winning tile";
+    }
   } else if (pr.melds_known || q.meld_count > 0 || q.dora_count || q.ura_count || q.nuki) {
     // No winning tile: what validate() checks of the tiles, without the win.
     if ((e = validate(q.hand, Question::shanten, q.players))) return e;

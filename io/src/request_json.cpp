@@ -92,13 +92,15 @@ enum class Field : std::uint8_t {
   visible,
   rules,
   ev,
+  each_win,
   count
 };
 // The schema's table declares the fields in this order.
 constexpr bool fields_in_table_order() {
   constexpr std::array<std::string_view, static_cast<std::size_t>(Field::count)> names = {
-      "hand",   "melds",  "win",  "tsumo", "from", "seat",  "round",  "riichi",  "ippatsu", "rinshan", "chankan",
-      "haitei", "tenhou", "dora", "ura",   "nuki", "honba", "sticks", "players", "visible", "rules",   "ev"};
+      "hand",    "melds",   "win",     "tsumo",   "from",   "seat", "round",   "riichi",
+      "ippatsu", "rinshan", "chankan", "haitei",  "tenhou", "dora", "ura",     "nuki",
+      "honba",   "sticks",  "players", "visible", "rules",  "ev",   "each_win"};
   if (names.size() != request_fields.size()) return false;
   for (std::size_t i = 0; i < names.size(); ++i)
     if (names[i] != request_fields[i].name) return false;
@@ -114,7 +116,7 @@ constexpr std::array<std::string_view, static_cast<std::size_t>(Field::count)> f
     "in the field ippatsu", "in the field rinshan", "in the field chankan", "in the field haitei",
     "in the field tenhou",  "in the field dora",    "in the field ura",     "in the field nuki",
     "in the field honba",   "in the field sticks",  "in the field players", "in the field visible",
-    "in the field rules",   "in the field ev"};
+    "in the field rules",   "in the field ev",      "in the field each_win"};
 
 // Reads a request object; `r` holds the defaults on entry.
 class RequestReader {
@@ -141,9 +143,13 @@ class RequestReader {
     in_.ws();
     if (!in_.at_end()) return bad(in_.pos(), "not JSON: characters after the request object");
     if (!(seen & 1u)) return bad(end, "the field hand is required");
-    // Before the tile count: an ev request's hand is 3k+2 or 3k+1 tiles as
-    // it stands, so with a win its count is wrong, and that is not the news.
+    // Before the tile count: an ev or each_win request's hand holds the
+    // tiles as they stand, so with a win its count may be wrong, and that is
+    // not the news.
     if (r_.has_ev && r_.has_win) return bad(win_at_, "an ev request has no win: hand holds the tiles as they stand");
+    if (r_.each_win && r_.has_win)
+      return bad(win_at_,
+                 "an each_win request has no win: hand holds the waiting tiles and every winning tile is scored");
     const int before_win = r_.request.hand.tiles;
     if (HandError e = check_fit(r_, before_win, hand_at_)) return e;
     if (r_.has_win) return add_win(r_, win_at_);
@@ -289,6 +295,7 @@ class RequestReader {
         });
       }
       case Field::ev: return ev();
+      case Field::each_win: return flag(r_.each_win);
       case Field::count: break;
     }
     return bad(v_.at, "unknown field");

@@ -121,7 +121,11 @@ mjk_cli_golden(score_dora_alone --json
   "{\"hand\": \"789p456s78s11z\", \"melds\": [{\"type\": \"chi\", \"tiles\": \"123m\"}], \"win\": \"9s\", ${S5}}")
 mjk_cli_golden(score_honba_and_sticks --json
   "{\"hand\": \"123678m345p67s55s\", \"win\": \"8s\", \"seat\": \"1z\", \"dora\": \"9p\", \"honba\": 2, \"sticks\": 1}")
+# Every winning tile of a waiting hand (each_win): 5s and 8s, each its score.
+mjk_cli_golden(score_each_win --json "{\"hand\": \"123678m345p67s55s\", \"each_win\": true, \"tsumo\": true, ${S5}}")
+mjk_cli_golden(score_each_win_complete_hand FAILS --json "{\"hand\": \"123678m345p67s558s\", \"each_win\": true}")
 # --ref scores with the reference scorer (mjk::ref::score): the same answers.
+mjk_cli_golden(ref_score_each_win --ref --json "{\"hand\": \"123678m345p67s55s\", \"each_win\": true, \"tsumo\": true, ${S5}}")
 mjk_cli_golden(ref_score_honba_and_sticks --ref --json
   "{\"hand\": \"123678m345p67s55s\", \"win\": \"8s\", \"seat\": \"1z\", \"dora\": \"9p\", \"honba\": 2, \"sticks\": 1}")
 mjk_cli_golden(ref_score_stacking --ref --json

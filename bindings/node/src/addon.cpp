@@ -283,6 +283,24 @@ std::vector<std::string> request_lines(const Napi::Env& env, const Napi::Array& 
   return lines;
 }
 
+// The "score" object of a scored request (mjk_score_json) after what `out` holds.
+void append_score_json(const Napi::Env& env, const char* name, const mjk_score_request& request,
+                       const mjk_score_result& result, std::string& out) {
+  // Written straight after what is there; grown and written again if it did not fit.
+  const std::size_t at = out.size();
+  for (std::size_t room = 1024;;) {
+    out.resize(at + room);
+    std::size_t needed = 0;
+    const int e = mjk_score_json(&request, &result, out.data() + at, room, &needed);
+    if (e == MJK_OK) {
+      out.resize(at + needed - 1);
+      return;
+    }
+    if (e != MJK_ERR_OUTPUT_TOO_SMALL) throw Napi::Error::New(env, std::string(name) + ": " + mjk_error_message(e));
+    room = needed;
+  }
+}
+
 // scoreMany(lines: string[]) -> [answers, errors]: answers the JSON text of
 // an array holding each line's "score" object or null, as the library writes
 // it (mjk_score_json: the object `mjk --json` prints, key for key; index.js
@@ -312,25 +330,47 @@ Napi::Value ScoreMany(const Napi::CallbackInfo& info) {
           answers += "null";
           return;
         }
-        // Written straight after what is there; grown and written again if it did not fit.
-        const std::size_t at = answers.size();
-        for (std::size_t room = 1024;;) {
-          answers.resize(at + room);
-          std::size_t needed = 0;
-          const int e = mjk_score_json(s.request, s.result, answers.data() + at, room, &needed);
-          if (e == MJK_OK) {
-            answers.resize(at + needed - 1);
-            break;
-          }
-          if (e != MJK_ERR_OUTPUT_TOO_SMALL)
-            throw Napi::Error::New(env, std::string("scoreMany: ") + mjk_error_message(e));
-          room = needed;
-        }
+        append_score_json(env, "scoreMany", *s.request, *s.result, answers);
       });
   answers += ']';
   Napi::Array out = Napi::Array::New(env, 2);
   out.Set(0u, Napi::String::New(env, answers));
   out.Set(1u, errors);
+  return out;
+}
+
+// scoreEachWin(line: string) -> [code, message, answers, tileErrors]: code
+// and message the request's own error (then answers is "{}"); answers the
+// JSON text of an object {tile: "score" object} for the tiles that complete
+// the waiting hand, in tile order (mjk_score_json of the request won on that
+// tile); tileErrors [[tile, code], ...] for the tiles that cannot be added.
+Napi::Value ScoreEachWin(const Napi::CallbackInfo& info) {
+  const Napi::Env env = info.Env();
+  if (info.Length() != 1 || !info[0].IsString()) throw Napi::TypeError::New(env, "scoreEachWin(line)");
+  const std::string line = info[0].As<Napi::String>().Utf8Value();
+  mjk::bind::EachWin each;
+  mjk::bind::score_each_win_line(line, each);
+  std::string answers = "{";
+  Napi::Array tile_errors = Napi::Array::New(env);
+  for (std::size_t k = 0; k < MJK_KINDS && each.code == MJK_OK; ++k) {
+    const std::string tile = mjk::bind::kind_name(k);
+    if (each.codes[k] != MJK_OK) {
+      Napi::Array e = Napi::Array::New(env, 2);
+      e.Set(0u, Napi::String::New(env, tile));
+      e.Set(1u, Napi::Number::New(env, each.codes[k]));
+      tile_errors.Set(tile_errors.Length(), e);
+      continue;
+    }
+    if (!each.results[k].complete) continue;
+    answers += (answers.size() > 1 ? ",\"" : "\"") + tile + "\":";
+    append_score_json(env, "scoreEachWin", each.won_on(k), each.results[k], answers);
+  }
+  answers += '}';
+  Napi::Array out = Napi::Array::New(env, 4);
+  out.Set(0u, Napi::Number::New(env, each.code));
+  out.Set(1u, Napi::String::New(env, each.message));
+  out.Set(2u, Napi::String::New(env, answers));
+  out.Set(3u, tile_errors);
   return out;
 }
 
@@ -396,6 +436,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("analyse", Napi::Function::New(env, Analyse));
   exports.Set("scoreMany", Napi::Function::New(env, ScoreMany));
   exports.Set("scoreBatch", Napi::Function::New(env, ScoreBatch));
+  exports.Set("scoreEachWin", Napi::Function::New(env, ScoreEachWin));
   exports.Set("yakuNames", Napi::Function::New(env, YakuNames));
   exports.Set("analyseLines", Napi::Function::New(env, AnalyseLines));
   exports.Set("analyseLinesAsync", Napi::Function::New(env, AnalyseLinesAsync));

@@ -120,6 +120,17 @@ struct ScoreRequest {
 // nuki with three players, nuki with four). The first failure is reported.
 [[nodiscard]] MJK_API HandError validate(const ScoreRequest& request,
                                          std::span<const std::uint8_t> visible = {}) noexcept;
+// Checks a waiting hand's request (score_each_win's, score.hpp: the hand
+// holds 3k+1 tiles for its melds, `win` and `win_red` are not read) as
+// validate() checks a win's, but for the winning tile: what makes every
+// winning tile's request invalid. The hand first, as any line's (counts,
+// 3k tiles, 2m-8m with three players), then its count for a wait (a
+// complete hand passed by mistake is wrong_tile_count or wrong_meld_count,
+// not one error per tile); then validate() of the request won on a tile, the first tile
+// whose error is not that tile's own (a fifth copy of it, 2m-8m with three
+// players), so a red five not held is an error here although the five's
+// own request is valid. None when some tile can be added and won.
+[[nodiscard]] MJK_API HandError validate_waiting(const ScoreRequest& request) noexcept;
 
 // ---- the answer ----
 

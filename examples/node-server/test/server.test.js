@@ -60,10 +60,15 @@ test('mjk back end: plain text and JSON requests, errors', async () => {
     // Scoring requests (SCORING.md §1) are answered with "score", as mjk --json answers them.
     const pinfuTsumo = { hand: '123678m345p67s55s', win: '8s', tsumo: true, seat: '2z', dora: '9p' };
     const openTanyao = { hand: '678m345p67s55s', melds: [{ type: 'chi', tiles: '234m', from: 'kamicha' }], win: '8s', seat: '2z' };
-    const [scored, open, contradictory, badVisible] = await ask(server, [
+    const { win, ...waiting } = pinfuTsumo;
+    const [scored, open, contradictory, badVisible, eachWin] = await ask(server, [
       JSON.stringify(pinfuTsumo), JSON.stringify(openTanyao),
       JSON.stringify({ ...openTanyao, riichi: 1 }), JSON.stringify({ hand: '1m', visible: '9z' }),
+      JSON.stringify({ ...waiting, each_win: true }),
     ]);
+    // Every winning tile of the waiting hand at once: 5s and 8s, each the score of that win.
+    assert.deepEqual(Object.keys(eachWin.each_win), ['5s', win]);
+    assert.deepEqual(eachWin.each_win[win], scored.score);
     assert.deepEqual(scored.score, {
       yaku: [{ name: 'menzen_tsumo', han: 1, en: 'Fully concealed hand', ja: '門前清自摸和' },
         { name: 'pinfu', han: 1, en: 'Pinfu', ja: '平和' }],

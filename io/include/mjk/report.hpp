@@ -45,6 +45,10 @@ struct Report {
   // The line's "ev" object (request.has_ev): the expected-value search's
   // answer (EV.md), written as the object's "ev".
   EvAnswer ev;
+  // The line's "each_win": true (request.each_win): score_each_win's answer
+  // for every tile kind, written as the object's "each_win" (the tiles that
+  // complete the hand, each with its score object).
+  std::array<Result<Score>, kind_count> each_win{};
 };
 
 // Parses one line and answers every question that fits it with the kernel:

@@ -49,6 +49,9 @@ struct ParsedRequest {
   bool has_ev = false;
   EvOptions ev;
   std::array<std::uint8_t, 3> red_seen{};
+  // A JSON line's "each_win": true: the line (no winning tile) asks what each
+  // winning tile of its waiting hand pays (score_each_win, score.hpp).
+  bool each_win = false;
 
   // A winning tile named and the melds known: the line gets a "score".
   [[nodiscard]] bool scored() const noexcept { return has_win && melds_known; }
@@ -91,7 +94,8 @@ inline constexpr std::size_t max_json_string = 512;
 MJK_API std::size_t last_tile_as_win(std::string_view line, std::span<char> out) noexcept;
 
 // Checks a parsed request as a whole: with a winning tile and known melds,
-// validate() (the context too); otherwise the melds' fit and the copies of
+// validate() (the context too); asking for each_win, validate_waiting()
+// (the context too); otherwise the melds' fit and the copies of
 // every kind across hand, melds, indicators, north tiles and `visible`. A
 // meld's error points at the meld in the line.
 [[nodiscard]] MJK_API HandError check_request(const ParsedRequest& request) noexcept;

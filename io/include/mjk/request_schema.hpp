@@ -37,7 +37,7 @@ struct RequestField {
   std::string_view must;      // the error's words for a wrong value
 };
 
-inline constexpr std::array<RequestField, 22> request_fields = {{
+inline constexpr std::array<RequestField, 23> request_fields = {{
     {"hand", FieldType::tiles, 0, 0, "", "the concealed tiles without the winning tile (required)",
      "hand must be an mpsz string such as \"123m456p\""},
     {"melds", FieldType::melds, 0, 4, "[]", "the called melds, in the order they were made",
@@ -72,6 +72,9 @@ inline constexpr std::array<RequestField, 22> request_fields = {{
     {"rules", FieldType::rules, 0, 0, "{}", "rule switches (below)", "rules must be an object of rule switches"},
     {"ev", FieldType::ev, 0, 0, "", "the expected value of every discard: the search's options (no win with it)",
      "ev must be an object of search options"},
+    {"each_win", FieldType::flag, 0, 0, "false",
+     "score every winning tile of the waiting hand (no win with it): the answer's each_win",
+     "each_win must be true or false"},
 }};
 
 // The rule switches of "rules" (and --rule KEY=VALUE).

@@ -300,6 +300,19 @@ static void test_score(void) {
   CHECK(out[3].complete == 0);
   CHECK(strcmp(mjk_yaku_name(MJK_YAKU_COUNT), "unknown") == 0);
 
+  /* Every winning tile of the waiting hand 123678m345p67s55s: 5s and 8s. */
+  {
+    mjk_score_result each[MJK_KINDS];
+    uint8_t each_errors[MJK_KINDS];
+    req[3].counts[kind("9s")] = 0;
+    CHECK(mjk_score_each_win(&req[3], each, each_errors) == MJK_OK);
+    for (i = 0; i < MJK_KINDS; ++i)
+      CHECK(each_errors[i] == MJK_OK && each[i].complete == (i == (size_t)kind("5s") || i == (size_t)kind("8s")));
+    CHECK(each[kind("8s")].points == 1500 && each[kind("8s")].payments[1] == 1500);
+    CHECK(mjk_score_each_win(&req[0], each, NULL) == MJK_ERR_WRONG_TILE_COUNT); /* a complete hand */
+    CHECK(mjk_score_each_win(&req[3], NULL, each_errors) == MJK_ERR_INVALID_ARGUMENT);
+  }
+
   CHECK(mjk_parse_request("{\"hand\": \"123m\", \"rules\": {\"kiryage\": true}}", 44, &req[0], NULL, &info) ==
         MJK_ERR_BAD_REQUEST);
   CHECK(info.error == MJK_ERR_BAD_REQUEST && info.error_position == 27);

@@ -458,6 +458,31 @@ py::tuple score_many(const py::list& list) {
   return py::make_tuple(answers, errors);
 }
 
+// score_each_win(line) -> (code, message, answers): answers a list of
+// (tile name, score object or None, code) for the 34 kinds (a tile's own
+// error: its code, its object None); code and message the request's own
+// error (then answers is empty). Parsing and scoring run without the GIL.
+py::tuple score_each_win(const py::bytes& line) {
+  const std::string text = line;
+  mjk::bind::EachWin each;
+  {
+    py::gil_scoped_release release;
+    mjk::bind::score_each_win_line(text, each);
+  }
+  py::list answers;
+  if (each.code == MJK_OK) {
+    for (std::size_t k = 0; k < MJK_KINDS; ++k) {
+      const mjk_score_request won = each.won_on(k);
+      mjk::bind::LineScore s;
+      s.rules = &won.rules;
+      s.result = &each.results[k];
+      s.request = &won;
+      answers.append(py::make_tuple(mjk::bind::kind_name(k), score_object(s), each.codes[k]));
+    }
+  }
+  return py::make_tuple(each.code, each.message, answers);
+}
+
 // score_batch(lines, complete, han, fu, yakuman, points, payments, yaku, codes):
 // the answers into the caller's arrays (n each; payments n*4), without the GIL.
 void score_batch(const py::list& list, const py::array& complete, const py::array& han, const py::array& fu,
@@ -514,6 +539,7 @@ PYBIND11_MODULE(_native, m) {
   m.def("analyse", &analyse);
   m.def("score_many", &score_many);
   m.def("score_batch", &score_batch);
+  m.def("score_each_win", &score_each_win);
   m.def("yaku_names", &yaku_names);
   m.def("error_message", [](int code) {
     if (code < 0 || code > 255) throw py::value_error("error codes are 0..255");
