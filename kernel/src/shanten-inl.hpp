@@ -67,11 +67,26 @@ void necessary_tiles(const BatchInput& in, Result<Necessary>* out) noexcept {
   const Players players = in.options.players;
   for_each_block_rows<Ops>(in, [&](const V* col, const std::uint8_t* const* block_rows, std::size_t base,
                                    std::size_t count) {
-    alignas(64) std::uint8_t own[Ops::lanes][64];
-    const std::uint8_t* table[Ops::lanes];
-    const std::uint8_t* const* rows = SL::hand_rows(col, block_rows, own, table);
+    const bool with_visible = S::visible_row(in, base) != nullptr;
     typename SL::Block b;
     SL::load(col, 1, players, b, true);
+    const int man = players == Players::three ? shanten_tables::sanma_man : shanten_tables::suit;
+    const int shape[4] = {man, shanten_tables::suit, shanten_tables::suit, shanten_tables::honour};
+    // Every lane's four mask rows (prefetched by load), side by side: group
+    // g's ten cells at bytes 20g..20g+19, the low byte of each 9-bit mask
+    // first. Copied 32 bytes at a time in order, each copy's tail overwritten
+    // by the next; then transposed in as two windows of 40 columns.
+    alignas(64) std::uint8_t mask_rows[Ops::lanes][128];
+    const std::uint8_t* window[2][Ops::lanes];
+    for (std::size_t l = 0; l < Ops::lanes; ++l) {
+      for (int gi = 0; gi < 4; ++gi) std::memcpy(mask_rows[l] + 20 * gi, &S::mask_row(shape[gi], b.key[l][gi]), 32);
+      window[0][l] = mask_rows[l];
+      window[1][l] = mask_rows[l] + 40;
+    }
+    alignas(64) V masks[2][64];  // group g's cell c: masks[g / 2][20 (g % 2) + 2c] (low byte), + 1 (bit 8)
+    Ops::transpose_in(window[0], masks[0]);
+    Ops::transpose_in(window[1], masks[1]);
+
     const V* g[4] = {b.cost, b.cost + 10, b.cost + 20, b.cost + 30};
     V p01[10], s23[10], rest[4][10];
     SL::combine(g[0], g[1], p01);
@@ -90,10 +105,13 @@ void necessary_tiles(const BatchInput& in, Result<Necessary>* out) noexcept {
     const V best = SL::mn(standard, SL::mn(chiitoi, kokushi));  // all >= 0: 3k+1 hands are never complete
     const V standard_best = K::eq(standard, best);
 
-    // Tight cells: group cell + the rest's complement == r, on the best form.
-    alignas(64) V tight[64];
-    for (auto& t : tight) t = SL::k(0);
-    for (int gi = 0; gi < 4; ++gi)
+    // Tight cells (group cell + the rest's complement == r, on the best
+    // form) select their mask rows: per group, the OR of the tight cells'
+    // masks, low byte and bit 8, in lanes.
+    V local[4][2];
+    for (int gi = 0; gi < 4; ++gi) {
+      const V* mask = masks[gi / 2] + 20 * (gi % 2);
+      V lo = SL::k(0), hi = SL::k(0);
       for (int m = 0; m < 5; ++m)
         for (int h = 0; h < 2; ++h) {
           V comp = SL::k(0), valid = SL::k(0);
@@ -101,65 +119,64 @@ void necessary_tiles(const BatchInput& in, Result<Necessary>* out) noexcept {
             comp = comp | (b.is_melds[M] & rest[gi][2 * (M - m) + 1 - h]);
             valid = valid | b.is_melds[M];
           }
-          tight[16 * gi + 2 * m + h] = K::eq(g[gi][2 * m + h] + comp, r) & valid & standard_best;
+          const V tight = K::eq(g[gi][2 * m + h] + comp, r) & valid;
+          lo = lo | (tight & mask[2 * (2 * m + h)]);
+          hi = hi | (tight & mask[2 * (2 * m + h) + 1]);
         }
-    alignas(64) std::uint8_t tight_rows[Ops::lanes][64];
-    Ops::transpose_out(tight, tight_rows);
+      local[gi][0] = lo & standard_best;
+      local[gi][1] = hi & standard_best;
+    }
 
-    // Seven pairs / thirteen orphans: the kinds whose draw lowers them.
+    // Per slot: needed (the standard form's kinds, spread from the groups'
+    // bits, or seven pairs' / thirteen orphans'), and the copies it adds to
+    // the ukeire (4 less the hand's; the visible ones come off per hand).
     const V c_best = K::eq(chiitoi, best) & closed, k_best = K::eq(kokushi, best) & closed;
     const V single_helps = c_best & K::gt(sp.chiitoi, SL::chiitoi(sp.pairs, sp.singles + SL::k(1)));
     const V pair_helps = c_best & K::gt(sp.chiitoi, SL::chiitoi(sp.pairs + SL::k(1), sp.singles - SL::k(1)));
     const V k_one = k_best & K::is_not(sp.orphan_pair);
-    alignas(64) V special[64];
-    for (auto& t : special) t = SL::k(0);
+    alignas(64) V need[64];
+    for (auto& t : need) t = SL::k(0);
+    V ukeire = SL::k(0);
     for (int s : slots::tiles) {
-      const bool orphan = Tile::from_slot(s)->is_terminal_or_honour();
-      if (players == Players::three && s >= 1 && s <= 7) continue;
+      const int kind = Tile::from_slot(s)->kind();
+      if (players == Players::three && kind >= 1 && kind <= 7) continue;
+      const int gi = kind >= 27 ? 3 : kind / 9;
+      int bit = kind >= 27 ? kind - 27 : kind % 9;  // the kind's bit in its group's mask row
+      if (gi == 0 && players == Players::three) bit = kind == 8 ? 1 : 0;
+      const V standard_needs = K::is_not(K::is_zero(local[gi][bit / 8] & SL::k(1 << (bit % 8))));
       const V zero = K::is_zero(col[s]), one = K::eq(col[s], SL::k(1));
       V z = single_helps, o = pair_helps;
-      if (orphan) z = z | k_best, o = o | k_one;
-      special[s] = (zero & z) | (one & o);
+      if (Tile::from_slot(s)->is_terminal_or_honour()) z = z | k_best, o = o | k_one;
+      need[s] = standard_needs | (zero & z) | (one & o);
+      ukeire = ukeire + (need[s] & (SL::k(4) - col[s]));
     }
-    alignas(64) std::uint8_t special_rows[Ops::lanes][64];
-    Ops::transpose_out(special, special_rows);
-    alignas(64) std::int8_t best_of[Ops::lanes];
-    Ops::store(best_of, best);
+    need[48] = ukeire;
+    need[49] = best;
+    alignas(64) std::uint8_t out_rows[Ops::lanes][64];
+    Ops::transpose_out(need, out_rows);
 
-    const int man = players == Players::three ? shanten_tables::sanma_man : shanten_tables::suit;
-    const int shape[4] = {man, shanten_tables::suit, shanten_tables::suit, shanten_tables::honour};
+    alignas(64) std::uint8_t own[Ops::lanes][64];
+    const std::uint8_t* table[Ops::lanes];
+    const std::uint8_t* const* rows = with_visible ? SL::hand_rows(col, block_rows, own, table) : nullptr;
     for (std::size_t l = 0; l < count; ++l) {
       const std::size_t i = base + l;
       Error e = static_cast<Error>(b.err[l]);
-      const std::uint8_t* visible = S::visible_row(in, i);
-      const std::uint8_t* h = rows[l];
-      if (e == Error::none && visible) {
+      const std::uint64_t mask = slot_bytes_to_mask(out_rows[l]).bits();
+      int ukeire_l = out_rows[l][48];
+      if (with_visible && e == Error::none) {
+        const std::uint8_t* visible = S::visible_row(in, i);
+        const std::uint8_t* h = rows[l];
         for (int kind = 0; kind < kind_count; ++kind)
           if (h[slots::of_kind[static_cast<std::size_t>(kind)]] + visible[kind] > 4) e = Error::visible_over_four;
+        for (std::uint64_t m = mask; m; m &= m - 1) ukeire_l -= visible[std::countr_zero(m)];
       }
       if (e != Error::none) {
         out[i] = {{}, e};
         continue;
       }
-      std::uint64_t mask = slot_bytes_to_mask(special_rows[l]).bits();
-      // The tight cells' masks ORed without a branch per cell (tight bytes
-      // 10..15 are zero, so the row's 32-byte read past its 20 bytes adds
-      // nothing).
-      for (int gi = 0; gi < 4; ++gi) {
-        typename S::Cells tight_cells;
-        std::memcpy(&tight_cells, tight_rows[l] + 16 * gi, 16);
-        const std::uint32_t local = AdviceKernel<Ops>::masks_where(tight_cells, &S::mask_row(shape[gi], b.key[l][gi]));
-        mask |= S::kinds_of(gi, shape[gi], local);
-      }
-      // Copies left: 4 per kind less the hand's (three bit planes of its
-      // counts) less the visible ones.
-      int ukeire = 4 * std::popcount(mask);
-      for (int bit = 0; bit < 3; ++bit) ukeire -= std::popcount(mask & slot_bytes_to_mask(h, bit).bits()) << bit;
-      if (visible)
-        for (std::uint64_t m = mask; m; m &= m - 1) ukeire -= visible[std::countr_zero(m)];
       Necessary n;
-      n.shanten = best_of[l];
-      n.ukeire = static_cast<std::uint8_t>(ukeire);
+      n.shanten = static_cast<std::int8_t>(out_rows[l][49]);
+      n.ukeire = static_cast<std::uint8_t>(ukeire_l);
       n.tiles = TileMask(mask);
       out[i] = {n, Error::none};
     }
