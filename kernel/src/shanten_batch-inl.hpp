@@ -230,18 +230,14 @@ struct ShantenLanes {
     }
   }
 
-  // The tables' rows of group g (man, pin, sou, honours) under the rules.
-  static int shape_of(int g, Players players) noexcept {
-    if (g == 3) return shanten_tables::honour;
-    return g == 0 && players == Players::three ? shanten_tables::sanma_man : shanten_tables::suit;
-  }
+  // Where the rows of group g (man, pin, sou, honours) start, under the rules.
   struct Tables {
     const std::uint8_t* cost[4];
     const std::uint8_t* mask[4];
     explicit Tables(Players players) noexcept {
       for (int g = 0; g < 4; ++g) {
-        cost[g] = S::cost_of(shape_of(g, players), 0);
-        mask[g] = &S::mask_row(shape_of(g, players), 0);
+        cost[g] = S::cost_of(S::shape_of(g, players), 0);
+        mask[g] = &S::mask_row(S::shape_of(g, players), 0);
       }
     }
     const std::uint8_t* cost_row(int g, std::uint32_t key) const noexcept {
