@@ -230,34 +230,64 @@ struct ShantenLanes {
     }
   }
 
-  // with_masks: the lanes' mask rows will be read too (necessary tiles):
-  // prefetched here, with the whole block's arithmetic to arrive in.
-  static void load(const V* col, int residue, Players players, Block& b, bool with_masks = false) noexcept {
+  // Where the rows of group g (man, pin, sou, honours) start, under the rules.
+  struct Tables {
+    const std::uint8_t* cost[4];
+    const std::uint8_t* mask[4];
+    explicit Tables(Players players) noexcept {
+      for (int g = 0; g < 4; ++g) {
+        cost[g] = S::cost_of(S::shape_of(g, players), 0);
+        mask[g] = &S::mask_row(S::shape_of(g, players), 0);
+      }
+    }
+    const std::uint8_t* cost_row(int g, std::uint32_t key) const noexcept {
+      return cost[g] + std::size_t{key} * shanten_tables::cost_stride;
+    }
+    const std::uint8_t* mask_row(int g, std::uint32_t key) const noexcept {
+      return mask[g] + 2 * std::size_t{key} * shanten_tables::mask_stride;
+    }
+  };
+
+  // The first half of load: validation, the keys, the melds, and (prefetch)
+  // the prefetches of the lanes' cost rows and (with_masks) mask rows, so
+  // that a caller can start the next block before it finishes this one.
+  static void start(const V* col, int residue, Players players, Block& b, bool prefetch, bool with_masks) noexcept {
     const V err = K::validate(col, col[48], residue, players);
     Ops::store(b.err, err);
-    alignas(64) std::uint8_t costs[lanes][64];
-    const std::uint8_t* cost_rows[lanes];
-    const int man = players == Players::three ? shanten_tables::sanma_man : shanten_tables::suit;
-    // Every key first, then every load: the table reads (mostly cache
-    // misses) overlap.
     keys_of_lanes(col, K::is_zero(err), players, b);
-    if (with_masks) {
-      const int shape[4] = {man, shanten_tables::suit, shanten_tables::suit, shanten_tables::honour};
+    const Tables t(players);
+    if (with_masks)
       for (std::size_t l = 0; l < lanes; ++l)
-        for (int g = 0; g < 4; ++g) __builtin_prefetch(&S::mask_row(shape[g], b.key[l][g]));
-    }
-    for (std::size_t l = 0; l < lanes; ++l) {
-      std::memcpy(costs[l], S::cost_of(man, b.key[l][0]), 16);
-      std::memcpy(costs[l] + 10, S::cost_of(shanten_tables::suit, b.key[l][1]), 16);  // in order: each
-      // copy's padding is overwritten by the next group
-      std::memcpy(costs[l] + 20, S::cost_of(shanten_tables::suit, b.key[l][2]), 16);
-      std::memcpy(costs[l] + 30, S::cost_of(shanten_tables::honour, b.key[l][3]), 16);
-      cost_rows[l] = costs[l];
-    }
-    Ops::transpose_in(cost_rows, b.cost);
+#pragma GCC unroll 4
+        for (int g = 0; g < 4; ++g) __builtin_prefetch(t.mask_row(g, b.key[l][g]));
+    if (prefetch)
+      for (std::size_t l = 0; l < lanes; ++l)
+#pragma GCC unroll 4
+        for (int g = 0; g < 4; ++g) __builtin_prefetch(t.cost_row(g, b.key[l][g]));
     const V& tiles = col[48];
     const V melds = k(0) - (K::gt(tiles, k(2)) + K::gt(tiles, k(5)) + K::gt(tiles, k(8)) + K::gt(tiles, k(11)));
     for (int M = 0; M < 5; ++M) b.is_melds[M] = K::eq(melds, k(M));
+  }
+  // The second half: every lane's cost rows read and transposed.
+  static void read_costs(Players players, Block& b) noexcept {
+    alignas(64) std::uint8_t costs[lanes][64];
+    const std::uint8_t* cost_rows[lanes];
+    const Tables t(players);
+    for (std::size_t l = 0; l < lanes; ++l) {
+      // In order: each copy's padding is overwritten by the next group.
+#pragma GCC unroll 4
+      for (int g = 0; g < 4; ++g) std::memcpy(costs[l] + 10 * g, t.cost_row(g, b.key[l][g]), 16);
+      cost_rows[l] = costs[l];
+    }
+    Ops::transpose_in(cost_rows, b.cost);
+  }
+  // with_masks: the lanes' mask rows will be read too (necessary tiles):
+  // prefetched here, with the whole block's arithmetic to arrive in.
+  // Every key first, then every load: the table reads (mostly cache misses)
+  // overlap.
+  static void load(const V* col, int residue, Players players, Block& b, bool with_masks = false) noexcept {
+    start(col, residue, players, b, false, with_masks);
+    read_costs(players, b);
   }
 
   // Seven pairs and thirteen orphans: replacement numbers and what they need.

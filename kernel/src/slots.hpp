@@ -4,6 +4,11 @@
 
 #include <array>
 #include <cstdint>
+#include <type_traits>
+
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
 
 #include "mjk/tile.hpp"
 
@@ -64,7 +69,18 @@ static_assert(rows34_chunks[0].load_at >= 0 && rows34_chunks[1].load_at >= 0 && 
 // A 48-bit set of slots as a set of kinds, by fixed shifts: suits are slots
 // 0-8 of their group, honours the pairs E S, W N, Wh G and R alone (slots 0 1,
 // 3 4, 6 7, 9 of the fourth group).
+// The slots that hold a kind, in kind order: with BMI2, to_kinds is one pext
+// (the objects built for AVX2 and AVX-512 have it) instead of fourteen
+// shifts, masks and ors.
+inline constexpr std::uint64_t kind_slots = [] {
+  std::uint64_t m = 0;
+  for (auto s : tiles) m |= std::uint64_t{1} << s;
+  return m;
+}();
 constexpr std::uint64_t to_kinds(std::uint64_t slots) noexcept {
+#if defined(__BMI2__)
+  if (!std::is_constant_evaluated()) return _pext_u64(slots, kind_slots);
+#endif
   const std::uint64_t honours = slots >> 36;
   return (slots & 0x1ff) | ((slots >> 12 & 0x1ff) << 9) | ((slots >> 24 & 0x1ff) << 18) | ((honours & 0x3) << 27) |
          ((honours >> 3 & 0x3) << 29) | ((honours >> 6 & 0x3) << 31) | ((honours >> 9 & 0x1) << 33);
