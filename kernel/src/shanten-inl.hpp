@@ -90,11 +90,13 @@ void necessary_tiles(const BatchInput& in, Result<Necessary>* out) noexcept {
   const Players players = in.options.players;
   const bool with_visible = S::visible_row(in, 0) != nullptr;
   const typename SL::Tables tables(players);
+  // A block waits here for its finish, a block later. Its hand rows for the
+  // visible tiles' check come from its own columns then: the block loop's
+  // row pointers may point into the loop's stack (rows of 34 counts spread
+  // into slots), gone by the time the block is finished.
   struct Pending {
-    alignas(64) V col[49];
+    alignas(64) V col[64];  // 49 used; transpose_out reads 64
     typename SL::Block b;
-    const std::uint8_t* rows[L];  // the hand rows, kept for the visible tiles' check
-    bool have_rows;
     std::size_t base, count;
   };
   Pending pending[2];
@@ -193,8 +195,7 @@ void necessary_tiles(const BatchInput& in, Result<Necessary>* out) noexcept {
 
     alignas(64) std::uint8_t own[L][64];
     const std::uint8_t* table[L];
-    const std::uint8_t* const* rows =
-        with_visible ? SL::hand_rows(col, p.have_rows ? p.rows : nullptr, own, table) : nullptr;
+    const std::uint8_t* const* rows = with_visible ? SL::hand_rows(col, nullptr, own, table) : nullptr;
     for (std::size_t l = 0; l < p.count; ++l) {
       const std::size_t i = p.base + l;
       Error e = static_cast<Error>(b.err[l]);
@@ -219,8 +220,7 @@ void necessary_tiles(const BatchInput& in, Result<Necessary>* out) noexcept {
     }
   };
 
-  for_each_block_rows<Ops>(in, [&](const V* col, const std::uint8_t* const* block_rows, std::size_t base,
-                                   std::size_t count) {
+  for_each_block_rows<Ops>(in, [&](const V* col, const std::uint8_t* const*, std::size_t base, std::size_t count) {
     // The next block's hands, on their way while this one is started and
     // the previous one finished (on 10^6 hands the hardware's stream
     // prefetch alone left the transpose's loads waiting).
@@ -231,8 +231,6 @@ void necessary_tiles(const BatchInput& in, Result<Necessary>* out) noexcept {
     }
     Pending& p = pending[started & 1];
     std::memcpy(static_cast<void*>(p.col), col, sizeof p.col);
-    p.have_rows = block_rows != nullptr;
-    if (with_visible && block_rows) std::memcpy(p.rows, block_rows, sizeof p.rows);
     p.base = base;
     p.count = count;
     SL::start(p.col, 1, players, p.b, true, true);

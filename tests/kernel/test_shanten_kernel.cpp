@@ -257,9 +257,19 @@ TEST_CASE(
     std::vector<Result<Advice>> a1(hands.size()), a2(hands.size());
     impl.advice(by_hand, a1.data());
     impl.advice(by_rows, a2.data());
+    // With visible tiles too (some hands then see a fifth copy): the rows
+    // and the hands answer alike, the rows' blocks each with their own hands.
+    std::array<std::uint8_t, kind_count> seen{};
+    for (int k = 0; k < kind_count; k += 5) seen[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(1 + k % 3);
+    const Options with_seen{Players::four, seen};
+    std::vector<Result<Necessary>> v1(hands.size()), v2(hands.size());
+    impl.necessary_tiles(BatchInput::of(hands, with_seen), v1.data());
+    impl.necessary_tiles({rows.data(), hands.size(), Layout::counts34, with_seen}, v2.data());
     int wrong = 0;
     for (std::size_t i = 0; i < hands.size(); ++i) {
       const bool thirteen = hands[i].tiles == 13;
+      wrong += thirteen && !(v1[i].error == v2[i].error && v1[i].value == v2[i].value &&
+                             (!v1[i].ok() || v1[i].value == ref::necessary_tiles(hands[i], Players::four, seen)));
       wrong += !(s1[i].ok() && s2[i].ok() && s1[i].value == s2[i].value && s1[i].value == ref::shanten_forms(hands[i]));
       wrong += thirteen && !(n1[i].ok() && n2[i].ok() && n1[i].value == n2[i].value &&
                              n1[i].value == ref::necessary_tiles(hands[i]));
