@@ -47,11 +47,26 @@ struct ShantenLanes {
     }
     return shanten_tables::split_rank(shanten_tables::suit_rank, h + 12 * g, in_order);
   }
+  // The rows of a split-rank table's second part, and its entry at a row's
+  // start plus an index (read through the object's bytes: the index crosses rows).
+  static constexpr int suit_row = static_cast<int>(shanten_tables::pow5(4));
+  static constexpr int honour_row = static_cast<int>(shanten_tables::pow5(3));
+  template <class Table>
+  static std::uint32_t rest_at(const Table& t, std::uint32_t flat) noexcept {
+    using Rest = decltype(t.rest);
+    static_assert(sizeof(Rest) == sizeof(std::uint32_t) * std::tuple_size_v<Rest> *
+                                      std::tuple_size_v<typename Rest::value_type>);
+    std::uint32_t v;
+    std::memcpy(&v, reinterpret_cast<const unsigned char*>(&t.rest) + sizeof(std::uint32_t) * flat, sizeof v);
+    return v;
+  }
   // All four keys of one hand row (64 readable bytes). With SSSE3, each
   // group's split-rank indexes come from one byte shuffle and two multiply-
   // adds: the counts put in order (kinds 0-4 | 5-8 of a suit, E S W N | Wh G
   // R of the honours), pmaddubsw by (1, 5) pairs, pmaddwd by (1, 25) and 625,
-  // and the tiles before the second part by psadbw; then the two lookups.
+  // the first part's two dwords added by a shift, and the tiles before the
+  // second part by psadbw times the row length added to the second index;
+  // then the two lookups.
   // With `parts`, also each group's split-rank indexes (first part, tiles in
   // it, second part), from which a discard's key is two lookups
   // (key_without).
@@ -62,19 +77,25 @@ struct ShantenLanes {
                                                         KeyParts* parts = nullptr) noexcept {
 #if defined(__SSSE3__)
     constexpr char z = -128;              // a pshufb index that gives 0
-    alignas(16) std::uint32_t idx[4][4];  // per group: low part, 625 * c4, high part, 0
-    alignas(16) std::uint64_t before[4][2];
+    // Per group: dword 0 the first part's index, dword 2 the second part's
+    // index plus its row's start (tiles before it times the row length),
+    // both summed in the register: two extracts and two loads per group.
+    alignas(32) std::uint32_t idx[4][4];
+    alignas(32) std::uint64_t before[4][2];  // the tiles before the second part in [g][1]
 #if defined(__AVX2__)
     // Two groups per register; each constant written out whole (assembled
     // from the 16-byte ones, GCC built it at run time on every call).
-    const __m256i order[2] = {_mm256_setr_epi8(0, 1, 2, 3, 4, z, z, z, 5, 6, 7, 8, z, z, z, z,  //
-                                               0, 1, 2, 3, 4, z, z, z, 5, 6, 7, 8, z, z, z, z),
-                              _mm256_setr_epi8(0, 1, 2, 3, 4, z, z, z, 5, 6, 7, 8, z, z, z, z,  //
-                                               0, 1, 3, 4, z, z, z, z, 6, 7, 9, z, z, z, z, z)};
-    const __m256i first[2] = {_mm256_setr_epi8(0, 1, 2, 3, 4, z, z, z, z, z, z, z, z, z, z, z,  //
-                                               0, 1, 2, 3, 4, z, z, z, z, z, z, z, z, z, z, z),
-                              _mm256_setr_epi8(0, 1, 2, 3, 4, z, z, z, z, z, z, z, z, z, z, z,  //
-                                               0, 1, 3, 4, z, z, z, z, z, z, z, z, z, z, z, z)};
+    const __m256i order_suits = _mm256_setr_epi8(0, 1, 2, 3, 4, z, z, z, 5, 6, 7, 8, z, z, z, z,  //
+                                                 0, 1, 2, 3, 4, z, z, z, 5, 6, 7, 8, z, z, z, z);
+    const __m256i order_mixed = _mm256_setr_epi8(0, 1, 2, 3, 4, z, z, z, 5, 6, 7, 8, z, z, z, z,  //
+                                                 0, 1, 3, 4, z, z, z, z, 6, 7, 9, z, z, z, z, z);
+    // the first part's counts in bytes 8-12: psadbw sums them into qword 1
+    const __m256i first_suits = _mm256_setr_epi8(z, z, z, z, z, z, z, z, 0, 1, 2, 3, 4, z, z, z,  //
+                                                 z, z, z, z, z, z, z, z, 0, 1, 2, 3, 4, z, z, z);
+    const __m256i first_mixed = _mm256_setr_epi8(z, z, z, z, z, z, z, z, 0, 1, 2, 3, 4, z, z, z,  //
+                                                 z, z, z, z, z, z, z, z, 0, 1, 3, 4, z, z, z, z);
+    const __m256i row_suits = _mm256_setr_epi32(0, 0, suit_row, 0, 0, 0, suit_row, 0);
+    const __m256i row_mixed = _mm256_setr_epi32(0, 0, suit_row, 0, 0, 0, honour_row, 0);
     const __m256i by5_2 = _mm256_setr_epi8(1, 5, 1, 5, 1, 0, 0, 0, 1, 5, 1, 5, 0, 0, 0, 0,  //
                                            1, 5, 1, 5, 1, 0, 0, 0, 1, 5, 1, 5, 0, 0, 0, 0);
     // words (c0+5c1, c2+5c3, c4, 0, c5+5c6, c7+5c8) by (1, 25, 625, 0, 1, 25)
@@ -82,37 +103,44 @@ struct ShantenLanes {
     for (int g = 0; g < 4; g += 2) {
       const __m256i x = _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(h + 12 * g + 12),
                                             reinterpret_cast<const __m128i*>(h + 12 * g));
-      const __m256i w = _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_shuffle_epi8(x, order[g / 2]), by5_2), by25_2);
-      _mm256_store_si256(reinterpret_cast<__m256i*>(idx[g]), w);
-      _mm256_store_si256(reinterpret_cast<__m256i*>(before[g]),
-                         _mm256_sad_epu8(_mm256_shuffle_epi8(x, first[g / 2]), _mm256_setzero_si256()));
+      const __m256i w =
+          _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_shuffle_epi8(x, g == 0 ? order_suits : order_mixed), by5_2),
+                            by25_2);
+      const __m256i b = _mm256_sad_epu8(_mm256_shuffle_epi8(x, g == 0 ? first_suits : first_mixed),
+                                        _mm256_setzero_si256());
+      const __m256i i = _mm256_add_epi32(_mm256_add_epi32(w, _mm256_srli_epi64(w, 32)),
+                                         _mm256_mul_epu32(b, g == 0 ? row_suits : row_mixed));
+      _mm256_store_si256(reinterpret_cast<__m256i*>(idx[g]), i);
+      if (parts) _mm256_store_si256(reinterpret_cast<__m256i*>(before[g]), b);
     }
 #else
     const __m128i order_suit = _mm_setr_epi8(0, 1, 2, 3, 4, z, z, z, 5, 6, 7, 8, z, z, z, z);
     const __m128i order_honour = _mm_setr_epi8(0, 1, 3, 4, z, z, z, z, 6, 7, 9, z, z, z, z, z);
-    const __m128i first_suit = _mm_setr_epi8(0, 1, 2, 3, 4, z, z, z, z, z, z, z, z, z, z, z);
-    const __m128i first_honour = _mm_setr_epi8(0, 1, 3, 4, z, z, z, z, z, z, z, z, z, z, z, z);
+    const __m128i first_suit = _mm_setr_epi8(z, z, z, z, z, z, z, z, 0, 1, 2, 3, 4, z, z, z);
+    const __m128i first_honour = _mm_setr_epi8(z, z, z, z, z, z, z, z, 0, 1, 3, 4, z, z, z, z);
     const __m128i by5 = _mm_setr_epi8(1, 5, 1, 5, 1, 0, 0, 0, 1, 5, 1, 5, 0, 0, 0, 0);
     const __m128i by25 = _mm_setr_epi16(1, 25, 625, 0, 1, 25, 0, 0);  // words (c0+5c1, c2+5c3, c4, 0, c5+5c6, c7+5c8)
     for (int g = 0; g < 4; ++g) {
       const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(h + 12 * g));
       const __m128i w =
           _mm_madd_epi16(_mm_maddubs_epi16(_mm_shuffle_epi8(x, g == 3 ? order_honour : order_suit), by5), by25);
-      _mm_store_si128(reinterpret_cast<__m128i*>(idx[g]), w);
-      _mm_store_si128(reinterpret_cast<__m128i*>(before[g]),
-                      _mm_sad_epu8(_mm_shuffle_epi8(x, g == 3 ? first_honour : first_suit), _mm_setzero_si128()));
+      const __m128i b = _mm_sad_epu8(_mm_shuffle_epi8(x, g == 3 ? first_honour : first_suit), _mm_setzero_si128());
+      const __m128i i = _mm_add_epi32(_mm_add_epi32(w, _mm_srli_epi64(w, 32)),
+                                      _mm_mul_epu32(b, _mm_setr_epi32(0, 0, g == 3 ? honour_row : suit_row, 0)));
+      _mm_store_si128(reinterpret_cast<__m128i*>(idx[g]), i);
+      if (parts) _mm_store_si128(reinterpret_cast<__m128i*>(before[g]), b);
     }
 #endif
     const auto& suit = shanten_tables::suit_rank;
     const auto& honour = shanten_tables::honour_rank;
-    for (int g = 0; g < 3; ++g) key[g] = suit.first[idx[g][0] + idx[g][1]] + suit.rest[before[g][0]][idx[g][2]];
-    key[3] = honour.first[idx[3][0]] + honour.rest[before[3][0]][idx[3][2]];
+    for (int g = 0; g < 3; ++g) key[g] = suit.first[idx[g][0]] + rest_at(suit, idx[g][2]);
+    key[3] = honour.first[idx[3][0]] + rest_at(honour, idx[3][2]);
     if (players == Players::three) key[0] = key_of_group(h, 0, players);
     if (parts)
       for (int g = 0; g < 4; ++g) {
-        parts->first[g] = idx[g][0] + idx[g][1];
-        parts->tiles[g] = static_cast<std::uint32_t>(before[g][0]);
-        parts->second[g] = idx[g][2];
+        parts->first[g] = idx[g][0];
+        parts->tiles[g] = static_cast<std::uint32_t>(before[g][1]);
+        parts->second[g] = idx[g][2] - parts->tiles[g] * (g == 3 ? honour_row : suit_row);
       }
 #else
     for (int g = 0; g < 4; ++g) key[g] = key_of_group(h, g, players);

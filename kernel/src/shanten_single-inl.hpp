@@ -71,46 +71,75 @@ struct ShantenHand {
 };
 
 // Shanten needs only the keys, the four cost rows and, for 13 or 14 tiles,
-// the slots held once or more and twice or more: no ShantenHand. The slot
-// validation's fast path is Path::validate's with only the total (no group
-// sums).
+// the slots held once or more and twice or more: no ShantenHand. The forms
+// of a valid hand of `tiles` tiles:
+template <class Ops>
+[[gnu::always_inline]] inline ShantenForms shanten_forms(const std::uint8_t* s, Players players, int tiles) noexcept {
+  using P = Path<Ops>;
+  using S = simd::ShantenKernel<Ops>;
+  using V = typename P::V;
+  std::uint32_t key[4];
+  simd::ShantenLanes<Ops>::keys_of_row(s, players, key);
+  const int man = players == Players::three ? shanten_tables::sanma_man : shanten_tables::suit;
+  // tiles / 3 for tiles <= 14 by a multiply and a shift (the signed division
+  // was eight instructions)
+  const int melds = static_cast<int>((static_cast<unsigned>(tiles) * 11) >> 5);
+  if (melds > 4) __builtin_unreachable();
+  ShantenForms f;
+  f.standard = static_cast<std::int8_t>(
+      S::replacements(S::cost_of(man, key[0]), S::cost_of(shanten_tables::suit, key[1]),
+                      S::cost_of(shanten_tables::suit, key[2]), S::cost_of(shanten_tables::honour, key[3]), melds) -
+      1);
+  f.best = f.standard;
+  if (tiles >= 13) {
+    // Each slot weighs 1 if held, 17 if held twice or more: the weights'
+    // sum over all slots is (kinds held) + 16 (pairs), over the orphans'
+    // slots (orphan kinds) + 16 (orphan pairs); kinds <= 14, so no field
+    // carries into the next, and a byte adds up at most 6 weights (102).
+    alignas(16) static constexpr auto orphan_bytes = [] {
+      std::array<std::uint8_t, 48> m{};
+      for (const auto slot : slots::orphans) m[slot] = 0xff;
+      return m;
+    }();
+    V all = P::k(0), orphan = P::k(0);
+    for (int i = 0; i < 3; ++i) {  // loaded again: cheaper than keeping them across the keys
+      const V c = P::S::load(s + 16 * i);
+      const V w = P::S::min_u8(c, P::k(1)) + (P::S::gt(c, P::k(1)) & P::k(16));
+      all = all + w;
+      orphan = orphan + (w & P::S::load(orphan_bytes.data() + 16 * i));
+    }
+    int sum_all = 0, sum_orphan = 0;
+    P::S::sum_bytes_of_two(all, orphan, sum_all, sum_orphan);
+    const int pairs = sum_all >> 4, singles = (sum_all & 15) - pairs;
+    f.chiitoi = static_cast<std::int8_t>(S::chiitoi_replacements(pairs, singles) - 1);
+    f.kokushi = static_cast<std::int8_t>(S::kokushi_replacements(sum_orphan & 15, sum_orphan >> 4) - 1);
+    f.best = std::min({f.standard, f.chiitoi, f.kokushi});
+  }
+  return f;
+}
+
+// Hands that fail the fast checks below: the full validation, out of line
+// so that the fast path needs no stack frame.
+template <class Ops>
+[[gnu::noinline, gnu::cold]] Result<ShantenForms> shanten_checked(const Hand& hand, Players players) noexcept {
+  const Error e = mjk::validate(hand, Question::shanten, players).code;
+  if (e != Error::none) return {{}, e};
+  return {shanten_forms<Ops>(hand.slots.data(), players, hand.tiles), Error::none};
+}
+
+// The slot validation's fast path is Path::validate's with only the total
+// (no group sums).
 template <class Ops>
 Result<ShantenForms> shanten(const Hand& hand, const Options& options) noexcept {
   using P = Path<Ops>;
-  using S = simd::ShantenKernel<Ops>;
   using V = typename P::V;
   const Players players = options.players;
   const std::uint8_t* s = hand.slots.data();
   const V a[3] = {P::S::load(s), P::S::load(s + 16), P::S::load(s + 32)};
-  int tiles = P::S::sum_bytes(a[0] + a[1] + a[2]);  // bytes <= 4 when valid: no byte carries
-  if (!P::in_range(a, players) || tiles != hand.tiles || tiles > 14 || tiles % 3 == 0) {
-    const Error e = mjk::validate(hand, Question::shanten, players).code;
-    if (e != Error::none) return {{}, e};
-    tiles = hand.tiles;
-  }
-  std::uint32_t key[4];
-  simd::ShantenLanes<Ops>::keys_of_row(s, players, key);
-  const int man = players == Players::three ? shanten_tables::sanma_man : shanten_tables::suit;
-  ShantenForms f;
-  f.standard = static_cast<std::int8_t>(
-      S::replacements(S::cost_of(man, key[0]), S::cost_of(shanten_tables::suit, key[1]),
-                      S::cost_of(shanten_tables::suit, key[2]), S::cost_of(shanten_tables::honour, key[3]), tiles / 3) -
-      1);
-  f.best = f.standard;
-  if (tiles >= 13) {
-    std::uint64_t occ = 0, ge2 = 0;
-    for (int i = 0; i < 3; ++i) {  // loaded again: cheaper than keeping them across the keys
-      const V c = P::S::load(s + 16 * i);
-      occ |= std::uint64_t{P::S::sign_bits(P::S::gt(c, P::k(0)))} << (16 * i);
-      ge2 |= std::uint64_t{P::S::sign_bits(P::S::gt(c, P::k(1)))} << (16 * i);
-    }
-    const int pairs = std::popcount(ge2), singles = std::popcount(occ & ~ge2);
-    f.chiitoi = static_cast<std::int8_t>(S::chiitoi_replacements(pairs, singles) - 1);
-    f.kokushi = static_cast<std::int8_t>(
-        S::kokushi_replacements(std::popcount(occ & bits::orphans), std::popcount(ge2 & bits::orphans)) - 1);
-    f.best = std::min({f.standard, f.chiitoi, f.kokushi});
-  }
-  return {f, Error::none};
+  const int tiles = P::S::sum_bytes(a[0] + a[1] + a[2]);  // bytes <= 4 when valid: no byte carries
+  if (!P::in_range(a, players) || tiles != hand.tiles || tiles > 14 || tiles % 3 == 0)
+    return shanten_checked<Ops>(hand, players);
+  return {shanten_forms<Ops>(s, players, tiles), Error::none};
 }
 
 template <class Ops>

@@ -94,6 +94,25 @@ struct SingleOps {
 #endif
   }
 
+  // The sums of a's and of b's 16 unsigned bytes, one sum of 16 bytes: the
+  // halves of each added first (a byte of a or b with its partner in the
+  // other half must not exceed 255 together).
+  static void sum_bytes_of_two(const V& a, const V& b, int& sum_a, int& sum_b) noexcept {
+    const V halves = V(U(__builtin_shufflevector(a.v, b.v, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23))) +
+                     V(U(__builtin_shufflevector(a.v, b.v, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31)));
+#if defined(__SSE2__)
+    const __m128i s = _mm_sad_epu8(std::bit_cast<__m128i>(halves.v), _mm_setzero_si128());
+    sum_a = _mm_cvtsi128_si32(s);
+    sum_b = _mm_extract_epi16(s, 4);
+#else
+    sum_a = sum_b = 0;
+    for (int i = 0; i < 8; ++i) {
+      sum_a += static_cast<std::uint8_t>(halves.v[i]);
+      sum_b += static_cast<std::uint8_t>(halves.v[8 + i]);
+    }
+#endif
+  }
+
   // Interleaves: bytes of the low halves (a0 b0 a1 b1 ...), and 16-bit
   // pairs of the low / high halves (a0 a1 b0 b1 ...).
   static V zip8(const V& a, const V& b) noexcept {
