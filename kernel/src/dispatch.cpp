@@ -170,7 +170,7 @@ std::string_view last_implementation_run() noexcept { return last_run.load(std::
 
 #define MJK_DEFINE_OPERATION(name, T, question)                                                                 \
   Result<T> name(const Hand& hand, const Options& options) noexcept {                                           \
-    if (const Implementation* impl = chosen.load(std::memory_order_relaxed)) [[likely]]                          \
+    if (const Implementation* impl = chosen.load(std::memory_order_relaxed)) [[likely]]                         \
       return impl->single_##name(hand, options);                                                                \
     return first_choice().single_##name(hand, options);                                                         \
   }                                                                                                             \

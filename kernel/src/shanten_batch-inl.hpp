@@ -54,8 +54,8 @@ struct ShantenLanes {
   template <class Table>
   static std::uint32_t rest_at(const Table& t, std::uint32_t flat) noexcept {
     using Rest = decltype(t.rest);
-    static_assert(sizeof(Rest) == sizeof(std::uint32_t) * std::tuple_size_v<Rest> *
-                                      std::tuple_size_v<typename Rest::value_type>);
+    static_assert(sizeof(Rest) ==
+                  sizeof(std::uint32_t) * std::tuple_size_v<Rest> * std::tuple_size_v<typename Rest::value_type>);
     std::uint32_t v;
     std::memcpy(&v, reinterpret_cast<const unsigned char*>(&t.rest) + sizeof(std::uint32_t) * flat, sizeof v);
     return v;
@@ -76,7 +76,7 @@ struct ShantenLanes {
   [[gnu::always_inline]] static inline void keys_of_row(const std::uint8_t* h, Players players, std::uint32_t* key,
                                                         KeyParts* parts = nullptr) noexcept {
 #if defined(__SSSE3__)
-    constexpr char z = -128;              // a pshufb index that gives 0
+    constexpr char z = -128;  // a pshufb index that gives 0
     // Per group: dword 0 the first part's index, dword 2 the second part's
     // index plus its row's start (tiles before it times the row length),
     // both summed in the register: two extracts and two loads per group.
@@ -103,11 +103,10 @@ struct ShantenLanes {
     for (int g = 0; g < 4; g += 2) {
       const __m256i x = _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(h + 12 * g + 12),
                                             reinterpret_cast<const __m128i*>(h + 12 * g));
-      const __m256i w =
-          _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_shuffle_epi8(x, g == 0 ? order_suits : order_mixed), by5_2),
-                            by25_2);
-      const __m256i b = _mm256_sad_epu8(_mm256_shuffle_epi8(x, g == 0 ? first_suits : first_mixed),
-                                        _mm256_setzero_si256());
+      const __m256i w = _mm256_madd_epi16(
+          _mm256_maddubs_epi16(_mm256_shuffle_epi8(x, g == 0 ? order_suits : order_mixed), by5_2), by25_2);
+      const __m256i b =
+          _mm256_sad_epu8(_mm256_shuffle_epi8(x, g == 0 ? first_suits : first_mixed), _mm256_setzero_si256());
       const __m256i i = _mm256_add_epi32(_mm256_add_epi32(w, _mm256_srli_epi64(w, 32)),
                                          _mm256_mul_epu32(b, g == 0 ? row_suits : row_mixed));
       _mm256_store_si256(reinterpret_cast<__m256i*>(idx[g]), i);

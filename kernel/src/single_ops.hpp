@@ -98,8 +98,9 @@ struct SingleOps {
   // halves of each added first (a byte of a or b with its partner in the
   // other half must not exceed 255 together).
   static void sum_bytes_of_two(const V& a, const V& b, int& sum_a, int& sum_b) noexcept {
-    const V halves = V(U(__builtin_shufflevector(a.v, b.v, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23))) +
-                     V(U(__builtin_shufflevector(a.v, b.v, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31)));
+    const V halves =
+        V(U(__builtin_shufflevector(a.v, b.v, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23))) +
+        V(U(__builtin_shufflevector(a.v, b.v, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31)));
 #if defined(__SSE2__)
     const __m128i s = _mm_sad_epu8(std::bit_cast<__m128i>(halves.v), _mm_setzero_si128());
     sum_a = _mm_cvtsi128_si32(s);

@@ -63,15 +63,6 @@ mjk_score_request to_c(const ScoreRequest& r) {
   return c;
 }
 
-// The waiting hand of a win's request: the winning tile taken out.
-ScoreRequest waiting(ScoreRequest r) {
-  const auto g = static_cast<std::size_t>(r.win.kind() / 9);
-  if (r.win_red && g < 3 && r.hand.red_fives[g] > 0) --r.hand.red_fives[g];
-  r.hand.remove(r.win);
-  r.win_red = false;
-  return r;
-}
-
 bool same(const mjk_score_result& a, const mjk_score_result& b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
 // Compares mjk_score_each_win with mjk_score per tile; returns the tiles that complete the hand.

@@ -10,18 +10,12 @@
 #include "mjk/ev.hpp"
 #include "mjk/report.hpp"
 #include "mjk/request.hpp"
+#include "support/report_json.hpp"
 
 using namespace mjk;
+using mjk::test::json_of;
 
 namespace {
-
-std::string json_of(const Report& r) {
-  std::vector<char> buffer(1 << 16);
-  JsonWriter json(buffer);
-  write_json(r, json);
-  REQUIRE(json.size() <= buffer.size());
-  return std::string(buffer.data(), json.size());
-}
 
 ScoreRequest request_of(std::string_view hand) {
   ScoreRequest r;

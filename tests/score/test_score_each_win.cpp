@@ -16,15 +16,6 @@ using namespace mjk::test;
 
 namespace {
 
-// The waiting hand of a win's request: the winning tile taken out.
-ScoreRequest waiting(ScoreRequest r) {
-  const auto g = static_cast<std::size_t>(r.win.kind() / 9);
-  if (r.win_red && g < 3 && r.hand.red_fives[g] > 0) --r.hand.red_fives[g];
-  r.hand.remove(r.win);
-  r.win_red = false;
-  return r;
-}
-
 // Compares score_each_win with score() per tile; returns how many tiles complete the hand.
 int check_each_win(const ScoreRequest& base) {
   std::array<Result<Score>, kind_count> each;

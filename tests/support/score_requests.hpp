@@ -452,4 +452,14 @@ inline std::vector<ScoreRequest> one_suit_wins(std::uint64_t seed, std::size_t n
   return out;
 }
 
+// The waiting hand of a win's request: the winning tile taken out (a red
+// winning five takes a red five with it).
+inline ScoreRequest waiting(ScoreRequest r) {
+  const auto g = static_cast<std::size_t>(r.win.kind() / 9);
+  if (r.win_red && g < 3 && r.hand.red_fives[g] > 0) --r.hand.red_fives[g];
+  r.hand.remove(r.win);
+  r.win_red = false;
+  return r;
+}
+
 }  // namespace mjk::test
