@@ -193,9 +193,8 @@ void necessary_tiles(const BatchInput& in, Result<Necessary>* out) noexcept {
     alignas(64) std::uint8_t out_rows[L][64];
     Ops::transpose_out(need, out_rows);
 
-    alignas(64) std::uint8_t own[L][64];
-    const std::uint8_t* table[L];
-    const std::uint8_t* const* rows = with_visible ? SL::hand_rows(col, nullptr, own, table) : nullptr;
+    alignas(64) std::uint8_t hands[L][64];  // each lane's slots, for the visible tiles' check
+    if (with_visible) Ops::transpose_out(col, hands);
     for (std::size_t l = 0; l < p.count; ++l) {
       const std::size_t i = p.base + l;
       Error e = static_cast<Error>(b.err[l]);
@@ -203,7 +202,7 @@ void necessary_tiles(const BatchInput& in, Result<Necessary>* out) noexcept {
       int ukeire_l = out_rows[l][48];
       if (with_visible && e == Error::none) {
         const std::uint8_t* visible = S::visible_row(in, i);
-        const std::uint8_t* h = rows[l];
+        const std::uint8_t* h = hands[l];
         for (int kind = 0; kind < kind_count; ++kind)
           if (h[slots::of_kind[static_cast<std::size_t>(kind)]] + visible[kind] > 4) e = Error::visible_over_four;
         for (std::uint64_t m = mask; m; m &= m - 1) ukeire_l -= visible[std::countr_zero(m)];

@@ -201,17 +201,6 @@ struct ShantenLanes {
     V is_melds[5];
   };
 
-  // Validation, keys and the transposed cost rows of one block.
-  // Lane l's hand as 64 slot bytes: the block's rows, or (rows null) the
-  // columns transposed back into `own`.
-  static const std::uint8_t* const* hand_rows(const V* col, const std::uint8_t* const* rows, std::uint8_t (*own)[64],
-                                              const std::uint8_t** table) noexcept {
-    if (rows) return rows;
-    Ops::transpose_out(col, own);
-    for (std::size_t l = 0; l < lanes; ++l) table[l] = own[l];
-    return table;
-  }
-
   // Every lane's group keys (what keys_of_row gives), the arithmetic across
   // lanes: each group's base-5 count digits three kinds to a byte (at most
   // 124), transposed out, then per lane and group the two split-rank lookups.
