@@ -251,11 +251,7 @@ mjk::Parsed<mjk::Report> analyse_with_ref(std::string_view text, const Settings&
   for (int k = 0; k < mjk::kind_count && r.request.each_win; ++k) {
     auto& each = r.each_win[static_cast<std::size_t>(k)];
     if (!each.ok()) continue;
-    mjk::ScoreRequest won = r.request.request;
-    won.hand.add(mjk::Tile(k));
-    won.win = mjk::Tile(k);
-    won.win_red = false;
-    each.value = mjk::ref::score(won);
+    each.value = mjk::ref::score(mjk::won_on(r.request.request, mjk::Tile(k)));
   }
   return out;
 }

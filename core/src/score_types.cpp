@@ -316,13 +316,8 @@ HandError validate_waiting(const ScoreRequest& request) noexcept {
   if (HandError e = validate(request.hand, Question::waits, request.players)) return e;
   if (request.meld_count > 4 || request.hand.tiles + 3 * request.meld_count != 13)
     return err(Error::wrong_meld_count, request.meld_count);
-  ScoreRequest r = request;
-  r.win_red = false;
   for (int k = 0; k < kind_count; ++k) {
-    r.hand = request.hand;
-    r.hand.add(Tile(k));
-    r.win = Tile(k);
-    const HandError e = validate(r);
+    const HandError e = validate(won_on(request, Tile(k)));
     if (!e) return e;
     const bool own = (e.code == Error::bad_slot || e.code == Error::fifth_copy || e.code == Error::not_in_rules) &&
                      e.tile == Tile(k);

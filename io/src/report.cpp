@@ -397,13 +397,9 @@ void write_each_win(const Report& r, JsonWriter& json) noexcept {
   for (int k = 0; k < kind_count; ++k) {
     const Result<Score>& s = r.each_win[static_cast<std::size_t>(k)];
     if (!s.ok() || !s.value.complete) continue;
-    ScoreRequest won = r.request.request;  // what the score answers: fu_details read its hand
-    won.hand.add(Tile(k));
-    won.win = Tile(k);
-    won.win_red = false;
     const auto name = name_of(Tile(k));
     json.key(std::string_view(name.data(), 2));
-    write_json(s.value, won, json);
+    write_json(s.value, won_on(r.request.request, Tile(k)), json);  // fu_details read the won hand
   }
   json.end_object();
 }

@@ -131,6 +131,14 @@ struct ScoreRequest {
 // players), so a red five not held is an error here although the five's
 // own request is valid. None when some tile can be added and won.
 [[nodiscard]] MJK_API HandError validate_waiting(const ScoreRequest& request) noexcept;
+// A waiting hand's request won on tile t (a plain tile, not a red five):
+// t added to the hand and made the winning tile.
+[[nodiscard]] inline ScoreRequest won_on(ScoreRequest waiting, Tile t) noexcept {
+  waiting.hand.add(t);
+  waiting.win = t;
+  waiting.win_red = false;
+  return waiting;
+}
 
 // ---- the answer ----
 
