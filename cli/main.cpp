@@ -83,7 +83,11 @@ mjk score HAND [WIN] prints the score first, as a player reads it out:
 tsumo, "4000 all" on the dealer's tsumo, "12000" on a ron, without honba,
 which follow as "+ N honba"; a tsumo's total in parentheses), then the hand,
 the yaku with their English names, the fu part by part and each seat's
-payment (honba, sticks and pao included).
+payment (honba, sticks and pao included). Given a waiting hand and no
+winning tile (13 tiles, or 10 with one meld word, ...), mjk score prints
+what each winning tile pays, one line each (a wait whose every copy is seen
+says so):
+  5s        haneman 6000 all (18000): riichi 1, menzen_tsumo 1, ... | 6 han 20 fu
 
 A line of --json input (or an argument) that starts with '{' is a JSON
 request object (SCORING.md), one per line:
@@ -258,6 +262,35 @@ mjk::Parsed<mjk::Report> analyse_with_ref(std::string_view text, const Settings&
 
 mjk::Parsed<mjk::Report> analyse(std::string_view text, const Settings& s) {
   return s.use_ref ? analyse_with_ref(text, s) : mjk::analyse(text, s.options(), s.context);
+}
+
+// `mjk score` of a waiting hand (no winning tile named): what each tile
+// that completes it pays, from score_each_win (or, with --ref, the
+// reference's score of each tile it answered).
+int score_each_winning_tile(const mjk::Report& a, const Settings& s, const std::string& text) {
+  const mjk::ScoreRequest& waiting = a.request.request;
+  if (const mjk::HandError e = mjk::validate_waiting(waiting)) {
+    std::fprintf(stderr, "mjk: %s: %s\n", text.c_str(), e.message().c_str());
+    return 1;
+  }
+  std::array<mjk::Result<mjk::Score>, mjk::kind_count> each;
+  if (const mjk::Error e = mjk::score_each_win(waiting, each); e != mjk::Error::none) {
+    std::fprintf(stderr, "mjk: %s: %s\n", text.c_str(), std::string(mjk::describe(e)).c_str());
+    return 1;
+  }
+  if (s.use_ref)
+    for (int k = 0; k < mjk::kind_count; ++k)
+      if (auto& r = each[static_cast<std::size_t>(k)]; r.ok())
+        r.value = mjk::ref::score(mjk::won_on(waiting, mjk::Tile(k)));
+  if (std::none_of(each.begin(), each.end(), [](const auto& r) { return r.ok() && r.value.complete; })) {
+    std::fprintf(
+        stderr,
+        "mjk: %s: nothing to score: no tile completes the hand (shanten %d); name the winning tile after a space (\"123m456p789s11z23s 1s\") or give all 14 tiles\n",
+        text.c_str(), a.shanten.best);
+    return 1;
+  }
+  mjk::cli::print_each_win(a, each);
+  return 0;
 }
 
 // One JSON line into `buffer` (grown only for an unusually long answer).
@@ -487,9 +520,11 @@ int main(int argc, char** argv) {
     }
     if (score_only) {
       const mjk::ParsedRequest& q = r.value.request;
+      const bool waiting = !q.has_win && !r.value.complete && (q.melds_known || r.value.input.hand.called_melds() == 0);
+      if (waiting) return finish_output(score_each_winning_tile(r.value, settings, text));
       if (!q.scored()) {
         std::fprintf(stderr, "mjk: %s: nothing to score: %s\n", text.c_str(),
-                     q.has_win
+                     q.has_win || r.value.input.hand.tiles % 3 == 1
                          ? "with fewer than 14 tiles write the melds as meld words (chi:234m ...)"
                          : "name the winning tile after a space (\"123m456p789s11z23s 1s\") or give all 14 tiles");
         return finish_output(1);

@@ -58,15 +58,30 @@ std::string yaku_value_text(const mjk::YakuValue& y) {
 // What the win is worth as players say it: "haneman 3000/6000", "1000",
 // "yakuman 16000 all"; with `total`, a tsumo's total after its shares
 // ("haneman 3000/6000 (12000)").
-std::string value_text(const mjk::Report& a, bool total) {
-  const mjk::Score& sc = a.score;
-  const mjk::ScoreRequest& q = a.request.request;
+std::string value_text(const mjk::ScoreRequest& q, const mjk::Score& sc, bool total) {
   std::string out(mjk::display_name(mjk::limit_of(sc, q.rules)).id);
   std::array<char, mjk::max_payment_text> pay;
   const std::size_t n = std::min(mjk::payment_text(q, sc, pay), pay.size());
   if (n) out += (out.empty() ? "" : " ") + std::string(pay.data(), n);
   if (n && q.tsumo && total) out += " (" + std::to_string(sc.points) + ")";
   return out;
+}
+
+// A complete hand's score in one line, the value first: "mangan 2000/4000
+// (8000): riichi 1, menzen_tsumo 1, ... | 4 han 20 fu", "no yaku | 0 points ...".
+std::string headline(const mjk::ScoreRequest& q, const mjk::Score& sc) {
+  std::array<mjk::YakuValue, mjk::yaku_count> yaku;
+  const std::size_t n = mjk::list_yaku(sc, q.rules, yaku);
+  std::string list;
+  for (std::size_t i = 0; i < n; ++i)
+    list += (i ? ", " : "") + std::string(mjk::yaku_name(yaku[i].yaku)) + " " + yaku_value_text(yaku[i]);
+  const std::string honba = q.honba ? " + " + std::to_string(q.honba) + " honba" : "";
+  if (sc.fu == 0 && !sc.yakuman)
+    return "no yaku" + (n ? " (" + list + ")" : std::string()) +
+           " | 0 points (a hand without a yaku may not be declared; dora is no yaku)";
+  if (sc.yakuman) return value_text(q, sc, true) + honba + ": " + list;
+  return value_text(q, sc, true) + honba + ": " + list + " | " + std::to_string(sc.han) + " han " +
+         std::to_string(sc.fu) + " fu";
 }
 
 // The score lines of a scored hand: yaku with their han, then the value.
@@ -82,7 +97,7 @@ void print_score(const mjk::Report& a, mjk::Notation notation) {
   for (std::size_t i = 0; i < n; ++i)
     list += (i ? ", " : "") + std::string(mjk::yaku_name(yaku[i].yaku)) + " " + yaku_value_text(yaku[i]);
   std::printf("yaku      %s\n", n ? list.c_str() : "none (a hand without a yaku may not be declared; dora is no yaku)");
-  const std::string value = value_text(a, false);
+  const std::string value = value_text(a.request.request, sc, false);
   if (sc.yakuman) std::printf("score     yakuman x%d, %s, %d points", sc.yakuman, value.c_str(), sc.points);
   else if (sc.fu == 0) std::printf("score     %d han, no yaku, %d points", sc.han, sc.points);
   else std::printf("score     %d han %d fu, %s, %d points", sc.han, sc.fu, value.c_str(), sc.points);
@@ -121,18 +136,9 @@ void print_score_first(const mjk::Report& a, std::string_view note) {
     if (!note.empty()) std::printf("          %s\n", std::string(note).c_str());
     return;
   }
+  std::printf("%s\n", headline(q, sc).c_str());
   std::array<mjk::YakuValue, mjk::yaku_count> yaku;
   const std::size_t n = mjk::list_yaku(sc, q.rules, yaku);
-  std::string list;
-  for (std::size_t i = 0; i < n; ++i)
-    list += (i ? ", " : "") + std::string(mjk::yaku_name(yaku[i].yaku)) + " " + yaku_value_text(yaku[i]);
-  const std::string honba = q.honba ? " + " + std::to_string(q.honba) + " honba" : "";
-  if (sc.fu == 0 && !sc.yakuman)
-    std::printf("no yaku%s%s%s | 0 points (a hand without a yaku may not be declared; dora is no yaku)\n",
-                n ? " (" : "", list.c_str(), n ? ")" : "");
-  else if (sc.yakuman) std::printf("%s%s: %s\n", value_text(a, true).c_str(), honba.c_str(), list.c_str());
-  else
-    std::printf("%s%s: %s | %d han %d fu\n", value_text(a, true).c_str(), honba.c_str(), list.c_str(), sc.han, sc.fu);
   std::printf("hand      %.*s\n", static_cast<int>(hand_size), hand);
   if (!note.empty()) std::printf("          %s\n", std::string(note).c_str());
   for (std::size_t i = 0; i < n; ++i)
@@ -152,6 +158,28 @@ void print_score_first(const mjk::Report& a, std::string_view note) {
   }
   if (fu.count) std::printf("          %-16s %2d\n", "total", fu.total());
   std::printf("payments  %s\n", payments_text(a).c_str());
+}
+
+// `mjk score` of a waiting hand: the hand, then what each tile that completes
+// it pays, one line each (score_each_win's answers, `each`).
+void print_each_win(const mjk::Report& a, std::span<const mjk::Result<mjk::Score>> each) {
+  const mjk::ScoreRequest& q = a.request.request;
+  char hand[mjk::max_request_text];
+  const std::size_t hand_size = std::min(mjk::write_request_text(a.request, hand), sizeof hand);
+  std::printf("hand      %.*s  (waiting: the score of each winning tile)\n", static_cast<int>(hand_size), hand);
+  // Copies out of reach besides the hand: melds, indicators, north tiles, --visible.
+  const std::array<std::uint8_t, mjk::kind_count> seen = mjk::seen_elsewhere(a.request);
+  for (int k = 0; k < mjk::kind_count && k < static_cast<int>(each.size()); ++k) {
+    const mjk::Result<mjk::Score>& r = each[static_cast<std::size_t>(k)];
+    const mjk::Tile t(k);
+    const std::string name = mjk::tile_name(t);
+    if (r.ok() && r.value.complete && q.hand.count(t) + seen[static_cast<std::size_t>(k)] >= 4)
+      std::printf("%-9s no win: every copy of %s is seen\n", name.c_str(), name.c_str());
+    else if (r.ok() && r.value.complete)
+      std::printf("%-9s %s\n", name.c_str(), headline(mjk::won_on(q, t), r.value).c_str());
+    else if (!r.ok() && a.waits.contains(t))  // a wait that cannot be added (a fifth copy)
+      std::printf("%-9s no win: %s\n", name.c_str(), std::string(mjk::describe(r.error)).c_str());
+  }
 }
 
 void print_readable(const mjk::Report& a, std::string_view note, mjk::Notation notation) {

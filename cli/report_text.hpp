@@ -1,6 +1,7 @@
 // The text answers of the hand analysis (mjk HAND) and of mjk score.
 #pragma once
 
+#include <span>
 #include <string_view>
 
 #include "mjk/notation.hpp"
@@ -15,5 +16,9 @@ void print_readable(const mjk::Report& a, std::string_view note, mjk::Notation n
 
 // mjk score: the score first, as a player reads it out, then its parts.
 void print_score_first(const mjk::Report& a, std::string_view note);
+
+// mjk score of a waiting hand (no winning tile named): the score of each
+// tile that completes it; `each` is score_each_win's answer (34 kinds).
+void print_each_win(const mjk::Report& a, std::span<const mjk::Result<mjk::Score>> each);
 
 }  // namespace mjk::cli

@@ -144,7 +144,15 @@ mjk_cli_golden(score_command_fu_parts score --seat 2z --honba 1 --sticks 1 --ron
 mjk_cli_golden(score_command_yakuman score --tsumo "1112345678999m5m")
 mjk_cli_golden(score_command_no_yaku score --seat 2z "789p456s78s11z chi:123m 9s")
 mjk_cli_golden(score_last_tile_readable --tsumo --seat 2z --dora 9p "678s11m12345p666z3p")
-mjk_cli_golden(score_command_no_win FAILS score 123m456p789s11z23s)
+mjk_cli_golden(score_command_no_win FAILS score 123m456p789s1z23s5z)
+mjk_cli_golden(score_command_implied_calls FAILS score 123m456p789s1z)
+# A waiting hand with no winning tile named: the score of each winning tile.
+mjk_cli_golden(score_command_each_win score --tsumo --riichi --dora 4s "123678m345p67s55s")
+mjk_cli_golden(score_command_each_win_ref score --ref --tsumo --riichi --dora 4s "123678m345p67s55s")
+mjk_cli_golden(score_command_each_win_no_yaku score 123m456p789s11z23s)
+mjk_cli_golden(score_command_each_win_seen score --dora 8s --visible 888s "123678m345p67s55s")
+mjk_cli_golden(score_command_each_win_meld score --seat 3z "123m456p789s1z pon:555z")
+mjk_cli_golden(score_command_each_win_nine_gates score --tsumo 1112345678999m)
 mjk_cli_golden(score_command_no_json FAILS score --json "123m456p789s11z23s 1s")
 # SCORING.md §5 double-wind pair (dealer, East round): 4 han 40 fu, 30 fu under the 2-fu rule.
 mjk_cli_golden(score_rule_option --json --rule double_wind_pair_fu=2 --tsumo --dora 9p
