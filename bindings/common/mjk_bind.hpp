@@ -415,6 +415,8 @@ namespace mjk::bind {
 
 // The sentence for a line that names no winning tile (nothing to score).
 inline constexpr const char* no_win_message = "nothing to score: the request names no winning tile (\"win\")";
+inline constexpr const char* each_win_message =
+    "nothing to score: the request asks \"each_win\" (every winning tile of its hand): score_each_win (Node: scoreEachWin) answers it";
 
 // One line's answer. code: MJK_OK or why the line was rejected (then result
 // is zero and message holds the sentence, NUL-terminated).
@@ -451,7 +453,7 @@ void score_lines(std::size_t n, Line line, Each each) {
         s.message = infos[i].message;
       } else if (!infos[i].has_win) {
         s.code = MJK_ERR_BAD_WINNING_TILE;
-        s.message = no_win_message;
+        s.message = infos[i].each_win ? each_win_message : no_win_message;
       } else if (codes[i] != MJK_OK) {  // e.g. a short hand written without its melds
         s.code = codes[i];
         s.message = mjk_error_message(codes[i]);

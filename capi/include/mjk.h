@@ -417,10 +417,10 @@ MJK_API int mjk_score_each_win(const mjk_score_request* request, mjk_score_resul
 /* A request line (SCORING.md §1's JSON object, or mpsz text with meld words
  * "678m345p67s55s chi:234m 8s") into a request struct. */
 typedef struct mjk_request_info {
-  uint8_t error;       /* MJK_OK or the error */
-  uint8_t has_win;     /* a winning tile was named (only then can the request be scored) */
-  uint8_t any_visible; /* the line named visible tiles (then in visible34) */
-  uint8_t reserved;
+  uint8_t error;                 /* MJK_OK or the error */
+  uint8_t has_win;               /* a winning tile was named (only then can the request be scored) */
+  uint8_t any_visible;           /* the line named visible tiles (then in visible34) */
+  uint8_t each_win;              /* the JSON line asked "each_win": true (answer it with mjk_score_each_win) */
   uint32_t error_position;       /* byte offset in the line, or UINT32_MAX */
   char message[MJK_MAX_MESSAGE]; /* the whole sentence, NUL-terminated (mjk --json's "error") */
 } mjk_request_info;

@@ -673,6 +673,7 @@ int mjk_parse_request(const char* text, size_t length, mjk_score_request* out, u
   *out = to_c(parsed.value.request);
   info->has_win = parsed.value.has_win;
   info->any_visible = parsed.value.any_visible;
+  info->each_win = parsed.value.each_win;
   info->error_position = HandError::nowhere;
   if (visible34) std::memcpy(visible34, parsed.value.visible.data(), kind_count);
   return MJK_OK;

@@ -117,6 +117,7 @@ TEST_CASE("C ABI: mjk_score_each_win on a line without a winning tile") {
   mjk_request_info info;
   REQUIRE(mjk_parse_request(line.data(), line.size(), &req, nullptr, &info) == MJK_OK);
   CHECK(info.has_win == 0);
+  CHECK(info.each_win == 0);  // not asked
   std::array<mjk_score_result, MJK_KINDS> out;
   std::array<std::uint8_t, MJK_KINDS> errors;
   REQUIRE(mjk_score_each_win(&req, out.data(), errors.data()) == MJK_OK);
@@ -131,6 +132,22 @@ TEST_CASE("C ABI: mjk_score_each_win on a line without a winning tile") {
   CHECK(mjk_score_each_win(&req, out.data(), nullptr) == MJK_OK);
   CHECK(mjk_score_each_win(&req, nullptr, errors.data()) == MJK_ERR_INVALID_ARGUMENT);
   CHECK(mjk_score_each_win(nullptr, out.data(), errors.data()) == MJK_ERR_INVALID_ARGUMENT);
+}
+
+TEST_CASE("C ABI: mjk_parse_request says when a line asks each_win") {
+  const std::string line = R"({"hand": "123678m345p67s55s", "each_win": true, "tsumo": true})";
+  mjk_score_request req;
+  mjk_request_info info;
+  REQUIRE(mjk_parse_request(line.data(), line.size(), &req, nullptr, &info) == MJK_OK);
+  CHECK(info.has_win == 0);
+  CHECK(info.each_win == 1);
+  std::array<mjk_score_result, MJK_KINDS> out;
+  REQUIRE(mjk_score_each_win(&req, out.data(), nullptr) == MJK_OK);
+  CHECK(out[22].complete);  // 5s
+  // each_win with a winning tile is the line's own error, as in mjk --json.
+  const std::string both = R"({"hand": "123678m345p67s55s", "win": "8s", "each_win": true})";
+  CHECK(mjk_parse_request(both.data(), both.size(), &req, nullptr, &info) != MJK_OK);
+  CHECK(info.each_win == 0);
 }
 
 TEST_CASE("C ABI: mjk_score_each_win gives a tile that cannot be added its own code, the others their answers") {

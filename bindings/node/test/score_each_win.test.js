@@ -80,6 +80,10 @@ test("scoreEachWin: the request's own error throws HandError", () => {
   throwsCode({ hand: '123678m345p67s55s', tsumoo: true }, 35, /unknown field/);
 });
 
+test('score points an "each_win" request to scoreEachWin', () => {
+  assert.throws(() => mjk.score({ hand: '123678m345p67s55s', each_win: true }), /scoreEachWin/);
+});
+
 test("scoreEachWin: a tile's own error, omitted or returned", () => {
   assert.ok(!('1m' in mjk.scoreEachWin({ hand: '111123m567p789s5z' })));
   const table = mjk.scoreEachWin({ hand: '111123m567p789s5z' }, { errors: 'return' });

@@ -136,6 +136,11 @@ def test_the_requests_own_error_is_raised():
         mjk.score_each_win(hand="111123m567p789s5z", dora="1m")
 
 
+def test_score_points_an_each_win_request_to_score_each_win():
+    with pytest.raises(mjk.HandError, match="score_each_win"):
+        mjk.score({"hand": "123678m345p67s55s", "each_win": True})
+
+
 def test_a_tiles_own_error():
     table = mjk.score_each_win(hand="111123m567p789s5z", errors="return")
     assert isinstance(table["1m"], mjk.HandError) and table["1m"].code == 12 and str(table["1m"]).startswith("1m: ")
