@@ -8,7 +8,9 @@
 // agari and discards (each discard that leaves the hand tenpai, with its
 // waits). Not answered: decompositions (majiang-core's hule_mianzi wants a
 // winning tile and the hand's game state), ukeire / necessary tiles counted
-// against visible tiles. `players` and `visible` are ignored.
+// against visible tiles. `players` and `visible` are ignored. A JSON request
+// asking what only mjk answers (a score: "win"; "each_win"; "ev") gets an
+// error reply (code "unsupported"), never a silent partial answer.
 const Majiang = require('@kobalab/majiang-core');
 
 const { Shoupai, Util } = Majiang;
@@ -84,10 +86,22 @@ function analyse(text) {
   return out;
 }
 
-// [{hand}] -> their reply lines (majiang-core has no batch call: one by one).
+// The keys of a JSON request this back end cannot answer (the server has
+// checked the line already: it parses).
+const UNSUPPORTED = ['win', 'each_win', 'ev'];
+function unsupported(line) {
+  if (!/^\s*\{/.test(line)) return null;
+  const req = JSON.parse(line);
+  return UNSUPPORTED.find((key) => req[key] !== undefined && req[key] !== false) ?? null;
+}
+
+// [{line, hand}] -> their reply lines (majiang-core has no batch call: one by one).
 function analyseMany(requests) {
-  return requests.map(({ hand }) => {
+  return requests.map(({ line, hand }) => {
     try {
+      const key = unsupported(line ?? hand);
+      if (key)
+        return JSON.stringify({ hand, error: `"${key}" is not answered by the majiang back end (the hand analysis only)`, code: 'unsupported' });
       return JSON.stringify(analyse(hand));
     } catch (e) {
       return JSON.stringify({ hand, error: e.message });

@@ -98,6 +98,18 @@ test('majiang back end answers the same shanten, waits, agari and discards', asy
     });
     const [bad] = await ask(server, ['123x']);
     assert.ok(bad.error);
+    // What only mjk answers is refused by name, not answered in part.
+    const refused = await ask(server, [
+      JSON.stringify({ hand: '123678m345p67s55s', each_win: true }),
+      JSON.stringify({ hand: '123678m345p67s55s', win: '8s' }),
+      JSON.stringify({ hand: '2346m456p789s1355z', ev: {} }),
+      JSON.stringify({ hand: '123678m345p67s55s', each_win: false }),
+    ]);
+    ['each_win', 'win', 'ev'].forEach((key, i) => {
+      assert.equal(refused[i].code, 'unsupported', key);
+      assert.match(refused[i].error, new RegExp(`"${key}"`));
+    });
+    assert.deepEqual(refused[3].waits, ['5s', '8s']);
   } finally {
     const { code } = await stop(server);
     assert.equal(code, 0);
