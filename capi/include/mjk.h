@@ -401,9 +401,9 @@ MJK_API int mjk_score(const mjk_score_request* requests, size_t n, mjk_score_res
  * (0..33), is mjk_score's answer to request with one tile of kind k added to
  * counts and won (not a red five); errors[k] (may be NULL) its code. A tile
  * that does not complete the hand is no error: out[k].complete is 0. A tile
- * that cannot be added gets its own code (MJK_ERR_FIFTH_COPY or
- * MJK_ERR_BAD_SLOT for a fifth copy across hand, melds, indicators and north
- * tiles; MJK_ERR_NOT_IN_RULES for 2m-8m with three players) and a zero
+ * that cannot be added gets its own code (MJK_ERR_FIFTH_COPY for a fifth
+ * copy across hand, melds, indicators and north tiles; MJK_ERR_NOT_IN_RULES
+ * for 2m-8m with three players) and a zero
  * out[k]; the other tiles are answered. Returns MJK_OK; the request's own
  * error, which every tile would share (MJK_ERR_WRONG_TILE_COUNT or
  * MJK_ERR_WRONG_MELD_COUNT for a hand that is not 13 - 3 * meld_count tiles,

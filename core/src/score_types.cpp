@@ -232,7 +232,11 @@ HandError validate(const ScoreRequest& r, std::span<const std::uint8_t> visible)
     return err(Error::bad_request);
   if (!visible.empty() && visible.size() != kind_count) return err(Error::bad_request);
 
-  // The concealed tiles, then the melds they need.
+  // The concealed tiles, then the melds they need. Five copies of a kind
+  // held (a waiting hand won on a kind it holds four of: score_each_win's
+  // tile, or a caller's struct) is a fifth copy, as a line's parser says.
+  for (int k = 0; k < kind_count; ++k)
+    if (r.hand.count(Tile(k)) == 5) return err(Error::fifth_copy, static_cast<std::uint32_t>(k), Tile(k));
   if (HandError e = validate(r.hand, Question::complete, r.players)) return e;
   if (r.meld_count > 4 || r.hand.tiles + 3 * r.meld_count != 14) return err(Error::wrong_meld_count, r.meld_count);
   const bool four = r.players == Players::four;

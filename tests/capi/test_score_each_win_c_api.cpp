@@ -156,7 +156,7 @@ TEST_CASE("C ABI: mjk_score_each_win gives a tile that cannot be added its own c
   std::array<mjk_score_result, MJK_KINDS> out;
   std::array<std::uint8_t, MJK_KINDS> errors;
   REQUIRE(mjk_score_each_win(&held, out.data(), errors.data()) == MJK_OK);
-  CHECK(errors[0] == MJK_ERR_BAD_SLOT);
+  CHECK(errors[0] == MJK_ERR_FIFTH_COPY);  // as the line "111123m567p789s5z 1m" says it
   CHECK(out[0].complete == 0);
   CHECK(errors[31] == MJK_OK);
   CHECK(out[31].complete == 1);  // the 5z tanki still scores

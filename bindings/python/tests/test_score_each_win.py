@@ -143,7 +143,7 @@ def test_score_points_an_each_win_request_to_score_each_win():
 
 def test_a_tiles_own_error():
     table = mjk.score_each_win(hand="111123m567p789s5z", errors="return")
-    assert isinstance(table["1m"], mjk.HandError) and table["1m"].code == 12 and str(table["1m"]).startswith("1m: ")
+    assert isinstance(table["1m"], mjk.HandError) and table["1m"].code == 6 and str(table["1m"]).startswith("1m: fifth copy")
     assert table["5z"]["yaku"] == [] and table["5z"]["points"] == 0  # closed ron on a 5z tanki: no yaku
     assert "1m" not in mjk.score_each_win(hand="111123m567p789s5z")
     sanma = mjk.score_each_win(hand="11m99m234p567s789s", players=3, seat="2z", errors="return")
