@@ -274,7 +274,10 @@ int score_each_winning_tile(const mjk::Report& a, const Settings& s, const std::
     return 1;
   }
   std::array<mjk::Result<mjk::Score>, mjk::kind_count> each;
-  if (const mjk::Error e = mjk::score_each_win(waiting, each); e != mjk::Error::none) {
+  const mjk::ParsedRequest& line = a.request;
+  const std::span<const std::uint8_t> visible =
+      line.any_visible ? std::span<const std::uint8_t>(line.visible) : std::span<const std::uint8_t>{};
+  if (const mjk::Error e = mjk::score_each_win(waiting, visible, each); e != mjk::Error::none) {
     std::fprintf(stderr, "mjk: %s: %s\n", text.c_str(), std::string(mjk::describe(e)).c_str());
     return 1;
   }

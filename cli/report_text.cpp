@@ -167,18 +167,17 @@ void print_each_win(const mjk::Report& a, std::span<const mjk::Result<mjk::Score
   char hand[mjk::max_request_text];
   const std::size_t hand_size = std::min(mjk::write_request_text(a.request, hand), sizeof hand);
   std::printf("hand      %.*s  (waiting: the score of each winning tile)\n", static_cast<int>(hand_size), hand);
-  // Copies out of reach besides the hand: melds, indicators, north tiles, --visible.
-  const std::array<std::uint8_t, mjk::kind_count> seen = mjk::seen_elsewhere(a.request);
   for (int k = 0; k < mjk::kind_count && k < static_cast<int>(each.size()); ++k) {
     const mjk::Result<mjk::Score>& r = each[static_cast<std::size_t>(k)];
     const mjk::Tile t(k);
     const std::string name = mjk::tile_name(t);
-    if (r.ok() && r.value.complete && q.hand.count(t) + seen[static_cast<std::size_t>(k)] >= 4)
-      std::printf("%-9s no win: every copy of %s is seen\n", name.c_str(), name.c_str());
-    else if (r.ok() && r.value.complete)
+    if (r.ok() && r.value.complete) {
       std::printf("%-9s %s\n", name.c_str(), headline(mjk::won_on(q, t), r.value).c_str());
-    else if (!r.ok() && a.waits.contains(t))  // a wait that cannot be added (a fifth copy)
-      std::printf("%-9s no win: %s\n", name.c_str(), std::string(mjk::describe(r.error)).c_str());
+    } else if (!r.ok() && a.waits.contains(t)) {  // a wait that cannot be drawn
+      const bool seen = r.error == mjk::Error::fifth_copy || r.error == mjk::Error::visible_over_four;
+      const std::string why = seen ? "every copy of " + name + " is seen" : std::string(mjk::describe(r.error));
+      std::printf("%-9s no win: %s\n", name.c_str(), why.c_str());
+    }
   }
 }
 

@@ -502,7 +502,8 @@ inline std::string kind_name(std::size_t k) { return {"123456789"[k % 9], "mpsz"
 
 inline void score_each_win_line(std::string_view text, EachWin& out) {
   mjk_request_info info;
-  if (mjk_parse_request(text.data(), text.size(), &out.request, nullptr, &info) != MJK_OK) {
+  std::array<std::uint8_t, MJK_KINDS> visible{};
+  if (mjk_parse_request(text.data(), text.size(), &out.request, visible.data(), &info) != MJK_OK) {
     out.code = info.error;
     out.message = info.message;
     return;
@@ -512,7 +513,8 @@ inline void score_each_win_line(std::string_view text, EachWin& out) {
     out.message = "the request names a winning tile (\"win\"): every winning tile is scored on the hand without it";
     return;
   }
-  out.code = static_cast<std::uint8_t>(mjk_score_each_win(&out.request, out.results.data(), out.codes.data()));
+  out.code = static_cast<std::uint8_t>(mjk_score_each_win_visible(
+      &out.request, info.any_visible ? visible.data() : nullptr, out.results.data(), out.codes.data()));
   if (out.code == MJK_OK) return;
   out.message = mjk_error_message(out.code);
   if (out.code == MJK_ERR_WRONG_TILE_COUNT || out.code == MJK_ERR_WRONG_MELD_COUNT) {

@@ -413,6 +413,12 @@ MJK_API int mjk_score(const mjk_score_request* requests, size_t n, mjk_score_res
  * winning tile (info.has_win 0). */
 MJK_API int mjk_score_each_win(const mjk_score_request* request, mjk_score_result out[MJK_KINDS],
                                uint8_t errors[MJK_KINDS]);
+/* The same with the tiles seen elsewhere (visible34: 34 counts, or NULL, as
+ * mjk_parse_request writes them): a tile whose win would make more than four
+ * copies with them gets MJK_ERR_VISIBLE_OVER_FOUR, as the request line with
+ * that tile as its win is rejected. */
+MJK_API int mjk_score_each_win_visible(const mjk_score_request* request, const uint8_t* visible34,
+                                       mjk_score_result out[MJK_KINDS], uint8_t errors[MJK_KINDS]);
 
 /* A request line (SCORING.md §1's JSON object, or mpsz text with meld words
  * "678m345p67s55s chi:234m 8s") into a request struct. */

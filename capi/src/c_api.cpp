@@ -643,11 +643,18 @@ int mjk_score(const mjk_score_request* requests, size_t n, mjk_score_result* out
 }
 
 int mjk_score_each_win(const mjk_score_request* request, mjk_score_result out[MJK_KINDS], uint8_t errors[MJK_KINDS]) {
+  return mjk_score_each_win_visible(request, nullptr, out, errors);
+}
+
+int mjk_score_each_win_visible(const mjk_score_request* request, const uint8_t* visible34,
+                               mjk_score_result out[MJK_KINDS], uint8_t errors[MJK_KINDS]) {
   if (!request || !out) return invalid;
   const ScoreRequest r = from_c(*request);
   if (const HandError e = validate_waiting(r)) return static_cast<int>(e.code);
   std::array<Result<Score>, kind_count> each;
-  if (const Error e = score_each_win(r, each); e != Error::none) return static_cast<int>(e);  // not reached
+  const std::span<const std::uint8_t> visible =
+      visible34 ? std::span<const std::uint8_t>(visible34, kind_count) : std::span<const std::uint8_t>{};
+  if (const Error e = score_each_win(r, visible, each); e != Error::none) return static_cast<int>(e);  // not reached
   for (std::size_t k = 0; k < each.size(); ++k) {
     out[k] = each[k].ok() ? to_c(each[k].value) : mjk_score_result{};
     if (errors) errors[k] = static_cast<std::uint8_t>(each[k].error);

@@ -273,7 +273,12 @@ Parsed<Report> analyse(std::string_view line, const Options& options, const Scor
   if (request.scored() && error == Error::none) take(score(request.request), r.score);
   if (error != Error::none) out.error = {error, HandError::nowhere, std::nullopt, hand.tiles};
   // check_request() has run validate_waiting(): only a tile's own error is left.
-  if (request.each_win && error == Error::none) (void)score_each_win(request.request, r.each_win);
+  // A tile whose every copy is visible is not won, as the line with that "win" is rejected.
+  if (request.each_win && error == Error::none)
+    (void)score_each_win(
+        request.request,
+        request.any_visible ? std::span<const std::uint8_t>(request.visible) : std::span<const std::uint8_t>{},
+        r.each_win);
   if (request.has_ev && error == Error::none) {
     // The search's wall leaves out what the request shows (melds and dora
     // are its own fields); a red five written 0 in visible or dora too.
@@ -390,8 +395,9 @@ namespace {
 
 // EV.md's "ev" answer: values as the shortest text that reads back the same double.
 // "each_win": {tile: score object} for the tiles that complete the waiting
-// hand, in tile order; a tile that cannot be added (a fifth copy, 2m-8m
-// with three players) cannot be won and is left out like the others.
+// hand, in tile order; a tile that cannot be added (a fifth copy, every
+// copy seen, 2m-8m with three players) cannot be won and is left out like
+// the others.
 void write_each_win(const Report& r, JsonWriter& json) noexcept {
   json.key("each_win").begin_object();
   for (int k = 0; k < kind_count; ++k) {

@@ -238,6 +238,17 @@ Error score_each_win(const ScoreRequest& request, std::span<Result<Score>> out) 
   return Error::none;
 }
 
+Error score_each_win(const ScoreRequest& request, std::span<const std::uint8_t> visible,
+                     std::span<Result<Score>> out) noexcept {
+  if (const Error e = score_each_win(request, out); e != Error::none || visible.empty()) return e;
+  for (int k = 0; k < kind_count; ++k) {
+    Result<Score>& r = out[static_cast<std::size_t>(k)];
+    if (!r.ok()) continue;
+    if (const HandError e = validate(won_on(request, Tile(k)), visible)) r = {Score{}, e.code};
+  }
+  return Error::none;
+}
+
 Result<Score> score(const ScoreRequest& request) noexcept {
   Result<Score> out;
   score_one(request, scoring::suit_table(), out);

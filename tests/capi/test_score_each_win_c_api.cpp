@@ -150,6 +150,29 @@ TEST_CASE("C ABI: mjk_parse_request says when a line asks each_win") {
   CHECK(info.each_win == 0);
 }
 
+TEST_CASE("C ABI: mjk_score_each_win_visible: a wait whose every copy is visible is not won, as its line is rejected") {
+  const std::string line = R"({"hand": "123678m345p67s55s", "dora": "8s", "visible": "888s", "each_win": true})";
+  mjk_score_request req;
+  mjk_request_info info;
+  std::array<std::uint8_t, MJK_KINDS> visible{};
+  REQUIRE(mjk_parse_request(line.data(), line.size(), &req, visible.data(), &info) == MJK_OK);
+  REQUIRE(info.any_visible == 1);
+  std::array<mjk_score_result, MJK_KINDS> out;
+  std::array<std::uint8_t, MJK_KINDS> errors;
+  REQUIRE(mjk_score_each_win_visible(&req, visible.data(), out.data(), errors.data()) == MJK_OK);
+  CHECK(errors[25] == MJK_ERR_VISIBLE_OVER_FOUR);  // 8s: three visible, one the indicator
+  CHECK(out[25].complete == 0);
+  CHECK(errors[22] == MJK_OK);  // 5s still wins
+  CHECK(out[22].complete == 1);
+  // The line with 8s as its win is rejected with the same code.
+  const std::string won = R"({"hand": "123678m345p67s55s", "win": "8s", "dora": "8s", "visible": "888s"})";
+  CHECK(mjk_parse_request(won.data(), won.size(), &req, nullptr, &info) == MJK_ERR_VISIBLE_OVER_FOUR);
+  // Without visible tiles (NULL) every wait is answered, as mjk_score_each_win.
+  REQUIRE(mjk_parse_request(line.data(), line.size(), &req, nullptr, &info) == MJK_OK);
+  REQUIRE(mjk_score_each_win_visible(&req, nullptr, out.data(), errors.data()) == MJK_OK);
+  CHECK(out[25].complete == 1);
+}
+
 TEST_CASE("C ABI: mjk_score_each_win gives a tile that cannot be added its own code, the others their answers") {
   // Four 1m held (111m 123m 567p 789s, 5z tanki): a fifth 1m is the hand's count 5.
   const mjk_score_request held = to_c(waiting(request("111123m567p789s5z", "5z")));

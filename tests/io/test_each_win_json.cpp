@@ -56,7 +56,8 @@ TEST_CASE("each_win JSON: every winning tile's entry is the score the line gets 
       R"("hand": "1112345678999m", "seat": "3z", "tsumo": true, "rules": {"double_yakuman": false})",
       R"("hand": "11m99m234p567s789s", "players": 3, "seat": "2z", "nuki": 2, "tsumo": true)",
       R"("hand": "111123m567p789s5z", "riichi": true, "ura": "4z", "dora": "2m")",
-      R"("hand": "1357m2468p1357s1z")",  // not tenpai: "each_win": {}
+      R"("hand": "1357m2468p1357s1z")",                                   // not tenpai: "each_win": {}
+      R"("hand": "123678m345p67s55s", "dora": "8s", "visible": "888s")",  // every 8s seen: 5s alone
   };
   for (const std::string& fields : requests) {
     INFO(fields);

@@ -84,6 +84,13 @@ test('score points an "each_win" request to scoreEachWin', () => {
   assert.throws(() => mjk.score({ hand: '123678m345p67s55s', each_win: true }), /scoreEachWin/);
 });
 
+test('scoreEachWin: a wait whose every copy is visible is not won, as score() rejects it', () => {
+  const request = { hand: '123678m345p67s55s', dora: '8s', visible: '888s' };
+  assert.throws(() => mjk.score({ ...request, win: '8s' }), /more than four copies of 8s/);
+  assert.deepEqual(Object.keys(mjk.scoreEachWin(request)), ['5s']);
+  assert.equal(mjk.scoreEachWin(request, { errors: 'return' })['8s'].code, 17);
+});
+
 test("scoreEachWin: a tile's own error, omitted or returned", () => {
   assert.ok(!('1m' in mjk.scoreEachWin({ hand: '111123m567p789s5z' })));
   const table = mjk.scoreEachWin({ hand: '111123m567p789s5z' }, { errors: 'return' });

@@ -141,6 +141,14 @@ def test_score_points_an_each_win_request_to_score_each_win():
         mjk.score({"hand": "123678m345p67s55s", "each_win": True})
 
 
+def test_a_wait_whose_every_copy_is_visible_is_not_won():
+    request = {"hand": "123678m345p67s55s", "dora": "8s", "visible": "888s"}
+    with pytest.raises(mjk.HandError, match="more than four copies of 8s"):
+        mjk.score({**request, "win": "8s"})
+    assert list(mjk.score_each_win(request)) == ["5s"]
+    assert mjk.score_each_win(request, errors="return")["8s"].code == 17
+
+
 def test_a_tiles_own_error():
     table = mjk.score_each_win(hand="111123m567p789s5z", errors="return")
     assert isinstance(table["1m"], mjk.HandError) and table["1m"].code == 6 and str(table["1m"]).startswith("1m: fifth copy")

@@ -33,6 +33,12 @@ namespace mjk {
 // (writing nothing) if out is shorter than kind_count. No allocation;
 // thread-safe.
 [[nodiscard]] MJK_API Error score_each_win(const ScoreRequest& request, std::span<Result<Score>> out) noexcept;
+// The same with the tiles seen elsewhere (`visible`: 34 counts, or empty):
+// a tile whose request validate(request, visible) rejects (more than four
+// copies with the visible ones) gets that error instead of its score, as a
+// request line with that tile as its win is rejected.
+[[nodiscard]] MJK_API Error score_each_win(const ScoreRequest& request, std::span<const std::uint8_t> visible,
+                                           std::span<Result<Score>> out) noexcept;
 
 // The fu of `score` (score(request)'s answer) part by part, summing to
 // score.fu: the scorer's own reading search run again, keeping which
