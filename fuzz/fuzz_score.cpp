@@ -166,6 +166,21 @@ void check_each_win(const ScoreRequest& r) {
     if (!(got.value == alone.value)) mismatch("score_each_win differs from score()", one, &got.value, &alone.value);
     valid += alone.ok();
   }
+  // With tiles seen elsewhere (a few copies of the kinds near the hand's):
+  // each tile as above, unless validate() of its request with them refuses it.
+  std::array<std::uint8_t, kind_count> visible{};
+  for (int k = 0; k < kind_count; ++k)
+    visible[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>((w.hand.count(Tile(k)) + k + w.hand.tiles) % 3);
+  std::array<Result<Score>, kind_count> seen;
+  if (score_each_win(w, visible, seen) != Error::none) mismatch("score_each_win with visible refused 34 outputs", w);
+  for (int k = 0; k < kind_count; ++k) {
+    const ScoreRequest one = won_on(w, Tile(k));
+    const HandError refused = each[static_cast<std::size_t>(k)].ok() ? validate(one, visible) : HandError{};
+    const Result<Score> want = refused ? Result<Score>{Score{}, refused.code} : each[static_cast<std::size_t>(k)];
+    const Result<Score>& got = seen[static_cast<std::size_t>(k)];
+    if (got.error != want.error || !(got.value == want.value))
+      mismatch("score_each_win with visible differs from validate() and score()", one);
+  }
   const HandError e = validate_waiting(w);
   if (!e && valid == 0) mismatch("validate_waiting accepts a request no tile makes valid", w);
   if (e && e.code != Error::too_many_red_fives && valid > 0)
