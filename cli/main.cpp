@@ -75,7 +75,9 @@ payment as players say them ("haneman 3000/6000"), points and payments.
 Without --json, a complete hand (14 tiles, or 11 with one meld word, ...)
 that names no winning tile and is given a win-context option (or asked by
 mjk score) takes its last written tile as the winning tile, as majiang-core
-does, and says so: "123678m345p55678s" is "123678m345p5567s 8s".
+does, and says so: "123678m345p55678s" is "123678m345p5567s 8s". A tenpai
+hand given a win-context option ends with what each winning tile pays
+("wins").
 
 mjk score HAND [WIN] prints the score first, as a player reads it out:
   haneman 3000/6000 (12000): riichi 1, menzen_tsumo 1, ... | 7 han 20 fu
@@ -264,27 +266,39 @@ mjk::Parsed<mjk::Report> analyse(std::string_view text, const Settings& s) {
   return s.use_ref ? analyse_with_ref(text, s) : mjk::analyse(text, s.options(), s.context);
 }
 
-// `mjk score` of a waiting hand (no winning tile named): what each tile
-// that completes it pays, from score_each_win (or, with --ref, the
-// reference's score of each tile it answered).
-int score_each_winning_tile(const mjk::Report& a, const Settings& s, const std::string& text) {
+// A waiting hand (no winning tile named, its melds known): what each
+// winning tile of it pays can be asked.
+bool waiting_hand(const mjk::Report& a) {
+  const mjk::ParsedRequest& q = a.request;
+  return !q.has_win && !a.complete && (q.melds_known || a.input.hand.called_melds() == 0);
+}
+
+// What each tile pays a waiting hand: score_each_win with the line's
+// visible tiles (or, with --ref, the reference's score of each tile it
+// answered); the request's own error, if any.
+mjk::HandError score_each_win_of(const mjk::Report& a, const Settings& s,
+                                 std::array<mjk::Result<mjk::Score>, mjk::kind_count>& each) {
   const mjk::ScoreRequest& waiting = a.request.request;
-  if (const mjk::HandError e = mjk::validate_waiting(waiting)) {
-    std::fprintf(stderr, "mjk: %s: %s\n", text.c_str(), e.message().c_str());
-    return 1;
-  }
-  std::array<mjk::Result<mjk::Score>, mjk::kind_count> each;
+  if (const mjk::HandError e = mjk::validate_waiting(waiting)) return e;
   const mjk::ParsedRequest& line = a.request;
   const std::span<const std::uint8_t> visible =
       line.any_visible ? std::span<const std::uint8_t>(line.visible) : std::span<const std::uint8_t>{};
-  if (const mjk::Error e = mjk::score_each_win(waiting, visible, each); e != mjk::Error::none) {
-    std::fprintf(stderr, "mjk: %s: %s\n", text.c_str(), std::string(mjk::describe(e)).c_str());
-    return 1;
-  }
+  if (const mjk::Error e = mjk::score_each_win(waiting, visible, each); e != mjk::Error::none)
+    return {e, mjk::HandError::nowhere, std::nullopt, 0};  // not reached: 34 outputs
   if (s.use_ref)
     for (int k = 0; k < mjk::kind_count; ++k)
       if (auto& r = each[static_cast<std::size_t>(k)]; r.ok())
         r.value = mjk::ref::score(mjk::won_on(waiting, mjk::Tile(k)));
+  return {};
+}
+
+// `mjk score` of a waiting hand: what each winning tile pays, or why not.
+int score_each_winning_tile(const mjk::Report& a, const Settings& s, const std::string& text) {
+  std::array<mjk::Result<mjk::Score>, mjk::kind_count> each;
+  if (const mjk::HandError e = score_each_win_of(a, s, each)) {
+    std::fprintf(stderr, "mjk: %s: %s\n", text.c_str(), e.message().c_str());
+    return 1;
+  }
   if (std::none_of(each.begin(), each.end(), [](const auto& r) { return r.ok() && r.value.complete; })) {
     std::fprintf(
         stderr,
@@ -523,8 +537,7 @@ int main(int argc, char** argv) {
     }
     if (score_only) {
       const mjk::ParsedRequest& q = r.value.request;
-      const bool waiting = !q.has_win && !r.value.complete && (q.melds_known || r.value.input.hand.called_melds() == 0);
-      if (waiting) return finish_output(score_each_winning_tile(r.value, settings, text));
+      if (waiting_hand(r.value)) return finish_output(score_each_winning_tile(r.value, settings, text));
       if (!q.scored()) {
         std::fprintf(stderr, "mjk: %s: nothing to score: %s\n", text.c_str(),
                      q.has_win || r.value.input.hand.tiles % 3 == 1
@@ -536,6 +549,12 @@ int main(int argc, char** argv) {
       return finish_output(0);
     }
     mjk::cli::print_readable(r.value, note, text_notation);
+    // A tenpai hand given a win's context: what each winning tile pays.
+    if (settings.context_given && waiting_hand(r.value) && r.value.shanten.best == 0) {
+      std::array<mjk::Result<mjk::Score>, mjk::kind_count> each;
+      const mjk::HandError e = score_each_win_of(r.value, settings, each);
+      mjk::cli::print_wins(r.value, each, e, text_notation);
+    }
     return finish_output(0);
   }
 

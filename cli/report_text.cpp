@@ -160,25 +160,50 @@ void print_score_first(const mjk::Report& a, std::string_view note) {
   std::printf("payments  %s\n", payments_text(a).c_str());
 }
 
-// `mjk score` of a waiting hand: the hand, then what each tile that completes
-// it pays, one line each (score_each_win's answers, `each`).
-void print_each_win(const mjk::Report& a, std::span<const mjk::Result<mjk::Score>> each) {
+namespace {
+// What each winning tile pays, as print_each_win and print_wins write it:
+// (tile, text) for every tile that completes the hand or is a wait that
+// cannot be drawn.
+template <class Line>
+void each_win_lines(const mjk::Report& a, std::span<const mjk::Result<mjk::Score>> each, mjk::Notation notation,
+                    Line line) {
   const mjk::ScoreRequest& q = a.request.request;
-  char hand[mjk::max_request_text];
-  const std::size_t hand_size = std::min(mjk::write_request_text(a.request, hand), sizeof hand);
-  std::printf("hand      %.*s  (waiting: the score of each winning tile)\n", static_cast<int>(hand_size), hand);
   for (int k = 0; k < mjk::kind_count && k < static_cast<int>(each.size()); ++k) {
     const mjk::Result<mjk::Score>& r = each[static_cast<std::size_t>(k)];
     const mjk::Tile t(k);
-    const std::string name = mjk::tile_name(t);
     if (r.ok() && r.value.complete) {
-      std::printf("%-9s %s\n", name.c_str(), headline(mjk::won_on(q, t), r.value).c_str());
+      line(t, headline(mjk::won_on(q, t), r.value));
     } else if (!r.ok() && a.waits.contains(t)) {  // a wait that cannot be drawn
       const bool seen = r.error == mjk::Error::fifth_copy || r.error == mjk::Error::visible_over_four;
-      const std::string why = seen ? "every copy of " + name + " is seen" : std::string(mjk::describe(r.error));
-      std::printf("%-9s no win: %s\n", name.c_str(), why.c_str());
+      line(t, seen ? "no win: every copy of " + tile_text(t, notation) + " is seen"
+                   : "no win: " + std::string(mjk::describe(r.error)));
     }
   }
+}
+}  // namespace
+
+// `mjk score` of a waiting hand: the hand, then what each tile that completes
+// it pays, one line each (score_each_win's answers, `each`).
+void print_each_win(const mjk::Report& a, std::span<const mjk::Result<mjk::Score>> each) {
+  char hand[mjk::max_request_text];
+  const std::size_t hand_size = std::min(mjk::write_request_text(a.request, hand), sizeof hand);
+  std::printf("hand      %.*s  (waiting: the score of each winning tile)\n", static_cast<int>(hand_size), hand);
+  each_win_lines(a, each, mjk::Notation::mpsz, [](mjk::Tile t, const std::string& text) {
+    std::printf("%-9s %s\n", mjk::tile_name(t).c_str(), text.c_str());
+  });
+}
+
+void print_wins(const mjk::Report& a, std::span<const mjk::Result<mjk::Score>> each, const mjk::HandError& error,
+                mjk::Notation notation) {
+  if (error) {
+    std::printf("wins      not scored: %s\n", error.message().c_str());
+    return;
+  }
+  bool first = true;
+  each_win_lines(a, each, notation, [&](mjk::Tile t, const std::string& text) {
+    std::printf("%s%s  %s\n", first ? "wins      " : "          ", tile_text(t, notation).c_str(), text.c_str());
+    first = false;
+  });
 }
 
 void print_readable(const mjk::Report& a, std::string_view note, mjk::Notation notation) {

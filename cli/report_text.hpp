@@ -21,4 +21,10 @@ void print_score_first(const mjk::Report& a, std::string_view note);
 // tile that completes it; `each` is score_each_win's answer (34 kinds).
 void print_each_win(const mjk::Report& a, std::span<const mjk::Result<mjk::Score>> each);
 
+// mjk HAND of a tenpai hand given a win's context: the same, as the
+// readable report's last lines ("wins"), tiles in `notation`; `error` (the
+// request's own, e.g. riichi on an open hand) printed instead when set.
+void print_wins(const mjk::Report& a, std::span<const mjk::Result<mjk::Score>> each, const mjk::HandError& error,
+                mjk::Notation notation);
+
 }  // namespace mjk::cli

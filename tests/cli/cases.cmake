@@ -153,6 +153,11 @@ mjk_cli_golden(score_command_each_win_no_yaku score 123m456p789s11z23s)
 mjk_cli_golden(score_command_each_win_seen score --dora 8s --visible 888s "123678m345p67s55s")
 mjk_cli_golden(score_command_each_win_meld score --seat 3z "123m456p789s1z pon:555z")
 mjk_cli_golden(score_command_each_win_nine_gates score --tsumo 1112345678999m)
+# mjk HAND of a tenpai hand given a win's context: the analysis, then each winning tile's score.
+mjk_cli_golden(readable_wins --tsumo --riichi --dora 4s 123678m345p67s55s)
+mjk_cli_golden(readable_wins_unicode --format unicode --seat 2z --dora 8s --visible 888s 123678m345p67s55s)
+mjk_cli_golden(readable_wins_not_scored --riichi "678m345p67s55s chi:234m")
+mjk_cli_golden(readable_no_wins_without_context 123678m345p67s55s)
 mjk_cli_golden(score_command_no_json FAILS score --json "123m456p789s11z23s 1s")
 # SCORING.md §5 double-wind pair (dealer, East round): 4 han 40 fu, 30 fu under the 2-fu rule.
 mjk_cli_golden(score_rule_option --json --rule double_wind_pair_fu=2 --tsumo --dora 9p
