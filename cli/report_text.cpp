@@ -97,10 +97,17 @@ void print_score(const mjk::Report& a, mjk::Notation notation) {
   for (std::size_t i = 0; i < n; ++i)
     list += (i ? ", " : "") + std::string(mjk::yaku_name(yaku[i].yaku)) + " " + yaku_value_text(yaku[i]);
   std::printf("yaku      %s\n", n ? list.c_str() : "none (a hand without a yaku may not be declared; dora is no yaku)");
-  const std::string value = value_text(a.request.request, sc, false);
-  if (sc.yakuman) std::printf("score     yakuman x%d, %s, %d points", sc.yakuman, value.c_str(), sc.points);
+  // The value as players say it, less a ron's payment when it is the points
+  // themselves ("1500, 1500 points" says it twice).
+  std::string value = value_text(a.request.request, sc, false);
+  const std::string points = std::to_string(sc.points);
+  if (value == points) value.clear();
+  else if (value.size() > points.size() && value.ends_with(" " + points))
+    value.resize(value.size() - points.size() - 1);
+  if (!value.empty()) value += ", ";
+  if (sc.yakuman) std::printf("score     yakuman x%d, %s%d points", sc.yakuman, value.c_str(), sc.points);
   else if (sc.fu == 0) std::printf("score     %d han, no yaku, %d points", sc.han, sc.points);
-  else std::printf("score     %d han %d fu, %s, %d points", sc.han, sc.fu, value.c_str(), sc.points);
+  else std::printf("score     %d han %d fu, %s%d points", sc.han, sc.fu, value.c_str(), sc.points);
   const int seats = static_cast<int>(a.request.request.players);
   constexpr const char* wind[] = {"East", "South", "West", "North"};
   std::printf("  (payments:");
