@@ -6,7 +6,9 @@
 //
 // Every implementation is checked against the reference on its data before
 // it is timed; a mismatch stops the run. `--benchmark_filter=NONE` therefore
-// verifies everything without timing anything (ctest does that).
+// verifies everything without timing anything (ctest does that);
+// `--no_check` as the first argument skips the checks (a profiler's or a
+// single row's run starts in seconds, not half a minute).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -33,6 +35,8 @@ namespace {
 using namespace mjk;
 using bench::Dataset;
 
+bool verify = true;  // --no_check: false
+
 [[noreturn]] void fail(const std::string& name, const Hand& h) {
   std::fprintf(stderr, "benchmark %s: answer differs from scalar_ref on %s\n", name.c_str(), to_mpsz(h).c_str());
   std::exit(1);
@@ -42,9 +46,9 @@ using bench::Dataset;
 // The first `checked` hands (all by default) are checked against `want`.
 template <class Out, class Run, class Want>
 void add_batch(const std::string& name, const Dataset& set, Run run, Want want, std::size_t checked = SIZE_MAX) {
-  std::vector<Out> check(set.hands.size());
-  run(set.hands.data(), set.hands.size(), check.data());
-  for (std::size_t i = 0; i < set.hands.size() && i < checked; ++i)
+  std::vector<Out> check(verify ? set.hands.size() : 0);
+  if (verify) run(set.hands.data(), set.hands.size(), check.data());
+  for (std::size_t i = 0; i < check.size() && i < checked; ++i)
     if (!check[i].ok() || !(check[i].value == want(set.hands[i]))) fail(name, set.hands[i]);
   benchmark::RegisterBenchmark(name.c_str(), [&set, run](benchmark::State& state) {
     std::vector<Out> out(set.hands.size());
@@ -60,7 +64,7 @@ void add_batch(const std::string& name, const Dataset& set, Run run, Want want, 
 // A one-hand-at-a-time function: checked, then timed.
 template <class F, class Want>
 void add_per_hand(const std::string& name, const Dataset& set, F f, Want want, std::size_t checked = SIZE_MAX) {
-  for (std::size_t i = 0; i < set.hands.size() && i < checked; ++i)
+  for (std::size_t i = 0; verify && i < set.hands.size() && i < checked; ++i)
     if (!(f(set.hands[i]) == want(set.hands[i]))) fail(name, set.hands[i]);
   benchmark::RegisterBenchmark(name.c_str(), [&set, f](benchmark::State& state) {
     for (auto _ : state)
@@ -83,9 +87,9 @@ void add_rows34(const std::string& name, const Dataset& set, const Implementatio
   storage.push_back(std::move(rows));
   const std::uint8_t* data = storage.back().data();
   const std::size_t n = set.hands.size();
-  std::vector<Out> check(n);
-  (impl.*entry)(BatchInput{data, n, Layout::counts34, {}}, check.data());
-  for (std::size_t i = 0; i < n && i < checked; ++i)
+  std::vector<Out> check(verify ? n : 0);
+  if (verify) (impl.*entry)(BatchInput{data, n, Layout::counts34, {}}, check.data());
+  for (std::size_t i = 0; i < check.size() && i < checked; ++i)
     if (!check[i].ok() || !(check[i].value == want(set.hands[i]))) fail(name, set.hands[i]);
   benchmark::RegisterBenchmark(name.c_str(), [data, n, &impl, entry](benchmark::State& state) {
     std::vector<Out> out(n);
@@ -101,6 +105,12 @@ void add_rows34(const std::string& name, const Dataset& set, const Implementatio
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc > 1 && std::string(argv[1]) == "--no_check") {
+    verify = false;
+    argv[1] = argv[0];  // Google Benchmark reads the rest
+    --argc;
+    ++argv;
+  }
   static const std::vector<Dataset> complete = bench::complete_sets();
   static const std::vector<Dataset> waiting = bench::waiting_sets();
   static const baseline::IndexMethod index;
@@ -293,13 +303,13 @@ int main(int argc, char** argv) {
   };
   for (const auto& set : agari) {
     std::vector<std::vector<Decomposition>> want;
-    for (std::size_t i = 0; i < set.hands.size(); ++i)
+    for (std::size_t i = 0; verify && i < set.hands.size(); ++i)
       want.push_back(ref::decompositions(set.hands[i], set.winning[i]));
     std::vector<Decomposition> storage(set.hands.size() * max_decompositions);
     std::vector<Result<Slice>> slices(set.hands.size());
     if (decompositions(set.hands, set.winning, storage, slices) != Error::none)
       fail("decompositions/kernel", set.hands[0]);
-    for (std::size_t i = 0; i < set.hands.size(); ++i) {
+    for (std::size_t i = 0; i < want.size(); ++i) {
       const auto& s = slices[i];
       const std::vector<Decomposition> got(storage.begin() + s.value.offset,
                                            storage.begin() + s.value.offset + s.value.count);
@@ -351,7 +361,7 @@ int main(int argc, char** argv) {
   for (const auto& set : score_sets) {
     std::vector<Result<Score>> batch(set.requests.size());
     if (score(set.requests, batch) != Error::none) return 1;
-    for (std::size_t i = 0; i < set.requests.size(); ++i) {
+    for (std::size_t i = 0; verify && i < set.requests.size(); ++i) {
       const auto single = score(set.requests[i]);
       bool same = batch[i].ok() && batch[i].value.complete && single.ok() && single.value == batch[i].value;
       same = same && ref::score(set.requests[i]) == single.value;
