@@ -12,7 +12,8 @@ const FROM_NAMES = ['kamicha', 'toimen', 'shimocha'];
 const FLAGS = ['ippatsu', 'haitei', 'rinshan', 'chankan', 'tenhou'];
 
 // What the page shows: the last answer, the advice table's order, timings.
-const view = {answer: null, adviceSort: null, evAnswer: null, evRun: null, timings: []};
+// wins: what each wait of a tenpai hand pays ({tile: score}, the "each_win" answer), or null.
+const view = {answer: null, wins: null, adviceSort: null, evAnswer: null, evRun: null, timings: []};
 
 // ---- the controls <-> the request ----
 
@@ -131,12 +132,22 @@ function update() {
   if (!request.hand && !request.melds) { view.answer = null; clearResults(); renderHandTiles(); return; }
   const t0 = performance.now();
   const answer = mjk.analyse(request);
+  view.wins = winsOf(answer, request);
   const t1 = performance.now();
   view.answer = answer;
   render(answer, request);
   const t2 = performance.now();
   view.timings.push({analyse: t1 - t0, render: t2 - t1});
   $('timing').textContent = `Last answer: ${(t1 - t0).toFixed(2)} ms to analyse, ${(t2 - t1).toFixed(1)} ms to draw.`;
+}
+
+// A tenpai hand named without its winning tile: what each wait pays, the
+// library's "each_win" answer for the same request (null when the request
+// cannot be won as it stands, e.g. riichi on an open hand: the waits still show).
+function winsOf(answer, request) {
+  if (answer.error || request.win || answer.shanten !== 0 || !answer.waits?.length) return null;
+  const each = mjk.analyse({...request, each_win: true});
+  return each.error ? null : each.each_win;
 }
 
 function clearResults() {
@@ -156,7 +167,7 @@ function render(answer, request) {
   if (answer.error) { showError(answer.error); return; }
   $('error').hidden = true;
   renderSummary(answer);
-  renderWaits(answer);
+  renderWaits(answer, request);
   renderAdvice(answer);
   renderReadings(answer);
   renderScore(answer, request);
@@ -179,13 +190,18 @@ function renderSummary(a) {
     `<tbody><tr>${forms.map(([, n]) => `<td data-shanten="${n ?? ''}">${n ?? '—'}</td>`).join('')}</tr></tbody></table>`;
 }
 
-function renderWaits(a) {
+function renderWaits(a, request) {
   const box = $('waits-box');
   box.hidden = !a.necessary;
   if (!a.necessary) return;
   $('waits').innerHTML = a.waits.length ? tilesSvg(a.waits, {height: 36}) : '<span class="muted">none: not tenpai</span>';
   $('necessary-line').innerHTML = `Necessary tiles <span class="tile-row inline">${tilesSvg(a.necessary, {height: 28})}</span> ` +
                                   `ukeire <strong>${a.ukeire}</strong>`;
+  // What each wait pays, as the score panel would say it with that winning tile.
+  const wins = view.wins ? Object.entries(view.wins) : [];
+  $('wins').hidden = !wins.length;
+  $('wins').tBodies[0].innerHTML = wins.map(([tile, score]) =>
+    `<tr><td>${tilesSvg([tile], {height: 28})}</td><td>${scoreWords(score, {...request, win: tile})}</td></tr>`).join('');
 }
 
 function renderAdvice(a) {

@@ -152,6 +152,31 @@ test('hands typed as text: the tables say what mjk --json says', async t => {
   assert.deepEqual(page.problems, []);
 });
 
+test('a tenpai hand shows what each wait pays, as mjk --json says with "each_win"', async () => {
+  const request = {hand: '123678m345p67s55s', tsumo: true, riichi: 1, seat: '2z', dora: '4s'};
+  const page = await openPage(q(request));
+  const rows = () => page.$$eval('#wins tbody tr', trs => trs.map(tr => ({
+    tile: tr.querySelector('svg.tile title').textContent, words: tr.querySelectorAll('td')[1].textContent})));
+  const want = haveNative ? nativeAnswer({...request, each_win: true}).each_win
+                          : await page.evaluate(r => mjkPage.mjk.analyse({...r, each_win: true}).each_win, request);
+  const shown = await rows();
+  assert.deepEqual(shown.map(r => r.tile), Object.keys(want));
+  for (const {tile, words} of shown) assert.match(words, new RegExp(`\\(${want[tile].points} points; South receives`), tile);
+  assert.match(shown[0].words, /^6 han, haneman: tsumo 3000\/6000/);
+  // A wait without a yaku says so; a request that cannot be won as it stands
+  // (riichi on an open hand) shows its waits and no table.
+  await page.fill('#hand', '123m456p789s11z23s');
+  for (const input of await page.$$('input[name=how]')) if (await input.getAttribute('value') === 'ron') await input.check();
+  await page.selectOption('#riichi', '0');
+  await page.fill('#dora', '');
+  assert.deepEqual((await rows()).map(r => r.words.slice(0, 7)), ['No yaku', 'No yaku']);
+  await page.fill('#hand', '678m345p67s55s chi:234m');
+  await page.selectOption('#riichi', '1');
+  assert.equal(await page.isHidden('#wins'), true);
+  assert.deepEqual(await page.evaluate(() => mjkPage.view.answer.waits), ['5s', '8s']);
+  assert.deepEqual(page.problems, []);
+});
+
 test('a line as mjk reads it, meld words in the hand field, asks the same', async () => {
   const page = await openPage(q({hand: ''}));
   await page.selectOption('#seat', '2z');
