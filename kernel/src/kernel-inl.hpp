@@ -434,13 +434,13 @@ inline constexpr bool loads_rows34 = requires(const std::uint8_t* const* rows, t
 };
 
 // Loads each block of Ops::lanes hands of `in`, transposed so that col[s]
-// holds slot s of every hand (col[48]: the tile count), and calls
-// run(col, rows, base, count), rows[l] being lane l's hand as 64 bytes (the
-// empty hand past the end), or rows null where the block was loaded from
-// rows of 34 counts without them (Ops that spread rows34 themselves). Rows of 34 counts are spread into the 48-slot
-// layout on the way in.
+// holds slot s of every hand (col[48]: the tile count; the empty hand past
+// the end), and calls run(col, base, count). Rows of 34 counts are spread
+// into the 48-slot layout on the way in. (A block's hand rows are not passed
+// on: some live on this loop's stack, gone once the next block is loaded; a
+// caller that needs a lane's slots transposes col back out.)
 template <class Ops, class Run>
-inline void for_each_block_rows(const BatchInput& in, Run run) noexcept {
+inline void for_each_block(const BatchInput& in, Run run) noexcept {
   using V = typename Ops::V;
   constexpr std::size_t L = Ops::lanes;
   const std::size_t n = in.size;
@@ -451,16 +451,14 @@ inline void for_each_block_rows(const BatchInput& in, Run run) noexcept {
       if (in.layout == Layout::hands && count == L) {  // a full block of Hands: no row table
         const auto* first = reinterpret_cast<const std::uint8_t*>(static_cast<const Hand*>(in.data) + base);
         Ops::transpose_in_contiguous(first, col);
-        const std::uint8_t* rows[L];  // unused (and dropped) by callers that take no rows
-        for (std::size_t l = 0; l < L; ++l) rows[l] = first + sizeof(Hand) * l;
-        run(col, static_cast<const std::uint8_t* const*>(rows), base, count);
+        run(col, base, count);
         continue;
       }
     }
     if constexpr (requires(const std::uint8_t* p, V* c) { Ops::transpose_in_rows34_contiguous(p, c); }) {
       if (in.layout == Layout::counts34 && count == L) {  // a full block of rows: no row table either
         Ops::transpose_in_rows34_contiguous(static_cast<const std::uint8_t*>(in.data) + base * kind_count, col);
-        run(col, static_cast<const std::uint8_t* const*>(nullptr), base, count);
+        run(col, base, count);
         continue;
       }
     }
@@ -489,20 +487,13 @@ inline void for_each_block_rows(const BatchInput& in, Run run) noexcept {
     if constexpr (loads_rows34<Ops>) {
       if (in.layout == Layout::counts34) {
         Ops::transpose_in_rows34(rows, col);
-        run(col, static_cast<const std::uint8_t* const*>(nullptr), base, count);  // rows: not hand rows
+        run(col, base, count);
         continue;
       }
     }
     Ops::transpose_in(rows, col);
-    run(col, static_cast<const std::uint8_t* const*>(rows), base, count);
+    run(col, base, count);
   }
-}
-
-// The same, calling run(col, base, count).
-template <class Ops, class Run>
-inline void for_each_block(const BatchInput& in, Run run) noexcept {
-  for_each_block_rows<Ops>(in, [&](const typename Ops::V* col, const std::uint8_t* const*, std::size_t base,
-                                   std::size_t count) { run(col, base, count); });
 }
 
 // Results of one byte each (value bytes 0/1 for bool), lanes 0..count-1:

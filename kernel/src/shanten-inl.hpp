@@ -23,38 +23,36 @@ void shanten(const BatchInput& in, Result<ShantenForms>* out) noexcept {
   using V = typename Ops::V;
   if (in.size < shanten_scalar_below) return shanten_by_hand<Ops>(in, out);
   const Players players = in.options.players;
-  for_each_block_rows<Ops>(
-      in, [&](const V* col, const std::uint8_t* const* block_rows, std::size_t base, std::size_t count) {
-        (void)block_rows;
-        typename SL::Block b;
-        SL::load(col, 0, players, b);
-        V ab[10], cd[10];
-        SL::combine(b.cost, b.cost + 10, ab);
-        SL::combine(b.cost + 20, b.cost + 30, cd);
-        // Replacement numbers (never negative: the unsigned min applies), then shanten.
-        const V r = SL::join(ab, cd, b.is_melds);
-        const auto sp = SL::special(col);
-        const V closed = Kernel<Ops>::gt(col[48], SL::k(12));
-        const V na = SL::k(ShantenForms::not_applicable);
-        const V best =
-            SL::mn(r, SL::mn(closed & sp.chiitoi, closed & sp.kokushi) | (Kernel<Ops>::is_not(closed) & SL::k(100))) -
-            SL::k(1);
-        const V standard = r - SL::k(1);
-        const V chiitoi = (closed & (sp.chiitoi - SL::k(1))) | (Kernel<Ops>::is_not(closed) & na);
-        const V kokushi = (closed & (sp.kokushi - SL::k(1))) | (Kernel<Ops>::is_not(closed) & na);
-        alignas(64) std::int8_t v[4][Ops::lanes];
-        Ops::store(v[0], best);
-        Ops::store(v[1], standard);
-        Ops::store(v[2], chiitoi);
-        Ops::store(v[3], kokushi);
-        for (std::size_t l = 0; l < count; ++l) {
-          if (b.err[l]) {
-            out[base + l] = {{}, static_cast<Error>(b.err[l])};
-          } else {
-            out[base + l] = {ShantenForms{v[0][l], v[1][l], v[2][l], v[3][l]}, Error::none};
-          }
-        }
-      });
+  for_each_block<Ops>(in, [&](const V* col, std::size_t base, std::size_t count) {
+    typename SL::Block b;
+    SL::load(col, 0, players, b);
+    V ab[10], cd[10];
+    SL::combine(b.cost, b.cost + 10, ab);
+    SL::combine(b.cost + 20, b.cost + 30, cd);
+    // Replacement numbers (never negative: the unsigned min applies), then shanten.
+    const V r = SL::join(ab, cd, b.is_melds);
+    const auto sp = SL::special(col);
+    const V closed = Kernel<Ops>::gt(col[48], SL::k(12));
+    const V na = SL::k(ShantenForms::not_applicable);
+    const V best =
+        SL::mn(r, SL::mn(closed & sp.chiitoi, closed & sp.kokushi) | (Kernel<Ops>::is_not(closed) & SL::k(100))) -
+        SL::k(1);
+    const V standard = r - SL::k(1);
+    const V chiitoi = (closed & (sp.chiitoi - SL::k(1))) | (Kernel<Ops>::is_not(closed) & na);
+    const V kokushi = (closed & (sp.kokushi - SL::k(1))) | (Kernel<Ops>::is_not(closed) & na);
+    alignas(64) std::int8_t v[4][Ops::lanes];
+    Ops::store(v[0], best);
+    Ops::store(v[1], standard);
+    Ops::store(v[2], chiitoi);
+    Ops::store(v[3], kokushi);
+    for (std::size_t l = 0; l < count; ++l) {
+      if (b.err[l]) {
+        out[base + l] = {{}, static_cast<Error>(b.err[l])};
+      } else {
+        out[base + l] = {ShantenForms{v[0][l], v[1][l], v[2][l], v[3][l]}, Error::none};
+      }
+    }
+  });
 }
 
 // The per-slot facts necessary_tiles spreads the groups' mask bits with:
@@ -91,9 +89,7 @@ void necessary_tiles(const BatchInput& in, Result<Necessary>* out) noexcept {
   const bool with_visible = S::visible_row(in, 0) != nullptr;
   const typename SL::Tables tables(players);
   // A block waits here for its finish, a block later. Its hand rows for the
-  // visible tiles' check come from its own columns then: the block loop's
-  // row pointers may point into the loop's stack (rows of 34 counts spread
-  // into slots), gone by the time the block is finished.
+  // visible tiles' check come from its own columns then.
   struct Pending {
     alignas(64) V col[64];  // 49 used; transpose_out reads 64
     typename SL::Block b;
@@ -219,7 +215,7 @@ void necessary_tiles(const BatchInput& in, Result<Necessary>* out) noexcept {
     }
   };
 
-  for_each_block_rows<Ops>(in, [&](const V* col, const std::uint8_t* const*, std::size_t base, std::size_t count) {
+  for_each_block<Ops>(in, [&](const V* col, std::size_t base, std::size_t count) {
     // The next block's hands, on their way while this one is started and
     // the previous one finished (on 10^6 hands the hardware's stream
     // prefetch alone left the transpose's loads waiting).
