@@ -230,6 +230,14 @@ exit status: 0 if every hand was analysed, 1 if any was rejected or reading the
 input or writing the output failed, 2 on bad usage.
 )";
 
+// Every tile of score_each_win's answer `each` that the kernel's checks let
+// through, won and scored again by the reference (--ref).
+void score_each_win_with_ref(const mjk::ScoreRequest& waiting, std::span<mjk::Result<mjk::Score>> each) {
+  for (int k = 0; k < mjk::kind_count; ++k)
+    if (auto& r = each[static_cast<std::size_t>(k)]; r.ok())
+      r.value = mjk::ref::score(mjk::won_on(waiting, mjk::Tile(k)));
+}
+
 // The same report from the scalar reference (--ref): the input is checked by
 // the kernel's analyse(), every answer replaced by the reference's.
 mjk::Parsed<mjk::Report> analyse_with_ref(std::string_view text, const Settings& s) {
@@ -253,12 +261,7 @@ mjk::Parsed<mjk::Report> analyse_with_ref(std::string_view text, const Settings&
   }
   // The request passed the kernel's validate() above: the reference scores it.
   if (r.request.scored()) r.score = mjk::ref::score(r.request.request);
-  // each_win: every tile the kernel's validate() let through, won and scored.
-  for (int k = 0; k < mjk::kind_count && r.request.each_win; ++k) {
-    auto& each = r.each_win[static_cast<std::size_t>(k)];
-    if (!each.ok()) continue;
-    each.value = mjk::ref::score(mjk::won_on(r.request.request, mjk::Tile(k)));
-  }
+  if (r.request.each_win) score_each_win_with_ref(r.request.request, r.each_win);
   return out;
 }
 
@@ -280,15 +283,9 @@ mjk::HandError score_each_win_of(const mjk::Report& a, const Settings& s,
                                  std::array<mjk::Result<mjk::Score>, mjk::kind_count>& each) {
   const mjk::ScoreRequest& waiting = a.request.request;
   if (const mjk::HandError e = mjk::validate_waiting(waiting)) return e;
-  const mjk::ParsedRequest& line = a.request;
-  const std::span<const std::uint8_t> visible =
-      line.any_visible ? std::span<const std::uint8_t>(line.visible) : std::span<const std::uint8_t>{};
-  if (const mjk::Error e = mjk::score_each_win(waiting, visible, each); e != mjk::Error::none)
+  if (const mjk::Error e = mjk::score_each_win(waiting, a.request.visible_tiles(), each); e != mjk::Error::none)
     return {e, mjk::HandError::nowhere, std::nullopt, 0};  // not reached: 34 outputs
-  if (s.use_ref)
-    for (int k = 0; k < mjk::kind_count; ++k)
-      if (auto& r = each[static_cast<std::size_t>(k)]; r.ok())
-        r.value = mjk::ref::score(mjk::won_on(waiting, mjk::Tile(k)));
+  if (s.use_ref) score_each_win_with_ref(waiting, each);
   return {};
 }
 

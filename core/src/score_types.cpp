@@ -323,8 +323,8 @@ HandError validate_waiting(const ScoreRequest& request) noexcept {
   for (int k = 0; k < kind_count; ++k) {
     const HandError e = validate(won_on(request, Tile(k)));
     if (!e) return e;
-    const bool own = (e.code == Error::bad_slot || e.code == Error::fifth_copy || e.code == Error::not_in_rules) &&
-                     e.tile == Tile(k);
+    // (A kind held four times and won on is a fifth copy: validate() names five copies so.)
+    const bool own = (e.code == Error::fifth_copy || e.code == Error::not_in_rules) && e.tile == Tile(k);
     if (!own) return e;
   }
   return {};  // not reached: no request holds four copies of every kind

@@ -275,10 +275,7 @@ Parsed<Report> analyse(std::string_view line, const Options& options, const Scor
   // check_request() has run validate_waiting(): only a tile's own error is left.
   // A tile whose every copy is visible is not won, as the line with that "win" is rejected.
   if (request.each_win && error == Error::none)
-    (void)score_each_win(
-        request.request,
-        request.any_visible ? std::span<const std::uint8_t>(request.visible) : std::span<const std::uint8_t>{},
-        r.each_win);
+    (void)score_each_win(request.request, request.visible_tiles(), r.each_win);
   if (request.has_ev && error == Error::none) {
     // The search's wall leaves out what the request shows (melds and dora
     // are its own fields); a red five written 0 in visible or dora too.

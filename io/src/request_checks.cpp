@@ -9,8 +9,7 @@ using namespace request_parts;
 
 HandError check_request(const ParsedRequest& pr) noexcept {
   const ScoreRequest& q = pr.request;
-  const std::span<const std::uint8_t> visible =
-      pr.any_visible ? std::span<const std::uint8_t>(pr.visible) : std::span<const std::uint8_t>{};
+  const std::span<const std::uint8_t> visible = pr.visible_tiles();
   HandError e;
   if (pr.scored()) {
     e = validate(q, visible);

@@ -55,6 +55,10 @@ struct ParsedRequest {
 
   // A winning tile named and the melds known: the line gets a "score".
   [[nodiscard]] bool scored() const noexcept { return has_win && melds_known; }
+  // The visible tiles as validate() and score_each_win take them (empty: none named).
+  [[nodiscard]] std::span<const std::uint8_t> visible_tiles() const noexcept {
+    return any_visible ? std::span<const std::uint8_t>(visible) : std::span<const std::uint8_t>{};
+  }
 };
 
 // Meld words ("pon:555z@toimen"); `offset` is the word's byte offset in the
