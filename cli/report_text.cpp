@@ -67,17 +67,23 @@ std::string value_text(const mjk::ScoreRequest& q, const mjk::Score& sc, bool to
   return out;
 }
 
-// A complete hand's score in one line, the value first: "mangan 2000/4000
-// (8000): riichi 1, menzen_tsumo 1, ... | 4 han 20 fu", "no yaku | 0 points ...".
-std::string headline(const mjk::ScoreRequest& q, const mjk::Score& sc) {
+// A score's yaku with their values: "riichi 1, menzen_tsumo 1, dora 2" ("" for none).
+std::string yaku_list(const mjk::Score& sc, const mjk::ScoreRules& rules) {
   std::array<mjk::YakuValue, mjk::yaku_count> yaku;
-  const std::size_t n = mjk::list_yaku(sc, q.rules, yaku);
+  const std::size_t n = mjk::list_yaku(sc, rules, yaku);
   std::string list;
   for (std::size_t i = 0; i < n; ++i)
     list += (i ? ", " : "") + std::string(mjk::yaku_name(yaku[i].yaku)) + " " + yaku_value_text(yaku[i]);
+  return list;
+}
+
+// A complete hand's score in one line, the value first: "mangan 2000/4000
+// (8000): riichi 1, menzen_tsumo 1, ... | 4 han 20 fu", "no yaku | 0 points ...".
+std::string headline(const mjk::ScoreRequest& q, const mjk::Score& sc) {
+  const std::string list = yaku_list(sc, q.rules);
   const std::string honba = q.honba ? " + " + std::to_string(q.honba) + " honba" : "";
   if (sc.fu == 0 && !sc.yakuman)
-    return "no yaku" + (n ? " (" + list + ")" : std::string()) +
+    return "no yaku" + (list.empty() ? std::string() : " (" + list + ")") +
            " | 0 points (a hand without a yaku may not be declared; dora is no yaku)";
   if (sc.yakuman) return value_text(q, sc, true) + honba + ": " + list;
   return value_text(q, sc, true) + honba + ": " + list + " | " + std::to_string(sc.han) + " han " +
@@ -91,12 +97,9 @@ void print_score(const mjk::Report& a, mjk::Notation notation) {
     std::printf("score     none: not complete with %s\n", tile_text(a.request.request.win, notation).c_str());
     return;
   }
-  std::array<mjk::YakuValue, mjk::yaku_count> yaku;
-  const std::size_t n = mjk::list_yaku(sc, a.request.request.rules, yaku);
-  std::string list;
-  for (std::size_t i = 0; i < n; ++i)
-    list += (i ? ", " : "") + std::string(mjk::yaku_name(yaku[i].yaku)) + " " + yaku_value_text(yaku[i]);
-  std::printf("yaku      %s\n", n ? list.c_str() : "none (a hand without a yaku may not be declared; dora is no yaku)");
+  const std::string list = yaku_list(sc, a.request.request.rules);
+  std::printf("yaku      %s\n",
+              list.empty() ? "none (a hand without a yaku may not be declared; dora is no yaku)" : list.c_str());
   // The value as players say it, less a ron's payment when it is the points
   // themselves ("1500, 1500 points" says it twice).
   std::string value = value_text(a.request.request, sc, false);
