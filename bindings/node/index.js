@@ -249,15 +249,15 @@ function scoreMany(requests, options) {
 
 // scoreEachWin(request, {errors: 'omit' | 'return'}) -> what each winning
 // tile of a waiting hand would pay (the wait table), in one library call
-// (mjk_score_each_win): an object {tile: score object} in tile order, each
+// (mjk_score_each_win_visible): an object {tile: score object} in tile order, each
 // value exactly score() of the request won on that tile, for the tiles that
 // complete the hand. request: as for score() but without `win` (the hand
 // holds 13 tiles less 3 per meld); every tile is scored with the request's
 // context and never as a red five. HandError (.code) for the request's own
 // error, which every tile would share (a complete hand, a named `win`, a bad
 // meld, a contradictory context); TypeError / RangeError naming the field
-// as score(). A tile that cannot be added (a fifth copy, 2m-8m with three
-// players) cannot be won: 'omit' leaves it out, 'return' puts its
+// as score(). A tile that cannot be added (a fifth copy, more than four with
+// the visible tiles, 2m-8m with three players) cannot be won: 'omit' leaves it out, 'return' puts its
 // HandError (.code, the message naming the tile) in its place.
 function scoreEachWin(request, options) {
   options = optionsObject(options, ['errors'], 'scoreEachWin');

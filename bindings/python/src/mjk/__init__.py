@@ -544,8 +544,8 @@ def score_each_win(request=None, /, *, errors="omit", **fields):
     would share: a hand that is not 13 - 3 * melds tiles (such as a complete
     hand, or a request that names "win"), a bad meld, a contradictory
     context, ...; TypeError / ValueError as score() does. A tile that cannot
-    be added (a fifth copy across hand, melds and indicators; 2m-8m with
-    three players) cannot be won: errors="omit" leaves it out like the tiles
+    be added (a fifth copy across hand, melds and indicators; more than four
+    with the "visible" tiles; 2m-8m with three players) cannot be won: errors="omit" leaves it out like the tiles
     that do not complete the hand; errors="return" puts its HandError (.code,
     the message naming the tile) in its place.
     """
