@@ -157,9 +157,7 @@ void check_each_win(const ScoreRequest& r) {
   if (score_each_win(w, each) != Error::none) mismatch("score_each_win refused 34 outputs", w);
   int valid = 0;
   for (int k = 0; k < kind_count; ++k) {
-    ScoreRequest one = w;
-    one.hand.add(Tile(k));
-    one.win = Tile(k);
+    const ScoreRequest one = won_on(w, Tile(k));
     const Result<Score> alone = score(one);
     const Result<Score>& got = each[static_cast<std::size_t>(k)];
     if (got.error != alone.error) mismatch("score_each_win's error differs from score()'s", one);
