@@ -17,6 +17,9 @@ RULE is one of:
   names        no text of the tree (public names, messages, docstrings,
                docs, comments) calls the suit-first notation by its
                history's name, and none cites an issue by number.
+  links        every relative link of the tree's Markdown pages names a
+               file that exists, and a heading of it where it names one
+               (links out of the tree, to ../shared, are not checked).
 
 The layer lists come from cmake/MjkLayers.cmake (tests/CMakeLists.txt
 passes them); a layer listed whose folder is absent is skipped. Prints one
@@ -46,7 +49,7 @@ INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
 
 def parse_args():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("rule", choices=["includes", "file_lines", "folder_share", "names"])
+    p.add_argument("rule", choices=["includes", "file_lines", "folder_share", "names", "links"])
     p.add_argument("--source", required=True, help="the source tree's top folder")
     p.add_argument("--stack", nargs="+", required=True, help="the layers, bottom first")
     p.add_argument("--beside", nargs="*", default=[], help="LAYER:BASE[,BASE...]: a layer beside the stack")
@@ -226,11 +229,56 @@ def check_names(tree):
     return problems
 
 
+MARKDOWN_LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+
+
+def heading_anchors(text):
+    """The anchors GitHub gives a page's headings (lower case, punctuation
+    dropped, spaces to hyphens; a repeated heading gets -1, -2, ...)."""
+    anchors, seen = set(), {}
+    for line in strip_code(text).splitlines():
+        m = re.match(r"#{1,6}\s+(.*?)\s*#*\s*$", line)
+        if not m:
+            continue
+        slug = re.sub(r"[^\w\- ]", "", m.group(1).strip().lower()).replace(" ", "-")
+        n = seen.get(slug, 0)
+        seen[slug] = n + 1
+        anchors.add(slug if n == 0 else f"{slug}-{n}")
+    return anchors
+
+
+def strip_code(text):
+    """Fenced blocks and inline code, which hold no links."""
+    text = re.sub(r"^(```|~~~).*?^\1", "", text, flags=re.S | re.M)
+    return re.sub(r"`[^`\n]*`", "", text)
+
+
+def check_links(tree):
+    problems = []
+    pages = {os.path.realpath(f): text for f, text in tree.text_files() if f.endswith(".md")}
+    for page, text in sorted(pages.items()):
+        for m in MARKDOWN_LINK.finditer(strip_code(text)):
+            link = m.group(1)
+            if re.match(r"[a-zA-Z][\w+.-]*:", link):
+                continue  # https:, mailto:
+            path, _, anchor = link.partition("#")
+            target = os.path.realpath(os.path.join(os.path.dirname(page), path)) if path else page
+            if os.path.relpath(target, tree.top).startswith(".."):
+                continue  # outside the tree: ../shared
+            if not os.path.exists(target):
+                problems.append(f"{tree.rel(page)}: ({link}): no such file")
+            elif anchor and target.endswith(".md"):
+                with open(target, encoding="utf-8", errors="replace") as fh:
+                    if anchor.lower() not in heading_anchors(fh.read()):
+                        problems.append(f"{tree.rel(page)}: ({link}): {tree.rel(target)} has no heading #{anchor}")
+    return problems
+
+
 def main():
     args = parse_args()
     tree = Tree(args)
     check = {"includes": check_includes, "file_lines": check_file_lines, "folder_share": check_folder_share,
-             "names": check_names}[args.rule]
+             "names": check_names, "links": check_links}[args.rule]
     problems = check(tree)
     for p in problems:
         print(p)
