@@ -522,7 +522,7 @@ int main(int argc, char** argv) {
       std::string with_win(text.size() + 4, '\0');
       if (const std::size_t n = mjk::last_tile_as_win(text, with_win); n && n <= with_win.size()) {
         text = with_win.substr(0, n);
-        std::string tile = text.substr(text.rfind(' ') + 1);  // "8s", "0p"; seed 000's "s8" said as "8s"
+        std::string tile = text.substr(text.rfind(' ') + 1);  // "8s", "0p"; the suit-first form's "s8" said as "8s"
         if (tile.size() == 2 && (tile[0] < '0' || tile[0] > '9')) std::swap(tile[0], tile[1]);
         note = "winning tile " + tile + " (the last tile)";
       }

@@ -79,7 +79,7 @@ export function errorMessage(code) { return cString(ready()._mjk_error_message(c
 
 // ---- one line, as `mjk --json` answers it ----
 
-// request: any line `mjk --json` reads (mpsz with meld words, seed 000's
+// request: any line `mjk --json` reads (mpsz with meld words, the suit-first
 // form, a JSON request object as text) or a request object (SCORING.md's
 // fields), which is sent as its JSON. options.players: 4 or 3 for text (a
 // request object says "players" itself); options.visible: 34 counts or null.

@@ -13,7 +13,7 @@ are process CPU time, as Google Benchmark reports (shared machines). With --mjk-
 runs the C++ benchmark of the same size for the active implementation,
 `waits/<impl>-rows34/random13_1m` (10^6 rows) when --rows is 500,000 or more,
 else `waits/<impl>-rows34/random13` (4096 rows, in cache), and prints the ratio.
-Goal (issue 11): Python waits >= 5M hands/s and <= 1.5x the C++ time per hand.
+Goal: Python waits >= 5M hands/s and <= 1.5x the C++ time per hand.
 
 With --score-lines FILE (JSON request lines, e.g. 10^5 realistic wins from
 `build/release/bench/mjk_score_lines 100000 > wins.jsonl`) it also times

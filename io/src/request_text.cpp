@@ -152,7 +152,7 @@ std::size_t last_tile_as_win(std::string_view line, std::span<char> out) noexcep
   if (!parsed.ok() || parsed.value.has_win || !parsed.value.melds_known || q.hand.tiles != 14 - 3 * q.meld_count)
     return 0;
   // The concealed tiles are the first word; its last tile is "...Ds" (mpsz)
-  // or "...sD" (seed 000's form).
+  // or "...sD" (the suit-first form).
   const std::size_t end = std::min(line.find_first_of(space_chars, start), line.size());
   const std::string_view word = line.substr(start, end - start);
   if (word.size() < 2) return 0;
@@ -161,7 +161,7 @@ std::size_t last_tile_as_win(std::string_view line, std::span<char> out) noexcep
   if (!mpsz && !(suit_of_letter(a).has_value() && b >= '0' && b <= '9')) return 0;
   const char digit = mpsz ? a : b, suit = mpsz ? b : a;
   // What stays of the word: mpsz drops the digit (and the suit letter with
-  // it when the digit was its group's only one); seed 000 drops the pair.
+  // it when the digit was its group's only one); the suit-first form drops the pair.
   std::size_t keep = word.size() - 2;
   const bool group_left = mpsz && keep > 0 && word[keep - 1] >= '0' && word[keep - 1] <= '9';
   std::size_t n = 0;

@@ -8,8 +8,8 @@
 // AND of per-split flags. Everything a reading cannot change (tanyao,
 // honroutou, honitsu, chinitsu, yakuhai, the yakuman of tile sets, dora) is
 // decided once per request from one occupancy mask of the whole hand. Han
-// are table sums over the bytes of yaku masks. docs/kernel.md ("Scoring") says where the
-// time goes.
+// are table sums over the bytes of yaku masks. docs/kernel.md ("Scoring") says how;
+// docs/benchmarks.md ("The scorer, 2026-11-23") where the time goes.
 //
 // Files: score_detail.hpp (masks, meld rows, Context), score_prepare.cpp
 // (validation and the reading-independent yaku), score_readings.hpp (a

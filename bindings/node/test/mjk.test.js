@@ -146,7 +146,7 @@ test('decompositions', () => {
 });
 
 // Typed arrays on a SharedArrayBuffer (how worker threads share hands) are
-// typed arrays like any other (issue 17).
+// typed arrays like any other: rows, out and visible alike.
 const shared = (arr) => {
   const s = new Uint8Array(new SharedArrayBuffer(arr.length));
   s.set(arr);

@@ -267,14 +267,14 @@ def test_decompositions():
         mjk.decompositions(mjk.parse(AGARI), winning=34)
 
 
-# --- overlap between inputs and outputs (issue 17): answered as if every
+# --- overlap between inputs and outputs: answered as if every
 # input had been copied first, as numpy's ufuncs do; outputs that overlap
 # each other are refused.
 def test_out_overlapping_rows_is_answered_as_if_copied():
     b = np.zeros((900, 34), np.uint8)
     b[:600] = mjk.parse(NINE_GATES)
     want = mjk.waits(b[:600].copy())
-    got = mjk.waits(b[:600], out=b[300:].view(bool))  # the issue's reproducer
+    got = mjk.waits(b[:600], out=b[300:].view(bool))  # output rows 300-899 over input rows 300-599
     assert (got == want).all()
     rows = np.stack([mjk.parse(AGARI)] * 40)
     want = mjk.is_agari(rows.copy())

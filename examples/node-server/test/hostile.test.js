@@ -1,5 +1,5 @@
 'use strict';
-// The server under hostile clients (issue 17), on loopback only, each test
+// The server under hostile clients, on loopback only, each test
 // bounded in time: validation before work, bounded memory per connection,
 // idle and ping timeouts, connection limit, graceful shutdown, counters, and
 // a soak with every hostile client at once while a well-behaved client's

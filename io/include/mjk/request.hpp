@@ -91,7 +91,7 @@ inline constexpr std::size_t max_json_string = 512;
 // A text line that names no winning tile but holds a complete count for its
 // melds (14 concealed tiles with none, 11 with one, ...): the same line with
 // its last written tile set apart as the winning tile, as majiang-core reads
-// such a hand ("123678m345p55678s" -> "123678m345p5567s 8s", seed 000's
+// such a hand ("123678m345p55678s" -> "123678m345p5567s 8s", the suit-first form's
 // "...z2z2" -> "...z2 z2"; with meld words the tile goes after them). Writes into out and returns the bytes needed
 // (at most line.size() + 3); 0 when the line is JSON, does not parse, names
 // its winning tile or has another count.

@@ -232,7 +232,7 @@ def _utf8(text):
 
 
 def parse(text):
-    """mpsz text (or seed 000's form) -> numpy.uint8 (34,) counts; HandError if malformed."""
+    """mpsz text (or the suit-first form, "m1m2m3") -> numpy.uint8 (34,) counts; HandError if malformed."""
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, not {type(text).__name__}")
     code, message, counts = _native.parse(_utf8(text))
