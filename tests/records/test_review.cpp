@@ -112,3 +112,29 @@ TEST_CASE("review: a red five seen is written 0 in visible, so the wall knows it
       std::string::npos);
   CHECK(lines.find("\"visible\": \"09m0p9s\", \"discard\": \"1s\"") != std::string::npos);
 }
+
+TEST_CASE("review: with three players the norths set aside are seen: the others' in visible, one's own counted gone") {
+  // Seat 0 holds 123456789p123s4z, draws a second 4z and sets it aside, draws
+  // 5z from the dead wall and throws it: tenpai on 4z alone, of which two are
+  // left (one held, one set aside). Seat 1 then sees the 5z and the north.
+  const std::string record =
+      R"(<mjloggm ver="2.3"><GO type="185"/><TAIKYOKU oya="0"/>)"
+      R"(<INIT seed="0,0,0,3,3,0" ten="350,350,350" oya="0" hai0="36,40,44,48,53,56,60,64,68,72,76,80,121" )"
+      R"(hai1="37,41,45,49,57,61,65,69,73,77,81,85,112" hai2="38,42,46,50,58,62,66,70,74,78,82,86,116"/>)"
+      R"(<T120/><N who="0" m="30752"/><T124/><D124/><U125/><E125/></mjloggm>)";
+  const GameReview rv = review_record_bytes(record, "north.mjlog");
+  REQUIRE_FALSE(rv.read_error);
+  REQUIRE_FALSE(rv.replay.error);
+  REQUIRE(rv.replay.decisions.size() == 2);
+  const Decision& own = rv.replay.decisions[0];
+  CHECK(own.nuki == 1);
+  CHECK(own.shanten_after == 0);
+  CHECK(own.ukeire == 2);
+  CHECK(own.visible[30] == 0);
+  const Decision& next = rv.replay.decisions[1];
+  CHECK(next.nuki == 0);
+  CHECK(next.visible[30] == 1);
+  const std::string lines = review_lines(rv);
+  CHECK(lines.find("\"player\": \"2z\", \"turn\": 1, \"hand\": \"12346789p1234s25z\", \"melds\": [], \"dora\": \"1m\", "
+                   "\"visible\": \"45z\", \"discard\": \"5z\"") != std::string::npos);
+}
