@@ -529,6 +529,8 @@ class Reader {
     w.detailed = true;
     w.fu = static_cast<std::uint8_t>(v[0] < 0 || v[0] > 255 ? 0 : v[0]);
     w.points = static_cast<std::int32_t>(v[1]);
+    // ten's third figure names the limit: 0 none, 1 mangan ... 4 sanbaiman, 5 yakuman.
+    if (v.size() >= 3 && v[2] >= 1 && v[2] <= 5) w.limit = static_cast<Limit>(v[2]);
     if (!ints(tag, "yaku", v, false)) return false;
     if (v.size() % 2) return error(tag.offset, "<AGARI> yaku is not a list of id,han pairs");
     for (std::size_t i = 0; i < v.size(); i += 2) {
@@ -546,6 +548,7 @@ class Reader {
       ++w.yakuman;
     }
     if (w.yakuman) w.fu = 0, w.han = 0;
+    w.limit = detail::stated_limit(w.limit, w.yakuman);
     if (!ints(tag, "doraHaiUra", v, false)) return false;
     for (const auto id : v) {
       RecordTile t;

@@ -67,7 +67,8 @@ std::string round_text(const Round& r) {
   for (const Win& w : r.wins) {
     // tenhou.net/6 states no fu for a limit hand ("満貫8000点").
     s += "win " + std::to_string(w.seat) + "<" + std::to_string(w.from) + " " + std::to_string(w.points) + " " +
-         (w.points >= 8000 || w.han >= 5 ? "" : std::to_string(w.fu) + "fu ") + std::to_string(w.han) + "han";
+         (w.points >= 8000 || w.han >= 5 ? "" : std::to_string(w.fu) + "fu ") + std::to_string(w.han) + "han " +
+         std::string(mjk::display_name(w.limit).id);
     for (int d : w.deltas) s += " " + std::to_string(d);
   }
   if (r.draw)
@@ -306,7 +307,8 @@ std::string game_text(const Game& g) {
     }
     for (const Win& w : r.wins) {
       s += "\nwin " + std::to_string(w.seat) + "<" + std::to_string(w.from) + " pao " + std::to_string(w.pao) + " " +
-           std::to_string(w.points) + " " + std::to_string(w.han) + "han " + std::to_string(w.yakuman) + "x";
+           std::to_string(w.points) + " " + std::to_string(w.han) + "han " + std::to_string(w.yakuman) + "x " +
+           std::string(mjk::display_name(w.limit).id);
       for (const StatedYaku& y : w.yaku)
         s += " " + std::string(mjk::yaku_name(y.yaku)) + std::to_string(y.han) + "/" + std::to_string(y.yakuman);
       for (const int d : w.deltas) s += " " + std::to_string(d);
@@ -406,7 +408,9 @@ std::uint32_t pon_code(int offset, int kind, int left_out, int called, bool adde
 }
 std::uint32_t kan_code(int offset, int id) { return static_cast<std::uint32_t>(id << 8 | offset); }
 
-std::string draw_tag(int seat, int id) { return "<" + std::string(1, static_cast<char>('T' + seat)) + std::to_string(id) + "/>"; }
+std::string draw_tag(int seat, int id) {
+  return "<" + std::string(1, static_cast<char>('T' + seat)) + std::to_string(id) + "/>";
+}
 std::string discard_tag(int seat, int id) {
   return "<" + std::string(1, static_cast<char>('D' + seat)) + std::to_string(id) + "/>";
 }
@@ -518,7 +522,8 @@ TEST_CASE("mjlog calls: every offset from every seat, chi, pon and kan, four and
             const std::string pon = draw_tag(thrower, thrown) + discard_tag(thrower, thrown) +
                                     call_tag(caller, pon_code(offset, 20, left_out, called));
             int filler = 0;
-            const std::string record = call_record(players, thrower, caller, held, {thrown, 80 + left_out}, pon, &filler);
+            const std::string record =
+                call_record(players, thrower, caller, held, {thrown, 80 + left_out}, pon, &filler);
             const std::string expected = "pon " + who + "<" + std::to_string(from) + " " + tiles_of(20, 3);
             CHECK(read_replay_write(record, expected) == (wrong.empty() ? "ok" : wrong));
             ++checked;
@@ -543,15 +548,14 @@ TEST_CASE("mjlog calls: every offset from every seat, chi, pon and kan, four and
           std::vector<int> held;
           for (int k = 0; k < 4; ++k)
             if (k != called) held.push_back(80 + k);
-          const std::string record =
-              call_record(players, thrower, caller, held, {80 + called},
-                          draw_tag(thrower, 80 + called) + discard_tag(thrower, 80 + called) +
-                              call_tag(caller, kan_code(offset, 80 + called)));
+          const std::string record = call_record(players, thrower, caller, held, {80 + called},
+                                                 draw_tag(thrower, 80 + called) + discard_tag(thrower, 80 + called) +
+                                                     call_tag(caller, kan_code(offset, 80 + called)));
           const std::string expected = "minkan " + who + "<" + std::to_string(from) + " " + tiles_of(20, 4);
           // Offset 0 is a closed kan: of a tile the caller does not hold.
-          const std::string closed = "E" + std::to_string(thrower + 1) + "-0 event 2: seat " + who + " declares a closed kan of tile id " +
-                                     std::to_string(80 + called) + ", but seat " + std::to_string(thrower) +
-                                     " discarded it";
+          const std::string closed = "E" + std::to_string(thrower + 1) + "-0 event 2: seat " + who +
+                                     " declares a closed kan of tile id " + std::to_string(80 + called) +
+                                     ", but seat " + std::to_string(thrower) + " discarded it";
           CHECK(read_replay_write(record, expected) == (offset == 0 ? closed : wrong.empty() ? "ok" : wrong));
           ++checked;
         }
@@ -567,10 +571,9 @@ TEST_CASE("mjlog calls: every offset from every seat, chi, pon and kan, four and
               std::vector<int> held;
               for (const int id : ids)
                 if (id != thrown) held.push_back(id);
-              const std::string record =
-                  call_record(players, thrower, caller, held, {thrown},
-                              draw_tag(thrower, thrown) + discard_tag(thrower, thrown) +
-                                  call_tag(caller, chi_code(offset, first, copies, called)));
+              const std::string record = call_record(players, thrower, caller, held, {thrown},
+                                                     draw_tag(thrower, thrown) + discard_tag(thrower, thrown) +
+                                                         call_tag(caller, chi_code(offset, first, copies, called)));
               std::string expected = "chi " + who + "<" + std::to_string(from) + " " +
                                      tile_text(RecordTile{mjk::Tile(first + called), false});
               for (int k = 0; k < 3; ++k)

@@ -138,3 +138,34 @@ TEST_CASE("review: with three players the norths set aside are seen: the others'
   CHECK(lines.find("\"player\": \"2z\", \"turn\": 1, \"hand\": \"12346789p1234s25z\", \"melds\": [], \"dora\": \"1m\", "
                    "\"visible\": \"45z\", \"discard\": \"5z\"") != std::string::npos);
 }
+
+TEST_CASE("review: a win stated only by its limit is named by it, in every format that carries it") {
+  // tenhou.net/6 states a limit hand's value without fu: "満貫4000点∀". The
+  // dealer, tenpai from the deal, throws its first draw and wins on 8s:
+  // menzen tsumo, pinfu, tanyao, sanshoku, 5 han.
+  const std::string record =
+      R"({"title":["",""],"name":["a","b","c","d"],"rule":{"disp":"","aka":1},"log":[[[0,0,0],)"
+      R"([25000,25000,25000,25000],[47],[],[12,13,14,22,23,24,32,33,34,25,25,36,37],[41,38],[60],)"
+      R"([11,11,11,12,12,12,13,13,13,14,14,14,15],[43],[60],[26,26,26,27,27,27,28,28,28,29,29,29,21],[44],[60],)"
+      R"([36,36,36,37,37,37,39,39,39,31,31,31,42],[45],[60],["和了",[12000,-4000,-4000,-4000],)"
+      R"x([0,0,0,"満貫4000点∀","門前清自摸和(1飜)","平和(1飜)","断幺九(1飜)","三色同順(2飜)"]]]]})x";
+  const GameReview rv = review_record_bytes(record, "mangan.json");
+  REQUIRE_FALSE(rv.read_error);
+  REQUIRE(rv.game.rounds.at(0).wins.size() == 1);
+  CHECK(rv.game.rounds[0].wins[0].limit == mjk::Limit::mangan);
+  CHECK(rv.clean());
+  const std::string line =
+      "E1-0  scores 25000 25000 25000 25000  | seat 0 tsumo 5 han mangan 12000 (menzen_tsumo 1, "
+      "pinfu 1, tanyao 1, sanshoku 2)\n";
+  CHECK(review_text(rv).find(line) != std::string::npos);
+  // mjai carries it as mjk's "limit"; tenhou.net/6 written back says 満貫 again.
+  const WriteResult mjai = write_mjai(rv.game);
+  REQUIRE(mjai.ok());
+  CHECK(mjai.text.find("\"yakuman\":0,\"limit\":\"mangan\",\"yaku\":") != std::string::npos);
+  CHECK(review_text(review_record_bytes(mjai.text, "mangan.json")).find(line) != std::string::npos);
+  const WriteResult t6 = write_tenhou6(rv.game);
+  REQUIRE(t6.ok());
+  CHECK(t6.text.find("\"満貫4000点∀\"") != std::string::npos);
+  CHECK(read_record(mjai.text.substr(0, mjai.text.find("\"limit\"")) + "\"limit\":\"big\"}", "bad.mjson")
+            .error->what.find("hora's limit is not mangan") != std::string::npos);
+}

@@ -40,7 +40,7 @@ struct Decision {
   std::array<Meld, 4> melds{};
   std::uint8_t meld_count = 0;
   std::vector<RecordTile> dora;  // indicators shown
-  std::uint8_t nuki = 0;  // norths this player has set aside (three players)
+  std::uint8_t nuki = 0;         // norths this player has set aside (three players)
   // Discards, the other players' melds and the norths they set aside (not
   // this hand's melds nor its norths, not the indicators).
   std::array<std::uint8_t, kind_count> visible{};
