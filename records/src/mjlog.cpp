@@ -529,8 +529,10 @@ class Reader {
     w.detailed = true;
     w.fu = static_cast<std::uint8_t>(v[0] < 0 || v[0] > 255 ? 0 : v[0]);
     w.points = static_cast<std::int32_t>(v[1]);
-    // ten's third figure names the limit: 0 none, 1 mangan ... 4 sanbaiman, 5 yakuman.
-    if (v.size() >= 3 && v[2] >= 1 && v[2] <= 5) w.limit = static_cast<Limit>(v[2]);
+    // ten's third figure names the limit: 0 none, 1 mangan ... 4 sanbaiman,
+    // 5 yakuman (counted or not: stated_limit tells them apart below).
+    if (v.size() >= 3 && v[2] >= 1 && v[2] <= 4) w.limit = static_cast<Limit>(v[2]);
+    if (v.size() >= 3 && v[2] == 5) w.limit = Limit::yakuman;
     if (!ints(tag, "yaku", v, false)) return false;
     if (v.size() % 2) return error(tag.offset, "<AGARI> yaku is not a list of id,han pairs");
     for (std::size_t i = 0; i < v.size(); i += 2) {

@@ -169,3 +169,31 @@ TEST_CASE("review: a win stated only by its limit is named by it, in every forma
   CHECK(read_record(mjai.text.substr(0, mjai.text.find("\"limit\"")) + "\"limit\":\"big\"}", "bad.mjson")
             .error->what.find("hora's limit is not mangan") != std::string::npos);
 }
+
+TEST_CASE("review: mjlog names a win's limit in ten's third figure") {
+  // Read, not replayed: seat 1's stated win on seat 0's discard, its limit as stated.
+  const std::string head =
+      R"(<mjloggm ver="2.3"><GO type="169"/><TAIKYOKU oya="0"/><INIT seed="0,0,0,3,3,20" ten="250,250,250,250" )"
+      R"(oya="0" hai0="34,11,120,19,83,79,69,12,1,99,128,85,73" hai1="57,27,17,119,14,134,126,44,117,68,114,82,109" )"
+      R"(hai2="78,93,90,48,100,41,40,81,60,53,92,75,98" hai3="6,104,127,88,87,35,65,135,97,122,25,5,121"/>)"
+      R"(<T77/><D77/><AGARI ba="0,0" hai="57,27,17,119,14,134,126,44,117,68,114,82,109,77" machi="77" )";
+  const auto limit_of = [&](const std::string& agari) {
+    const ReadResult r = read_record(
+        head + agari + R"( who="1" fromWho="0" sc="250,-80,250,80,250,0,250,0"/></mjloggm>)", "limit.mjlog");
+    REQUIRE_MESSAGE(r.ok(), r.error->message());
+    return r.game.rounds.at(0).wins.at(0).limit;
+  };
+  CHECK(limit_of(R"(ten="30,7700,0" yaku="1,1,52,3")") == mjk::Limit::none);
+  CHECK(limit_of(R"(ten="40,8000,1" yaku="1,1,52,3")") == mjk::Limit::mangan);
+  CHECK(limit_of(R"(ten="30,12000,2" yaku="1,1,52,5")") == mjk::Limit::haneman);
+  CHECK(limit_of(R"(ten="30,24000,4" yaku="1,1,52,10")") == mjk::Limit::sanbaiman);
+  CHECK(limit_of(R"(ten="30,32000,5" yaku="1,1,52,12")") == mjk::Limit::kazoe_yakuman);
+  CHECK(limit_of(R"(ten="0,32000,5" yakuman="39")") == mjk::Limit::yakuman);
+  CHECK(limit_of(R"(ten="0,64000,5" yakuman="39,42")") == mjk::Limit::double_yakuman);
+  const GameReview rv = review_record_bytes(
+      head + R"(ten="40,8000,1" yaku="1,1,52,3" who="1" fromWho="0" sc="250,-80,250,80,250,0,250,0"/></mjloggm>)",
+      "limit.mjlog");
+  REQUIRE_FALSE(rv.read_error);
+  CHECK(review_text(rv).find("| seat 1 ron from seat 0 4 han 40 fu mangan 8000 (riichi 1, dora 3)") !=
+        std::string::npos);
+}
