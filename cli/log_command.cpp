@@ -76,6 +76,9 @@ The exit status is 0 only when there is no disagreement and no error.
 
 
 // Every file named, directories walked (sorted, so runs are reproducible).
+// In a directory everything but a directory is a record to read, as if
+// named: a FIFO, a link to a device or to nothing is read (or is that
+// record's error, naming it), never left out unsaid.
 bool collect(const std::vector<std::string>& args, std::vector<std::string>& files) {
   namespace fs = std::filesystem;
   for (const auto& a : args) {
@@ -83,9 +86,11 @@ bool collect(const std::vector<std::string>& args, std::vector<std::string>& fil
     if (fs::is_directory(a, ec)) {
       std::vector<std::string> found;
       for (auto it = fs::recursive_directory_iterator(a, ec); !ec && it != fs::recursive_directory_iterator();
-           it.increment(ec))
-        if (it->is_regular_file(ec) && it->path().filename().string() != "README.md")
+           it.increment(ec)) {
+        std::error_code entry;  // a link to nothing: not a directory, and not an error of the listing
+        if (!it->is_directory(entry) && it->path().filename().string() != "README.md")
           found.push_back(it->path().string());
+      }
       if (ec) {
         std::fprintf(stderr, "mjk log: cannot list %s: %s\n", a.c_str(), ec.message().c_str());
         return false;
@@ -204,6 +209,9 @@ int log_command(int argc, char** argv) {
         return 2;
       }
       to = f == "mjai" ? Format::mjai : Format::tenhou6;
+    } else if ((a == "--max-bytes" || a == "--plot" || a == "--to" || a == "--threads") && i + 1 == argc) {
+      std::fprintf(stderr, "mjk log: %s needs a value (see mjk log --help)\n", argv[i]);
+      return 2;
     } else if (a == "--threads" && i + 1 < argc) threads = static_cast<unsigned>(std::max(1, std::atoi(argv[++i])));
     else if (a == "--max-bytes" && i + 1 < argc) {
       const auto n = byte_count(argv[++i]);
