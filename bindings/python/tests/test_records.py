@@ -162,6 +162,22 @@ GOOD = ('<mjloggm ver="2.3"><GO type="169"/><TAIKYOKU oya="0"/>'
 LIMIT = "the limit of 16777216 bytes a record"
 
 
+def test_a_path_holding_a_nul_byte_is_a_record_error_saying_so(tmp_path):
+    # The NUL must neither cut the path short (opening good.mjlog) nor the
+    # message (it said only "good.mjlog").
+    good = tmp_path / "good.mjlog"
+    good.write_text(GOOD)
+    for path in (f"{good}\0y", os.fsencode(good) + b"\0y"):
+        for errors in ("raise", "return"):
+            with pytest.raises(mjk.RecordError) as e:
+                mjk.read_log(path, errors=errors)
+            assert str(e.value) == repr(f"{good}\0y") + ": path holds a NUL byte"
+    with pytest.raises(ValueError) as e:
+        _native.corpus_stats([str(good), f"{good}\0y"])
+    assert str(e.value) == "paths[1] " + repr(f"{good}\0y") + ": path holds a NUL byte"
+    assert len(mjk.read_log(good)["discard"]) == 1
+
+
 def gzipped(data):
     import zlib
     c = zlib.compressobj(9, zlib.DEFLATED, 31)
