@@ -305,3 +305,45 @@ def test_dask_local_cluster_of_two_workers_gives_the_single_process_figures():
         cli = subprocess.run([CLI, "log", "--stats", "--json", str(LOGS)], capture_output=True, text=True)
         assert cli.stdout.strip() == single
         assert cli.returncode == run.returncode
+
+
+def test_dask_run_prints_its_dashboard_and_progress_to_stderr_unless_quiet(tmp_path):
+    # A LocalCluster of one worker and two records of one task each: what a
+    # Dask user looks for (the dashboard's address, the work, its progress),
+    # on stderr (a log here, so lines), and none of it with --quiet.
+    pytest.importorskip("distributed", reason="needs Debian's python3-distributed")
+    records = tmp_path / "records"
+    records.mkdir()
+    for name in ("a.mjlog", "b.mjlog"):
+        (records / name).write_text(GOOD)
+    command = [sys.executable, "-m", "mjk.corpus", "--workers", "1", "--batch", "1", "--json", str(records)]
+    run = subprocess.run(command, capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert json.loads(run.stdout)["games"] == 2
+    lines = [x for x in run.stderr.splitlines() if x.startswith("mjk.corpus:")]
+    assert len(lines) == 4, run.stderr
+    assert re.fullmatch(r"mjk\.corpus: dashboard http://127\.0\.0\.1:\d+/status", lines[0])
+    assert lines[1:3] == ["mjk.corpus: 2 records in 2 tasks of up to 1, on 1 worker",
+                          "mjk.corpus: 1 / 2 records (50%)"]
+    assert re.fullmatch(r"mjk\.corpus: 2 / 2 records \(100%\) in \d+\.\d s", lines[3])
+    quiet = subprocess.run(command + ["--quiet"], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert quiet.returncode == 0 and quiet.stdout == run.stdout
+    assert "mjk.corpus" not in quiet.stderr
+
+
+def test_dask_progress_in_a_terminal_is_one_bar_redrawn():
+    import io
+    out = io.StringIO()
+    progress = corpus.Progress(out, tty=True)
+    for done in (3, 10, 10):
+        progress(done, 10)
+    text = out.getvalue()
+    assert text.startswith("\r[" + "#" * 12 + " " * 28 + "] 3 / 10 records\r[" + "#" * 40 + "] 10 / 10 records in ")
+    assert text.count("\n") == 2 and text.endswith(" s\n")
+    lines = io.StringIO()
+    progress = corpus.Progress(lines, tty=False)
+    for done in range(1, 101):
+        progress(done, 100)
+    # The first record done, then a line each tenth, the last with the time.
+    assert [x.split(" records")[0] for x in lines.getvalue().splitlines()] == \
+        ["mjk.corpus: %d / 100" % n for n in (1, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100)]
