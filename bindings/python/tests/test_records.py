@@ -347,3 +347,46 @@ def test_dask_progress_in_a_terminal_is_one_bar_redrawn():
     # The first record done, then a line each tenth, the last with the time.
     assert [x.split(" records")[0] for x in lines.getvalue().splitlines()] == \
         ["mjk.corpus: %d / 100" % n for n in (1, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100)]
+
+
+# The readers of mjlog and tenhou.net/6 follow the tiles themselves, and stop
+# the whole read at a discard of a tile not held: no game comes out of them
+# to replay, so errors="return" cannot give the discards before it yet (mjai,
+# whose reader does not follow the tiles, leaves it to the replay and does).
+# The fix is the records library's (a reader handing on the game up to a
+# rule it finds broken, for the review to replay); strict, so that these
+# tests fail once it is made, and the marks go.
+NOT_HELD_IS_A_READ_ERROR = pytest.mark.xfail(
+    strict=True, raises=mjk.RecordError,
+    reason="the mjlog and tenhou.net/6 readers fail the whole read at a tile not held (records/)")
+
+
+@NOT_HELD_IS_A_READ_ERROR
+def test_a_mjlog_discard_of_a_tile_not_held_returns_the_discards_before_it(tmp_path):
+    # Seat 2 discards tile id 57, which seat 1 holds: event 5, after two discards.
+    bad = tmp_path / "not_held.mjlog"
+    bad.write_text(GOOD.replace("<T77/><D120/>", "<T77/><D120/><U3/><E27/><V4/><F57/>"))
+    with pytest.raises(mjk.RecordError, match="tile id 57"):
+        mjk.read_log(bad)
+    r = mjk.read_log(bad, errors="return")
+    assert r["error"]["round"] == "E1-0" and r["error"]["event"] == 5 and "tile id 57" in r["error"]["what"]
+    assert list(r["seat"]) == [0, 1]
+
+
+@needs_logs
+@NOT_HELD_IS_A_READ_ERROR
+def test_a_tenhou6_discard_of_a_tile_not_held_returns_the_discards_before_it(tmp_path):
+    # East's third discard of the first round becomes a kind East never has.
+    path = sorted(p for p in (LOGS / "tenhou6-json").iterdir() if p.suffix == ".json")[0]
+    game = json.loads(path.read_text())
+    first = game["log"][0]
+    has = {t for t in first[4] + first[5] if isinstance(t, int)}
+    never = next(t for t in [*range(11, 20), *range(21, 30), *range(31, 40), *range(41, 48)] if t not in has)
+    first[6][2] = never
+    bad = tmp_path / "not_held.json"
+    bad.write_text(json.dumps(game))
+    with pytest.raises(mjk.RecordError, match="a tile not held"):
+        mjk.read_log(bad)
+    r = mjk.read_log(bad, errors="return")
+    assert "a tile not held" in r["error"]["what"] and r["error"]["round"] == r["rounds"][0]
+    assert (r["round"] == 0).all() and (r["seat"] == 0).sum() == 2
