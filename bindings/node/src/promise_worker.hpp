@@ -14,7 +14,11 @@
 
 #include <napi.h>
 
+#include <chrono>
+#include <condition_variable>
+#include <cstdlib>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <system_error>
 #include <thread>
@@ -32,6 +36,45 @@ Napi::Value CancelToken(const Napi::CallbackInfo& info);
 Napi::Value CancelRequest(const Napi::CallbackInfo& info);
 // The optional token argument info[i] (undefined/null: a flag of its own).
 SharedCancel cancel_argument(const Napi::CallbackInfo& info, std::size_t i);
+
+// How many async works run at once: as many as libuv's pool ran
+// (UV_THREADPOOL_SIZE, default 4), the others waiting for a place, so that
+// a burst of calls does not search, and hold the memory of searches, all
+// at once.
+class WorkSlots {
+ public:
+  static WorkSlots& shared() {
+    static WorkSlots& slots = *new WorkSlots;  // never destroyed: threads may outlive static destruction
+    return slots;
+  }
+  // Waits for a place; false if `cancel` is requested first.
+  bool take(const mjk::bind::Cancel& cancel) {
+    std::unique_lock<std::mutex> lock(m_);
+    while (free_ == 0) {
+      if (cancel.requested()) return false;
+      cv_.wait_for(lock, std::chrono::milliseconds(20));  // a cancel does not notify: look again soon
+    }
+    --free_;
+    return true;
+  }
+  void give_back() {
+    {
+      std::lock_guard<std::mutex> lock(m_);
+      ++free_;
+    }
+    cv_.notify_one();
+  }
+
+ private:
+  WorkSlots() {
+    const char* size = std::getenv("UV_THREADPOOL_SIZE");
+    const int n = size ? std::atoi(size) : 0;
+    free_ = n >= 1 && n <= 1024 ? n : 4;
+  }
+  std::mutex m_;
+  std::condition_variable cv_;
+  int free_ = 4;
+};
 
 // A worker does its work in Execute (on its thread, touching no JavaScript
 // value; Fail on failure) and makes its answer in Value (on the JavaScript
@@ -77,10 +120,15 @@ class PromiseWorker {
   // On the worker's thread: the work, then the one call that settles the
   // promise on the JavaScript thread, then the thread's hold released.
   void run() {
-    try {
-      Execute();
-    } catch (const std::exception& e) {
-      Fail(e.what());
+    if (WorkSlots::shared().take(*cancel_)) {
+      try {
+        Execute();
+      } catch (const std::exception& e) {
+        Fail(e.what());
+      }
+      WorkSlots::shared().give_back();
+    } else {
+      Fail(mjk_error_message(MJK_ERR_CANCELLED));  // cancelled before it began
     }
     // napi_closing: the environment is ending, and this thread holds nothing any more.
     if (napi_call_threadsafe_function(tsfn_, nullptr, napi_tsfn_blocking) == napi_ok)
