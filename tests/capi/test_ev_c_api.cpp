@@ -265,11 +265,11 @@ TEST_CASE("C ABI ev: a cancel flag stops mjk_ev_cancellable and mjk_analyse_json
   // Requested from another thread while a wide search runs: it stops.
   c.options.hand_change = c.options.shanten_back = 1;
   c.options.extra = 3;
-  c.options.max_vertices = UINT64_MAX;
+  c.options.max_vertices = 2'000'000;  // seconds of growth: the cancel comes first, or the test fails
   CRequest wide = parse_c("147m258p369s12345z");
   wide.options = c.options;
   std::thread stopper([&] {
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
     mjk_cancel_request(cancel);
   });
   const int code = mjk_ev_cancellable(&wide.request, &wide.options, &wide.visible, ws, cancel, &a, &info);
