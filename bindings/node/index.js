@@ -434,7 +434,14 @@ function abortable(signal, name, start) {
   const onAbort = () => native.cancel(token);
   signal.addEventListener('abort', onAbort, { once: true });
   const done = () => signal.removeEventListener('abort', onAbort);
-  return start(token).then(
+  let pending;
+  try {
+    pending = start(token);
+  } catch (e) {
+    done();
+    throw e;
+  }
+  return pending.then(
     (value) => {
       done();
       if (signal.aborted) throw abortError(signal, name);
