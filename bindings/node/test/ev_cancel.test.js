@@ -24,6 +24,11 @@ test('maxVertices: the library\'s default unless given, a count 1..MAX_SAFE_INTE
   assert.ok(mjk.ev(line, { maxVertices: Number.MAX_SAFE_INTEGER }).vertices > 10);
   for (const bad of [0, -1, 2 ** 53, 2 ** 64])
     assert.throws(() => mjk.ev('123m456p789s1222z', { maxVertices: bad }), /maxVertices must be a count of vertices, 1 to/);
+  // An object's ev.max_vertices: the schema's range, as far as JavaScript holds integers exactly.
+  for (const bad of [0, 2 ** 53, 2 ** 64])
+    assert.throws(() => mjk.ev({ hand: '123m456p789s1222z', ev: { max_vertices: bad } }),
+      /ev\.max_vertices must be an integer from 1 to 9007199254740991/);
+  assert.equal(mjk.ev({ hand: '123m456p789s1222z', ev: { max_vertices: Number.MAX_SAFE_INTEGER } }).vertices, 2);
   // A line's own 0 or 2^64 is the library's error naming the field (0 meant "no limit" once).
   for (const bad of ['0', '18446744073709551616'])
     assert.throws(() => mjk.ev(`{"hand":"123m456p789s1222z","ev":{"max_vertices":${bad}}}`),
