@@ -40,7 +40,7 @@ export function analyseLine(text: string, options?: { players?: Players; visible
 /** The `mjk --json` lines of many hands in one call. */
 export function analyseLines(texts: string[], options?: { players?: Players | Uint8Array; visible?: Uint8Array | null }): string[];
 /** analyseLines' answer, the analyses run on libuv's thread pool; a bad argument rejects with analyseLines' error. */
-/** Aborting `signal` stops the analyses (an "ev" search within milliseconds) and rejects with an AbortError. */
+/** Aborting `signal` stops the analyses (an "ev" search within a fraction of a second) and rejects with an AbortError. */
 export function analyseLinesAsync(texts: string[], options?: { players?: Players | Uint8Array; visible?: Uint8Array | null; signal?: AbortSignal }): Promise<string[]>;
 /** mpsz text -> Uint8Array(34) counts; HandError if malformed. */
 export function parse(text: string): Uint8Array;

@@ -401,7 +401,7 @@ function analyseLines(texts, options) {
 // event loop goes on (an "ev" request's search takes up to the time its
 // max_vertices allows: 1,000,000 vertices unless the line names more).
 // signal: an AbortSignal; aborting it stops the analyses (an "ev" search
-// within milliseconds) and rejects with an AbortError. The arguments are
+// within a fraction of a second) and rejects with an AbortError. The arguments are
 // checked and the texts copied before anything is queued: a bad one rejects
 // the Promise with analyseLines' error.
 function analyseLinesAsync(texts, options) {

@@ -442,7 +442,7 @@ MJK_API int mjk_parse_request(const char* text, size_t length, mjk_score_request
  * to mjk_ev_cancellable or mjk_analyse_json_cancellable, and call
  * mjk_cancel_request from any thread (a signal handler included: it only
  * stores to an atomic flag) to stop every search reading it; each then
- * returns MJK_ERR_CANCELLED within a few milliseconds (the flag is read
+ * returns MJK_ERR_CANCELLED within a fraction of a second (the flag is read
  * every few thousand vertices while the graph grows and at each turn).
  * A flag stays set; free it once no search reads it. */
 typedef struct mjk_cancel mjk_cancel;

@@ -9,7 +9,7 @@
 // could not be told to stop, and settling its promise then threw past the
 // completion callback (which aborted the whole process). A thread of our
 // own is told by the cleanup hook, which then waits for it: the search stops
-// within milliseconds, and the addon's code is not unloaded under it.
+// within a fraction of a second, and the addon's code is not unloaded under it.
 #pragma once
 
 #include <napi.h>

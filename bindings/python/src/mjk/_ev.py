@@ -108,7 +108,7 @@ def ev(hand_or_request, *, hand_change=_UNSET, shanten_back=_UNSET, extra=_UNSET
     HandError code 43, "the search passed max_vertices"; lift it with a larger
     count, up to 2**64 - 1; None: unset).
 
-    Ctrl-C (SIGINT) stops the search within milliseconds and raises
+    Ctrl-C (SIGINT) stops the search within a fraction of a second and raises
     KeyboardInterrupt; the searching threads are gone by then.
 
     Returns a dict: shanten, vertices, wall (S), wall_counts uint8 (34,); per

@@ -109,7 +109,7 @@ mjk::bind::EvOverrides overrides_of(const py::tuple& t) {
 // Runs `work` on a thread of its own while this thread waits without the
 // GIL, looking at the interpreter's signals every 50 ms: a signal handler's
 // exception (Ctrl-C's KeyboardInterrupt) requests `cancel`, waits for the
-// searches to stop (within milliseconds: the library reads the flag as it
+// searches to stop (within a fraction of a second: the library reads the flag as it
 // searches), and propagates. Off the main thread PyErr_CheckSignals is a
 // no-op, and the call simply waits.
 template <class Work>
