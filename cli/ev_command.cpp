@@ -54,7 +54,9 @@ search options:
   --no-uradora       no ura-dora expectation
   --no-red           red fives are plain fives
   --turn N           the turn the table shows, 1-17 (draws made; default 1)
-  --max-vertices N   stop with an error past N vertices (the search's size)
+  --max-vertices N   stop with an error past N vertices (the search's size;
+                     default 1000000, reached holding about 0.45 GB at most;
+                     a larger N lifts it)
 
 context (as for the main command; see mjk --help):
   --players 3|4, --visible TILES (0 = a red five seen), --dora TILES (the
@@ -340,6 +342,7 @@ bool search_one(std::string_view text, Settings& s, EvWorkspace& ws) {
   EvOptions o = s.options;
   o.progress = &hook;
   const EvResult e = expected_value(*r, o, s.visible, &ws);
+  progress.vertices = e.value.vertices;  // the reports come at the growth's phases: a budget's stop falls between
   progress.done();
   if (!e.ok()) {
     if (s.json) std::fputs(json_error(text, e.error.message()).c_str(), stdout);

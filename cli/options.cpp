@@ -72,7 +72,7 @@ constexpr std::array ev_options = {
     Option{"--no-uradora", "", "leave ura-dora out of the expected score"},
     Option{"--no-red", "", "red fives score as plain fives"},
     Option{"--turn", "N", "the turn the table shows (1-17, default 1)"},
-    Option{"--max-vertices", "N", "stop with an error past this many vertices"},
+    Option{"--max-vertices", "N", "stop with an error past this many vertices (default 1000000)"},
     Option{"--json", "", "the analysis object with the per-turn curves"},
     Option{"--help", "", "the full text"},
 };

@@ -214,4 +214,5 @@ mjk_cli_matches(ev_melds_and_options "options   hand change, shanten back, extra
 mjk_cli_golden(ev_complete FAILS ev 123m456p789s11222z)
 mjk_cli_golden(ev_extra FAILS ev --extra 4 123m456p789s1222z)
 mjk_cli_golden(ev_budget FAILS ev --max-vertices 10 --hand-change --shanten-back 12359m2468p1357s2z)
+mjk_cli_golden(ev_budget_zero FAILS ev --max-vertices 0 12359m2468p1357s2z)
 mjk_cli_golden(ev_json_error_line FAILS ev --json 123m456p789s11222z)

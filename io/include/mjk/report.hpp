@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -64,6 +65,10 @@ struct Report {
 // rules, ...) and JSON lines their defaults; players come from `options`.
 [[nodiscard]] MJK_API Parsed<Report> analyse(std::string_view line, const Options& options,
                                              const ScoreRequest& context) noexcept;
+// The same, an "ev" line's search stopped by `cancel` (EvOptions::cancel:
+// the line's error is then Error::cancelled); nullptr: never.
+[[nodiscard]] MJK_API Parsed<Report> analyse(std::string_view line, const Options& options, const ScoreRequest& context,
+                                             const std::atomic<bool>* cancel) noexcept;
 // The same with the default context (no melds named, ron, East seat and round).
 [[nodiscard]] MJK_API Parsed<Report> analyse(std::string_view line, const Options& options = {}) noexcept;
 
