@@ -198,7 +198,6 @@ renhou kokushi kokushi_13 suuankou suuankou_tanki daisangen shousuushii
 daisuushii tsuuiisou ryuuiisou chinroutou chuuren junsei_chuuren suukantsu;
 dora kinds dora aka ura nuki.
 
-
 exit status: 0 if every hand was analysed, 1 if any was rejected or reading the
 input or writing the output failed, 2 on bad usage.
 )";
