@@ -249,3 +249,6 @@ mjk_add_test(cli.option_table_reads_every_option LABELS door
   COMMAND ${CMAKE_COMMAND} -DCLI=${PROJECT_SOURCE_DIR}/cli -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_option_reads.cmake)
 mjk_cli_golden(help_ev help ev)
 mjk_cli_golden(help_score score --help)
+# mjk ev reads winds with parse_wind and tiles with the one mpsz scanner, as every option does.
+mjk_cli_matches(ev_any_wind_spelling "hand      123m456p789s5s1222z .*\n1z             0   100.0%"
+  ev --seat South --round E --dora 9M 123m456p789s5s1222z)
