@@ -151,16 +151,6 @@ std::string_view json_line(Cmd command, std::string_view text, const Settings& s
   }
 }
 
-// Flushes stdout: a failed write (a full disk, a closed pipe) is an error,
-// never a silent success.
-int finish_output(int status) {
-  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
-    std::fprintf(stderr, "mjk: error writing standard output: %s\n", std::strerror(errno));
-    return 1;
-  }
-  return status;
-}
-
 // Without --json: the words are one hand, answered as text.
 int answer_text(Cmd command, const Settings& s, const std::vector<std::string>& words) {
   // The words form one hand, so `mjk 123m456p789s11z23s 1s` works unquoted.
@@ -196,6 +186,14 @@ int answer_text(Cmd command, const Settings& s, const std::vector<std::string>& 
 }
 
 }  // namespace
+
+int finish_output(int status) {
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    std::fprintf(stderr, "mjk: error writing standard output: %s\n", std::strerror(errno));
+    return 1;
+  }
+  return status;
+}
 
 std::string excerpt(std::string_view text) {
   constexpr std::size_t most = 120;

@@ -35,6 +35,10 @@ Parsed<Report> ev_answer(std::string_view text, const Settings& s);
 // a second): the vertices of its answer, or that it stopped (`ok` false: no answer).
 std::string ev_progress_summary(bool ok, std::uint64_t vertices, double seconds);
 
+// Flushes standard output: a failed write (a full disk, a closed pipe) is
+// an error (a message, exit status 1), never a silent success; else `status`.
+int finish_output(int status);
+
 // An input as an error message quotes it: at most 120 bytes of it (whole
 // UTF-8 characters), control bytes and invalid UTF-8 as \xNN, and when cut
 // "... (N bytes)".

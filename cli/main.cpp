@@ -17,6 +17,7 @@
 
 namespace {
 
+using mjk::cli::finish_output;
 using mjk::cli::Settings;
 
 // mjk --help-all: the usages (the command table's), the notation, what each
@@ -219,16 +220,6 @@ std::string long_help() {
   out += "\n";
   out += help_notes;
   return out;
-}
-
-// Flushes stdout: a failed write (a full disk, a closed pipe) is an error,
-// never a silent success.
-int finish_output(int status) {
-  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
-    std::fprintf(stderr, "mjk: error writing standard output: %s\n", std::strerror(errno));
-    return 1;
-  }
-  return status;
 }
 
 int list_implementations() {
