@@ -244,7 +244,7 @@ int print_rules() {
 
 // mjk help [TOPIC]: the full help, the rule switches or a subcommand's help.
 int help_command(const std::vector<std::string>& words) {
-  const std::string_view topic = words.empty() ? "" : words.front();
+  const std::string_view topic = words.empty() ? std::string_view() : std::string_view(words.front());
   if (topic.empty()) {
     std::fputs(long_help().c_str(), stdout);
     return finish_output(0);

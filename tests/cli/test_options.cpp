@@ -3,6 +3,7 @@
 // command line read against it.
 #include <doctest/doctest.h>
 
+#include <list>
 #include <string>
 #include <vector>
 
@@ -42,9 +43,12 @@ std::optional<std::string> read_as(Cmd cmd, const Option& o) {
   return not_read(o);  // these read no option but --help
 }
 
-Arguments read(std::vector<std::string> words, std::optional<std::string>* problem = nullptr) {
+// The command line read as main() reads it; the words outlive the answer,
+// whose values point into them as into argv.
+Arguments read(const std::vector<std::string>& words, std::optional<std::string>* problem = nullptr) {
+  static std::list<std::vector<std::string>> kept;  // a list: its elements never move
   std::vector<char*> argv{const_cast<char*>("mjk")};
-  for (auto& w : words) argv.push_back(w.data());
+  for (auto& w : kept.emplace_back(words)) argv.push_back(w.data());
   Arguments out;
   const auto p = read_arguments(static_cast<int>(argv.size()), argv.data(), out);
   if (problem) *problem = p;
