@@ -222,15 +222,20 @@ Parsed<Report> analyse(std::string_view line, const Options& options, const Scor
 
 Parsed<Report> analyse(std::string_view line, const Options& options, const ScoreRequest& context,
                        const std::atomic<bool>* cancel) noexcept {
-  Parsed<Report> out;
   ScoreRequest defaults = context;
   defaults.players = options.players;
   auto parsed = parse_request(line, defaults);
   if (!parsed.ok()) {
+    Parsed<Report> out;
     out.error = parsed.error;
     return out;
   }
-  ParsedRequest& request = parsed.value;
+  return analyse_request(parsed.value, options, cancel);
+}
+
+Parsed<Report> analyse_request(ParsedRequest request, const Options& options,
+                               const std::atomic<bool>* cancel) noexcept {
+  Parsed<Report> out;
   if (!request.any_visible && !options.visible.empty()) {  // the caller's visible tiles are the default
     for (std::size_t k = 0; k < kind_count; ++k) request.visible[k] = options.visible[k % options.visible.size()];
     request.any_visible = true;
