@@ -171,9 +171,10 @@ function rejected(hand, error, code, id) {
   return id === undefined ? reply : { id, ...reply };
 }
 
-// text -> {line, hand, id?, ev?}: the line for the analysis (the text itself,
-//         less any "id"; ev: true for an "ev" request, whose search may take
-//         ~0.1 s; id: the request's own, for the reply)
+// text -> {line, hand, id?, ev?, maxVertices?}: the line for the analysis
+//         (the text itself, less any "id"; ev: true for an "ev" request,
+//         whose search may take ~0.1 s, maxVertices its bound; id: the
+//         request's own, for the reply)
 //       | {id?, hand: string|null, error, code}  (code: bad_json, bad_request,
 //         unknown_field, bad_field)
 // An "ev" request's max_vertices is at most maxEvVertices: one that asks for
@@ -212,7 +213,7 @@ function parseRequest(text, { maxEvVertices = MAX_EV_VERTICES } = {}) {
     passed.line = JSON.stringify({ hand, ...fields, ev: { ...req.ev, max_vertices: maxEvVertices } });
   else if (hasId) passed.line = blankMember(text, 'id');
   if (hasId) passed.id = id;
-  if (req.ev !== undefined) passed.ev = true;
+  if (req.ev !== undefined) Object.assign(passed, { ev: true, maxVertices: req.ev.max_vertices ?? maxEvVertices });
   return passed;
 }
 

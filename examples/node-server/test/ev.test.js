@@ -55,7 +55,7 @@ test('a search that would take gigabytes stops at the default cap: answered with
     const before = rssOf(server.pid);
     // 5-shanten with hand changes and shanten back: millions of vertices uncapped
     const replies = await ask(server, Array(3).fill(JSON.stringify({ hand: '147m258p369s12345z', ev: WIDE })), 30000);
-    for (const r of replies) assert.match(r.error, /the search passed max_vertices: 200000/);
+    for (const r of replies) assert.match(r.error, /the search passed max_vertices/);
     assert.ok(rssOf(server.pid) - before < 300 * 1024 * 1024, 'the server kept under 300 MB more');
     const [ok] = await ask(server, ['1112345678999m']);
     assert.equal(ok.waits.length, 9);

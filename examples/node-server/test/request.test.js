@@ -70,9 +70,13 @@ test('an error names the bounds of the schema (and the server\'s cap), and a num
 });
 
 test('"id": a string or an integer, taken out of the line the library reads, kept for the reply; a bad one refused', () => {
-  assert.deepEqual(parseRequest('{"id":7,"hand":"1m","players":3}'), { line: '{"hand":"1m","players":3}', hand: '1m', id: 7 });
-  assert.deepEqual(parseRequest('{"hand":"1m","id":"game 4, turn 9"}'), { line: '{"hand":"1m"}', hand: '1m', id: 'game 4, turn 9' });
-  assert.deepEqual(parseRequest('{"id":"a","hand":"1m","ev":{}}'), { line: '{"hand":"1m","ev":{"max_vertices":200000}}', hand: '1m', id: 'a', ev: true });
+  // Blanked out, so that a position in the library's error is one in the text as sent.
+  assert.deepEqual(parseRequest('{"id":7,"hand":"1m","players":3}'), { line: '{       "hand":"1m","players":3}', hand: '1m', id: 7 });
+  assert.deepEqual(parseRequest('{"hand":"1m","id":"game 4, turn 9"}'), { line: `{"hand":"1m"${' '.repeat(22)}}`, hand: '1m', id: 'game 4, turn 9' });
+  assert.deepEqual(parseRequest('{ "hand" : "1m", "rules" : {"id": 1} }').code, 'bad_field', 'an "id" of a nested object is not the request\'s');
+  assert.equal(parseRequest('{"hand":"1m","rules":{"kiriage":true},"\\u0069d":"x,}\\"" ,"players":4}').line,
+    `{"hand":"1m","rules":{"kiriage":true},${' '.repeat(19)}"players":4}`, 'the key as JSON reads it, a value with , } and "');
+  assert.deepEqual(parseRequest('{"id":"a","hand":"1m","ev":{}}'), { line: '{"hand":"1m","ev":{"max_vertices":200000}}', hand: '1m', id: 'a', ev: true, maxVertices: 200000 });
   // Refusals echo it too (when it is itself fine).
   assert.deepEqual(parseRequest('{"id":-3,"hand":"1m","dorra":"1m"}').id, -3);
   assert.deepEqual(parseRequest('{"id":"x","hand":"1m","players":5}'), { id: 'x', hand: '1m', error: 'players must be 3 or 4, got 5', code: 'bad_field' });
