@@ -266,6 +266,39 @@ test('a client sending 100 ev requests without reading: every one answered in or
   }
 });
 
+test('plain requests streaming behind an unanswered ev request: the connection is not read past 1,024 held, then all answered in order', async () => {
+  const server = inProcess();
+  const held = [];
+  server.wrap((original, requests) => new Promise((resolve) => held.push(() => resolve(original(requests)))));
+  const WebSocket = require('ws');
+  const pause = WebSocket.prototype.pause;
+  let pauses = 0;
+  WebSocket.prototype.pause = function (...args) { if (this._isServer) pauses++; return pause.apply(this, args); };
+  const s = await server.start({ port: 0 });
+  const { port } = s.address();
+  try {
+    const ws = await connect({ url: `ws://127.0.0.1:${port}` });
+    const replies = [];
+    ws.on('message', (d) => replies.push(d.toString()));
+    const plain = '1112345678999m';
+    ws.send(SLOW);
+    for (let i = 0; i < 3000; i++) ws.send(plain);
+    while (held.length < 1) await sleep(10);
+    await sleep(500);
+    assert.equal(replies.length, 0, 'every reply waits behind the ev one');
+    assert.ok(pauses >= 1, 'the connection was not read with 1,024 replies held');
+    for (const go of held.splice(0)) go();
+    while (replies.length < 3001) await sleep(20);
+    assert.equal(replies[0], expected(SLOW));
+    assert.ok(replies.slice(1).every((r) => r === expected(plain)), 'then the plain replies, in order');
+    ws.terminate();
+  } finally {
+    WebSocket.prototype.pause = pause;
+    server.restore();
+    await s.shutdown();
+  }
+});
+
 test('shutdown answers the ev requests that have arrived before closing', async () => {
   const server = await startServer();
   const ws = await connect(server);
