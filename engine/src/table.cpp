@@ -32,17 +32,23 @@ void Table::emit(GameLog* log, const Event& e) const noexcept {
 }
 
 void Table::add_pai(int s, Pai p) noexcept {
-  Hand& h = seats_[static_cast<std::size_t>(s)].hand;
+  SeatState& st = seats_[static_cast<std::size_t>(s)];
   const int kind = pai_kind(p);
-  h.add(Tile(kind));
-  if (pai_red(p)) ++h.red_fives[static_cast<std::size_t>(kind / 9)];
+  st.hand.add(Tile(kind));
+  if (pai_red(p)) ++st.hand.red_fives[static_cast<std::size_t>(kind / 9)];
+  const std::uint64_t bit = std::uint64_t{1} << kind;
+  st.held |= bit;
+  if (st.hand.count(Tile(kind)) == 4) st.fours |= bit;
 }
 
 void Table::remove_pai(int s, Pai p) noexcept {
-  Hand& h = seats_[static_cast<std::size_t>(s)].hand;
+  SeatState& st = seats_[static_cast<std::size_t>(s)];
   const int kind = pai_kind(p);
-  if (pai_red(p)) --h.red_fives[static_cast<std::size_t>(kind / 9)];
-  h.remove(Tile(kind));
+  if (pai_red(p)) --st.hand.red_fives[static_cast<std::size_t>(kind / 9)];
+  st.hand.remove(Tile(kind));
+  const std::uint64_t bit = std::uint64_t{1} << kind;
+  st.fours &= ~bit;
+  if (st.hand.count(Tile(kind)) == 0) st.held &= ~bit;
 }
 
 void Table::update_waits(int s) noexcept {

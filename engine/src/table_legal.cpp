@@ -27,7 +27,7 @@ int distinct_yaochu(const Hand& h) noexcept {
 }  // namespace
 
 Action ActionSet::nth(int n) const noexcept {
-  const int low = std::popcount(bits[0]);
+  const int low = counts[0];
   std::uint64_t w = n < low ? bits[0] : bits[1];
   int skip = n < low ? n : n - low;
   for (; skip > 0; --skip) w &= w - 1;
@@ -81,17 +81,20 @@ void Table::prepare_turn() noexcept {
     if (n_ == 3 && drawn_kind == 30 && tiles_left() > 0) L.insert(act::north);
     return;
   }
-  for (int k = 0; k < kind_count; ++k) {
-    const int count = h.count(Tile(k));
-    if (count == 0) continue;
-    const Pai plain = static_cast<Pai>(k);
-    if (pai_in_hand(h, plain) - (drawn_ == plain) > 0) L.insert(act::discard + plain);
-    if (detail::is_five(k)) {
-      const Pai red = red_pai_of(k);
-      if (pai_in_hand(h, red) - (drawn_ == red) > 0) L.insert(act::discard + red);
+  const std::uint64_t held = st.held, four = st.fours;
+  std::uint64_t discards = held;  // discard + k for a plain copy of kind k, +34.. for a red five
+  for (int suit = 0; suit < 3; ++suit) {
+    const int five = 9 * suit + 4;
+    const int red = h.red_fives[static_cast<std::size_t>(suit)];
+    if (red > 0) {
+      discards |= std::uint64_t{1} << red_pai_of(five);
+      if (h.count(Tile(five)) == red) discards &= ~(std::uint64_t{1} << five);
     }
-    if (kan_ok && count == 4) L.insert(act::kan + k);
   }
+  if (pai_in_hand(h, drawn_) == 1) discards &= ~(std::uint64_t{1} << drawn_);  // only the drawn copy: tsumogiri
+  L.insert_low(discards);
+  if (kan_ok)
+    for (std::uint64_t m = four; m; m &= m - 1) L.insert(act::kan + std::countr_zero(m));
   L.insert(act::tsumogiri);
   if (kan_ok)
     for (int i = 0; i < st.meld_count; ++i) {
@@ -179,8 +182,13 @@ Refusal Table::why_not(int s, Action a) const noexcept {
   if (phase_ == Phase::round_over) return Refusal::round_over;
   if (s < 0 || s >= n_) return Refusal::bad_seat;
   if (a >= act::count) return Refusal::bad_action;
-  if (!((actors() >> s) & 1)) return Refusal::not_asked;
-  if (legal(s).contains(a)) return Refusal::none;
+  const bool asked = (actors() >> s) & 1;
+  if (asked && legal(s).contains(a)) return Refusal::none;
+  // A seat not asked still hears why its call or win is not possible (a
+  // ron while furiten, a chi from the wrong seat): those say more than "not asked".
+  const bool reaction_action = a >= act::chi && a != act::tsumo && a != act::nine_terminals && a != act::north &&
+                               !(a >= act::kan && a < act::tsumo);
+  if (!asked && !(phase_ != Phase::turn && s != turn_ && reaction_action && a != act::pass)) return Refusal::not_asked;
   const SeatState& st = seats_[static_cast<std::size_t>(s)];
   const Hand& h = st.hand;
   if (phase_ == Phase::turn) {

@@ -60,18 +60,30 @@ inline constexpr int count = 124;
 // "discard 5m", "riichi 5mr", "tsumogiri", "chi low", "kan 7z", "pass", ...
 [[nodiscard]] MJK_API std::string action_name(Action a);
 
-// A set of actions: bit a for action a.
+// A set of actions: bit a for action a, and how many in each word (kept
+// at insert, so size() needs no popcount instruction the baseline target lacks).
 struct ActionSet {
   std::array<std::uint64_t, 2> bits{};
+  std::array<std::uint8_t, 2> counts{};
   [[nodiscard]] constexpr bool contains(int a) const noexcept {
     return a >= 0 && a < act::count && ((bits[static_cast<unsigned>(a) >> 6] >> (a & 63)) & 1);
   }
-  constexpr void insert(int a) noexcept { bits[static_cast<unsigned>(a) >> 6] |= std::uint64_t{1} << (a & 63); }
-  [[nodiscard]] constexpr int size() const noexcept { return std::popcount(bits[0]) + std::popcount(bits[1]); }
+  constexpr void insert(int a) noexcept {
+    const auto w = static_cast<unsigned>(a) >> 6;
+    const std::uint64_t bit = std::uint64_t{1} << (a & 63);
+    counts[w] = static_cast<std::uint8_t>(counts[w] + ((bits[w] & bit) == 0));
+    bits[w] |= bit;
+  }
+  // Every action of `mask` (bits 0..63: actions 0..63) at once.
+  constexpr void insert_low(std::uint64_t mask) noexcept {
+    for (std::uint64_t m = mask & ~bits[0]; m; m &= m - 1) ++counts[0];
+    bits[0] |= mask;
+  }
+  [[nodiscard]] constexpr int size() const noexcept { return counts[0] + counts[1]; }
   [[nodiscard]] constexpr bool empty() const noexcept { return (bits[0] | bits[1]) == 0; }
   // The n-th action in ascending order (n < size()).
   [[nodiscard]] MJK_API Action nth(int n) const noexcept;
-  friend constexpr bool operator==(const ActionSet&, const ActionSet&) noexcept = default;
+  friend constexpr bool operator==(const ActionSet& a, const ActionSet& b) noexcept { return a.bits == b.bits; }
 };
 
 // ---- why an action was refused ----
@@ -207,10 +219,11 @@ struct SeatState {
   std::array<Pai, 4> meld_called{};         // the tile taken (chi, pon, daiminkan), the one added (kakan)
   std::array<std::uint8_t, 4> meld_from{};  // absolute seat of the discarder (self for ankan)
   std::uint8_t meld_count = 0;
-  TileMask waits;           // of the concealed hand, updated whenever it holds 3k+1 tiles
-  TileMask discarded;       // kinds this seat discarded this round (furiten)
-  std::int8_t shanten = 8;  // closed hands at 3k+1: best shanten (riichi needs <= 1 before the draw)
-  std::uint8_t riichi = 0;  // 0, 1, 2 (double)
+  TileMask waits;                     // of the concealed hand, updated whenever it holds 3k+1 tiles
+  TileMask discarded;                 // kinds this seat discarded this round (furiten)
+  std::uint64_t held = 0, fours = 0;  // kinds in the hand, kinds held four times (bit per kind)
+  std::int8_t shanten = 8;            // closed hands at 3k+1: best shanten (riichi needs <= 1 before the draw)
+  std::uint8_t riichi = 0;            // 0, 1, 2 (double)
   std::uint8_t nuki = 0, kans = 0, discards = 0;
   bool open = false;  // an open meld made
   bool ippatsu = false, temp_furiten = false, riichi_furiten = false;
