@@ -60,7 +60,7 @@ Action bot_advice(const Table& table, int seat, Rng& rng) noexcept {
     return legal.nth(0);
   }
   if (table.phase() == Phase::reaction && legal.size() > 1) {
-    const int now = st.shanten < 8 ? st.shanten : best_shanten_after(st.hand, players);
+    const int now = best_shanten_after(st.hand, players);
     const int kind = pai_kind(table.claim());
     for (int i = 0; i < legal.size(); ++i) {
       const Action a = legal.nth(i);

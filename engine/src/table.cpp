@@ -51,7 +51,7 @@ void Table::remove_pai(int s, Pai p) noexcept {
   if (st.hand.count(Tile(kind)) == 0) st.held &= ~bit;
 }
 
-void Table::update_waits(int s) noexcept {
+void Table::update_waits(int s, bool exact) noexcept {
   SeatState& st = seats_[static_cast<std::size_t>(s)];
   const Options options{rules_.players, {}};
   const Result<TileMask> w = waits(st.hand, options);
@@ -60,6 +60,8 @@ void Table::update_waits(int s) noexcept {
     st.shanten = 8;  // only a closed hand can declare riichi
   } else if (!st.waits.empty()) {
     st.shanten = 0;
+  } else if (!exact && st.shanten >= 3) {
+    --st.shanten;  // still a bound of 2 or more: no riichi next turn, no count needed
   } else {
     const Result<ShantenForms> sh = shanten(st.hand, options);
     st.shanten = sh.ok() ? sh.value.best : std::int8_t{8};
@@ -77,6 +79,18 @@ void Table::start(const EngineRules& rules, std::uint64_t seed, std::uint32_t ga
   for (int s = 0; s < 4; ++s) scores_[static_cast<std::size_t>(s)] = s < n_ ? rules.start_score : 0;
   emit(log, Event{EventType::start_game});
   begin_round(log, first_wall);
+}
+
+void Table::start_round(const EngineRules& rules, const RoundStart& at, const Wall& wall, GameLog* log) noexcept {
+  *this = Table{};
+  rules_ = rules;
+  n_ = static_cast<std::uint8_t>(rules.player_count());
+  scores_ = at.scores;
+  wind_ = at.wind;
+  kyoku_ = at.dealer;
+  honba_ = at.honba;
+  sticks_ = at.sticks;
+  begin_round(log, &wall);
 }
 
 bool Table::next_round(GameLog* log, const Wall* wall) noexcept {
@@ -137,7 +151,7 @@ void Table::begin_round(GameLog* log, const Wall* wall) noexcept {
     e.data = static_cast<std::uint16_t>(log->rounds.size() - 1);
     emit(log, e);
   }
-  for (int s = 0; s < n_; ++s) update_waits(s);
+  for (int s = 0; s < n_; ++s) update_waits(s, true);
   draw_tile(kyoku_, false, log);
 }
 
@@ -211,8 +225,12 @@ ActionResult Table::apply(int s, Action a, GameLog* log) noexcept {
     e.actor = static_cast<std::uint8_t>(s);
     e.pai = 30;
     emit(log, e);
-    update_waits(s);
-    draw_tile(s, true, log);
+    update_waits(s, true);
+    claim_pai_ = 30;
+    claim_kind_ = 2;
+    phase_ = Phase::chankan;
+    prepare_chankan(2);
+    if (asked_ == 0) draw_tile(s, true, log);
   }
   return r;
 }
@@ -405,8 +423,6 @@ void Table::do_call(int s, Action a, GameLog* log) noexcept {
 void Table::do_self_kan(int s, int kind, GameLog* log) noexcept {
   flush_pending_dora(log);
   SeatState& st = seats_[static_cast<std::size_t>(s)];
-  any_call_ = true;
-  for (auto& other : seats_) other.ippatsu = false;
   const bool five = detail::is_five(kind);
   const Pai red = five ? red_pai_of(kind) : no_pai;
   Event e{EventType::ankan};
@@ -431,11 +447,11 @@ void Table::do_self_kan(int s, int kind, GameLog* log) noexcept {
     ++kans_;
     ++st.kans;
     emit(log, e);
-    update_waits(s);
+    update_waits(s, true);
     claim_pai_ = static_cast<Pai>(kind);
-    claim_closed_kan_ = true;
+    claim_kind_ = 1;
     phase_ = Phase::chankan;
-    prepare_chankan(true);
+    prepare_chankan(1);
     if (asked_ == 0) finish_kan(s, true, log);
     return;
   }
@@ -459,9 +475,9 @@ void Table::do_self_kan(int s, int kind, GameLog* log) noexcept {
   emit(log, e);
   update_waits(s);
   claim_pai_ = added;
-  claim_closed_kan_ = false;
+  claim_kind_ = 0;
   phase_ = Phase::chankan;
-  prepare_chankan(false);
+  prepare_chankan(0);
   if (asked_ == 0) finish_kan(s, false, log);
 }
 
@@ -472,14 +488,19 @@ void Table::resolve_chankan(GameLog* log) noexcept {
       rons |= static_cast<std::uint8_t>(1u << s);
   asked_ = answered_ = 0;
   if (rons) {
-    settle_wins(rons, turn_, claim_pai_, false, true, log);
+    settle_wins(rons, turn_, claim_pai_, false, claim_kind_ != 2, log);
     return;
   }
   mark_passed(seats_, n_, turn_, pai_kind(claim_pai_), 0);
-  finish_kan(turn_, claim_closed_kan_, log);
+  if (claim_kind_ == 2) draw_tile(turn_, true, log);
+  else finish_kan(turn_, claim_kind_ == 1, log);
 }
 
 void Table::finish_kan(int s, bool closed, GameLog* log) noexcept {
+  // The kan stands (nobody robbed it): it is a call, and ends every ippatsu,
+  // which a chankan keeps.
+  any_call_ = true;
+  for (auto& st : seats_) st.ippatsu = false;
   if (closed || rules_.open_kan_dora == OpenKanDora::immediately) reveal_dora(log);
   else ++dora_pending_;
   draw_tile(s, true, log);

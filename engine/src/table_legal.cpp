@@ -42,12 +42,15 @@ bool Table::can_win(int s, Pai p, bool tsumo, bool chankan) const noexcept {
 // After taking k1 and k2 (kinds, -1 for none) from the hand, is some tile
 // left that kuikae allows (not the called kind, not `swap`)?
 bool Table::call_leaves_discard(int s, int called, int k1, int k2, int swap) const noexcept {
-  const Hand& h = seats_[static_cast<std::size_t>(s)].hand;
-  for (int k = 0; k < kind_count; ++k) {
-    const int left = h.count(Tile(k)) - (k == k1) - (k == k2);
-    if (left > 0 && k != called && k != swap) return true;
-  }
-  return false;
+  const SeatState& st = seats_[static_cast<std::size_t>(s)];
+  std::uint64_t left = st.held;
+  // a kind taken for the call is gone when the call takes every copy
+  const int c1 = st.hand.count(Tile(k1)) - 1 - (k1 == k2);
+  if (c1 <= 0) left &= ~(std::uint64_t{1} << k1);
+  if (k2 != k1 && st.hand.count(Tile(k2)) <= 1) left &= ~(std::uint64_t{1} << k2);
+  left &= ~(std::uint64_t{1} << called);
+  if (swap >= 0) left &= ~(std::uint64_t{1} << swap);
+  return left != 0;
 }
 
 void Table::prepare_turn() noexcept {
@@ -157,11 +160,13 @@ void Table::prepare_reaction() noexcept {
   }
 }
 
-void Table::prepare_chankan(bool closed_kan) noexcept {
+void Table::prepare_chankan(int claim_kind) noexcept {
   for (auto& l : legal_) l = ActionSet{};
   asked_ = answered_ = 0;
   const int kind = pai_kind(claim_pai_);
+  const bool closed_kan = claim_kind == 1;
   if (closed_kan && !rules_.kokushi_robs_closed_kan) return;
+  if (claim_kind == 2 && !rules_.ron_on_north) return;
   for (int s = 0; s < n_; ++s) {
     if (s == turn_) continue;
     const SeatState& st = seats_[static_cast<std::size_t>(s)];
@@ -170,7 +175,7 @@ void Table::prepare_chankan(bool closed_kan) noexcept {
       const Result<FormWaits> fw = waits_by_form(st.hand, Options{rules_.players, {}});
       if (!fw.ok() || !fw.value.kokushi.contains(Tile(kind))) continue;
     }
-    if (!can_win(s, claim_pai_, false, true)) continue;
+    if (!can_win(s, claim_pai_, false, claim_kind != 2)) continue;
     legal_[static_cast<std::size_t>(s)].insert(act::ron);
     legal_[static_cast<std::size_t>(s)].insert(act::pass);
     asked_ |= static_cast<std::uint8_t>(1u << s);

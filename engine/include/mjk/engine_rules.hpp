@@ -40,7 +40,9 @@ struct EngineRules {
   bool triple_ron_abort = true;  // three rons on one discard: an abortive draw (false: all three win)
   bool double_ron = true;        // two rons on one discard both win (false: the nearest to the discarder only)
   bool nagashi_mangan = true;
-  bool kokushi_robs_closed_kan = true;  // thirteen orphans may ron a closed kan's tile
+  bool kokushi_robs_closed_kan = true;
+  bool ron_on_north =
+      true;  // three players: a north set aside may be won on (not a chankan)  // thirteen orphans may ron a closed kan's tile
   OpenKanDora open_kan_dora = OpenKanDora::before_discard;
   std::uint8_t riichi_min_wall = 4;   // tiles left to draw for a riichi (3 with three players)
   std::int32_t noten_penalty = 3000;  // paid in all at an exhaustive draw (split among the tenpai players)

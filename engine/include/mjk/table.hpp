@@ -206,9 +206,9 @@ struct GameLog {
 
 // ---- the table ----
 enum class Phase : std::uint8_t {
-  turn,        // `turn` holds 3k+2 tiles: after a draw (drawn != no_pai) or a call (must discard)
-  reaction,    // the others answer `claim_pai`, discarded by `turn`: ron, pon, kan, chi or pass
-  chankan,     // the others answer an added (or closed) kan of `claim_pai` by `turn`: ron or pass
+  turn,      // `turn` holds 3k+2 tiles: after a draw (drawn != no_pai) or a call (must discard)
+  reaction,  // the others answer `claim_pai`, discarded by `turn`: ron, pon, kan, chi or pass
+  chankan,   // the others answer an added (or closed) kan, or a north set aside, of `claim_pai` by `turn`: ron or pass
   round_over,  // `result` says how it ended; next_round() deals the next
   game_over,
 };
@@ -222,8 +222,12 @@ struct SeatState {
   TileMask waits;                     // of the concealed hand, updated whenever it holds 3k+1 tiles
   TileMask discarded;                 // kinds this seat discarded this round (furiten)
   std::uint64_t held = 0, fours = 0;  // kinds in the hand, kinds held four times (bit per kind)
-  std::int8_t shanten = 8;            // closed hands at 3k+1: best shanten (riichi needs <= 1 before the draw)
-  std::uint8_t riichi = 0;            // 0, 1, 2 (double)
+  // Closed hands at 3k+1: the best shanten, or a lower bound of it when that
+  // is 2 or more (riichi needs 1 or less before the draw; a draw and a
+  // discard lower the shanten by one at most, so an exact count is needed
+  // only once the bound reaches 1). 8 for an open hand.
+  std::int8_t shanten = 8;
+  std::uint8_t riichi = 0;  // 0, 1, 2 (double)
   std::uint8_t nuki = 0, kans = 0, discards = 0;
   bool open = false;  // an open meld made
   bool ippatsu = false, temp_furiten = false, riichi_furiten = false;
@@ -248,6 +252,13 @@ struct RoundResult {
   std::array<std::int32_t, 4> deltas{};  // the round's payments, sticks included
 };
 
+// Where a round starts when it is not the game's first (a replayed record,
+// a test): the round wind, the dealer's seat, the counters, the scores.
+struct RoundStart {
+  std::uint8_t wind = 0, dealer = 0, honba = 0, sticks = 0;
+  std::array<std::int32_t, 4> scores{};
+};
+
 class MJK_API Table {
  public:
   // A new game under `rules`: every round's wall from (seed, game, round,
@@ -255,6 +266,9 @@ class MJK_API Table {
   // next_round(log, wall)). Appends start_game and the first round's events.
   void start(const EngineRules& rules, std::uint64_t seed, std::uint32_t game = 0, GameLog* log = nullptr,
              const Wall* first_wall = nullptr) noexcept;
+  // A game taken up at `at` on `wall` (a record's round): the rest of the
+  // game is played from there, later walls from the seed 0 or next_round's.
+  void start_round(const EngineRules& rules, const RoundStart& at, const Wall& wall, GameLog* log = nullptr) noexcept;
   // After a round: deal the next (its wall from the seed, or `wall`), or
   // end the game (phase() then game_over). False when not at round_over.
   bool next_round(GameLog* log = nullptr, const Wall* wall = nullptr) noexcept;
@@ -311,13 +325,13 @@ class MJK_API Table {
   void finish_kan(int seat, bool closed, GameLog* log) noexcept;
   void reveal_dora(GameLog* log) noexcept;
   void flush_pending_dora(GameLog* log) noexcept;
-  void update_waits(int seat) noexcept;
+  void update_waits(int seat, bool exact = false) noexcept;  // exact: after a deal, a kan, a north
   void remove_pai(int seat, Pai p) noexcept;
   void add_pai(int seat, Pai p) noexcept;
   // table_legal.cpp: the decision's legal sets
   void prepare_turn() noexcept;
   void prepare_reaction() noexcept;
-  void prepare_chankan(bool closed_kan) noexcept;
+  void prepare_chankan(int claim_kind) noexcept;
   [[nodiscard]] bool can_win(int seat, Pai p, bool tsumo, bool chankan) const noexcept;
   [[nodiscard]] bool call_leaves_discard(int seat, int called, int k1, int k2, int swap) const noexcept;
   // table_settle.cpp: wins, draws, the game's end
@@ -351,7 +365,7 @@ class MJK_API Table {
   Pai called_pai_ = no_pai;        // the called tile (kuikae)
   std::int8_t kuikae_other_ = -1;  // the kind at the run's other end (kuikae), or -1
   Pai claim_pai_ = no_pai;         // the discard, or the kan's tile, being answered
-  bool claim_closed_kan_ = false;
+  std::uint8_t claim_kind_ = 0;    // what chankan answers: 0 an added kan, 1 a closed kan, 2 a north set aside
   std::uint8_t asked_ = 0, answered_ = 0;
   std::array<Action, 4> answers_{};
   bool any_call_ = false;           // a call (any kan included) made this round
