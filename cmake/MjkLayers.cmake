@@ -1,5 +1,5 @@
-# One function builds every layer of the library (core, kernel, score, io,
-# capi): an object library compiled position-independent with hidden
+# One function builds every layer of the library (core, kernel, score, ev,
+# io, engine, capi): an object library compiled position-independent with hidden
 # visibility (only what MJK_API marks leaves libmjk.so), and a static
 # library `mjk::<layer>` of those objects that links the layers below it.
 # libmjk.so (capi/CMakeLists.txt) is made of the same objects, every layer's.
