@@ -87,6 +87,12 @@ inline void step(mjk::Table& t, int seat, mjk::Action a, mjk::GameLog* log = nul
   REQUIRE_MESSAGE(r.ok(), r.message());
 }
 
+// Passes every asked seat of the current reaction.
+inline void pass_all(mjk::Table& t, mjk::GameLog* log = nullptr) {
+  for (int s = 0; s < t.players(); ++s)
+    if (t.phase() != mjk::Phase::turn && ((t.actors() >> s) & 1)) step(t, s, mjk::act::pass, log);
+}
+
 // Every asked seat passes; the turn's player discards the drawn tile. `turns` discards.
 inline void tsumogiri_turns(mjk::Table& t, int turns, mjk::GameLog* log = nullptr) {
   while (turns > 0 && t.phase() != mjk::Phase::round_over && !t.done()) {
@@ -94,15 +100,8 @@ inline void tsumogiri_turns(mjk::Table& t, int turns, mjk::GameLog* log = nullpt
       step(t, t.turn(), mjk::act::tsumogiri, log);
       --turns;
     } else {
-      for (int s = 0; s < t.players(); ++s)
-        if ((t.actors() >> s) & 1) step(t, s, mjk::act::pass, log);
+      pass_all(t, log);
     }
   }
 }
-// Passes every asked seat of the current reaction.
-inline void pass_all(mjk::Table& t, mjk::GameLog* log = nullptr) {
-  for (int s = 0; s < t.players(); ++s)
-    if (t.phase() != mjk::Phase::turn && ((t.actors() >> s) & 1)) step(t, s, mjk::act::pass, log);
-}
-
 }  // namespace scenario

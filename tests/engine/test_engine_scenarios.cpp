@@ -405,3 +405,64 @@ TEST_CASE("engine: three players: no chi, north set aside with a replacement, no
   CHECK(t.why_not(1, act::chi) == Refusal::no_chi);
   CHECK(t.check().empty());
 }
+
+TEST_CASE("engine: the game's end: the last dealer's stop, sudden death, a bust, sticks to the top") {
+  // The tsumo wall of the first scenario: the dealer wins 500 all on its fifth draw.
+  scenario::Spec spec;
+  spec.hands = {"123m456p789s2345s", "147m258p369s1357z", "147m258p369s2467z", "258m147p147s1234z"};
+  spec.draws = "1z2z3z4z5s";
+  spec.dora = "6z";
+  const EngineRules rules = tenhou4();
+  const Wall wall = scenario::build(rules, spec);
+  auto dealer_tsumo = [&](const RoundStart& at) {
+    Table t;
+    t.start_round(rules, at, wall);
+    scenario::tsumogiri_turns(t, 4);
+    REQUIRE(t.legal(at.dealer).contains(act::tsumo));
+    step(t, at.dealer, act::tsumo);
+    return t;
+  };
+  // South 4, the dealer (seat 3) top at the return score after the win: the game ends,
+  // the stick on the table to the dealer, the first place.
+  Table stop = dealer_tsumo({1, 3, 0, 1, {20000, 20000, 19000, 40000}});
+  CHECK(stop.done());
+  CHECK(stop.scores() == std::array<std::int32_t, 4>{19500, 19500, 18500, 42500});
+  // The dealer not first: the dealer repeats.
+  Table on = dealer_tsumo({1, 3, 0, 0, {45000, 20000, 15000, 20000}});
+  CHECK_FALSE(on.done());
+  CHECK(on.dealer() == 3);
+  CHECK(on.honba() == 1);
+  // South 4 won by the dealer with nobody at 30000 (and the dealer's stop
+  // needs the return score): the dealer repeats.
+  Table low = dealer_tsumo({1, 3, 0, 0, {25000, 25000, 25000, 25000}});
+  CHECK_FALSE(low.done());
+  // West 1 (sudden death): the win takes the dealer to the return score: the game ends.
+  Table west = dealer_tsumo({2, 0, 0, 0, {28500, 24000, 24000, 23500}});
+  CHECK(west.done());
+  // A bust: a seat below 0 after the round ends the game, even in East 1.
+  Table bust = dealer_tsumo({0, 0, 0, 0, {25000, 400, 35000, 39600}});
+  CHECK(bust.done());
+  CHECK(bust.scores()[1] == -100);
+  // Exactly 0 is no bust.
+  Table zero = dealer_tsumo({0, 0, 0, 0, {25000, 500, 35000, 39500}});
+  CHECK_FALSE(zero.done());
+  // An abortive draw in South 4: the dealer repeats whatever the scores.
+  scenario::Spec nine;
+  nine.hands = {"19m19p19s1234z234m", "234m456p678s2345s", "147m258p369s4567z", "369m147p147s4567z"};
+  nine.draws = "5z";
+  Table abort;
+  abort.start_round(rules, {1, 3, 0, 0, {20000, 20000, 20000, 40000}}, scenario::build(rules, nine));
+  step(abort, 3, act::nine_terminals);
+  CHECK_FALSE(abort.done());
+  CHECK(abort.dealer() == 3);
+  // South 4 drawn with the dealer noten and nobody at 30000: the West round comes.
+  Table draw;
+  draw.start_round(rules, {1, 3, 0, 0, {25000, 25000, 25000, 25000}}, scenario::build(rules, nine));
+  scenario::tsumogiri_turns(draw, 200);
+  REQUIRE(draw.phase() == Phase::round_over);
+  if (!(draw.result().deltas[3] > 0)) {  // the dealer noten
+    CHECK_FALSE(draw.done());
+    CHECK(draw.round_wind() == 2);
+    CHECK(draw.dealer() == 0);
+  }
+}
