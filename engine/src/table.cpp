@@ -53,20 +53,28 @@ void Table::remove_pai(int s, Pai p) noexcept {
 
 void Table::update_waits(int s, bool exact) noexcept {
   SeatState& st = seats_[static_cast<std::size_t>(s)];
+  // A draw (or a called tile) and a discard lower the shanten by one at
+  // most: from a bound of 2 or more the hand cannot be tenpai now, so most
+  // discards of a game need no kernel call at all.
+  if (!exact && st.shanten >= 2) {
+    --st.shanten;
+    st.waits = TileMask{};
+    return;
+  }
   const Options options{rules_.players, {}};
   const Result<TileMask> w = waits(st.hand, options);
   st.waits = w.ok() ? w.value : TileMask{};
-  if (st.open) {
-    st.shanten = 8;  // only a closed hand can declare riichi
-  } else if (!st.waits.empty()) {
+  if (!st.waits.empty()) {
     st.shanten = 0;
-  } else if (!exact && st.shanten >= 3) {
-    --st.shanten;  // still a bound of 2 or more: no riichi next turn, no count needed
-  } else {
-    const Result<ShantenForms> sh = shanten(st.hand, options);
-    st.shanten = sh.ok() ? sh.value.best : std::int8_t{8};
-    if (st.shanten == 0) st.shanten = 1;  // tenpai only on kinds held four times: no wait
+    return;
   }
+  if (st.open) {  // no riichi to decide: "not tenpai" is bound enough, and the next discard asks again
+    st.shanten = 1;
+    return;
+  }
+  const Result<ShantenForms> sh = shanten(st.hand, options);
+  st.shanten = sh.ok() ? sh.value.best : std::int8_t{8};
+  if (st.shanten == 0) st.shanten = 1;  // tenpai only on kinds held four times: no wait
 }
 
 void Table::start(const EngineRules& rules, std::uint64_t seed, std::uint32_t game, GameLog* log,
@@ -409,7 +417,7 @@ void Table::do_call(int s, Action a, GameLog* log) noexcept {
   if (type == EventType::daiminkan) {
     ++kans_;
     ++st.kans;
-    update_waits(s);
+    update_waits(s, true);
     finish_kan(s, false, log);
     return;
   }
@@ -473,7 +481,7 @@ void Table::do_self_kan(int s, int kind, GameLog* log) noexcept {
   ++kans_;
   ++st.kans;
   emit(log, e);
-  update_waits(s);
+  update_waits(s, true);
   claim_pai_ = added;
   claim_kind_ = 0;
   phase_ = Phase::chankan;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <string>
 
+#include "mjk/analysis.hpp"
 #include "mjk/score.hpp"
 #include "mjk/table.hpp"
 #include "table_internal.hpp"
@@ -54,7 +55,7 @@ ScoreRequest Table::win_request(int s, Pai p, bool tsumo, bool chankan) const no
 void Table::settle_wins(std::uint8_t winners, int from, Pai p, bool tsumo, bool chankan, GameLog* log) noexcept {
   for (auto& l : legal_) l = ActionSet{};
   asked_ = answered_ = 0;
-  int count = std::popcount(winners);
+  const int count = ActionSet::bit_count(winners);
   if (!tsumo && count == 3 && rules_.triple_ron_abort) {
     riichi_declared_ = false;  // the riichi tile was won on: no stick
     settle_draw(DrawKind::three_rons, log);
@@ -269,8 +270,19 @@ std::string Table::check() const {
     }
     const int concealed = st.hand.tiles + 3 * st.meld_count;
     const bool holding = phase_ == Phase::turn && turn_ == s;
-    if (phase_ != Phase::round_over && phase_ != Phase::game_over && concealed != (holding ? 14 : 13))
+    const bool playing = phase_ != Phase::round_over && phase_ != Phase::game_over;
+    if (playing && concealed != (holding ? 14 : 13))
       return "seat " + std::to_string(s) + " holds " + std::to_string(concealed) + " tiles counting melds";
+    if (playing && !holding) {  // the cached waits and the shanten bound against the kernel
+      const Options options{rules_.players, {}};
+      const Result<TileMask> w = waits(st.hand, options);
+      const Result<ShantenForms> sh = shanten(st.hand, options);
+      if (!w.ok() || !(w.value == st.waits))
+        return "seat " + std::to_string(s) + ": cached waits differ from the kernel's";
+      if (!sh.ok() || sh.value.best < st.shanten)
+        return "seat " + std::to_string(s) + ": shanten " + std::to_string(sh.value.best) + ", cached " +
+               std::to_string(st.shanten);
+    }
   }
   for (int i = 0; i < river_count_; ++i)
     if (!(river_[static_cast<std::size_t>(i)].flags & 4)) ++have[river_[static_cast<std::size_t>(i)].pai];

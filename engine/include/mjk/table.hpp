@@ -76,8 +76,15 @@ struct ActionSet {
   }
   // Every action of `mask` (bits 0..63: actions 0..63) at once.
   constexpr void insert_low(std::uint64_t mask) noexcept {
-    for (std::uint64_t m = mask & ~bits[0]; m; m &= m - 1) ++counts[0];
+    counts[0] = static_cast<std::uint8_t>(counts[0] + bit_count(mask & ~bits[0]));
     bits[0] |= mask;
+  }
+  // Bits set, without the popcount instruction (SWAR).
+  [[nodiscard]] static constexpr int bit_count(std::uint64_t x) noexcept {
+    x -= (x >> 1) & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return static_cast<int>((x * 0x0101010101010101ull) >> 56);
   }
   [[nodiscard]] constexpr int size() const noexcept { return counts[0] + counts[1]; }
   [[nodiscard]] constexpr bool empty() const noexcept { return (bits[0] | bits[1]) == 0; }
@@ -222,10 +229,10 @@ struct SeatState {
   TileMask waits;                     // of the concealed hand, updated whenever it holds 3k+1 tiles
   TileMask discarded;                 // kinds this seat discarded this round (furiten)
   std::uint64_t held = 0, fours = 0;  // kinds in the hand, kinds held four times (bit per kind)
-  // Closed hands at 3k+1: the best shanten, or a lower bound of it when that
-  // is 2 or more (riichi needs 1 or less before the draw; a draw and a
-  // discard lower the shanten by one at most, so an exact count is needed
-  // only once the bound reaches 1). 8 for an open hand.
+  // A lower bound of the concealed hand's shanten at 3k+1 (0: tenpai, and
+  // exact). A draw and a discard lower the shanten by one at most, so from a
+  // bound of 2 or more the next discard only lowers the bound: the kernel is
+  // asked (waits, then shanten) once it is 1 or less. waits is exact always.
   std::int8_t shanten = 8;
   std::uint8_t riichi = 0;  // 0, 1, 2 (double)
   std::uint8_t nuki = 0, kans = 0, discards = 0;
