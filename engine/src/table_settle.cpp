@@ -62,7 +62,7 @@ void Table::settle_wins(std::uint8_t winners, int from, Pai p, bool tsumo, bool 
     return;
   }
   riichi_declared_ = false;
-  flush_pending_dora(log);  // none is pending on a rinshan win: the indicator would come after it
+  // An open kan's pending indicator stays hidden: a rinshan win does not see it (Tenhou).
   result_ = RoundResult{};
   result_.win = true;
   result_.from = static_cast<std::uint8_t>(from);

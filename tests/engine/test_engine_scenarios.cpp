@@ -209,6 +209,23 @@ TEST_CASE("engine: an open kan's dora comes after the replacement draw, before t
   CHECK(ty[i + 3] == EventType::dahai);
 }
 
+TEST_CASE("engine: a rinshan win after an open kan does not see its indicator") {
+  scenario::Spec spec;
+  spec.hands = {"5z147m258p369s246z", "555z123m456p789s7z", "147m258p369s2467z", "258m147p147s1234z"};
+  spec.draws = "1s";
+  spec.rinshan = "7z";
+  GameLog log;
+  Table t = started(tenhou4(), spec, &log);
+  step(t, 0, act::discard + pai("5z"), &log);
+  step(t, 1, act::daiminkan, &log);
+  REQUIRE(t.legal(1).contains(act::tsumo));
+  step(t, 1, act::tsumo, &log);
+  REQUIRE(log.wins.size() == 1);
+  CHECK(log.wins[0].score.has(Yaku::rinshan));
+  CHECK(log.wins[0].request.dora_count == 1);
+  for (const auto& e : log.events) CHECK(e.type != EventType::dora);
+}
+
 TEST_CASE("engine: four kans by two players abort after the fourth kan's discard") {
   scenario::Spec spec;
   spec.hands = {"1111m9999m1111p5z", "1111s234p567p88p6z", "258m258p258s1234z", "368m369p369s4567z"};
