@@ -406,6 +406,7 @@ void Table::do_call(int s, Action a, GameLog* log) noexcept {
   st.meld_called[i] = p;
   st.meld_from[i] = static_cast<std::uint8_t>(discarder);
   st.open = true;
+  if (m.type == MeldType::pon) st.pons |= std::uint64_t{1} << kind;
   Event e{type};
   e.actor = static_cast<std::uint8_t>(s);
   e.target = static_cast<std::uint8_t>(discarder);
@@ -474,6 +475,7 @@ void Table::do_self_kan(int s, int kind, GameLog* log) noexcept {
     if (m.red) e.consumed[static_cast<std::size_t>(k++)] = red;
     while (k < 3) e.consumed[static_cast<std::size_t>(k++)] = static_cast<Pai>(kind);
     m.type = MeldType::kakan;
+    st.pons &= ~(std::uint64_t{1} << kind);
     m.red = static_cast<std::uint8_t>(m.red + (pai_red(added) ? 1 : 0));
     break;
   }

@@ -100,10 +100,7 @@ void Table::prepare_turn() noexcept {
     for (std::uint64_t m = four; m; m &= m - 1) L.insert(act::kan + std::countr_zero(m));
   L.insert(act::tsumogiri);
   if (kan_ok)
-    for (int i = 0; i < st.meld_count; ++i) {
-      const Meld& m = st.melds[static_cast<std::size_t>(i)];
-      if (m.type == MeldType::pon && h.count(m.tile) > 0) L.insert(act::kan + m.tile.kind());
-    }
+    for (std::uint64_t m = st.pons & held; m; m &= m - 1) L.insert(act::kan + std::countr_zero(m));
   if (n_ == 3 && h.count(Tile(30)) > 0 && tiles_left() > 0) L.insert(act::north);
   if (!st.open && scores_[turn_] >= 1000 && tiles_left() >= rules_.riichi_min_wall && st.shanten <= 1) {
     const Result<TenpaiDiscards> td = tenpai_discards(h, Options{rules_.players, {}});

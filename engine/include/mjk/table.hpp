@@ -229,6 +229,7 @@ struct SeatState {
   TileMask waits;                     // of the concealed hand, updated whenever it holds 3k+1 tiles
   TileMask discarded;                 // kinds this seat discarded this round (furiten)
   std::uint64_t held = 0, fours = 0;  // kinds in the hand, kinds held four times (bit per kind)
+  std::uint64_t pons = 0;             // kinds of its pons (an added kan may grow them)
   // A lower bound of the concealed hand's shanten at 3k+1 (0: tenpai, and
   // exact). A draw and a discard lower the shanten by one at most, so from a
   // bound of 2 or more the next discard only lowers the bound: the kernel is
