@@ -4,6 +4,8 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "mjk/bots.hpp"
 #include "mjk/mjai.hpp"
@@ -136,4 +138,55 @@ TEST_CASE("engine: the same seed gives the same mjai bytes") {
   CHECK(a.rfind("{\"type\":\"start_game\"", 0) == 0);
   CHECK(a.find("\"type\":\"start_kyoku\",\"bakaze\":\"E\"") != std::string::npos);
   CHECK(a.find("{\"type\":\"end_game\"") != std::string::npos);
+}
+
+TEST_CASE("engine: every legal action of a decision keeps the table valid") {
+  for (Players p : {Players::four, Players::three}) {
+    const EngineRules rules = tenhou_rules(p);
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+      Table t;
+      t.start(rules, seed);
+      std::array<Rng, 4> rng{};
+      int tried = 0;
+      while (!t.done()) {
+        if (t.phase() == Phase::round_over) {
+          t.next_round();
+          continue;
+        }
+        const int s = std::countr_zero(static_cast<unsigned>(t.actors()));
+        const ActionSet legal = t.legal(s);
+        for (int i = 0; i < legal.size(); ++i) {  // each on a copy
+          Table copy = t;
+          const ActionResult r = copy.apply(s, legal.nth(i));
+          REQUIRE_MESSAGE(r.ok(), r.message());
+          const std::string broken = copy.check();
+          REQUIRE_MESSAGE(broken.empty(), action_name(legal.nth(i)) << ": " << broken);
+          ++tried;
+        }
+        REQUIRE(t.apply(s, bot_random(t, s, rng[static_cast<std::size_t>(s)])).ok());
+      }
+      CHECK(tried > 500);
+    }
+  }
+}
+
+TEST_CASE("engine: games on two threads give the bytes one thread gives") {
+  const EngineRules rules = tenhou_rules(Players::four);
+  const std::array<Bot, 4> bots{bot_random, bot_advice, bot_random, bot_tsumogiri};
+  auto run = [&](std::uint32_t first, std::uint32_t count, std::vector<std::string>& out) {
+    for (std::uint32_t g = first; g < first + count; ++g) {
+      Table t;
+      GameLog log;
+      t.start(rules, 2026, g, &log);
+      play_game(t, bots, 2026 + g, &log);
+      write_mjai(log, rules.players, out[g]);
+    }
+  };
+  std::vector<std::string> one(8), two(8);
+  run(0, 8, one);
+  std::thread a([&] { run(0, 4, two); });
+  std::thread b([&] { run(4, 4, two); });
+  a.join();
+  b.join();
+  CHECK(one == two);
 }
