@@ -25,7 +25,8 @@ constexpr std::array<std::string_view, 4> winds = {"E", "S", "W", "N"};
 
 }  // namespace
 
-void write_mjai(const GameLog& log, Players players, std::string& out, std::span<const std::string_view> names) {
+void write_mjai(const GameLog& log, Players players, std::string& out, std::span<const std::string_view> names,
+                int viewer) {
   const int n = static_cast<int>(players);
   std::array<char, 4096> buffer{};
   for (const Event& e : log.events) {
@@ -49,12 +50,21 @@ void write_mjai(const GameLog& log, Players players, std::string& out, std::span
         j.key("scores");
         numbers(j, h.scores, n);
         j.key("tehais").begin_array();
-        for (int s = 0; s < n; ++s) pai_array(j, h.hands[static_cast<std::size_t>(s)]);
+        for (int s = 0; s < n; ++s) {
+          if (viewer >= 0 && s != viewer) {
+            j.begin_array();
+            for (int k = 0; k < 13; ++k) j.string("?");
+            j.end_array();
+          } else {
+            pai_array(j, h.hands[static_cast<std::size_t>(s)]);
+          }
+        }
         j.end_array();
         break;
       }
       case EventType::tsumo:
-        j.key("type").string("tsumo").key("actor").number(e.actor).key("pai").string(pai_name(e.pai));
+        j.key("type").string("tsumo").key("actor").number(e.actor).key("pai");
+        j.string(viewer >= 0 && viewer != e.actor ? std::string_view("?") : pai_name(e.pai));
         break;
       case EventType::dahai:
         j.key("type").string("dahai").key("actor").number(e.actor).key("pai").string(pai_name(e.pai));

@@ -3,6 +3,7 @@
 // them, and the same seed giving the same mjai bytes.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <string>
 #include <thread>
 #include <vector>
@@ -138,6 +139,25 @@ TEST_CASE("engine: the same seed gives the same mjai bytes") {
   CHECK(a.rfind("{\"type\":\"start_game\"", 0) == 0);
   CHECK(a.find("\"type\":\"start_kyoku\",\"bakaze\":\"E\"") != std::string::npos);
   CHECK(a.find("{\"type\":\"end_game\"") != std::string::npos);
+}
+
+TEST_CASE("engine: a seat's mjai view hides the others' hands and draws") {
+  const EngineRules rules = tenhou_rules(Players::four);
+  std::array<Bot, 4> bots{bot_random, bot_random, bot_random, bot_random};
+  Table t;
+  GameLog log;
+  t.start(rules, 3, 0, &log);
+  play_game(t, bots, 3, &log);
+  std::string full, seat2;
+  write_mjai(log, Players::four, full);
+  write_mjai(log, Players::four, seat2, {}, 2);
+  CHECK(full.find("\"?\"") == std::string::npos);
+  CHECK(seat2.find("{\"type\":\"tsumo\",\"actor\":0,\"pai\":\"?\"}") != std::string::npos);
+  CHECK(seat2.find("{\"type\":\"tsumo\",\"actor\":2,\"pai\":\"?\"}") == std::string::npos);
+  CHECK(seat2.find("[\"?\",\"?\",\"?\",\"?\",\"?\",\"?\",\"?\",\"?\",\"?\",\"?\",\"?\",\"?\",\"?\"]") !=
+        std::string::npos);
+  // the same number of lines: every event is seen, some tiles are not
+  CHECK(std::count(full.begin(), full.end(), '\n') == std::count(seat2.begin(), seat2.end(), '\n'));
 }
 
 TEST_CASE("engine: every legal action of a decision keeps the table valid") {
