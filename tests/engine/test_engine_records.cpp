@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <set>
 #include <string>
 #include <vector>
@@ -164,7 +166,8 @@ std::string answer(Table& t, const rec::Round& r, std::size_t& i, int from, int&
 // `next`: the record's next round (nullptr after the last): the table's
 // next round (dealer, honba, sticks, scores) must be its header, and the
 // table must not end the game before the record does.
-std::string replay_round(const EngineRules& rules, const rec::Round& r, const rec::Round* next, int& actions) {
+std::string replay_round(const EngineRules& rules, const rec::Round& r, const rec::Round* next, bool game_ends,
+                         int& actions) {
   Wall wall;
   if (std::string e = build_wall(rules, r, wall); !e.empty()) return "wall: " + e;
   Table t;
@@ -244,7 +247,9 @@ std::string replay_round(const EngineRules& rules, const rec::Round& r, const re
     for (int v : want) s += " " + std::to_string(v);
     return s;
   }
-  if (next == nullptr) return {};  // excerpts of games stop early: the record's end is not the game's
+  // Excerpts of games stop early: only a record stating the game's end
+  // (mjlog's owari) says the table must end it here.
+  if (next == nullptr) return !game_ends || t.done() ? "" : "the record's game ends here, the table plays on";
   if (t.done()) return "the table ends the game, the record plays on";
   if (t.round_wind() != next->wind || t.dealer() != next->dealer || t.honba() != next->honba ||
       t.sticks() != next->sticks || t.scores() != next->scores)
@@ -263,12 +268,18 @@ Replay replay_folder(const fs::path& dir) {
   for (const auto& f : files) {
     const rec::ReadResult rr = rec::read_record_file(f.string());
     if (!rr.ok()) continue;
+    bool game_ends = false;  // the mjlog's last result carries owari="final scores"
+    if (f.extension() == ".mjlog") {
+      std::ifstream in(f, std::ios::binary);
+      const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+      game_ends = bytes.find("owari=") != std::string::npos;
+    }
     const EngineRules rules = rules_of(rr.game.rules);
     for (std::size_t k = 0; k < rr.game.rounds.size(); ++k) {
       const rec::Round& r = rr.game.rounds[k];
       ++out.rounds;
-      const std::string d =
-          replay_round(rules, r, k + 1 < rr.game.rounds.size() ? &rr.game.rounds[k + 1] : nullptr, out.actions);
+      const std::string d = replay_round(rules, r, k + 1 < rr.game.rounds.size() ? &rr.game.rounds[k + 1] : nullptr,
+                                         game_ends, out.actions);
       if (d.empty()) ++out.agreed;
       else out.disagreements.push_back(f.filename().string() + " " + rec::round_label(r) + ": " + d);
     }
