@@ -102,7 +102,13 @@ long play_game(Table& table, std::span<const Bot> bots, std::uint64_t seed, Game
     for (int s = 0; s < table.players(); ++s) {
       if (!((actors >> s) & 1)) continue;
       const Action a = bots[static_cast<std::size_t>(s) % bots.size()](table, s, rngs[static_cast<std::size_t>(s)]);
-      (void)table.apply(s, a, log);
+      if (!table.apply(s, a, log).ok()) {  // a bot's illegal answer: the fallback, so the game goes on
+        const ActionSet& legal = table.legal(s);
+        const Action fallback = legal.contains(act::pass)        ? act::pass
+                                : legal.contains(act::tsumogiri) ? act::tsumogiri
+                                                                 : legal.nth(0);
+        (void)table.apply(s, fallback, log);
+      }
       ++decisions;
     }
   }

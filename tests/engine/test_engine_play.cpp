@@ -210,3 +210,17 @@ TEST_CASE("engine: games on two threads give the bytes one thread gives") {
   b.join();
   CHECK(one == two);
 }
+
+TEST_CASE("engine: a bot answering garbage gets the fallback and the game goes on") {
+  const EngineRules rules = tenhou_rules(Players::four);
+  // Always "ron", and 200 (no action at all): refused at nearly every decision.
+  const Bot ron = [](const Table&, int, Rng&) -> Action { return act::ron; };
+  const Bot garbage = [](const Table&, int, Rng&) -> Action { return 200; };
+  const std::array<Bot, 4> bots{ron, bot_random, garbage, bot_advice};
+  Table t;
+  t.start(rules, 11);
+  const long decisions = play_game(t, bots, 11);
+  CHECK(t.done());
+  CHECK(decisions > 100);
+  CHECK(t.check().empty());
+}
