@@ -224,3 +224,16 @@ TEST_CASE("engine: a bot answering garbage gets the fallback and the game goes o
   CHECK(decisions > 100);
   CHECK(t.check().empty());
 }
+
+TEST_CASE("engine: the ev bot plays legal games") {
+  for (Players p : {Players::four, Players::three}) {
+    EngineRules rules = tenhou_rules(p);
+    rules.length = GameLength::one;
+    for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+      GameStats g = play_checked(rules, seed, bot_ev, nullptr);
+      CHECK(g.decisions > 20);
+    }
+  }
+  CHECK((bot_by_name("ev") == &bot_ev));
+  CHECK((bot_by_name("evv") == nullptr));
+}
