@@ -189,6 +189,7 @@ Refusal Table::why_not(int s, Action a) const noexcept {
   if (phase_ == Phase::round_over) return Refusal::round_over;
   if (s < 0 || s >= n_) return Refusal::bad_seat;
   if (a >= act::count) return Refusal::bad_action;
+  if ((answered_ >> s) & 1) return Refusal::not_asked;  // its answer is in
   const bool asked = (actors() >> s) & 1;
   if (asked && legal(s).contains(a)) return Refusal::none;
   // A seat not asked still hears why its call or win is not possible (a
@@ -300,7 +301,7 @@ std::string_view describe(Refusal r) noexcept {
     case Refusal::game_over: return "the game has ended";
     case Refusal::round_over: return "the round has ended (next_round first)";
     case Refusal::bad_seat: return "no such seat at this table";
-    case Refusal::not_asked: return "this seat has nothing to decide now";
+    case Refusal::not_asked: return "this seat has nothing to decide now, or has answered already";
     case Refusal::bad_action: return "not an action id";
     case Refusal::not_held: return "the hand does not hold that tile (besides the drawn one)";
     case Refusal::no_drawn_tile: return "there is no drawn tile after a call";
