@@ -40,8 +40,8 @@ static_assert(MJK_ACTIONS == act::count && MJK_ACT_TSUMOGIRI == act::tsumogiri &
               MJK_ACT_RIICHI_TSUMOGIRI == act::riichi_tsumogiri && MJK_ACT_CHI == act::chi &&
               MJK_ACT_CHI_RED == act::chi_red && MJK_ACT_PON == act::pon && MJK_ACT_PON_RED == act::pon_red &&
               MJK_ACT_DAIMINKAN == act::daiminkan && MJK_ACT_KAN == act::kan && MJK_ACT_TSUMO == act::tsumo &&
-              MJK_ACT_RON == act::ron && MJK_ACT_NINE_TERMINALS == act::nine_terminals &&
-              MJK_ACT_NORTH == act::north && MJK_ACT_PASS == act::pass && MJK_NO_PAI == no_pai);
+              MJK_ACT_RON == act::ron && MJK_ACT_NINE_TERMINALS == act::nine_terminals && MJK_ACT_NORTH == act::north &&
+              MJK_ACT_PASS == act::pass && MJK_NO_PAI == no_pai);
 static_assert(MJK_PHASE_TURN == static_cast<int>(Phase::turn) &&
               MJK_PHASE_REACTION == static_cast<int>(Phase::reaction) &&
               MJK_PHASE_CHANKAN == static_cast<int>(Phase::chankan) &&
