@@ -319,7 +319,10 @@ std::string tenhou6_round(const Game& g, const Round& r) {
     o += "\"" + name + "\"";
     std::array<std::int32_t, 4> deltas = d.deltas;
     for (int i = seats; i < 4; ++i) deltas[static_cast<std::size_t>(i)] = 0;
-    if (moved || d.kind == DrawKind::exhaustive || d.kind == DrawKind::nagashi_mangan) o += "," + ints(deltas, 4);
+    // Tenhou writes no deltas when none move: an abortive draw, 全員聴牌, 全員不聴.
+    const bool named_all = d.kind == DrawKind::exhaustive && !moved && (all || none);
+    if (moved || (d.kind == DrawKind::exhaustive && !named_all) || d.kind == DrawKind::nagashi_mangan)
+      o += "," + ints(deltas, 4);
   }
   // A round the record stops in has no result: an empty one (mjk's; Tenhou writes only finished rounds).
   return o + "]]";

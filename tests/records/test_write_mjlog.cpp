@@ -362,3 +362,68 @@ TEST_CASE("what mjlog cannot state is refused, naming the round and the event") 
   REQUIRE(!c.ok());
   CHECK(c.error->find("E1-0: seat 3 starts with 25050 points") != std::string::npos);
 }
+
+namespace {
+
+// What Tenhou's viewer shows of each result, in order: the points strings
+// ("30符1飜1000点", "満貫8000点", "役満32000点", "満貫2000-4000点", "...∀"),
+// the yaku ("立直(1飜)", "国士無双(役満)") and the draws with their deltas
+// (["流局",[...]], ["全員不聴"], ["九種九牌"]).
+std::vector<std::string> viewer_strings(const std::string& text) {
+  std::vector<std::string> out;
+  const std::size_t log = text.find("\"log\"");
+  const std::string body = log == std::string::npos ? text : text.substr(log);
+  const std::regex shown(
+      R"re("[^"]*(符|飜|点|役満)[^"]*"|\["(流局|全員聴牌|全員不聴|九種九牌|四家立直|四風連打|四槓散了|三家和了|流し満貫)"(,\[[-0-9,]*\])?\])re");
+  for (auto it = std::sregex_iterator(body.begin(), body.end(), shown); it != std::sregex_iterator(); ++it)
+    out.push_back(it->str());
+  return out;
+}
+
+std::string file_text(const fs::path& file) {
+  std::string s;
+  std::FILE* f = std::fopen(file.string().c_str(), "rb");
+  if (!f) return s;
+  char buf[4096];
+  for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) s.append(buf, n);
+  std::fclose(f);
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("tenhou.net/6 as written shows each win's points and yaku and each draw as the real records do") {
+  if (!fs::is_directory(logs_dir / "tenhou6-json-mjx")) {
+    MESSAGE("skipped: the game records are not at " << logs_dir.string() << " (set MJK_SHARED_DATA_DIR)");
+    return;
+  }
+  // Names Tenhou's viewer does not use, kept by the sources: Mahjong Soul's
+  // "役牌:場風牌" (Tenhou: "場風 東") and English names.
+  const std::vector<std::string> other_names = {"tenhou6-json-3p/kokushi_peinuki.json",
+                                                "tenhou6-json/confusing_nakis_7.json"};
+  std::size_t compared = 0, records = 0;
+  for (const char* dir : {"tenhou6-json-mjx", "tenhou6-json", "tenhou6-json-3p"}) {
+    for (const fs::path& file : files_in(logs_dir / dir)) {
+      const std::string name = std::string(dir) + "/" + file.filename().string();
+      INFO(name);
+      const ReadResult read = read_record_file(file.string());
+      REQUIRE(read.ok());
+      const WriteResult out = write_tenhou6(read.game);
+      REQUIRE_MESSAGE(out.ok(), *out.error);
+      const auto mine = viewer_strings(out.text), theirs = viewer_strings(file_text(file));
+      REQUIRE(mine.size() == theirs.size());
+      std::size_t differ = 0;
+      for (std::size_t i = 0; i < mine.size(); ++i) differ += mine[i] != theirs[i];
+      if (std::find(other_names.begin(), other_names.end(), name) != other_names.end()) {
+        CHECK(differ > 0);
+      } else {
+        for (std::size_t i = 0; i < mine.size(); ++i) CHECK(mine[i] == theirs[i]);
+      }
+      compared += mine.size();
+      ++records;
+    }
+  }
+  MESSAGE(compared << " strings of " << records << " records compared");
+  CHECK(records == 55);
+  CHECK(compared > 1000);
+}
