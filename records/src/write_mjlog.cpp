@@ -329,6 +329,8 @@ class Writer {
       if (!take(i, s, e.tiles[static_cast<std::size_t>(k)], id)) return false;
       ids.push_back(id);
     }
+    if (ids.size() != (e.kind == EventKind::minkan ? 4u : 3u))
+      return fail(i, "a " + std::string(event_name(e.kind)) + " of " + std::to_string(ids.size()) + " tiles");
     const int called = ids[0];
     const auto offset = static_cast<std::uint32_t>((e.from - s + 4) % 4);
     std::sort(ids.begin(), ids.end());
@@ -358,6 +360,8 @@ class Writer {
   bool win(const Round& r, std::size_t i, const Event& e) {
     if (e.result >= r.wins.size()) return fail(i, "a win event without its result");
     const Win& w = r.wins[e.result];
+    if (w.seat >= seats_ || w.from >= seats_ || w.pao >= seats_)
+      return fail(i, "a win by or from a seat this game does not have");
     const bool first = e.result == 0;
     if (!w.detailed) return fail(i, "the win states no fu, han, points nor yaku, which mjlog's AGARI needs");
     const int win_id = w.tsumo() ? last_draw_[w.seat] : last_tile_;
