@@ -15,6 +15,7 @@
 
 #include "common.hpp"
 #include "mjk/analysis.hpp"
+#include "mjk/replay.hpp"
 
 namespace mjk::records::detail {
 namespace {
@@ -76,7 +77,19 @@ class Writer {
     o_ += three ? " dan=\"0,0,0,0\" rate=\"1500,1500,1500,0\" sx=\"C,C,C,C\"/>"
                 : " dan=\"0,0,0,0\" rate=\"1500,1500,1500,1500\" sx=\"C,C,C,C\"/>";
     o_ += "<TAIKYOKU oya=\"0\"/>";
+    // A win stated by its deltas alone (mjai as most bots write it): mjlog's
+    // AGARI states fu, han, points and yaku, so they are the kernel's, as the
+    // replay scores the win (and checks again when the text is read back).
+    bool undetailed = false;
+    for (const Round& r : g_.rounds)
+      for (const Win& w : r.wins) undetailed |= !w.detailed;
+    if (undetailed) {
+      ReplayOptions options;
+      options.scores = true;
+      scores_of_wins_ = replay(g_, options).scores;
+    }
     for (std::size_t i = 0; i < g_.rounds.size(); ++i) {
+      round_index_ = i;
       last_round_ = i + 1 == g_.rounds.size();
       if (!round(g_.rounds[i])) {
         error = where_ + ": " + why_;
@@ -359,11 +372,14 @@ class Writer {
 
   bool win(const Round& r, std::size_t i, const Event& e) {
     if (e.result >= r.wins.size()) return fail(i, "a win event without its result");
-    const Win& w = r.wins[e.result];
+    Win w = r.wins[e.result];
     if (w.seat >= seats_ || w.from >= seats_ || w.pao >= seats_)
       return fail(i, "a win by or from a seat this game does not have");
     const bool first = e.result == 0;
-    if (!w.detailed) return fail(i, "the win states no fu, han, points nor yaku, which mjlog's AGARI needs");
+    if (!w.detailed && !kernel_details(e.result, w))
+      return fail(i,
+                  "the win states no fu, han, points nor yaku, which mjlog's AGARI needs, and the kernel does not "
+                  "score it");
     const int win_id = w.tsumo() ? last_draw_[w.seat] : last_tile_;
     if (win_id < 0) return fail(i, "the winning tile is not the one just drawn or discarded");
     std::vector<int> hand = hands_[w.seat];
@@ -437,6 +453,27 @@ class Writer {
     if (last && last_round_) a += owari(0);
     o_ += a + " />";
     return true;
+  }
+
+  // The kernel's fu, han, points, limit and yaku (in mjk's order, the dora kinds last) for win `index`.
+  bool kernel_details(std::size_t index, Win& w) const {
+    for (const WinScore& ws : scores_of_wins_) {
+      if (ws.round_index != round_index_ || ws.win != index) continue;
+      const Score& sc = ws.score;
+      const ScoreRules rules = g_.rules.score_rules();
+      w.detailed = true;
+      w.fu = sc.fu;
+      w.han = sc.han;
+      w.yakuman = sc.yakuman;
+      w.points = sc.points;
+      w.limit = limit_of(sc, rules);
+      std::array<YakuValue, yaku_count> listed{};
+      const std::size_t n = list_yaku(sc, rules, listed);
+      w.yaku.clear();
+      for (std::size_t k = 0; k < n; ++k) w.yaku.push_back({listed[k].yaku, listed[k].han, listed[k].yakuman});
+      return true;
+    }
+    return false;
   }
 
   bool draw_end(const Round& r, std::size_t i) {
@@ -524,6 +561,8 @@ class Writer {
   const Game& g_;
   const int seats_;
   const Round* r_ = nullptr;
+  std::size_t round_index_ = 0;
+  std::vector<WinScore> scores_of_wins_;
   bool last_round_ = false;
   std::string o_;
   std::string where_, why_;

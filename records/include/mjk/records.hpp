@@ -233,8 +233,8 @@ WriteResult write_tenhou6(const Game& game);  // tenhou.net/6 JSON, one object
 // Tenhou's mjlog XML as Tenhou writes it (docs/formats.md): every tile of a
 // round given an id 0-135 as it comes into the round (the red five copy 0
 // of its five) and named by it after; the server is not stated (Tenhou's
-// rules are read back: a game they score differently is refused), nor a
-// win without its fu, han and yaku (mjai's deltas alone).
+// rules are read back: a game they score differently is refused); a win
+// stated by its deltas alone (mjai) gets the kernel's fu, han and yaku.
 WriteResult write_mjlog(const Game& game);
 WriteResult write_record(const Game& game, Format format);
 
