@@ -135,10 +135,10 @@ constexpr std::array option_table = {
            set_of(Cmd::log),
            "convert: each record written to stdout as mjai JSON lines,\n"
            "tenhou.net/6 JSON (one object a line) or Tenhou's mjlog XML\n"
-           "(one document a line), one per input; the\n"
-           "writer reads its output back and replays it, and refuses (an\n"
-           "error naming the file, the round and what) a record the format\n"
-           "cannot carry so that it replays identically",
+           "(one document a line), one per input; the writer reads its\n"
+           "output back and replays it, and refuses (an error naming the\n"
+           "file, the round and what) a record the format cannot carry so\n"
+           "that it replays identically",
            {},
            false,
            "mjai tenhou6 mjlog"},
