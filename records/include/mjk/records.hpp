@@ -1,7 +1,7 @@
 // Game records: one model of a whole game (the rules, every round's deal,
 // every event in order, the results as the record states them), readers for
 // the formats players and AIs use (Tenhou mjlog XML, plain or gzip;
-// tenhou.net/6 JSON; mjai JSONL), writers to the last two, and a replay that
+// tenhou.net/6 JSON; mjai JSONL), writers to all three, and a replay that
 // tracks every player's tiles and checks every fact the record states
 // against the kernel (replay.hpp).
 //
@@ -161,9 +161,28 @@ struct ReadError {
   [[nodiscard]] std::string message() const;
 };
 
+// A place in a game (the round, the event) and what happened there: a fact
+// the record states that differs from the replay (replay.hpp), or a rule of
+// the game broken.
+struct Disagreement {
+  std::string file;
+  std::string round;        // "E1-0"
+  std::uint32_t event = 0;  // index in the round's events
+  std::string what;
+  [[nodiscard]] std::string message() const;  // "FILE E1-0 event 12: WHAT"
+};
+
 struct ReadResult {
   Game game;
   std::optional<ReadError> error;
+  // Set with `error` when what is wrong is a rule of the game broken at an
+  // event, which the reader sees itself where it follows the tiles (mjlog's
+  // tile ids: a discard of a tile not held, a tile drawn twice; tenhou.net/6
+  // playing its columns): `game` then holds the record up to that event (the
+  // last round's events before it, without the round's result), which the
+  // review replays, the place being the replay's error as where the replay
+  // finds a rule broken. Errors in a deal stay read errors alone.
+  std::optional<Disagreement> rule_broken;
   [[nodiscard]] bool ok() const noexcept { return !error.has_value(); }
 };
 
@@ -209,8 +228,14 @@ struct WriteResult {
   std::optional<std::string> error;
   [[nodiscard]] bool ok() const noexcept { return !error.has_value(); }
 };
-WriteResult write_mjai(const Game& game);                   // mjai JSON lines, one event a line
-WriteResult write_tenhou6(const Game& game);                // tenhou.net/6 JSON, one object
-WriteResult write_record(const Game& game, Format format);  // mjlog is not written (an error)
+WriteResult write_mjai(const Game& game);     // mjai JSON lines, one event a line
+WriteResult write_tenhou6(const Game& game);  // tenhou.net/6 JSON, one object
+// Tenhou's mjlog XML as Tenhou writes it (docs/formats.md): every tile of a
+// round given an id 0-135 as it comes into the round (the red five copy 0
+// of its five) and named by it after; the server is not stated (Tenhou's
+// rules are read back: a game they score differently is refused); a win
+// stated by its deltas alone (mjai) gets the kernel's fu, han and yaku.
+WriteResult write_mjlog(const Game& game);
+WriteResult write_record(const Game& game, Format format);
 
 }  // namespace mjk::records
