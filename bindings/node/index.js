@@ -795,15 +795,13 @@ class Table {
     const text = this._native.events(viewer);
     return text === '' ? [] : text.slice(0, -1).split('\n');
   }
+  // The game so far as 'mjai' (the event lines), 'tenhou6' (tenhou.net/6
+  // JSON) or 'mjlog' (Tenhou's mjlog XML), by the game-record writers; an
+  // Error naming what when the format cannot carry the game.
   record(format = 'mjai') {
-    if (format === 'mjai') return this._native.events(-1);
-    if (format === 'tenhou6' || format === 'mjlog') {
-      const e = new Error(`record('${format}'): writing a table's game as ${format} needs the engine-to-records ` +
-                          "conversion, which this build of mjk does not have yet; record('mjai') works");
-      e.code = 'ERR_NOT_IMPLEMENTED';
-      throw e;
-    }
-    throw new RangeError(`record: format must be 'mjai', 'tenhou6' or 'mjlog', not ${String(format)}`);
+    const id = ['mjai', 'tenhou6', 'mjlog'].indexOf(format);
+    if (id < 0) throw new RangeError(`record: format must be 'mjai', 'tenhou6' or 'mjlog', not ${String(format)}`);
+    return this._native.record(id);
   }
 }
 

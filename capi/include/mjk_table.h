@@ -139,6 +139,18 @@ MJK_API int mjk_action_name(int action, char* buf, size_t cap);
 MJK_API int mjk_table_events(const mjk_table* table, int viewer, size_t from_line, char* buf, size_t cap,
                              size_t* needed);
 
+/* The game so far as a record: MJK_RECORD_MJAI (the mjai lines of
+ * mjk_table_events), MJK_RECORD_TENHOU6 (tenhou.net/6 JSON) or
+ * MJK_RECORD_MJLOG (Tenhou's mjlog XML), written by the game-record writers
+ * from the events (docs/records.md), NUL-terminated into buf (cap bytes),
+ * *needed (may be NULL) = its length + 1. MJK_OK, MJK_ERR_OUTPUT_TOO_SMALL
+ * (retry with *needed bytes), MJK_ERR_RECORD_UNWRITABLE (the format cannot
+ * carry the game: error says what), MJK_ERR_INVALID_ARGUMENT (an unknown
+ * format; in WebAssembly, which has no game records, every format but mjai). */
+enum { MJK_RECORD_MJAI = 0, MJK_RECORD_TENHOU6 = 1, MJK_RECORD_MJLOG = 2 };
+MJK_API int mjk_table_record(const mjk_table* table, int format, char* buf, size_t cap, size_t* needed,
+                             mjk_table_error* error);
+
 typedef struct mjk_table_state {
   uint8_t phase;      /* MJK_PHASE_* */
   uint8_t players;    /* 4 or 3 */

@@ -14,12 +14,7 @@
 #include "mjk/table.hpp"
 #include "mjk/wall.hpp"
 
-struct mjk_table {
-  mjk::Table table;
-  mjk::GameLog log;
-  std::uint64_t seed = 0;
-  std::uint32_t game = 0;
-};
+#include "table_handle.hpp"
 
 namespace mjk::capi {
 
@@ -30,6 +25,7 @@ const char* table_error_message(int code) noexcept {
     case MJK_ERR_BAD_WALL: return "bad wall (not 136 or 108 distinct tile ids of the rules)";
     case MJK_ERR_ILLEGAL_ACTION: return "action not in the seat's legal set";
     case MJK_ERR_NOT_ROUND_OVER: return "the round is not over";
+    case MJK_ERR_RECORD_UNWRITABLE: return "the record format cannot carry this game";
     default: return nullptr;
   }
 }
@@ -278,5 +274,15 @@ int mjk_table_get_state(const mjk_table* table, mjk_table_state* out) {
   out->game = table->game;
   return MJK_OK;
 }
+
+#ifdef __EMSCRIPTEN__
+// No game records in WebAssembly: the mjai lines only (table_record.cpp writes the others).
+int mjk_table_record(const mjk_table* table, int format, char* buf, size_t cap, size_t* needed,
+                     mjk_table_error* error) {
+  if (format != MJK_RECORD_MJAI) return capi::fail(error, MJK_ERR_INVALID_ARGUMENT, "no game records in WebAssembly");
+  const int code = mjk_table_events(table, -1, 0, buf, cap, needed);
+  return code == MJK_OK ? capi::ok(error) : capi::fail(error, code, mjk_error_message(code));
+}
+#endif
 
 }  // extern "C"

@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "mjk.h"
+#include "mjk/records.hpp"
+#include "mjk/replay.hpp"
 #include "mjk/wall.hpp"
 
 namespace {
@@ -194,4 +196,48 @@ TEST_CASE("c table: a seat's view hides the others' tiles; from_line skips what 
   const std::string rest = events_of(h.t, -1, 1);  // without start_game
   CHECK(all.substr(all.find('\n') + 1) == rest);
   CHECK(events_of(h.t, -1, 1000).empty());
+}
+
+TEST_CASE("c table: the game as tenhou.net/6 and mjlog reads back as the same game") {
+  std::array<int, 3> written{};
+  for (const char* rules : {"tenhou", "tenhou-sanma"}) {
+    const int players = std::strstr(rules, "sanma") ? 3 : 4;
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      INFO(rules << " seed " << seed);
+      Handle h(mjk_table_new(rules, seed, 0, MJK_LENGTH_EAST, nullptr));
+      play(h.t, seed, players);
+      const std::string mjai = events_of(h.t, -1);
+      const mjk::records::ReadResult original = mjk::records::read_mjai(mjai, "t.mjson");
+      REQUIRE(original.ok());
+      const std::string want = mjk::records::replay_text(mjk::records::replay(original.game));
+      for (const int format : {MJK_RECORD_MJAI, MJK_RECORD_TENHOU6, MJK_RECORD_MJLOG}) {
+        INFO("format " << format);
+        std::size_t needed = 0;
+        mjk_table_error e{};
+        CHECK(mjk_table_record(h.t, format, nullptr, 0, &needed, &e) == MJK_ERR_OUTPUT_TOO_SMALL);
+        std::string text(needed, '\0');
+        const int code = mjk_table_record(h.t, format, text.data(), text.size(), &needed, &e);
+        if (code == MJK_ERR_RECORD_UNWRITABLE) {  // a game tenhou.net/6 cannot carry: said by name
+          CHECK(format == MJK_RECORD_TENHOU6);
+          CHECK(std::strlen(e.message) > 0);
+          continue;
+        }
+        REQUIRE_MESSAGE(code == MJK_OK, e.message);
+        text.resize(needed - 1);
+        if (format == MJK_RECORD_MJAI) CHECK(text == mjai);
+        const mjk::records::ReadResult back = mjk::records::read_record(text, "t");
+        REQUIRE_MESSAGE(back.ok(), back.error->message());
+        CHECK(mjk::records::replay_text(mjk::records::replay(back.game)) == want);
+        ++written[static_cast<std::size_t>(format)];
+      }
+    }
+  }
+  CHECK(written[MJK_RECORD_MJAI] == 6);
+  CHECK(written[MJK_RECORD_MJLOG] == 6);
+  CHECK(written[MJK_RECORD_TENHOU6] >= 1);
+  MESSAGE("tenhou.net/6 written for " << written[MJK_RECORD_TENHOU6] << " of 6 games");
+  Handle h(mjk_table_new("tenhou", 1, 0, MJK_LENGTH_ONE, nullptr));
+  mjk_table_error e{};
+  CHECK(mjk_table_record(h.t, 3, nullptr, 0, nullptr, &e) == MJK_ERR_INVALID_ARGUMENT);
+  CHECK(std::string(e.message).find("unknown record format 3") != std::string::npos);
 }

@@ -25,7 +25,8 @@ class NativeTable : public Napi::ObjectWrap<NativeTable> {
     return DefineClass(env, "NativeTable",
                        {InstanceMethod("reset", &NativeTable::Reset), InstanceMethod("seat", &NativeTable::Seat),
                         InstanceMethod("legal", &NativeTable::Legal), InstanceMethod("step", &NativeTable::Step),
-                        InstanceMethod("state", &NativeTable::State), InstanceMethod("events", &NativeTable::Events)});
+                        InstanceMethod("state", &NativeTable::State), InstanceMethod("events", &NativeTable::Events),
+                        InstanceMethod("record", &NativeTable::Record)});
   }
   // new NativeTable(rules, length, seed (BigInt), game)
   explicit NativeTable(const Napi::CallbackInfo& info) : Napi::ObjectWrap<NativeTable>(info) {
@@ -139,6 +140,25 @@ class NativeTable : public Napi::ObjectWrap<NativeTable> {
     if (code != MJK_OK) throw Napi::Error::New(env, mjk_error_message(code));
     out.resize(needed - 1);
     return Napi::String::New(env, out);
+  }
+
+  // record(format): 0 mjai, 1 tenhou6, 2 mjlog (mjk_table_record).
+  Napi::Value Record(const Napi::CallbackInfo& info) {
+    const Napi::Env env = info.Env();
+    if (info.Length() != 1 || !info[0].IsNumber()) throw Napi::TypeError::New(env, "record(format)");
+    const int format = info[0].As<Napi::Number>().Int32Value();
+    std::size_t needed = 0;
+    mjk_table_error error{};
+    int code = mjk_table_record(table_, format, nullptr, 0, &needed, &error);
+    if (code == MJK_ERR_OUTPUT_TOO_SMALL) {
+      std::string out(needed, '\0');
+      code = mjk_table_record(table_, format, out.data(), out.size(), &needed, &error);
+      if (code == MJK_OK) {
+        out.resize(needed - 1);
+        return Napi::String::New(env, out);
+      }
+    }
+    throw Napi::Error::New(env, error.message);
   }
 
   mjk_table* table_ = nullptr;

@@ -69,7 +69,6 @@ test('Table: bad options are named', () => {
   assert.throws(() => new mjk.Table({ colour: 1 }), /unknown option 'colour'/);
   assert.throws(() => new mjk.Table().events(4), /viewer/);
   assert.throws(() => new mjk.Table().record('xml'), /format/);
-  assert.throws(() => new mjk.Table().record('tenhou6'), (e) => e.code === 'ERR_NOT_IMPLEMENTED');
   assert.equal(mjk.actionName(123), 'pass');
   assert.throws(() => mjk.actionName(124), RangeError);
 });
@@ -94,4 +93,29 @@ test('Table: the same seed gives the same game; reset; a seat\'s view', () => {
   const mask = t.actionMask();
   assert.equal(mask.length, 124);
   assert.deepEqual([...mask.keys()].filter((a) => mask[a]), t.legal());
+});
+
+test('Table: record as tenhou6 and mjlog, read back by readLog as the same game', () => {
+  const fs = require('node:fs');
+  const os = require('node:os');
+  const path = require('node:path');
+  const t = new mjk.Table({ length: 'east', seed: 2 });
+  play(t, 3);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mjk-table-'));
+  try {
+    const finals = {};
+    for (const [format, name] of [['mjai', 'g.mjson'], ['tenhou6', 'g.json'], ['mjlog', 'g.mjlog']]) {
+      const file = path.join(dir, name);
+      fs.writeFileSync(file, t.record(format));
+      const log = mjk.readLog(file);
+      assert.equal(log.error, null);
+      assert.deepEqual(log.disagreements, []);
+      finals[format] = Array.from(log.finalScores ?? log.final_scores);
+    }
+    assert.deepEqual(finals.tenhou6, t.scores);
+    assert.deepEqual(finals.mjlog, t.scores);
+    assert.deepEqual(finals.mjai, t.scores);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

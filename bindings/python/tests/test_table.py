@@ -79,12 +79,22 @@ def test_table_determinism_reset_and_views():
     assert obs.shape == (mjk.ENCODING_SIZE,) and obs.dtype == np.float32
 
 
-def test_record_formats():
-    t = mjk.Table(seed=1)
+@pytest.mark.parametrize("players", [4, 3])
+def test_record_formats_read_back_as_the_same_game(players, tmp_path):
+    t, rng = mjk.Table(players=players, length="east", seed=2), np.random.default_rng(4)
+    while not t.done:
+        t.step(int(rng.choice(t.legal())))
     assert t.record("mjai").startswith('{"type":"start_game"')
-    for f in ("tenhou6", "mjlog"):
-        with pytest.raises(NotImplementedError, match="engine-to-records conversion"):
-            t.record(f)
+    reviews = {}
+    for fmt, name in (("mjai", "g.mjson"), ("tenhou6", "g.json"), ("mjlog", "g.mjlog")):
+        path = tmp_path / name
+        path.write_text(t.record(fmt))
+        log = mjk.read_log(str(path))
+        reviews[fmt] = log
+    for fmt in ("tenhou6", "mjlog"):
+        assert reviews[fmt]["error"] is None and reviews[fmt]["disagreements"] == []
+        assert list(reviews[fmt]["final_scores"]) == list(reviews["mjai"]["final_scores"]) == t.scores
+        assert [r["scores"] for r in reviews[fmt]["round_info"]] == [r["scores"] for r in reviews["mjai"]["round_info"]]
     with pytest.raises(ValueError, match="format"):
         t.record("xml")
 

@@ -16,6 +16,7 @@
 
 #include "mjk/analysis.hpp"
 #include "mjk/mjai.hpp"
+#include "mjk/records.hpp"
 #include "mjk/table.hpp"
 
 namespace py = pybind11;
@@ -218,6 +219,22 @@ class GameTable {
     std::string out;
     mjk::write_mjai(log_, rules_.players, out, {}, viewer);
     return out;
+  }
+  // The game so far as mjai, tenhou6 or mjlog: the engine's mjai lines read
+  // as a record and written by the records layer's writers (which read their
+  // text back and replay it first), as mjk_table_record does.
+  [[nodiscard]] std::string record(const std::string& format) const {
+    std::string mjai;
+    mjk::write_mjai(log_, rules_.players, mjai);
+    if (format == "mjai") return mjai;
+    if (format != "tenhou6" && format != "mjlog")
+      throw py::value_error("format must be one of mjai, tenhou6, mjlog, not '" + format + "'");
+    const mjk::records::ReadResult read = mjk::records::read_mjai(mjai, "table.mjson");
+    if (!read.ok()) throw py::value_error("record('" + format + "'): " + read.error->message());
+    const mjk::records::WriteResult out =
+        format == "tenhou6" ? mjk::records::write_tenhou6(read.game) : mjk::records::write_mjlog(read.game);
+    if (!out.ok()) throw py::value_error("record('" + format + "'): " + *out.error);
+    return out.text;
   }
   [[nodiscard]] py::dict state() const {
     const Table& t = table_;
@@ -435,6 +452,7 @@ void add_table(py::module_& m) {
       .def("step", &GameTable::step)
       .def("events", &GameTable::events)
       .def("state", &GameTable::state)
+      .def("record", &GameTable::record)
       .def("encode", &GameTable::encode)
       .def("check", &GameTable::check);
   py::class_<BatchTables>(m, "BatchTables")

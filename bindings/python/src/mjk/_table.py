@@ -153,17 +153,14 @@ class Table:
         return out
 
     def record(self, format="mjai"):
-        """The game so far as a record: 'mjai' (the event lines, each ending
-        in a newline). 'tenhou6' and 'mjlog' need the engine-to-records
-        conversion, which this build lacks: NotImplementedError."""
-        if format == "mjai":
-            return self._native.events(-1)
-        if format in _FORMATS:
-            raise NotImplementedError(
-                f"record({format!r}): writing a table's game as {format} needs the engine-to-records "
-                "conversion (the records writers fed from the engine's event list, as `mjk play` "
-                "uses), which this build of mjk does not have yet; record('mjai') works")
-        raise ValueError(f"format must be one of {', '.join(_FORMATS)}, not {format!r}")
+        """The game so far as a record (str): 'mjai' (the event lines, each
+        ending in a newline), 'tenhou6' (tenhou.net/6 JSON) or 'mjlog'
+        (Tenhou's mjlog XML), written by the game-record writers, which read
+        their text back and replay it first; ValueError when the format
+        cannot carry the game, naming the round and what."""
+        if format not in _FORMATS:
+            raise ValueError(f"format must be one of {', '.join(_FORMATS)}, not {format!r}")
+        return self._native.record(format)
 
     def check(self):
         """The engine's invariants ('' when they hold): for tests."""
