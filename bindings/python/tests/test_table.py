@@ -77,6 +77,8 @@ def test_table_determinism_reset_and_views():
     assert mask.shape == (124,) and mask.dtype == bool and list(np.flatnonzero(mask)) == t.legal()
     obs = t.observation()
     assert obs.shape == (mjk.ENCODING_SIZE,) and obs.dtype == np.float32
+    with pytest.raises(ValueError, match="contiguous float32"):
+        t.observation(np.zeros(2 * mjk.ENCODING_SIZE, dtype=np.float32)[::2])
 
 
 @pytest.mark.parametrize("players", [4, 3])

@@ -147,8 +147,9 @@ class Table:
         (ENCODING_SIZE,) float32 array, or a new one."""
         if out is None:
             out = _np.empty(ENCODING_SIZE, dtype=_np.float32)
-        if not isinstance(out, _np.ndarray) or out.dtype != _np.float32 or out.shape != (ENCODING_SIZE,):
-            raise ValueError(f"out must be a float32 array of shape ({ENCODING_SIZE},)")
+        if not isinstance(out, _np.ndarray) or out.dtype != _np.float32 or out.shape != (ENCODING_SIZE,) \
+                or not out.flags.c_contiguous or not out.flags.writeable:
+            raise ValueError(f"out must be a writeable contiguous float32 array of shape ({ENCODING_SIZE},)")
         self._native.encode(out)
         return out
 
