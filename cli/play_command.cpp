@@ -338,7 +338,7 @@ PlayedGame play_one(const PlayPlan& plan, std::uint32_t game, Table& table, Game
       records::WriteResult w = records::write_record(
           g, plan.format == PlayFormat::tenhou6 ? records::Format::tenhou6 : records::Format::mjlog);
       if (w.ok()) out.text = std::move(w.text);
-      else out.error = *w.error;
+      else out.error = w.error->starts_with(file) ? *w.error : file + ": " + *w.error;
       break;
     }
   }
@@ -445,12 +445,14 @@ int play_command(const std::vector<Arguments::Given>& given, const std::vector<s
   if (tty) std::fputs("\r\033[K", stderr);
   Totals sum;
   for (const Totals& t : totals) sum.add(t);
-  const bool partial = play_stop.load() && sum.games < plan.games;
-  print_summary(plan, sum, seconds, partial, to_stdout ? stderr : stdout);
   if (failed) {
-    std::fprintf(stderr, "mjk play: %s\n", first_error.c_str());
+    // No summary: it would count games that were played but not written.
+    std::fprintf(stderr, "mjk play: %s (%llu games written whole before it stopped)\n", first_error.c_str(),
+                 static_cast<unsigned long long>(sum.games));
     return 1;
   }
+  const bool partial = play_stop.load() && sum.games < plan.games;
+  print_summary(plan, sum, seconds, partial, to_stdout ? stderr : stdout);
   return partial ? 130 : 0;
 }
 

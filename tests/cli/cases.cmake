@@ -279,6 +279,9 @@ mjk_cli_golden(play_bot_count FAILS play --players 3 --bots random,random,random
 mjk_cli_golden(play_cmd_bot FAILS play --bots cmd:./mybot)
 mjk_cli_golden(play_format_needs_out FAILS play --format tenhou6)
 mjk_cli_golden(play_players_contradict FAILS play --rules tenhou-sanma --players 4)
+mjk_cli_golden(play_out_not_a_directory FAILS play --out /dev/null)
+# Until the mjlog writer lands: refused by name, no file written.
+mjk_cli_golden(play_mjlog_refused FAILS play --format mjlog --out -)
 mjk_add_test(cli.play_same_bytes_for_any_threads LABELS door
   COMMAND ${CMAKE_COMMAND} -DMJK=$<TARGET_FILE:mjk> -DWORK=${CMAKE_CURRENT_BINARY_DIR}/play_threads
           -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_play_threads.cmake)
