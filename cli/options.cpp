@@ -183,7 +183,8 @@ constexpr std::array option_table = {
            "the players by seat, one name a seat (or one name for every\n"
            "seat): random (uniform over the legal actions), tsumogiri,\n"
            "advice (wins, riichi when tenpai, calls that lower the shanten,\n"
-           "else the most ukeire); default advice"},
+           "else the most ukeire), ev (advice, but its discard the best\n"
+           "expected score of the expected-value search); default advice"},
     Option{Opt::threads, "--threads", "N", set_of(Cmd::play),
            "worker threads, 1-1024 (default: every core); the games and the\n"
            "summary are the same for every N"},

@@ -30,7 +30,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::string_view bot_names_known = "random, tsumogiri, advice";
+constexpr std::string_view bot_names_known = "random, tsumogiri, advice, ev";
 
 // What the options say before they are checked together.
 struct PlayOptions {
@@ -103,9 +103,6 @@ std::string bot_problem(std::string_view name, int seat) {
   if (bot_by_name(name)) return {};
   if (name.substr(0, 4) == "cmd:")
     return "bot '" + excerpt(name) + "' is not available yet: external bots speaking mjai are not built (the bots: " +
-           std::string(bot_names_known) + ")";
-  if (name == "ev")
-    return "bot 'ev' is not available: the engine has no expected-value bot yet (the bots: " +
            std::string(bot_names_known) + ")";
   return "unknown bot '" + excerpt(name) + "' for seat " + std::to_string(seat) +
          " (the bots: " + std::string(bot_names_known) + ")";

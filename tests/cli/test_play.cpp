@@ -69,6 +69,19 @@ TEST_CASE("cli.play: 20 games of four and three players read back in every forma
       }
 }
 
+TEST_CASE("cli.play: games of the ev bot read back with no disagreement") {
+  for (const std::string players : {"4", "3"})
+    for (const std::string format : {"mjai", "tenhou6"}) {
+      const PlayPlanned p = plan_of({"--players", players, "--bots", players == "4" ? "ev,advice,ev,random" : "ev",
+                                     "--length", "east", "--seed", "3", "--format", format, "--out", "-"});
+      REQUIRE_MESSAGE(p.plan, p.error);
+      const std::vector<std::string> problems = read_back(*p.plan, 4);
+      std::string all;
+      for (const auto& s : problems) all += s + "\n";
+      CHECK_MESSAGE(problems.empty(), players, " players, ", format, ":\n", all);
+    }
+}
+
 TEST_CASE("cli.play: mjlog is refused by name until its writer exists") {
   const PlayPlanned p = plan_of({"--format", "mjlog", "--out", "-"});
   REQUIRE(p.plan);
@@ -100,10 +113,10 @@ TEST_CASE("cli.play: bad options name what is wrong") {
   CHECK(error({"--rules", "tenho"}) ==
         "unknown rules preset 'tenho' (the presets: tenhou, tenhou-sanma, mahjongsoul, mahjongsoul-sanma)");
   CHECK(error({"--bots", "random,rando,random,random"}) ==
-        "unknown bot 'rando' for seat 1 (the bots: random, tsumogiri, advice)");
+        "unknown bot 'rando' for seat 1 (the bots: random, tsumogiri, advice, ev)");
   CHECK(error({"--bots", "random,random"}) == "--bots names 2 bots for 4 players: one a seat, or one for every seat");
   CHECK(error({"--bots", "cmd:./mybot"}).find("bot 'cmd:./mybot' is not available yet") == 0);
-  CHECK(error({"--bots", "ev"}).find("bot 'ev' is not available") == 0);
+  CHECK(plan_of({"--bots", "ev"}).plan);  // the engine's expected-value bot
   CHECK(error({"--rules", "tenhou-sanma", "--players", "4"}) ==
         "--rules tenhou-sanma is for 3 players and --players asks 4");
   CHECK(error({"--format", "tenhou6"}) == "--format tenhou6 needs --out DIR (or --out - for standard output)");
