@@ -532,13 +532,27 @@ bool print_completion(std::string_view shell, std::FILE* out) {
         "  local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} cmd=\n"
         "  [[ $COMP_CWORD -gt 1 ]] && cmd=${COMP_WORDS[1]}\n  case \"$prev\" in\n",
         out);
-    std::string done;  // an option's values once, whichever subcommand has it
-    for (const Option& o : option_table)
-      if (!o.choices.empty() && !o.hidden && done.find(" " + std::string(o.name) + " ") == std::string::npos) {
-        done += " " + std::string(o.name) + " ";
+    std::string done;  // an option's values once; by subcommand where its rows differ (--format)
+    for (const Option& o : option_table) {
+      if (o.choices.empty() || o.hidden || done.find(" " + std::string(o.name) + " ") != std::string::npos) continue;
+      done += " " + std::string(o.name) + " ";
+      std::string by_command;  // the subcommands whose row of this name offers other values
+      for (const Option& other : option_table)
+        if (other.name == o.name && !other.choices.empty() && other.choices != o.choices)
+          for (const Command& c : command_table)
+            if (!c.name.empty() && has(other, c.id))
+              by_command += "      " + std::string(c.name) + ") COMPREPLY=($(compgen -W \"" +
+                            std::string(other.choices) + "\" -- \"$cur\")); return ;;\n";
+      if (by_command.empty()) {
         std::fprintf(out, "    %s) COMPREPLY=($(compgen -W \"%s\" -- \"$cur\")); return ;;\n",
                      std::string(o.name).c_str(), std::string(o.choices).c_str());
+        continue;
       }
+      std::fprintf(
+          out,
+          "    %s) case \"$cmd\" in\n%s      *) COMPREPLY=($(compgen -W \"%s\" -- \"$cur\")); return ;;\n    esac ;;\n",
+          std::string(o.name).c_str(), by_command.c_str(), std::string(o.choices).c_str());
+    }
     std::fputs("  esac\n  case \"$cmd\" in\n", out);
     for (const Command& c : command_table) {
       if (c.name.empty()) continue;

@@ -309,7 +309,6 @@ PlayPlanned plan_play(const std::vector<Arguments::Given>& given) {
     std::string why;
     if (!records::record_rules(plan.rules, why)) return {std::nullopt, "--rules " + plan.rules_name + ": " + why};
   }
-  plan.json = a.json;
   return {std::move(plan), {}};
 }
 
