@@ -102,6 +102,11 @@ mjk_add_test(cli.log_review LABELS door PROPERTIES SKIP_RETURN_CODE 77
   COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/cli_log_review.sh $<TARGET_FILE:mjk> ${MJK_SHARED_DATA_DIR}/logs
           ${CMAKE_CURRENT_BINARY_DIR}/log_review)
 
+# mjk log --to mjlog of public records: the mjlog written reviews as its source does.
+mjk_add_test(cli.log_to_mjlog LABELS door PROPERTIES SKIP_RETURN_CODE 77
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/cli_log_mjlog.sh $<TARGET_FILE:mjk> ${MJK_SHARED_DATA_DIR}/logs
+          ${CMAKE_CURRENT_BINARY_DIR}/log_to_mjlog)
+
 mjk_cli_matches(log_plot_needs_stats "--plot goes with --stats" log --plot x.svg x.mjlog)
 
 # mjk log given hostile records (made at test time): each an error naming it,
@@ -280,8 +285,7 @@ mjk_cli_golden(play_cmd_bot FAILS play --bots cmd:./mybot)
 mjk_cli_golden(play_format_needs_out FAILS play --format tenhou6)
 mjk_cli_golden(play_players_contradict FAILS play --rules tenhou-sanma --players 4)
 mjk_cli_golden(play_out_not_a_directory FAILS play --out /dev/null)
-# Until the mjlog writer lands: refused by name, no file written.
-mjk_cli_golden(play_mjlog_refused FAILS play --format mjlog --out -)
+
 mjk_add_test(cli.play_same_bytes_for_any_threads LABELS door
   COMMAND ${CMAKE_COMMAND} -DMJK=$<TARGET_FILE:mjk> -DWORK=${CMAKE_CURRENT_BINARY_DIR}/play_threads
           -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_play_threads.cmake)

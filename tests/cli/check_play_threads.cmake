@@ -1,5 +1,5 @@
 # mjk play gives the same bytes whatever --threads: the same games in one
-# file each (mjai and tenhou.net/6), the same stream on standard output, and
+# file each (mjai, tenhou.net/6, mjlog), the same stream on standard output, and
 # the same summary but for its timings; no temporary file is left behind.
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
@@ -13,7 +13,7 @@ function(run out)
   string(REGEX REPLACE "\"seconds\":[0-9.]+,\"hanchan_per_s\":[0-9.]+" "" stderr "${stderr}")
   set(${out} "${stdout}${stderr}" PARENT_SCOPE)
 endfunction()
-foreach(format mjai tenhou6)
+foreach(format mjai tenhou6 mjlog)
   run(one ${common} --format ${format} --out ${WORK}/${format}-1 --threads 1)
   run(two ${common} --format ${format} --out ${WORK}/${format}-2 --threads 2)
   if(NOT one STREQUAL two)
@@ -26,7 +26,7 @@ foreach(format mjai tenhou6)
     message(FATAL_ERROR "${format}: 8 files expected in each, got ${files} and ${files2}")
   endif()
   foreach(f ${files})
-    if(NOT f MATCHES "^2026-[0-9]+\\.(mjson|json)$")
+    if(NOT f MATCHES "^2026-[0-9]+\\.(mjson|json|xml)$")
       message(FATAL_ERROR "${format}: a file named ${f}")
     endif()
     file(READ ${WORK}/${format}-1/${f} a)

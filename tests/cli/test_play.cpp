@@ -57,7 +57,7 @@ std::vector<std::string> read_back(const PlayPlan& plan, int games) {
 
 TEST_CASE("cli.play: 20 games of four and three players read back in every format with no disagreement") {
   for (const std::string players : {"4", "3"})
-    for (const std::string format : {"mjai", "tenhou6"})
+    for (const std::string format : {"mjai", "tenhou6", "mjlog"})
       for (const std::string bots : {"advice", "random"}) {
         const PlayPlanned p =
             plan_of({"--players", players, "--bots", bots, "--seed", "11", "--format", format, "--out", "-"});
@@ -71,7 +71,7 @@ TEST_CASE("cli.play: 20 games of four and three players read back in every forma
 
 TEST_CASE("cli.play: games of the ev bot read back with no disagreement") {
   for (const std::string players : {"4", "3"})
-    for (const std::string format : {"mjai", "tenhou6"}) {
+    for (const std::string format : {"mjai", "tenhou6", "mjlog"}) {
       const PlayPlanned p = plan_of({"--players", players, "--bots", players == "4" ? "ev,advice,ev,random" : "ev",
                                      "--length", "east", "--seed", "3", "--format", format, "--out", "-"});
       REQUIRE_MESSAGE(p.plan, p.error);
@@ -82,14 +82,18 @@ TEST_CASE("cli.play: games of the ev bot read back with no disagreement") {
     }
 }
 
-TEST_CASE("cli.play: mjlog is refused by name until its writer exists") {
-  const PlayPlanned p = plan_of({"--format", "mjlog", "--out", "-"});
+TEST_CASE("cli.play: mjlog is Tenhou's XML") {
+  const PlayPlanned p = plan_of({"--format", "mjlog", "--out", "-", "--seed", "8"});
   REQUIRE(p.plan);
   Table table;
   GameLog log;
   const PlayedGame g = play_one(*p.plan, 0, table, log);
-  CHECK(g.text.empty());
-  CHECK(g.error.find("mjlog") != std::string::npos);
+  REQUIRE_MESSAGE(g.error.empty(), g.error);
+  CHECK(g.text.rfind("<mjloggm ver=", 0) == 0);
+  CHECK(g.text.find("owari=") != std::string::npos);  // the game's end, as Tenhou writes it
+  const records::ReadResult read = records::read_record(g.text, "game");
+  REQUIRE(read.ok());
+  CHECK(read.game.format == records::Format::mjlog);
 }
 
 TEST_CASE("cli.play: the same (seed, game) plays the same game, whatever was played before") {
@@ -120,6 +124,10 @@ TEST_CASE("cli.play: bad options name what is wrong") {
   CHECK(error({"--rules", "tenhou-sanma", "--players", "4"}) ==
         "--rules tenhou-sanma is for 3 players and --players asks 4");
   CHECK(error({"--format", "tenhou6"}) == "--format tenhou6 needs --out DIR (or --out - for standard output)");
+  CHECK(error({"--rules", "mahjongsoul", "--format", "mjlog", "--out", "-"}) ==
+        "--format mjlog states Tenhou's rules, and --rules mahjongsoul scores otherwise (double yakuman): use mjai or "
+        "tenhou6");
+  CHECK(plan_of({"--rules", "mahjongsoul", "--format", "tenhou6", "--out", "-"}).plan);
   CHECK(error({"--threads", "0"}) == "--threads takes a number from 1 to 1024, not '0'");
   CHECK(error({"--length", "north"}) == "--length takes one, east or south, not 'north'");
   // --players 3 takes the preset's three-player rules.
