@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "play.hpp"
 #include "options.hpp"
 #include "settings.hpp"
 #include "mjk/hand.hpp"
@@ -310,6 +311,7 @@ int main(int argc, char** argv) {
     case Cmd::help: return help_command(args.words);
     case Cmd::log: return finish_output(mjk::cli::log_command(args.given, args.words));
     case Cmd::census: return finish_output(mjk::cli::census_command(args.given, args.words));
+    case Cmd::play: return finish_output(mjk::cli::play_command(args.given, args.words));
     case Cmd::forms: {
       if (args.words.empty()) {
         std::fputs("usage: mjk forms HAND (see mjk --help)\n", stderr);

@@ -148,6 +148,67 @@ constexpr std::array option_table = {
            "MiB, GiB); default 16M (records are 5-90 KB). A larger record\n"
            "is that record's error, naming the limit; the others are read"},
     Option{Opt::help, "--help", "", set_of(Cmd::log), "this text"},
+    // mjk play.
+    Option{Opt::games, "--games", "N", set_of(Cmd::play), "how many games to play, 1-4294967295 (default 1)"},
+    Option{Opt::seed, "--seed", "S", set_of(Cmd::play),
+           "the run's seed, 0-18446744073709551615 (default 0): game g of\n"
+           "seed S plays the same walls and the same bots' choices alone or\n"
+           "among others, on any thread"},
+    Option{Opt::players,
+           "--players",
+           "4|3",
+           set_of(Cmd::play),
+           "four or three players (default: the preset's; --players 3 takes\n"
+           "the preset's three-player rules, tenhou-sanma for tenhou)",
+           {},
+           false,
+           "4 3"},
+    Option{Opt::length,
+           "--length",
+           "one|east|south",
+           set_of(Cmd::play),
+           "one round, the east wind's rounds, or east and south (default)",
+           {},
+           false,
+           "one east south"},
+    Option{Opt::rules,
+           "--rules",
+           "PRESET",
+           set_of(Cmd::play),
+           "the rules: tenhou (default), tenhou-sanma, mahjongsoul,\n"
+           "mahjongsoul-sanma (docs/rules.md)",
+           {},
+           false,
+           "tenhou tenhou-sanma mahjongsoul mahjongsoul-sanma"},
+    Option{Opt::bots, "--bots", "B1,B2,B3,B4", set_of(Cmd::play),
+           "the players by seat, one name a seat (or one name for every\n"
+           "seat): random (uniform over the legal actions), tsumogiri,\n"
+           "advice (wins, riichi when tenpai, calls that lower the shanten,\n"
+           "else the most ukeire), ev (advice, but its discard the best\n"
+           "expected score of the expected-value search); default advice"},
+    Option{Opt::threads, "--threads", "N", set_of(Cmd::play),
+           "worker threads, 1-1024 (default: every core); the games and the\n"
+           "summary are the same for every N"},
+    Option{Opt::format,
+           "--format",
+           "FORMAT",
+           set_of(Cmd::play),
+           "what each game is written as: mjai (JSON lines, .mjson),\n"
+           "tenhou6 (tenhou.net/6 JSON, .json), mjlog (Tenhou's XML, .xml),\n"
+           "none (default without --out; with --out: mjai)",
+           {},
+           false,
+           "mjai tenhou6 mjlog none"},
+    Option{Opt::out, "--out", "DIR|-", set_of(Cmd::play),
+           "write the games into DIR (made if missing), one file a game,\n"
+           "SEED-GAME.EXT, each written whole under a temporary name and\n"
+           "then renamed; - writes them to standard output in game order\n"
+           "(a tenhou6 or mjlog game a line) and the summary to standard error"},
+    Option{Opt::json, "--json", "", set_of(Cmd::play),
+           "the summary as one JSON object: games, rounds, wins, draws,\n"
+           "decisions, seats ([{bot, placements: [1st, 2nd, ...],\n"
+           "average_score}]), seconds, hanchan_per_s"},
+    Option{Opt::help, "--help", "", set_of(Cmd::play), "this text"},
 };
 
 constexpr std::string_view ev_description =
@@ -197,6 +258,26 @@ with their ukeire); the standings (final scores, places); the disagreements
 The exit status is 0 only when there is no disagreement and no error.
 )";
 
+constexpr std::string_view play_description =
+    R"(Plays whole games with the engine's bots (docs/engine.md): each game one
+table under the rules preset, its walls and the bots' choices from (seed,
+game number) alone, so the same arguments give the same games, byte for
+byte, whatever --threads. With --out each game is written as one file,
+SEED-GAME.EXT (game numbers from 0), readable by mjk log and by the tools
+that read that format. A progress bar on a terminal (standard error); at the
+end the summary: games, rounds, wins, draws, each seat's placements and
+average final score, hanchan a second (games a second, whatever --length).
+
+  $ mjk play --games 10 --seed 1
+  $ mjk play --games 4 --players 3 --length east --bots random --json
+  $ mjk play --games 2 --seed 7 --format tenhou6 --out games
+  $ mjk play --games 1 --bots advice,random,tsumogiri,random --out -
+
+exit status: 0 when every game was played (and written), 1 if a game could
+not be written, 2 on bad usage, 130 when interrupted (the games finished
+are written and summed; no file is left half-written).
+)";
+
 constexpr std::array command_table = {
     Command{Cmd::analyse, "", "[OPTIONS] HAND [WIN]", "analyse a hand (shanten, waits, advice) and score a win"},
     Command{Cmd::score, "score", "score HAND [WIN] [OPTIONS]", "score a win, the score first as players say it"},
@@ -211,6 +292,10 @@ constexpr std::array command_table = {
             "log --stats [--json] [--plot FILE.svg] [--threads N] [--max-bytes N] FILE|DIR...\n"
             "log --to mjai|tenhou6|mjlog [--max-bytes N] FILE|DIR...",
             "replay and check game records", log_description},
+    Command{Cmd::play, "play",
+            "play [--games N] [--seed S] [--players 4|3] [--length one|east|south] [--rules PRESET]\n"
+            "play ... [--bots B1,B2,B3,B4] [--threads T] [--format mjai|tenhou6|mjlog|none] [--out DIR|-] [--json]",
+            "play whole games with bots and write their records", play_description},
     Command{Cmd::help, "help", "help [TOPIC]", "the full help (TOPIC: the subcommand's name, or rules)"},
 };
 
@@ -448,13 +533,27 @@ bool print_completion(std::string_view shell, std::FILE* out) {
         "  local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} cmd=\n"
         "  [[ $COMP_CWORD -gt 1 ]] && cmd=${COMP_WORDS[1]}\n  case \"$prev\" in\n",
         out);
-    std::string done;  // an option's values once, whichever subcommand has it
-    for (const Option& o : option_table)
-      if (!o.choices.empty() && !o.hidden && done.find(" " + std::string(o.name) + " ") == std::string::npos) {
-        done += " " + std::string(o.name) + " ";
+    std::string done;  // an option's values once; by subcommand where its rows differ (--format)
+    for (const Option& o : option_table) {
+      if (o.choices.empty() || o.hidden || done.find(" " + std::string(o.name) + " ") != std::string::npos) continue;
+      done += " " + std::string(o.name) + " ";
+      std::string by_command;  // the subcommands whose row of this name offers other values
+      for (const Option& other : option_table)
+        if (other.name == o.name && !other.choices.empty() && other.choices != o.choices)
+          for (const Command& c : command_table)
+            if (!c.name.empty() && has(other, c.id))
+              by_command += "      " + std::string(c.name) + ") COMPREPLY=($(compgen -W \"" +
+                            std::string(other.choices) + "\" -- \"$cur\")); return ;;\n";
+      if (by_command.empty()) {
         std::fprintf(out, "    %s) COMPREPLY=($(compgen -W \"%s\" -- \"$cur\")); return ;;\n",
                      std::string(o.name).c_str(), std::string(o.choices).c_str());
+        continue;
       }
+      std::fprintf(
+          out,
+          "    %s) case \"$cmd\" in\n%s      *) COMPREPLY=($(compgen -W \"%s\" -- \"$cur\")); return ;;\n    esac ;;\n",
+          std::string(o.name).c_str(), by_command.c_str(), std::string(o.choices).c_str());
+    }
     std::fputs("  esac\n  case \"$cmd\" in\n", out);
     for (const Command& c : command_table) {
       if (c.name.empty()) continue;

@@ -18,8 +18,8 @@
 namespace mjk::cli {
 
 // The subcommands; `analyse` is `mjk [OPTIONS] HAND` itself.
-enum class Cmd : std::uint8_t { analyse, score, ev, forms, census, log, help };
-inline constexpr int cmd_count = 7;
+enum class Cmd : std::uint8_t { analyse, score, ev, forms, census, log, play, help };
+inline constexpr int cmd_count = 8;
 using CmdSet = std::uint32_t;
 [[nodiscard]] constexpr CmdSet set_of(Cmd c) noexcept { return CmdSet{1} << static_cast<unsigned>(c); }
 template <class... C>
@@ -69,6 +69,13 @@ enum class Opt : std::uint8_t {
   to,
   max_bytes,
   plot,
+  // mjk play
+  games,
+  seed,
+  length,
+  rules,
+  bots,
+  out,
   // what mjk does instead of its command
   impl,
   version,

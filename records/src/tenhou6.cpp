@@ -457,7 +457,7 @@ class Reader {
     std::array<RecordTile, 4> drawn{};
     std::size_t dora_shown = 1;
     // Open / added kans whose dora is not shown yet: as Tenhou's mjlog shows it,
-    // right before the caller's discard, or right after the caller's next kan.
+    // right before the caller's discard, or right after the caller's next kan or north.
     int kans_pending_dora = 0;
   };
   struct Failure {
@@ -671,6 +671,10 @@ class Reader {
       case Entry::Kind::nuki: {
         if (!take_out(s, actor, e.tile)) return not_held(e.where, actor, "sets aside", e.tile);
         emit(EventKind::nuki, actor, e.where, {e.tile});
+        // An open kan's indicator still pending: after the north, as after a kan (before the
+        // replacement draw, so that a win on it counts it, as the engine plays it; the record
+        // does not say, and no Tenhou record of the case is at hand).
+        show_pending_dora(s, e.where);
         if (all_played(s) && !round_->wins.empty() && !round_->wins[0].tsumo() && round_->wins[0].from == actor)
           return end_round(s, actor, false, true, e.where);
         return draw_phase(s, actor, true);

@@ -20,6 +20,15 @@ function(mjk_cli_golden name)
     COMMAND ${CMAKE_COMMAND} -DMJK=$<TARGET_FILE:mjk> -DGOLDEN=${CMAKE_CURRENT_SOURCE_DIR}/cli/golden/${name}.out
             -DFAILS=${fails} -DUPDATE=${MJK_UPDATE_GOLDEN} "-DARGS=${args}" -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_output.cmake)
 endfunction()
+# A golden case whose output holds timings: the matches of MASK are replaced
+# by "<masked>" before the comparison.
+function(mjk_cli_golden_masked name mask)
+  string(ASCII 31 separator)
+  string(REPLACE ";" "${separator}" args "${ARGN}")
+  mjk_add_test(cli.${name} LABELS door
+    COMMAND ${CMAKE_COMMAND} -DMJK=$<TARGET_FILE:mjk> -DGOLDEN=${CMAKE_CURRENT_SOURCE_DIR}/cli/golden/${name}.out
+            -DFAILS=OFF -DUPDATE=${MJK_UPDATE_GOLDEN} "-DMASK=${mask}" "-DARGS=${args}" -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_output.cmake)
+endfunction()
 function(mjk_cli_matches name expected)
   mjk_add_test(cli.${name} LABELS door COMMAND mjk ${ARGN} PROPERTIES PASS_REGULAR_EXPRESSION "${expected}")
 endfunction()
@@ -258,3 +267,25 @@ mjk_cli_golden(help_score score --help)
 # mjk ev reads winds with parse_wind and tiles with the one mpsz scanner, as every option does.
 mjk_cli_matches(ev_any_wind_spelling "hand      123m456p789s5s1222z .*\n1z             0   100.0%"
   ev --seat South --round E --dora 9M 123m456p789s5s1222z)
+
+# mjk play: whole games with the engine's bots. The summaries of a small
+# deterministic run (its timings masked), bad options named, and the same
+# bytes and summary for one thread and two (check_play_threads.cmake).
+mjk_cli_golden(help_play play --help)
+set(play_timing "[0-9]+\\.[0-9]+ s, [0-9]+\\.[0-9] hanchan/s|\"seconds\":[0-9.]+,\"hanchan_per_s\":[0-9.]+")
+mjk_cli_golden_masked(play_summary "${play_timing}" play --games 6 --seed 42 --bots advice,random,tsumogiri,advice --threads 2)
+mjk_cli_golden_masked(play_summary_json "${play_timing}" play --games 6 --seed 42 --players 3 --length east --json --threads 2)
+mjk_cli_golden(play_games_zero FAILS play --games 0)
+mjk_cli_golden(play_seed_negative FAILS play --seed -1)
+mjk_cli_golden(play_seed_too_large FAILS play --seed 18446744073709551616)
+mjk_cli_golden(play_unknown_rules FAILS play --rules tenho)
+mjk_cli_golden(play_unknown_bot FAILS play --bots random,rnadom,random,random)
+mjk_cli_golden(play_bot_count FAILS play --players 3 --bots random,random,random,random)
+mjk_cli_golden(play_cmd_bot FAILS play --bots cmd:./mybot)
+mjk_cli_golden(play_format_needs_out FAILS play --format tenhou6)
+mjk_cli_golden(play_players_contradict FAILS play --rules tenhou-sanma --players 4)
+mjk_cli_golden(play_out_not_a_directory FAILS play --out /dev/null)
+
+mjk_add_test(cli.play_same_bytes_for_any_threads LABELS door
+  COMMAND ${CMAKE_COMMAND} -DMJK=$<TARGET_FILE:mjk> -DWORK=${CMAKE_CURRENT_BINARY_DIR}/play_threads
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_play_threads.cmake)

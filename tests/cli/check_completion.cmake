@@ -22,3 +22,10 @@ foreach(what "--print-completion;bash" "--print-completion;zsh" "--print-man")
 endforeach()
 list(LENGTH options n)
 message(STATUS "${n} options in every completion and the man page")
+# An option whose rows differ by subcommand completes each one's values:
+# mjk play --format offers the record formats, mjk --format the notations.
+execute_process(COMMAND ${MJK} --print-completion bash OUTPUT_VARIABLE text)
+string(FIND "${text}" "play) COMPREPLY=($(compgen -W \"mjai tenhou6 mjlog none\"" at)
+if(at EQUAL -1)
+  message(FATAL_ERROR "mjk --print-completion bash: mjk play --format does not complete mjai tenhou6 mjlog none")
+endif()

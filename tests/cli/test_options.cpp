@@ -9,6 +9,7 @@
 
 #include "commands.hpp"
 #include "options.hpp"
+#include "play.hpp"
 #include "report_text.hpp"
 #include "settings.hpp"
 
@@ -37,6 +38,7 @@ std::optional<std::string> read_as(Cmd cmd, const Option& o) {
     }
     case Cmd::census: return try_census_option(o, sample_value(o));
     case Cmd::log: return try_log_option(o, sample_value(o));
+    case Cmd::play: return try_play_option(o, sample_value(o));
     case Cmd::forms:
     case Cmd::help: break;
   }

@@ -5,8 +5,8 @@
 // tracks every player's tiles and checks every fact the record states
 // against the kernel (replay.hpp).
 //
-// Lives above the kernel (mjk::records links mjk::kernel); the kernel knows
-// no file format.
+// Lives above the engine (mjk::records links mjk::engine; from_engine.hpp
+// turns the engine's games into records); the layers below know no file format.
 #pragma once
 
 #include <array>

@@ -1,0 +1,63 @@
+// mjk play: whole games played by the engine's bots, written as records.
+// The plan (the options read and checked) and one game played and written
+// are apart from the command so that the tests play and read back games
+// exactly as the command writes them.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "options.hpp"
+#include "mjk/bots.hpp"
+#include "mjk/table.hpp"
+
+namespace mjk::cli {
+
+enum class PlayFormat : std::uint8_t { none, mjai, tenhou6, mjlog };
+// ".mjson", ".json", ".xml" ("" for none).
+[[nodiscard]] std::string_view play_extension(PlayFormat f) noexcept;
+
+// What the options of mjk play ask, checked: the rules, one bot a seat.
+struct PlayPlan {
+  EngineRules rules;
+  std::string rules_name = "tenhou";
+  std::vector<Bot> bots;
+  std::vector<std::string> bot_names;
+  std::uint64_t seed = 0;
+  std::uint64_t games = 1;
+  int threads = 0;  // 0: every core
+  PlayFormat format = PlayFormat::none;
+  std::string out;  // a directory, "-" for standard output, "" for none
+  bool json = false;
+};
+
+// The plan of the options given, or what is wrong with them (a message
+// naming the option and the value).
+struct PlayPlanned {
+  std::optional<PlayPlan> plan;
+  std::string error;
+};
+[[nodiscard]] PlayPlanned plan_play(const std::vector<Arguments::Given>& given);
+// The reader of one option of mjk play on a state of its own (the option
+// table's tests): nullopt, a problem, or not_read(o).
+std::optional<std::string> try_play_option(const Option& o, std::string_view value);
+
+// One game played and written: the same (plan, game) always gives the same.
+struct PlayedGame {
+  std::uint32_t rounds = 0, wins = 0, draws = 0;
+  long decisions = 0;
+  std::array<std::int32_t, 4> scores{};
+  std::array<std::uint8_t, 4> placements{};
+  std::string text;   // the record (empty for PlayFormat::none)
+  std::string error;  // the writer's refusal, when it refused
+};
+// `table` and `log` are the caller's, reused from game to game.
+PlayedGame play_one(const PlayPlan& plan, std::uint32_t game, Table& table, GameLog& log);
+
+// mjk play with its options read; returns the exit status.
+int play_command(const std::vector<Arguments::Given>& given, const std::vector<std::string>& words);
+
+}  // namespace mjk::cli

@@ -1,0 +1,460 @@
+// `mjk play`: games played on worker threads, each game a function of
+// (seed, game number) alone, written one file a game (under a temporary
+// name, renamed when whole) or to standard output in game order; the summary
+// is summed from integers, so it is the same for every thread count.
+#include <algorithm>
+#include <atomic>
+#include <charconv>
+#include <chrono>
+#include <condition_variable>
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <unistd.h>
+
+#include "commands.hpp"
+#include "play.hpp"
+#include "mjk/from_engine.hpp"
+#include "mjk/mjai.hpp"
+#include "mjk/records.hpp"
+#include "mjk/report.hpp"
+
+namespace mjk::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::string_view bot_names_known = "random, tsumogiri, advice, ev";
+
+// What the options say before they are checked together.
+struct PlayOptions {
+  std::uint64_t games = 1, seed = 0;
+  int players = 0;  // 0: the preset's
+  std::optional<GameLength> length;
+  std::string rules = "tenhou";
+  std::string bots = "advice";
+  int threads = 0;
+  std::optional<PlayFormat> format;
+  std::optional<std::string> out;
+  bool json = false;
+};
+
+template <class T>
+bool whole_number(std::string_view text, T& out) {
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+  return ec == std::errc() && end == text.data() + text.size() && !text.empty();
+}
+
+std::optional<std::string> read_play_option(const Option& o, std::string_view value, PlayOptions& a) {
+  switch (o.id) {
+    case Opt::json: a.json = true; return std::nullopt;
+    case Opt::games:
+      if (!whole_number(value, a.games) || a.games < 1 || a.games > 0xffffffffull)
+        return "--games takes a number from 1 to 4294967295, not '" + excerpt(value) + "'";
+      return std::nullopt;
+    case Opt::seed:
+      if (!whole_number(value, a.seed))
+        return "--seed takes a number from 0 to 18446744073709551615, not '" + excerpt(value) + "'";
+      return std::nullopt;
+    case Opt::players:
+      if (value != "3" && value != "4") return "--players takes 4 or 3, not '" + excerpt(value) + "'";
+      a.players = value[0] - '0';
+      return std::nullopt;
+    case Opt::length:
+      if (value == "one") a.length = GameLength::one;
+      else if (value == "east") a.length = GameLength::east;
+      else if (value == "south") a.length = GameLength::south;
+      else return "--length takes one, east or south, not '" + excerpt(value) + "'";
+      return std::nullopt;
+    case Opt::rules:
+      if (!rules_preset(value).rules)
+        return "unknown rules preset '" + excerpt(value) + "' (the presets: " + std::string(rules_preset_names) + ")";
+      a.rules = std::string(value);
+      return std::nullopt;
+    case Opt::bots: a.bots = std::string(value); return std::nullopt;
+    case Opt::threads:
+      if (!whole_number(value, a.threads) || a.threads < 1 || a.threads > 1024)
+        return "--threads takes a number from 1 to 1024, not '" + excerpt(value) + "'";
+      return std::nullopt;
+    case Opt::format:
+      if (value == "mjai") a.format = PlayFormat::mjai;
+      else if (value == "tenhou6") a.format = PlayFormat::tenhou6;
+      else if (value == "mjlog") a.format = PlayFormat::mjlog;
+      else if (value == "none") a.format = PlayFormat::none;
+      else return "--format takes mjai, tenhou6, mjlog or none, not '" + excerpt(value) + "'";
+      return std::nullopt;
+    case Opt::out:
+      if (value.empty()) return "--out takes a directory, or - for standard output";
+      a.out = std::string(value);
+      return std::nullopt;
+    default: return not_read(o);
+  }
+}
+
+// Why a bot name names no bot, or "" when it does.
+std::string bot_problem(std::string_view name, int seat) {
+  if (name.empty()) return "--bots names no bot for seat " + std::to_string(seat);
+  if (bot_by_name(name)) return {};
+  if (name.substr(0, 4) == "cmd:")
+    return "bot '" + excerpt(name) + "' is not available yet: external bots speaking mjai are not built (the bots: " +
+           std::string(bot_names_known) + ")";
+  return "unknown bot '" + excerpt(name) + "' for seat " + std::to_string(seat) +
+         " (the bots: " + std::string(bot_names_known) + ")";
+}
+
+// The game's file name without its directory: SEED-GAME.EXT.
+std::string game_file(const PlayPlan& plan, std::uint64_t game) {
+  return std::to_string(plan.seed) + "-" + std::to_string(game) + std::string(play_extension(plan.format));
+}
+
+// Writes `text` to `path` whole or not at all: into a temporary file beside
+// it, renamed over `path` once written and closed. Returns what failed, or "".
+std::string write_whole(const fs::path& path, std::string_view text) {
+  const fs::path temporary = path.string() + ".tmp" + std::to_string(::getpid());
+  std::FILE* f = std::fopen(temporary.c_str(), "wb");
+  if (!f) return "cannot write " + temporary.string() + ": " + std::strerror(errno);
+  const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+  const int saved = errno;
+  const bool closed = std::fclose(f) == 0;
+  if (!written || !closed) {
+    std::remove(temporary.c_str());
+    return "cannot write " + temporary.string() + ": " + std::strerror(written ? errno : saved);
+  }
+  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+    const std::string why = std::strerror(errno);
+    std::remove(temporary.c_str());
+    return "cannot rename " + temporary.string() + " to " + path.string() + ": " + why;
+  }
+  return {};
+}
+
+std::atomic<bool> play_stop{false};
+extern "C" void on_play_interrupt(int) { play_stop = true; }
+
+struct Totals {
+  std::uint64_t games = 0, rounds = 0, wins = 0, draws = 0, decisions = 0;
+  std::array<std::array<std::uint64_t, 4>, 4> placements{};  // [seat][place]
+  std::array<std::int64_t, 4> score_sum{};
+  void add(const PlayedGame& g, int seats) {
+    ++games;
+    rounds += g.rounds;
+    wins += g.wins;
+    draws += g.draws;
+    decisions += static_cast<std::uint64_t>(g.decisions);
+    for (int s = 0; s < seats; ++s) {
+      ++placements[static_cast<std::size_t>(s)][g.placements[static_cast<std::size_t>(s)] & 3];
+      score_sum[static_cast<std::size_t>(s)] += g.scores[static_cast<std::size_t>(s)];
+    }
+  }
+  void add(const Totals& t) {
+    games += t.games;
+    rounds += t.rounds;
+    wins += t.wins;
+    draws += t.draws;
+    decisions += t.decisions;
+    for (std::size_t s = 0; s < 4; ++s) {
+      for (std::size_t p = 0; p < 4; ++p) placements[s][p] += t.placements[s][p];
+      score_sum[s] += t.score_sum[s];
+    }
+  }
+  [[nodiscard]] double average(int seat) const {
+    return games ? static_cast<double>(score_sum[static_cast<std::size_t>(seat)]) / static_cast<double>(games) : 0;
+  }
+};
+
+constexpr std::array<std::string_view, 3> length_names = {"one round", "east", "east-south"};
+
+void print_summary(const PlayPlan& plan, const Totals& t, double seconds, bool partial, std::FILE* out) {
+  const int seats = plan.rules.player_count();
+  const double rate = seconds > 0 ? static_cast<double>(t.games) / seconds : 0;
+  if (plan.json) {
+    std::vector<char> buffer(4096);
+    for (;;) {
+      JsonWriter j(buffer);
+      j.begin_object();
+      j.key("games").number(static_cast<long long>(t.games));
+      if (partial) j.key("partial").boolean(true);
+      j.key("players").number(seats);
+      j.key("length").string(plan.rules.length == GameLength::one    ? "one"
+                             : plan.rules.length == GameLength::east ? "east"
+                                                                     : "south");
+      j.key("rules").string(plan.rules_name);
+      // A JSON number when a reader's 64-bit integer holds it, else its digits as a string.
+      if (plan.seed <= 0x7fffffffffffffffull) j.key("seed").number(static_cast<long long>(plan.seed));
+      else j.key("seed").string(std::to_string(plan.seed));
+      j.key("rounds").number(static_cast<long long>(t.rounds));
+      j.key("wins").number(static_cast<long long>(t.wins));
+      j.key("draws").number(static_cast<long long>(t.draws));
+      j.key("decisions").number(static_cast<long long>(t.decisions));
+      j.key("seats").begin_array();
+      for (int s = 0; s < seats; ++s) {
+        j.begin_object().key("bot").string(plan.bot_names[static_cast<std::size_t>(s)]);
+        j.key("placements").begin_array();
+        for (int p = 0; p < seats; ++p)
+          j.number(static_cast<long long>(t.placements[static_cast<std::size_t>(s)][static_cast<std::size_t>(p)]));
+        j.end_array();
+        j.key("average_score").number(t.average(s), 1);
+        j.end_object();
+      }
+      j.end_array();
+      j.key("seconds").number(seconds, 3);
+      j.key("hanchan_per_s").number(rate, 1);
+      j.end_object();
+      if (j.size() <= buffer.size()) {
+        std::fprintf(out, "%.*s\n", static_cast<int>(j.size()), buffer.data());
+        return;
+      }
+      buffer.resize(j.size());
+    }
+  }
+  if (partial)
+    std::fprintf(out, "PARTIAL: interrupted; the summary covers the %llu games finished\n",
+                 static_cast<unsigned long long>(t.games));
+  std::fprintf(out, "games      %llu (%d players, %s, rules %s, seed %llu)\n", static_cast<unsigned long long>(t.games),
+               seats, std::string(length_names[static_cast<std::size_t>(plan.rules.length)]).c_str(),
+               plan.rules_name.c_str(), static_cast<unsigned long long>(plan.seed));
+  std::fprintf(out, "rounds     %llu\nwins       %llu\ndraws      %llu\ndecisions  %llu\n",
+               static_cast<unsigned long long>(t.rounds), static_cast<unsigned long long>(t.wins),
+               static_cast<unsigned long long>(t.draws), static_cast<unsigned long long>(t.decisions));
+  std::fputs("seat  bot        ", out);
+  for (int p = 0; p < seats; ++p)
+    std::fprintf(out, "%6s", std::array{"1st", "2nd", "3rd", "4th"}[static_cast<std::size_t>(p)]);
+  std::fputs("  average score\n", out);
+  for (int s = 0; s < seats; ++s) {
+    std::fprintf(out, "%-5d %-10s ", s, plan.bot_names[static_cast<std::size_t>(s)].c_str());
+    for (int p = 0; p < seats; ++p)
+      std::fprintf(
+          out, "%6llu",
+          static_cast<unsigned long long>(t.placements[static_cast<std::size_t>(s)][static_cast<std::size_t>(p)]));
+    std::fprintf(out, "  %13.1f\n", t.average(s));
+  }
+  std::fprintf(out, "%.2f s, %.1f hanchan/s\n", seconds, rate);
+}
+
+}  // namespace
+
+std::string_view play_extension(PlayFormat f) noexcept {
+  switch (f) {
+    case PlayFormat::mjai: return ".mjson";
+    case PlayFormat::tenhou6: return ".json";
+    case PlayFormat::mjlog: return ".xml";
+    case PlayFormat::none: break;
+  }
+  return "";
+}
+
+std::optional<std::string> try_play_option(const Option& o, std::string_view value) {
+  PlayOptions a;
+  return read_play_option(o, value, a);
+}
+
+PlayPlanned plan_play(const std::vector<Arguments::Given>& given) {
+  PlayOptions a;
+  for (const auto& [option, value] : given)
+    if (auto problem = read_play_option(*option, value, a)) return {std::nullopt, std::move(*problem)};
+  PlayPlan plan;
+  plan.rules_name = a.rules;
+  EngineRules rules = *rules_preset(a.rules).rules;
+  if (a.players && a.players != rules.player_count()) {
+    // --players 3 with a four-player preset takes its three-player rules ("tenhou": "tenhou-sanma").
+    const std::string other = a.players == 3 ? a.rules + "-sanma" : std::string();
+    const RulesPreset p = rules_preset(other);
+    if (other.empty() || !p.rules || p.rules->player_count() != a.players)
+      return {std::nullopt, "--rules " + a.rules + " is for " + std::to_string(rules.player_count()) +
+                                " players and --players asks " + std::to_string(a.players)};
+    rules = *p.rules;
+    plan.rules_name = other;
+  }
+  if (a.length) rules.length = *a.length;
+  plan.rules = rules;
+  const int seats = rules.player_count();
+  std::vector<std::string> names;
+  for (std::size_t at = 0;;) {
+    const std::size_t comma = a.bots.find(',', at);
+    names.push_back(a.bots.substr(at, comma == std::string::npos ? std::string::npos : comma - at));
+    if (comma == std::string::npos) break;
+    at = comma + 1;
+  }
+  if (names.size() == 1) names.assign(static_cast<std::size_t>(seats), names.front());
+  if (static_cast<int>(names.size()) != seats)
+    return {std::nullopt, "--bots names " + std::to_string(names.size()) + " bots for " + std::to_string(seats) +
+                              " players: one a seat, or one for every seat"};
+  for (int s = 0; s < seats; ++s) {
+    const std::string& name = names[static_cast<std::size_t>(s)];
+    if (std::string problem = bot_problem(name, s); !problem.empty()) return {std::nullopt, problem};
+    plan.bots.push_back(bot_by_name(name));
+  }
+  plan.bot_names = std::move(names);
+  plan.seed = a.seed;
+  plan.games = a.games;
+  plan.threads = a.threads;
+  plan.format = a.format.value_or(a.out ? PlayFormat::mjai : PlayFormat::none);
+  plan.out = a.out.value_or("");
+  plan.json = a.json;
+  if (plan.format != PlayFormat::none && plan.out.empty())
+    return {std::nullopt, "--format " +
+                              std::string(plan.format == PlayFormat::mjai      ? "mjai"
+                                          : plan.format == PlayFormat::tenhou6 ? "tenhou6"
+                                                                               : "mjlog") +
+                              " needs --out DIR (or --out - for standard output)"};
+  if (plan.format == PlayFormat::none && !plan.out.empty())
+    return {std::nullopt, "--out with --format none writes nothing: give --format mjai, tenhou6 or mjlog"};
+  if (plan.format == PlayFormat::tenhou6 || plan.format == PlayFormat::mjlog) {
+    std::string why;
+    const auto stated = records::record_rules(plan.rules, why);
+    if (!stated) return {std::nullopt, "--rules " + plan.rules_name + ": " + why};
+    // mjlog states no server: its reader scores by Tenhou's rules.
+    if (plan.format == PlayFormat::mjlog && stated->server != records::Server::tenhou)
+      return {std::nullopt, "--format mjlog states Tenhou's rules, and --rules " + plan.rules_name +
+                                " scores otherwise (double yakuman): use mjai or tenhou6"};
+  }
+  return {std::move(plan), {}};
+}
+
+PlayedGame play_one(const PlayPlan& plan, std::uint32_t game, Table& table, GameLog& log) {
+  log.clear();
+  table.start(plan.rules, plan.seed, game, &log);
+  // The bots' choices keyed by (seed, game) too, never by the thread that plays it.
+  PlayedGame out;
+  out.decisions = play_game(table, plan.bots, Rng::mix(plan.seed ^ Rng::mix(0x9a3e0000ull + game)), &log);
+  out.rounds = static_cast<std::uint32_t>(log.rounds.size());
+  out.wins = static_cast<std::uint32_t>(log.wins.size());
+  out.draws = static_cast<std::uint32_t>(log.draws.size());
+  out.scores = table.scores();
+  out.placements = table.placements();
+  std::vector<std::string_view> names(plan.bot_names.begin(), plan.bot_names.end());
+  switch (plan.format) {
+    case PlayFormat::none: break;
+    case PlayFormat::mjai: write_mjai(log, plan.rules.players, out.text, names); break;
+    case PlayFormat::tenhou6:
+    case PlayFormat::mjlog: {
+      const std::string file = std::to_string(plan.seed) + "-" + std::to_string(game);
+      const records::Game g = records::game_of(log, plan.rules, file, names);
+      records::WriteResult w = records::write_record(
+          g, plan.format == PlayFormat::tenhou6 ? records::Format::tenhou6 : records::Format::mjlog);
+      if (w.ok()) out.text = std::move(w.text);
+      else out.error = w.error->starts_with(file) ? *w.error : file + ": " + *w.error;
+      break;
+    }
+  }
+  return out;
+}
+
+int play_command(const std::vector<Arguments::Given>& given, const std::vector<std::string>& words) {
+  auto usage = [](const std::string& why) {
+    std::fprintf(stderr, "mjk play: %s (see mjk play --help)\n", why.c_str());
+    return 2;
+  };
+  if (!words.empty()) return usage("unexpected argument '" + excerpt(words.front()) + "'");
+  PlayPlanned planned = plan_play(given);
+  if (!planned.plan) return usage(planned.error);
+  const PlayPlan& plan = *planned.plan;
+  const bool to_stdout = plan.out == "-";
+  if (!plan.out.empty() && !to_stdout) {
+    std::error_code ec;
+    fs::create_directories(plan.out, ec);
+    if (!fs::is_directory(plan.out, ec)) {
+      std::fprintf(stderr, "mjk play: --out %s is not a directory that can be made\n", plan.out.c_str());
+      return 1;
+    }
+  }
+  const int seats = plan.rules.player_count();
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  const int threads = static_cast<int>(std::min<std::uint64_t>(
+      plan.games, static_cast<std::uint64_t>(plan.threads ? plan.threads : static_cast<int>(cores))));
+
+  std::atomic<std::uint64_t> next{0}, done{0};
+  std::atomic<bool> failed{false};
+  std::mutex lock;
+  std::condition_variable finished;
+  int running = threads;
+  std::string first_error;
+  std::map<std::uint64_t, std::string> waiting;  // standard output: games finished ahead of their turn
+  std::uint64_t printed = 0;
+  std::vector<Totals> totals(static_cast<std::size_t>(threads));
+  auto fail = [&](std::string why) {
+    std::lock_guard guard(lock);
+    if (first_error.empty()) first_error = std::move(why);
+    failed = true;
+  };
+  auto worker = [&](int id) {
+    auto table = std::make_unique<Table>();
+    GameLog log;
+    Totals& mine = totals[static_cast<std::size_t>(id)];
+    for (;;) {
+      if (play_stop || failed) break;
+      const std::uint64_t game = next.fetch_add(1);
+      if (game >= plan.games) break;
+      PlayedGame g = play_one(plan, static_cast<std::uint32_t>(game), *table, log);
+      if (!g.error.empty()) {
+        fail(g.error);
+        break;
+      }
+      if (to_stdout) {
+        if (g.text.empty() || g.text.back() != '\n') g.text += '\n';
+        std::lock_guard guard(lock);
+        waiting.emplace(game, std::move(g.text));
+        for (auto it = waiting.begin(); it != waiting.end() && it->first == printed; it = waiting.erase(it)) {
+          std::fwrite(it->second.data(), 1, it->second.size(), stdout);
+          ++printed;
+        }
+      } else if (plan.format != PlayFormat::none) {
+        if (std::string why = write_whole(fs::path(plan.out) / game_file(plan, game), g.text); !why.empty()) {
+          fail(why);
+          break;
+        }
+      }
+      mine.add(g, seats);
+      ++done;
+    }
+    std::lock_guard guard(lock);
+    --running;
+    finished.notify_all();
+  };
+
+  const bool tty = isatty(STDERR_FILENO) != 0;
+  std::signal(SIGINT, on_play_interrupt);
+  const auto started = std::chrono::steady_clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(); };
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) pool.emplace_back(worker, t);
+  {
+    std::unique_lock guard(lock);
+    while (running > 0) {
+      finished.wait_for(guard, std::chrono::milliseconds(250));
+      if (tty && running > 0) {
+        const double t = elapsed(), n = static_cast<double>(done.load());
+        const double pct = 100.0 * n / static_cast<double>(plan.games);
+        const int width = 30, filled = static_cast<int>(pct / 100 * width);
+        std::fprintf(stderr, "\r[%s%s] %5.1f%% %llu/%llu games %8.1f hanchan/s   ",
+                     std::string(static_cast<std::size_t>(filled), '#').c_str(),
+                     std::string(static_cast<std::size_t>(width - filled), ' ').c_str(), pct,
+                     static_cast<unsigned long long>(done.load()), static_cast<unsigned long long>(plan.games),
+                     t > 0 ? n / t : 0.0);
+      }
+    }
+  }
+  const double seconds = elapsed();
+  for (std::thread& t : pool) t.join();
+  std::signal(SIGINT, SIG_DFL);
+  if (tty) std::fputs("\r\033[K", stderr);
+  Totals sum;
+  for (const Totals& t : totals) sum.add(t);
+  if (failed) {
+    // No summary: it would count games that were played but not written.
+    std::fprintf(stderr, "mjk play: %s (%llu games written whole before it stopped)\n", first_error.c_str(),
+                 static_cast<unsigned long long>(sum.games));
+    return 1;
+  }
+  const bool partial = play_stop.load() && sum.games < plan.games;
+  print_summary(plan, sum, seconds, partial, to_stdout ? stderr : stdout);
+  return partial ? 130 : 0;
+}
+
+}  // namespace mjk::cli
