@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <random>
@@ -41,6 +42,7 @@ EvOptions options_of(bool opt) {
   EvOptions o;
   o.hand_change = o.shanten_back = opt;
   o.extra = 1;
+  o.max_vertices = UINT64_MAX;  // the 4-shanten option set's searches pass the default budget (1.8M vertices)
   return o;
 }
 

@@ -4,8 +4,11 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <charconv>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 #include <unistd.h>
 
 #include "census.hpp"
@@ -27,41 +30,60 @@ std::string duration(double seconds) {
   return buf;
 }
 
-}  // namespace
-
-int census_command(int argc, char** argv) {
+// What mjk census's options set.
+struct CensusArgs {
   mjk::census::Options opt;
   bool json = false, have_tiles = false, have_kinds = false;
-  auto usage = [](const char* why) {
+};
+
+std::optional<std::string> read_census_option(const Option& o, std::string_view value, CensusArgs& a) {
+  switch (o.id) {
+    case Opt::json: a.json = true; return std::nullopt;
+    case Opt::tiles:
+      if (value != "13" && value != "14") return "--tiles must be 13 or 14";
+      a.opt.tiles = value == "13" ? 13 : 14;
+      a.have_tiles = true;
+      return std::nullopt;
+    case Opt::kinds:
+      if (const auto k = mjk::census::parse_kinds(value)) {
+        a.opt.kinds = *k;
+        a.have_kinds = true;
+        return std::nullopt;
+      }
+      return "--kinds must be m, mp, mps or all";
+    case Opt::threads: {
+      int n = 0;
+      const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+      if (ec != std::errc() || end != value.data() + value.size() || n < 1 || n > 1024)
+        return "--threads takes a number from 1 to 1024";
+      a.opt.threads = n;
+      return std::nullopt;
+    }
+    default: return not_read(o);
+  }
+}
+
+}  // namespace
+
+std::optional<std::string> try_census_option(const Option& o, std::string_view value) {
+  CensusArgs a;
+  return read_census_option(o, value, a);
+}
+
+int census_command(const std::vector<Arguments::Given>& given, const std::vector<std::string>& words) {
+  auto usage = [](const std::string& why) {
     std::fprintf(stderr,
-                 "mjk census: %s\nusage: mjk census --tiles 14|13 --kinds m|mp|mps|all [--threads N] [--json]\n", why);
+                 "mjk census: %s\nusage: mjk census --tiles 14|13 --kinds m|mp|mps|all [--threads N] [--json]\n",
+                 why.c_str());
     return 2;
   };
-  for (int i = 2; i < argc; ++i) {
-    const std::string_view arg = argv[i];
-    const char* value = i + 1 < argc ? argv[i + 1] : nullptr;
-    if (arg == "--json") {
-      json = true;
-    } else if (arg == "--tiles" && value) {
-      const std::string_view v = value;
-      if (v != "13" && v != "14") return usage("--tiles must be 13 or 14");
-      opt.tiles = v == "13" ? 13 : 14;
-      have_tiles = true, ++i;
-    } else if (arg == "--kinds" && value) {
-      const auto k = mjk::census::parse_kinds(value);
-      if (!k) return usage("--kinds must be m, mp, mps or all");
-      opt.kinds = *k;
-      have_kinds = true, ++i;
-    } else if (arg == "--threads" && value) {
-      char* end = nullptr;
-      const long n = std::strtol(value, &end, 10);
-      if (*value == '\0' || *end != '\0' || n < 1 || n > 1024) return usage("--threads takes a number from 1 to 1024");
-      opt.threads = static_cast<int>(n), ++i;
-    } else {
-      return usage(("unexpected argument '" + std::string(arg) + "'").c_str());
-    }
-  }
-  if (!have_tiles || !have_kinds) return usage("--tiles and --kinds are required");
+  CensusArgs a;
+  for (const auto& [option, value] : given)
+    if (const auto problem = read_census_option(*option, value, a)) return usage(*problem);
+  if (!words.empty()) return usage("unexpected argument '" + words.front() + "'");
+  if (!a.have_tiles || !a.have_kinds) return usage("--tiles and --kinds are required");
+  mjk::census::Options& opt = a.opt;
+  const bool json = a.json;
 
   const std::uint64_t space = mjk::census::space_size(opt.tiles, opt.kinds);
   const bool tty = isatty(STDERR_FILENO);

@@ -42,7 +42,7 @@ int forms(const std::string& text) {
         : parsed.value.winning
             ? "forms takes a hand without a winning tile"
             : mjk::HandError{mjk::Error::wrong_tile_count, 0, std::nullopt, parsed.value.hand.tiles}.message();
-    std::fprintf(stderr, "mjk forms: %s: %s\n", text.c_str(), why.c_str());
+    std::fprintf(stderr, "mjk forms: %s: %s\n", excerpt(text).c_str(), why.c_str());
     return 1;
   }
   const mjk::Hand& hand = parsed.value.hand;

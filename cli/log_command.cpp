@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "options.hpp"
 #include "stats_plot.hpp"
 #include "mjk/corpus.hpp"
 #include "mjk/hand.hpp"
@@ -30,52 +31,10 @@ namespace {
 
 using namespace mjk::records;
 
-constexpr std::string_view log_help = R"(usage: mjk log [--json] [--max-bytes N] FILE|DIR...
-       mjk log --stats [--json] [--plot FILE.svg] [--threads N] [--max-bytes N] FILE|DIR...
-       mjk log --to mjai|tenhou6 [--max-bytes N] FILE|DIR...
-
-Reads game records (Tenhou mjlog XML, plain or gzip; tenhou.net/6 JSON; mjai
-JSON lines; the format is told by the content), replays every round and checks
-every fact the record states against the kernel: each win complete and scored
-as the record says, each riichi leaving the hand tenpai, tenpai / noten at
-exhaustive draws, no ron while furiten, calls the hand can make, scores
-carried from round to round. A directory means every file in it (recursively).
-
-  (default)  a review per record: the rounds and their results; per player
-             the discards matching the best (the most ukeire at the lowest
-             shanten; before the player's riichi), count and share, the
-             ukeire given up, the mistakes (round, turn, hand, the discard
-             and the better ones with their ukeire); the standings (final
-             scores, places); the disagreements (a count, then each)
-  --json     one object per discard: file, round, player (seat wind), turn,
-             hand (mpsz, the drawn tile included), melds, dora, visible,
-             discard, riichi, shanten, shanten_after, ukeire, best,
-             best_ukeire; then one object per disagreement: file, round,
-             event, what; a record that cannot be read: file, error
-  --stats    aggregate a corpus on every core (a progress bar on a terminal):
-             games, rounds, wins, draws, riichi, discards, disagreements (a
-             count), errors (file and place); win, deal-in and riichi rates
-             per player and round, the average win, the average shanten by
-             turn, the ukeire given up per discard (best - chosen, at the
-             best discard's shanten); --json prints it as one object
-  --plot FILE.svg  with --stats: also write a picture of it (SVG): the
-             average shanten by turn and the rates
-  --threads N  for --stats (default: every core)
-  --to F     convert: each record written to stdout as mjai JSON lines or
-             tenhou.net/6 JSON (one object a line), one per input; the
-             writer reads its output back and replays it, and refuses (an
-             error naming the file, the round and what) a record the format
-             cannot carry so that it replays identically
-  --max-bytes N  the most bytes a record may have, read from its file and
-             again once inflated (gzip); N in bytes or with K, M, G (KiB,
-             MiB, GiB); default 16M (records are 5-90 KB). A larger record
-             is that record's error, naming the limit; the others are read
-
-The exit status is 0 only when there is no disagreement and no error.
-)";
-
-
 // Every file named, directories walked (sorted, so runs are reproducible).
+// In a directory everything but a directory is a record to read, as if
+// named: a FIFO, a link to a device or to nothing is read (or is that
+// record's error, naming it), never left out unsaid.
 bool collect(const std::vector<std::string>& args, std::vector<std::string>& files) {
   namespace fs = std::filesystem;
   for (const auto& a : args) {
@@ -83,9 +42,11 @@ bool collect(const std::vector<std::string>& args, std::vector<std::string>& fil
     if (fs::is_directory(a, ec)) {
       std::vector<std::string> found;
       for (auto it = fs::recursive_directory_iterator(a, ec); !ec && it != fs::recursive_directory_iterator();
-           it.increment(ec))
-        if (it->is_regular_file(ec) && it->path().filename().string() != "README.md")
+           it.increment(ec)) {
+        std::error_code entry;  // a link to nothing: not a directory, and not an error of the listing
+        if (!it->is_directory(entry) && it->path().filename().string() != "README.md")
           found.push_back(it->path().string());
+      }
       if (ec) {
         std::fprintf(stderr, "mjk log: cannot list %s: %s\n", a.c_str(), ec.message().c_str());
         return false;
@@ -183,46 +144,58 @@ int convert(const std::vector<std::string>& files, Format format, const ReadOpti
   return clean ? 0 : 1;
 }
 
-}  // namespace
-
-int log_command(int argc, char** argv) {
+// What mjk log's options set.
+struct LogArgs {
   bool json = false, want_stats = false;
   std::optional<Format> to;
   std::optional<std::string> plot;
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
   ReadOptions read_options;
-  std::vector<std::string> args;
-  for (int i = 2; i < argc; ++i) {
-    const std::string_view a = argv[i];
-    if (a == "--json") json = true;
-    else if (a == "--stats") want_stats = true;
-    else if (a == "--plot" && i + 1 < argc) plot = argv[++i];
-    else if (a == "--to" && i + 1 < argc) {
-      const std::string_view f = argv[++i];
-      if (f != "mjai" && f != "tenhou6") {
-        std::fprintf(stderr, "mjk log: --to takes mjai or tenhou6, not %s\n", argv[i]);
-        return 2;
+};
+
+std::optional<std::string> read_log_option(const Option& o, std::string_view value, LogArgs& a) {
+  switch (o.id) {
+    case Opt::json: a.json = true; return std::nullopt;
+    case Opt::stats: a.want_stats = true; return std::nullopt;
+    case Opt::plot: a.plot = std::string(value); return std::nullopt;
+    case Opt::to:
+      if (value != "mjai" && value != "tenhou6") return "--to takes mjai or tenhou6, not " + std::string(value);
+      a.to = value == "mjai" ? Format::mjai : Format::tenhou6;
+      return std::nullopt;
+    case Opt::threads:
+      a.threads = static_cast<unsigned>(std::max(1, std::atoi(std::string(value).c_str())));
+      return std::nullopt;
+    case Opt::max_bytes:
+      if (const auto n = byte_count(value)) {
+        a.read_options.max_bytes = *n;
+        return std::nullopt;
       }
-      to = f == "mjai" ? Format::mjai : Format::tenhou6;
-    } else if (a == "--threads" && i + 1 < argc) threads = static_cast<unsigned>(std::max(1, std::atoi(argv[++i])));
-    else if (a == "--max-bytes" && i + 1 < argc) {
-      const auto n = byte_count(argv[++i]);
-      if (!n) {
-        std::fprintf(stderr, "mjk log: --max-bytes takes a positive number of bytes (with K, M or G), not %s\n",
-                     argv[i]);
-        return 2;
-      }
-      read_options.max_bytes = *n;
-    } else if (a == "--help" || a == "-h") {
-      std::fputs(log_help.data(), stdout);
-      return 0;
-    } else if (a.size() > 1 && a[0] == '-') {
-      std::fprintf(stderr, "mjk log: unknown option %s (see mjk log --help)\n", argv[i]);
-      return 2;
-    } else args.emplace_back(a);
+      return "--max-bytes takes a positive number of bytes (with K, M or G), not " + std::string(value);
+    default: return not_read(o);
   }
+}
+
+}  // namespace
+
+std::optional<std::string> try_log_option(const Option& o, std::string_view value) {
+  LogArgs a;
+  return read_log_option(o, value, a);
+}
+
+int log_command(const std::vector<Arguments::Given>& given, const std::vector<std::string>& args) {
+  LogArgs a;
+  for (const auto& [option, value] : given)
+    if (const auto problem = read_log_option(*option, value, a)) {
+      std::fprintf(stderr, "mjk log: %s\n", problem->c_str());
+      return 2;
+    }
+  const bool json = a.json, want_stats = a.want_stats;
+  const auto& to = a.to;
+  const auto& plot = a.plot;
+  const unsigned threads = a.threads;
+  const ReadOptions& read_options = a.read_options;
   if (args.empty()) {
-    std::fputs(log_help.data(), stderr);
+    print_command_help(command(Cmd::log), stderr);
     return 2;
   }
   std::vector<std::string> files;

@@ -1,6 +1,7 @@
 // The option tables (options.hpp) and what is printed from them.
 #include "options.hpp"
 
+#include <algorithm>
 #include <array>
 #include <string>
 
@@ -11,84 +12,233 @@ namespace {
 
 constexpr std::string_view winds = "east south west north 1z 2z 3z 4z";
 
-// The hand analysis (and scoring): `mjk [OPTIONS] HAND`.
-constexpr std::array analyse_options = {
-    Option{"--json", "", "one JSON object per hand (arguments, or lines of standard input)", {}, true},
-    Option{"--players", "3|4", "", "players", true, "3 4"},
-    Option{"--visible", "TILES", "", "visible", true},
-    Option{"--ref", "", "answer with the scalar reference instead of the kernel"},
-    Option{"--tsumo", "", "", "tsumo", true},
-    Option{"--ron", "FROM", "ron from kamicha (default), toimen or shimocha", "from", false, "kamicha toimen shimocha"},
-    Option{"--seat", "WIND", "", "seat", true, winds},
-    Option{"--round", "WIND", "", "round", false, winds},
-    Option{"--riichi", "", "riichi", "riichi", true},
-    Option{"--double-riichi", "", "double riichi", "riichi"},
-    Option{"--ippatsu", "", "", "ippatsu"},
-    Option{"--rinshan", "", "", "rinshan"},
-    Option{"--chankan", "", "", "chankan"},
-    Option{"--haitei", "", "", "haitei"},
-    Option{"--tenhou", "", "", "tenhou"},
-    Option{"--dora", "TILES", "", "dora"},
-    Option{"--ura", "TILES", "", "ura"},
-    Option{"--nuki", "N", "", "nuki"},
-    Option{"--honba", "N", "", "honba"},
-    Option{"--sticks", "N", "", "sticks"},
-    Option{"--rule", "KEY=VALUE", "a rule switch, repeatable (mjk help rules)", "rules"},
-    Option{"--format",
+constexpr CmdSet hand = set_of(Cmd::analyse, Cmd::score);              // the hand analysis and mjk score
+constexpr CmdSet with_ev = set_of(Cmd::analyse, Cmd::score, Cmd::ev);  // and mjk ev's context
+
+// Every option of every subcommand, one row each (options.hpp). A subcommand's
+// help lists its rows in this order.
+constexpr std::array option_table = {
+    // The hand analysis and mjk score (and, where with_ev, mjk ev's context).
+    Option{Opt::json, "--json", "", hand, "one JSON object per hand (arguments, or lines of standard input)", {}, true},
+    Option{Opt::players, "--players", "3|4", with_ev, "", "players", true, "3 4"},
+    Option{Opt::visible, "--visible", "TILES", with_ev, "", "visible", true},
+    Option{Opt::ref, "--ref", "", hand, "answer with the scalar reference instead of the kernel"},
+    Option{Opt::tsumo, "--tsumo", "", hand, "", "tsumo", true},
+    Option{Opt::ron, "--ron", "FROM", hand, "ron from kamicha (default), toimen or shimocha", "from", false,
+           "kamicha toimen shimocha"},
+    Option{Opt::seat, "--seat", "WIND", with_ev, "", "seat", true, winds},
+    Option{Opt::round, "--round", "WIND", with_ev, "", "round", false, winds},
+    Option{Opt::riichi, "--riichi", "", hand, "riichi", "riichi", true},
+    Option{Opt::double_riichi, "--double-riichi", "", hand, "double riichi", "riichi"},
+    Option{Opt::ippatsu, "--ippatsu", "", hand, "", "ippatsu"},
+    Option{Opt::rinshan, "--rinshan", "", hand, "", "rinshan"},
+    Option{Opt::chankan, "--chankan", "", hand, "", "chankan"},
+    Option{Opt::haitei, "--haitei", "", hand, "", "haitei"},
+    Option{Opt::tenhou, "--tenhou", "", hand, "", "tenhou"},
+    Option{Opt::dora, "--dora", "TILES", with_ev, "", "dora"},
+    Option{Opt::ura, "--ura", "TILES", hand, "", "ura"},
+    Option{Opt::nuki, "--nuki", "N", with_ev, "", "nuki"},
+    Option{Opt::honba, "--honba", "N", with_ev, "", "honba"},
+    Option{Opt::sticks, "--sticks", "N", with_ev, "", "sticks"},
+    Option{Opt::rule, "--rule", "KEY=VALUE", with_ev, "a rule switch, repeatable (mjk help rules)", "rules"},
+    Option{Opt::format,
+           "--format",
            "NOTATION",
+           hand,
            "how the text output writes tiles: mpsz, majiang, unicode, tenhou, suit-first",
            {},
            false,
            "mpsz majiang unicode tenhou suit-first"},
-    Option{"--impl", "", "list the kernel's implementations and which is active"},
-    Option{"--version", "", "the version and the active implementation"},
-    Option{"--help", "", "this summary (mjk CMD --help for a subcommand)"},
-    Option{"--help-all", "", "the full help: notation, JSON keys, scoring"},
-};
-constexpr std::array forms_options = {
-    Option{"--help", "", "this text"},
-};
-constexpr std::array census_options = {
-    Option{"--tiles", "14|13", "hands of 14 or 13 tiles", {}, false, "14 13"},
-    Option{"--kinds", "m|mp|mps|all", "over the first 9, 18, 27 or all 34 kinds", {}, false, "m mp mps all"},
-    Option{"--threads", "N", "worker threads (default: every core)"},
-    Option{"--json", "", "the counts as one JSON object"},
-    Option{"--help", "", "this text"},
-};
-constexpr std::array log_options = {
-    Option{"--json", "", "one object per discard, then per disagreement"},
-    Option{"--stats", "", "aggregate a corpus on every core"},
-    Option{"--threads", "N", "for --stats (default: every core)"},
-    Option{"--to", "FORMAT", "convert each record to mjai or tenhou6", {}, false, "mjai tenhou6"},
-    Option{"--max-bytes", "N", "the most bytes a record may have"},
-    Option{"--plot", "FILE.svg", "with --stats: an SVG of shanten by turn and the rates"},
-    Option{"--help", "", "the full text"},
+    Option{Opt::impl, "--impl", "", hand, "list the kernel's implementations and which is active"},
+    Option{Opt::version, "--version", "", hand, "the version and the active implementation"},
+    Option{Opt::help, "--help", "", hand, "this summary (mjk CMD --help for a subcommand)"},
+    Option{Opt::help_all, "--help-all", "", hand, "the full help: notation, JSON keys, scoring"},
+    Option{Opt::print_man,
+           "--print-man",
+           "",
+           set_of(Cmd::analyse),
+           "the man page (the build writes mjk.1 with it)",
+           {},
+           false,
+           {},
+           true},
+    Option{Opt::print_completion,
+           "--print-completion",
+           "SHELL",
+           set_of(Cmd::analyse),
+           "a completion script (the build writes them with it)",
+           {},
+           false,
+           "bash zsh",
+           true},
+
+    // mjk ev's search.
+    Option{Opt::hand_change, "--hand-change", "", set_of(Cmd::ev),
+           "follow every draw of a hand not in riichi (手変わり)"},
+    Option{Opt::shanten_back, "--shanten-back", "", set_of(Cmd::ev),
+           "try every discard of a hand not in riichi (向聴戻し)"},
+    Option{Opt::extra, "--extra", "N", set_of(Cmd::ev),
+           "how far the two above reach: a hand is widened while the\n"
+           "tiles it holds that the start did not, plus its shanten,\n"
+           "stay below the start's shanten + N (0-3, default 1)"},
+    Option{Opt::no_uradora, "--no-uradora", "", set_of(Cmd::ev), "no ura-dora expectation"},
+    Option{Opt::no_red, "--no-red", "", set_of(Cmd::ev), "red fives are plain fives"},
+    Option{Opt::turn, "--turn", "N", set_of(Cmd::ev), "the turn the table shows, 1-17 (draws made; default 1)"},
+    Option{Opt::max_vertices, "--max-vertices", "N", set_of(Cmd::ev),
+           "stop with an error past N vertices (the search's size;\n"
+           "default 1000000, reached holding about 0.45 GB at most;\n"
+           "a larger N lifts it)"},
+    Option{Opt::json, "--json", "", set_of(Cmd::ev),
+           "one JSON object per hand: the analysis of mjk --json plus\n"
+           "\"ev\": {\"shanten\", \"vertices\", \"wall\", \"discards\": [{\"discard\"\n"
+           "(null for 13 tiles), \"shanten\", \"necessary\": [[tile, copies]],\n"
+           "\"tenpai\", \"win\", \"score\": 19 numbers each, index = draws\n"
+           "made (0 where not computed)}]}, as mjk --json prints a JSON\n"
+           "request with \"ev\": {...}; a bad hand: {\"hand\", \"error\"}"},
+    Option{Opt::help, "--help", "", set_of(Cmd::ev), "this text"},
+
+    // mjk census.
+    Option{Opt::tiles, "--tiles", "14|13", set_of(Cmd::census), "hands of 14 or 13 tiles", {}, false, "14 13"},
+    Option{Opt::kinds,
+           "--kinds",
+           "m|mp|mps|all",
+           set_of(Cmd::census),
+           "over the first 9, 18, 27 or all 34 kinds",
+           {},
+           false,
+           "m mp mps all"},
+    Option{Opt::threads, "--threads", "N", set_of(Cmd::census), "worker threads (default: every core)"},
+    Option{Opt::json, "--json", "", set_of(Cmd::census), "the counts as one JSON object"},
+    Option{Opt::help, "--help", "", set_of(Cmd::census, Cmd::forms, Cmd::help), "this text"},
+
+    // mjk log.
+    Option{Opt::json, "--json", "", set_of(Cmd::log),
+           "one object per discard: file, round, player (seat wind), turn,\n"
+           "hand (mpsz, the drawn tile included), melds, dora, visible,\n"
+           "discard, riichi, shanten, shanten_after, ukeire, best,\n"
+           "best_ukeire; then one object per disagreement: file, round,\n"
+           "event, what; a record that cannot be read: file, error"},
+    Option{Opt::stats, "--stats", "", set_of(Cmd::log),
+           "aggregate a corpus on every core (a progress bar on a terminal):\n"
+           "games, rounds, wins, draws, riichi, discards, disagreements (a\n"
+           "count), errors (file and place); win, deal-in and riichi rates\n"
+           "per player and round, the average win, the average shanten by\n"
+           "turn, the ukeire given up per discard (best - chosen, at the\n"
+           "best discard's shanten); --json prints it as one object"},
+    Option{Opt::plot, "--plot", "FILE.svg", set_of(Cmd::log),
+           "with --stats: also write a picture of it (SVG): the average\n"
+           "shanten by turn and the rates"},
+    Option{Opt::threads, "--threads", "N", set_of(Cmd::log), "for --stats (default: every core)"},
+    Option{Opt::to,
+           "--to",
+           "FORMAT",
+           set_of(Cmd::log),
+           "convert: each record written to stdout as mjai JSON lines or\n"
+           "tenhou.net/6 JSON (one object a line), one per input; the\n"
+           "writer reads its output back and replays it, and refuses (an\n"
+           "error naming the file, the round and what) a record the format\n"
+           "cannot carry so that it replays identically",
+           {},
+           false,
+           "mjai tenhou6"},
+    Option{Opt::max_bytes, "--max-bytes", "N", set_of(Cmd::log),
+           "the most bytes a record may have, read from its file and\n"
+           "again once inflated (gzip); N in bytes or with K, M, G (KiB,\n"
+           "MiB, GiB); default 16M (records are 5-90 KB). A larger record\n"
+           "is that record's error, naming the limit; the others are read"},
+    Option{Opt::help, "--help", "", set_of(Cmd::log), "this text"},
 };
 
-constexpr std::array ev_options = {
-    Option{"--hand-change", "", "follow every draw (hand changes) outside riichi"},
-    Option{"--shanten-back", "", "try every discard outside riichi (shanten back)"},
-    Option{"--extra", "N", "how far past the start's shanten the search goes (0-3, default 1)"},
-    Option{"--no-uradora", "", "leave ura-dora out of the expected score"},
-    Option{"--no-red", "", "red fives score as plain fives"},
-    Option{"--turn", "N", "the turn the table shows (1-17, default 1)"},
-    Option{"--max-vertices", "N", "stop with an error past this many vertices"},
-    Option{"--json", "", "the analysis object with the per-turn curves"},
-    Option{"--help", "", "the full text"},
-};
+constexpr std::string_view ev_description =
+    R"(The expected value of a hand in the one-player tsumo model of EV.md (the model
+of tomohxx's algorithm book and of mahjong-cpp's ExpectedScoreCalculator, the
+engine of the "what to discard" web simulator): for each discard of a 14-tile
+hand (or for a 13-tile hand as it stands), the probability of reaching
+tenpai, the probability of winning and the expected score by the end of the
+draws, at every turn. No opponent wins or calls; every turn one draw and one
+discard, and discarded tiles go back to the wall; a closed hand that
+discards to tenpai declares riichi; ura-dora count as an exact expectation.
+It is the hand analysis with "ev" asked: mjk ev --json prints what mjk --json
+prints for a JSON request with "ev": {...}, and takes such lines too.
+
+HAND is the hand as it stands in mpsz (0 = red five), 13 or 14 tiles counting
+3 per meld, with its melds in the meld notation of mjk --help (a winning
+tile named after a space counts as drawn):
+  $ mjk ev 123m456p789s5s1222z
+  $ mjk ev "12m55z345s pon:111z@toimen ankan:9999s 6s"
+
+The table shows one row per discard the search explored (a red five apart
+from the plain five), best expected score first: the shanten after it, the
+tenpai and win probabilities, the expected score, and the necessary tiles
+with their copies in the wall. The model can put a probability above 1 (when
+the draws it follows outnumber the tiles left); the table shows at most
+100%, --json the values as computed. A search longer than a second reports
+its progress on standard error.
+
+exit status: 0 if every hand was searched, 1 if any was rejected, 2 on bad usage.
+)";
+
+constexpr std::string_view log_description =
+    R"(Reads game records (Tenhou mjlog XML, plain or gzip; tenhou.net/6 JSON; mjai
+JSON lines; the format is told by the content), replays every round and checks
+every fact the record states against the kernel: each win complete and scored
+as the record says, each riichi leaving the hand tenpai, tenpai / noten at
+exhaustive draws, no ron while furiten, calls the hand can make, scores
+carried from round to round. A directory means every file in it (recursively).
+
+Without --json, --stats or --to: a review per record: the rounds and their
+results; per player the discards matching the best (the most ukeire at the
+lowest shanten; before the player's riichi), count and share, the ukeire
+given up, the mistakes (round, turn, hand, the discard and the better ones
+with their ukeire); the standings (final scores, places); the disagreements
+(a count, then each).
+
+The exit status is 0 only when there is no disagreement and no error.
+)";
 
 constexpr std::array command_table = {
-    Command{"", "[OPTIONS] HAND [WIN]", "analyse a hand (shanten, waits, advice) and score a win", analyse_options},
-    Command{"score", "score HAND [WIN] [OPTIONS]", "score a win, the score first as players say it", analyse_options},
-    Command{"ev", "ev [OPTIONS] HAND", "the expected value of every discard (tsumo-only model)", ev_options, true},
-    Command{"forms", "forms HAND", "every tenpai reading of a 3k+1 hand, one per line", forms_options},
-    Command{"census", "census --tiles 14|13 --kinds m|mp|mps|all [--threads N] [--json]",
-            "enumerate and classify every closed hand", census_options},
-    Command{"log", "log [--json|--stats|--to F] FILE|DIR...", "replay and check game records", log_options, true},
-    Command{"help", "help [TOPIC]", "the full help (TOPIC: the subcommand's name, or rules)", {}},
+    Command{Cmd::analyse, "", "[OPTIONS] HAND [WIN]", "analyse a hand (shanten, waits, advice) and score a win"},
+    Command{Cmd::score, "score", "score HAND [WIN] [OPTIONS]", "score a win, the score first as players say it"},
+    Command{Cmd::ev, "ev",
+            "ev [OPTIONS] HAND\nev --json [OPTIONS] [HAND...]      (no HAND: one hand per line of standard input)",
+            "the expected value of every discard (tsumo-only model)", ev_description},
+    Command{Cmd::forms, "forms", "forms HAND", "every tenpai reading of a 3k+1 hand, one per line"},
+    Command{Cmd::census, "census", "census --tiles 14|13 --kinds m|mp|mps|all [--threads N] [--json]",
+            "enumerate and classify every closed hand"},
+    Command{Cmd::log, "log",
+            "log [--json] [--max-bytes N] FILE|DIR...\n"
+            "log --stats [--json] [--plot FILE.svg] [--threads N] [--max-bytes N] FILE|DIR...\n"
+            "log --to mjai|tenhou6 [--max-bytes N] FILE|DIR...",
+            "replay and check game records", log_description},
+    Command{Cmd::help, "help", "help [TOPIC]", "the full help (TOPIC: the subcommand's name, or rules)"},
 };
 
-// An option's one line of help: its own, else the request field's doc.
+bool has(const Option& o, Cmd c) { return (o.commands & set_of(c)) != 0; }
+
+// Any row of that name, whichever subcommand has it.
+const Option* any_option(std::string_view name) {
+  if (name == "-h") name = "--help";
+  for (const Option& o : option_table)
+    if (o.name == name) return &o;
+  return nullptr;
+}
+
+bool option_word(std::string_view a) { return a == "-h" || (a.size() > 2 && a.substr(0, 2) == "--"); }
+
+// Each line of `text` after the first, indented by `indent`.
+std::string continued(std::string_view text, std::size_t indent) {
+  std::string out;
+  for (const char c : text) {
+    out += c;
+    if (c == '\n') out.append(indent, ' ');
+  }
+  return out;
+}
+
+// The first line of a usage or a help.
+std::string_view first_line(std::string_view s) { return s.substr(0, s.find('\n')); }
+
+// An option's help: its own, else the request field's doc.
 std::string help_of(const Option& o) {
   if (!o.help.empty()) return std::string(o.help);
   if (const RequestField* f = request_field(o.field)) {
@@ -105,9 +255,10 @@ std::string spelled(const Option& o) {
   return std::string(o.name) + (o.value.empty() ? "" : " " + std::string(o.value));
 }
 
-void option_line(const Option& o, std::FILE* out) {
-  const std::string left = spelled(o);
-  std::fprintf(out, "  %-20s %s\n", left.c_str(), help_of(o).c_str());
+std::string option_line(const Option& o) {
+  char left[64];
+  std::snprintf(left, sizeof left, "  %-20s ", spelled(o).c_str());
+  return left + continued(help_of(o), 23) + "\n";
 }
 
 // roff text: a leading '.' or '\'' and backslashes escaped, '-' as \-.
@@ -122,10 +273,10 @@ std::string roff(std::string_view s) {
   return out;
 }
 
-// Text inside a zsh _arguments spec: no quote, bracket or colon.
+// Text inside a zsh _arguments spec: one line, no quote, bracket or colon.
 std::string zsh_text(std::string s) {
   for (char& c : s)
-    if (c == '\'' || c == '[' || c == ']' || c == ':') c = ' ';
+    if (c == '\'' || c == '[' || c == ']' || c == ':' || c == '\n') c = ' ';
   return s.substr(0, 60);
 }
 
@@ -136,14 +287,96 @@ std::string zsh_spec(const Option& o, bool repeat) {
   return spec + "'";
 }
 
+// The names a subcommand's completion offers (each once: --json has a row per subcommand).
+std::string option_words(Cmd c) {
+  std::string words;
+  for (const Option& o : option_table)
+    if (has(o, c) && !o.hidden && (" " + words + " ").find(" " + std::string(o.name) + " ") == std::string::npos)
+      words += (words.empty() ? "" : " ") + std::string(o.name);
+  return words;
+}
+
 }  // namespace
 
+std::span<const Option> options() { return option_table; }
 std::span<const Command> commands() { return command_table; }
+
+const Command& command(Cmd id) {
+  for (const Command& c : command_table)
+    if (c.id == id) return c;
+  return command_table[0];
+}
 
 const Command* find_command(std::string_view name) {
   for (const Command& c : command_table)
     if (!c.name.empty() && c.name == name) return &c;
   return nullptr;
+}
+
+const Option* find_option(Cmd cmd, std::string_view name) {
+  if (name == "-h") name = "--help";
+  for (const Option& o : option_table)
+    if (o.name == name && has(o, cmd)) return &o;
+  return nullptr;
+}
+
+std::string program_name(Cmd cmd) {
+  const Command& c = command(cmd);
+  return c.name.empty() ? "mjk" : "mjk " + std::string(c.name);
+}
+
+std::string not_read(const Option& o) {
+  return "the option table gives " + std::string(o.name) + " to this subcommand, and its reader does not read it";
+}
+
+std::optional<std::string> read_arguments(int argc, char** argv, Arguments& out) {
+  out = Arguments{};
+  // The subcommand: the first word that is no option and no option's value.
+  int command_at = 0;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view a = argv[i];
+    if (option_word(a)) {
+      if (const Option* o = any_option(a); o && !o->value.empty()) ++i;
+      continue;
+    }
+    if (const Command* c = find_command(a)) {
+      out.command = c->id;
+      command_at = i;
+    }
+    break;
+  }
+  const std::string see = " (see " + program_name(out.command) + " --help)";
+  for (int i = 1; i < argc; ++i) {
+    if (i == command_at) continue;
+    const std::string_view a = argv[i];
+    if (!option_word(a)) {
+      out.words.emplace_back(a);
+      continue;
+    }
+    const Option* o = find_option(out.command, a);
+    if (!o) {
+      if (any_option(a)) return std::string(a) + " is not an option of " + program_name(out.command) + see;
+      return "unknown option '" + std::string(a) + "'" + see;
+    }
+    if (o->id == Opt::help) {
+      out.help = true;
+      continue;
+    }
+    if (o->value.empty()) {
+      out.given.push_back({o, {}});
+      continue;
+    }
+    // A value never starts with "--": that is the next option, the value left out.
+    if (i + 1 == argc || std::string_view(argv[i + 1]).substr(0, 2) == "--") {
+      // What it wants: the value's name and its help's first words ("N, the most bytes a record may have").
+      const std::string help = help_of(*o);
+      const std::string_view what = std::string_view(help).substr(0, help.find_first_of(",;(\n"));
+      return std::string(o->name) + " needs a value: " + std::string(o->value) +
+             (what.size() >= 8 ? ", " + std::string(what.substr(0, what.find_last_not_of(' ') + 1)) : "") + see;
+    }
+    out.given.push_back({o, argv[++i]});
+  }
+  return std::nullopt;
 }
 
 void print_short_help(std::FILE* out) {
@@ -152,17 +385,27 @@ void print_short_help(std::FILE* out) {
   for (const Command& c : command_table)
     if (!c.name.empty()) std::fprintf(out, "  %-8s %s\n", std::string(c.name).c_str(), std::string(c.summary).c_str());
   std::fputs("\nmost used options:\n", out);
-  for (const Option& o : analyse_options)
-    if (o.common) option_line(o, out);
+  for (const Option& o : option_table)
+    if (o.common && has(o, Cmd::analyse)) std::fputs(option_line(o).c_str(), out);
   std::fputs("\nexample: mjk --seat south --riichi \"123678m345p67s55s 8s\"\n", out);
   std::fputs("more: mjk --help-all (every option, the notation, the JSON keys), mjk help TOPIC,\n", out);
   std::fputs("      docs/request.md (the JSON request); mjk --version\n", out);
 }
 
+std::string option_list(Cmd cmd) {
+  std::string out;
+  for (const Option& o : option_table)
+    if (has(o, cmd) && !o.hidden) out += option_line(o);
+  return out;
+}
+
 void print_command_help(const Command& c, std::FILE* out) {
-  std::fprintf(out, "usage: mjk %s\n\n%s\n", std::string(c.usage).c_str(), std::string(c.summary).c_str());
-  if (!c.options.empty()) std::fputs("\noptions:\n", out);
-  for (const Option& o : c.options) option_line(o, out);
+  std::string usage;
+  for (const char ch : c.usage) usage += ch == '\n' ? std::string("\n       mjk ") : std::string(1, ch);
+  std::fprintf(out, "usage: mjk %s\n\n%s\n", usage.c_str(), std::string(c.summary).c_str());
+  if (!c.description.empty()) std::fprintf(out, "\n%s", std::string(c.description).c_str());
+  std::fputs("\noptions:\n", out);
+  std::fputs(option_list(c.id).c_str(), out);
 }
 
 void print_man(std::string_view long_help, std::FILE* out) {
@@ -170,13 +413,19 @@ void print_man(std::string_view long_help, std::FILE* out) {
       ".TH MJK 1 \"\" \"mjk\" \"User Commands\"\n.SH NAME\nmjk \\- riichi mahjong hand analysis and scoring\n"
       ".SH SYNOPSIS\n",
       out);
-  for (const Command& c : command_table) std::fprintf(out, ".B mjk\n%s\n.br\n", roff(c.usage).c_str());
   for (const Command& c : command_table) {
-    if (c.options.empty()) continue;
+    std::string_view usage = c.usage;
+    while (!usage.empty()) {
+      std::fprintf(out, ".B mjk\n%s\n.br\n", roff(first_line(usage)).c_str());
+      usage.remove_prefix(std::min(usage.size(), first_line(usage).size() + 1));
+    }
+  }
+  for (const Command& c : command_table) {
     std::fprintf(out, ".SH %s\n%s\n", c.name.empty() ? "OPTIONS" : ("mjk " + roff(c.name)).c_str(),
                  roff(c.summary).c_str());
-    for (const Option& o : c.options)
-      std::fprintf(out, ".TP\n.B %s\n%s\n", roff(spelled(o)).c_str(), roff(help_of(o)).c_str());
+    for (const Option& o : option_table)
+      if (has(o, c.id) && !o.hidden)
+        std::fprintf(out, ".TP\n.B %s\n%s\n", roff(spelled(o)).c_str(), roff(help_of(o)).c_str());
   }
   std::fputs(".SH DESCRIPTION\n.nf\n", out);
   std::size_t at = 0;
@@ -199,27 +448,22 @@ bool print_completion(std::string_view shell, std::FILE* out) {
         "  [[ $COMP_CWORD -gt 1 ]] && cmd=${COMP_WORDS[1]}\n  case \"$prev\" in\n",
         out);
     std::string done;  // an option's values once, whichever subcommand has it
-    for (const Command& c : command_table)
-      for (const Option& o : c.options)
-        if (!o.choices.empty() && done.find(" " + std::string(o.name) + " ") == std::string::npos) {
-          done += " " + std::string(o.name) + " ";
-          std::fprintf(out, "    %s) COMPREPLY=($(compgen -W \"%s\" -- \"$cur\")); return ;;\n",
-                       std::string(o.name).c_str(), std::string(o.choices).c_str());
-        }
+    for (const Option& o : option_table)
+      if (!o.choices.empty() && !o.hidden && done.find(" " + std::string(o.name) + " ") == std::string::npos) {
+        done += " " + std::string(o.name) + " ";
+        std::fprintf(out, "    %s) COMPREPLY=($(compgen -W \"%s\" -- \"$cur\")); return ;;\n",
+                     std::string(o.name).c_str(), std::string(o.choices).c_str());
+      }
     std::fputs("  esac\n  case \"$cmd\" in\n", out);
     for (const Command& c : command_table) {
-      if (c.name.empty() || c.options.empty()) continue;
-      std::string words;
-      for (const Option& o : c.options) words += (words.empty() ? "" : " ") + std::string(o.name);
+      if (c.name.empty()) continue;
       std::fprintf(out,
                    "    %s) if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W \"%s\" -- \"$cur\"));\n"
                    "       else COMPREPLY=($(compgen -f -- \"$cur\")); fi; return ;;\n",
-                   std::string(c.name).c_str(), words.c_str());
+                   std::string(c.name).c_str(), option_words(c.id).c_str());
     }
-    std::string words = subcommands;
-    for (const Option& o : analyse_options) words += " " + std::string(o.name);
-    std::fprintf(out, "  esac\n  COMPREPLY=($(compgen -W \"%s\" -- \"$cur\"))\n}\ncomplete -F _mjk mjk\n",
-                 words.c_str());
+    std::fprintf(out, "  esac\n  COMPREPLY=($(compgen -W \"%s %s\" -- \"$cur\"))\n}\ncomplete -F _mjk mjk\n",
+                 subcommands.c_str(), option_words(Cmd::analyse).c_str());
     return true;
   }
   if (shell == "zsh") {
@@ -228,14 +472,16 @@ bool print_completion(std::string_view shell, std::FILE* out) {
         "  if (( CURRENT > 2 )); then\n    case ${words[2]} in\n",
         out);
     for (const Command& c : command_table) {
-      if (c.name.empty() || c.options.empty()) continue;
+      if (c.name.empty()) continue;
       // The subcommand's words from its name on, so _arguments sees it as the command.
       std::fprintf(out, "      %s) shift words; (( CURRENT-- )); _arguments", std::string(c.name).c_str());
-      for (const Option& o : c.options) std::fprintf(out, " %s", zsh_spec(o, false).c_str());
+      for (const Option& o : option_table)
+        if (has(o, c.id) && !o.hidden) std::fprintf(out, " %s", zsh_spec(o, false).c_str());
       std::fputs(" '*:file:_files'; return ;;\n", out);
     }
     std::fputs("    esac\n  fi\n  _arguments", out);
-    for (const Option& o : analyse_options) std::fprintf(out, " %s", zsh_spec(o, true).c_str());
+    for (const Option& o : option_table)
+      if (has(o, Cmd::analyse) && !o.hidden) std::fprintf(out, " %s", zsh_spec(o, true).c_str());
     std::fprintf(out, " '1:command or hand:(%s)' '*:hand:'\n}\n_mjk \"$@\"\n", subcommands.c_str());
     return true;
   }

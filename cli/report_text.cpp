@@ -21,6 +21,32 @@ namespace {
 
 std::string tile_text(mjk::Tile t, mjk::Notation notation) { return mjk::to_string(t, false, notation); }
 
+// The hand line's text: the request as written back (mpsz, meld words), or
+// in another notation hand_text()'s.
+std::string hand_text(const mjk::ParsedRequest& pr, mjk::Notation notation);
+std::string request_text(const mjk::ParsedRequest& pr, mjk::Notation notation) {
+  if (notation != mjk::Notation::mpsz) return hand_text(pr, notation);
+  char hand[mjk::max_request_text];
+  const std::size_t n = std::min(mjk::write_request_text(pr, hand), sizeof hand);
+  return std::string(hand, n);
+}
+
+}  // namespace
+
+std::string padded(std::string_view text, int width) {
+  int columns = 0;
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if ((static_cast<unsigned char>(text[i]) & 0xc0) != 0x80) ++columns;  // a character starts here
+  // U+1F004 MAHJONG TILE RED DRAGON is East Asian Wide (an emoji): two columns.
+  for (std::size_t at = text.find("\U0001F004"); at != std::string_view::npos; at = text.find("\U0001F004", at + 1))
+    ++columns;
+  std::string out(text);
+  if (columns < width) out.append(static_cast<std::size_t>(width - columns), ' ');
+  return out;
+}
+
+namespace {
+
 // The hand line's text in a --format other than mpsz: the concealed tiles
 // (with majiang's calls after commas; other notations keep the meld words),
 // then the winning tile.
@@ -135,21 +161,19 @@ std::string payments_text(const mjk::Report& a) {
 }  // namespace
 
 // `mjk score`: the score first, as a player reads it out, then its parts.
-void print_score_first(const mjk::Report& a, std::string_view note) {
+void print_score_first(const mjk::Report& a, std::string_view note, mjk::Notation notation) {
   const mjk::Score& sc = a.score;
   const mjk::ScoreRequest& q = a.request.request;
-  char hand[mjk::max_request_text];
-  const std::size_t hand_size = std::min(mjk::write_request_text(a.request, hand), sizeof hand);
+  const std::string hand = request_text(a.request, notation);
   if (!sc.complete) {
-    std::printf("not complete with %s: no score\nhand      %.*s\n", mjk::tile_name(q.win).c_str(),
-                static_cast<int>(hand_size), hand);
+    std::printf("not complete with %s: no score\nhand      %s\n", tile_text(q.win, notation).c_str(), hand.c_str());
     if (!note.empty()) std::printf("          %s\n", std::string(note).c_str());
     return;
   }
   std::printf("%s\n", headline(q, sc).c_str());
   std::array<mjk::YakuValue, mjk::yaku_count> yaku;
   const std::size_t n = mjk::list_yaku(sc, q.rules, yaku);
-  std::printf("hand      %.*s\n", static_cast<int>(hand_size), hand);
+  std::printf("hand      %s\n", hand.c_str());
   if (!note.empty()) std::printf("          %s\n", std::string(note).c_str());
   for (std::size_t i = 0; i < n; ++i)
     std::printf("%s%-16s %-11s %s\n", i ? "          " : "yaku      ",
@@ -159,9 +183,11 @@ void print_score_first(const mjk::Report& a, std::string_view note) {
   for (int i = 0; i < fu.count; ++i) {
     const mjk::FuPart& p = fu.parts[static_cast<std::size_t>(i)];
     std::string what;
-    if (p.tiles)
-      what = std::string(static_cast<std::size_t>(p.tiles), static_cast<char>('0' + p.tile.number())) +
-             "mpsz"[p.tile.kind() / 9];
+    if (p.tiles) {
+      mjk::Hand block;
+      for (int k = 0; k < p.tiles; ++k) block.add(p.tile);
+      what = mjk::to_string(block, notation);
+    }
     if (p.reason == mjk::FuReason::wait) what = std::string(mjk::wait_name(p.wait));
     std::printf("%s%-16s %2d%s%s\n", i ? "          " : "fu        ",
                 std::string(mjk::fu_reason_name(p.reason)).c_str(), p.fu, what.empty() ? "" : "  ", what.c_str());
@@ -194,12 +220,10 @@ void each_win_lines(const mjk::Report& a, std::span<const mjk::Result<mjk::Score
 
 // `mjk score` of a waiting hand: the hand, then what each tile that completes
 // it pays, one line each (score_each_win's answers, `each`).
-void print_each_win(const mjk::Report& a, std::span<const mjk::Result<mjk::Score>> each) {
-  char hand[mjk::max_request_text];
-  const std::size_t hand_size = std::min(mjk::write_request_text(a.request, hand), sizeof hand);
-  std::printf("hand      %.*s  (waiting: the score of each winning tile)\n", static_cast<int>(hand_size), hand);
-  each_win_lines(a, each, mjk::Notation::mpsz, [](mjk::Tile t, const std::string& text) {
-    std::printf("%-9s %s\n", mjk::tile_name(t).c_str(), text.c_str());
+void print_each_win(const mjk::Report& a, std::span<const mjk::Result<mjk::Score>> each, mjk::Notation notation) {
+  std::printf("hand      %s  (waiting: the score of each winning tile)\n", request_text(a.request, notation).c_str());
+  each_win_lines(a, each, notation, [&](mjk::Tile t, const std::string& text) {
+    std::printf("%s %s\n", padded(tile_text(t, notation), 9).c_str(), text.c_str());
   });
 }
 
@@ -218,16 +242,9 @@ void print_wins(const mjk::Report& a, std::span<const mjk::Result<mjk::Score>> e
 
 void print_readable(const mjk::Report& a, std::string_view note, mjk::Notation notation) {
   const auto& s = a.shanten;
-  char hand[mjk::max_request_text];
-  std::size_t hand_size = mjk::write_request_text(a.request, hand);
-  if (notation != mjk::Notation::mpsz) {
-    const std::string text = hand_text(a.request, notation);
-    hand_size = std::min(text.size(), sizeof hand);
-    std::copy_n(text.data(), hand_size, hand);
-  }
   const int melds = a.request.melds_known ? a.request.request.meld_count : a.input.hand.called_melds();
-  std::printf("hand      %.*s  (%d tiles, %d called meld%s)\n", static_cast<int>(std::min(hand_size, sizeof hand)),
-              hand, a.input.hand.tiles, melds, melds == 1 ? "" : "s");
+  std::printf("hand      %s  (%d tiles, %d called meld%s)\n", request_text(a.request, notation).c_str(),
+              a.input.hand.tiles, melds, melds == 1 ? "" : "s");
   if (!note.empty()) std::printf("          %s\n", std::string(note).c_str());
   std::printf("shanten   %d  (standard %d", s.best, s.standard);
   if (s.chiitoi != mjk::ShantenForms::not_applicable)
@@ -261,8 +278,8 @@ void print_readable(const mjk::Report& a, std::string_view note, mjk::Notation n
   std::printf("advice    discard  shanten  ukeire  necessary\n");
   for (int i = 0; i < a.advice.count; ++i) {
     const auto& d = a.advice.options[static_cast<std::size_t>(i)];
-    std::printf("          %-*s  %7d  %6d  %s\n", notation == mjk::Notation::unicode ? 10 : 7,
-                tile_text(d.discard, notation).c_str(), d.shanten, d.ukeire, tile_list(d.necessary, notation).c_str());
+    std::printf("          %s  %7d  %6d  %s\n", padded(tile_text(d.discard, notation), 7).c_str(), d.shanten, d.ukeire,
+                tile_list(d.necessary, notation).c_str());
   }
   if (a.request.scored()) print_score(a, notation);
 }

@@ -5,14 +5,13 @@
 # "layer:path": another layer's src/ header a layer includes (ev/README.md
 # says why). The structure tests (tests/CMakeLists.txt, label `structure`)
 # check the tree against these lists; a layer listed whose folder is absent
-# (engine, until its folder is in the tree) is skipped, so a new layer is
-# one word here and one add_subdirectory line.
+# is skipped, so a new layer is one word here and one add_subdirectory line.
 set(MJK_LAYER_STACK core kernel score ev io engine records capi)
 set(MJK_LAYER_BESIDE scalar_ref:core)
 set(MJK_LAYER_PRIVATE_READS ev:kernel/src/shanten_tables.hpp)
 
 # One function builds the layers whose objects make libmjk.so (core, kernel,
-# score, ev, io, capi): an object library compiled position-independent with
+# score, ev, io, engine, capi): an object library compiled position-independent with
 # hidden visibility (only what MJK_API marks leaves libmjk.so), and a static
 # library `mjk::<layer>` of those objects that links the layers below it.
 # libmjk.so (capi/CMakeLists.txt) is made of those objects, and of the

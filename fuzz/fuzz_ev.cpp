@@ -175,7 +175,7 @@ void through_c_abi(const std::uint8_t* data, std::size_t size) {
       fail("parse returned " + std::to_string(parsed) + ", info says " + std::to_string(info.error), line);
     return;
   }
-  options.max_vertices = options.max_vertices == 0 ? budget : std::min<std::uint64_t>(options.max_vertices, budget);
+  options.max_vertices = std::min<std::uint64_t>(options.max_vertices, budget);  // a parsed budget is never 0
   options.progress = nullptr;
   static mjk_ev_workspace* ws = mjk_ev_workspace_new();
   static mjk_ev_answer answer;

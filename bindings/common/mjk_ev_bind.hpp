@@ -9,7 +9,9 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <mutex>
+#include <new>
 #include <string_view>
 #include <system_error>
 #include <thread>
@@ -88,17 +90,46 @@ class EvWorkspaces {
   std::vector<mjk_ev_workspace*> free_;
 };
 
-// One line parsed and searched into row.
-inline void ev_line(std::string_view line, const EvOverrides& overrides, mjk_ev_workspace* ws, EvRow& row) {
+// A cancel flag (mjk.h's mjk_cancel) owned by whoever made it: a search
+// that may be stopped from another thread (Python's Ctrl-C, Node's
+// AbortSignal, a Node worker's end) reads it.
+class Cancel {
+ public:
+  Cancel() : c_(mjk_cancel_new()) {
+    if (!c_) throw std::bad_alloc();
+  }
+  ~Cancel() { mjk_cancel_free(c_); }
+  Cancel(const Cancel&) = delete;
+  Cancel& operator=(const Cancel&) = delete;
+  void request() noexcept { mjk_cancel_request(c_); }
+  [[nodiscard]] bool requested() const noexcept { return mjk_cancel_requested(c_) != 0; }
+  [[nodiscard]] const mjk_cancel* get() const noexcept { return c_; }
+
+ private:
+  mjk_cancel* c_;
+};
+
+// The row of a line not searched because the batch was cancelled.
+inline void cancelled_row(EvRow& out) {
+  out.answer = mjk_ev_answer{};
+  out.info = mjk_request_info{};
+  out.info.error = MJK_ERR_CANCELLED;
+  std::strncpy(out.info.message, mjk_error_message(MJK_ERR_CANCELLED), sizeof out.info.message - 1);
+}
+
+// One line parsed and searched into row (stopped with MJK_ERR_CANCELLED once
+// `cancel` is requested; NULL: never).
+inline void ev_line(std::string_view line, const EvOverrides& overrides, mjk_ev_workspace* ws, const mjk_cancel* cancel,
+                    EvRow& out) {
   mjk_score_request request;
   mjk_ev_options options;
   mjk_ev_visible visible;
-  if (mjk_parse_ev_request(line.data(), line.size(), &request, &options, &visible, &row.info) != MJK_OK) {
-    row.answer = mjk_ev_answer{};
+  if (mjk_parse_ev_request(line.data(), line.size(), &request, &options, &visible, &out.info) != MJK_OK) {
+    out.answer = mjk_ev_answer{};
     return;
   }
   overrides.apply(options);
-  mjk_ev(&request, &options, &visible, ws, &row.answer, &row.info);
+  mjk_ev_cancellable(&request, &options, &visible, ws, cancel, &out.answer, &out.info);
 }
 
 // How many threads a batch of n rows gets: `threads` (0: one per core the
@@ -111,15 +142,20 @@ inline unsigned ev_threads(std::size_t n, unsigned threads) {
 // Rows [0, n) (line(i) -> std::string_view) into out[0..n), on `threads`
 // threads (ev_threads) taking rows one at a time (searches differ in cost a
 // thousandfold), each with a workspace of its own. line(i) is called from
-// the searching threads: it must only read.
+// the searching threads: it must only read. Once `cancel` (NULL: never) is
+// requested, the searches under way stop and the rows left are not
+// searched: each of those rows gets MJK_ERR_CANCELLED.
 template <class Line>
-void ev_lines(std::size_t n, Line line, const EvOverrides& overrides, unsigned threads, EvRow* out) {
+void ev_lines(std::size_t n, Line line, const EvOverrides& overrides, unsigned threads, EvRow* out,
+              const mjk_cancel* cancel = nullptr) {
   threads = ev_threads(n, threads);
   std::atomic<std::size_t> next{0};
   const auto work = [&] {
     mjk_ev_workspace* ws = EvWorkspaces::shared().take();
-    for (std::size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < n;)
-      ev_line(line(i), overrides, ws, out[i]);
+    for (std::size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < n;) {
+      if (mjk_cancel_requested(cancel)) cancelled_row(out[i]);
+      else ev_line(line(i), overrides, ws, cancel, out[i]);
+    }
     EvWorkspaces::shared().give_back(ws);
   };
   if (threads <= 1) {

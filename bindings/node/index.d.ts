@@ -40,7 +40,8 @@ export function analyseLine(text: string, options?: { players?: Players; visible
 /** The `mjk --json` lines of many hands in one call. */
 export function analyseLines(texts: string[], options?: { players?: Players | Uint8Array; visible?: Uint8Array | null }): string[];
 /** analyseLines' answer, the analyses run on libuv's thread pool; a bad argument rejects with analyseLines' error. */
-export function analyseLinesAsync(texts: string[], options?: { players?: Players | Uint8Array; visible?: Uint8Array | null }): Promise<string[]>;
+/** Aborting `signal` stops the analyses (an "ev" search within a fraction of a second) and rejects with an AbortError. */
+export function analyseLinesAsync(texts: string[], options?: { players?: Players | Uint8Array; visible?: Uint8Array | null; signal?: AbortSignal }): Promise<string[]>;
 /** mpsz text -> Uint8Array(34) counts; HandError if malformed. */
 export function parse(text: string): Uint8Array;
 
@@ -141,16 +142,21 @@ export interface EvAnswer {
 /** The search's options; unset: the request's own "ev" object, else EV.md's defaults. */
 export interface EvOptions {
   handChange?: boolean; shantenBack?: boolean; extra?: number; uradora?: boolean; red?: boolean; turn?: number;
-  /** null: no limit; past it the search stops with HandError (code 43) */
+  /** EV_DEFAULT_MAX_VERTICES (1,000,000) unless given; past it the search stops with HandError (code 43).
+   * A count 1..Number.MAX_SAFE_INTEGER: a larger one lifts the limit; null: unset. */
   maxVertices?: number | null;
 }
+/** maxVertices unless given: 1,000,000 (a search stopped there has held about 0.45 GB at most). */
+export const EV_DEFAULT_MAX_VERTICES: number;
+/** The async searches' own option: aborting it stops the search and rejects with an AbortError. */
+export interface EvAsyncOptions { signal?: AbortSignal }
 /** mpsz text, a request line (its "ev" object included), or an object of the request's fields (request.md), no win */
 export type EvRequest = string | Record<string, any>;
 /** Searched on this thread (blocks the event loop; maxVertices bounds it). */
 export function ev(handOrRequest: EvRequest, options?: EvOptions): EvAnswer;
 /** Searched on libuv's thread pool. */
-export function evAsync(handOrRequest: EvRequest, options?: EvOptions): Promise<EvAnswer>;
+export function evAsync(handOrRequest: EvRequest, options?: EvOptions & EvAsyncOptions): Promise<EvAnswer>;
 export function evMany(requests: EvRequest[], options?: EvOptions & { threads?: number; errors?: 'throw' }): EvAnswer[];
 export function evMany(requests: EvRequest[], options: EvOptions & { threads?: number; errors: 'return' }): Array<EvAnswer | HandError>;
-export function evManyAsync(requests: EvRequest[], options?: EvOptions & { threads?: number; errors?: 'throw' }): Promise<EvAnswer[]>;
-export function evManyAsync(requests: EvRequest[], options: EvOptions & { threads?: number; errors: 'return' }): Promise<Array<EvAnswer | HandError>>;
+export function evManyAsync(requests: EvRequest[], options?: EvOptions & EvAsyncOptions & { threads?: number; errors?: 'throw' }): Promise<EvAnswer[]>;
+export function evManyAsync(requests: EvRequest[], options: EvOptions & EvAsyncOptions & { threads?: number; errors: 'return' }): Promise<Array<EvAnswer | HandError>>;

@@ -396,17 +396,61 @@ function analyseLines(texts, options) {
   return native.analyseLines(...linesArguments(texts, options));
 }
 
-// analyseLinesAsync(texts, options) -> Promise of analyseLines' answer, the
-// analyses run on libuv's thread pool while the event loop goes on (an "ev"
-// request's search takes up to the time its max_vertices allows). The
-// arguments are checked and the texts copied before anything is queued: a
-// bad one rejects the Promise with analyseLines' error.
+// analyseLinesAsync(texts, {players, visible, signal}) -> Promise of
+// analyseLines' answer, the analyses run on libuv's thread pool while the
+// event loop goes on (an "ev" request's search takes up to the time its
+// max_vertices allows: 1,000,000 vertices unless the line names more).
+// signal: an AbortSignal; aborting it stops the analyses (an "ev" search
+// within a fraction of a second) and rejects with an AbortError. The arguments are
+// checked and the texts copied before anything is queued: a bad one rejects
+// the Promise with analyseLines' error.
 function analyseLinesAsync(texts, options) {
   try {
-    return native.analyseLinesAsync(...linesArguments(texts, options));
+    const { signal, ...rest } = options || {};
+    const args = linesArguments(texts, rest);
+    return abortable(signal, 'analyseLinesAsync', (token) => native.analyseLinesAsync(...args, token));
   } catch (e) {
     return Promise.reject(e);
   }
+}
+
+// The AbortError an aborted call rejects with (as Node's own calls do: a
+// DOMException named AbortError, the signal's reason as its cause).
+function abortError(signal, name) {
+  const e = new DOMException(`${name}: the operation was aborted`, 'AbortError');
+  if (signal.reason !== undefined) Object.defineProperty(e, 'cause', { value: signal.reason, configurable: true, writable: true });
+  return e;
+}
+
+// Runs start(token) (an addon call taking a cancel token, returning a
+// Promise) so that aborting `signal` cancels the token: the library stops
+// the work, and the Promise rejects with an AbortError. No signal: as is.
+function abortable(signal, name, start) {
+  if (signal === undefined || signal === null) return start(null);
+  if (typeof signal !== 'object' || typeof signal.aborted !== 'boolean' || typeof signal.addEventListener !== 'function')
+    throw new TypeError(`${name}: signal must be an AbortSignal, not ${describe(signal)}`);
+  if (signal.aborted) return Promise.reject(abortError(signal, name));
+  const token = native.cancelToken();
+  const onAbort = () => native.cancel(token);
+  signal.addEventListener('abort', onAbort, { once: true });
+  const done = () => signal.removeEventListener('abort', onAbort);
+  let pending;
+  try {
+    pending = start(token);
+  } catch (e) {
+    done();
+    throw e;
+  }
+  return pending.then(
+    (value) => {
+      done();
+      if (signal.aborted) throw abortError(signal, name);
+      return value;
+    },
+    (e) => {
+      done();
+      throw signal.aborted ? abortError(signal, name) : e;
+    });
 }
 
 // analyseLines' arguments, checked -> [texts, players per text, visible rows|null].
@@ -540,6 +584,8 @@ Object.assign(module.exports, { scoreBatch, tileName, tileKind, toMpsz, fromMpsz
 
 // In mjk_ev_options' order: bit i of the overrides' mask is option i.
 const EV_OPTIONS = ['handChange', 'shantenBack', 'extra', 'uradora', 'red', 'turn', 'maxVertices'];
+// maxVertices unless given (MJK_EV_DEFAULT_MAX_VERTICES): past it HandError 43.
+const EV_DEFAULT_MAX_VERTICES = native.evDefaultMaxVertices;
 
 // [mask, 7 values] for the addon; TypeError / RangeError naming a bad option.
 // Ranges (extra 0..3, turn 1..17) are the library's to refuse (HandError with its sentence).
@@ -556,9 +602,10 @@ function evOverrides(options, name, allowed) {
       if (typeof v !== 'number' || !Number.isInteger(v)) throw new TypeError(`${name}: ${k} must be an integer, not ${describe(v)}`);
       v = v >= 0 && v <= 254 ? v : 255;  // out of range either way: the library names it
     } else if (k === 'maxVertices') {
-      if (v === null) v = 0;
-      else if (typeof v !== 'number' || !Number.isInteger(v)) throw new TypeError(`${name}: maxVertices must be an integer or null, not ${describe(v)}`);
-      else if (v < 1 || v > Number.MAX_SAFE_INTEGER) throw new RangeError(`${name}: maxVertices must be a positive count of vertices (null: no limit), not ${v}`);
+      if (v === null) return;  // as JSON's null: unset
+      if (typeof v !== 'number' || !Number.isInteger(v)) throw new TypeError(`${name}: maxVertices must be an integer, not ${describe(v)}`);
+      if (v < 1 || v > Number.MAX_SAFE_INTEGER)
+        throw new RangeError(`${name}: maxVertices must be a count of vertices, 1 to Number.MAX_SAFE_INTEGER (default ${EV_DEFAULT_MAX_VERTICES}), not ${v}`);
     } else {
       if (typeof v !== 'boolean') throw new TypeError(`${name}: ${k} must be a boolean, not ${describe(v)}`);
       v = v ? 1 : 0;
@@ -589,19 +636,24 @@ function evOne(result) {
 // ev(handOrRequest, {handChange, shantenBack, extra, uradora, red, turn,
 // maxVertices}) -> the answer, computed on this thread (it blocks the event
 // loop: microseconds to seconds, growing with the shanten and the options;
-// maxVertices bounds it). HandError (.code, the library's sentence) for a bad
-// request or a search past maxVertices.
+// maxVertices bounds it: 1,000,000 vertices unless given, about 0.45 GB at
+// most). HandError (.code, the library's sentence) for a bad request or a
+// search past maxVertices (43).
 function ev(handOrRequest, options) {
   const overrides = evOverrides(options, 'ev', []);
   return evOne(native.evMany([requestLine(handOrRequest)], overrides, 1));
 }
 
-// evAsync(handOrRequest, options) -> Promise of ev's answer: the search runs
-// on libuv's thread pool while the event loop goes on.
+// evAsync(handOrRequest, {...ev's options, signal}) -> Promise of ev's
+// answer: the search runs on libuv's thread pool while the event loop goes
+// on. Aborting `signal` (an AbortSignal) stops the search within
+// milliseconds and rejects with an AbortError.
 function evAsync(handOrRequest, options) {
   try {
-    const overrides = evOverrides(options, 'evAsync', []);
-    return native.evManyAsync([requestLine(handOrRequest)], overrides, 1).then(evOne);
+    const signal = options ? options.signal : undefined;
+    const overrides = evOverrides(options, 'evAsync', ['signal']);
+    const line = requestLine(handOrRequest);
+    return abortable(signal, 'evAsync', (token) => native.evManyAsync([line], overrides, 1, token)).then(evOne);
   } catch (e) {
     return Promise.reject(e);
   }
@@ -646,18 +698,22 @@ function evMany(requests, options) {
   return evManyResult(native.evMany(lines, overrides, threads), errors, refused);
 }
 
-// evManyAsync(requests, options) -> Promise of evMany's answer, searched off
-// the event loop (a thread of libuv's pool, and threads - 1 more).
+// evManyAsync(requests, {threads, errors, signal, ...ev's options}) ->
+// Promise of evMany's answer, searched off the event loop (a thread of
+// libuv's pool, and threads - 1 more). Aborting `signal` stops every search
+// and rejects with an AbortError.
 function evManyAsync(requests, options) {
   try {
-    const overrides = evOverrides(options, 'evManyAsync', ['threads', 'errors']);
+    const signal = options ? options.signal : undefined;
+    const overrides = evOverrides(options, 'evManyAsync', ['threads', 'errors', 'signal']);
     const errors = evErrorsOption(options, 'evManyAsync');
     const threads = evThreads(options && options.threads, 'evManyAsync');
     const { lines, refused } = evLines(requests, errors);
-    return native.evManyAsync(lines, overrides, threads).then((r) => evManyResult(r, errors, refused));
+    return abortable(signal, 'evManyAsync', (token) => native.evManyAsync(lines, overrides, threads, token))
+      .then((r) => evManyResult(r, errors, refused));
   } catch (e) {
     return Promise.reject(e);
   }
 }
 
-Object.assign(module.exports, { ev, evAsync, evMany, evManyAsync });
+Object.assign(module.exports, { ev, evAsync, evMany, evManyAsync, EV_DEFAULT_MAX_VERTICES });

@@ -33,12 +33,17 @@ function admits(types, v) {
   return types.includes(t) || (t === 'integer' && types.includes('number'));
 }
 
+// A schema's maximum as JavaScript can hold it: past Number.MAX_SAFE_INTEGER
+// (max_vertices' 2^64 - 1) a number is no exact integer, so the largest is
+// the largest safe one.
+const maximumOf = (s) => (s.maximum > Number.MAX_SAFE_INTEGER ? Number.MAX_SAFE_INTEGER : s.maximum);
+
 // What a schema asks for, in words.
 function describe(s) {
   if (s['x-must']) return s['x-must'].replace(/^\S+ must be /, '');
   if (s.enum) return `one of ${s.enum.map(show).join(', ')}`;
   const t = typesOf(s) || [];
-  const range = 'minimum' in s ? ` from ${s.minimum} to ${s.maximum}` : '';
+  const range = 'minimum' in s ? ` from ${s.minimum} to ${maximumOf(s)}` : '';
   return t.map((x) => ({ boolean: 'true or false', integer: `an integer${range}`, string: 'a string', array: 'an array',
     object: 'an object', null: 'null' }[x] || x)).join(' or ');
 }
@@ -56,7 +61,7 @@ function check(v, s, path, strict = false) {
   }
   if (s.enum && !s.enum.includes(v)) return fail(false);
   if ('const' in s && s.const !== v) return fail(false);
-  if (typeof v === 'number' && (('minimum' in s && v < s.minimum) || ('maximum' in s && v > s.maximum))) return fail(false);
+  if (typeof v === 'number' && (('minimum' in s && v < s.minimum) || ('maximum' in s && v > maximumOf(s)))) return fail(false);
   if (typeof v === 'string' && 'maxLength' in s && v.length > s.maxLength) return fail(false);
   if (Array.isArray(v)) {
     if (('minItems' in s && v.length < s.minItems) || ('maxItems' in s && v.length > s.maxItems)) return fail(false);

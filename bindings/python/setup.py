@@ -3,11 +3,12 @@
 The extension links mjk's kernel statically, so the installed package needs
 nothing else at run time. Where the kernel comes from:
 
-* MJK_STATIC_LIB=/path/to/libmjk_records.a|/path/to/libmjk.a and
-  MJK_KERNEL_INCLUDE=dir|dir: the game-record library and the kernel,
-  static, already built from this repository (position-independent, as
-  mjk's build always makes them; records first, it calls the kernel) and
-  their include directories, '|'-separated (the ctest passes its own build's);
+* MJK_STATIC_LIB=/path/to/libmjk_records.a|/path/to/libmjk_capi.a|... and
+  MJK_KERNEL_INCLUDE=dir|dir: the static libraries of a build of this
+  repository (position-independent, as mjk's build always makes them:
+  libmjk_records.a and every layer's, libmjk_capi.a down to libmjk_core.a,
+  in any order, as they are linked as one group) and their include
+  directories (the generated mjk/version.h's too), '|'-separated;
 * otherwise setup.py builds it with CMake from this repository
   (bindings/python/native/CMakeLists.txt -> ../..), so a plain clone suffices:
 
@@ -35,6 +36,9 @@ from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
+# The extension is every C++ file of the package, as bindings/CMakeLists.txt
+# globs them for the wheel: no list kept by hand in two places.
+NATIVE_SOURCES = sorted(p.relative_to(HERE).as_posix() for p in (HERE / "src" / "mjk").glob("*.cpp"))
 
 
 class BuildExtWithKernel(build_ext):
@@ -52,7 +56,13 @@ class BuildExtWithKernel(build_ext):
             if not Path(path).is_file():
                 raise RuntimeError(f"mjk: library {path} does not exist")
         for ext in self.extensions:
-            ext.extra_objects.extend(libs)
+            # One group, so that the archives' order does not matter: the C
+            # ABI calls the records and the records call the layers below, and
+            # a single pass over a list in the wrong order left the review's
+            # text (records' review_text.o) out of the module, found missing
+            # only at import. zlib after them, for the records' gzip.
+            ext.extra_link_args[:0] = ["-Wl,--start-group", *libs, "-Wl,--end-group", "-lz"]
+            ext.depends.extend(libs)  # relink when the libraries change
             ext.include_dirs[:0] = [d for d in include.split("|") if d]
         super().run()
 
@@ -93,10 +103,9 @@ setup(
     ext_modules=[
         Pybind11Extension(
             "mjk._native",
-            ["src/mjk/_native.cpp", "src/mjk/_native_ev.cpp"],
+            NATIVE_SOURCES,
             include_dirs=[str(ROOT / "bindings" / "common")],
             cxx_std=20,
-            libraries=["z"],  # zlib, for the records' gzip (Debian: zlib1g-dev)
         )
     ],
     cmdclass={"build_ext": BuildExtWithKernel},

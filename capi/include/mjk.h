@@ -98,6 +98,7 @@ enum {
   MJK_ERR_TURN_OUT_OF_RANGE = 42,  /* turn not 1..17 */
   MJK_ERR_TOO_MANY_VERTICES = 43,  /* the search passed max_vertices */
   MJK_ERR_OUT_OF_MEMORY = 44,      /* the search could not get the memory it needed */
+  MJK_ERR_CANCELLED = 45,          /* the caller's mjk_cancel stopped the search */
   /* 45-59 are kept for the expected-value search. */
   MJK_ERR_RECORD_UNREADABLE = 60 /* a game record that cannot be read (the output names the file and why) */
 };
@@ -436,6 +437,20 @@ typedef struct mjk_request_info {
 MJK_API int mjk_parse_request(const char* text, size_t length, mjk_score_request* out, uint8_t* visible34,
                               mjk_request_info* info);
 
+/* ---- cancelling a search ----
+ * A cancel flag for searches running on other threads: create one, pass it
+ * to mjk_ev_cancellable or mjk_analyse_json_cancellable, and call
+ * mjk_cancel_request from any thread (a signal handler included: it only
+ * stores to an atomic flag) to stop every search reading it; each then
+ * returns MJK_ERR_CANCELLED within a fraction of a second (the flag is read
+ * every few thousand vertices while the graph grows and at each turn).
+ * A flag stays set; free it once no search reads it. */
+typedef struct mjk_cancel mjk_cancel;
+MJK_API mjk_cancel* mjk_cancel_new(void); /* not set; NULL when out of memory */
+MJK_API void mjk_cancel_request(mjk_cancel* cancel);
+MJK_API int mjk_cancel_requested(const mjk_cancel* cancel); /* 1 once requested, else 0 (NULL: 0) */
+MJK_API void mjk_cancel_free(mjk_cancel* cancel);           /* NULL: nothing */
+
 /* ---- the CLI's analysis ----
  * text is a line as `mjk --json` reads it: mpsz (with meld words) or a JSON
  * request object, which then gets its "score" (SCORING.md §2).
@@ -453,6 +468,12 @@ MJK_API int mjk_analyse_json(const char* text, int players, const uint8_t* visib
                              size_t* needed);
 MJK_API int mjk_analyse_json_n(const char* text, size_t length, int players, const uint8_t* visible34, char* buf,
                                size_t cap, size_t* needed);
+/* mjk_analyse_json_n whose "ev" search stops once `cancel` (NULL: never) is
+ * requested: the line is then {"hand", "error": "the search was cancelled"}
+ * and the call returns MJK_OK, as for any hand's error; ask
+ * mjk_cancel_requested to tell a cancelled line apart. */
+MJK_API int mjk_analyse_json_cancellable(const char* text, size_t length, int players, const uint8_t* visible34,
+                                         const mjk_cancel* cancel, char* buf, size_t cap, size_t* needed);
 
 /* ---- the expected value of a hand (EV.md) ----
  * For every discard of a 14-tile hand (or for a 13-tile hand as it stands):
@@ -462,6 +483,9 @@ MJK_API int mjk_analyse_json_n(const char* text, size_t length, int players, con
  * memory lives in a workspace the caller keeps (one per thread; a search
  * reuses and grows it, and never keeps a pointer it was given). */
 
+/* The search's budget unless told otherwise: a search stopped there has
+ * held at most about 0.45 GB (300-440 bytes a vertex, ev/README.md). */
+#define MJK_EV_DEFAULT_MAX_VERTICES 1000000u
 /* The search's options (mirrors mjk::EvOptions); mjk_ev_default_options fills the defaults. */
 typedef struct mjk_ev_options {
   uint8_t hand_change;  /* 0; 1: a draw vertex not in riichi follows every kind in the wall (te-gawari) */
@@ -471,7 +495,9 @@ typedef struct mjk_ev_options {
   uint8_t red;          /* 1: red fives score (0: plain fives everywhere) */
   uint8_t turn;         /* 1; 1..17: the turn a table shows (the answer holds every turn) */
   uint8_t reserved[2];
-  uint64_t max_vertices; /* 0: no limit; else the search stops with MJK_ERR_TOO_MANY_VERTICES past it */
+  /* MJK_EV_DEFAULT_MAX_VERTICES; the search stops with MJK_ERR_TOO_MANY_VERTICES past this many
+   * vertices. A positive count: 0 is MJK_ERR_BAD_REQUEST; UINT64_MAX lifts the limit. */
+  uint64_t max_vertices;
   /* NULL, or called from the searching thread every few ten thousand vertices
    * while the graph grows (turns_left -1) and once per turn after. */
   void (*progress)(void* user, uint64_t vertices, int turns_left);
@@ -539,13 +565,20 @@ MJK_API size_t mjk_ev_workspace_bytes(const mjk_ev_workspace* workspace); /* hel
  * MJK_ERR_TOO_MANY_TILES / MJK_ERR_TOO_FEW_TILES, MJK_ERR_COMPLETE_HAND,
  * MJK_ERR_IMPOSSIBLE_WALL, MJK_ERR_WALL_TOO_SMALL,
  * MJK_ERR_EXTRA_OUT_OF_RANGE, MJK_ERR_TURN_OUT_OF_RANGE,
- * MJK_ERR_TOO_MANY_VERTICES, MJK_ERR_OUT_OF_MEMORY, or
- * MJK_ERR_INVALID_ARGUMENT (request or out NULL). info (may be NULL) gets
+ * MJK_ERR_BAD_REQUEST (max_vertices 0), MJK_ERR_TOO_MANY_VERTICES (past
+ * max_vertices: MJK_EV_DEFAULT_MAX_VERTICES unless raised),
+ * MJK_ERR_OUT_OF_MEMORY, or MJK_ERR_INVALID_ARGUMENT (request or out NULL). info (may be NULL) gets
  * the code, and the sentence `mjk --json` gives (error_position UINT32_MAX
  * when the error has no place). One workspace must not be used by two
  * threads at once; otherwise thread-safe. */
 MJK_API int mjk_ev(const mjk_score_request* request, const mjk_ev_options* options, const mjk_ev_visible* visible,
                    mjk_ev_workspace* workspace, mjk_ev_answer* out, mjk_request_info* info);
+
+/* mjk_ev, stopped with MJK_ERR_CANCELLED (out zero, the workspace still
+ * usable) once `cancel` is requested; cancel NULL: mjk_ev. */
+MJK_API int mjk_ev_cancellable(const mjk_score_request* request, const mjk_ev_options* options,
+                               const mjk_ev_visible* visible, mjk_ev_workspace* workspace, const mjk_cancel* cancel,
+                               mjk_ev_answer* out, mjk_request_info* info);
 
 /* A request line as `mjk --json` reads it (a JSON request object with its
  * "ev" options, EV.md; or mpsz text with meld words, which takes the

@@ -76,8 +76,9 @@ MJK_SAME(MJK_ERR_EXTRA_OUT_OF_RANGE, extra_out_of_range)
 MJK_SAME(MJK_ERR_TURN_OUT_OF_RANGE, turn_out_of_range)
 MJK_SAME(MJK_ERR_TOO_MANY_VERTICES, too_many_vertices)
 MJK_SAME(MJK_ERR_OUT_OF_MEMORY, out_of_memory)
+MJK_SAME(MJK_ERR_CANCELLED, cancelled)
 #undef MJK_SAME
-static_assert(MJK_ERR_OUT_OF_MEMORY == static_cast<int>(Error::out_of_memory), "a new Error needs its MJK_ERR code");
+static_assert(MJK_ERR_CANCELLED == static_cast<int>(Error::cancelled), "a new Error needs its MJK_ERR code");
 
 static_assert(MJK_CHI == int(MeldType::chi) && MJK_PON == int(MeldType::pon) && MJK_MINKAN == int(MeldType::minkan) &&
               MJK_ANKAN == int(MeldType::ankan) && MJK_KAKAN == int(MeldType::kakan));
@@ -693,13 +694,20 @@ int mjk_analyse_json(const char* text, int players, const uint8_t* visible34, ch
 
 int mjk_analyse_json_n(const char* text, size_t length, int players, const uint8_t* visible34, char* buf, size_t cap,
                        size_t* needed) {
+  return capi::analyse_json(text, length, players, visible34, nullptr, buf, cap, needed);
+}
+
+}  // extern "C"
+
+int capi::analyse_json(const char* text, size_t length, int players, const uint8_t* visible34,
+                       const std::atomic<bool>* cancel, char* buf, size_t cap, size_t* needed) noexcept {
   const auto rules = players_of(players);
   if ((!text && length) || !rules || (cap && !buf)) return invalid;
   Options options{*rules, {}};
   if (visible34) options.visible = {visible34, kind_count};
   const std::string_view line(text ? text : "", length);
   JsonWriter json(std::span<char>(buf, cap ? cap - 1 : 0));  // the last byte for the NUL
-  const auto r = analyse(line, options);
+  const auto r = analyse(line, options, ScoreRequest{}, cancel);
   if (r.ok()) {
     write_json(r.value, json);
   } else {
@@ -711,5 +719,3 @@ int mjk_analyse_json_n(const char* text, size_t length, int players, const uint8
   buf[json.size()] = '\0';
   return MJK_OK;
 }
-
-}  // extern "C"

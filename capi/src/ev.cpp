@@ -2,6 +2,7 @@
 // C structs to and from mjk::expected_value's, a workspace behind an opaque
 // pointer, and a request line with its "ev" options read by io's parser.
 // Nothing throws out of here: the search's std::bad_alloc is an error code.
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -18,10 +19,15 @@ struct mjk_ev_workspace {
   mjk::EvWorkspace ws;
 };
 
+// A cancel flag (mjk.h): what EvOptions::cancel points at.
+struct mjk_cancel {
+  std::atomic<bool> requested{false};
+};
+
 namespace mjk {
 namespace {
 
-static_assert(MJK_EV_TURNS == ev_turns);
+static_assert(MJK_EV_TURNS == ev_turns && MJK_EV_DEFAULT_MAX_VERTICES == ev_default_max_vertices);
 static_assert(sizeof(mjk_ev_answer::discards) / sizeof(mjk_ev_discard) ==
               std::tuple_size_v<decltype(EvAnswer::discards)>);
 static_assert(sizeof(mjk_ev_visible::counts) == kind_count && sizeof(mjk_ev_answer::wall_counts) == kind_count);
@@ -115,8 +121,32 @@ void mjk_ev_workspace_free(mjk_ev_workspace* workspace) { delete workspace; }
 
 size_t mjk_ev_workspace_bytes(const mjk_ev_workspace* workspace) { return workspace ? workspace->ws.bytes() : 0; }
 
+mjk_cancel* mjk_cancel_new(void) { return new (std::nothrow) mjk_cancel; }
+
+void mjk_cancel_request(mjk_cancel* cancel) {
+  if (cancel) cancel->requested.store(true, std::memory_order_relaxed);
+}
+
+int mjk_cancel_requested(const mjk_cancel* cancel) {
+  return cancel && cancel->requested.load(std::memory_order_relaxed) ? 1 : 0;
+}
+
+void mjk_cancel_free(mjk_cancel* cancel) { delete cancel; }
+
 int mjk_ev(const mjk_score_request* request, const mjk_ev_options* options, const mjk_ev_visible* visible,
            mjk_ev_workspace* workspace, mjk_ev_answer* out, mjk_request_info* info) {
+  return mjk_ev_cancellable(request, options, visible, workspace, nullptr, out, info);
+}
+
+int mjk_analyse_json_cancellable(const char* text, size_t length, int players, const uint8_t* visible34,
+                                 const mjk_cancel* cancel, char* buf, size_t cap, size_t* needed) {
+  return mjk::capi::analyse_json(text, length, players, visible34, cancel ? &cancel->requested : nullptr, buf, cap,
+                                 needed);
+}
+
+int mjk_ev_cancellable(const mjk_score_request* request, const mjk_ev_options* options, const mjk_ev_visible* visible,
+                       mjk_ev_workspace* workspace, const mjk_cancel* cancel, mjk_ev_answer* out,
+                       mjk_request_info* info) {
   using namespace mjk;
   if (!request || !out) {
     write_info({Error::invalid_argument, HandError::nowhere, std::nullopt, 0}, info);
@@ -124,7 +154,8 @@ int mjk_ev(const mjk_score_request* request, const mjk_ev_options* options, cons
   }
   const ScoreRequest r = capi::request_from_c(*request);
   EvProgress progress;
-  const EvOptions o = options ? from_c(*options, progress) : EvOptions{};
+  EvOptions o = options ? from_c(*options, progress) : EvOptions{};
+  if (cancel) o.cancel = &cancel->requested;
   EvVisible seen;
   if (visible) {
     std::memcpy(seen.counts.data(), visible->counts, kind_count);
@@ -137,7 +168,7 @@ int mjk_ev(const mjk_score_request* request, const mjk_ev_options* options, cons
     if (e.ok()) to_c(e.value, *out);
   } catch (const std::bad_alloc&) {
     error = {Error::out_of_memory, HandError::nowhere, std::nullopt, 0};
-    error.detail = "set max_vertices to stop the search before memory runs out";
+    error.detail = "a lower max_vertices stops the search before memory runs out";
     if (workspace) workspace->ws = EvWorkspace{};  // give back what the failed search held
   }
   if (error) *out = {};

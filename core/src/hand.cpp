@@ -68,6 +68,7 @@ std::string_view describe(Error code) noexcept {
     case Error::turn_out_of_range: return "turn must be 1..17";
     case Error::too_many_vertices: return "the search passed max_vertices";
     case Error::out_of_memory: return "the search ran out of memory";
+    case Error::cancelled: return "the search was cancelled";
   }
   return "unknown error";
 }

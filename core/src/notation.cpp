@@ -208,8 +208,11 @@ Notation detect_notation(std::string_view text) noexcept {
   const std::size_t i = text.find_first_not_of(space_chars);
   if (i == std::string_view::npos) return Notation::mpsz;
   const std::string_view word = text.substr(i, text.find_first_of(space_chars, i) - i);
-  if (std::any_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) > 0x7f; }))
-    return Notation::unicode;
+  // A Unicode tile is a multi-byte UTF-8 sequence. Bytes that are not UTF-8
+  // make no text Unicode: read as Unicode, "123m456p\xff" would stop at its
+  // '1' (position 0), where the ASCII notations name the bad byte itself.
+  for (std::size_t k = 0; k < text.size(); ++k)
+    if (static_cast<unsigned char>(text[k]) > 0x7f && decode_utf8(text, k).length > 1) return Notation::unicode;
   if (!suit_of_letter(word[0])) return Notation::mpsz;
   for (std::size_t k = 0; k < word.size(); ++k) {
     if (word[k] == ',' || is_call_mark(word[k])) return Notation::majiang;

@@ -41,6 +41,9 @@ int indicated(int kind, Players players) {
 HandError prepare(const ScoreRequest& r, const EvOptions& o, const EvVisible& v, Setup& s) {
   if (o.extra < 0 || o.extra > 3) return error_of(Error::extra_out_of_range);
   if (o.turn < 1 || o.turn > 17) return error_of(Error::turn_out_of_range);
+  if (o.max_vertices == 0)
+    return error_of(Error::bad_request,
+                    "max_vertices must be a positive count of vertices (default 1000000; UINT64_MAX: no limit)");
   if (r.players != Players::four && r.players != Players::three)
     return error_of(Error::bad_request, "players must be 3 or 4");
   if (r.tsumo || r.win_red || r.riichi || r.ippatsu || r.rinshan || r.chankan || r.haitei || r.tenhou || r.ura_count)
@@ -197,7 +200,7 @@ EvResult expected_value(const ScoreRequest& request, const EvOptions& options, c
   if (e != Error::none) {
     out.error = error_of(e);
     if (e == Error::too_many_vertices) out.error.detail = "raise max_vertices, or search with fewer options";
-    if (e == Error::out_of_memory) out.error.detail = "set max_vertices to stop the search first";
+    if (e == Error::out_of_memory) out.error.detail = "a lower max_vertices stops the search first";
   }
   return out;
 }

@@ -65,6 +65,12 @@ EvWorkspace::Impl& EvWorkspace::impl() {
 namespace mjk::ev_detail {
 namespace {
 
+// The caller's cancel flag, if any, is set (a relaxed read: the flag only
+// asks the search to stop, it orders nothing else).
+inline bool cancelled(const EvOptions& o) noexcept {
+  return o.cancel != nullptr && o.cancel->load(std::memory_order_relaxed);
+}
+
 // Random values of the 37 kinds' units and of the riichi flag: a hand's
 // hash is the sum over its tiles, so a draw or a discard moves it by one add.
 struct Zobrist {
@@ -133,6 +139,7 @@ class Builder {
         expand_discard(plans[di % ring]);
         ++di;
         if (over_budget()) return Error::too_many_vertices;
+        if ((di & poll_every) == 0 && cancelled(s_.options)) return Error::cancelled;
       }
       for (std::size_t j = xi; j < xi + ahead && j < w_.xs.size(); ++j)
         plan_draw(static_cast<std::uint32_t>(j), plans[j % ring]);
@@ -141,6 +148,7 @@ class Builder {
         expand_draw(plans[xi % ring]);
         ++xi;
         if (over_budget()) return Error::too_many_vertices;
+        if ((xi & poll_every) == 0 && cancelled(s_.options)) return Error::cancelled;
       }
       const std::uint64_t v = w_.xs.size() + w_.ds.size();
       if (s_.options.progress && s_.options.progress->report && v >= next_report) {
@@ -163,9 +171,10 @@ class Builder {
   }
 
  private:
-  MJK_EV_INLINE bool over_budget() const noexcept {
-    return s_.options.max_vertices != 0 && w_.xs.size() + w_.ds.size() > s_.options.max_vertices;
-  }
+  MJK_EV_INLINE bool over_budget() const noexcept { return w_.xs.size() + w_.ds.size() > s_.options.max_vertices; }
+  // The cancel flag is read once per this many + 1 expansions of a kind (a
+  // few hundred microseconds of growth): often enough for a prompt stop.
+  static constexpr std::size_t poll_every = 4095;
   // The move discarding k37 from n, in riichi after it iff `riichi` (a
   // hand already in riichi stays in it): key and hash moved by one unit.
   MJK_EV_INLINE static Move discard_move(const Node& n, int k37, bool riichi) noexcept {
@@ -512,8 +521,8 @@ void lay_out(EvWorkspace::Impl& w, const std::uint32_t* answers, int count, int 
 // value and its edges' discard vertices a turn later, then every discard
 // vertex as the maximum of its draw vertices (in place: the draw vertices
 // have read the discard vertices' later values by then).
-MJK_EV_HOT void sweep(const Setup& s, EvWorkspace::Impl& w, int first, const std::uint32_t* slot_of, int slots,
-                      EvAnswer& answer) noexcept {
+MJK_EV_HOT Error sweep(const Setup& s, EvWorkspace::Impl& w, int first, const std::uint32_t* slot_of, int slots,
+                       EvAnswer& answer) noexcept {
   const std::size_t nx = w.xs.size(), nd = w.ds.size();
   const XRecord* records = w.records.data();
   const std::uint32_t* edges = w.edges.data();
@@ -524,6 +533,7 @@ MJK_EV_HOT void sweep(const Setup& s, EvWorkspace::Impl& w, int first, const std
   Values* xv = w.xv.data();
   Values* dv = w.dv.data();
   for (int t = ev_last_turn; t >= first; --t) {
+    if (cancelled(s.options)) return Error::cancelled;
     const double inv = 1.0 / (s.wall - t);
     const double* p = price;  // the wins' prices of draw vertex x
     for (std::size_t x = 0; x < nx; p += records[x].wins, ++x) {
@@ -582,6 +592,7 @@ MJK_EV_HOT void sweep(const Setup& s, EvWorkspace::Impl& w, int first, const std
     if (s.options.progress && s.options.progress->report)
       s.options.progress->report(s.options.progress->user, nx + nd, t - first);
   }
+  return Error::none;
 }
 
 }  // namespace
@@ -640,7 +651,10 @@ Error search(const Setup& s, EvWorkspace::Impl& w, EvAnswer& answer) {
   w.xv.assign(nx, Values{});
   w.dv.assign(nd, Values{});
   w.peak = std::max(w.peak, w.bytes());
-  sweep(s, w, first, slot_of.data(), slots, answer);
+  if (const Error e = sweep(s, w, first, slot_of.data(), slots, answer); e != Error::none) {
+    answer.vertices = w.last_vertices = nx + nd;
+    return e;
+  }
 
   w.last_vertices = nx + nd;
   answer.vertices = nx + nd;

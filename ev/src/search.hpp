@@ -105,7 +105,8 @@ class Pricer {
 
 // Builds the graph from s.start and computes every turn's values into
 // `answer` (its discards, vertices and stats); the request parts of the
-// answer (shanten, wall) are the caller's. Errors: too_many_vertices.
+// answer (shanten, wall) are the caller's. Errors: too_many_vertices,
+// cancelled (options.cancel set: read during the growth and at each turn).
 [[nodiscard]] Error search(const Setup& s, EvWorkspace::Impl& w, EvAnswer& answer);
 
 // For the tests: every vertex of the last search checked against the public

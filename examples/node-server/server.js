@@ -11,11 +11,13 @@
 //
 // --port 0 (the default) takes an ephemeral port; the first line on stdout is
 //   listening ws://HOST:PORT backend=NAME workers=N
+// (N: the processes answering connections, 1 without --workers).
 // A client sends one hand per text message, plain mpsz text or a JSON request
 // (request.js says what is accepted), and gets one JSON text message back:
 // the object `mjk --json` prints for that hand, or {"hand", "error"} (from
 // the library, for a malformed hand) or {"hand", "error", "code"} (from the
-// server, for a request it rejected before any work). Replies come in the
+// server, for a request it rejected before any work); a JSON request's "id"
+// (a string or an integer) comes back first in its reply. Replies come in the
 // order of the requests on each connection. GET /stats on the same port
 // answers the counters (combine() below) as JSON, as gathered at most
 // statsMs ago: a plain HTTP request is one a connection (Connection: close)
@@ -29,13 +31,19 @@
 // thread pool (the addon's analyseLinesAsync) while the event loop answers
 // everyone else. At most --ev-running searches run at once in a process (by
 // default libuv's pool size, UV_THREADPOOL_SIZE or 4, but one fewer than the
-// cores, leaving one to the event loop); the others wait, taken from the
-// connections in turn. A connection with --ev-per-connection ev requests
-// unanswered, or MAX_HELD replies held behind one, is not read until one is
-// answered (what one read of its socket held still arrives: at most ~64 KiB
-// of requests wait beyond the bound). Replies still come in the order of
-// the connection's requests: a plain request behind an unanswered ev request
-// is answered at once but sent after it; other connections do not wait.
+// cores, leaving one to the event loop); the others wait, taken fairly from
+// the connections by the vertices searched for each (nextEv(): a request
+// waits for at most one search of each other connection whose searches cost
+// as much as its own). A connection has at most --ev-per-connection ev requests
+// unanswered: one more is answered at once with code ev_queue_full. Each ev
+// reply is followed by a ping; a connection whose client has not answered
+// (read) the last --ev-per-connection gets no search until it does (an
+// unread reply is a search wasted): held back for --stall-ms, it is closed
+// as an unread one (1008), as a plain flooder is. One
+// with MAX_HELD replies held behind an unanswered ev request is not read
+// until it is answered. Replies still come in the order of the connection's
+// requests: a plain request behind an unanswered ev request is answered at
+// once but sent after it; other connections do not wait.
 // The majiang back end has no ev and answers everything on the event loop.
 // --workers N forks N processes
 // (cluster: the primary accepts, hands each connection to a worker in turn,
@@ -64,7 +72,7 @@ const DEFAULTS = {
                                 // clients of a 10,000-connection load test still connecting on a busy host)
   statsMs: 1000,                // GET /stats answers the counters gathered this often
   maxEvVertices: MAX_EV_VERTICES, // an "ev" request's search stops (an error reply) past this many vertices
-  evPerConnection: 4,           // unanswered ev requests past which a connection is not read
+  evPerConnection: 4,           // unanswered ev requests on a connection; one more is refused (ev_queue_full)
   // ev searches at once per process: at most libuv's pool, and one core short
   // of the machine, so that the searches never take the core the event loop
   // answers on (on 2 cores, 4 searches at once made plain replies' p99 2-3x)
@@ -87,6 +95,28 @@ const BATCH_MAX = 64;
 // is not read (a client streaming plain requests behind one ev request would
 // otherwise have them all answered into this process's memory).
 const MAX_HELD = 1024;
+
+// A reply of the server's own with the request's "id" first.
+function withIdObject(id, reply) {
+  return id === undefined ? reply : { id, ...reply };
+}
+
+// A reply line of the analysis with the request's "id" first (the library
+// neither reads nor writes it: the server took it out of the line).
+function withId(line, id) {
+  if (id === undefined) return line;
+  return line === '{}' ? `{"id":${JSON.stringify(id)}}` : `{"id":${JSON.stringify(id)},${line.slice(1)}`;
+}
+
+// The vertices an ev reply's search cost: its "vertices"; a search stopped
+// at its max_vertices all of them; an error before any search none.
+function searchedVertices(line, maxVertices) {
+  const m = line.match(/"vertices":(\d+)/);
+  return m ? Math.min(Number(m[1]), maxVertices) : line.includes('the search passed max_vertices') ? maxVertices : 0;
+}
+
+// The processes answering connections: the --workers, or this one alone.
+const processes = (workers) => workers || 1;
 
 function parseArgs(argv) {
   const args = { ...DEFAULTS };
@@ -191,7 +221,7 @@ function combine(snaps, workers) {
 // GET /stats of one process alone: its own counters.
 function localStats() {
   let text = null;
-  return { report: (snap) => { text = JSON.stringify(combine([snap], 0)); }, text: () => text };
+  return { report: (snap) => { text = JSON.stringify(combine([snap], processes(0))); }, text: () => text };
 }
 
 // The WebSocket server of one process (the only one, or a cluster worker).
@@ -210,11 +240,13 @@ function serve(options, stats = localStats()) {
   let queue = [];       // requests of this turn: {ws, req, reply?, t0}, answered by flush()
   let stopping = false;
   // ev searches: how many run on the pool, and the connections with ev
-  // requests waiting for a place, each taken in turn (one search at a time).
+  // requests waiting for a place (startEv() says which goes next).
   const evAsync = typeof backend.analyseManyAsync === 'function';
   let evRunning = 0;
   let evPending = 0;    // ev requests not answered yet, running or waiting
   const evReady = [];
+  let evClock = 0;      // the vertices searched by the connection served last, when it was taken
+  let evEntries = 0;    // connections that have entered evReady, to break ties by who came first
   const allowances = new Map(); // client address -> {tokens, at}: its plain HTTP requests
 
   httpServer.on('connection', (socket) => {
@@ -302,11 +334,12 @@ function serve(options, stats = localStats()) {
     const work = batch.filter((it) => it.reply === undefined && it.ws.readyState === WebSocket.OPEN);
     if (work.length) {
       const lines = backend.analyseMany(work.map((it) => it.req));
-      work.forEach((it, i) => { it.reply = lines[i]; });
+      work.forEach((it, i) => { it.reply = withId(lines[i], it.req.id); });
     }
     // A connection's replies go out from its first request of the batch at
     // the head of its queue (none: they wait behind an unanswered ev request).
-    for (const it of batch) if (it.ws.mjk.held[0] === it) deliver(it.ws);
+    // Those behind one may make the connection hold as many as it may.
+    for (const it of batch) if (it.ws.mjk.held[0] === it) deliver(it.ws); else readOrNot(it.ws);
   }
 
   // Sends the replies at the head of the connection's queue that are ready;
@@ -317,6 +350,9 @@ function serve(options, stats = localStats()) {
     while (held.length && held[0].reply !== undefined && ws.readyState === WebSocket.OPEN) {
       const it = held.shift();
       ws.send(it.reply);
+      // A ping after each ev reply: its pong (the count back) tells that the
+      // client has read the replies up to it (frames are read in order).
+      if (it.searched) ws.ping(String(++state.evSent));
       counters.messages++;
       if (it.rejected || it.reply.includes('"error":')) counters.errors++;
       counters.latency[counters.latencyCount++ % LATENCY_SAMPLES] = performance.now() - it.t0;
@@ -324,61 +360,122 @@ function serve(options, stats = localStats()) {
       if (unsent > o.closeBytes) {
         close(ws, 1008, 'replies not read', 'unread');
       } else if (unsent > o.pauseBytes && !state.unsentPause) {
-        // Stop reading until the replies are written out: a ping's callback
-        // runs once everything queued before it has gone to the kernel.
-        // A client that never reads keeps the ping from being written, so
-        // the pause would last for ever: past stallMs the connection closes.
+        // Stop reading until the replies are written out.
         state.unsentPause = true;
         readOrNot(ws);
-        const stall = setTimeout(() => close(ws, 1008, 'replies not read', 'unread'), o.stallMs);
-        ws.ping(undefined, undefined, () => {
-          clearTimeout(stall);
+        whenWritten(ws, () => {
           state.unsentPause = false;
           readOrNot(ws);
         });
-        ws.once('close', () => clearTimeout(stall));
       }
     }
     if (state.drainThenClose && !held.length) close(ws, 1001, 'server shutting down', 'shutdown');
     readOrNot(ws);
   }
 
+  // Calls done() once everything sent on the connection so far has gone to
+  // the kernel (a ping's callback runs then: frames are written in order).
+  // A client that never reads keeps the ping from being written, so the wait
+  // would last for ever: past stallMs the connection closes as unread.
+  function whenWritten(ws, done) {
+    const stall = setTimeout(() => close(ws, 1008, 'replies not read', 'unread'), o.stallMs);
+    ws.once('close', () => clearTimeout(stall));
+    ws.ping(undefined, undefined, () => {
+      clearTimeout(stall);
+      if (ws.readyState === WebSocket.OPEN) done();
+    });
+  }
+
   // A connection is read unless its replies are not being written out, or it
-  // has as many ev requests unanswered, or replies held behind them, as it may.
+  // has as many replies held behind an unanswered ev request as it may.
   function readOrNot(ws) {
     if (ws.readyState !== WebSocket.OPEN) return;
     const state = ws.mjk;
-    const full = state.evCount >= o.evPerConnection || (state.evCount > 0 && state.held.length >= MAX_HELD);
-    const pause = state.unsentPause || full;
+    const pause = state.unsentPause || (state.evCount > 0 && state.held.length >= MAX_HELD);
     if (pause !== ws.isPaused) (pause ? ws.pause() : ws.resume());
   }
 
   // An ev request: it waits its turn for the pool (its reply's place is
-  // already held in the connection's queue).
+  // already held in the connection's queue), or past the connection's
+  // --ev-per-connection unanswered it is refused at once, in its place.
   function enqueueEv(item) {
     const state = item.ws.mjk;
+    if (state.evCount >= o.evPerConnection) {
+      counters.rejected++;
+      item.rejected = true;
+      item.reply = JSON.stringify(withIdObject(item.req.id, {
+        hand: item.req.hand,
+        error: `${state.evCount} ev requests of this connection are unanswered, the most it may have (--ev-per-connection): send the next after an answer`,
+        code: 'ev_queue_full',
+      }));
+      return enqueue(item);
+    }
     state.evCount++;
     evPending++;
-    if (state.evWaiting.push(item) === 1) evReady.push(item.ws);
-    readOrNot(item.ws);
+    item.searched = true;
+    if (state.evWaiting.push(item) === 1 && !state.evHeldBack) enterEv(item.ws);
     startEv();
   }
 
-  // Starts searches while the pool has room, one connection's at a time in
-  // turn, so that a connection with many waiting does not hold the others up.
+  // A connection with ev requests waiting takes its place for the pool: it
+  // counts as having searched at least as many vertices as the connection
+  // served last (one that was idle has no credit saved up to spend).
+  function enterEv(ws) {
+    ws.mjk.evFloor = evClock;
+    ws.mjk.evEntry = ++evEntries;
+    evReady.push(ws);
+  }
+
+  // The connection whose ev request starts next: the one that has had the
+  // fewest vertices searched (a connection's count is at least the clock's
+  // when it entered), then the fewer in all, then the first to enter. Every
+  // other connection then goes at most once before a request whose
+  // connection's searches cost no more than theirs, and a connection asking
+  // for small searches among connections asking for large ones goes next.
+  function nextEv() {
+    let best = 0;
+    const key = (ws) => Math.max(ws.mjk.evSearched, ws.mjk.evFloor);
+    for (let i = 1; i < evReady.length; i++) {
+      const a = evReady[i].mjk;
+      const b = evReady[best].mjk;
+      const ka = key(evReady[i]);
+      const kb = key(evReady[best]);
+      if (ka < kb || (ka === kb && (a.evSearched < b.evSearched || (a.evSearched === b.evSearched && a.evEntry < b.evEntry)))) best = i;
+    }
+    return evReady.splice(best, 1)[0];
+  }
+
+  // Starts searches while the pool has room, fairly across the connections
+  // (nextEv()). A search is charged its max_vertices when it starts and its
+  // real vertices once answered. A connection with --ev-per-connection
+  // searches started whose replies its client has not read (no pong yet to
+  // the ping after them) leaves its place until it has: more searches would
+  // only pile up unread replies. Held back --stall-ms, it is closed as unread.
   function startEv() {
     while (evRunning < o.evRunning && evReady.length) {
-      const ws = evReady.shift();
-      const waiting = ws.mjk.evWaiting;
+      const ws = nextEv();
+      const state = ws.mjk;
+      if (state.evStarted - state.evRead >= o.evPerConnection) {
+        state.evHeldBack = true;
+        state.evStall = setTimeout(() => close(ws, 1008, 'replies not read', 'unread'), o.stallMs);
+        continue;
+      }
+      state.evStarted++;
+      const waiting = state.evWaiting;
       const it = waiting.shift();
-      if (waiting.length) evReady.push(ws);
+      const charged = it.req.maxVertices;
+      evClock = Math.max(evClock, state.evSearched, state.evFloor);
+      state.evSearched = evClock + charged;
+      if (waiting.length) enterEv(ws);
       evRunning++;
-      backend.analyseManyAsync([it.req]).then(([line]) => line, (e) => JSON.stringify({ hand: it.req.hand, error: `analysis failed: ${e.message}`, code: 'internal' }))
+      backend.analyseManyAsync([it.req]).then(([line]) => withId(line, it.req.id),
+        (e) => JSON.stringify(withIdObject(it.req.id, { hand: it.req.hand, error: `analysis failed: ${e.message}`, code: 'internal' })))
         .then((line) => {
           evRunning--;
           evPending--;
           ws.mjk.evCount--;
           counters.ev++;
+          state.evSearched -= charged - searchedVertices(line, charged);
           it.reply = line;
           deliver(ws);
           startEv();
@@ -405,11 +502,31 @@ function serve(options, stats = localStats()) {
       held: [],          // this connection's requests not yet replied to, in order
       evCount: 0,        // its ev requests not answered yet (searching or waiting)
       evWaiting: [],     // its ev requests waiting for the pool
+      evStarted: 0,      // its searches started
+      evSent: 0,         // its ev replies sent, each followed by a ping of this count
+      evRead: 0,         // the highest count its client has answered with a pong: replies read
+      evHeldBack: false, // out of the turn for the pool until its client reads its replies
+      evStall: null,     // the timer closing it if it is held back that long
+      evSearched: 0,     // vertices its searches have cost (a running one: its max_vertices)
+      evFloor: 0,        // the clock when it last took its place for the pool
+      evEntry: 0,        // when it did, in entries
     };
     if (stopping) return close(ws, 1001, 'server shutting down', 'shutdown');
-    ws.on('pong', () => { ws.mjk.alive = true; });
+    ws.on('pong', (data) => {
+      const state = ws.mjk;
+      state.alive = true;
+      const n = Number(data.toString());
+      if (!Number.isInteger(n) || n <= state.evRead || n > state.evSent) return;
+      state.evRead = n;
+      if (state.evHeldBack && state.evStarted - state.evRead < o.evPerConnection) {
+        state.evHeldBack = false;
+        clearTimeout(state.evStall);
+        if (state.evWaiting.length) enterEv(ws);
+        startEv();
+      }
+    });
     ws.on('error', () => ws.terminate());
-    ws.on('close', () => dropEv(ws));
+    ws.on('close', () => { clearTimeout(ws.mjk.evStall); dropEv(ws); });
     ws.on('message', (data, isBinary) => {
       const state = ws.mjk;
       if (state.closing || stopping) return;
@@ -578,7 +695,7 @@ if (require.main === module && cluster.isWorker) {
   }
   (args.workers > 0 ? startPrimary(args) : start(args)).then((server) => {
     const { address, port } = server.address();
-    console.log(`listening ws://${address}:${port} backend=${args.backend} workers=${args.workers}`);
+    console.log(`listening ws://${address}:${port} backend=${args.backend} workers=${processes(args.workers)}`);
     const stop = () => server.shutdown().then(() => process.exit(0));
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);

@@ -55,6 +55,10 @@ struct Token {
   std::string_view text;  // a string, decoded (the sink's bytes)
   long long integer = 0;  // a number's value, saturated at +-10^15; integral only if no fraction or exponent
   bool integral = false;
+  // A number's digits as an unsigned 64-bit count (its sign aside), exact
+  // unless past_uint64: a field taking counts up to 2^64 - 1 reads it.
+  std::uint64_t count = 0;
+  bool past_uint64 = false;
   bool truth = false;
 };
 
@@ -234,10 +238,17 @@ class Cursor {
     const auto digit = [&] { return i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '9'; };
     if (!digit()) return fault(Fault::integer_digits);
     long long n = 0;
+    v.count = 0;
+    v.past_uint64 = false;
     if (s_[i_] == '0') {
       ++i_;
     } else {
-      while (digit()) n = std::min(n * 10 + (s_[i_++] - '0'), 1'000'000'000'000'000LL);
+      while (digit()) {
+        const int d = s_[i_++] - '0';
+        n = std::min(n * 10 + d, 1'000'000'000'000'000LL);
+        if (v.count > (UINT64_MAX - static_cast<std::uint64_t>(d)) / 10) v.past_uint64 = true;
+        if (!v.past_uint64) v.count = v.count * 10 + static_cast<std::uint64_t>(d);
+      }
     }
     if (take('.')) {
       v.integral = false;

@@ -16,15 +16,18 @@ constexpr char suit_letter[] = "mpsz";
 // grows, and one large search must not keep its memory for the thread's life.
 constexpr std::size_t kept_workspace_bytes = std::size_t{64} << 20;
 
-EvResult search_in_thread_workspace(const ParsedRequest& request, const EvVisible& seen) noexcept {
+EvResult search_in_thread_workspace(const ParsedRequest& request, const EvVisible& seen,
+                                    const std::atomic<bool>* cancel) noexcept {
   thread_local EvWorkspace workspace;
   EvResult e;
+  EvOptions options = request.ev;
+  options.cancel = cancel;
   try {
-    e = expected_value(request.request, request.ev, seen, &workspace);
+    e = expected_value(request.request, options, seen, &workspace);
   } catch (const std::bad_alloc&) {  // analyse() throws nothing: the search's memory is an error like another
     e = {};
     e.error = {Error::out_of_memory, HandError::nowhere, std::nullopt, 0};
-    e.error.detail = "set max_vertices to stop the search before memory runs out";
+    e.error.detail = "a lower max_vertices stops the search before memory runs out";
   }
   if (workspace.bytes() > kept_workspace_bytes) workspace = EvWorkspace{};
   return e;
@@ -93,15 +96,25 @@ std::size_t write_hand(const ParsedHand& input, std::span<char> out) noexcept {
 }
 
 Parsed<Report> analyse(std::string_view line, const Options& options, const ScoreRequest& context) noexcept {
-  Parsed<Report> out;
+  return analyse(line, options, context, nullptr);
+}
+
+Parsed<Report> analyse(std::string_view line, const Options& options, const ScoreRequest& context,
+                       const std::atomic<bool>* cancel) noexcept {
   ScoreRequest defaults = context;
   defaults.players = options.players;
   auto parsed = parse_request(line, defaults);
   if (!parsed.ok()) {
+    Parsed<Report> out;
     out.error = parsed.error;
     return out;
   }
-  ParsedRequest& request = parsed.value;
+  return analyse_request(parsed.value, options, cancel);
+}
+
+Parsed<Report> analyse_request(ParsedRequest request, const Options& options,
+                               const std::atomic<bool>* cancel) noexcept {
+  Parsed<Report> out;
   if (!request.any_visible && !options.visible.empty()) {  // the caller's visible tiles are the default
     for (std::size_t k = 0; k < kind_count; ++k) request.visible[k] = options.visible[k % options.visible.size()];
     request.any_visible = true;
@@ -161,7 +174,7 @@ Parsed<Report> analyse(std::string_view line, const Options& options, const Scor
     EvVisible seen_by_search;
     seen_by_search.counts = request.visible;
     seen_by_search.red = request.red_seen;
-    const EvResult e = search_in_thread_workspace(request, seen_by_search);
+    const EvResult e = search_in_thread_workspace(request, seen_by_search, cancel);
     if (!e.ok()) out.error = e.error;
     r.ev = e.value;
   }

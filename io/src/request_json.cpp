@@ -380,13 +380,17 @@ class RequestReader {
                                                         "uradora must be true or false",
                                                         "red must be true or false",
                                                         "turn must be an integer 1..17",
-                                                        "max_vertices must be a count of vertices (0: no limit)"};
-      if (i == 2 || i == 5 || i == 6) {
+                                                        "max_vertices must be a count of vertices, 1 to "
+                                                        "18446744073709551615 (default 1000000)"};
+      if (i == 6) {  // the budget: one meaning everywhere, a positive count that fits 64 bits
+        if (v_.kind != Type::number || !v_.integral || v_.integer <= 0 || v_.past_uint64) return bad(v_.at, must[i]);
+        o.max_vertices = v_.count;
+        return {};
+      }
+      if (i == 2 || i == 5) {
         // The ranges are the search's to check (extra_out_of_range, turn_out_of_range): the type here.
-        if (v_.kind != Type::number || !v_.integral || v_.integer < 0 || v_.integer > (1LL << 53))
-          return bad(v_.at, must[i]);
-        if (i == 6) o.max_vertices = static_cast<std::uint64_t>(v_.integer);
-        else (i == 2 ? o.extra : o.turn) = static_cast<int>(std::min<long long>(v_.integer, 1000));
+        if (v_.kind != Type::number || !v_.integral || v_.integer < 0) return bad(v_.at, must[i]);
+        (i == 2 ? o.extra : o.turn) = static_cast<int>(std::min<long long>(v_.integer, 1000));
         return {};
       }
       if (v_.kind != Type::boolean) return bad(v_.at, must[i]);

@@ -93,7 +93,8 @@ std::string field_schema(const RequestField& f) {
              "\"uradora\": {\"type\": \"boolean\", \"default\": true}, "
              "\"red\": {\"type\": \"boolean\", \"default\": true}, "
              "\"turn\": {\"type\": \"integer\", \"minimum\": 1, \"maximum\": 17, \"default\": 1}, "
-             "\"max_vertices\": {\"type\": \"integer\", \"minimum\": 1}}";
+             "\"max_vertices\": {\"type\": \"integer\", \"minimum\": 1, \"maximum\": 18446744073709551615, "
+             "\"default\": 1000000}}";
   }
   return {};
 }
@@ -113,7 +114,7 @@ std::string_view accepted(FieldType t) {
     case FieldType::rules: return "object";
     case FieldType::ev:
       return "object: `hand_change`, `shanten_back`, `uradora`, `red` (booleans), `extra` 0-3, `turn` 1-17, "
-             "`max_vertices`";
+             "`max_vertices` 1 to 2^64-1 (default 1000000)";
   }
   return {};
 }

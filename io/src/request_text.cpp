@@ -151,18 +151,26 @@ std::size_t last_tile_as_win(std::string_view line, std::span<char> out) noexcep
   const ScoreRequest& q = parsed.value.request;
   if (!parsed.ok() || parsed.value.has_win || !parsed.value.melds_known || q.hand.tiles != 14 - 3 * q.meld_count)
     return 0;
-  // The concealed tiles are the first word; its last tile is "...Ds" (mpsz)
-  // or "...sD" (the suit-first form).
+  // The concealed tiles are the first word (in majiang-core's form, the
+  // word up to its first comma: the calls follow); its last tile is "...Ds"
+  // (mpsz), "...sD" (the suit-first form) or "...sDD" (majiang-core's: the
+  // digits after their suit letter).
   const std::size_t end = std::min(line.find_first_of(space_chars, start), line.size());
-  const std::string_view word = line.substr(start, end - start);
+  const std::string_view whole = line.substr(start, end - start);
+  const std::string_view word = whole.substr(0, std::min(whole.find(','), whole.size()));
   if (word.size() < 2) return 0;
+  const auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
   const char a = word[word.size() - 2], b = word[word.size() - 1];
-  const bool mpsz = a >= '0' && a <= '9' && suit_of_letter(b).has_value();
-  if (!mpsz && !(suit_of_letter(a).has_value() && b >= '0' && b <= '9')) return 0;
-  const char digit = mpsz ? a : b, suit = mpsz ? b : a;
+  const bool mpsz = is_digit(a) && suit_of_letter(b).has_value();
+  std::size_t letter = word.size() - 1;  // majiang-core's: the suit letter before the last digits
+  while (letter > 0 && is_digit(word[letter])) --letter;
+  const bool majiang = !mpsz && is_digit(a) && is_digit(b) && suit_of_letter(word[letter]).has_value();
+  if (!mpsz && !majiang && !(suit_of_letter(a).has_value() && is_digit(b))) return 0;
+  const char digit = mpsz ? a : b, suit = mpsz ? b : majiang ? word[letter] : a;
   // What stays of the word: mpsz drops the digit (and the suit letter with
-  // it when the digit was its group's only one); the suit-first form drops the pair.
-  std::size_t keep = word.size() - 2;
+  // it when the digit was its group's only one); majiang-core's drops the
+  // digit; the suit-first form drops the pair.
+  std::size_t keep = word.size() - (majiang ? 1 : 2);
   const bool group_left = mpsz && keep > 0 && word[keep - 1] >= '0' && word[keep - 1] <= '9';
   std::size_t n = 0;
   const auto put = [&](std::string_view text) noexcept {
@@ -173,7 +181,7 @@ std::size_t last_tile_as_win(std::string_view line, std::span<char> out) noexcep
   };
   put(line.substr(0, start + keep));
   if (group_left) put(std::string_view(&suit, 1));
-  put(line.substr(end));
+  put(line.substr(start + word.size()));
   while (n > 0 && n <= out.size() &&
          (out[n - 1] == ' ' || out[n - 1] == '\t' || out[n - 1] == '\r' || out[n - 1] == '\n'))
     --n;

@@ -47,6 +47,13 @@ inline void normalise(Event& e) {
   });
 }
 
+// A limit as a record names it, made exact by the yakuman it states: Tenhou
+// says 役満 (and mjlog 5) for a counted yakuman and for every multiple alike.
+inline Limit stated_limit(Limit named, int yakuman) {
+  if (yakuman > 0) return static_cast<Limit>(static_cast<int>(Limit::yakuman) + std::min(yakuman, 6) - 1);
+  return named == Limit::yakuman ? Limit::kazoe_yakuman : named;
+}
+
 // mjai: "1m".."9m", "5mr" (red), "E" "S" "W" "N" "P" (white) "F" (green) "C" (red).
 std::optional<RecordTile> from_mjai(std::string_view name);
 std::string to_mjai(RecordTile t);

@@ -49,6 +49,26 @@ struct Descriptor {
 // errno as words, read before anything else can change it.
 std::string errno_text(int e = errno) { return std::error_code(e, std::generic_category()).message(); }
 
+// Room in `out` for `more` bytes, never past max_bytes + 1 (the byte past
+// the limit that tells a larger record). A string left to grow by itself
+// doubles: one byte past a raised limit (1G) would make it twice the limit,
+// the old buffer copied into the new. Here it doubles while that stays within a
+// quarter of the limit, then takes the whole limit at once: it never holds
+// more than the limit, and the one copy on the way there is at most a
+// quarter of it (the peak: 1.25 times the limit reserved, the limit touched).
+void make_room(std::string& out, std::size_t more, std::uint64_t max_bytes) {
+  const std::uint64_t need = std::uint64_t{out.size()} + more;
+  if (need <= out.capacity()) return;
+  const std::uint64_t whole = std::min<std::uint64_t>(max_bytes, out.max_size() - 1) + 1;
+  std::uint64_t grown = std::max<std::uint64_t>(need, 2 * std::uint64_t{out.capacity()});
+  if (grown > whole / 4) grown = std::max(need, whole);
+  // A new string reserves exactly this (reserve() on `out` may double instead).
+  std::string bigger;
+  bigger.reserve(static_cast<std::size_t>(grown));
+  bigger.append(out);
+  out.swap(bigger);
+}
+
 // Reads fd to its end into `out`, at most max_bytes (one byte more is read to
 // tell a file of exactly max_bytes from a larger one). Returns "" or why not.
 std::string read_all(int fd, std::uint64_t max_bytes, std::string& out) {
@@ -61,6 +81,7 @@ std::string read_all(int fd, std::uint64_t max_bytes, std::string& out) {
       return "cannot read: " + errno_text();
     }
     if (n == 0) return {};
+    make_room(out, static_cast<std::size_t>(n), max_bytes);
     out.append(buffer, static_cast<std::size_t>(n));
   }
   return "larger than " + limit_text(max_bytes);
@@ -89,7 +110,10 @@ ReadResult read_file(const std::string& path, const ReadOptions& options) {
     while (n < 0 && errno == EINTR);
     if (n == 0) return file_error(path, "a FIFO with no writer (nothing to read)");
     if (n < 0 && errno != EAGAIN) return file_error(path, "cannot read: " + errno_text());
-    if (n > 0) bytes.append(first, static_cast<std::size_t>(n));
+    if (n > 0) {
+      make_room(bytes, static_cast<std::size_t>(n), options.max_bytes);
+      bytes.append(first, static_cast<std::size_t>(n));
+    }
   }
   // Blocking reads from here: a FIFO's writer, a terminal, a device.
   const int flags = ::fcntl(d.fd, F_GETFL);
@@ -158,6 +182,7 @@ std::optional<std::string> gunzip(std::string_view bytes, std::string& error, st
       z.avail_out = static_cast<uInt>(std::min<std::uint64_t>(sizeof buffer, room));
       const uInt given = z.avail_out;
       status = inflate(&z, Z_NO_FLUSH);
+      make_room(out, given - z.avail_out, max_bytes);
       out.append(buffer, given - z.avail_out);
       if (out.size() > max_bytes) {
         too_large = true;

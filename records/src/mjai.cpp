@@ -2,7 +2,7 @@
 // tsumo, dahai, chi, pon, daiminkan, kakan, ankan, dora, reach,
 // reach_accepted, hora, ryukyoku, end_kyoku, end_game; "nukidora" for a
 // north set aside). Places are line numbers. hora may carry the details mjk's
-// writer adds ("fu", "han", "points", "yakuman", "yaku", "pao", and
+// writer adds ("fu", "han", "points", "yakuman", "limit", "yaku", "pao", and
 // "hora_tehais", the hand an mjlog win shows); without them only its deltas
 // are checked. start_game may state "kuitan" and "hanchan" (mjk's writer).
 #include <algorithm>
@@ -246,6 +246,12 @@ class Reader {
     w.points = static_cast<std::int32_t>(points->as_int());
     if (const Value* y = v.find("yakuman"); y && y->is_int() && y->as_int() >= 0 && y->as_int() < 64)
       w.yakuman = static_cast<std::uint8_t>(y->as_int());
+    if (const Value* l = v.find("limit")) {
+      for (int k = 1; k < static_cast<int>(Limit::count); ++k)
+        if (l->type == Value::Type::string && display_name(static_cast<Limit>(k)).id == l->string)
+          w.limit = static_cast<Limit>(k);
+      if (w.limit == Limit::none) return error(*l, "hora's limit is not mangan, haneman, ... sextuple_yakuman");
+    }
     if (const Value* list = v.find("yaku"); list && list->type == Value::Type::array) {
       for (const Value& item : list->items) {
         if (item.type != Value::Type::array || item.items.size() != 3 || item.items[0].type != Value::Type::string ||

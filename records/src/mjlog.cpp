@@ -366,8 +366,13 @@ class Reader {
     if (v.size() != 1 || v[0] < 0 || v[0] > 0xffff) return error(tag.offset, "<N> m is not a 16-bit meld code");
     const auto m = static_cast<std::uint32_t>(v[0]);
     const int seats = result_.game.rules.seats();
-    const int relative = static_cast<int>(m & 3);  // 1 shimocha, 2 toimen, 3 kamicha
-    e.from = static_cast<std::uint8_t>((e.seat + relative) % seats);
+    // The discarder is `relative` seats after the caller (1 shimocha, 2
+    // toimen, 3 kamicha), counted over four seats with three players too:
+    // Tenhou keeps the empty North seat in the count, so West calling
+    // East's discard is 2, not 1.
+    const int relative = static_cast<int>(m & 3);
+    const int from = (e.seat + relative) % 4;
+    e.from = static_cast<std::uint8_t>(from);
     std::array<std::int64_t, 4> ids{};
     int called = 0;  // index in ids of the called (or added) tile
     if (m & 0x4) {   // chi
@@ -416,8 +421,9 @@ class Reader {
     }
     if ((e.kind == EventKind::chi || e.kind == EventKind::pon || e.kind == EventKind::minkan) && relative == 0)
       return error(tag.offset, "<N> m: a call of one's own discard");
-    if (relative >= seats && e.kind != EventKind::nuki && e.kind != EventKind::ankan)
-      return error(tag.offset, "<N> m: a call from a seat this game does not have");
+    if (from >= seats && e.kind != EventKind::nuki && e.kind != EventKind::ankan)
+      return error(tag.offset, "<N> m: seat " + std::to_string(e.seat) + " calls from seat " + std::to_string(from) +
+                                   ", a seat this game does not have");
     // The called (added) tile first, then the others in id order.
     std::array<std::int64_t, 4> ordered{};
     ordered[0] = ids[static_cast<std::size_t>(called)];
@@ -523,6 +529,10 @@ class Reader {
     w.detailed = true;
     w.fu = static_cast<std::uint8_t>(v[0] < 0 || v[0] > 255 ? 0 : v[0]);
     w.points = static_cast<std::int32_t>(v[1]);
+    // ten's third figure names the limit: 0 none, 1 mangan ... 4 sanbaiman,
+    // 5 yakuman (counted or not: stated_limit tells them apart below).
+    if (v.size() >= 3 && v[2] >= 1 && v[2] <= 4) w.limit = static_cast<Limit>(v[2]);
+    if (v.size() >= 3 && v[2] == 5) w.limit = Limit::yakuman;
     if (!ints(tag, "yaku", v, false)) return false;
     if (v.size() % 2) return error(tag.offset, "<AGARI> yaku is not a list of id,han pairs");
     for (std::size_t i = 0; i < v.size(); i += 2) {
@@ -540,6 +550,7 @@ class Reader {
       ++w.yakuman;
     }
     if (w.yakuman) w.fu = 0, w.han = 0;
+    w.limit = detail::stated_limit(w.limit, w.yakuman);
     if (!ints(tag, "doraHaiUra", v, false)) return false;
     for (const auto id : v) {
       RecordTile t;

@@ -15,6 +15,7 @@ std::string Disagreement::message() const {
 namespace {
 
 constexpr std::size_t no_event = ~std::size_t{0};
+constexpr std::size_t north = 30;  // the kind of 4z, the tile three players set aside
 
 struct MeldState {
   Meld meld;
@@ -544,7 +545,10 @@ class Replayer {
     d.dora = dora_;
     d.discard = e.tiles[0];
     d.riichi = p.riichi_declared;
-    // Discards still in the rivers (a called one is in its meld) and the other players' melds.
+    // Discards still in the rivers (a called one is in its meld), the other
+    // players' melds and the norths they set aside (the player's own, like
+    // its melds, are counted by review()).
+    d.nuki = static_cast<std::uint8_t>(p.nuki);
     for (int s = 0; s < seats_; ++s) {
       const Player& o = players_[static_cast<std::size_t>(s)];
       for (int k = 0; k < kind_count; ++k)
@@ -553,6 +557,7 @@ class Replayer {
       for (std::size_t suit = 0; suit < 3; ++suit)
         d.visible_red[suit] = static_cast<std::uint8_t>(d.visible_red[suit] + o.pond_red[suit]);
       if (s == e.seat) continue;
+      d.visible[north] = static_cast<std::uint8_t>(d.visible[north] + o.nuki);
       for (const MeldState& m : o.melds)
         for (int k = 0; k < m.meld.size(); ++k) {
           const RecordTile& t = m.tiles[static_cast<std::size_t>(k)];
@@ -703,6 +708,7 @@ void review(std::span<Decision> decisions, Players players) {
       for (int k = 0; k < meld.size(); ++k)
         ++row[static_cast<std::size_t>(meld.type == MeldType::chi ? meld.tile.kind() + k : meld.tile.kind())];
     }
+    row[north] = static_cast<std::uint8_t>(row[north] + d.nuki);
     for (const RecordTile t : d.dora) ++row[static_cast<std::size_t>(t.tile.kind())];
     // Records may show a kind more often than the kernel accepts only if broken; cap to keep the batch valid.
     for (int k = 0; k < kind_count; ++k) {

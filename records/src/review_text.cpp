@@ -42,7 +42,11 @@ std::string round_line(const Game& g, const Round& round) {
   for (const Win& w : round.wins) {
     o += "  | seat " + n(w.seat) + (w.tsumo() ? " tsumo" : " ron from seat " + n(w.from));
     if (w.detailed) {
-      o += w.yakuman ? " yakuman x" + n(w.yakuman) : " " + n(w.han) + " han " + n(w.fu) + " fu";
+      // A limit hand as players say it ("5 han 30 fu mangan 8000"); a record
+      // may state only the limit, without fu ("8 han baiman 12000").
+      if (w.yakuman) o += " yakuman x" + n(w.yakuman);
+      else o += " " + n(w.han) + " han" + (w.fu ? " " + n(w.fu) + " fu" : "");
+      if (!w.yakuman && w.limit != Limit::none) o += " " + std::string(display_name(w.limit).id);
       o += " " + n(w.points);
       std::string yaku;
       for (const StatedYaku& y : w.yaku)

@@ -286,6 +286,18 @@ class Reader {
       }
     }
     if (cur >= 0) numbers.push_back(cur);
+    // The limit's word, the longer first: 三倍満 holds 倍満, 数え役満 役満.
+    static constexpr std::array<std::pair<std::string_view, Limit>, 6> limits = {{{"三倍満", Limit::sanbaiman},
+                                                                                  {"数え役満", Limit::kazoe_yakuman},
+                                                                                  {"倍満", Limit::baiman},
+                                                                                  {"跳満", Limit::haneman},
+                                                                                  {"満貫", Limit::mangan},
+                                                                                  {"役満", Limit::yakuman}}};
+    for (const auto& [word, limit] : limits)
+      if (s.find(word) != std::string::npos) {
+        w.limit = limit;
+        break;
+      }
     const bool fu_han = s.find("符") != std::string::npos;
     if (fu_han) {
       if (numbers.size() < 3) return error(v.offset, "\"" + s + "\": fu, han and points expected");
@@ -346,6 +358,7 @@ class Reader {
       w.yaku.push_back(sy);
     }
     if (w.yakuman) w.fu = 0, w.han = 0;
+    w.limit = detail::stated_limit(w.limit, w.yakuman);
     return true;
   }
 

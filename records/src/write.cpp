@@ -81,6 +81,7 @@ std::string mjai_event(const Round& r, const Event& e, int seats) {
       if (w.detailed) {
         s += ",\"fu\":" + std::to_string(w.fu) + ",\"han\":" + std::to_string(w.han) +
              ",\"points\":" + std::to_string(w.points) + ",\"yakuman\":" + std::to_string(w.yakuman) +
+             (w.limit == Limit::none ? "" : ",\"limit\":\"" + std::string(display_name(w.limit).id) + "\"") +
              ",\"yaku\":" + list(w.yaku, [](const StatedYaku& y) {
                return "[\"" + std::string(yaku_name(y.yaku)) + "\"," + std::to_string(y.han) + "," +
                       std::to_string(y.yakuman) + "]";
@@ -156,7 +157,11 @@ std::string tenhou6_yaku_name(Yaku y, int seat_wind, int round_wind) {
 // "30符4飜7700点", "満貫2000-4000点", "跳満6000点∀", "役満32000点": the value without honba.
 std::string points_text(const Round& r, const Win& w, int seats) {
   std::string s;
-  if (w.yakuman || w.han >= 13) s = "役満";
+  // The limit the record names, else the one its han and fu reach.
+  if (w.limit >= Limit::kazoe_yakuman) s = "役満";
+  else if (w.limit != Limit::none)
+    s = std::array{"", "満貫", "跳満", "倍満", "三倍満"}[static_cast<std::size_t>(w.limit)];
+  else if (w.yakuman || w.han >= 13) s = "役満";
   else if (w.han >= 11) s = "三倍満";
   else if (w.han >= 8) s = "倍満";
   else if (w.han >= 6) s = "跳満";

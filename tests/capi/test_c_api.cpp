@@ -100,9 +100,10 @@ constexpr std::size_t n_rows = 2000;
 TEST_CASE("C ABI: version, implementation, messages") {
   CHECK(std::string(mjk_version()) == MJK_VERSION_STRING);
   CHECK(std::string(mjk_implementation()) == std::string(active_implementation().name));
-  for (int code = 0; code <= MJK_ERR_OUT_OF_MEMORY; ++code)
+  for (int code = 0; code <= MJK_ERR_CANCELLED; ++code)
     CHECK(std::string(mjk_error_message(code)) == std::string(describe(static_cast<Error>(code))));
-  CHECK(std::string(mjk_error_message(MJK_ERR_OUT_OF_MEMORY + 1)) == "unknown error");
+  CHECK(std::string(mjk_error_message(MJK_ERR_CANCELLED)) == "the search was cancelled");
+  CHECK(std::string(mjk_error_message(MJK_ERR_CANCELLED + 1)) == "unknown error");
 }
 
 TEST_CASE("C ABI: parse agrees with parse_hand") {

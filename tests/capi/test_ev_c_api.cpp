@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -120,7 +121,8 @@ TEST_CASE("C ABI ev: a 13-tile hand's known answer, options and visible tiles fr
   mjk_ev_options d;
   mjk_ev_default_options(&d);
   CHECK((d.hand_change == 0 && d.shanten_back == 0 && d.extra == 1 && d.uradora == 1 && d.red == 1 && d.turn == 1));
-  CHECK((d.max_vertices == 0 && d.progress == nullptr && d.progress_user == nullptr));
+  CHECK((d.max_vertices == MJK_EV_DEFAULT_MAX_VERTICES && d.progress == nullptr && d.progress_user == nullptr));
+  CHECK(MJK_EV_DEFAULT_MAX_VERTICES == 1000000);
 
   c = parse_c(
       R"({"hand":"3368m166789p578s7z","dora":"0s","visible":"0p11z","ev":{"hand_change":true,"extra":2,"turn":5,"max_vertices":99999999,"red":false,"uradora":false,"shanten_back":true}})");
@@ -161,6 +163,17 @@ TEST_CASE("C ABI ev: errors are codes with the library's sentences, and the answ
   fails(R"({"hand":"123m456p789s1222z","visible":"00m","ev":{}})", MJK_ERR_IMPOSSIBLE_WALL, "red five");
   fails("123m456p789s1222x", MJK_ERR_UNKNOWN_CHARACTER, "position 16");
   CHECK(std::string_view(mjk_error_message(MJK_ERR_OUT_OF_MEMORY)) == "the search ran out of memory");
+  // A budget of 0 is no count (it meant "no limit" once): an error naming the field.
+  fails(R"({"hand":"123m456p789s1222z","ev":{"max_vertices":0}})", MJK_ERR_BAD_REQUEST,
+        "max_vertices must be a count of vertices");
+  {
+    CRequest zero = parse_c("123m456p789s1222z");
+    zero.options.max_vertices = 0;
+    mjk_ev_answer a;
+    mjk_request_info info;
+    CHECK(mjk_ev(&zero.request, &zero.options, nullptr, nullptr, &a, &info) == MJK_ERR_BAD_REQUEST);
+    CHECK(std::string_view(info.message).find("max_vertices must be a positive count") != std::string_view::npos);
+  }
 
   // A win field set on the struct by hand: the search's own check.
   CRequest c = parse_c("123m456p789s1222z");
@@ -234,3 +247,55 @@ TEST_CASE("C ABI ev: one workspace per thread, the same answers as one thread") 
     }
 }
 #endif  // __EMSCRIPTEN__
+
+TEST_CASE("C ABI ev: a cancel flag stops mjk_ev_cancellable and mjk_analyse_json_cancellable") {
+  mjk_cancel* cancel = mjk_cancel_new();
+  REQUIRE(cancel != nullptr);
+  CHECK(mjk_cancel_requested(cancel) == 0);
+  CHECK(mjk_cancel_requested(nullptr) == 0);
+  CRequest c = parse_c("3368m166789p578s7z");
+  REQUIRE(c.code == MJK_OK);
+  mjk_ev_workspace* ws = mjk_ev_workspace_new();
+  mjk_ev_answer a;
+  mjk_request_info info;
+  // Not requested: mjk_ev's answer.
+  REQUIRE(mjk_ev_cancellable(&c.request, &c.options, &c.visible, ws, cancel, &a, &info) == MJK_OK);
+  const std::uint64_t vertices = a.vertices;
+  CHECK(vertices > 0);
+  // Requested from another thread while a wide search runs: it stops.
+  c.options.hand_change = c.options.shanten_back = 1;
+  c.options.extra = 3;
+  c.options.max_vertices = 2'000'000;  // seconds of growth: the cancel comes first, or the test fails
+  CRequest wide = parse_c("147m258p369s12345z");
+  wide.options = c.options;
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    mjk_cancel_request(cancel);
+  });
+  const int code = mjk_ev_cancellable(&wide.request, &wide.options, &wide.visible, ws, cancel, &a, &info);
+  stopper.join();
+  CHECK(code == MJK_ERR_CANCELLED);
+  CHECK(info.error == MJK_ERR_CANCELLED);
+  CHECK(std::string_view(info.message) == "the search was cancelled");
+  CHECK(mjk_cancel_requested(cancel) == 1);
+  CHECK(mjk_ev_workspace_bytes(ws) < (std::size_t{1} << 30));
+  // A requested flag stays set: the next search stops too, and the workspace still answers without it.
+  c = parse_c("3368m166789p578s7z");
+  CHECK(mjk_ev_cancellable(&c.request, &c.options, &c.visible, ws, cancel, &a, &info) == MJK_ERR_CANCELLED);
+  REQUIRE(mjk_ev_cancellable(&c.request, &c.options, &c.visible, ws, nullptr, &a, &info) == MJK_OK);
+  CHECK(a.vertices == vertices);
+  // The analysis line of an "ev" request: the search's error in its line.
+  const std::string_view line = R"({"hand":"3368m166789p578s7z","ev":{}})";
+  std::vector<char> buf(1 << 16);
+  std::size_t needed = 0;
+  REQUIRE(mjk_analyse_json_cancellable(line.data(), line.size(), 4, nullptr, cancel, buf.data(), buf.size(), &needed) ==
+          MJK_OK);
+  CHECK(std::string_view(buf.data()).find(R"("error":"the search was cancelled")") != std::string_view::npos);
+  REQUIRE(mjk_analyse_json_cancellable(line.data(), line.size(), 4, nullptr, nullptr, buf.data(), buf.size(),
+                                       &needed) == MJK_OK);
+  CHECK(std::string_view(buf.data()).find(R"("error")") == std::string_view::npos);
+  mjk_ev_workspace_free(ws);
+  mjk_cancel_free(cancel);
+  mjk_cancel_free(nullptr);
+  mjk_cancel_request(nullptr);  // NULL: nothing
+}

@@ -158,7 +158,20 @@ mjk_cli_golden(readable_wins --tsumo --riichi --dora 4s 123678m345p67s55s)
 mjk_cli_golden(readable_wins_unicode --format unicode --seat 2z --dora 8s --visible 888s 123678m345p67s55s)
 mjk_cli_golden(readable_wins_not_scored --riichi "678m345p67s55s chi:234m")
 mjk_cli_golden(readable_no_wins_without_context 123678m345p67s55s)
-mjk_cli_golden(score_command_no_json FAILS score --json "123m456p789s11z23s 1s")
+# mjk score --json: each line's object as mjk score reads it (the last tile
+# the winning tile, a waiting hand's each_win), nothing to score an error line.
+mjk_cli_golden(score_command_json score --json "123m456p789s11z23s 1s" 123678m345p55678s)
+mjk_cli_golden(score_command_json_each_win score --json --tsumo --riichi --dora 4s 123678m345p67s55s)
+mjk_cli_golden(score_command_json_nothing_to_score FAILS score --json 123m456p789s1z23s5z)
+# mjk score prints its tiles as --format writes them; an option may come
+# before the subcommand; majiang-core's calls score as meld words do.
+mjk_cli_golden(score_command_format_unicode score --format unicode --tsumo "1112345678999m5m")
+mjk_cli_golden(score_command_format_majiang score --format majiang --seat 2z --honba 1 --sticks 1 --ron toimen
+  "111m222p789s33z55z 5z")
+mjk_cli_golden(score_command_each_win_unicode score --format unicode --tsumo --riichi --dora 4s 123678m345p67s55s)
+mjk_cli_golden(option_before_subcommand --format unicode score --tsumo "1112345678999m5m")
+mjk_cli_golden(score_command_majiang_calls score m123p456s789z11,z555=)
+mjk_cli_golden(score_command_meld_words score "123m456p789s11z pon:555z@toimen")
 # SCORING.md §5 double-wind pair (dealer, East round): 4 han 40 fu, 30 fu under the 2-fu rule.
 mjk_cli_golden(score_rule_option --json --rule double_wind_pair_fu=2 --tsumo --dora 9p
   "123m123p1z chi:123s pon:555z 1z")
@@ -196,6 +209,8 @@ mjk_cli_golden(help_topic_unknown FAILS help nothing)
 mjk_cli_golden(format_unicode --format unicode "123m406p789s123s1z 1z")
 mjk_cli_golden(format_majiang_melds --format majiang "678m340p67s55s chi:234m 8s")
 mjk_cli_golden(format_unknown FAILS --format bogus 1m)
+# The advice's columns stay aligned in Unicode tiles, the red dragon (two columns wide) too.
+mjk_cli_golden(format_unicode_red_dragon_aligned --format unicode 123m456p789s1177z7z)
 mjk_cli_golden(majiang_input "m123p456s789z1,z333= z1")
 mjk_cli_golden(majiang_bad_call FAILS "m123p456s789z1,z333 z1")
 mjk_cli_golden(unicode_input "🀇🀈🀉🀙🀚🀛🀐🀑🀒🀀🀀🀄🀄 🀄")
@@ -214,4 +229,27 @@ mjk_cli_matches(ev_melds_and_options "options   hand change, shanten back, extra
 mjk_cli_golden(ev_complete FAILS ev 123m456p789s11222z)
 mjk_cli_golden(ev_extra FAILS ev --extra 4 123m456p789s1222z)
 mjk_cli_golden(ev_budget FAILS ev --max-vertices 10 --hand-change --shanten-back 12359m2468p1357s2z)
+mjk_cli_golden(ev_budget_zero FAILS ev --max-vertices 0 12359m2468p1357s2z)
 mjk_cli_golden(ev_json_error_line FAILS ev --json 123m456p789s11222z)
+# An input quoted in an error is a bounded, escaped excerpt (here 100,081 bytes, a control byte first).
+string(ASCII 7 bell)
+string(REPEAT "1" 100076 ones)
+mjk_cli_golden(ev_long_input_excerpt FAILS ev "${bell}123m${ones}")
+mjk_cli_golden(long_input_excerpt FAILS "${bell}123m${ones}")
+# mjk ev --json is the analysis with "ev" asked: the same line as mjk --json
+# of the JSON request asking it, computed once.
+mjk_add_test(cli.ev_json_is_the_json_request_with_ev LABELS door
+  COMMAND ${CMAKE_COMMAND} -DMJK=$<TARGET_FILE:mjk> -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_ev_json.cmake)
+# An option missing its value names the option and what it wants.
+mjk_cli_golden(log_max_bytes_needs_value FAILS log --max-bytes)
+mjk_cli_golden(ev_option_of_another_command FAILS ev --tsumo 123m456p789s5s1222z)
+# Every example printed in every --help runs; no option is read but through the option table.
+mjk_add_test(cli.help_examples_run LABELS door
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_help_examples.sh $<TARGET_FILE:mjk> ${CMAKE_CURRENT_BINARY_DIR}/help_examples)
+mjk_add_test(cli.option_table_reads_every_option LABELS door
+  COMMAND ${CMAKE_COMMAND} -DCLI=${PROJECT_SOURCE_DIR}/cli -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_option_reads.cmake)
+mjk_cli_golden(help_ev help ev)
+mjk_cli_golden(help_score score --help)
+# mjk ev reads winds with parse_wind and tiles with the one mpsz scanner, as every option does.
+mjk_cli_matches(ev_any_wind_spelling "hand      123m456p789s5s1222z .*\n1z             0   100.0%"
+  ev --seat South --round E --dora 9M 123m456p789s5s1222z)

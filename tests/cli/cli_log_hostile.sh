@@ -72,6 +72,31 @@ for bad in 0 -1 5X 99999999999G; do
   out=$("$mjk" log --max-bytes "$bad" good.mjlog 2>&1)
   [ $? -eq 2 ] || fail "--max-bytes $bad: not a usage error: $out"
 done
+# Each of the options that take a value, given none: a usage error naming it.
+for option in --max-bytes --plot --to --threads; do
+  out=$("$mjk" log good.mjlog "$option" 2>&1)
+  code=$?
+  case $out in "mjk log: $option needs a value: "*"(see mjk log --help)") ;; *) code=0 ;; esac
+  [ $code -eq 2 ] || fail "$option without a value: $out"
+done
+# A directory holding a FIFO, a link to a device and a link to nothing: each
+# one read as a record (and its error, naming it), none left out unsaid.
+mkdir corpus
+cp good.mjlog corpus/
+mkfifo corpus/fifo
+[ -e /dev/null ] && ln -s /dev/null corpus/device
+ln -s nowhere corpus/dangling
+out=$(timeout 60 "$mjk" log --stats --json corpus 2>&1)
+case $out in
+  *'"games": 1,'*'"errors": ["corpus/dangling: cannot open: No such file or directory"'*'"corpus/fifo: a FIFO with no writer'*) ;;
+  *) fail "--stats of a directory with a FIFO and links: $out" ;;
+esac
+if [ -e /dev/null ]; then
+  case $out in
+    *'"corpus/device:1:1 (byte 0): not a game record'*'"files": 4,'*) ;;
+    *) fail "--stats of a directory with a link to /dev/null: $out" ;;
+  esac
+fi
 # --stats: the same errors, the good record counted.
 out=$(timeout 60 "$mjk" log --stats --json twice.gz bomb.gz /dev/zero fifo dup.mjlog good.mjlog 2>&1)
 case $out in

@@ -22,7 +22,7 @@ has() {
 rounds=$(sed -n 's/.*mjlog, 4 players, \([0-9]*\) rounds)$/\1/p' "$out" | head -n 1)
 head -n 1 "$out" | grep -q -E "^.*$record  \(mjlog, 4 players, [0-9]+ rounds\)\$" || fail "header: $(head -n 1 "$out")"
 has 1 '^  rounds:$'
-has "${rounds:-0}" '^    [ESWN][1-4]-[0-9]+  scores( -?[0-9]+){4}  \| (seat [0-3] (tsumo|ron from seat [0-3]) [0-9]+ han [0-9]+ fu [0-9]+|draw)'
+has "${rounds:-0}" '^    [ESWN][1-4]-[0-9]+  scores( -?[0-9]+){4}  \| (seat [0-3] (tsumo|ron from seat [0-3]) [0-9]+ han [0-9]+ fu ([a-z_]+ )?[0-9]+|draw)'
 has 1 '^  review \(.*\):$'
 has 4 '^    seat [0-3]( \(.*\))?: [0-9]+ of [0-9]+ discards match the best \([0-9]+\.[0-9]%\), ukeire given up [0-9]+, [0-9]+ to a worse shanten, [0-9]+ mistakes$'
 has 1 '^  mistakes:$'

@@ -129,6 +129,13 @@ TEST_CASE("which notation a text is taken for") {
   CHECK(detect_notation("🀇🀈") == Notation::unicode);
   CHECK(detect_notation("123m🀇") == Notation::unicode);  // a stray tile: read as Unicode, fails at the first ASCII byte
   CHECK(read_error("123m🀇").position == 0);
+  // Bytes that are not UTF-8 do not make a text Unicode: the bad byte is
+  // named where it is, not the text's first ASCII byte.
+  CHECK(detect_notation("123m456p\xff") == Notation::mpsz);
+  CHECK(read_error("123m456p\xff").code == Error::unknown_character);
+  CHECK(read_error("123m456p\xff").position == 8);
+  CHECK(read_error("123m4\xe3\x81").position == 5);  // a sequence cut short
+  CHECK(read_error("m1m2\xc0").position == 4);
   // Where suit-first and majiang overlap they read the same tiles.
   CHECK(parse_majiang("m1m2m3p4").value.parsed.hand == parse_suit_first("m1m2m3p4").value.hand);
   // Tenhou's ?q= strings are mpsz.

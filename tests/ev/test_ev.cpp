@@ -3,10 +3,13 @@
 // random hands under every option.
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <random>
 #include <string>
+#include <thread>
 
 #include "helpers.hpp"
 #include "mjk/ev.hpp"
@@ -279,7 +282,7 @@ TEST_CASE("ev: a vertex budget stops the search with an error, not the memory") 
   CHECK(r.value.vertices <= 5000 + kind_count + 3);  // checked after every expansion
   CHECK(ws.bytes() < 8u << 20);
   // The same workspace then answers a small search, as a fresh one does.
-  o.max_vertices = 0;
+  o.max_vertices = ev_default_max_vertices;
   o.hand_change = o.shanten_back = false;
   spec.shanten = 1;
   const ev_test::Dealt small = ev_test::deal(rng, spec);
@@ -295,6 +298,84 @@ TEST_CASE("ev: a vertex budget stops the search with an error, not the memory") 
   REQUIRE(in_emptied.ok());
   check_same(in_moved.value, again.value, "moved workspace");
   check_same(in_emptied.value, again.value, "moved-from workspace");
+}
+
+TEST_CASE("ev: the default budget stops a wide search well under 1 GB") {
+  // 1,000,000 vertices at the 300-440 bytes of the search's largest point.
+  CHECK(EvOptions{}.max_vertices == ev_default_max_vertices);
+  CHECK(ev_default_max_vertices == 1'000'000);
+  if (mjk::test::address_sanitizer) {
+    MESSAGE("skipped under AddressSanitizer: a limited address space ends the process there");
+    return;
+  }
+#ifdef __EMSCRIPTEN__
+  MESSAGE("skipped in WebAssembly: the search runs in a child process, and there are none");
+#else
+  // The hand of the report: with every widening it grows past 6 GB. Given
+  // 1 GB of address space, the default budget ends it first, with its error.
+  EvOptions wide;
+  wide.hand_change = wide.shanten_back = true;
+  wide.extra = 3;
+  const std::string text = mjk::test::isolated(
+      [&] {
+        EvWorkspace ws;
+        const EvResult r = expected_value(request_of("147m258p369s12345z"), wide, {}, &ws);
+        if (r.ok()) return std::string("answered");
+        return std::string(describe(r.error.code)) + (r.value.vertices > ev_default_max_vertices ? " past" : " short") +
+               (ws.bytes() < (std::size_t{1} << 30) ? " under 1 GB" : " over 1 GB");
+      },
+      120, std::uint64_t{1} << 30);
+  CHECK(text == std::string(describe(Error::too_many_vertices)) + " past under 1 GB");
+#endif
+}
+
+TEST_CASE("ev: max_vertices is a positive count: 0 is an error naming it") {
+  EvOptions o;
+  o.max_vertices = 0;
+  const EvResult r = expected_value(request_of("123m456p789s1222z"), o);
+  REQUIRE(!r.ok());
+  CHECK(r.error.code == Error::bad_request);
+  CHECK(r.error.message().find("max_vertices") != std::string::npos);
+  o.max_vertices = UINT64_MAX;  // as good as no limit
+  CHECK(expected_value(request_of("123m456p789s1222z"), o).ok());
+}
+
+TEST_CASE("ev: a cancel flag stops the search, during the growth or the sweep, and the workspace searches on") {
+  std::atomic<bool> cancel{true};
+  EvOptions o;
+  o.cancel = &cancel;
+  EvWorkspace ws;
+  // Set before: a small search stops at its first turn.
+  const EvResult before = expected_value(request_of("3368m166789p578s7z"), o, {}, &ws);
+  REQUIRE(!before.ok());
+  CHECK(before.error.code == Error::cancelled);
+  CHECK(before.error.message() == "the search was cancelled");
+  // Set before, a wide search: it stops at the growth's first reading, after
+  // 4,096 expansions (each makes at most one vertex per kind of tile).
+  o.hand_change = o.shanten_back = true;
+  o.extra = 3;
+  const EvResult growing = expected_value(request_of("147m258p369s12345z"), o, {}, &ws);
+  REQUIRE(!growing.ok());
+  CHECK(growing.error.code == Error::cancelled);
+  CHECK(growing.value.vertices <= 2 * 4096 * 38);
+  // Set from another thread while it grows: it stops short of a budget it
+  // would reach in seconds (the growth makes about a million vertices a second).
+  cancel = false;
+  o.max_vertices = 2'000'000;
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    cancel = true;
+  });
+  const EvResult during = expected_value(request_of("147m258p369s12345z"), o, {}, &ws);
+  stopper.join();
+  REQUIRE(!during.ok());
+  CHECK(during.error.code == Error::cancelled);
+  CHECK(during.value.vertices < o.max_vertices);
+  // The same workspace answers the next search as a fresh one does.
+  cancel = false;
+  const EvResult next = expected_value(request_of("3368m166789p578s7z"), EvOptions{}, {}, &ws);
+  REQUIRE(next.ok());
+  check_same(next.value, expected_value(request_of("3368m166789p578s7z")).value, "after a cancelled search");
 }
 
 TEST_CASE("ev: a search that runs out of memory is that search's error, and the next search is answered") {

@@ -130,3 +130,20 @@ TEST_CASE("ev JSON: bad ev requests are errors naming what is wrong") {
   CHECK(error_of(R"({"hand": "123m456p789s5s1222z", "ev": {}, "win": "1z"})").message().find("no win") !=
         std::string::npos);
 }
+
+TEST_CASE("ev JSON: max_vertices is a count 1 to 2^64 - 1, the library's default when absent") {
+  const auto budget_of = [](std::string_view line) { return parse_request(line).value.ev.max_vertices; };
+  CHECK(budget_of(R"({"hand": "123m456p789s1222z", "ev": {}})") == ev_default_max_vertices);
+  CHECK(budget_of(R"({"hand": "123m456p789s1222z", "ev": {"max_vertices": null}})") == ev_default_max_vertices);
+  CHECK(budget_of(R"({"hand": "123m456p789s1222z", "ev": {"max_vertices": 18446744073709551615}})") == UINT64_MAX);
+  CHECK(budget_of(R"({"hand": "123m456p789s1222z", "ev": {"max_vertices": 9007199254740993}})") ==
+        9007199254740993u);  // exact past 2^53 and past the reader's 10^15
+  // No count meaning "no limit": 0, past 2^64 - 1, negative or fractional are errors naming the field.
+  for (const char* bad : {"0", "-0", "-1", "18446744073709551616", "100000000000000000000000", "1.5", "1e6", "true"}) {
+    const std::string line = std::string(R"({"hand": "123m456p789s1222z", "ev": {"max_vertices": )") + bad + "}}";
+    const HandError e = analyse(line).error;
+    CAPTURE(line);
+    CHECK(e.code == Error::bad_request);
+    CHECK(e.message().find("max_vertices must be a count of vertices, 1 to 18446744073709551615") != std::string::npos);
+  }
+}

@@ -28,6 +28,10 @@ TEST_CASE("a complete text line without a winning tile: the last tile written is
   CHECK(last_tile("m1m2m3p4p5p6s7s8s9z1z1z2z2z2") == "m1m2m3p4p5p6s7s8s9z1z1z2z2 z2");
   CHECK(parse_request("m1m2m3p4p5p6s7s8s9z1z1z2z2 z2").value.has_win);
   CHECK(last_tile("678m345p5567s8s chi:234m") == "678m345p5567s chi:234m 8s");
+  // majiang-core's form: the digits after their suit letter, the calls after commas.
+  CHECK(last_tile("m123p456s789z11,z333=") == "m123p456s789z1,z333= z1");
+  CHECK(last_tile("m123p456s789z11222") == "m123p456s789z1122 z2");
+  CHECK(parse_request(last_tile("m123p456s789z11,z333=")).value.scored());
   // Not for a line naming its winning tile, a short count, JSON or a bad line.
   CHECK(last_tile("123m456p789s11z23s 1s") == "");
   CHECK(last_tile("123m456p789s11z23s") == "");

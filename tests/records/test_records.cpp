@@ -5,6 +5,8 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -65,7 +67,8 @@ std::string round_text(const Round& r) {
   for (const Win& w : r.wins) {
     // tenhou.net/6 states no fu for a limit hand ("満貫8000点").
     s += "win " + std::to_string(w.seat) + "<" + std::to_string(w.from) + " " + std::to_string(w.points) + " " +
-         (w.points >= 8000 || w.han >= 5 ? "" : std::to_string(w.fu) + "fu ") + std::to_string(w.han) + "han";
+         (w.points >= 8000 || w.han >= 5 ? "" : std::to_string(w.fu) + "fu ") + std::to_string(w.han) + "han " +
+         std::string(mjk::display_name(w.limit).id);
     for (int d : w.deltas) s += " " + std::to_string(d);
   }
   if (r.draw)
@@ -331,7 +334,8 @@ std::string game_text(const Game& g) {
     }
     for (const Win& w : r.wins) {
       s += "\nwin " + std::to_string(w.seat) + "<" + std::to_string(w.from) + " pao " + std::to_string(w.pao) + " " +
-           std::to_string(w.points) + " " + std::to_string(w.han) + "han " + std::to_string(w.yakuman) + "x";
+           std::to_string(w.points) + " " + std::to_string(w.han) + "han " + std::to_string(w.yakuman) + "x " +
+           std::string(mjk::display_name(w.limit).id);
       for (const StatedYaku& y : w.yaku)
         s += " " + std::string(mjk::yaku_name(y.yaku)) + std::to_string(y.han) + "/" + std::to_string(y.yakuman);
       for (const int d : w.deltas) s += " " + std::to_string(d);
@@ -409,4 +413,215 @@ TEST_CASE("the writers: what each format carries, and a game it cannot carry is 
   CHECK(!t.ok());
   if (!t.ok()) CHECK(t.error->find("w.mjson") != std::string::npos);
   CHECK(!write_record(r.game, Format::mjlog).ok());
+}
+
+namespace {
+
+// Tenhou's 16-bit meld code (<N m="...">), written here from its definition,
+// not from the reader. The low two bits are the offset from the caller to the
+// discarder, counted over four seats whatever the number of players: with
+// three, the empty North seat is counted (West calling East is 2, not 1).
+//   chi: bit 2; bits 3-4, 5-6, 7-8 each tile's copy (id % 4); bits 10-15
+//        (suit * 7 + first number - 1) * 3 + the index of the called tile
+//   pon: bit 3, added kan: bit 4; bits 5-6 the copy left out of the pon
+//        (the one added); bits 9-15 kind * 3 + the called tile's index among the three
+//   closed or open kan: bits 8-15 the id (the called one, open); bits 2-5 clear
+std::uint32_t chi_code(int offset, int first_kind, const std::array<int, 3>& copies, int called) {
+  const int t = ((first_kind / 9) * 7 + first_kind % 9) * 3 + called;
+  return static_cast<std::uint32_t>(t << 10 | copies[2] << 7 | copies[1] << 5 | copies[0] << 3 | 0x4 | offset);
+}
+std::uint32_t pon_code(int offset, int kind, int left_out, int called, bool added = false) {
+  return static_cast<std::uint32_t>((kind * 3 + called) << 9 | left_out << 5 | (added ? 0x10 : 0x8) | offset);
+}
+std::uint32_t kan_code(int offset, int id) { return static_cast<std::uint32_t>(id << 8 | offset); }
+
+std::string draw_tag(int seat, int id) {
+  return "<" + std::string(1, static_cast<char>('T' + seat)) + std::to_string(id) + "/>";
+}
+std::string discard_tag(int seat, int id) {
+  return "<" + std::string(1, static_cast<char>('D' + seat)) + std::to_string(id) + "/>";
+}
+std::string call_tag(int seat, std::uint32_t m) {
+  return "<N who=\"" + std::to_string(seat) + "\" m=\"" + std::to_string(m) + "\"/>";
+}
+
+// An mjlog game of one round, `dealer` dealing: `caller` is dealt `held`,
+// every other tile dealt comes from the ids left (not `kept_out`, not 7z's
+// id 135, the dora indicator; with three players no 2m-8m), then `tags`.
+// `filler` is set to one of the caller's other tiles.
+std::string call_record(int players, int dealer, int caller, const std::vector<int>& held,
+                        const std::vector<int>& kept_out, const std::string& tags, int* filler = nullptr) {
+  std::vector<bool> used(136, false);
+  used[135] = true;
+  for (const int id : held) used[static_cast<std::size_t>(id)] = true;
+  for (const int id : kept_out) used[static_cast<std::size_t>(id)] = true;
+  if (players == 3)
+    for (int id = 4; id < 32; ++id) used[static_cast<std::size_t>(id)] = true;
+  std::array<std::vector<int>, 4> deal;
+  deal[static_cast<std::size_t>(caller)] = held;
+  int next = 0;
+  for (int s = 0; s < players; ++s)
+    while (deal[static_cast<std::size_t>(s)].size() < 13) {
+      while (used[static_cast<std::size_t>(next)]) ++next;
+      used[static_cast<std::size_t>(next)] = true;
+      deal[static_cast<std::size_t>(s)].push_back(next);
+    }
+  if (filler) *filler = deal[static_cast<std::size_t>(caller)].back();
+  std::string t = std::string(R"(<mjloggm ver="2.3"><GO type=")") + (players == 3 ? "185" : "169") +
+                  R"("/><INIT seed=")" + std::to_string(dealer) + R"(,0,0,3,3,135" ten=")" +
+                  (players == 3 ? "350,350,350" : "250,250,250,250") + R"(" oya=")" + std::to_string(dealer) + "\"";
+  for (int s = 0; s < players; ++s) {
+    t += " hai" + std::to_string(s) + "=\"";
+    for (std::size_t k = 0; k < 13; ++k) t += (k ? "," : "") + std::to_string(deal[static_cast<std::size_t>(s)][k]);
+    t += "\"";
+  }
+  return t + "/>" + tags + "</mjloggm>";
+}
+
+// The calls of a game: "pon 2<0 3s3s3s" (the seat called from for chi, pon
+// and open kan: what every format states), "kakan 2 3s3s3s3s".
+std::string calls_text(const Game& g) {
+  std::string s;
+  for (const Round& r : g.rounds)
+    for (const Event& e : r.events) {
+      const bool open = e.kind == EventKind::chi || e.kind == EventKind::pon || e.kind == EventKind::minkan;
+      if (!open && e.kind != EventKind::kakan && e.kind != EventKind::ankan) continue;
+      s += (s.empty() ? "" : "; ") + std::string(event_name(e.kind)) + " " + std::to_string(e.seat);
+      if (open) s += "<" + std::to_string(e.from);
+      s += " ";
+      for (int k = 0; k < e.tile_count; ++k) s += tile_text(e.tiles[static_cast<std::size_t>(k)]);
+    }
+  return s;
+}
+
+// "ok" when the record reads with these calls, replays without error and
+// its calls read back the same from what the tenhou.net/6 and mjai writers
+// write of it; else the first thing wrong.
+std::string read_replay_write(const std::string& text, const std::string& calls) {
+  const ReadResult r = read_record(text, "calls.mjlog");
+  if (!r.ok()) return r.error->what;
+  if (calls_text(r.game) != calls) return "read as " + calls_text(r.game);
+  const Replay p = replay(r.game);
+  if (p.error) return "replay: " + p.error->what;
+  for (const Format f : {Format::tenhou6, Format::mjai}) {
+    const WriteResult w = write_record(r.game, f);
+    if (!w.ok()) return std::string(format_name(f)) + ": " + *w.error;
+    const ReadResult back = read_record(w.text, "calls");
+    if (!back.ok()) return std::string(format_name(f)) + " read back: " + back.error->what;
+    if (calls_text(back.game) != calls) return std::string(format_name(f)) + " read back as " + calls_text(back.game);
+  }
+  return "ok";
+}
+
+std::string tiles_of(int kind, int count) {
+  std::string s;
+  for (int k = 0; k < count; ++k) s += tile_text(RecordTile{mjk::Tile(kind), false});
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("mjlog calls: every offset from every seat, chi, pon and kan, four and three players") {
+  int checked = 0;
+  for (const int players : {4, 3}) {
+    for (int caller = 0; caller < players; ++caller) {
+      for (int offset = 0; offset < 4; ++offset) {
+        const int from = (caller + offset) % 4;
+        // Who throws the tile: the seat the offset names, or (the empty seat, or the caller itself) the next seat.
+        const int thrower = offset != 0 && from < players ? from : (caller + 1) % players;
+        const std::string who = std::to_string(caller);
+        const std::string wrong = offset == 0 ? "<N> m: a call of one's own discard"
+                                  : from >= players
+                                      ? "<N> m: seat " + who + " calls from seat 3, a seat this game does not have"
+                                      : "";
+        INFO(players << " players, seat " << caller << " calls with offset " << offset << " (seat " << from << ")");
+        // Pon of 3s (ids 80-83): each copy left out, each of the three called;
+        // then the copy left out drawn and added (the added kan keeps the offset).
+        for (int left_out = 0; left_out < 4; ++left_out)
+          for (int called = 0; called < 3; ++called) {
+            std::vector<int> pon_ids;
+            for (int k = 0; k < 4; ++k)
+              if (k != left_out) pon_ids.push_back(80 + k);
+            const int thrown = pon_ids[static_cast<std::size_t>(called)];
+            std::vector<int> held;
+            for (const int id : pon_ids)
+              if (id != thrown) held.push_back(id);
+            const std::string pon = draw_tag(thrower, thrown) + discard_tag(thrower, thrown) +
+                                    call_tag(caller, pon_code(offset, 20, left_out, called));
+            int filler = 0;
+            const std::string record =
+                call_record(players, thrower, caller, held, {thrown, 80 + left_out}, pon, &filler);
+            const std::string expected = "pon " + who + "<" + std::to_string(from) + " " + tiles_of(20, 3);
+            CHECK(read_replay_write(record, expected) == (wrong.empty() ? "ok" : wrong));
+            ++checked;
+            if (!wrong.empty()) continue;
+            // The others draw and throw in turn (ids from 6z) until the caller draws the fourth 3s.
+            std::string added = pon + discard_tag(caller, filler);
+            std::vector<int> kept_out = {thrown, 80 + left_out};
+            for (int s = (caller + 1) % players, id = 128; s != caller; s = (s + 1) % players, ++id) {
+              added += draw_tag(s, id) + discard_tag(s, id);
+              kept_out.push_back(id);
+            }
+            added += draw_tag(caller, 80 + left_out) + call_tag(caller, pon_code(offset, 20, left_out, called, true));
+            const std::string kakan = call_record(players, thrower, caller, held, kept_out, added);
+            CHECK(read_replay_write(kakan, expected + "; kakan " + who + " " + tiles_of(20, 4)) == "ok");
+            const ReadResult read = read_record(kakan, "kakan.mjlog");
+            REQUIRE(read.ok());
+            CHECK(read.game.rounds[0].events.back().from == from);
+            ++checked;
+          }
+        // Open kan of 3s: each copy called, the caller holding the other three.
+        for (int called = 0; called < 4; ++called) {
+          std::vector<int> held;
+          for (int k = 0; k < 4; ++k)
+            if (k != called) held.push_back(80 + k);
+          const std::string record = call_record(players, thrower, caller, held, {80 + called},
+                                                 draw_tag(thrower, 80 + called) + discard_tag(thrower, 80 + called) +
+                                                     call_tag(caller, kan_code(offset, 80 + called)));
+          const std::string expected = "minkan " + who + "<" + std::to_string(from) + " " + tiles_of(20, 4);
+          // Offset 0 is a closed kan: of a tile the caller does not hold.
+          const std::string closed = "E" + std::to_string(thrower + 1) + "-0 event 2: seat " + who +
+                                     " declares a closed kan of tile id " + std::to_string(80 + called) +
+                                     ", but seat " + std::to_string(thrower) + " discarded it";
+          CHECK(read_replay_write(record, expected) == (offset == 0 ? closed : wrong.empty() ? "ok" : wrong));
+          ++checked;
+        }
+        // Chi of 7p8p9p and 7s8s9s: each tile called, copies varied. Only
+        // from the previous seat (offset 3), and never with three players.
+        for (const int first : {15, 24})
+          for (int called = 0; called < 3; ++called)
+            for (int copy = 0; copy < 4; ++copy) {
+              const std::array<int, 3> copies{copy, (copy + 1) % 4, (copy + 2) % 4};
+              std::array<int, 3> ids{};
+              for (std::size_t k = 0; k < 3; ++k) ids[k] = (first + static_cast<int>(k)) * 4 + copies[k];
+              const int thrown = ids[static_cast<std::size_t>(called)];
+              std::vector<int> held;
+              for (const int id : ids)
+                if (id != thrown) held.push_back(id);
+              const std::string record = call_record(players, thrower, caller, held, {thrown},
+                                                     draw_tag(thrower, thrown) + discard_tag(thrower, thrown) +
+                                                         call_tag(caller, chi_code(offset, first, copies, called)));
+              std::string expected = "chi " + who + "<" + std::to_string(from) + " " +
+                                     tile_text(RecordTile{mjk::Tile(first + called), false});
+              for (int k = 0; k < 3; ++k)
+                if (k != called) expected += tile_text(RecordTile{mjk::Tile(first + k), false});
+              const std::string outcome = read_replay_write(record, expected);
+              if (!wrong.empty()) CHECK(outcome == wrong);
+              else if (players == 3) CHECK(outcome == "replay: a chi with three players");
+              else if (offset != 3)
+                CHECK(outcome == "replay: seat " + who + " calls chi from a player who is not the previous one");
+              else CHECK(outcome == "ok");
+              ++checked;
+            }
+      }
+      // A closed kan (offset 0): the fourth copy drawn, any of the four ids in the code.
+      for (int named = 0; named < 4; ++named) {
+        const std::string record = call_record(players, caller, caller, {80, 81, 82}, {83},
+                                               draw_tag(caller, 83) + call_tag(caller, kan_code(0, 80 + named)));
+        CHECK(read_replay_write(record, "ankan " + std::to_string(caller) + " " + tiles_of(20, 4)) == "ok");
+        ++checked;
+      }
+    }
+  }
+  MESSAGE(checked << " records of one call each checked");
 }

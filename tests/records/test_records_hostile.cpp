@@ -153,6 +153,40 @@ TEST_CASE("hostile records: the limit counts bytes read and bytes inflated, to t
   CHECK(!read_record(good_record, "bytes", less).ok());
 }
 
+TEST_CASE("hostile records: under a raised limit the buffer never grows past it") {
+  // 3,000,000 bytes inflated under a limit of exactly that: the buffer holds
+  // the limit and one byte, not the next power of two (4 MiB) a doubling
+  // string reaches.
+  const std::uint64_t limit = 3'000'000;
+  std::string why;
+  const auto exact = gunzip(gzip(std::string(limit, 'a')), why, limit);
+  REQUIRE_MESSAGE(exact, why);
+  CHECK(exact->size() == limit);
+  CHECK(exact->capacity() <= limit + 1);
+  if (!fs::exists("/dev/zero") || !fs::exists("/proc/self/status")) {
+    MESSAGE("skipped the streams: needs /dev/zero and /proc");
+    return;
+  }
+  if (address_sanitizer) {
+    MESSAGE("skipped the streams under AddressSanitizer: its operator new aborts when memory runs out");
+    return;
+  }
+  // A 64 MiB limit with 112 MiB more address space than the child has: a
+  // stream (/dev/zero) and a gzip bomb each reach the limit and stop there.
+  // A buffer doubling past the limit needs 192 MiB at once (64 copied into
+  // 128), and the record would be "out of memory" instead.
+  ReadOptions raised;
+  raised.max_bytes = std::uint64_t{64} << 20;
+  const std::string bomb = gzip(std::string(std::size_t{80} << 20, '\0'));
+  const std::string text = isolated(
+      [&] { return outcome(read_record_file("/dev/zero", raised)) + outcome(read_record(bomb, "bomb.gz", raised)); },
+      60, std::uint64_t{112} << 20);
+  const std::string limit_64m = "the limit of 67108864 bytes a record (raise it with the max-bytes option)";
+  CHECK(text.rfind("error: /dev/zero: larger than " + limit_64m + "\nerror: bomb.gz: gzip data inflates past " +
+                       limit_64m + " (after ",
+                   0) == 0);
+}
+
 TEST_CASE("hostile records: /dev/zero and a FIFO are bounded by the limit") {
   if (!fs::exists("/dev/zero")) {
     MESSAGE("skipped: no /dev/zero");

@@ -112,3 +112,88 @@ TEST_CASE("review: a red five seen is written 0 in visible, so the wall knows it
       std::string::npos);
   CHECK(lines.find("\"visible\": \"09m0p9s\", \"discard\": \"1s\"") != std::string::npos);
 }
+
+TEST_CASE("review: with three players the norths set aside are seen: the others' in visible, one's own counted gone") {
+  // Seat 0 holds 123456789p123s4z, draws a second 4z and sets it aside, draws
+  // 5z from the dead wall and throws it: tenpai on 4z alone, of which two are
+  // left (one held, one set aside). Seat 1 then sees the 5z and the north.
+  const std::string record =
+      R"(<mjloggm ver="2.3"><GO type="185"/><TAIKYOKU oya="0"/>)"
+      R"(<INIT seed="0,0,0,3,3,0" ten="350,350,350" oya="0" hai0="36,40,44,48,53,56,60,64,68,72,76,80,121" )"
+      R"(hai1="37,41,45,49,57,61,65,69,73,77,81,85,112" hai2="38,42,46,50,58,62,66,70,74,78,82,86,116"/>)"
+      R"(<T120/><N who="0" m="30752"/><T124/><D124/><U125/><E125/></mjloggm>)";
+  const GameReview rv = review_record_bytes(record, "north.mjlog");
+  REQUIRE_FALSE(rv.read_error);
+  REQUIRE_FALSE(rv.replay.error);
+  REQUIRE(rv.replay.decisions.size() == 2);
+  const Decision& own = rv.replay.decisions[0];
+  CHECK(own.nuki == 1);
+  CHECK(own.shanten_after == 0);
+  CHECK(own.ukeire == 2);
+  CHECK(own.visible[30] == 0);
+  const Decision& next = rv.replay.decisions[1];
+  CHECK(next.nuki == 0);
+  CHECK(next.visible[30] == 1);
+  const std::string lines = review_lines(rv);
+  CHECK(lines.find("\"player\": \"2z\", \"turn\": 1, \"hand\": \"12346789p1234s25z\", \"melds\": [], \"dora\": \"1m\", "
+                   "\"visible\": \"45z\", \"discard\": \"5z\"") != std::string::npos);
+}
+
+TEST_CASE("review: a win stated only by its limit is named by it, in every format that carries it") {
+  // tenhou.net/6 states a limit hand's value without fu: "満貫4000点∀". The
+  // dealer, tenpai from the deal, throws its first draw and wins on 8s:
+  // menzen tsumo, pinfu, tanyao, sanshoku, 5 han.
+  const std::string record =
+      R"({"title":["",""],"name":["a","b","c","d"],"rule":{"disp":"","aka":1},"log":[[[0,0,0],)"
+      R"([25000,25000,25000,25000],[47],[],[12,13,14,22,23,24,32,33,34,25,25,36,37],[41,38],[60],)"
+      R"([11,11,11,12,12,12,13,13,13,14,14,14,15],[43],[60],[26,26,26,27,27,27,28,28,28,29,29,29,21],[44],[60],)"
+      R"([36,36,36,37,37,37,39,39,39,31,31,31,42],[45],[60],["和了",[12000,-4000,-4000,-4000],)"
+      R"x([0,0,0,"満貫4000点∀","門前清自摸和(1飜)","平和(1飜)","断幺九(1飜)","三色同順(2飜)"]]]]})x";
+  const GameReview rv = review_record_bytes(record, "mangan.json");
+  REQUIRE_FALSE(rv.read_error);
+  REQUIRE(rv.game.rounds.at(0).wins.size() == 1);
+  CHECK(rv.game.rounds[0].wins[0].limit == mjk::Limit::mangan);
+  CHECK(rv.clean());
+  const std::string line =
+      "E1-0  scores 25000 25000 25000 25000  | seat 0 tsumo 5 han mangan 12000 (menzen_tsumo 1, "
+      "pinfu 1, tanyao 1, sanshoku 2)\n";
+  CHECK(review_text(rv).find(line) != std::string::npos);
+  // mjai carries it as mjk's "limit"; tenhou.net/6 written back says 満貫 again.
+  const WriteResult mjai = write_mjai(rv.game);
+  REQUIRE(mjai.ok());
+  CHECK(mjai.text.find("\"yakuman\":0,\"limit\":\"mangan\",\"yaku\":") != std::string::npos);
+  CHECK(review_text(review_record_bytes(mjai.text, "mangan.json")).find(line) != std::string::npos);
+  const WriteResult t6 = write_tenhou6(rv.game);
+  REQUIRE(t6.ok());
+  CHECK(t6.text.find("\"満貫4000点∀\"") != std::string::npos);
+  CHECK(read_record(mjai.text.substr(0, mjai.text.find("\"limit\"")) + "\"limit\":\"big\"}", "bad.mjson")
+            .error->what.find("hora's limit is not mangan") != std::string::npos);
+}
+
+TEST_CASE("review: mjlog names a win's limit in ten's third figure") {
+  // Read, not replayed: seat 1's stated win on seat 0's discard, its limit as stated.
+  const std::string head =
+      R"(<mjloggm ver="2.3"><GO type="169"/><TAIKYOKU oya="0"/><INIT seed="0,0,0,3,3,20" ten="250,250,250,250" )"
+      R"(oya="0" hai0="34,11,120,19,83,79,69,12,1,99,128,85,73" hai1="57,27,17,119,14,134,126,44,117,68,114,82,109" )"
+      R"(hai2="78,93,90,48,100,41,40,81,60,53,92,75,98" hai3="6,104,127,88,87,35,65,135,97,122,25,5,121"/>)"
+      R"(<T77/><D77/><AGARI ba="0,0" hai="57,27,17,119,14,134,126,44,117,68,114,82,109,77" machi="77" )";
+  const auto limit_of = [&](const std::string& agari) {
+    const ReadResult r = read_record(
+        head + agari + R"( who="1" fromWho="0" sc="250,-80,250,80,250,0,250,0"/></mjloggm>)", "limit.mjlog");
+    REQUIRE_MESSAGE(r.ok(), r.error->message());
+    return r.game.rounds.at(0).wins.at(0).limit;
+  };
+  CHECK(limit_of(R"(ten="30,7700,0" yaku="1,1,52,3")") == mjk::Limit::none);
+  CHECK(limit_of(R"(ten="40,8000,1" yaku="1,1,52,3")") == mjk::Limit::mangan);
+  CHECK(limit_of(R"(ten="30,12000,2" yaku="1,1,52,5")") == mjk::Limit::haneman);
+  CHECK(limit_of(R"(ten="30,24000,4" yaku="1,1,52,10")") == mjk::Limit::sanbaiman);
+  CHECK(limit_of(R"(ten="30,32000,5" yaku="1,1,52,12")") == mjk::Limit::kazoe_yakuman);
+  CHECK(limit_of(R"(ten="0,32000,5" yakuman="39")") == mjk::Limit::yakuman);
+  CHECK(limit_of(R"(ten="0,64000,5" yakuman="39,42")") == mjk::Limit::double_yakuman);
+  const GameReview rv = review_record_bytes(
+      head + R"(ten="40,8000,1" yaku="1,1,52,3" who="1" fromWho="0" sc="250,-80,250,80,250,0,250,0"/></mjloggm>)",
+      "limit.mjlog");
+  REQUIRE_FALSE(rv.read_error);
+  CHECK(review_text(rv).find("| seat 1 ron from seat 0 4 han 40 fu mangan 8000 (riichi 1, dora 3)") !=
+        std::string::npos);
+}

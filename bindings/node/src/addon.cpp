@@ -171,9 +171,9 @@ struct LinesArguments {
   std::vector<std::uint8_t> visible;  // empty: none given
 };
 
-LinesArguments lines_arguments(const Napi::CallbackInfo& info, const char* name) {
+LinesArguments lines_arguments(const Napi::CallbackInfo& info, const char* name, std::size_t max_args = 3) {
   const Napi::Env env = info.Env();
-  if (info.Length() != 3 || !info[0].IsArray() || !info[1].IsTypedArray())
+  if (info.Length() < 3 || info.Length() > max_args || !info[0].IsArray() || !info[1].IsTypedArray())
     throw Napi::TypeError::New(env, std::string(name) + "(texts, players, visible)");
   const Napi::Array texts = info[0].As<Napi::Array>();
   const std::uint32_t n = texts.Length();
@@ -199,9 +199,11 @@ LinesArguments lines_arguments(const Napi::CallbackInfo& info, const char* name)
 }
 
 // Every text's line into `out`; MJK_OK or the first error of the library
-// (which then leaves `out` partial). Touches no JavaScript value: it runs
-// on the calling thread (analyseLines) or on libuv's pool (analyseLinesAsync).
-int analyse_lines(const LinesArguments& a, std::vector<std::string>& out) {
+// (which then leaves `out` partial), MJK_ERR_CANCELLED once `cancel` (NULL:
+// never) is requested (an "ev" line's search stops then). Touches no
+// JavaScript value: it runs on the calling thread (analyseLines) or on
+// libuv's pool (analyseLinesAsync).
+int analyse_lines(const LinesArguments& a, std::vector<std::string>& out, const mjk_cancel* cancel = nullptr) {
   out.resize(a.texts.size());
   // One buffer for every line, grown when a line needs more: a buffer too
   // small makes mjk_analyse_json analyse the hand again (half of all 14-tile
@@ -210,11 +212,15 @@ int analyse_lines(const LinesArguments& a, std::vector<std::string>& out) {
   for (std::size_t i = 0; i < a.texts.size(); ++i) {
     const std::uint8_t* v = a.visible.empty() ? nullptr : a.visible.data() + i * mjk::bind::row;
     std::size_t needed = 0;
-    int e = mjk_analyse_json(a.texts[i].c_str(), a.players[i], v, buf.data(), buf.size(), &needed);
-    if (e == MJK_ERR_OUTPUT_TOO_SMALL) {
+    const std::string& text = a.texts[i];
+    int e = mjk_analyse_json_cancellable(text.data(), text.size(), a.players[i], v, cancel, buf.data(), buf.size(),
+                                         &needed);
+    if (e == MJK_ERR_OUTPUT_TOO_SMALL && !mjk_cancel_requested(cancel)) {
       buf.resize(needed);
-      e = mjk_analyse_json(a.texts[i].c_str(), a.players[i], v, buf.data(), buf.size(), &needed);
+      e = mjk_analyse_json_cancellable(text.data(), text.size(), a.players[i], v, cancel, buf.data(), buf.size(),
+                                       &needed);
     }
+    if (mjk_cancel_requested(cancel)) return MJK_ERR_CANCELLED;
     if (e != MJK_OK) return e;
     out[i].assign(buf.data(), needed - 1);
   }
@@ -241,11 +247,11 @@ Napi::Value AnalyseLines(const Napi::CallbackInfo& info) {
 // strings are made back on the JavaScript thread.
 class LinesWorker : public PromiseWorker {
  public:
-  LinesWorker(const Napi::Env& env, LinesArguments a)
-      : PromiseWorker(env, "mjk.analyseLinesAsync"), args_(std::move(a)) {}
+  LinesWorker(const Napi::Env& env, LinesArguments a, SharedCancel cancel)
+      : PromiseWorker(env, "mjk.analyseLinesAsync", std::move(cancel)), args_(std::move(a)) {}
   void Execute() override {
-    if (const int e = analyse_lines(args_, lines_); e != MJK_OK)
-      SetError(std::string("analyseLines: ") + mjk_error_message(e));
+    if (const int e = analyse_lines(args_, lines_, cancel().get()); e != MJK_OK)
+      Fail(std::string("analyseLines: ") + mjk_error_message(e));
   }
   Napi::Value Value() override { return lines_array(Env(), lines_); }
 
@@ -254,10 +260,13 @@ class LinesWorker : public PromiseWorker {
   std::vector<std::string> lines_;
 };
 
-// analyseLinesAsync(texts, players, visible|null) -> Promise of analyseLines'
-// answer; a bad argument throws here, before anything is queued.
+// analyseLinesAsync(texts, players, visible|null[, token]) -> Promise of
+// analyseLines' answer (rejected with "analyseLines: the search was
+// cancelled" once the token is); a bad argument throws here, before
+// anything is queued.
 Napi::Value AnalyseLinesAsync(const Napi::CallbackInfo& info) {
-  return PromiseWorker::start(new LinesWorker(info.Env(), lines_arguments(info, "analyseLines")));
+  SharedCancel cancel = cancel_argument(info, 3);
+  return PromiseWorker::start(new LinesWorker(info.Env(), lines_arguments(info, "analyseLines", 4), std::move(cancel)));
 }
 
 Napi::Value ErrorMessage(const Napi::CallbackInfo& info) {

@@ -1,7 +1,8 @@
 // The expected value (EV.md) in the Node addon: request lines searched by the
 // C ABI (mjk_parse_ev_request + mjk_ev, bindings/common/mjk_ev_bind.hpp),
 // synchronously on the calling thread, or on libuv's thread pool behind a
-// Promise (evManyAsync: the event loop goes on meanwhile). index.js checks
+// Promise (evManyAsync: the event loop goes on meanwhile, and a cancel
+// token stops it: index.js's AbortSignal). index.js checks
 // the arguments, makes the lines and the errors; this file re-checks types
 // and makes each answer's object with its typed arrays.
 #include <napi.h>
@@ -105,9 +106,9 @@ struct Arguments {
 // (lines: string[], overrides: number[8] as mjk_ev_bind.hpp's EvOverrides
 // {given, hand_change, shanten_back, extra, uradora, red, turn,
 // max_vertices}, threads), checked by index.js; re-checked here.
-Arguments arguments(const Napi::CallbackInfo& info, const char* name) {
+Arguments arguments(const Napi::CallbackInfo& info, const char* name, std::size_t max_args = 3) {
   const Napi::Env env = info.Env();
-  if (info.Length() != 3 || !info[0].IsArray() || !info[1].IsArray() || !info[2].IsNumber())
+  if (info.Length() < 3 || info.Length() > max_args || !info[0].IsArray() || !info[1].IsArray() || !info[2].IsNumber())
     throw Napi::TypeError::New(env, std::string(name) + "(lines, overrides, threads)");
   Arguments a;
   const Napi::Array list = info[0].As<Napi::Array>();
@@ -154,14 +155,17 @@ Napi::Value EvMany(const Napi::CallbackInfo& info) {
 
 // The searches of evManyAsync, on a thread of libuv's pool (which may start
 // `threads` - 1 more); the objects are made back on the JavaScript thread.
+// Once the token is cancelled the searches stop and every row not answered
+// holds MJK_ERR_CANCELLED (index.js rejects with an AbortError).
 class EvWorker : public PromiseWorker {
  public:
-  EvWorker(const Napi::Env& env, Arguments a) : PromiseWorker(env, "mjk.evManyAsync"), args_(std::move(a)) {}
+  EvWorker(const Napi::Env& env, Arguments a, SharedCancel cancel)
+      : PromiseWorker(env, "mjk.evManyAsync", std::move(cancel)), args_(std::move(a)) {}
   void Execute() override {
     rows_.resize(args_.lines.size());
     mjk::bind::ev_lines(
         rows_.size(), [&](std::size_t i) { return std::string_view(args_.lines[i]); }, args_.overrides, args_.threads,
-        rows_.data());
+        rows_.data(), cancel().get());
   }
   Napi::Value Value() override { return results(Env(), rows_); }
 
@@ -170,15 +174,51 @@ class EvWorker : public PromiseWorker {
   std::vector<mjk::bind::EvRow> rows_;
 };
 
+// evManyAsync(lines, overrides, threads[, token]) -> Promise of [answers, errors].
 Napi::Value EvManyAsync(const Napi::CallbackInfo& info) {
-  return PromiseWorker::start(new EvWorker(info.Env(), arguments(info, "evManyAsync")));
+  SharedCancel cancel = cancel_argument(info, 3);
+  return PromiseWorker::start(new EvWorker(info.Env(), arguments(info, "evManyAsync", 4), std::move(cancel)));
+}
+
+// The tag of the addon's cancel tokens: an External from elsewhere is refused.
+constexpr napi_type_tag cancel_tag = {0x6d6a6b5f63616e63ull, 0x656c5f746f6b656eull};
+
+SharedCancel* token_of(const Napi::Value& v) {
+  if (!v.IsExternal()) return nullptr;
+  const auto e = v.As<Napi::External<SharedCancel>>();
+  return e.CheckTypeTag(&cancel_tag) ? e.Data() : nullptr;
 }
 
 }  // namespace
 
+Napi::Value CancelToken(const Napi::CallbackInfo& info) {
+  const Napi::Env env = info.Env();
+  auto* held = new SharedCancel(std::make_shared<mjk::bind::Cancel>());
+  auto token = Napi::External<SharedCancel>::New(env, held, [](Napi::Env, SharedCancel* p) { delete p; });
+  token.TypeTag(&cancel_tag);
+  return token;
+}
+
+Napi::Value CancelRequest(const Napi::CallbackInfo& info) {
+  SharedCancel* c = info.Length() == 1 ? token_of(info[0]) : nullptr;
+  if (!c) throw Napi::TypeError::New(info.Env(), "cancel(token): a token of cancelToken()");
+  (*c)->request();
+  return info.Env().Undefined();
+}
+
+SharedCancel cancel_argument(const Napi::CallbackInfo& info, std::size_t i) {
+  if (info.Length() <= i || info[i].IsUndefined() || info[i].IsNull()) return std::make_shared<mjk::bind::Cancel>();
+  SharedCancel* c = token_of(info[i]);
+  if (!c) throw Napi::TypeError::New(info.Env(), "the cancel argument must be a token of cancelToken()");
+  return *c;
+}
+
 void mjk_node_ev_init(Napi::Env env, Napi::Object exports) {
   exports.Set("evMany", Napi::Function::New(env, EvMany));
   exports.Set("evManyAsync", Napi::Function::New(env, EvManyAsync));
+  exports.Set("cancelToken", Napi::Function::New(env, CancelToken));
+  exports.Set("cancel", Napi::Function::New(env, CancelRequest));
+  exports.Set("evDefaultMaxVertices", Napi::Number::New(env, static_cast<double>(MJK_EV_DEFAULT_MAX_VERTICES)));
   exports.Set("evThreads", Napi::Function::New(env, [](const Napi::CallbackInfo& info) {
                 return Napi::Number::New(info.Env(), mjk::bind::ev_threads(1024, 0));
               }));

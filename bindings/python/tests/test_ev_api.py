@@ -3,6 +3,9 @@ answers as the "ev" object `mjk --json` prints (analyse), options as
 arguments, errors in place, many hands over threads."""
 import json
 import math
+import signal
+import subprocess
+import sys
 import threading
 import time
 
@@ -101,7 +104,7 @@ def test_wrong_argument_types_name_the_argument():
         mjk.ev("123m456p789s1222z", extra=True)
     with pytest.raises(TypeError, match="hand_change must be a bool"):
         mjk.ev("123m456p789s1222z", hand_change=1)
-    with pytest.raises(ValueError, match="max_vertices must be a positive"):
+    with pytest.raises(ValueError, match="max_vertices must be a count of vertices"):
         mjk.ev("123m456p789s1222z", max_vertices=0)
     with pytest.raises(TypeError, match="unexpected keyword argument 'depth'"):
         mjk.ev("123m456p789s1222z", depth=3)
@@ -212,3 +215,67 @@ def test_ev_many_releases_the_gil():
     inside = [x for x in ticks if span["start"] + 0.01 < x < span["end"] - 0.01]
     assert span["end"] - span["start"] > 0.05, "searches long enough to see"
     assert len(inside) > 100
+
+
+# Grows past 6 GB with every widening and no budget (the report's hand).
+WIDE = "147m258p369s12345z"
+
+
+def test_max_vertices_is_a_count_with_the_librarys_default():
+    assert mjk.EV_DEFAULT_MAX_VERTICES == 1_000_000
+    line = json.dumps({"hand": "3368m166789p578s7z", "ev": {"hand_change": True, "shanten_back": True, "max_vertices": 10}})
+    with pytest.raises(mjk.HandError, match="raise max_vertices"):
+        mjk.ev(line, max_vertices=None)  # None is unset, as JSON's null: the line's own budget holds
+    assert mjk.ev(line, max_vertices=2**64 - 1)["vertices"] > 10
+    for bad in (0, -1, 2**64):
+        with pytest.raises(ValueError, match=r"max_vertices must be a count of vertices, 1 to 2\*\*64 - 1"):
+            mjk.ev("123m456p789s1222z", max_vertices=bad)
+    # A line's own 0 (once "no limit") or 2**64: the library's error naming the field.
+    for bad in (0, 2**64):
+        with pytest.raises(mjk.HandError, match="max_vertices must be a count of vertices") as e:
+            mjk.ev(json.dumps({"hand": "123m456p789s1222z", "ev": {"max_vertices": bad}}))
+        assert e.value.code == 35
+
+
+def _child(code, limit_bytes):
+    """A Python running `code` with mjk, in an address space of limit_bytes (a
+    search that would not stop fails there, instead of taking the machine)."""
+    prelude = f"import resource; resource.setrlimit(resource.RLIMIT_AS, ({limit_bytes}, {limit_bytes}))\n"
+    return subprocess.Popen([sys.executable, "-c", prelude + code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+
+
+def test_the_default_budget_ends_a_wide_search_with_its_error():
+    p = _child(f"""
+import mjk
+try:
+    mjk.ev({WIDE!r}, hand_change=True, shanten_back=True, extra=3)
+    print("answered")
+except mjk.HandError as e:
+    print(e.code, e)
+""", 3 << 30)
+    out, err = p.communicate(timeout=300)  # a guard only
+    assert out.startswith("43 the search passed max_vertices"), out + err
+
+
+@pytest.mark.parametrize("call", ["mjk.ev(WIDE, **WIDEST)", "mjk.ev_many([WIDE, WIDE], threads=2, **WIDEST)"])
+def test_ctrl_c_stops_the_search_and_raises_keyboard_interrupt(call):
+    p = _child(f"""
+import resource, sys, mjk
+WIDE = {WIDE!r}
+WIDEST = dict(hand_change=True, shanten_back=True, extra=3, max_vertices=2**64 - 1)
+print("searching", flush=True)
+try:
+    {call}
+    print("answered")
+except KeyboardInterrupt:
+    print("KeyboardInterrupt", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024, flush=True)
+""", 3 << 30)
+    assert p.stdout.readline() == "searching\n"
+    time.sleep(1)
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=120)  # a guard only: a search that went on would end past 3 GB instead
+    words = out.split()
+    assert words[:1] == ["KeyboardInterrupt"], out + err
+    assert int(words[1]) < 1024, f"{words[1]} MB at its largest: the search went on"
+    assert p.returncode == 0

@@ -162,6 +162,22 @@ GOOD = ('<mjloggm ver="2.3"><GO type="169"/><TAIKYOKU oya="0"/>'
 LIMIT = "the limit of 16777216 bytes a record"
 
 
+def test_a_path_holding_a_nul_byte_is_a_record_error_saying_so(tmp_path):
+    # The NUL must neither cut the path short (opening good.mjlog) nor the
+    # message (it said only "good.mjlog").
+    good = tmp_path / "good.mjlog"
+    good.write_text(GOOD)
+    for path in (f"{good}\0y", os.fsencode(good) + b"\0y"):
+        for errors in ("raise", "return"):
+            with pytest.raises(mjk.RecordError) as e:
+                mjk.read_log(path, errors=errors)
+            assert str(e.value) == repr(f"{good}\0y") + ": path holds a NUL byte"
+    with pytest.raises(ValueError) as e:
+        _native.corpus_stats([str(good), f"{good}\0y"])
+    assert str(e.value) == "paths[1] " + repr(f"{good}\0y") + ": path holds a NUL byte"
+    assert len(mjk.read_log(good)["discard"]) == 1
+
+
 def gzipped(data):
     import zlib
     c = zlib.compressobj(9, zlib.DEFLATED, 31)
@@ -289,3 +305,88 @@ def test_dask_local_cluster_of_two_workers_gives_the_single_process_figures():
         cli = subprocess.run([CLI, "log", "--stats", "--json", str(LOGS)], capture_output=True, text=True)
         assert cli.stdout.strip() == single
         assert cli.returncode == run.returncode
+
+
+def test_dask_run_prints_its_dashboard_and_progress_to_stderr_unless_quiet(tmp_path):
+    # A LocalCluster of one worker and two records of one task each: what a
+    # Dask user looks for (the dashboard's address, the work, its progress),
+    # on stderr (a log here, so lines), and none of it with --quiet.
+    pytest.importorskip("distributed", reason="needs Debian's python3-distributed")
+    records = tmp_path / "records"
+    records.mkdir()
+    for name in ("a.mjlog", "b.mjlog"):
+        (records / name).write_text(GOOD)
+    command = [sys.executable, "-m", "mjk.corpus", "--workers", "1", "--batch", "1", "--json", str(records)]
+    run = subprocess.run(command, capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert json.loads(run.stdout)["games"] == 2
+    lines = [x for x in run.stderr.splitlines() if x.startswith("mjk.corpus:")]
+    assert len(lines) == 4, run.stderr
+    assert re.fullmatch(r"mjk\.corpus: dashboard http://127\.0\.0\.1:\d+/status", lines[0])
+    assert lines[1:3] == ["mjk.corpus: 2 records in 2 tasks of up to 1, on 1 worker",
+                          "mjk.corpus: 1 / 2 records (50%)"]
+    assert re.fullmatch(r"mjk\.corpus: 2 / 2 records \(100%\) in \d+\.\d s", lines[3])
+    quiet = subprocess.run(command + ["--quiet"], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert quiet.returncode == 0 and quiet.stdout == run.stdout
+    assert "mjk.corpus" not in quiet.stderr
+
+
+def test_dask_progress_in_a_terminal_is_one_bar_redrawn():
+    import io
+    out = io.StringIO()
+    progress = corpus.Progress(out, tty=True)
+    for done in (3, 10, 10):
+        progress(done, 10)
+    text = out.getvalue()
+    assert text.startswith("\r[" + "#" * 12 + " " * 28 + "] 3 / 10 records\r[" + "#" * 40 + "] 10 / 10 records in ")
+    assert text.count("\n") == 2 and text.endswith(" s\n")
+    lines = io.StringIO()
+    progress = corpus.Progress(lines, tty=False)
+    for done in range(1, 101):
+        progress(done, 100)
+    # The first record done, then a line each tenth, the last with the time.
+    assert [x.split(" records")[0] for x in lines.getvalue().splitlines()] == \
+        ["mjk.corpus: %d / 100" % n for n in (1, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100)]
+
+
+# The readers of mjlog and tenhou.net/6 follow the tiles themselves, and stop
+# the whole read at a discard of a tile not held: no game comes out of them
+# to replay, so errors="return" cannot give the discards before it yet (mjai,
+# whose reader does not follow the tiles, leaves it to the replay and does).
+# The fix is the records library's (a reader handing on the game up to a
+# rule it finds broken, for the review to replay); strict, so that these
+# tests fail once it is made, and the marks go.
+NOT_HELD_IS_A_READ_ERROR = pytest.mark.xfail(
+    strict=True, raises=mjk.RecordError,
+    reason="the mjlog and tenhou.net/6 readers fail the whole read at a tile not held (records/)")
+
+
+@NOT_HELD_IS_A_READ_ERROR
+def test_a_mjlog_discard_of_a_tile_not_held_returns_the_discards_before_it(tmp_path):
+    # Seat 2 discards tile id 57, which seat 1 holds: event 5, after two discards.
+    bad = tmp_path / "not_held.mjlog"
+    bad.write_text(GOOD.replace("<T77/><D120/>", "<T77/><D120/><U3/><E27/><V4/><F57/>"))
+    with pytest.raises(mjk.RecordError, match="tile id 57"):
+        mjk.read_log(bad)
+    r = mjk.read_log(bad, errors="return")
+    assert r["error"]["round"] == "E1-0" and r["error"]["event"] == 5 and "tile id 57" in r["error"]["what"]
+    assert list(r["seat"]) == [0, 1]
+
+
+@needs_logs
+@NOT_HELD_IS_A_READ_ERROR
+def test_a_tenhou6_discard_of_a_tile_not_held_returns_the_discards_before_it(tmp_path):
+    # East's third discard of the first round becomes a kind East never has.
+    path = sorted(p for p in (LOGS / "tenhou6-json").iterdir() if p.suffix == ".json")[0]
+    game = json.loads(path.read_text())
+    first = game["log"][0]
+    has = {t for t in first[4] + first[5] if isinstance(t, int)}
+    never = next(t for t in [*range(11, 20), *range(21, 30), *range(31, 40), *range(41, 48)] if t not in has)
+    first[6][2] = never
+    bad = tmp_path / "not_held.json"
+    bad.write_text(json.dumps(game))
+    with pytest.raises(mjk.RecordError, match="a tile not held"):
+        mjk.read_log(bad)
+    r = mjk.read_log(bad, errors="return")
+    assert "a tile not held" in r["error"]["what"] and r["error"]["round"] == r["rounds"][0]
+    assert (r["round"] == 0).all() and (r["seat"] == 0).sum() == 2

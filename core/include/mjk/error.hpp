@@ -59,7 +59,8 @@ enum class Error : std::uint8_t {
   extra_out_of_range,  // `extra` not 0..3
   turn_out_of_range,   // `turn` not 1..17
   too_many_vertices,   // the search passed the caller's max_vertices
-  out_of_memory,       // the search could not get the memory it needed (set max_vertices to stop first)
+  out_of_memory,       // the search could not get the memory it needed (a lower max_vertices stops it first)
+  cancelled,           // the caller's cancel flag stopped the search (EvOptions::cancel)
 };
 
 // Short fixed description of a code, e.g. "fifth copy of a tile".

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 
@@ -27,15 +28,26 @@ struct EvProgress {
   void* user = nullptr;
 };
 
+// The budget a search has unless told otherwise: at the 300-440 bytes a
+// vertex takes at the search's largest (ev/README.md, "Memory"), a search
+// stopped here has held at most about 0.45 GB. Every door takes its default
+// from here; a caller lifts it by naming a larger count (UINT64_MAX: none).
+inline constexpr std::uint64_t ev_default_max_vertices = 1'000'000;
+
 struct EvOptions {
-  bool hand_change = false;        // 手変わり: a draw vertex not in riichi follows every kind in the wall
-  bool shanten_back = false;       // 向聴戻し: a discard vertex not in riichi tries every discard
-  int extra = 1;                   // 0..3: a vertex is widened while dist + shanten < start shanten + extra
-  bool uradora = true;             // count ura-dora as an exact expectation (riichi wins only)
-  bool red = true;                 // red fives score (off: they are plain fives everywhere)
-  int turn = 1;                    // 1..17: the turn a table shows (the answer holds every turn)
-  std::uint64_t max_vertices = 0;  // stop with Error::too_many_vertices past this many; 0: no limit
+  bool hand_change = false;   // 手変わり: a draw vertex not in riichi follows every kind in the wall
+  bool shanten_back = false;  // 向聴戻し: a discard vertex not in riichi tries every discard
+  int extra = 1;              // 0..3: a vertex is widened while dist + shanten < start shanten + extra
+  bool uradora = true;        // count ura-dora as an exact expectation (riichi wins only)
+  bool red = true;            // red fives score (off: they are plain fives everywhere)
+  int turn = 1;               // 1..17: the turn a table shows (the answer holds every turn)
+  // Stop with Error::too_many_vertices past this many vertices: a positive
+  // count (0 is refused, bad_request naming the field).
+  std::uint64_t max_vertices = ev_default_max_vertices;
   const EvProgress* progress = nullptr;
+  // Set (from any thread) to stop the search with Error::cancelled; read
+  // while the graph grows (every few thousand vertices) and at each turn.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 // Tiles seen outside the hand besides its melds and the dora indicators

@@ -51,9 +51,11 @@ class MJK_API EvWorkspace {
 // their defaults: the search sets them. Errors: the request's (validate()'s
 // codes), too_many_tiles / too_few_tiles, complete_hand, impossible_wall (a
 // kind or a red five seen more often than the game has it), wall_too_small,
-// extra_out_of_range, turn_out_of_range, too_many_vertices, out_of_memory (the
-// search could not get the memory it needed). Thread-safe with
-// one workspace per thread.
+// extra_out_of_range, turn_out_of_range, bad_request for a max_vertices of 0,
+// too_many_vertices (past options.max_vertices: ev_default_max_vertices
+// unless raised), out_of_memory (the search could not get the memory it
+// needed), cancelled (options.cancel was set; the workspace stays usable).
+// Thread-safe with one workspace per thread.
 [[nodiscard]] MJK_API EvResult expected_value(const ScoreRequest& request, const EvOptions& options = {},
                                               const EvVisible& visible = {}, EvWorkspace* workspace = nullptr);
 

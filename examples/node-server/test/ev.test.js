@@ -1,8 +1,8 @@
 'use strict';
 // "ev" requests (EV.md) through the server: answered as `mjk --json`
 // answers them, the server's cap on max_vertices applied (a search past it
-// is an error reply, at once, and the connection goes on), a request asking
-// for more than the cap refused before any work.
+// is an error reply and the connection goes on), a request asking for more
+// than the cap refused before any work.
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { parseRequest, MAX_EV_VERTICES } = require('../request');
@@ -17,7 +17,7 @@ test('parseRequest caps an ev request\'s max_vertices', () => {
   assert.equal(parseRequest(own).line, own, 'a max_vertices within the cap: the line as sent');
   const over = parseRequest(JSON.stringify({ hand: '3368m166789p578s7z', ev: { max_vertices: 1e9 } }));
   assert.equal(over.code, 'bad_field');
-  assert.match(over.error, /ev\.max_vertices must be at most 200000 on this server/);
+  assert.equal(over.error, 'ev.max_vertices must be an integer from 1 to 200000 on this server, got 1000000000');
   assert.equal(parseRequest(JSON.stringify({ hand: '3368m166789p578s7z', ev: {} }), { maxEvVertices: 7 }).line,
     JSON.stringify({ hand: '3368m166789p578s7z', ev: { max_vertices: 7 } }));
   assert.equal(parseRequest(JSON.stringify({ hand: '3368m166789p578s7z', ev: { depth: 1 } })).code, 'bad_field');
@@ -30,7 +30,6 @@ test('an ev request is answered; past the server\'s cap it is an error, and the 
   try {
     const plain = { hand: '3368m166789p578s7z', dora: '8s', ev: {} };
     const wide = { hand: '3368m166789p578s7z', ev: WIDE };  // 8,552 vertices
-    const t0 = Date.now();
     const [a, capped, over, own, after] = await ask(server, [
       JSON.stringify(plain), JSON.stringify(wide), JSON.stringify({ ...wide, ev: { ...WIDE, max_vertices: 6000 } }),
       JSON.stringify({ ...wide, ev: { ...WIDE, max_vertices: 100 } }), '123m456p789s11z23s 1s',
@@ -42,24 +41,21 @@ test('an ev request is answered; past the server\'s cap it is an error, and the 
     assert.match(capped.error, /the search passed max_vertices/);
     assert.equal(capped.code, undefined, 'the library\'s error object');
     assert.equal(over.code, 'bad_field');
-    assert.match(over.error, /at most 5000 on this server/);
+    assert.match(over.error, /^ev\.max_vertices must be an integer from 1 to 5000 on this server, got 6000$/);
     assert.match(own.error, /the search passed max_vertices/);
     assert.equal(after.agari, true);
-    assert.ok(Date.now() - t0 < 10000);
   } finally {
     await stopServer(server);
   }
 });
 
-test('a search that would take gigabytes stops at the default cap: answered in bounded time and memory', async () => {
+test('a search that would take gigabytes stops at the default cap: answered with the error, in bounded memory', async () => {
   const server = await startServer();
   try {
     const before = rssOf(server.pid);
-    const t0 = Date.now();
     // 5-shanten with hand changes and shanten back: millions of vertices uncapped
     const replies = await ask(server, Array(3).fill(JSON.stringify({ hand: '147m258p369s12345z', ev: WIDE })), 30000);
     for (const r of replies) assert.match(r.error, /the search passed max_vertices/);
-    assert.ok(Date.now() - t0 < 20000, `answered in ${Date.now() - t0} ms`);
     assert.ok(rssOf(server.pid) - before < 300 * 1024 * 1024, 'the server kept under 300 MB more');
     const [ok] = await ask(server, ['1112345678999m']);
     assert.equal(ok.waits.length, 9);

@@ -1,7 +1,7 @@
 'use strict';
 // Shared by the server tests: a server child process on an ephemeral loopback
 // port, raw WebSocket clients that misbehave at the byte level, the server's
-// resident memory read from /proc, a well-behaved client measuring latency.
+// resident memory read from /proc, a well-behaved client checking its replies.
 //
 // MJK_TEST_SERVER=path runs the tests against another server script (e.g.
 // an older server.js, to check that the tests catch its defects).
@@ -20,8 +20,8 @@ function startServer(args = []) {
     let buf = '';
     child.stdout.on('data', (d) => {
       buf += d;
-      const m = buf.match(/listening (ws:\/\/127\.0\.0\.1:(\d+)) backend=(\w+)/);
-      if (m) resolve({ child, pid: child.pid, url: m[1], port: Number(m[2]), backend: m[3] });
+      const m = buf.match(/listening (ws:\/\/127\.0\.0\.1:(\d+)) backend=(\w+)(?: workers=(\d+))?/);
+      if (m) resolve({ child, pid: child.pid, url: m[1], port: Number(m[2]), backend: m[3], workers: m[4] === undefined ? null : Number(m[4]) });
     });
     child.on('exit', (code) => reject(new Error(`server exited early with ${code}`)));
   });
@@ -150,26 +150,33 @@ async function ask(server, messages, ms) {
 
 // A well-behaved client: one request at a time in a closed loop, checking
 // every reply against `expected`, until stop(); then {count, p50, p99, max}
-// in ms, or it throws on a wrong or missing reply.
-async function politeClient(server, hand, expected) {
+// (the latencies in ms are for the benchmark, bench.js: the tests count
+// replies). served(n) resolves once n replies have come. A reply not come
+// within replyMs is a failure: a server that stopped answering, not a slow one.
+async function politeClient(server, hand, expected, { replyMs = 30000 } = {}) {
   const ws = await connect(server);
   const latencies = [];
   let stopping = false;
   let failure = null;
+  const waiters = [];
   const done = (async () => {
     while (!stopping && !failure) {
       const t = performance.now();
       try {
-        const [reply] = await askOn(ws, [hand], 5000);
+        const [reply] = await askOn(ws, [hand], replyMs);
         if (JSON.stringify(reply) !== expected) failure = new Error(`wrong reply: ${JSON.stringify(reply)}`);
       } catch (e) {
         failure = e;
       }
       latencies.push(performance.now() - t);
+      for (const w of waiters.splice(0)) if (failure || latencies.length >= w.n) w.resolve(); else waiters.push(w);
       await sleep(5);
     }
+    for (const w of waiters.splice(0)) w.resolve();
   })();
   return {
+    count: () => latencies.length,
+    served: (n) => (latencies.length >= n || failure ? Promise.resolve() : new Promise((resolve) => waiters.push({ n, resolve }))),
     async stop() {
       stopping = true;
       await done;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -63,8 +64,19 @@ struct Report {
 // rules, ...) and JSON lines their defaults; players come from `options`.
 [[nodiscard]] MJK_API Parsed<Report> analyse(std::string_view line, const Options& options,
                                              const ScoreRequest& context) noexcept;
+// The same, an "ev" line's search stopped by `cancel` (EvOptions::cancel:
+// the line's error is then Error::cancelled); nullptr: never.
+[[nodiscard]] MJK_API Parsed<Report> analyse(std::string_view line, const Options& options, const ScoreRequest& context,
+                                             const std::atomic<bool>* cancel) noexcept;
 // The same with the default context (no melds named, ron, East seat and round).
 [[nodiscard]] MJK_API Parsed<Report> analyse(std::string_view line, const Options& options = {}) noexcept;
+// The same for a line already parsed (parse_request()'s answer, with
+// `options.players` in its defaults), which the caller may have changed
+// first: the command line asks a text line for "ev" or "each_win" this way,
+// as a JSON line asks with its fields. analyse(line, options, context) is
+// parse_request() then this.
+[[nodiscard]] MJK_API Parsed<Report> analyse_request(ParsedRequest request, const Options& options,
+                                                     const std::atomic<bool>* cancel = nullptr) noexcept;
 
 // A 3k+2 hand's tenpai discards read off its advice, as analyse() fills
 // Report::discards: a discard leaves the hand tenpai iff the advice gives it

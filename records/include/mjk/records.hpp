@@ -92,6 +92,9 @@ struct Win {
   bool detailed = false;           // fu, han, points and yaku are stated (mjai states only deltas)
   std::uint8_t fu = 0, han = 0, yakuman = 0;
   std::int32_t points = 0;  // the hand's value as stated (Tenhou's "ten")
+  // The limit the record names (tenhou.net/6 "満貫8000点", mjlog ten's third
+  // figure, mjk's mjai "limit"): none below mangan or when it names none.
+  Limit limit = Limit::none;
   std::vector<StatedYaku> yaku;
   std::array<std::int32_t, 4> deltas{};  // each seat's change, by absolute seat
   std::vector<RecordTile> ura;           // ura indicators shown

@@ -40,8 +40,10 @@ struct Decision {
   std::array<Meld, 4> melds{};
   std::uint8_t meld_count = 0;
   std::vector<RecordTile> dora;  // indicators shown
-  std::array<std::uint8_t, kind_count>
-      visible{};  // discards and other players' melds (not this hand's melds, not the indicators)
+  std::uint8_t nuki = 0;         // norths this player has set aside (three players)
+  // Discards, the other players' melds and the norths they set aside (not
+  // this hand's melds nor its norths, not the indicators).
+  std::array<std::uint8_t, kind_count> visible{};
   std::array<std::uint8_t, 3> visible_red{};  // the red fives among visible's fives, by suit (written 0)
   RecordTile discard;
   bool riichi = false;  // this discard declares riichi

@@ -58,6 +58,8 @@ The expected value of a hand (EV.md; searched by the library's mjk_ev):
                                            counts, tenpai/win/score float64 (D, 19) by turn
     ev_many(requests, *, threads=None, errors=..., **options)
                                         -> a list of those, spread over threads without the GIL
+A search stops past max_vertices (EV_DEFAULT_MAX_VERTICES = 1_000_000 unless
+given: HandError 43), and on Ctrl-C (KeyboardInterrupt).
 """
 import json as _json
 import os as _os
@@ -709,6 +711,6 @@ def from_mpsz(text):
 __all__ += ["tile_name", "tile_kind", "to_mpsz", "from_mpsz"]
 
 # The expected value (EV.md): mjk/_ev.py, after the names it uses above.
-from ._ev import ev, ev_many  # noqa: E402
+from ._ev import EV_DEFAULT_MAX_VERTICES, ev, ev_many  # noqa: E402
 
-__all__ += ["ev", "ev_many"]
+__all__ += ["ev", "ev_many", "EV_DEFAULT_MAX_VERTICES"]

@@ -15,6 +15,9 @@ from . import HandError, _REQUEST_FIELDS, _errors_option, _lines, _request_line,
 _EV_OPTIONS = ("hand_change", "shanten_back", "extra", "uradora", "red", "turn", "max_vertices")
 _UNSET = object()
 _BAD_REQUEST = 35  # MJK_ERR_BAD_REQUEST: a request the schema refuses, in ev_many's errors="return"
+# The search's budget unless told otherwise (MJK_EV_DEFAULT_MAX_VERTICES): past it
+# HandError 43; a search stopped there has held at most about 0.45 GB.
+EV_DEFAULT_MAX_VERTICES = _native.EV_DEFAULT_MAX_VERTICES
 
 
 def _overrides(options, where):
@@ -31,12 +34,13 @@ def _overrides(options, where):
             value = int(value)
             value = value if 0 <= value <= 254 else 255  # out of range either way: the library names it
         elif name == "max_vertices":
-            if value is None:
-                value = 0
-            elif isinstance(value, (bool, _np.bool_)) or not isinstance(value, (int, _np.integer)):
-                raise TypeError(f"{where}: max_vertices must be an int or None, not {type(value).__name__}")
-            elif not 1 <= int(value) < 1 << 64:
-                raise ValueError(f"{where}: max_vertices must be a positive count of vertices (None: no limit), not {value}")
+            if value is None:  # as JSON's null: unset
+                continue
+            if isinstance(value, (bool, _np.bool_)) or not isinstance(value, (int, _np.integer)):
+                raise TypeError(f"{where}: max_vertices must be an int, not {type(value).__name__}")
+            if not 1 <= int(value) < 1 << 64:
+                raise ValueError(f"{where}: max_vertices must be a count of vertices, 1 to 2**64 - 1 "
+                                 f"(default {EV_DEFAULT_MAX_VERTICES:_}), not {value}")
             value = int(value)
         else:
             if not isinstance(value, (bool, _np.bool_)):
@@ -99,8 +103,13 @@ def ev(hand_or_request, *, hand_change=_UNSET, shanten_back=_UNSET, extra=_UNSET
     be keyword arguments (dora="9m", seat="2z", visible="1z11p" or 34 counts).
     Options (EV.md; unset: the request's own "ev" object, else the default):
     hand_change (False), shanten_back (False), extra (1; 0..3), uradora (True),
-    red (True), turn (1; 1..17, the turn a table shows), max_vertices (None: no
-    limit; past it the search stops with HandError).
+    red (True), turn (1; 1..17, the turn a table shows), max_vertices
+    (1_000_000, mjk.EV_DEFAULT_MAX_VERTICES: past it the search stops with
+    HandError code 43, "the search passed max_vertices"; lift it with a larger
+    count, up to 2**64 - 1; None: unset).
+
+    Ctrl-C (SIGINT) stops the search within a fraction of a second and raises
+    KeyboardInterrupt; the searching threads are gone by then.
 
     Returns a dict: shanten, vertices, wall (S), wall_counts uint8 (34,); per
     discard (D of them, kind order, a red five "0s" after its plain five; one
@@ -128,7 +137,8 @@ def ev_many(requests, *, threads=None, errors="raise", **options):
     (None: one per core this process may use) without the GIL, each thread
     with a workspace of its own, taking the rows one at a time. options: ev()'s
     (hand_change, shanten_back, extra, uradora, red, turn, max_vertices), for
-    every row, replacing each line's own.
+    every row, replacing each line's own. Ctrl-C stops every search and raises
+    KeyboardInterrupt.
 
     errors="raise": the first bad row raises HandError with .row (every row is
     searched first); errors="return": a bad row's place holds its HandError

@@ -155,13 +155,21 @@ mjk::records::ReadOptions read_options(std::uint64_t max_bytes) {
   return o;
 }
 
+// A path holding a NUL byte would be opened only up to it (the C ABI and
+// the readers take C strings): an error naming it in Python's repr, since the
+// NUL would also cut the exception's message short there.
+void check_path(const std::string& path, const std::string& what) {
+  if (path.find('\0') == std::string::npos) return;
+  throw py::value_error(what + py::repr(py::str(path)).cast<std::string>() + ": path holds a NUL byte");
+}
+
 // read_log(path, max_bytes) -> dict: one row per discard (see mjk.read_log), the
 // disagreements, and the replay's error (None when the record replays to its
 // end). A record that cannot be read (larger than max_bytes, read or
 // inflated; out of memory) raises ValueError with its place.
 py::dict read_log(const std::string& path, std::uint64_t max_bytes) {
   read_options(max_bytes);  // the same check as corpus_stats
-  if (path.find('\0') != std::string::npos) throw py::value_error(path + ": a path cannot hold a NUL byte");
+  check_path(path, "");
   mjk::bind::Review rv;
   {
     // The library's one review pipeline, through the C ABI (mjk_review_record_rows).
@@ -292,6 +300,7 @@ mjk::records::CorpusStats stats_of(const py::dict& o) {
 
 py::dict corpus_stats(const std::vector<std::string>& paths, std::uint64_t max_bytes) {
   const auto options = read_options(max_bytes);
+  for (std::size_t i = 0; i < paths.size(); ++i) check_path(paths[i], "paths[" + std::to_string(i) + "] ");
   mjk::records::CorpusStats s;
   {
     py::gil_scoped_release release;

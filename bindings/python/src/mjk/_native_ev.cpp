@@ -1,14 +1,20 @@
 // The expected value (EV.md) in mjk's Python extension: request lines
 // searched by the C ABI (mjk_parse_ev_request + mjk_ev) without the GIL,
 // spread over threads with a workspace each (bindings/common/mjk_ev_bind.hpp),
-// each answer made into the dict mjk.ev returns.
+// each answer made into the dict mjk.ev returns; Ctrl-C stops the searches.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include <array>
+#include <chrono>
+#include <condition_variable>
 #include <cstring>
+#include <exception>
+#include <mutex>
 #include <string>
+#include <system_error>
+#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -100,12 +106,64 @@ mjk::bind::EvOverrides overrides_of(const py::tuple& t) {
   return o;
 }
 
+// Runs `work` on a thread of its own while this thread waits without the
+// GIL, looking at the interpreter's signals every 50 ms: a signal handler's
+// exception (Ctrl-C's KeyboardInterrupt) requests `cancel`, waits for the
+// searches to stop (within a fraction of a second: the library reads the flag as it
+// searches), and propagates. Off the main thread PyErr_CheckSignals is a
+// no-op, and the call simply waits.
+template <class Work>
+void run_interruptibly(Work work, mjk::bind::Cancel& cancel) {
+  std::mutex m;
+  std::condition_variable cv;
+  bool done = false;
+  std::exception_ptr failure;
+  std::thread searcher;
+  const auto body = [&] {
+    try {
+      work();
+    } catch (...) {
+      failure = std::current_exception();
+    }
+    std::lock_guard<std::mutex> lock(m);
+    done = true;
+    cv.notify_one();
+  };
+  try {
+    searcher = std::thread(body);
+  } catch (const std::system_error&) {  // no thread to be had: search here, not interruptible
+    py::gil_scoped_release release;
+    body();
+  }
+  bool interrupted = false;
+  while (searcher.joinable()) {
+    {
+      py::gil_scoped_release release;
+      std::unique_lock<std::mutex> lock(m);
+      if (cv.wait_for(lock, std::chrono::milliseconds(50), [&] { return done; })) break;
+    }
+    if (PyErr_CheckSignals() != 0) {
+      interrupted = true;
+      cancel.request();
+      break;
+    }
+  }
+  if (searcher.joinable()) {
+    py::gil_scoped_release release;
+    searcher.join();
+  }
+  if (interrupted) throw py::error_already_set();
+  if (failure) std::rethrow_exception(failure);
+}
+
 // ev_many(lines: list[bytes], overrides, threads) -> (answers, errors): answers[i]
 // the answer's dict (None for a bad line), errors a list of (row, code,
 // message). The searches run without the GIL, in chunks so that memory for
-// the C answers stays bounded whatever the batch.
+// the C answers stays bounded whatever the batch; a signal's exception
+// (KeyboardInterrupt) stops them and propagates.
 py::tuple ev_many(const std::vector<std::string>& lines, const py::tuple& overrides, unsigned threads) {
   const mjk::bind::EvOverrides o = overrides_of(overrides);
+  mjk::bind::Cancel cancel;
   const std::size_t n = lines.size();
   constexpr std::size_t chunk = 4096;  // 28 MB of C answers at most
   std::vector<mjk::bind::EvRow> rows(std::min(n, chunk));
@@ -113,11 +171,13 @@ py::tuple ev_many(const std::vector<std::string>& lines, const py::tuple& overri
   py::list errors;
   for (std::size_t base = 0; base < n; base += chunk) {
     const std::size_t c = std::min(chunk, n - base);
-    {
-      py::gil_scoped_release release;
-      mjk::bind::ev_lines(
-          c, [&](std::size_t i) { return std::string_view(lines[base + i]); }, o, threads, rows.data());
-    }
+    run_interruptibly(
+        [&] {
+          mjk::bind::ev_lines(
+              c, [&](std::size_t i) { return std::string_view(lines[base + i]); }, o, threads, rows.data(),
+              cancel.get());
+        },
+        cancel);
     for (std::size_t i = 0; i < c; ++i) {
       const mjk::bind::EvRow& r = rows[i];
       if (r.info.error != MJK_OK) {
@@ -135,5 +195,6 @@ py::tuple ev_many(const std::vector<std::string>& lines, const py::tuple& overri
 
 void add_ev(py::module_& m) {
   m.def("ev_many", &ev_many, py::arg("lines"), py::arg("overrides"), py::arg("threads"));
+  m.attr("EV_DEFAULT_MAX_VERTICES") = py::int_(static_cast<unsigned long long>(MJK_EV_DEFAULT_MAX_VERTICES));
   m.def("ev_threads", [](std::size_t n, unsigned threads) { return mjk::bind::ev_threads(n, threads); });
 }

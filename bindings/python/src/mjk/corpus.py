@@ -1,6 +1,6 @@
 """Statistics over a corpus of game records on a Dask cluster.
 
-    python -m mjk.corpus DIR|FILE... [--scheduler tcp://HOST:8786] [--batch N] [--workers N] [--json]
+    python -m mjk.corpus DIR|FILE... [--scheduler tcp://HOST:8786] [--batch N] [--workers N] [--json] [--quiet]
 
 Lists the record files (a directory: every file in it, recursively, sorted,
 README.md left out: as `mjk log --stats` does), sends them in batches to the
@@ -14,6 +14,11 @@ Without --scheduler: a distributed.LocalCluster of this machine's cores (one
 process per core, one thread each). With it: the workers must have the mjk
 package installed and see the files at the same paths (a shared file
 system). Needs Debian's python3-distributed.
+
+On standard error, unless --quiet: the scheduler's dashboard address, the
+records, tasks and workers, then the progress as tasks complete (a bar
+redrawn in a terminal; otherwise, for logs, a line when the first task is
+done and at each further tenth of the records).
 """
 import argparse
 import os
@@ -70,13 +75,57 @@ def local_client(workers=None):
     return Client(cluster)
 
 
-def _bar(done, total):
-    width = 40
-    filled = width if not total else done * width // total
-    sys.stderr.write("\r[%s%s] %d / %d records" % ("#" * filled, " " * (width - filled), done, total))
-    if done == total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
+def dashboard_link(client):
+    """The scheduler's dashboard address, or None when it serves none."""
+    try:
+        return client.dashboard_link or None
+    except (KeyError, AttributeError):  # a remote scheduler without the dashboard service
+        return None
+
+
+class Progress:
+    """progress(done, total) for run(), writing to `stream`: in a terminal a
+    bar redrawn in place; otherwise (a log, a pipe) a line when the first
+    task is done, then each time a further tenth of the records is, the
+    last with the time taken."""
+
+    def __init__(self, stream, *, tty=None):
+        self.stream = stream
+        self.tty = stream.isatty() if tty is None else tty
+        self.tenths = -1
+        import time
+        self.clock = time.monotonic
+        self.start = self.clock()
+
+    def __call__(self, done, total):
+        end = done == total
+        took = " in %.1f s" % (self.clock() - self.start) if end else ""
+        if self.tty:
+            width = 40
+            filled = width if not total else done * width // total
+            self.stream.write("\r[%s%s] %d / %d records%s" % ("#" * filled, " " * (width - filled), done, total, took))
+            if end:
+                self.stream.write("\n")
+        else:
+            tenths = 10 if not total else done * 10 // total
+            if tenths <= self.tenths and not end:
+                return
+            self.tenths = tenths
+            percent = 100 if not total else done * 100 // total
+            self.stream.write("mjk.corpus: %d / %d records (%d%%)%s\n" % (done, total, percent, took))
+        self.stream.flush()
+
+
+def announce(client, files, batch, stream):
+    """The dashboard's address and the work, as a Dask user looks for them first."""
+    link = dashboard_link(client)
+    stream.write("mjk.corpus: dashboard %s\n" % link if link else "mjk.corpus: the scheduler serves no dashboard\n")
+    workers = len(client.scheduler_info().get("workers", {}))
+    tasks = len(batches(files, batch))
+    stream.write("mjk.corpus: %d record%s in %d task%s of up to %d, on %d worker%s\n" % (
+        len(files), "" if len(files) == 1 else "s", tasks, "" if tasks == 1 else "s", batch,
+        workers, "" if workers == 1 else "s"))
+    stream.flush()
 
 
 def main(argv=None):
@@ -86,6 +135,8 @@ def main(argv=None):
     p.add_argument("--batch", type=int, default=32, help="records per task (default 32)")
     p.add_argument("--workers", type=int, help="LocalCluster processes (default: every core)")
     p.add_argument("--json", action="store_true", help="print the object `mjk log --stats --json` prints")
+    p.add_argument("--quiet", "-q", action="store_true",
+                   help="print neither the dashboard's address nor the progress on standard error")
     a = p.parse_args(argv)
     if a.batch < 1:
         p.error("--batch must be at least 1")
@@ -96,7 +147,11 @@ def main(argv=None):
     else:
         client = local_client(a.workers)
     try:
-        stats = run(files, client=client, batch=a.batch, progress=_bar if sys.stderr.isatty() else None)
+        progress = None
+        if not a.quiet:
+            announce(client, files, a.batch, sys.stderr)
+            progress = Progress(sys.stderr)
+        stats = run(files, client=client, batch=a.batch, progress=progress)
     finally:
         cluster = client.cluster if not a.scheduler else None
         client.close()

@@ -1,0 +1,34 @@
+// Built-in players: plain functions of (table, seat, rng) answering the
+// decision the table asks that seat (Table::actors()).
+#pragma once
+
+#include <span>
+#include <string_view>
+
+#include "mjk/export.h"
+#include "mjk/table.hpp"
+#include "mjk/wall.hpp"
+
+namespace mjk {
+
+using Bot = Action (*)(const Table& table, int seat, Rng& rng);
+
+// Uniform over the legal set.
+[[nodiscard]] MJK_API Action bot_random(const Table& table, int seat, Rng& rng) noexcept;
+// Discards the drawn tile (after a call: the lowest legal discard), passes
+// every call, never wins.
+[[nodiscard]] MJK_API Action bot_tsumogiri(const Table& table, int seat, Rng& rng) noexcept;
+// Wins when it can; riichi when tenpai (the riichi discard leaving the most
+// winning tiles); a call when it lowers the shanten; otherwise the kernel's
+// best discard (advice(): lowest shanten, then most ukeire); a north set
+// aside at once; never a kan or nine terminals.
+[[nodiscard]] MJK_API Action bot_advice(const Table& table, int seat, Rng& rng) noexcept;
+// "random", "tsumogiri", "advice"; nullptr for another name.
+[[nodiscard]] MJK_API Bot bot_by_name(std::string_view name) noexcept;
+
+// Plays the game on `table` (started) to its end, bots[s] for seat s, each
+// seat's rng keyed by (seed, seat); next_round() between rounds. Returns
+// the decisions taken.
+MJK_API long play_game(Table& table, std::span<const Bot> bots, std::uint64_t seed, GameLog* log = nullptr) noexcept;
+
+}  // namespace mjk

@@ -1,0 +1,330 @@
+// The legal set of every decision, built once when the decision comes (so
+// legal() is a read and apply() a bit test), and the reason an action is
+// refused.
+#include <string>
+
+#include "mjk/analysis.hpp"
+#include "mjk/score.hpp"
+#include "mjk/table.hpp"
+#include "table_internal.hpp"
+
+namespace mjk {
+
+using detail::pai_in_hand;
+
+namespace {
+
+constexpr bool is_turn_action(Action a) noexcept {
+  return a < act::chi || (a >= act::kan && a <= act::tsumo) || a == act::nine_terminals || a == act::north;
+}
+
+int distinct_yaochu(const Hand& h) noexcept {
+  int n = 0;
+  for (int k = 0; k < kind_count; ++k) n += detail::is_yaochu(k) && h.count(Tile(k)) > 0;
+  return n;
+}
+
+}  // namespace
+
+Action ActionSet::nth(int n) const noexcept {
+  const int low = counts[0];
+  std::uint64_t w = n < low ? bits[0] : bits[1];
+  int skip = n < low ? n : n - low;
+  for (; skip > 0; --skip) w &= w - 1;
+  return static_cast<Action>((n < low ? 0 : 64) + std::countr_zero(w));
+}
+
+bool Table::can_win(int s, Pai p, bool tsumo, bool chankan) const noexcept {
+  const Result<Score> r = score(win_request(s, p, tsumo, chankan));
+  return r.ok() && r.value.complete && r.value.points > 0;
+}
+
+// After taking k1 and k2 (kinds, -1 for none) from the hand, is some tile
+// left that kuikae allows (not the called kind, not `swap`)?
+bool Table::call_leaves_discard(int s, int called, int k1, int k2, int swap) const noexcept {
+  const SeatState& st = seats_[static_cast<std::size_t>(s)];
+  std::uint64_t left = st.held;
+  // a kind taken for the call is gone when the call takes every copy
+  const int c1 = st.hand.count(Tile(k1)) - 1 - (k1 == k2);
+  if (c1 <= 0) left &= ~(std::uint64_t{1} << k1);
+  if (k2 != k1 && st.hand.count(Tile(k2)) <= 1) left &= ~(std::uint64_t{1} << k2);
+  left &= ~(std::uint64_t{1} << called);
+  if (swap >= 0) left &= ~(std::uint64_t{1} << swap);
+  return left != 0;
+}
+
+void Table::prepare_turn() noexcept {
+  for (auto& l : legal_) l = ActionSet{};
+  asked_ = static_cast<std::uint8_t>(1u << turn_);
+  answered_ = 0;
+  const SeatState& st = seats_[turn_];
+  ActionSet& L = legal_[turn_];
+  const Hand& h = st.hand;
+  if (called_turn_) {  // after chi or pon: a discard, not the called kind nor the run's other end
+    const int called = pai_kind(called_pai_);
+    for (int k = 0; k < kind_count; ++k) {
+      if (h.count(Tile(k)) == 0 || k == called || k == kuikae_other_) continue;
+      if (pai_in_hand(h, static_cast<Pai>(k)) > 0) L.insert(act::discard + k);
+      if (detail::is_five(k) && pai_in_hand(h, red_pai_of(k)) > 0) L.insert(act::discard + red_pai_of(k));
+    }
+    return;
+  }
+  const int drawn_kind = pai_kind(drawn_);
+  if (st.waits.contains(Tile(drawn_kind)) && can_win(turn_, drawn_, true, false)) L.insert(act::tsumo);
+  const bool kan_ok = kans_ < 4 && tiles_left() > 0;
+  if (rules_.nine_terminals && st.discards == 0 && !any_call_ && distinct_yaochu(h) >= 9) L.insert(act::nine_terminals);
+  if (st.riichi) {
+    L.insert(act::tsumogiri);
+    if (kan_ok && h.count(Tile(drawn_kind)) == 4) {
+      Hand after = h;  // the waits must stay those of the riichi
+      for (int c = 0; c < 4; ++c) after.remove(Tile(drawn_kind));
+      const Result<TileMask> w = waits(after, Options{rules_.players, {}});
+      if (w.ok() && w.value == st.waits) L.insert(act::kan + drawn_kind);
+    }
+    if (n_ == 3 && drawn_kind == 30 && tiles_left() > 0) L.insert(act::north);
+    return;
+  }
+  const std::uint64_t held = st.held, four = st.fours;
+  std::uint64_t discards = held;  // discard + k for a plain copy of kind k, +34.. for a red five
+  for (int suit = 0; suit < 3; ++suit) {
+    const int five = 9 * suit + 4;
+    const int red = h.red_fives[static_cast<std::size_t>(suit)];
+    if (red > 0) {
+      discards |= std::uint64_t{1} << red_pai_of(five);
+      if (h.count(Tile(five)) == red) discards &= ~(std::uint64_t{1} << five);
+    }
+  }
+  if (pai_in_hand(h, drawn_) == 1) discards &= ~(std::uint64_t{1} << drawn_);  // only the drawn copy: tsumogiri
+  L.insert_low(discards);
+  if (kan_ok)
+    for (std::uint64_t m = four; m; m &= m - 1) L.insert(act::kan + std::countr_zero(m));
+  L.insert(act::tsumogiri);
+  if (kan_ok)
+    for (std::uint64_t m = st.pons & held; m; m &= m - 1) L.insert(act::kan + std::countr_zero(m));
+  if (n_ == 3 && h.count(Tile(30)) > 0 && tiles_left() > 0) L.insert(act::north);
+  if (!st.open && scores_[turn_] >= 1000 && tiles_left() >= rules_.riichi_min_wall && st.shanten <= 1) {
+    const Result<TenpaiDiscards> td = tenpai_discards(h, Options{rules_.players, {}});
+    if (td.ok())
+      for (Tile t : td.value.discards) {
+        const Pai plain = static_cast<Pai>(t.kind());
+        if (drawn_kind == t.kind()) L.insert(act::riichi_tsumogiri);
+        if (pai_in_hand(h, plain) - (drawn_ == plain) > 0) L.insert(act::riichi + plain);
+        if (detail::is_five(t.kind())) {
+          const Pai red = red_pai_of(t.kind());
+          if (pai_in_hand(h, red) - (drawn_ == red) > 0) L.insert(act::riichi + red);
+        }
+      }
+  }
+}
+
+void Table::prepare_reaction() noexcept {
+  for (auto& l : legal_) l = ActionSet{};
+  asked_ = answered_ = 0;
+  const Pai p = claim_pai_;
+  const int kind = pai_kind(p);
+  const bool calls = tiles_left() > 0;  // the last discard cannot be called
+  for (int s = 0; s < n_; ++s) {
+    if (s == turn_) continue;
+    const SeatState& st = seats_[static_cast<std::size_t>(s)];
+    ActionSet& L = legal_[static_cast<std::size_t>(s)];
+    if (st.waits.contains(Tile(kind)) && !st.furiten() && can_win(s, p, false, false)) L.insert(act::ron);
+    if (calls && !st.riichi) {
+      const Hand& h = st.hand;
+      const int count = h.count(Tile(kind));
+      if (count >= 2 && call_leaves_discard(s, kind, kind, kind, -1)) {
+        const int red = detail::is_five(kind) ? pai_in_hand(h, red_pai_of(kind)) : 0;
+        if (count - red >= 2) L.insert(act::pon);
+        if (red > 0 && count - red >= 1) L.insert(act::pon_red);
+      }
+      if (count == 3 && kans_ < 4) L.insert(act::daiminkan);
+      if (n_ == 4 && s == (turn_ + 1) % 4)
+        for (int place = 0; place < 3; ++place) {
+          int k1 = 0, k2 = 0;
+          if (!detail::chi_kinds(kind, place, k1, k2)) continue;
+          if (h.count(Tile(k1)) == 0 || h.count(Tile(k2)) == 0) continue;
+          // kuikae: the called kind and the run's other end may not be discarded next
+          if (!call_leaves_discard(s, kind, k1, k2, detail::chi_swap_kind(kind, place))) continue;
+          const int five = detail::is_five(k1) ? k1 : detail::is_five(k2) ? k2 : -1;
+          const int red = five >= 0 ? pai_in_hand(h, red_pai_of(five)) : 0;
+          if (five < 0 || h.count(Tile(five)) - red > 0) L.insert(act::chi + place);
+          if (red > 0) L.insert(act::chi_red + place);
+        }
+    }
+    if (!L.empty()) {
+      L.insert(act::pass);
+      asked_ |= static_cast<std::uint8_t>(1u << s);
+    }
+  }
+}
+
+void Table::prepare_chankan(int claim_kind) noexcept {
+  for (auto& l : legal_) l = ActionSet{};
+  asked_ = answered_ = 0;
+  const int kind = pai_kind(claim_pai_);
+  const bool closed_kan = claim_kind == 1;
+  if (closed_kan && !rules_.kokushi_robs_closed_kan) return;
+  if (claim_kind == 2 && !rules_.ron_on_north) return;
+  for (int s = 0; s < n_; ++s) {
+    if (s == turn_) continue;
+    const SeatState& st = seats_[static_cast<std::size_t>(s)];
+    if (!st.waits.contains(Tile(kind)) || st.furiten()) continue;
+    if (closed_kan) {  // only thirteen orphans robs a closed kan
+      const Result<FormWaits> fw = waits_by_form(st.hand, Options{rules_.players, {}});
+      if (!fw.ok() || !fw.value.kokushi.contains(Tile(kind))) continue;
+    }
+    if (!can_win(s, claim_pai_, false, claim_kind != 2)) continue;
+    legal_[static_cast<std::size_t>(s)].insert(act::ron);
+    legal_[static_cast<std::size_t>(s)].insert(act::pass);
+    asked_ |= static_cast<std::uint8_t>(1u << s);
+  }
+}
+
+Refusal Table::why_not(int s, Action a) const noexcept {
+  if (phase_ == Phase::game_over) return Refusal::game_over;
+  if (phase_ == Phase::round_over) return Refusal::round_over;
+  if (s < 0 || s >= n_) return Refusal::bad_seat;
+  if (a >= act::count) return Refusal::bad_action;
+  const bool asked = (actors() >> s) & 1;
+  if (asked && legal(s).contains(a)) return Refusal::none;
+  // A seat not asked still hears why its call or win is not possible (a
+  // ron while furiten, a chi from the wrong seat): those say more than "not asked".
+  const bool reaction_action = a >= act::chi && a != act::tsumo && a != act::nine_terminals && a != act::north &&
+                               !(a >= act::kan && a < act::tsumo);
+  if (!asked && !(phase_ != Phase::turn && s != turn_ && reaction_action && a != act::pass)) return Refusal::not_asked;
+  const SeatState& st = seats_[static_cast<std::size_t>(s)];
+  const Hand& h = st.hand;
+  if (phase_ == Phase::turn) {
+    if (!is_turn_action(a)) return Refusal::wrong_phase;
+    if (a < act::tsumogiri) {
+      const Pai p = static_cast<Pai>(a - act::discard);
+      if (pai_in_hand(h, p) - (drawn_ == p) <= 0) return Refusal::not_held;
+      if (st.riichi) return Refusal::riichi_discard;
+      return called_turn_ ? Refusal::kuikae : Refusal::wrong_phase;
+    }
+    if (a == act::tsumogiri) return drawn_ == no_pai ? Refusal::no_drawn_tile : Refusal::riichi_discard;
+    if (a >= act::riichi && a <= act::riichi_tsumogiri) {
+      if (called_turn_) return Refusal::no_drawn_tile;
+      if (st.riichi) return Refusal::already_riichi;
+      if (st.open) return Refusal::open_hand;
+      if (scores_[static_cast<std::size_t>(s)] < 1000) return Refusal::riichi_points;
+      if (tiles_left() < rules_.riichi_min_wall) return Refusal::riichi_wall;
+      if (a < act::riichi_tsumogiri) {
+        const Pai p = static_cast<Pai>(a - act::riichi);
+        if (pai_in_hand(h, p) - (drawn_ == p) <= 0) return Refusal::not_held;
+      }
+      return Refusal::not_tenpai;
+    }
+    if (a >= act::kan && a < act::kan + kind_count) {
+      if (called_turn_) return Refusal::wrong_phase;
+      const int k = a - act::kan;
+      bool pon = false;
+      for (int i = 0; i < st.meld_count; ++i)
+        pon |= st.melds[static_cast<std::size_t>(i)].type == MeldType::pon &&
+               st.melds[static_cast<std::size_t>(i)].tile.kind() == k;
+      if (h.count(Tile(k)) < 4 && !(pon && h.count(Tile(k)) > 0)) return Refusal::not_held;
+      if (kans_ >= 4 || tiles_left() == 0) return Refusal::kan_limit;
+      return Refusal::kan_changes_waits;
+    }
+    if (a == act::tsumo) {
+      if (called_turn_) return Refusal::wrong_phase;
+      return st.waits.contains(Tile(pai_kind(drawn_))) ? Refusal::no_yaku : Refusal::not_complete;
+    }
+    if (a == act::nine_terminals)
+      return st.discards == 0 && !any_call_ ? Refusal::too_few_terminals : Refusal::not_first_draw;
+    if (a == act::north)
+      return n_ == 4 ? Refusal::no_north : h.count(Tile(30)) ? Refusal::kan_limit : Refusal::not_held;
+    return Refusal::wrong_phase;
+  }
+  // reaction or chankan
+  if (a == act::ron) {
+    if (!st.waits.contains(Tile(pai_kind(claim_pai_)))) return Refusal::not_complete;
+    if (st.furiten()) return Refusal::furiten;
+    return Refusal::no_yaku;
+  }
+  if (phase_ == Phase::chankan) return Refusal::wrong_phase;
+  if (a >= act::chi && a < act::pon) {
+    if (n_ == 3) return Refusal::no_chi;
+    if (s != (turn_ + 1) % n_) return Refusal::not_kamicha;
+    const int place = (a - act::chi) % 3;
+    int k1 = 0, k2 = 0;
+    if (st.riichi || tiles_left() == 0 || !detail::chi_kinds(pai_kind(claim_pai_), place, k1, k2) ||
+        h.count(Tile(k1)) == 0 || h.count(Tile(k2)) == 0)
+      return Refusal::cannot_call;
+    return Refusal::kuikae;
+  }
+  if (a >= act::pon && a <= act::daiminkan) {
+    if (a == act::daiminkan && kans_ >= 4) return Refusal::kan_limit;
+    return Refusal::cannot_call;
+  }
+  return Refusal::wrong_phase;
+}
+
+std::string_view pai_name(Pai p) noexcept {
+  static constexpr std::array<std::string_view, pai_count> names = {
+      "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m",  "1p",  "2p", "3p", "4p",
+      "5p", "6p", "7p", "8p", "9p", "1s", "2s", "3s", "4s",  "5s",  "6s", "7s", "8s",
+      "9s", "E",  "S",  "W",  "N",  "P",  "F",  "C",  "5mr", "5pr", "5sr"};
+  return p < pai_count ? names[p] : std::string_view("?");
+}
+
+std::string action_name(Action a) {
+  static constexpr std::array<std::string_view, 3> places = {"low", "mid", "high"};
+  if (a < act::tsumogiri) return "discard " + std::string(pai_name(static_cast<Pai>(a)));
+  if (a == act::tsumogiri) return "tsumogiri";
+  if (a < act::riichi_tsumogiri) return "riichi " + std::string(pai_name(static_cast<Pai>(a - act::riichi)));
+  if (a == act::riichi_tsumogiri) return "riichi tsumogiri";
+  if (a < act::chi_red) return "chi " + std::string(places[static_cast<std::size_t>(a - act::chi)]);
+  if (a < act::pon) return "chi " + std::string(places[static_cast<std::size_t>(a - act::chi_red)]) + " red";
+  if (a == act::pon) return "pon";
+  if (a == act::pon_red) return "pon red";
+  if (a == act::daiminkan) return "daiminkan";
+  if (a < act::tsumo) return "kan " + std::string(pai_name(static_cast<Pai>(a - act::kan)));
+  switch (a) {
+    case act::tsumo: return "tsumo";
+    case act::ron: return "ron";
+    case act::nine_terminals: return "nine terminals";
+    case act::north: return "north";
+    case act::pass: return "pass";
+    default: return "action " + std::to_string(a) + " (not an action id)";
+  }
+}
+
+std::string_view describe(Refusal r) noexcept {
+  switch (r) {
+    case Refusal::none: return "legal";
+    case Refusal::game_over: return "the game has ended";
+    case Refusal::round_over: return "the round has ended (next_round first)";
+    case Refusal::bad_seat: return "no such seat at this table";
+    case Refusal::not_asked: return "this seat has nothing to decide now";
+    case Refusal::bad_action: return "not an action id";
+    case Refusal::not_held: return "the hand does not hold that tile (besides the drawn one)";
+    case Refusal::no_drawn_tile: return "there is no drawn tile after a call";
+    case Refusal::riichi_discard: return "in riichi only the drawn tile may be discarded";
+    case Refusal::kuikae: return "kuikae: the discard would swap the called tile";
+    case Refusal::already_riichi: return "riichi already declared";
+    case Refusal::open_hand: return "riichi needs a closed hand";
+    case Refusal::riichi_points: return "riichi needs 1000 points";
+    case Refusal::riichi_wall: return "too few tiles left to draw for riichi";
+    case Refusal::not_tenpai: return "that discard leaves the hand without a wait";
+    case Refusal::not_complete: return "the hand does not win on that tile";
+    case Refusal::furiten: return "furiten";
+    case Refusal::no_yaku: return "the hand has no yaku";
+    case Refusal::not_kamicha: return "chi only from the previous seat (kamicha)";
+    case Refusal::no_chi: return "three players have no chi";
+    case Refusal::cannot_call: return "the hand cannot make that call (tiles missing, the last tile, or riichi)";
+    case Refusal::kan_changes_waits: return "a kan in riichi must keep the waits";
+    case Refusal::kan_limit: return "no kan or replacement left (four kans, or no tile left to draw)";
+    case Refusal::not_first_draw: return "nine terminals only on the first draw with no call made";
+    case Refusal::too_few_terminals: return "fewer than nine kinds of terminals and honours";
+    case Refusal::no_north: return "north is set aside with three players only";
+    case Refusal::wrong_phase: return "not an action of this decision";
+  }
+  return "refused";
+}
+
+std::string ActionResult::message() const {
+  if (ok()) return {};
+  return "seat " + std::to_string(seat) + " may not " + action_name(action) + ": " + std::string(describe(refusal));
+}
+
+}  // namespace mjk

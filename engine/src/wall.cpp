@@ -1,0 +1,75 @@
+// Walls: the seeded shuffle and the check of a given one.
+#include "mjk/wall.hpp"
+
+#include <array>
+#include <string>
+
+namespace mjk {
+namespace {
+
+// Three players play without 2m-8m: ids 4..31.
+constexpr bool in_three_player_set(int id) noexcept { return id < 4 || id >= 32; }
+
+std::string tile_of_id(int id) {
+  static constexpr char suits[] = "mpsz";
+  const int kind = id / 4;
+  std::string s;
+  s += static_cast<char>('1' + kind % 9);
+  s += suits[kind / 9];
+  return s;
+}
+
+}  // namespace
+
+Wall seeded_wall(const EngineRules& rules, std::uint64_t seed, std::uint32_t game, std::uint32_t round,
+                 std::uint32_t honba) noexcept {
+  Wall w;
+  int n = 0;
+  for (int id = 0; id < 136; ++id)
+    if (rules.players == Players::four || in_three_player_set(id))
+      w.tiles[static_cast<std::size_t>(n++)] = static_cast<std::uint8_t>(id);
+  w.size = static_cast<std::uint8_t>(n);
+  // The stream's key: every input through the mixer, so nearby seeds,
+  // games and rounds give unrelated walls.
+  Rng rng;
+  rng.key = Rng::mix(Rng::mix(Rng::mix(seed) ^ game) ^ (std::uint64_t{round} << 32 | honba));
+  for (int i = n - 1; i > 0; --i) {  // Fisher-Yates
+    const auto j = rng.below(static_cast<std::uint32_t>(i + 1));
+    std::swap(w.tiles[static_cast<std::size_t>(i)], w.tiles[j]);
+  }
+  return w;
+}
+
+WallParse wall_from_ids(const EngineRules& rules, std::span<const int> ids) {
+  WallParse out;
+  const std::size_t want = rules.players == Players::four ? 136 : 108;
+  if (ids.size() != want) {
+    out.error = "a wall of " + std::to_string(ids.size()) + " tiles (" + std::to_string(want) + " wanted with " +
+                std::to_string(rules.player_count()) + " players)";
+    return out;
+  }
+  std::array<bool, 136> seen{};
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    const int id = ids[i];
+    if (id < 0 || id > 135) {
+      out.error = "tile id " + std::to_string(id) + " at " + std::to_string(i) + " (ids are 0..135)";
+      return out;
+    }
+    if (rules.players == Players::three && !in_three_player_set(id)) {
+      out.error = "tile id " + std::to_string(id) + " at " + std::to_string(i) + " is " + tile_of_id(id) +
+                  ", not in the three-player set (no 2m-8m)";
+      return out;
+    }
+    if (seen[static_cast<std::size_t>(id)]) {
+      out.error =
+          "tile id " + std::to_string(id) + " twice (at " + std::to_string(i) + "): a fifth copy of " + tile_of_id(id);
+      return out;
+    }
+    seen[static_cast<std::size_t>(id)] = true;
+    out.wall.tiles[i] = static_cast<std::uint8_t>(id);
+  }
+  out.wall.size = static_cast<std::uint8_t>(want);
+  return out;
+}
+
+}  // namespace mjk
