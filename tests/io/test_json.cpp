@@ -78,7 +78,9 @@ TEST_CASE("json::parse: what is wrong, and where") {
 }
 
 TEST_CASE("json::parse: nesting stops at max_depth, so hostile input cannot exhaust the stack") {
-  const auto nested = [](int depth) { return std::string(static_cast<std::size_t>(depth), '[') + std::string(static_cast<std::size_t>(depth), ']'); };
+  const auto nested = [](int depth) {
+    return std::string(static_cast<std::size_t>(depth), '[') + std::string(static_cast<std::size_t>(depth), ']');
+  };
   CHECK(error_of(nested(json::max_depth + 1)) == "ok");
   CHECK(error_of(nested(json::max_depth + 2)) == std::to_string(json::max_depth + 1) + ": JSON nested too deeply");
   CHECK(error_of(nested(100000)) == std::to_string(json::max_depth + 1) + ": JSON nested too deeply");
@@ -88,7 +90,9 @@ TEST_CASE("json::parse: a string holds any bytes but control characters; a lone 
   json::Value v;
   json::ParseError e;
   REQUIRE(json::parse("[\"\xff\xc3 \\udc00 \\ud800\\u0041 \\ud800\"]", v, e));
-  CHECK(v.items[0].string == "\xff\xc3 \xed\xb0\x80 \xed\xa0\x80" "A \xed\xa0\x80");
+  CHECK(v.items[0].string ==
+        "\xff\xc3 \xed\xb0\x80 \xed\xa0\x80"
+        "A \xed\xa0\x80");
   // Written back, each byte that is not UTF-8 is U+FFFD.
   CHECK(json_string([&](JsonWriter& j) { j.string(v.items[0].string); }) ==
         "\"\\ufffd\\ufffd \\ufffd\\ufffd\\ufffd \\ufffd\\ufffd\\ufffdA \\ufffd\\ufffd\\ufffd\"");
@@ -101,6 +105,7 @@ TEST_CASE("json::spaced: a space after each ',' and ':' outside strings") {
     j.key("n").significant(2.0 / 3.0, 6).key("m").significant(1e20, 6).end_object();
   });
   CHECK(compact == R"({"a":[1,2],"b, \"c\": d\\":"e,f:g","h":{},"i":[],"n":0.666667,"m":1e+20})");
-  CHECK(json::spaced(compact) == R"({"a": [1, 2], "b, \"c\": d\\": "e,f:g", "h": {}, "i": [], "n": 0.666667, "m": 1e+20})");
+  CHECK(json::spaced(compact) ==
+        R"({"a": [1, 2], "b, \"c\": d\\": "e,f:g", "h": {}, "i": [], "n": 0.666667, "m": 1e+20})");
   CHECK(json::spaced("") == "");
 }
