@@ -1,7 +1,10 @@
 // The built-in bots and the loop that plays a game with them.
 #include "mjk/bots.hpp"
 
+#include <algorithm>
+
 #include "mjk/analysis.hpp"
+#include "mjk/ev.hpp"
 #include "table_internal.hpp"
 
 namespace mjk {
@@ -82,10 +85,93 @@ Action bot_advice(const Table& table, int seat, Rng& rng) noexcept {
   return legal.contains(act::pass) ? act::pass : legal.nth(0);
 }
 
+namespace {
+
+// The tiles a seat sees outside its hand, melds and the indicators: every
+// discard left in a river, the other seats' melds and norths.
+EvVisible seen_by(const Table& table, int seat) {
+  EvVisible v;
+  auto see = [&](Pai p, int n = 1) {
+    v.counts[static_cast<std::size_t>(pai_kind(p))] =
+        static_cast<std::uint8_t>(v.counts[static_cast<std::size_t>(pai_kind(p))] + n);
+    if (pai_red(p)) v.red[static_cast<std::size_t>(pai_kind(p) / 9)] = 1;
+  };
+  for (int i = 0; i < table.river_size(); ++i)
+    if (!(table.river(i).flags & 4)) see(table.river(i).pai);
+  for (int s = 0; s < table.players(); ++s) {
+    if (s == seat) continue;
+    const SeatState& st = table.seat(s);
+    if (st.nuki) see(30, st.nuki);
+    for (int m = 0; m < st.meld_count; ++m) {
+      const Meld& meld = st.melds[static_cast<std::size_t>(m)];
+      const int base = meld.tile.kind();
+      if (meld.type == MeldType::chi)
+        for (int k = base; k < base + 3; ++k) see(static_cast<Pai>(k));
+      else see(static_cast<Pai>(base), meld.size());
+      if (meld.red) v.red[static_cast<std::size_t>(base / 9)] = 1;
+    }
+  }
+  for (int k = 0; k < kind_count; ++k)
+    v.counts[static_cast<std::size_t>(k)] = std::min<std::uint8_t>(v.counts[static_cast<std::size_t>(k)], 4);
+  return v;
+}
+
+}  // namespace
+
+Action bot_ev(const Table& table, int seat, Rng& rng) noexcept {
+  const ActionSet& legal = table.legal(seat);
+  if (legal.contains(act::tsumo)) return act::tsumo;
+  if (legal.contains(act::ron)) return act::ron;
+  if (table.phase() != Phase::turn || table.seat(seat).riichi) return bot_advice(table, seat, rng);
+  const SeatState& st = table.seat(seat);
+  ScoreRequest r;
+  r.hand = st.hand;
+  r.melds = st.melds;
+  r.meld_count = st.meld_count;
+  r.seat = static_cast<std::uint8_t>((seat - table.dealer() + table.players()) % table.players());
+  r.round = static_cast<std::uint8_t>(table.round_wind() & 3);
+  r.dora_count = static_cast<std::uint8_t>(table.dora_indicator_count());
+  for (int i = 0; i < table.dora_indicator_count(); ++i)
+    r.dora[static_cast<std::size_t>(i)] = Tile(pai_kind(table.dora_indicator(i)));
+  r.nuki = st.nuki;
+  r.honba = static_cast<std::uint16_t>(table.honba());
+  r.sticks = static_cast<std::uint16_t>(table.sticks());
+  r.players = table.rules().players;
+  r.rules = table.rules().score;
+  EvOptions options;
+  options.max_vertices = 200000;  // a bounded search; past it, advice's discard
+  thread_local EvWorkspace workspace;
+  const EvResult ev = expected_value(r, options, seen_by(table, seat), &workspace);
+  if (!ev.ok()) return bot_advice(table, seat, rng);
+  // The turn the seat is at: 14 tiles are read at t = 1 with 17 draws left.
+  const int t = std::clamp(ev_last_turn - table.tiles_left() / table.players(), 1, ev_last_turn - 1);
+  int best = -1;
+  double best_score = -1, best_tenpai = -1;
+  for (int i = 0; i < ev.value.count; ++i) {
+    const EvDiscard& d = ev.value.discards[static_cast<std::size_t>(i)];
+    if (!d.has_discard) continue;
+    const Pai p = d.discard_red ? red_pai_of(d.discard.kind()) : static_cast<Pai>(d.discard.kind());
+    const int a = table.drawn() == p && legal.contains(act::tsumogiri) ? act::tsumogiri
+                  : legal.contains(act::discard + p)                   ? act::discard + p
+                                                                       : -1;
+    const double score = d.score[static_cast<std::size_t>(t)], tenpai = d.tenpai[static_cast<std::size_t>(t)];
+    if (a < 0 || score < best_score || (score == best_score && tenpai <= best_tenpai)) continue;
+    best = a;
+    best_score = score;
+    best_tenpai = tenpai;
+  }
+  if (best < 0) return bot_advice(table, seat, rng);
+  // riichi with that discard when it may
+  if (best == act::tsumogiri && legal.contains(act::riichi_tsumogiri)) return act::riichi_tsumogiri;
+  if (best < act::tsumogiri && legal.contains(act::riichi + best)) return static_cast<Action>(act::riichi + best);
+  return static_cast<Action>(best);
+}
+
 Bot bot_by_name(std::string_view name) noexcept {
   if (name == "random") return bot_random;
   if (name == "tsumogiri") return bot_tsumogiri;
   if (name == "advice") return bot_advice;
+  if (name == "ev") return bot_ev;
   return nullptr;
 }
 
@@ -102,7 +188,13 @@ long play_game(Table& table, std::span<const Bot> bots, std::uint64_t seed, Game
     for (int s = 0; s < table.players(); ++s) {
       if (!((actors >> s) & 1)) continue;
       const Action a = bots[static_cast<std::size_t>(s) % bots.size()](table, s, rngs[static_cast<std::size_t>(s)]);
-      (void)table.apply(s, a, log);
+      if (!table.apply(s, a, log).ok()) {  // a bot's illegal answer: the fallback, so the game goes on
+        const ActionSet& legal = table.legal(s);
+        const Action fallback = legal.contains(act::pass)        ? act::pass
+                                : legal.contains(act::tsumogiri) ? act::tsumogiri
+                                                                 : legal.nth(0);
+        (void)table.apply(s, fallback, log);
+      }
       ++decisions;
     }
   }

@@ -37,8 +37,10 @@ void Table::add_pai(int s, Pai p) noexcept {
   st.hand.add(Tile(kind));
   if (pai_red(p)) ++st.hand.red_fives[static_cast<std::size_t>(kind / 9)];
   const std::uint64_t bit = std::uint64_t{1} << kind;
+  const int count = st.hand.count(Tile(kind));
   st.held |= bit;
-  if (st.hand.count(Tile(kind)) == 4) st.fours |= bit;
+  if (count >= 2) st.pairs |= bit;
+  if (count == 4) st.fours |= bit;
 }
 
 void Table::remove_pai(int s, Pai p) noexcept {
@@ -47,8 +49,10 @@ void Table::remove_pai(int s, Pai p) noexcept {
   if (pai_red(p)) --st.hand.red_fives[static_cast<std::size_t>(kind / 9)];
   st.hand.remove(Tile(kind));
   const std::uint64_t bit = std::uint64_t{1} << kind;
+  const int count = st.hand.count(Tile(kind));
   st.fours &= ~bit;
-  if (st.hand.count(Tile(kind)) == 0) st.held &= ~bit;
+  if (count < 2) st.pairs &= ~bit;
+  if (count == 0) st.held &= ~bit;
 }
 
 void Table::update_waits(int s, bool exact) noexcept {

@@ -123,12 +123,17 @@ void Table::prepare_reaction() noexcept {
   const Pai p = claim_pai_;
   const int kind = pai_kind(p);
   const bool calls = tiles_left() > 0;  // the last discard cannot be called
+  const std::uint64_t bit = std::uint64_t{1} << kind;
   for (int s = 0; s < n_; ++s) {
     if (s == turn_) continue;
     const SeatState& st = seats_[static_cast<std::size_t>(s)];
     ActionSet& L = legal_[static_cast<std::size_t>(s)];
     if (st.waits.contains(Tile(kind)) && !st.furiten() && can_win(s, p, false, false)) L.insert(act::ron);
-    if (calls && !st.riichi) {
+    const bool chi_seat = n_ == 4 && s == (turn_ + 1) % 4 && kind < 27;
+    // Most seats can do nothing with most discards: a pair of the kind (pon,
+    // kan) or a neighbour (chi) is one mask test away.
+    const std::uint64_t near = chi_seat ? (kind % 9 > 0 ? bit >> 1 : 0) | (kind % 9 < 8 ? bit << 1 : 0) : 0;
+    if (calls && !st.riichi && ((st.pairs & bit) || (st.held & near))) {
       const Hand& h = st.hand;
       const int count = h.count(Tile(kind));
       if (count >= 2 && call_leaves_discard(s, kind, kind, kind, -1)) {
@@ -137,7 +142,7 @@ void Table::prepare_reaction() noexcept {
         if (red > 0 && count - red >= 1) L.insert(act::pon_red);
       }
       if (count == 3 && kans_ < 4) L.insert(act::daiminkan);
-      if (n_ == 4 && s == (turn_ + 1) % 4)
+      if (chi_seat)
         for (int place = 0; place < 3; ++place) {
           int k1 = 0, k2 = 0;
           if (!detail::chi_kinds(kind, place, k1, k2)) continue;
@@ -184,6 +189,7 @@ Refusal Table::why_not(int s, Action a) const noexcept {
   if (phase_ == Phase::round_over) return Refusal::round_over;
   if (s < 0 || s >= n_) return Refusal::bad_seat;
   if (a >= act::count) return Refusal::bad_action;
+  if ((answered_ >> s) & 1) return Refusal::not_asked;  // its answer is in
   const bool asked = (actors() >> s) & 1;
   if (asked && legal(s).contains(a)) return Refusal::none;
   // A seat not asked still hears why its call or win is not possible (a
@@ -295,7 +301,7 @@ std::string_view describe(Refusal r) noexcept {
     case Refusal::game_over: return "the game has ended";
     case Refusal::round_over: return "the round has ended (next_round first)";
     case Refusal::bad_seat: return "no such seat at this table";
-    case Refusal::not_asked: return "this seat has nothing to decide now";
+    case Refusal::not_asked: return "this seat has nothing to decide now, or has answered already";
     case Refusal::bad_action: return "not an action id";
     case Refusal::not_held: return "the hand does not hold that tile (besides the drawn one)";
     case Refusal::no_drawn_tile: return "there is no drawn tile after a call";

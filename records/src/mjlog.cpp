@@ -184,9 +184,16 @@ class Reader {
     r.events.push_back(e);
   }
 
-  // The round and the event an id error is at ("E1-0 event 12: ", "E1-0 deal: ").
-  static std::string at(const Round& r, bool deal) {
-    return round_label(r) + (deal ? std::string(" deal: ") : " event " + std::to_string(r.events.size()) + ": ");
+  // An id in the wrong place, named with the round and the event it is at
+  // ("E1-0 event 12: ", "E1-0 deal: "). Past the deal it is a rule broken
+  // at that event: the game read so far (the round's events before it) is
+  // handed on with the place, for the review to replay up to it.
+  bool misplaced(const Tag& tag, const Round& r, bool deal, std::string what) {
+    if (result_.error) return false;
+    const std::string label = round_label(r);
+    const auto event = static_cast<std::uint32_t>(r.events.size());
+    if (!deal) result_.rule_broken = Disagreement{result_.game.file, label, event, what};
+    return error(tag.offset, label + (deal ? " deal: " : " event " + std::to_string(event) + ": ") + what);
   }
   static const char* origin_text(Origin o) {
     return o == Origin::dealt ? "dealt" : o == Origin::drawn ? "drawn" : "shown as a dora indicator";
@@ -210,9 +217,10 @@ class Reader {
     Whereabouts& w = tiles_[static_cast<std::size_t>(id)];
     if (w.spot != Spot::wall) {
       const std::string verb = origin_text(origin);
-      return error(tag.offset,
-                   at(r, tag.name == "INIT") + "tile id " + std::to_string(id) + " " + verb +
-                       (w.origin == origin ? " twice" : ", but it was already " + std::string(origin_text(w.origin))));
+      return misplaced(
+          tag, r, tag.name == "INIT",
+          "tile id " + std::to_string(id) + " " + verb +
+              (w.origin == origin ? " twice" : ", but it was already " + std::string(origin_text(w.origin))));
     }
     w = {spot, origin, static_cast<std::uint8_t>(seat)};
     return true;
@@ -223,7 +231,7 @@ class Reader {
   bool move(const Tag& tag, const Round& r, std::int64_t id, Spot from, int from_seat, Spot to, int seat, What&& what) {
     Whereabouts& w = tiles_[static_cast<std::size_t>(id)];
     if (w.spot != from || w.seat != from_seat)
-      return error(tag.offset, at(r, false) + what() + " tile id " + std::to_string(id) + ", but " + where_text(id));
+      return misplaced(tag, r, false, what() + " tile id " + std::to_string(id) + ", but " + where_text(id));
     w.spot = to;
     w.seat = static_cast<std::uint8_t>(seat);
     return true;

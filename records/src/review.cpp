@@ -45,7 +45,7 @@ GameReview unreadable(std::string file, std::string what) {
 
 GameReview reviewed(ReadResult read, const std::string& file) {
   GameReview out;
-  if (!read.ok()) {
+  if (!read.ok() && !read.rule_broken) {
     out.read_error = std::move(read.error);
     return out;
   }
@@ -54,6 +54,11 @@ GameReview reviewed(ReadResult read, const std::string& file) {
     ReplayOptions options;
     options.decisions = true;
     out.replay = replay(out.game, options);
+    // A reader that follows the tiles stopped at a rule broken, the game up
+    // to there handed on: its place is the replay's error, as where the
+    // replay finds the rule broken itself (the discards before it
+    // reviewed), unless the replay stopped earlier at one of its own.
+    if (read.rule_broken && !out.replay.error) out.replay.error = std::move(read.rule_broken);
     review(out.replay.decisions, out.game.rules.players);
   } catch (const std::bad_alloc&) {
     return unreadable(file, "out of memory while replaying the record");

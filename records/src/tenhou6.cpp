@@ -464,6 +464,8 @@ class Reader {
     std::size_t events = 0;
     std::uint32_t where = 0;
     std::string what;
+    bool rule = false;          // a tile not held: a rule of the game broken, not the record's form
+    std::vector<Event> played;  // rule: the events before it, in the order tried
   };
 
   bool play(Round& r, const std::array<Column, 4>& draws, const std::array<Column, 4>& discards,
@@ -478,16 +480,32 @@ class Reader {
     round_ = &r;
     events_.clear();
     pending_riichi_ = -1;
-    best_ = Failure{0, where, "the events cannot be put in an order that plays them all"};
+    best_ = Failure{0, where, "the events cannot be put in an order that plays them all", false, {}};
     steps_ = 0;
     if (!draw_phase(s, r.dealer, false)) {
       if (steps_ > max_branch_steps)
         return error(where, "the order of the calls could not be found within the search limit");
+      if (best_.rule) return rule_broken(r);
       return error(best_.where, best_.what);
     }
     r.events = events_;
     // Win events carry the index of their win; double ron: in record order.
     return true;
+  }
+
+  // The deepest order tried stops at a tile not held: the round up to there
+  // (the events played, without the result) ends the game handed on, and
+  // the error names the round and the event.
+  bool rule_broken(Round& r) {
+    const std::string label = round_label(r);
+    const auto event = static_cast<std::uint32_t>(best_.events);
+    result_.rule_broken = Disagreement{result_.game.file, label, event, best_.what};
+    error(best_.where, label + " event " + std::to_string(event) + ": " + best_.what);
+    r.events = std::move(best_.played);
+    r.wins.clear();
+    r.draw.reset();
+    result_.game.rounds.push_back(std::move(r));
+    return false;
   }
 
   void add(State& s, int p, RecordTile t) {
@@ -510,9 +528,17 @@ class Reader {
     --n;
     return true;
   }
-  bool failed(std::uint32_t at, std::string what) {
-    if (events_.size() >= best_.events) best_ = Failure{events_.size(), at, std::move(what)};
+  bool failed(std::uint32_t at, std::string what, bool rule = false) {
+    if (events_.size() < best_.events) return false;
+    best_.events = events_.size();
+    best_.where = at;
+    best_.what = std::move(what);
+    best_.rule = rule;
+    if (rule) best_.played.assign(events_.begin(), events_.end());
     return false;
+  }
+  bool not_held(std::uint32_t at, int seat, const char* does, RecordTile t) {
+    return failed(at, "seat " + std::to_string(seat) + " " + does + " " + tile_text(t) + ", a tile not held", true);
   }
   void emit(EventKind k, int seat, std::uint32_t at, std::initializer_list<RecordTile> tiles = {}, int from = -1,
             bool tsumogiri = false) {
@@ -610,7 +636,7 @@ class Reader {
         const bool riichi = e.kind == Entry::Kind::riichi;
         const bool tsumogiri = e.kind == Entry::Kind::tsumogiri || (riichi && e.riichi_tsumogiri);
         const RecordTile t = tsumogiri ? s.drawn[i] : e.tile;
-        if (!take_out(s, actor, t)) return failed(e.where, "a discard of " + tile_text(t) + ", a tile not held");
+        if (!take_out(s, actor, t)) return not_held(e.where, actor, "discards", t);
         show_pending_dora(s, e.where);
         if (riichi) emit(EventKind::riichi, actor, e.where);
         emit(EventKind::discard, actor, e.where, {t}, -1, tsumogiri);
@@ -623,9 +649,8 @@ class Reader {
         return end_round(s, actor, false, false, e.where);
       }
       case Entry::Kind::ankan: {
-        for (int k = 0; k < 4; ++k)
-          if (!take_out(s, actor, e.tiles[static_cast<std::size_t>(k)]))
-            return failed(e.where, "a closed kan of tiles not held");
+        for (const RecordTile t : e.tiles)
+          if (!take_out(s, actor, t)) return not_held(e.where, actor, "declares a closed kan with", t);
         emit(EventKind::ankan, actor, e.where, {e.tiles[0], e.tiles[1], e.tiles[2], e.tiles[3]});
         show_pending_dora(s, e.where);
         show_dora(s, e.where);
@@ -635,7 +660,7 @@ class Reader {
         return draw_phase(s, actor, true);
       }
       case Entry::Kind::kakan: {
-        if (!take_out(s, actor, e.tiles[0])) return failed(e.where, "an added kan of a tile not held");
+        if (!take_out(s, actor, e.tiles[0])) return not_held(e.where, actor, "adds to a kan", e.tiles[0]);
         emit(EventKind::kakan, actor, e.where, {e.tiles[0], e.tiles[1], e.tiles[2], e.tiles[3]});
         show_pending_dora(s, e.where);
         if (all_played(s) && !round_->wins.empty() && !round_->wins[0].tsumo() && round_->wins[0].from == actor)
@@ -644,7 +669,7 @@ class Reader {
         return draw_phase(s, actor, true);
       }
       case Entry::Kind::nuki: {
-        if (!take_out(s, actor, e.tile)) return failed(e.where, "a north set aside that is not held");
+        if (!take_out(s, actor, e.tile)) return not_held(e.where, actor, "sets aside", e.tile);
         emit(EventKind::nuki, actor, e.where, {e.tile});
         if (all_played(s) && !round_->wins.empty() && !round_->wins[0].tsumo() && round_->wins[0].from == actor)
           return end_round(s, actor, false, true, e.where);
@@ -665,7 +690,7 @@ class Reader {
     const Entry& e = col[s.drop[i]];
     if (e.kind != Entry::Kind::tile) return failed(e.where, "after a call the player discards a tile");
     ++s.drop[i];
-    if (!take_out(s, actor, e.tile)) return failed(e.where, "a discard of " + tile_text(e.tile) + ", a tile not held");
+    if (!take_out(s, actor, e.tile)) return not_held(e.where, actor, "discards", e.tile);
     emit(EventKind::discard, actor, e.where, {e.tile});
     return react_phase(s, actor, e.tile, e.where);
   }
@@ -706,10 +731,10 @@ class Reader {
         if (!(e.tile == tile)) continue;
         State t = s;
         ++t.take[i];
-        bool ok = true;
-        for (int c = 1; c < e.count && ok; ++c) ok = take_out(t, p, e.tiles[static_cast<std::size_t>(c)]);
-        if (!ok) {
-          failed(e.where, "a call with tiles not held");
+        int c = 1;
+        while (c < e.count && take_out(t, p, e.tiles[static_cast<std::size_t>(c)])) ++c;
+        if (c < e.count) {
+          not_held(e.where, p, "calls with", e.tiles[static_cast<std::size_t>(c)]);
           continue;
         }
         accept_riichi();

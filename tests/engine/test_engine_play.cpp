@@ -210,3 +210,30 @@ TEST_CASE("engine: games on two threads give the bytes one thread gives") {
   b.join();
   CHECK(one == two);
 }
+
+TEST_CASE("engine: a bot answering garbage gets the fallback and the game goes on") {
+  const EngineRules rules = tenhou_rules(Players::four);
+  // Always "ron", and 200 (no action at all): refused at nearly every decision.
+  const Bot ron = [](const Table&, int, Rng&) -> Action { return act::ron; };
+  const Bot garbage = [](const Table&, int, Rng&) -> Action { return 200; };
+  const std::array<Bot, 4> bots{ron, bot_random, garbage, bot_advice};
+  Table t;
+  t.start(rules, 11);
+  const long decisions = play_game(t, bots, 11);
+  CHECK(t.done());
+  CHECK(decisions > 100);
+  CHECK(t.check().empty());
+}
+
+TEST_CASE("engine: the ev bot plays legal games") {
+  for (Players p : {Players::four, Players::three}) {
+    EngineRules rules = tenhou_rules(p);
+    rules.length = GameLength::one;
+    for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+      GameStats g = play_checked(rules, seed, bot_ev, nullptr);
+      CHECK(g.decisions > 20);
+    }
+  }
+  CHECK((bot_by_name("ev") == &bot_ev));
+  CHECK((bot_by_name("evv") == nullptr));
+}

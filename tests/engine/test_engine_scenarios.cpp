@@ -147,6 +147,9 @@ TEST_CASE("engine: an added kan robbed (chankan)") {
   REQUIRE(t.legal(1).contains(act::pon_red));
   REQUIRE(t.legal(2).contains(act::ron));  // seat 2 waits on 5p too: it passes (furiten until its discard)
   step(t, 2, act::pass, &log);
+  CHECK(t.why_not(2, act::ron) == Refusal::not_asked);  // its answer is in
+  CHECK(t.apply(2, act::ron).message() ==
+        "seat 2 may not ron: this seat has nothing to decide now, or has answered already");
   step(t, 1, act::pon_red, &log);
   REQUIRE(t.turn() == 1);
   CHECK(t.why_not(1, act::discard + pai("5p")) == Refusal::not_held);

@@ -197,3 +197,95 @@ TEST_CASE("review: mjlog names a win's limit in ten's third figure") {
   CHECK(review_text(rv).find("| seat 1 ron from seat 0 4 han 40 fu mangan 8000 (riichi 1, dora 3)") !=
         std::string::npos);
 }
+
+TEST_CASE("review: a rule the reader finds broken is the replay's error, after the discards before it") {
+  // mjlog: seat 2 discards tile id 57, which seat 1 holds (event 5, after two discards).
+  const std::string head =
+      R"(<mjloggm ver="2.3"><GO type="169"/><TAIKYOKU oya="0"/><INIT seed="0,0,0,3,3,20" ten="250,250,250,250" )"
+      R"(oya="0" hai0="34,11,120,19,83,79,69,12,1,99,128,85,73" hai1="57,27,17,119,14,134,126,44,117,68,114,82,109" )"
+      R"(hai2="78,93,90,48,100,41,40,81,60,53,92,75,98" hai3="6,104,127,88,87,35,65,135,97,122,25,5,121"/>)";
+  const std::string mjlog = head + "<T77/><D120/><U3/><E27/><V4/><F57/><W8/></mjloggm>";
+  const std::string what = "seat 2 discards tile id 57, but seat 1 holds it";
+  const ReadResult read = read_record(mjlog, "held.mjlog");
+  REQUIRE_FALSE(read.ok());
+  // As a read error the message is as before; the place is handed on with the game up to it.
+  CHECK(read.error->what == "E1-0 event 5: " + what);
+  REQUIRE(read.rule_broken);
+  CHECK(read.rule_broken->message() == "held.mjlog E1-0 event 5: " + what);
+  REQUIRE(read.game.rounds.size() == 1);
+  CHECK(read.game.rounds[0].events.size() == 5);
+  const GameReview rv = review_record_bytes(mjlog, "held.mjlog");
+  REQUIRE_FALSE(rv.read_error);
+  REQUIRE(rv.replay.error);
+  CHECK(rv.replay.error->message() == "held.mjlog E1-0 event 5: " + what);
+  REQUIRE(rv.replay.decisions.size() == 2);
+  CHECK(rv.replay.decisions[0].seat == 0);
+  CHECK(rv.replay.decisions[1].seat == 1);
+  CHECK(rv.replay.decisions[1].reviewed);
+  const std::string lines = review_lines(rv);
+  CHECK(lines.find("{\"file\": \"held.mjlog\", \"round\": \"E1-0\", \"player\": \"2z\", \"turn\": 1, ") !=
+        std::string::npos);
+  CHECK(lines.substr(lines.rfind('\n', lines.size() - 2) + 1) ==
+        "{\"file\": \"held.mjlog\", \"round\": \"E1-0\", \"event\": 5, \"error\": \"" + what + "\"}\n");
+  CHECK(review_json(rv).find(",\"error\":{\"file\": \"held.mjlog\", \"round\": \"E1-0\", \"event\": 5,") !=
+        std::string::npos);
+  CHECK(review_text(rv).find("error: held.mjlog E1-0 event 5: " + what) != std::string::npos);
+  CHECK_FALSE(rv.clean());
+
+  // A rule the replay finds broken earlier (a riichi accepted before any
+  // riichi discard, event 0) is the error: the first place the rules break.
+  const GameReview earlier = review_record_bytes(
+      head + R"(<REACH who="0" step="2"/><T77/><D120/><U3/><E27/><V4/><F57/></mjloggm>)", "e.mjlog");
+  REQUIRE_FALSE(earlier.read_error);
+  REQUIRE(earlier.replay.error);
+  CHECK(earlier.replay.error->event == 0);
+  CHECK(earlier.replay.decisions.empty());
+
+  // In the deal no event has been played: a tile id dealt twice stays a read error.
+  std::string dealt_twice = head;
+  dealt_twice.replace(dealt_twice.find("hai0=\"34,11,"), 13, "hai0=\"34,34,");
+  const ReadResult dup = read_record(dealt_twice + "</mjloggm>", "dup.mjlog");
+  REQUIRE_FALSE(dup.ok());
+  CHECK_FALSE(dup.rule_broken);
+  CHECK(review_record_bytes(dealt_twice + "</mjloggm>", "dup.mjlog").read_error);
+
+  // tenhou.net/6: the order is rebuilt by playing the columns; in the second
+  // round seat 1 discards 7z, which it never holds: the first round stays
+  // whole, the second stops before that discard (event 3, after seat 0's).
+  const std::string deal =
+      R"([12,13,14,22,23,24,32,33,34,25,25,36,37],[41,38],[60],)"
+      R"([11,11,11,12,12,12,13,13,13,14,14,14,15],[43],[%],[26,26,26,27,27,27,28,28,28,29,29,29,21],[44],[60],)"
+      R"([36,36,36,37,37,37,39,39,39,31,31,31,42],[45],[60],["和了",[12000,-4000,-4000,-4000],)"
+      R"x([0,0,0,"満貫4000点∀","門前清自摸和(1飜)","平和(1飜)","断幺九(1飜)","三色同順(2飜)"]]])x";
+  const auto seat1_discards = [&](const std::string& column) {
+    std::string d = deal;
+    return d.replace(d.find('%'), 1, column);
+  };
+  const std::string t6 = R"({"title":["",""],"name":["a","b","c","d"],"rule":{"disp":"","aka":1},"log":[[[0,0,0],)"
+                         R"([25000,25000,25000,25000],[47],[],)" +
+                         seat1_discards("60") + R"(,[[0,1,0],[37000,21000,21000,21000],[47],[],)" +
+                         seat1_discards("47") + "]}";
+  const ReadResult t6_read = read_record(t6, "held.json");
+  REQUIRE_FALSE(t6_read.ok());
+  // The message names the round and the event, as mjlog's does.
+  CHECK(t6_read.error->what == "E1-1 event 3: seat 1 discards 7z, a tile not held");
+  CHECK(t6_read.error->offset == t6.rfind("[47]") + 1);
+  REQUIRE(t6_read.rule_broken);
+  CHECK(t6_read.rule_broken->message() == "held.json E1-1 event 3: seat 1 discards 7z, a tile not held");
+  REQUIRE(t6_read.game.rounds.size() == 2);
+  CHECK(t6_read.game.rounds[0].wins.size() == 1);
+  CHECK(t6_read.game.rounds[1].events.size() == 3);
+  CHECK(t6_read.game.rounds[1].wins.empty());
+  CHECK_FALSE(t6_read.game.rounds[1].draw);
+  const GameReview t6_review = review_record_bytes(t6, "held.json");
+  REQUIRE_FALSE(t6_review.read_error);
+  CHECK(t6_review.replay.disagreements.empty());
+  REQUIRE(t6_review.replay.error);
+  CHECK(t6_review.replay.error->message() == "held.json E1-1 event 3: seat 1 discards 7z, a tile not held");
+  // Four discards in the first round, seat 0's one in the second.
+  REQUIRE(t6_review.replay.decisions.size() == 5);
+  CHECK(t6_review.replay.decisions[4].round == "E1-1");
+  CHECK(t6_review.replay.decisions[4].seat == 0);
+  // The scores after the last whole round's result stand.
+  CHECK(t6_review.final_scores() == std::array<std::int32_t, 4>{37000, 21000, 21000, 21000});
+}

@@ -283,6 +283,54 @@ function isolated(reads, { seconds = 60, extraKb = 0 } = {}) {
   return r.stdout;
 }
 
+// The mjlog and tenhou.net/6 readers follow the tiles and stop at a discard
+// of a tile not held: readLog, as `mjk log --json`, gives the discards
+// before it and the place as the error.
+function notHeld(dir) {
+  const files = [path.join(dir, 'not_held.mjlog')];
+  // Seat 2 discards tile id 57, which seat 1 holds: event 5, after two discards.
+  fs.writeFileSync(files[0], GOOD.replace('<T77/><D120/>', '<T77/><D120/><U3/><E27/><V4/><F57/>'));
+  if (!noLogs) {
+    // East's third discard of the first round becomes a kind East never has.
+    const t6 = path.join(LOGS, 'tenhou6-json');
+    const game = JSON.parse(fs.readFileSync(path.join(t6, fs.readdirSync(t6).filter((f) => f.endsWith('.json')).sort()[0]), 'utf8'));
+    const first = game.log[0];
+    const has = new Set([...first[4], ...first[5]].filter((t) => typeof t === 'number'));
+    first[6][2] = [11, 21, 31, 41].flatMap((b) => Array.from({ length: b === 41 ? 7 : 9 }, (_, k) => b + k)).find((t) => !has.has(t));
+    files.push(path.join(dir, 'not_held.json'));
+    fs.writeFileSync(files[1], JSON.stringify(game));
+  }
+  return files;
+}
+
+test('readLog: a discard of a tile not held (mjlog, tenhou.net/6) returns the discards before it', () => withDir((dir) => {
+  const [mjlog, t6] = notHeld(dir);
+  const r = mjk.readLog(mjlog, { errors: 'return' });
+  assert.deepEqual([r.error.round, r.error.event, r.error.what], ['E1-0', 5, 'seat 2 discards tile id 57, but seat 1 holds it']);
+  assert.deepEqual(r.decisions.map((d) => d.seat), [0, 1]);
+  assert.throws(() => mjk.readLog(mjlog), (e) => e instanceof mjk.RecordError && e.file === mjlog && e.round === 'E1-0' &&
+                e.event === 5 && /tile id 57/.test(e.message));
+  if (t6 === undefined) return;
+  const r6 = mjk.readLog(t6, { errors: 'return' });
+  assert.equal(r6.error.round, r6.rounds[0]);
+  assert.match(r6.error.what, /^seat 0 discards \d[mpsz], a tile not held$/);
+  assert.ok(r6.decisions.every((d) => d.roundIndex === 0));
+  assert.equal(r6.decisions.filter((d) => d.seat === 0).length, 2);
+}));
+
+test('readLog and `mjk log --json` give the same discards and place before a tile not held', { skip: noCli }, () => withDir((dir) => {
+  for (const file of notHeld(dir)) {
+    const lines = cliLines(['--json', file]);
+    const r = mjk.readLog(file, { errors: 'return' });
+    const decisions = lines.filter((l) => 'discard' in l);
+    assert.ok(decisions.length >= 2, file);
+    assert.deepEqual(r.decisions.map((d) => [d.round, `${d.seatWind + 1}z`, d.turn, d.discard, d.shanten, d.ukeire]),
+                     decisions.map((c) => [c.round, c.player, c.turn, kindOf(c.discard), c.shanten, c.ukeire]), file);
+    const error = lines.find((l) => 'error' in l);
+    assert.deepEqual(error, { file, round: r.error.round, event: r.error.event, error: r.error.what });
+  }
+}));
+
 test('readLog: a directory is a RecordError naming it', () => withDir((dir) => {
   const good = path.join(dir, 'good.mjlog');
   fs.writeFileSync(good, GOOD);

@@ -349,19 +349,10 @@ def test_dask_progress_in_a_terminal_is_one_bar_redrawn():
         ["mjk.corpus: %d / 100" % n for n in (1, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100)]
 
 
-# The readers of mjlog and tenhou.net/6 follow the tiles themselves, and stop
-# the whole read at a discard of a tile not held: no game comes out of them
-# to replay, so errors="return" cannot give the discards before it yet (mjai,
-# whose reader does not follow the tiles, leaves it to the replay and does).
-# The fix is the records library's (a reader handing on the game up to a
-# rule it finds broken, for the review to replay); strict, so that these
-# tests fail once it is made, and the marks go.
-NOT_HELD_IS_A_READ_ERROR = pytest.mark.xfail(
-    strict=True, raises=mjk.RecordError,
-    reason="the mjlog and tenhou.net/6 readers fail the whole read at a tile not held (records/)")
-
-
-@NOT_HELD_IS_A_READ_ERROR
+# The readers of mjlog and tenhou.net/6 follow the tiles themselves and stop
+# at a discard of a tile not held; they hand on the game up to it, which the
+# review replays: errors="return" gives the discards before it, as for mjai,
+# whose replay finds it.
 def test_a_mjlog_discard_of_a_tile_not_held_returns_the_discards_before_it(tmp_path):
     # Seat 2 discards tile id 57, which seat 1 holds: event 5, after two discards.
     bad = tmp_path / "not_held.mjlog"
@@ -374,7 +365,6 @@ def test_a_mjlog_discard_of_a_tile_not_held_returns_the_discards_before_it(tmp_p
 
 
 @needs_logs
-@NOT_HELD_IS_A_READ_ERROR
 def test_a_tenhou6_discard_of_a_tile_not_held_returns_the_discards_before_it(tmp_path):
     # East's third discard of the first round becomes a kind East never has.
     path = sorted(p for p in (LOGS / "tenhou6-json").iterdir() if p.suffix == ".json")[0]

@@ -23,12 +23,20 @@ using Bot = Action (*)(const Table& table, int seat, Rng& rng);
 // best discard (advice(): lowest shanten, then most ukeire); a north set
 // aside at once; never a kan or nine terminals.
 [[nodiscard]] MJK_API Action bot_advice(const Table& table, int seat, Rng& rng) noexcept;
-// "random", "tsumogiri", "advice"; nullptr for another name.
+// Wins when it can; on its turn (not in riichi) the discard with the best
+// expected score of the expected-value search (mjk::expected_value, its
+// one-player tsumo model, ../shared/EV.md) at the turn the wall's length
+// puts it at, the tiles seen (rivers, the others' melds) out of the wall,
+// riichi with it when it may; a bounded search (200,000 vertices) and every
+// other decision as advice. Slow: a search per turn.
+[[nodiscard]] MJK_API Action bot_ev(const Table& table, int seat, Rng& rng) noexcept;
+// "random", "tsumogiri", "advice", "ev"; nullptr for another name.
 [[nodiscard]] MJK_API Bot bot_by_name(std::string_view name) noexcept;
 
 // Plays the game on `table` (started) to its end, bots[s] for seat s, each
-// seat's rng keyed by (seed, seat); next_round() between rounds. Returns
-// the decisions taken.
+// seat's rng keyed by (seed, seat); next_round() between rounds. An answer
+// outside the legal set is replaced by pass, else tsumogiri, else the
+// lowest legal action, and the game goes on. Returns the decisions taken.
 MJK_API long play_game(Table& table, std::span<const Bot> bots, std::uint64_t seed, GameLog* log = nullptr) noexcept;
 
 }  // namespace mjk

@@ -226,10 +226,10 @@ struct SeatState {
   std::array<Pai, 4> meld_called{};         // the tile taken (chi, pon, daiminkan), the one added (kakan)
   std::array<std::uint8_t, 4> meld_from{};  // absolute seat of the discarder (self for ankan)
   std::uint8_t meld_count = 0;
-  TileMask waits;                     // of the concealed hand, updated whenever it holds 3k+1 tiles
-  TileMask discarded;                 // kinds this seat discarded this round (furiten)
-  std::uint64_t held = 0, fours = 0;  // kinds in the hand, kinds held four times (bit per kind)
-  std::uint64_t pons = 0;             // kinds of its pons (an added kan may grow them)
+  TileMask waits;                                // of the concealed hand, updated whenever it holds 3k+1 tiles
+  TileMask discarded;                            // kinds this seat discarded this round (furiten)
+  std::uint64_t held = 0, pairs = 0, fours = 0;  // kinds held at least once, twice, four times (bit per kind)
+  std::uint64_t pons = 0;                        // kinds of its pons (an added kan may grow them)
   // A lower bound of the concealed hand's shanten at 3k+1 (0: tenpai, and
   // exact). A draw and a discard lower the shanten by one at most, so from a
   // bound of 2 or more the next discard only lowers the bound: the kernel is

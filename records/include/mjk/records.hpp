@@ -161,9 +161,28 @@ struct ReadError {
   [[nodiscard]] std::string message() const;
 };
 
+// A place in a game (the round, the event) and what happened there: a fact
+// the record states that differs from the replay (replay.hpp), or a rule of
+// the game broken.
+struct Disagreement {
+  std::string file;
+  std::string round;        // "E1-0"
+  std::uint32_t event = 0;  // index in the round's events
+  std::string what;
+  [[nodiscard]] std::string message() const;  // "FILE E1-0 event 12: WHAT"
+};
+
 struct ReadResult {
   Game game;
   std::optional<ReadError> error;
+  // Set with `error` when what is wrong is a rule of the game broken at an
+  // event, which the reader sees itself where it follows the tiles (mjlog's
+  // tile ids: a discard of a tile not held, a tile drawn twice; tenhou.net/6
+  // playing its columns): `game` then holds the record up to that event (the
+  // last round's events before it, without the round's result), which the
+  // review replays, the place being the replay's error as where the replay
+  // finds a rule broken. Errors in a deal stay read errors alone.
+  std::optional<Disagreement> rule_broken;
   [[nodiscard]] bool ok() const noexcept { return !error.has_value(); }
 };
 

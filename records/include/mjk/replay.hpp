@@ -19,14 +19,6 @@
 
 namespace mjk::records {
 
-struct Disagreement {
-  std::string file;
-  std::string round;        // "E1-0"
-  std::uint32_t event = 0;  // index in the round's events
-  std::string what;
-  [[nodiscard]] std::string message() const;  // "FILE E1-0 event 12: WHAT"
-};
-
 // One discard, as the player saw it: the review input and, after review(),
 // its answer.
 struct Decision {

@@ -29,7 +29,11 @@ struct GameReview {
 };
 
 // Read, replay and review; never throws (running out of memory is the
-// record's read_error, as a record that cannot be read).
+// record's read_error, as a record that cannot be read). A rule the reader
+// finds broken at an event (ReadResult::rule_broken: an mjlog tile id or a
+// tenhou.net/6 tile not held) is no read_error: the game up to there is
+// replayed and reviewed, and the place is replay.error, as for one the
+// replay finds.
 GameReview review_record_file(const std::string& path, const ReadOptions& options = {});
 GameReview review_record_bytes(std::string_view bytes, std::string name, const ReadOptions& options = {});
 
