@@ -231,6 +231,12 @@ class TreeReader {
     return true;
   }
   bool number(Value& out, const Token& t) {
+    // An integer below the tokenizer's saturation is its value exactly (a
+    // record's numbers nearly all are: tile codes, scores); -0 keeps its sign.
+    if (t.integral && t.integer > -1'000'000'000'000'000LL && t.integer < 1'000'000'000'000'000LL) {
+      out.number = t.integer == 0 && text_[t.at] == '-' ? -0.0 : static_cast<double>(t.integer);
+      return true;
+    }
     // strtod needs a terminated string; numbers are short.
     const std::string copy(in_.since(t.at));
     out.number = std::strtod(copy.c_str(), nullptr);

@@ -4,6 +4,7 @@
 // json_string.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <string>
 
 #include "mjk/json.hpp"
@@ -49,6 +50,25 @@ TEST_CASE("json::parse: the tree, each value with the byte offset it starts at")
   CHECK(c->offset == 100 + text.find("\"x"));
   CHECK(v.find("d") == nullptr);
   CHECK(v.members[2].value.as_int() == 0);
+}
+
+TEST_CASE("json::parse: numbers read as strtod reads them") {
+  json::Value v;
+  json::ParseError e;
+  REQUIRE(json::parse("[-0, 0, 999999999999999, 1000000000000000, -123456789012345678, 0.1, 2e-3, 1E2]", v, e));
+  REQUIRE(v.items.size() == 8);
+  CHECK(std::signbit(v.items[0].number));
+  CHECK(v.items[0].is_int());
+  CHECK(!std::signbit(v.items[1].number));
+  CHECK(v.items[2].number == 999999999999999.0);
+  CHECK(v.items[2].is_int());
+  CHECK(v.items[3].number == 1e15);
+  CHECK(!v.items[3].is_int());  // past is_int's range
+  CHECK(v.items[4].number == -123456789012345678.0);
+  CHECK(v.items[5].number == 0.1);
+  CHECK(v.items[6].number == 2e-3);
+  CHECK(v.items[7].number == 100.0);
+  CHECK(v.items[7].is_int());
 }
 
 TEST_CASE("json::parse: what is wrong, and where") {
