@@ -1,5 +1,5 @@
-// JSON in mjk, written once: JsonWriter (every JSON text the library
-// prints: the answers, the reviews, the corpus statistics, the C ABI's) and
+// JSON in mjk, written once: JsonWriter (the JSON the library prints: the
+// answers, the reviews, the corpus statistics, the C ABI's texts) and
 // the tree reader json::parse (the game records' readers). Both sit on one
 // tokenizer in mjk::io (src/json_reader.hpp), which the request reader
 // walks too.
