@@ -159,8 +159,9 @@ std::optional<std::string> read_log_option(const Option& o, std::string_view val
     case Opt::stats: a.want_stats = true; return std::nullopt;
     case Opt::plot: a.plot = std::string(value); return std::nullopt;
     case Opt::to:
-      if (value != "mjai" && value != "tenhou6") return "--to takes mjai or tenhou6, not " + std::string(value);
-      a.to = value == "mjai" ? Format::mjai : Format::tenhou6;
+      if (value != "mjai" && value != "tenhou6" && value != "mjlog")
+        return "--to takes mjai, tenhou6 or mjlog, not " + std::string(value);
+      a.to = value == "mjai" ? Format::mjai : value == "tenhou6" ? Format::tenhou6 : Format::mjlog;
       return std::nullopt;
     case Opt::threads:
       a.threads = static_cast<unsigned>(std::max(1, std::atoi(std::string(value).c_str())));

@@ -133,14 +133,15 @@ constexpr std::array option_table = {
            "--to",
            "FORMAT",
            set_of(Cmd::log),
-           "convert: each record written to stdout as mjai JSON lines or\n"
-           "tenhou.net/6 JSON (one object a line), one per input; the\n"
-           "writer reads its output back and replays it, and refuses (an\n"
-           "error naming the file, the round and what) a record the format\n"
-           "cannot carry so that it replays identically",
+           "convert: each record written to stdout as mjai JSON lines,\n"
+           "tenhou.net/6 JSON (one object a line) or Tenhou's mjlog XML\n"
+           "(one document a line), one per input; the writer reads its\n"
+           "output back and replays it, and refuses (an error naming the\n"
+           "file, the round and what) a record the format cannot carry so\n"
+           "that it replays identically",
            {},
            false,
-           "mjai tenhou6"},
+           "mjai tenhou6 mjlog"},
     Option{Opt::max_bytes, "--max-bytes", "N", set_of(Cmd::log),
            "the most bytes a record may have, read from its file and\n"
            "again once inflated (gzip); N in bytes or with K, M, G (KiB,\n"
@@ -208,7 +209,7 @@ constexpr std::array command_table = {
     Command{Cmd::log, "log",
             "log [--json] [--max-bytes N] FILE|DIR...\n"
             "log --stats [--json] [--plot FILE.svg] [--threads N] [--max-bytes N] FILE|DIR...\n"
-            "log --to mjai|tenhou6 [--max-bytes N] FILE|DIR...",
+            "log --to mjai|tenhou6|mjlog [--max-bytes N] FILE|DIR...",
             "replay and check game records", log_description},
     Command{Cmd::help, "help", "help [TOPIC]", "the full help (TOPIC: the subcommand's name, or rules)"},
 };

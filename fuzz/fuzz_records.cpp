@@ -33,7 +33,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     review(p.decisions, r.game.rules.players);
     // Written in each format and read back: the same replay (a writer may
     // refuse a game its format cannot carry, with a reason, never crash).
-    for (const Format to : {Format::mjai, Format::tenhou6}) {
+    for (const Format to : {Format::mjai, Format::tenhou6, Format::mjlog}) {
       const WriteResult w = write_record(r.game, to);
       if (!w.ok()) {
         if (w.error->empty()) {

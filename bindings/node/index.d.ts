@@ -160,3 +160,52 @@ export function evMany(requests: EvRequest[], options?: EvOptions & { threads?: 
 export function evMany(requests: EvRequest[], options: EvOptions & { threads?: number; errors: 'return' }): Array<EvAnswer | HandError>;
 export function evManyAsync(requests: EvRequest[], options?: EvOptions & EvAsyncOptions & { threads?: number; errors?: 'throw' }): Promise<EvAnswer[]>;
 export function evManyAsync(requests: EvRequest[], options: EvOptions & EvAsyncOptions & { threads?: number; errors: 'return' }): Promise<Array<EvAnswer | HandError>>;
+
+// ---- Whole games (docs/node.md, "Whole games in Node") ----
+export interface TableOptions {
+  players?: 4 | 3;
+  length?: 'one' | 'east' | 'south';
+  rules?: string; // 'tenhou' (default for 4), 'tenhou-sanma' (for 3), 'mahjongsoul', 'mahjongsoul-sanma'
+  seed?: number | bigint;
+  game?: number;
+}
+export interface TableState {
+  phase: number; // 0 turn, 1 reaction, 2 chankan, 4 game over
+  players: number;
+  actors: number; // bit per seat asked
+  seat: number; // the acting seat, -1 when over
+  turn: number;
+  roundWind: number;
+  kyoku: number;
+  dealer: number;
+  honba: number;
+  sticks: number;
+  tilesLeft: number;
+  scores: number[];
+  riichi: number[];
+  placements: number[];
+  doraIndicators: number[]; // pai ids: 0..33 kinds, 34..36 red fives
+  done: boolean;
+  seed: bigint;
+  game: number;
+}
+export class Table {
+  constructor(options?: TableOptions);
+  readonly players: number;
+  readonly rules: string;
+  readonly length: 'one' | 'east' | 'south';
+  seed: bigint;
+  game: number;
+  deltas: number[];
+  reset(seed?: number | bigint): this;
+  readonly seat: number;
+  legal(): number[];
+  actionMask(): Uint8Array;
+  step(action: number): { reward: number; done: boolean };
+  readonly done: boolean;
+  readonly scores: number[];
+  state(): TableState;
+  events(viewer?: number): string[];
+  record(format?: 'mjai' | 'tenhou6' | 'mjlog'): string;
+}
+export function actionName(id: number): string;

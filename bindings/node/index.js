@@ -717,3 +717,92 @@ function evManyAsync(requests, options) {
 }
 
 Object.assign(module.exports, { ev, evAsync, evMany, evManyAsync, EV_DEFAULT_MAX_VERTICES });
+
+// ---- Whole games (docs/node.md, "Whole games in Node") ----
+// new Table({players = 4, length = 'south', rules, seed = 0, game = 0}): one
+// game on the engine through the C ABI's tables. The acting seat (`seat`)
+// is the lowest seat the engine asks: on a discard the seats that may call
+// answer one step at a time in seat order; a round's end deals the next
+// round within the same step (as Python's mjk.Table).
+const TABLE_LENGTHS = { one: 0, east: 1, south: 2 };
+const TABLE_PRESETS = ['tenhou', 'tenhou-sanma', 'mahjongsoul', 'mahjongsoul-sanma'];
+
+function tableSeed(seed, where) {
+  if (typeof seed === 'bigint' && seed >= 0n && seed < 2n ** 64n) return seed;
+  if (Number.isSafeInteger(seed) && seed >= 0) return BigInt(seed);
+  throw new RangeError(`${where}: seed must be an integer 0..2**64-1 (a number or a BigInt), not ${String(seed)}`);
+}
+
+class Table {
+  constructor(options = {}) {
+    if (options === null || typeof options !== 'object') throw new TypeError('new Table(options): options must be an object');
+    const known = ['players', 'length', 'rules', 'seed', 'game'];
+    for (const k of Object.keys(options)) {
+      if (!known.includes(k)) throw new TypeError(`new Table: unknown option '${k}' (the options: ${known.join(', ')})`);
+    }
+    const players = options.players === undefined ? 4 : options.players;
+    if (players !== 4 && players !== 3) throw new RangeError(`new Table: players must be 4 or 3, not ${String(players)}`);
+    const rules = options.rules === undefined ? (players === 4 ? 'tenhou' : 'tenhou-sanma') : options.rules;
+    if (typeof rules !== 'string') throw new TypeError('new Table: rules must be a preset name (a string)');
+    if (TABLE_PRESETS.includes(rules) && rules.endsWith('-sanma') !== (players === 3)) {
+      throw new RangeError(`new Table: rules '${rules}' are for ${rules.endsWith('-sanma') ? 3 : 4} players, not ${players}`);
+    }
+    const length = options.length === undefined ? 'south' : options.length;
+    if (!(length in TABLE_LENGTHS)) throw new RangeError(`new Table: length must be 'one', 'east' or 'south', not ${String(length)}`);
+    const game = options.game === undefined ? 0 : options.game;
+    if (!Number.isInteger(game) || game < 0 || game >= 2 ** 32) throw new RangeError('new Table: game must be an integer 0..2**32-1');
+    this.players = players;
+    this.rules = rules;
+    this.length = length;
+    this.seed = tableSeed(options.seed === undefined ? 0 : options.seed, 'new Table');
+    this.game = game;
+    this.deltas = new Array(players).fill(0);
+    this._native = new native.NativeTable(rules, TABLE_LENGTHS[length], this.seed, game);  // RangeError: unknown preset
+  }
+
+  // A new game: game 0 of `seed`, or the current seed's next game when seed is undefined.
+  reset(seed) {
+    if (seed === undefined) this.game += 1;
+    else { this.seed = tableSeed(seed, 'reset'); this.game = 0; }
+    this._native.reset(this.seed, this.game);
+    this.deltas = new Array(this.players).fill(0);
+    return this;
+  }
+
+  get seat() { return this._native.seat(); }           // the acting seat, -1 once the game is over
+  legal() { return this._native.legal(); }              // its legal action ids, ascending
+  actionMask() {
+    const mask = new Uint8Array(124);
+    for (const a of this._native.legal()) mask[a] = 1;
+    return mask;
+  }
+
+  // The acting seat's action -> {reward, done}: reward its share of the
+  // payments of the rounds this action ended (0 when none; this.deltas has
+  // every seat's). An illegal action throws an Error (code
+  // 'MJK_ILLEGAL_ACTION', refusal, "seat 0 may not ron: ...") and changes nothing.
+  step(action) {
+    const seat = this._native.seat();
+    this.deltas = this._native.step(action);
+    return { reward: seat >= 0 ? this.deltas[seat] : 0, done: this.done };
+  }
+
+  get done() { return this._native.state().done; }
+  get scores() { return this._native.state().scores; }
+  state() { return this._native.state(); }
+  // The mjai lines so far (strings without the newline); viewer a seat: what it may see.
+  events(viewer = -1) {
+    const text = this._native.events(viewer);
+    return text === '' ? [] : text.slice(0, -1).split('\n');
+  }
+  // The game so far as 'mjai' (the event lines), 'tenhou6' (tenhou.net/6
+  // JSON) or 'mjlog' (Tenhou's mjlog XML), by the game-record writers; an
+  // Error naming what when the format cannot carry the game.
+  record(format = 'mjai') {
+    const id = ['mjai', 'tenhou6', 'mjlog'].indexOf(format);
+    if (id < 0) throw new RangeError(`record: format must be 'mjai', 'tenhou6' or 'mjlog', not ${String(format)}`);
+    return this._native.record(id);
+  }
+}
+
+Object.assign(module.exports, { Table, actionName: (id) => native.actionName(id) });

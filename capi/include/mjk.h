@@ -100,7 +100,13 @@ enum {
   MJK_ERR_OUT_OF_MEMORY = 44,      /* the search could not get the memory it needed */
   MJK_ERR_CANCELLED = 45,          /* the caller's mjk_cancel stopped the search */
   /* 45-59 are kept for the expected-value search. */
-  MJK_ERR_RECORD_UNREADABLE = 60 /* a game record that cannot be read (the output names the file and why) */
+  MJK_ERR_RECORD_UNREADABLE = 60, /* a game record that cannot be read (the output names the file and why) */
+  /* game tables (mjk_table_*, docs/c-abi.md) */
+  MJK_ERR_UNKNOWN_RULES = 61,    /* a rules preset name the engine does not know, or a bad game length */
+  MJK_ERR_BAD_WALL = 62,         /* a wall that is not 136 (108) distinct tile ids of the rules */
+  MJK_ERR_ILLEGAL_ACTION = 63,   /* an action outside the seat's legal set (mjk_table_error says why) */
+  MJK_ERR_NOT_ROUND_OVER = 64,   /* mjk_table_next_round while the round is still being played */
+  MJK_ERR_RECORD_UNWRITABLE = 65 /* a game the record format cannot carry (mjk_table_error says what) */
 };
 /* Short fixed description of a code ("fifth copy of a tile"); never NULL,
  * "unknown error" for a code this library does not know. */
@@ -674,5 +680,8 @@ MJK_API int mjk_review_record_rows(const char* path, size_t max_bytes, mjk_revie
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
+
+/* The game tables (mjk_table_*): mjk_table.h, included here. */
+#include "mjk_table.h"
 
 #endif /* MJK_H */

@@ -377,6 +377,10 @@ mjk_score_request capi::request_to_c(const ScoreRequest& r) noexcept { return to
 
 using namespace mjk;
 
+namespace mjk::capi {
+const char* table_error_message(int code) noexcept;  // table.cpp: the game tables' codes, or nullptr
+}  // namespace mjk::capi
+
 extern "C" {
 
 const char* mjk_version(void) { return MJK_VERSION_STRING; }
@@ -385,6 +389,7 @@ const char* mjk_version(void) { return MJK_VERSION_STRING; }
 const char* mjk_implementation(void) { return active_implementation().name.data(); }
 
 const char* mjk_error_message(int code) {
+  if (const char* table = capi::table_error_message(code)) return table;
   // The game records' codes are the C ABI's own (no mjk::Error: the layers below know no records).
   if (code == MJK_ERR_RECORD_UNREADABLE) return "the game record cannot be read";
   if (code < 0 || code > 255) return "unknown error";

@@ -63,6 +63,10 @@ std::optional<Yaku> yaku_from_tenhou_id(std::int64_t id);
 // A yaku name as tenhou.net/6 exports write it ("立直", "役牌 白", "Riichi", "抜きドラ", ...).
 std::optional<Yaku> yaku_from_name(std::string_view name);
 
+// Tenhou's mjlog XML of a game (write_mjlog.cpp); false and `error` ("E1-0
+// event 12: what") when the model holds something mjlog cannot state.
+bool mjlog_text(const Game& game, std::string& text, std::string& error);
+
 // 1-based line and column of a byte offset.
 struct Place {
   std::uint32_t line = 1, column = 1;

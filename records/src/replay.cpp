@@ -631,6 +631,7 @@ void Replayer::score(const Round& r, std::size_t i, const Win& w, const Player& 
   }
   const Score& sc = s.value;
   if (!sc.complete) return;  // reported above as not complete
+  if (options_.scores) out_.scores.push_back({round_index_, static_cast<std::uint16_t>(&w - r.wins.data()), sc});
   for (int seat = 0; seat < seats_; ++seat) {
     const int got = sc.payments[static_cast<std::size_t>(seat_wind(seat))];
     if (got != w.deltas[static_cast<std::size_t>(seat)])

@@ -1,4 +1,5 @@
-// Writers: mjai JSON lines and tenhou.net/6 JSON from the one game model.
+// Writers: mjai JSON lines and tenhou.net/6 JSON from the one game model
+// (mjlog XML: write_mjlog.cpp), and the read-back check all three pass.
 // mjai states every event in order, so it carries the whole model (mjk adds
 // hora's fu / han / points / yaku and the rules to start_game, which its
 // reader reads back). tenhou.net/6 writes per seat the draws (with the
@@ -318,7 +319,10 @@ std::string tenhou6_round(const Game& g, const Round& r) {
     o += "\"" + name + "\"";
     std::array<std::int32_t, 4> deltas = d.deltas;
     for (int i = seats; i < 4; ++i) deltas[static_cast<std::size_t>(i)] = 0;
-    if (moved || d.kind == DrawKind::exhaustive || d.kind == DrawKind::nagashi_mangan) o += "," + ints(deltas, 4);
+    // Tenhou writes no deltas when none move: an abortive draw, 全員聴牌, 全員不聴.
+    const bool named_all = d.kind == DrawKind::exhaustive && !moved && (all || none);
+    if (moved || (d.kind == DrawKind::exhaustive && !named_all) || d.kind == DrawKind::nagashi_mangan)
+      o += "," + ints(deltas, 4);
   }
   // A round the record stops in has no result: an empty one (mjk's; Tenhou writes only finished rounds).
   return o + "]]";
@@ -350,9 +354,10 @@ std::string event_text(const Event& e) {
 }
 
 // The first difference between the game and its copy read back, or "".
-std::string difference(const Game& a, const Game& b) {
+// mjlog states no server (it is Tenhou's): there the replays decide.
+std::string difference(const Game& a, const Game& b, bool server_stated) {
   if (a.rules.players != b.rules.players || a.rules.red_fives != b.rules.red_fives ||
-      a.rules.open_tanyao != b.rules.open_tanyao || a.rules.server != b.rules.server)
+      a.rules.open_tanyao != b.rules.open_tanyao || (server_stated && a.rules.server != b.rules.server))
     return "the rules";
   if (a.rounds.size() != b.rounds.size())
     return std::to_string(a.rounds.size()) + " rounds read back as " + std::to_string(b.rounds.size());
@@ -378,24 +383,37 @@ std::string difference(const Game& a, const Game& b) {
 }
 
 
+// The first line of one replay's text that the other does not have ("" when the same).
+std::string first_change(const std::string& before, const std::string& after) {
+  std::size_t at = 0;
+  while (at < before.size() && at < after.size() && before[at] == after[at]) ++at;
+  const std::size_t start = before.rfind('\n', at == 0 ? 0 : at - 1);
+  const std::size_t from = start == std::string::npos || at == 0 ? 0 : start + 1;
+  const std::string& longer = at < after.size() ? after : before;
+  return longer.substr(from, longer.find('\n', from) - from);
+}
+
 WriteResult checked(const Game& g, std::string text, Format format) {
   WriteResult out;
-  const ReadResult back = format == Format::mjai ? read_mjai(text, g.file) : read_tenhou6(text, g.file);
+  const ReadResult back = format == Format::mjai      ? read_mjai(text, g.file)
+                          : format == Format::tenhou6 ? read_tenhou6(text, g.file)
+                                                      : read_mjlog(text, g.file);
   const std::string name(format_name(format));
   if (!back.ok()) {
     out.error = g.file + ": the " + name + " written does not read back: " + back.error->what;
     return out;
   }
-  if (const std::string diff = difference(g, back.game); !diff.empty()) {
+  if (const std::string diff = difference(g, back.game, format != Format::mjlog); !diff.empty()) {
     out.error = g.file + ": " + name + " cannot carry " + diff;
     return out;
   }
   const std::string before = replay_text(replay(g)), after = replay_text(replay(back.game));
   if (before != after) {
-    out.error = g.file + ": written as " + name + ", the record replays differently (" +
-                (format == Format::tenhou6 ? "a limit hand's fu or the hand shown at a win is not carried"
-                                           : "a writer defect") +
-                ")";
+    const char* why = format == Format::tenhou6 ? "a limit hand's fu or the hand shown at a win is not carried"
+                      : format == Format::mjlog ? "mjlog states Tenhou's rules, which score a win differently"
+                                                : "a writer defect";
+    out.error = g.file + ": written as " + name + ", the record replays differently (" + why +
+                "): " + first_change(before, after);
     return out;
   }
   out.text = std::move(text);
@@ -407,12 +425,20 @@ WriteResult checked(const Game& g, std::string text, Format format) {
 WriteResult write_mjai(const Game& game) { return checked(game, mjai_text(game), Format::mjai); }
 WriteResult write_tenhou6(const Game& game) { return checked(game, tenhou6_text(game), Format::tenhou6); }
 
+WriteResult write_mjlog(const Game& game) {
+  std::string text, error;
+  if (!detail::mjlog_text(game, text, error)) {
+    WriteResult out;
+    out.error = game.file + ": mjlog cannot carry " + error;
+    return out;
+  }
+  return checked(game, std::move(text), Format::mjlog);
+}
+
 WriteResult write_record(const Game& game, Format format) {
   if (format == Format::mjai) return write_mjai(game);
   if (format == Format::tenhou6) return write_tenhou6(game);
-  WriteResult out;
-  out.error = "mjlog is read, not written";
-  return out;
+  return write_mjlog(game);
 }
 
 }  // namespace mjk::records

@@ -93,6 +93,11 @@ mjk_add_test(cli.log_review LABELS door PROPERTIES SKIP_RETURN_CODE 77
   COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/cli_log_review.sh $<TARGET_FILE:mjk> ${MJK_SHARED_DATA_DIR}/logs
           ${CMAKE_CURRENT_BINARY_DIR}/log_review)
 
+# mjk log --to mjlog of public records: the mjlog written reviews as its source does.
+mjk_add_test(cli.log_to_mjlog LABELS door PROPERTIES SKIP_RETURN_CODE 77
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/cli_log_mjlog.sh $<TARGET_FILE:mjk> ${MJK_SHARED_DATA_DIR}/logs
+          ${CMAKE_CURRENT_BINARY_DIR}/log_to_mjlog)
+
 mjk_cli_matches(log_plot_needs_stats "--plot goes with --stats" log --plot x.svg x.mjlog)
 
 # mjk log given hostile records (made at test time): each an error naming it,

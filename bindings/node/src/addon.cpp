@@ -14,6 +14,7 @@
 #include "ev.hpp"
 #include "promise_worker.hpp"
 #include "records.hpp"
+#include "table.hpp"
 
 namespace {
 
@@ -454,6 +455,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("implementation", Napi::Function::New(env, Implementation));
   mjk_node_records_init(env, exports);  // readLog, corpusJson (records.cpp)
   mjk_node_ev_init(env, exports);       // evMany, evManyAsync (ev.cpp)
+  mjk_node_table_init(env, exports);    // NativeTable, actionName (table.cpp)
   return exports;
 }
 

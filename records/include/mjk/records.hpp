@@ -1,7 +1,7 @@
 // Game records: one model of a whole game (the rules, every round's deal,
 // every event in order, the results as the record states them), readers for
 // the formats players and AIs use (Tenhou mjlog XML, plain or gzip;
-// tenhou.net/6 JSON; mjai JSONL), writers to the last two, and a replay that
+// tenhou.net/6 JSON; mjai JSONL), writers to all three, and a replay that
 // tracks every player's tiles and checks every fact the record states
 // against the kernel (replay.hpp).
 //
@@ -228,8 +228,14 @@ struct WriteResult {
   std::optional<std::string> error;
   [[nodiscard]] bool ok() const noexcept { return !error.has_value(); }
 };
-WriteResult write_mjai(const Game& game);                   // mjai JSON lines, one event a line
-WriteResult write_tenhou6(const Game& game);                // tenhou.net/6 JSON, one object
-WriteResult write_record(const Game& game, Format format);  // mjlog is not written (an error)
+WriteResult write_mjai(const Game& game);     // mjai JSON lines, one event a line
+WriteResult write_tenhou6(const Game& game);  // tenhou.net/6 JSON, one object
+// Tenhou's mjlog XML as Tenhou writes it (docs/formats.md): every tile of a
+// round given an id 0-135 as it comes into the round (the red five copy 0
+// of its five) and named by it after; the server is not stated (Tenhou's
+// rules are read back: a game they score differently is refused); a win
+// stated by its deltas alone (mjai) gets the kernel's fu, han and yaku.
+WriteResult write_mjlog(const Game& game);
+WriteResult write_record(const Game& game, Format format);
 
 }  // namespace mjk::records

@@ -56,6 +56,14 @@ struct ReplayStats {
 
 struct ReplayOptions {
   bool decisions = false;  // collect every discard (Replay::decisions) for review
+  bool scores = false;     // keep the kernel's score of every complete win (Replay::scores)
+};
+
+// The kernel's score of one win, as the replay computed it from its state.
+struct WinScore {
+  std::uint16_t round_index = 0;
+  std::uint16_t win = 0;  // index in Round::wins
+  Score score;
 };
 
 struct Replay {
@@ -63,6 +71,7 @@ struct Replay {
   std::optional<Disagreement> error;  // the record breaks the rules here; the replay stopped
   ReplayStats stats;
   std::vector<Decision> decisions;
+  std::vector<WinScore> scores;  // ReplayOptions::scores: in the order of the wins
 };
 
 Replay replay(const Game& game, const ReplayOptions& options = {});

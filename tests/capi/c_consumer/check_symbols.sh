@@ -19,5 +19,10 @@ fi
 for f in $(grep -o -E '^MJK_API [^(]*[ *](mjk_[a-z0-9_]+)\(' "$header" | grep -o -E 'mjk_[a-z0-9_]+\($' | tr -d '('); do
   printf '%s\n' "$symbols" | grep -q -x "$f" || { echo "declared in mjk.h but not exported: $f"; status=1; }
 done
+# mjk.h's part for the game tables, mjk_table.h (which it includes), the same way.
+table_header=$(dirname "$header")/mjk_table.h
+for f in $(grep -o -E '^MJK_API [^(]*[ *](mjk_[a-z0-9_]+)\(' "$table_header" | grep -o -E 'mjk_[a-z0-9_]+\($' | tr -d '('); do
+  printf '%s\n' "$symbols" | grep -q -x "$f" || { echo "declared in mjk_table.h but not exported: $f"; status=1; }
+done
 echo "$(printf '%s\n' "$symbols" | grep -c -E '^mjk_') C functions, $(printf '%s\n' "$symbols" | grep -c -E '^mjk::') C++ functions exported"
 exit $status

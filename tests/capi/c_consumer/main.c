@@ -449,6 +449,45 @@ static int print_json_lines(int argc, char** argv) {
   return 0;
 }
 
+/* A game table from C99: a whole east game with the first legal action
+ * each time (pass when offered, else the lowest id), points conserved, a
+ * refusal named with the state unchanged, the events as mjai lines. */
+static void test_table(void) {
+  mjk_table_error err;
+  mjk_table_state s, before;
+  uint8_t ids[MJK_ACTIONS];
+  char lines[1 << 16];
+  size_t needed = 0;
+  int seat, n, steps = 0;
+  mjk_table* t = mjk_table_new("tenhou", 1, 0, MJK_LENGTH_EAST, &err);
+  CHECK(t != NULL && err.code == MJK_OK);
+  if (!t) return;
+  CHECK(mjk_table_get_state(t, &before) == MJK_OK);
+  CHECK(mjk_table_apply(t, 1, MJK_ACT_TSUMOGIRI, &err) == MJK_ERR_ILLEGAL_ACTION);
+  CHECK(err.refusal == MJK_REFUSAL_NOT_ASKED && strstr(err.message, "seat 1") != NULL);
+  CHECK(mjk_table_get_state(t, &s) == MJK_OK && memcmp(&s, &before, sizeof s) == 0);
+  for (mjk_table_get_state(t, &s); !s.done && steps < 100000; mjk_table_get_state(t, &s), ++steps) {
+    if (s.phase == MJK_PHASE_ROUND_OVER) {
+      CHECK(s.scores[0] + s.scores[1] + s.scores[2] + s.scores[3] + 1000 * s.sticks == 100000);
+      CHECK(mjk_table_next_round(t, NULL, 0, &err) == MJK_OK);
+      continue;
+    }
+    for (seat = 0; seat < 4; ++seat) {
+      if (!((s.actors >> seat) & 1)) continue;
+      n = mjk_table_legal(t, seat, ids, sizeof ids);
+      CHECK(n > 0);
+      if (n <= 0) return;
+      CHECK(mjk_table_apply(t, seat, ids[n - 1] == MJK_ACT_PASS ? MJK_ACT_PASS : ids[0], &err) == MJK_OK);
+    }
+  }
+  CHECK(s.done == 1 && s.scores[0] + s.scores[1] + s.scores[2] + s.scores[3] == 100000);
+  CHECK(mjk_table_events(t, -1, 0, lines, sizeof lines, &needed) == MJK_OK);
+  CHECK(strncmp(lines, "{\"type\":\"start_game\"", 20) == 0 && strstr(lines, "\"end_game\"") != NULL);
+  CHECK(strcmp(mjk_error_message(MJK_ERR_BAD_WALL), "bad wall (not 136 or 108 distinct tile ids of the rules)") == 0);
+  mjk_table_free(t);
+  CHECK(mjk_table_new("nope", 0, 0, MJK_LENGTH_RULES, &err) == NULL && err.code == MJK_ERR_UNKNOWN_RULES);
+}
+
 int main(int argc, char** argv) {
   if (argc > 1 && strcmp(argv[1], "--json") == 0) return print_json_lines(argc, argv);
   if (argc > 1 && strcmp(argv[1], "--review") == 0) return print_review_lines(argc, argv);
@@ -464,6 +503,7 @@ int main(int argc, char** argv) {
   test_analyse_json();
   test_parse_message();
   test_score();
+  test_table();
   if (failures) {
     fprintf(stderr, "%d checks failed\n", failures);
     return 1;

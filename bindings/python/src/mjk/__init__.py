@@ -714,3 +714,8 @@ __all__ += ["tile_name", "tile_kind", "to_mpsz", "from_mpsz"]
 from ._ev import EV_DEFAULT_MAX_VERTICES, ev, ev_many  # noqa: E402
 
 __all__ += ["ev", "ev_many", "EV_DEFAULT_MAX_VERTICES"]
+
+# Whole games on the engine (docs/python.md, "Whole games"): mjk/_table.py.
+from ._table import ACTION_COUNT, ENCODING_SIZE, IllegalAction, Table, Tables, action_name, encoding_layout  # noqa: E402
+
+__all__ += ["Table", "Tables", "IllegalAction", "ACTION_COUNT", "ENCODING_SIZE", "action_name", "encoding_layout"]

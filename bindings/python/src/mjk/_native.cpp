@@ -540,6 +540,8 @@ py::list yaku_names() {
 
 void add_ev(py::module_& m);  // _native_ev.cpp: the expected value
 
+void add_table(py::module_& m);  // _native_table.cpp: whole games (mjk.Table, mjk.Tables)
+
 PYBIND11_MODULE(_native, m) {
   m.doc() = "mjk's native half; use the mjk package";
   m.def("operations", &operations);
@@ -556,6 +558,7 @@ PYBIND11_MODULE(_native, m) {
   });
   m.def("implementation", [] { return std::string(mjk_implementation()); });
   add_ev(m);
+  add_table(m);
   m.attr("library_version") = mjk_version();
   m.attr("default_max_record_bytes") = mjk::records::default_max_record_bytes;
   m.def("read_log", &read_log, py::arg("path"), py::arg("max_bytes") = mjk::records::default_max_record_bytes);

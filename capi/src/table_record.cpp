@@ -1,0 +1,56 @@
+// mjk_table_record: a table's game as a record (mjai, tenhou.net/6, mjlog).
+// The engine's mjai lines are read as a record and written by the records
+// layer's writers, which read their text back and replay it before handing
+// it out. Not in WebAssembly (no game records there): table.cpp's
+// mjk_table_record_mjai_only stands in.
+#include <algorithm>
+#include <cstring>
+#include <new>
+#include <string>
+
+#include "mjk.h"
+#include "mjk/mjai.hpp"
+#include "mjk/records.hpp"
+#include "table_handle.hpp"
+
+namespace {
+
+int fail(mjk_table_error* error, int code, const std::string& message) noexcept {
+  if (error) {
+    *error = {};
+    error->code = code;
+    const std::size_t n = std::min(message.size(), std::size_t{MJK_MAX_MESSAGE - 1});
+    std::memcpy(error->message, message.data(), n);
+  }
+  return code;
+}
+
+}  // namespace
+
+extern "C" int mjk_table_record(const mjk_table* table, int format, char* buf, size_t cap, size_t* needed,
+                                mjk_table_error* error) {
+  if (!table || (!buf && cap)) return fail(error, MJK_ERR_INVALID_ARGUMENT, "the table is NULL, or buf with cap > 0");
+  if (format < MJK_RECORD_MJAI || format > MJK_RECORD_MJLOG)
+    return fail(
+        error, MJK_ERR_INVALID_ARGUMENT,
+        "unknown record format " + std::to_string(format) + " (MJK_RECORD_MJAI, MJK_RECORD_TENHOU6, MJK_RECORD_MJLOG)");
+  try {
+    std::string text;
+    mjk::write_mjai(table->log, table->table.rules().players, text);
+    if (format != MJK_RECORD_MJAI) {
+      const mjk::records::ReadResult read = mjk::records::read_mjai(text, "table.mjson");
+      if (!read.ok()) return fail(error, MJK_ERR_RECORD_UNWRITABLE, read.error->message());
+      mjk::records::WriteResult out =
+          format == MJK_RECORD_TENHOU6 ? mjk::records::write_tenhou6(read.game) : mjk::records::write_mjlog(read.game);
+      if (!out.ok()) return fail(error, MJK_ERR_RECORD_UNWRITABLE, *out.error);
+      text = std::move(out.text);
+    }
+    if (needed) *needed = text.size() + 1;
+    if (text.size() + 1 > cap) return fail(error, MJK_ERR_OUTPUT_TOO_SMALL, "buf is too small: *needed bytes");
+    std::memcpy(buf, text.c_str(), text.size() + 1);
+    if (error) *error = {};
+    return MJK_OK;
+  } catch (const std::bad_alloc&) {
+    return fail(error, MJK_ERR_OUT_OF_MEMORY, "out of memory");
+  }
+}
