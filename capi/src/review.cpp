@@ -8,6 +8,7 @@
 
 #include "mjk.h"
 #include "mjk/error.hpp"
+#include "mjk/json.hpp"
 #include "mjk/records.hpp"
 #include "mjk/review.hpp"
 
@@ -46,14 +47,11 @@ int out_of_memory(char* buf, size_t cap, size_t* needed) {
 
 // A record that cannot be read, for mjk_review_record_rows: the place in parts.
 std::string read_error_parts(const mjk::records::ReadError& e) {
-  std::string o = "{\"file\":";
-  mjk::records::append_json_string(o, e.file);
-  o += ",\"error\":";
-  mjk::records::append_json_string(o, e.message());
-  o += ",\"offset\":" + std::to_string(e.offset) + ",\"line\":" + std::to_string(e.line) +
-       ",\"column\":" + std::to_string(e.column) + ",\"what\":";
-  mjk::records::append_json_string(o, e.what);
-  return o + "}";
+  return mjk::json_string([&](mjk::JsonWriter& j) {
+    j.begin_object().key("file").string(e.file).key("error").string(e.message());
+    j.key("offset").number(static_cast<long long>(e.offset)).key("line").number(static_cast<long long>(e.line));
+    j.key("column").number(static_cast<long long>(e.column)).key("what").string(e.what).end_object();
+  });
 }
 
 void fill_row(const mjk::records::Decision& d, mjk_review_row& row) {

@@ -1,40 +1,85 @@
-// The JSON reader under parse_request_json (request_json.cpp): a cursor over
-// one line that decodes scalars into fixed buffers and only announces
-// containers, so the schema walks them itself. Allocates nothing. Internal
-// to mjk::io.
+// The one JSON tokenizer of mjk: a cursor over a text that reads a value at
+// a time, scalars decoded (a string into the caller's sink), containers only
+// announced so the caller walks them. The request reader
+// (request_json.cpp) walks it by the schema and allocates nothing;
+// json::parse (json.cpp) builds the records' trees on it. A fault is a code
+// and its place; each caller says it in its own words. Internal to mjk::io.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string_view>
 #include <tuple>
 
-#include "mjk/request.hpp"
-#include "request_parts.hpp"
+#include "mjk/json.hpp"
 #include "utf8.hpp"
 
-namespace mjk::request_parts {
+namespace mjk::json {
 
+// What a string may hold.
+enum class Strings : std::uint8_t {
+  utf8,   // valid UTF-8, \u escapes of whole code points (a request)
+  bytes,  // any bytes but control characters; a lone surrogate escape kept as its three bytes (records, json::parse)
+};
 
-// One JSON value as the reader sees it: scalars decoded, containers only
-// announced (the schema says what to do with them).
-struct Value {
-  enum Kind : std::uint8_t { string, number, boolean, null, array, object } kind = null;
+struct Fault {
+  enum Code : std::uint8_t {
+    none,
+    value_missing,      // the text ends where a value should start
+    not_a_value,        // a byte that starts no value
+    bad_word,           // 't', 'f' or 'n' that does not start true, false or null
+    not_a_string,       // string() where no '"' is
+    string_not_closed,  // the text ends inside a string
+    escape_not_closed,  // the text ends right after a backslash
+    control_character,
+    not_utf8,         // Strings::utf8
+    string_too_long,  // the sink is full
+    bad_escape,       // a backslash before a letter no escape has
+    u_escape_short,   // fewer than four bytes after \u
+    u_escape_not_hex,
+    lone_surrogate,  // Strings::utf8
+    integer_digits,  // a number without digits (after its '-')
+    fraction_digits,
+    exponent_digits,
+  } code = none;
+  std::uint32_t where = 0;   // the cursor's place when it stopped
+  std::uint32_t escape = 0;  // a fault inside an escape: the escape's backslash
+  explicit operator bool() const noexcept { return code != none; }
+};
+
+// One value as the cursor reads it.
+struct Token {
+  Type kind = Type::null;
   std::uint32_t at = 0;   // byte offset of the value
-  std::string_view text;  // a string, decoded (points into buf)
-  long long integer = 0;  // a number's value, saturated; integral only if no fraction or exponent
+  std::string_view text;  // a string, decoded (the sink's bytes)
+  long long integer = 0;  // a number's value, saturated at +-10^15; integral only if no fraction or exponent
   bool integral = false;
   // A number's digits as an unsigned 64-bit count (its sign aside), exact
   // unless past_uint64: a field taking counts up to 2^64 - 1 reads it.
   std::uint64_t count = 0;
   bool past_uint64 = false;
   bool truth = false;
-  char buf[max_json_string];
 };
 
-class Reader {
+// A sink of fixed room for decoded strings (string_too_long past it).
+template <std::size_t N>
+struct FixedText {
+  char buf[N];
+  std::size_t n = 0;
+  void clear() noexcept { n = 0; }
+  bool append(const char* p, std::size_t k) noexcept {
+    if (k > N - n) return false;
+    std::memcpy(buf + n, p, k);
+    n += k;
+    return true;
+  }
+  [[nodiscard]] std::string_view view() const noexcept { return {buf, n}; }
+};
+
+class Cursor {
  public:
-  explicit Reader(std::string_view s) noexcept : s_(s) {}
+  explicit Cursor(std::string_view s, Strings strings = Strings::utf8) noexcept : s_(s), strings_(strings) {}
 
   void ws() noexcept {
     while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\t' || s_[i_] == '\n' || s_[i_] == '\r')) ++i_;
@@ -42,28 +87,33 @@ class Reader {
   [[nodiscard]] std::uint32_t pos() const noexcept { return static_cast<std::uint32_t>(i_); }
   [[nodiscard]] bool at_end() const noexcept { return i_ == s_.size(); }
   [[nodiscard]] bool peek(char c) const noexcept { return i_ < s_.size() && s_[i_] == c; }
+  [[nodiscard]] char here() const noexcept { return i_ < s_.size() ? s_[i_] : '\0'; }
   bool take(char c) noexcept {
     if (!peek(c)) return false;
     ++i_;
     return true;
   }
+  // The text of [from, pos()) (a number as written).
+  [[nodiscard]] std::string_view since(std::uint32_t from) const noexcept { return s_.substr(from, i_ - from); }
 
-  // Any value: scalars read whole; '[' and '{' consumed and announced.
-  HandError value(Value& v) noexcept {
+  // Any value after whitespace: scalars read whole (a string into `text`);
+  // '[' and '{' consumed and announced.
+  template <class Sink>
+  Fault value(Token& v, Sink& text) {
     ws();
     v.at = pos();
-    if (at_end()) return bad(pos(), "not JSON: a value is missing");
+    if (at_end()) return fault(Fault::value_missing);
     const char c = s_[i_];
-    if (c == '"') return string(v);
+    if (c == '"') return string(v, text);
     if (c == '[' || c == '{') {
-      v.kind = c == '[' ? Value::array : Value::object;
+      v.kind = c == '[' ? Type::array : Type::object;
       ++i_;
       return {};
     }
     if (c == '-' || (c >= '0' && c <= '9')) return number(v);
-    for (const auto& [word, kind, truth] : {std::tuple{std::string_view("true"), Value::boolean, true},
-                                            std::tuple{std::string_view("false"), Value::boolean, false},
-                                            std::tuple{std::string_view("null"), Value::null, false}}) {
+    for (const auto& [word, kind, truth] : {std::tuple{std::string_view("true"), Type::boolean, true},
+                                            std::tuple{std::string_view("false"), Type::boolean, false},
+                                            std::tuple{std::string_view("null"), Type::null, false}}) {
       if (s_.substr(i_, word.size()) == word) {
         i_ += word.size();
         v.kind = kind;
@@ -71,23 +121,18 @@ class Reader {
         return {};
       }
     }
-    return bad(pos(), "not JSON: expected a value");
+    return fault(c == 't' || c == 'f' || c == 'n' ? Fault::bad_word : Fault::not_a_value);
   }
 
-  // A string into v.buf.
-  HandError string(Value& v) noexcept {
-    v.kind = Value::string;
+  // A string, decoded into `text` (cleared first).
+  template <class Sink>
+  Fault string(Token& v, Sink& text) {
+    v.kind = Type::string;
     v.at = pos();
-    std::size_t n = 0;
-    const auto put = [&](char ch) -> bool {
-      if (n == sizeof v.buf) return false;
-      v.buf[n++] = ch;
-      return true;
-    };
-    const auto too_long = [&] { return bad(v.at, "a string longer than 512 bytes"); };
-    if (!take('"')) return bad(pos(), "not JSON: expected a string");
+    text.clear();
+    if (!take('"')) return fault(Fault::not_a_string);
     for (;;) {
-      if (at_end()) return bad(v.at, "not JSON: a string is not closed");
+      if (at_end()) return fault(Fault::string_not_closed);
       const auto c = static_cast<unsigned char>(s_[i_]);
       if (c == '"') {
         ++i_;
@@ -96,45 +141,44 @@ class Reader {
       if (detail::json_plain_byte[c]) {  // a run of bytes that stand for themselves, copied at once
         std::size_t end = i_ + 1;
         while (end < s_.size() && detail::json_plain_byte[static_cast<unsigned char>(s_[end])]) ++end;
-        if (end - i_ > sizeof v.buf - n) return too_long();
-        std::memcpy(v.buf + n, s_.data() + i_, end - i_);
-        n += end - i_;
+        if (!text.append(s_.data() + i_, end - i_)) return fault(Fault::string_too_long);
         i_ = end;
         continue;
       }
-      if (c < 0x20) return bad(pos(), "not JSON: a control character in a string");
+      if (c < 0x20) return fault(Fault::control_character);
       if (c >= 0x80) {
-        const std::size_t len = detail::utf8_length(s_, i_);
-        if (len == 0) return bad(pos(), "not JSON: a string is not UTF-8");
-        for (std::size_t k = 0; k < len; ++k)
-          if (!put(s_[i_ + k])) return too_long();
+        const std::size_t len = strings_ == Strings::utf8 ? detail::utf8_length(s_, i_) : 1;
+        if (len == 0) return fault(Fault::not_utf8);
+        if (!text.append(s_.data() + i_, len)) return fault(Fault::string_too_long);
         i_ += len;
         continue;
       }
-      if (c != '\\') {
-        if (!put(static_cast<char>(c))) return too_long();
-        ++i_;
-        continue;
-      }
-      const std::uint32_t escape_at = pos();
+      // The one byte left: a backslash.
+      escape_ = pos();
       ++i_;
-      if (at_end()) return bad(escape_at, "not JSON: a bad escape");
-      const char e = s_[i_++];
+      if (at_end()) return fault(Fault::escape_not_closed);
+      const char e = s_[i_];
       const char* plain = std::strchr("\"\\/bfnrt", e);
       if (e != '\0' && plain) {
+        ++i_;
         constexpr char decoded[] = "\"\\/\b\f\n\r\t";
-        if (!put(decoded[plain - "\"\\/bfnrt"])) return too_long();
+        if (!text.append(&decoded[plain - "\"\\/bfnrt"], 1)) return fault(Fault::string_too_long);
         continue;
       }
-      if (e != 'u') return bad(escape_at, "not JSON: a bad escape");
+      if (e != 'u') return fault(Fault::bad_escape);
+      ++i_;
       std::uint32_t cp = 0;
-      if (!hex4(cp)) return bad(escape_at, "not JSON: a bad \\u escape");
-      if (cp >= 0xdc00 && cp <= 0xdfff) return bad(escape_at, "not JSON: a lone surrogate in a \\u escape");
-      if (cp >= 0xd800 && cp <= 0xdbff) {
+      if (const Fault::Code hex = hex4(cp)) return fault(hex);
+      if (cp >= 0xd800 && cp <= 0xdfff) {
+        // A high surrogate and its low one make one code point; any other is
+        // lone (kept as bytes: the escape after it is read on its own).
         std::uint32_t low = 0;
-        if (!take('\\') || !take('u') || !hex4(low) || low < 0xdc00 || low > 0xdfff)
-          return bad(escape_at, "not JSON: a lone surrogate in a \\u escape");
-        cp = 0x10000 + ((cp - 0xd800) << 10) + (low - 0xdc00);
+        if (cp <= 0xdbff && s_.substr(i_, 2) == "\\u" && hex_at(i_ + 2, low) && low >= 0xdc00 && low <= 0xdfff) {
+          i_ += 6;
+          cp = 0x10000 + ((cp - 0xd800) << 10) + (low - 0xdc00);
+        } else if (strings_ == Strings::utf8) {
+          return fault(Fault::lone_surrogate);
+        }
       }
       // UTF-8 of the code point.
       char u[4];
@@ -148,36 +192,51 @@ class Reader {
       else
         u[0] = static_cast<char>(0xf0 | (cp >> 18)), u[1] = static_cast<char>(0x80 | ((cp >> 12) & 0x3f)),
         u[2] = static_cast<char>(0x80 | ((cp >> 6) & 0x3f)), u[3] = static_cast<char>(0x80 | (cp & 0x3f)), len = 4;
-      for (std::size_t k = 0; k < len; ++k)
-        if (!put(u[k])) return too_long();
+      if (!text.append(u, len)) return fault(Fault::string_too_long);
     }
-    v.text = std::string_view(v.buf, n);
+    v.text = text.view();
     return {};
   }
 
  private:
-  bool hex4(std::uint32_t& out) noexcept {
-    if (s_.size() - i_ < 4) return false;
+  [[nodiscard]] Fault fault(Fault::Code code) const noexcept { return {code, pos(), escape_}; }
+
+  static int hex_digit(char c) noexcept {
+    return c >= '0' && c <= '9'   ? c - '0'
+           : c >= 'a' && c <= 'f' ? c - 'a' + 10
+           : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                  : -1;
+  }
+  // Four hex digits at s_[at..], read without moving.
+  [[nodiscard]] bool hex_at(std::size_t at, std::uint32_t& out) const noexcept {
+    if (s_.size() < at + 4) return false;
     out = 0;
-    for (int k = 0; k < 4; ++k) {
-      const char c = s_[i_++];
-      const int d = c >= '0' && c <= '9'   ? c - '0'
-                    : c >= 'a' && c <= 'f' ? c - 'a' + 10
-                    : c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                           : -1;
+    for (std::size_t k = at; k < at + 4; ++k) {
+      const int d = hex_digit(s_[k]);
       if (d < 0) return false;
       out = out * 16 + static_cast<std::uint32_t>(d);
     }
     return true;
   }
+  // Four hex digits read; a fault stops past the digit that is not one.
+  Fault::Code hex4(std::uint32_t& out) noexcept {
+    if (s_.size() - i_ < 4) return Fault::u_escape_short;
+    out = 0;
+    for (int k = 0; k < 4; ++k) {
+      const int d = hex_digit(s_[i_++]);
+      if (d < 0) return Fault::u_escape_not_hex;
+      out = out * 16 + static_cast<std::uint32_t>(d);
+    }
+    return Fault::none;
+  }
 
   // JSON's number grammar; the value saturates at +-10^15.
-  HandError number(Value& v) noexcept {
-    v.kind = Value::number;
+  Fault number(Token& v) noexcept {
+    v.kind = Type::number;
     v.integral = true;
     const bool negative = take('-');
     const auto digit = [&] { return i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '9'; };
-    if (!digit()) return bad(v.at, "not JSON: a bad number");
+    if (!digit()) return fault(Fault::integer_digits);
     long long n = 0;
     v.count = 0;
     v.past_uint64 = false;
@@ -193,14 +252,14 @@ class Reader {
     }
     if (take('.')) {
       v.integral = false;
-      if (!digit()) return bad(v.at, "not JSON: a bad number");
+      if (!digit()) return fault(Fault::fraction_digits);
       while (digit()) ++i_;
     }
     if (peek('e') || peek('E')) {
       ++i_;
       v.integral = false;
       if (!take('+')) take('-');
-      if (!digit()) return bad(v.at, "not JSON: a bad number");
+      if (!digit()) return fault(Fault::exponent_digits);
       while (digit()) ++i_;
     }
     v.integer = negative ? -n : n;
@@ -209,6 +268,8 @@ class Reader {
 
   std::string_view s_;
   std::size_t i_ = 0;
+  std::uint32_t escape_ = 0;  // the last escape's backslash
+  Strings strings_;
 };
 
-}  // namespace mjk::request_parts
+}  // namespace mjk::json

@@ -1,15 +1,10 @@
-// analyse() and the JSON writer: the one shape every front end prints.
+// analyse() and the answer's JSON (written by JsonWriter, json.cpp): the one
+// shape every front end prints.
 #include "mjk/report.hpp"
 
-#include <charconv>
-#include <cstdlib>
-#include <cstdio>
-#include <cstring>
 #include <new>
-#include <version>
 
 #include "mjk/ev.hpp"
-#include "utf8.hpp"
 
 namespace mjk {
 namespace {
@@ -74,8 +69,6 @@ void put_hand(const ParsedHand& input, Put put) {
   put(suit_letter[win.kind() / 9]);
 }
 
-using detail::json_plain_byte;
-
 std::array<char, 2> name_of(Tile t) noexcept {
   return {static_cast<char>('0' + t.number()), suit_letter[t.kind() / 9]};
 }
@@ -91,120 +84,6 @@ TenpaiDiscards tenpai_discards_of(const Advice& advice) noexcept {
     out.waits[static_cast<std::size_t>(o.discard.kind())] = o.necessary;
   }
   return out;
-}
-
-JsonWriter& JsonWriter::key(std::string_view k) noexcept {
-  string(k);
-  put(':');
-  after_key_ = true;
-  return *this;
-}
-
-JsonWriter& JsonWriter::string(std::string_view s) noexcept {
-  separate();
-  if (s.size() + 2 <= out_.size() - std::min(size_, out_.size())) {
-    // Room for it: copied as it is scanned, as long as every byte is plain
-    // (nearly every string written is a key or a name). Else from the start below.
-    char* const quoted = out_.data() + size_;
-    std::size_t n = 0;
-    while (n < s.size() && json_plain_byte[static_cast<unsigned char>(s[n])]) quoted[1 + n] = s[n], ++n;
-    if (n == s.size()) {
-      quoted[0] = quoted[n + 1] = '"';
-      size_ += n + 2;
-      return *this;
-    }
-  }
-  put('"');
-  for (std::size_t i = 0; i < s.size();) {
-    // Plain bytes are copied a run at a time: nearly every string written is one run.
-    std::size_t run = i;
-    while (run < s.size() && json_plain_byte[static_cast<unsigned char>(s[run])]) ++run;
-    if (run > i) {
-      put(s.substr(i, run - i));
-      i = run;
-      continue;
-    }
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c == '"' || c == '\\') {
-      put('\\');
-      put(static_cast<char>(c));
-      ++i;
-    } else if (c < 0x20) {
-      constexpr char hex[] = "0123456789abcdef";
-      const char escape[] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-      put(std::string_view(escape, sizeof escape));
-      ++i;
-    } else if (const std::size_t n = detail::utf8_length(s, i)) {
-      put(s.substr(i, n));
-      i += n;
-    } else {
-      put("\\ufffd");  // not UTF-8: the replacement character, byte by byte
-      ++i;
-    }
-  }
-  put('"');
-  return *this;
-}
-
-JsonWriter& JsonWriter::number(long long n) noexcept {
-  separate();
-  char buf[24];
-  const auto end = std::to_chars(buf, buf + sizeof buf, n).ptr;
-  put(std::string_view(buf, static_cast<std::size_t>(end - buf)));
-  return *this;
-}
-
-JsonWriter& JsonWriter::number(double x, int decimals) noexcept {
-  separate();
-  char buf[64];
-  const int len = std::snprintf(buf, sizeof buf, "%.*f", decimals, x);
-  for (int i = 0; i < len && i < static_cast<int>(sizeof buf) - 1; ++i) put(buf[i]);
-  return *this;
-}
-
-JsonWriter& JsonWriter::shortest(double x) noexcept {
-  separate();
-  char buf[32];
-#if defined(__cpp_lib_to_chars)
-  const auto end = std::to_chars(buf, buf + sizeof buf, x).ptr;
-  put(std::string_view(buf, static_cast<std::size_t>(end - buf)));
-#else
-  // No floating-point to_chars (emscripten's libc++): the fewest significant
-  // digits that read back as x.
-  int len = 0;
-  for (int digits = 1; digits <= 17; ++digits) {
-    len = std::snprintf(buf, sizeof buf, "%.*g", digits, x);
-    if (std::strtod(buf, nullptr) == x) break;
-  }
-  put(std::string_view(buf, static_cast<std::size_t>(len)));
-#endif
-  return *this;
-}
-
-JsonWriter& JsonWriter::boolean(bool b) noexcept {
-  separate();
-  return raw(b ? "true" : "false");
-}
-
-JsonWriter& JsonWriter::null() noexcept {
-  separate();
-  return raw("null");
-}
-
-JsonWriter& JsonWriter::raw(std::string_view text) noexcept {
-  put(text);
-  return *this;
-}
-
-JsonWriter& JsonWriter::tiles(TileMask m) noexcept {
-  begin_array();
-  for (const Tile t : m) {  // string(name) without its scan: a tile name needs no escape
-    separate();
-    const auto name = name_of(t);
-    const char quoted[] = {'"', name[0], name[1], '"'};
-    put(std::string_view(quoted, sizeof quoted));
-  }
-  return end_array();
 }
 
 std::size_t write_hand(const ParsedHand& input, std::span<char> out) noexcept {

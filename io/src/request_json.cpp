@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "json_reader.hpp"
+#include "mjk/json.hpp"
 #include "mjk/notation.hpp"
 #include "mjk/request.hpp"
 #include "mjk/request_schema.hpp"
@@ -16,6 +17,54 @@ namespace mjk {
 using namespace request_parts;
 
 namespace {
+
+using json::Type;
+
+// One JSON value as the request reads it: the tokenizer's token, a string
+// decoded into room for the longest a request's string may be.
+struct Value : json::Token {
+  json::FixedText<max_json_string> buf;
+};
+
+// The tokenizer (json_reader.hpp) with the request's words for its faults.
+class Reader {
+ public:
+  explicit Reader(std::string_view s) noexcept : in_(s) {}
+  void ws() noexcept { in_.ws(); }
+  [[nodiscard]] std::uint32_t pos() const noexcept { return in_.pos(); }
+  [[nodiscard]] bool at_end() const noexcept { return in_.at_end(); }
+  [[nodiscard]] bool peek(char c) const noexcept { return in_.peek(c); }
+  bool take(char c) noexcept { return in_.take(c); }
+  // Any value: scalars read whole; '[' and '{' consumed and announced.
+  HandError value(Value& v) noexcept { return said(v, in_.value(v, v.buf)); }
+  HandError string(Value& v) noexcept { return said(v, in_.string(v, v.buf)); }
+
+ private:
+  static HandError said(const Value& v, json::Fault f) noexcept {
+    using F = json::Fault;
+    switch (f.code) {
+      case F::none: return {};
+      case F::value_missing: return bad(f.where, "not JSON: a value is missing");
+      case F::not_a_value:
+      case F::bad_word: return bad(f.where, "not JSON: expected a value");
+      case F::not_a_string: return bad(f.where, "not JSON: expected a string");
+      case F::string_not_closed: return bad(v.at, "not JSON: a string is not closed");
+      case F::string_too_long: return bad(v.at, "a string longer than 512 bytes");
+      case F::control_character: return bad(f.where, "not JSON: a control character in a string");
+      case F::not_utf8: return bad(f.where, "not JSON: a string is not UTF-8");
+      case F::escape_not_closed:
+      case F::bad_escape: return bad(f.escape, "not JSON: a bad escape");
+      case F::u_escape_short:
+      case F::u_escape_not_hex: return bad(f.escape, "not JSON: a bad \\u escape");
+      case F::lone_surrogate: return bad(f.escape, "not JSON: a lone surrogate in a \\u escape");
+      case F::integer_digits:
+      case F::fraction_digits:
+      case F::exponent_digits: return bad(v.at, "not JSON: a bad number");
+    }
+    return bad(f.where, "not JSON");
+  }
+  json::Cursor in_;
+};
 
 // The rule switches of SCORING.md §1: names and error words from the
 // schema's table (request_schema.hpp), the member each sets here.
@@ -51,16 +100,16 @@ const RuleKey* rule_key(std::string_view name) noexcept {
 HandError apply_rule(ScoreRules& rules, const RuleKey& key, const Value& v) noexcept {
   switch (key.kind) {
     case RuleType::flag:
-      if (v.kind != Value::boolean) return bad(v.at, key.must);
+      if (v.kind != Type::boolean) return bad(v.at, key.must);
       rules.*key.flag = v.truth;
       return {};
     case RuleType::fu:
-      if (v.kind != Value::number || !v.integral || (v.integer != 2 && v.integer != 4)) return bad(v.at, key.must);
+      if (v.kind != Type::number || !v.integral || (v.integer != 2 && v.integer != 4)) return bad(v.at, key.must);
       rules.double_wind_pair_fu = static_cast<std::uint8_t>(v.integer);
       return {};
     case RuleType::renhou: {
-      const auto it = std::find(renhou_names.begin(), renhou_names.end(), v.kind == Value::string ? v.text : "");
-      if (v.kind != Value::string || it == renhou_names.end()) return bad(v.at, key.must);
+      const auto it = std::find(renhou_names.begin(), renhou_names.end(), v.kind == Type::string ? v.text : "");
+      if (v.kind != Type::string || it == renhou_names.end()) return bad(v.at, key.must);
       rules.renhou = static_cast<RenhouRule>(it - renhou_names.begin());
       return {};
     }
@@ -179,18 +228,18 @@ class RequestReader {
   // A field's value; null keeps the default.
   HandError field(Field f) noexcept {
     if (HandError e = in_.value(v_)) return e;
-    if (v_.kind == Value::null) return {};
+    if (v_.kind == Type::null) return {};
     ScoreRequest& q = r_.request;
     const auto expect = [&](bool ok, std::string_view must) { return ok ? HandError{} : bad(v_.at, must); };
     const auto integer = [&](long long lo, long long hi, std::string_view must, auto& into) -> HandError {
-      if (v_.kind != Value::number || !v_.integral || v_.integer < lo || v_.integer > hi) return bad(v_.at, must);
+      if (v_.kind != Type::number || !v_.integral || v_.integer < lo || v_.integer > hi) return bad(v_.at, must);
       into = static_cast<std::remove_reference_t<decltype(into)>>(v_.integer);
       return {};
     };
     // A flag is true/false, or 1/0 (request_schema.hpp).
     const auto flag = [&](bool& into) -> HandError {
-      const bool number = v_.kind == Value::number && v_.integral && (v_.integer == 0 || v_.integer == 1);
-      if (v_.kind != Value::boolean && !number) return bad(v_.at, spec(f).must);
+      const bool number = v_.kind == Type::number && v_.integral && (v_.integer == 0 || v_.integer == 1);
+      if (v_.kind != Type::boolean && !number) return bad(v_.at, spec(f).must);
       into = number ? v_.integer == 1 : v_.truth;
       return {};
     };
@@ -198,7 +247,7 @@ class RequestReader {
     const std::uint32_t inner = v_.at + 1;  // the first byte inside a string (exact without escapes)
     switch (f) {
       case Field::hand: {
-        if (HandError e = expect(v_.kind == Value::string, spec(f).must)) return e;
+        if (HandError e = expect(v_.kind == Type::string, spec(f).must)) return e;
         hand_at_ = v_.at;
         const auto p = parse_hand(v_.text);
         if (!p.ok()) {
@@ -218,7 +267,7 @@ class RequestReader {
       }
       case Field::melds: return melds();
       case Field::win: {
-        const auto t = v_.kind == Value::string ? parse_tile(v_.text) : std::nullopt;
+        const auto t = v_.kind == Type::string ? parse_tile(v_.text) : std::nullopt;
         if (!t) return bad(v_.at, spec(f).must, Error::bad_winning_tile);
         q.win = *t;
         q.win_red = v_.text[0] == '0';
@@ -228,25 +277,25 @@ class RequestReader {
       }
       case Field::tsumo: return flag(q.tsumo);
       case Field::from: {
-        const auto it = v_.kind == Value::string ? std::find(relative_names.begin() + 1, relative_names.end(), v_.text)
-                                                 : relative_names.end();
+        const auto it = v_.kind == Type::string ? std::find(relative_names.begin() + 1, relative_names.end(), v_.text)
+                                                : relative_names.end();
         if (it == relative_names.end()) return bad(v_.at, spec(f).must);
         q.from = static_cast<Relative>(it - relative_names.begin());
         return {};
       }
       case Field::seat:
       case Field::round: {
-        const int wind = v_.kind == Value::string ? parse_wind(v_.text) : -1;
+        const int wind = v_.kind == Type::string ? parse_wind(v_.text) : -1;
         if (wind < 0) return bad(v_.at, spec(f).must, Error::bad_seat);
         (f == Field::seat ? q.seat : q.round) = static_cast<std::uint8_t>(wind);
         return {};
       }
       case Field::riichi:  // 0, 1, 2; true = 1, false = 0, "double" = 2
-        if (v_.kind == Value::boolean) {
+        if (v_.kind == Type::boolean) {
           q.riichi = v_.truth ? 1 : 0;
           return {};
         }
-        if (v_.kind == Value::string && v_.text == "double") {
+        if (v_.kind == Type::string && v_.text == "double") {
           q.riichi = 2;
           return {};
         }
@@ -259,7 +308,7 @@ class RequestReader {
       case Field::dora:
       case Field::ura: {
         const bool dora = f == Field::dora;
-        if (HandError e = expect(v_.kind == Value::string, spec(f).must)) return e;
+        if (HandError e = expect(v_.kind == Type::string, spec(f).must)) return e;
         auto& list = dora ? q.dora : q.ura;
         auto& n = dora ? q.dora_count : q.ura_count;
         n = 0;
@@ -282,7 +331,7 @@ class RequestReader {
       }
       case Field::visible: return visible();
       case Field::rules: {
-        if (v_.kind != Value::object) return bad(v_.at, spec(f).must);
+        if (v_.kind != Type::object) return bad(v_.at, spec(f).must);
         std::uint32_t seen = 0;
         return members([&](const Value& key) -> HandError {
           const RuleKey* k = rule_key(key.text);
@@ -310,7 +359,7 @@ class RequestReader {
 
   // "ev": {hand_change, shanten_back, extra, uradora, red, turn, max_vertices} (EV.md).
   HandError ev() noexcept {
-    if (v_.kind != Value::object) return bad(v_.at, "ev must be an object of search options (EV.md)");
+    if (v_.kind != Type::object) return bad(v_.at, "ev must be an object of search options (EV.md)");
     r_.has_ev = true;
     EvOptions& o = r_.ev;
     constexpr std::array<std::string_view, 7> keys = {"hand_change", "shanten_back", "extra",       "uradora",
@@ -324,7 +373,7 @@ class RequestReader {
       if (seen & (1u << i)) return bad(key.at, "an ev option given twice");
       seen |= 1u << i;
       if (HandError e = in_.value(v_)) return e;
-      if (v_.kind == Value::null) return {};
+      if (v_.kind == Type::null) return {};
       constexpr std::array<std::string_view, 7> must = {"hand_change must be true or false",
                                                         "shanten_back must be true or false",
                                                         "extra must be an integer 0..3",
@@ -334,17 +383,17 @@ class RequestReader {
                                                         "max_vertices must be a count of vertices, 1 to "
                                                         "18446744073709551615 (default 1000000)"};
       if (i == 6) {  // the budget: one meaning everywhere, a positive count that fits 64 bits
-        if (v_.kind != Value::number || !v_.integral || v_.integer <= 0 || v_.past_uint64) return bad(v_.at, must[i]);
+        if (v_.kind != Type::number || !v_.integral || v_.integer <= 0 || v_.past_uint64) return bad(v_.at, must[i]);
         o.max_vertices = v_.count;
         return {};
       }
       if (i == 2 || i == 5) {
         // The ranges are the search's to check (extra_out_of_range, turn_out_of_range): the type here.
-        if (v_.kind != Value::number || !v_.integral || v_.integer < 0) return bad(v_.at, must[i]);
+        if (v_.kind != Type::number || !v_.integral || v_.integer < 0) return bad(v_.at, must[i]);
         (i == 2 ? o.extra : o.turn) = static_cast<int>(std::min<long long>(v_.integer, 1000));
         return {};
       }
-      if (v_.kind != Value::boolean) return bad(v_.at, must[i]);
+      if (v_.kind != Type::boolean) return bad(v_.at, must[i]);
       bool& into = i == 0 ? o.hand_change : i == 1 ? o.shanten_back : i == 3 ? o.uradora : o.red;
       into = v_.truth;
       return {};
@@ -356,7 +405,7 @@ class RequestReader {
     r_.visible = {};
     r_.any_visible = true;
     const std::string_view must = spec(Field::visible).must;
-    if (v_.kind == Value::string) {
+    if (v_.kind == Type::string) {
       return for_each_mpsz_tile(v_.text, v_.at + 1, [&](Tile t, bool red, std::uint32_t pos) -> HandError {
         if (red) see_red(t);
         auto& n = r_.visible[static_cast<std::size_t>(t.kind())];
@@ -365,14 +414,14 @@ class RequestReader {
         return {};
       });
     }
-    if (v_.kind != Value::array) return bad(v_.at, must);
+    if (v_.kind != Type::array) return bad(v_.at, must);
     const std::uint32_t at = v_.at;
     std::size_t k = 0;
     in_.ws();
     if (in_.take(']')) return bad(at, must);
     for (;;) {
       if (HandError e = in_.value(v_)) return e;
-      if (v_.kind != Value::number || !v_.integral || v_.integer < 0 || v_.integer > 4)
+      if (v_.kind != Type::number || !v_.integral || v_.integer < 0 || v_.integer > 4)
         return bad(v_.at, "visible counts must be 0 to 4");
       if (k == kind_count) return bad(v_.at, must);
       r_.visible[k++] = static_cast<std::uint8_t>(v_.integer);
@@ -385,7 +434,7 @@ class RequestReader {
 
   // "melds": [{"type", "tiles", "from"}, ...]
   HandError melds() noexcept {
-    if (v_.kind != Value::array) return bad(v_.at, spec(Field::melds).must);
+    if (v_.kind != Type::array) return bad(v_.at, spec(Field::melds).must);
     ScoreRequest& q = r_.request;
     q.meld_count = 0;
     in_.ws();
@@ -409,7 +458,7 @@ class RequestReader {
             if (has) return bad(key.at, "a field given twice");
             has = true;
             if (key.text == "type") {
-              const auto it = v_.kind == Value::string
+              const auto it = v_.kind == Type::string
                                   ? std::find(meld_type_names.begin(), meld_type_names.end(), v_.text)
                                   : meld_type_names.end();
               if (it == meld_type_names.end())
@@ -417,13 +466,13 @@ class RequestReader {
                            Error::bad_meld);
               type = static_cast<MeldType>(it - meld_type_names.begin());
             } else if (key.text == "tiles") {
-              if (v_.kind != Value::string || v_.text.size() > sizeof tiles)
+              if (v_.kind != Type::string || v_.text.size() > sizeof tiles)
                 return bad(v_.at, "a meld's tiles are an mpsz string of 3 or 4 tiles", Error::bad_meld);
               std::memcpy(tiles, v_.text.data(), v_.text.size());
               tiles_size = v_.text.size();
               tiles_at = v_.at + 1;
             } else {
-              const auto it = v_.kind == Value::string
+              const auto it = v_.kind == Type::string
                                   ? std::find(relative_names.begin() + 1, relative_names.end(), v_.text)
                                   : relative_names.end();
               if (it == relative_names.end())
@@ -492,14 +541,14 @@ HandError set_rule(ScoreRules& rules, std::string_view key, std::string_view val
   Value v;
   v.at = HandError::nowhere;
   if (value == "true" || value == "false") {
-    v.kind = Value::boolean;
+    v.kind = Type::boolean;
     v.truth = value == "true";
   } else if (value == "2" || value == "4") {
-    v.kind = Value::number;
+    v.kind = Type::number;
     v.integral = true;
     v.integer = value[0] - '0';
   } else {
-    v.kind = Value::string;
+    v.kind = Type::string;
     v.text = value;
   }
   return apply_rule(rules, *k, v);

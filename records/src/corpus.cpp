@@ -1,5 +1,6 @@
 #include "mjk/corpus.hpp"
 
+#include "mjk/json.hpp"
 #include "mjk/review.hpp"
 
 #include <algorithm>
@@ -92,39 +93,47 @@ CorpusStats corpus_stats(std::span<const std::string> paths, const ReadOptions& 
 
 namespace {
 
-
-// A ratio printed with 6 significant digits ("null" over nothing): the same
-// sums print the same text wherever they were added up.
-std::string ratio(double sum, std::uint64_t count) {
-  if (count == 0) return "null";
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.6g", sum / static_cast<double>(count));
-  return buf;
-}
-
 std::string n(std::uint64_t v) { return std::to_string(v); }
+
+void write_corpus(JsonWriter& j, const CorpusStats& s) {
+  const auto count = [&](std::string_view key, std::uint64_t v) { j.key(key).number(static_cast<long long>(v)); };
+  // A ratio with 6 significant digits (null over nothing): the same sums
+  // print the same text wherever they were added up.
+  const auto ratio = [&](double sum, std::uint64_t over) -> JsonWriter& {
+    return over == 0 ? j.null() : j.significant(sum / static_cast<double>(over), 6);
+  };
+  j.begin_object();
+  count("games", s.games);
+  count("rounds", s.rounds);
+  count("wins", s.wins);
+  count("draws", s.draws);
+  count("riichi", s.riichi);
+  count("discards", s.discards);
+  count("disagreements", s.disagreements.size());
+  j.key("errors").begin_array();
+  for (const std::string& e : s.errors) j.string(e);
+  j.end_array();
+  count("files", s.files);
+  count("tsumo", s.tsumo);
+  count("deal_ins", s.deal_ins);
+  j.key("win_rate");
+  ratio(static_cast<double>(s.wins), s.seat_rounds).key("deal_in_rate");
+  ratio(static_cast<double>(s.deal_ins), s.seat_rounds).key("riichi_rate");
+  ratio(static_cast<double>(s.riichi), s.seat_rounds).key("average_win");
+  ratio(static_cast<double>(s.win_points), s.wins);
+  count("reviewed", s.reviewed);
+  j.key("shanten_by_turn").begin_array();
+  for (std::size_t t = 0; t < corpus_turns; ++t) ratio(static_cast<double>(s.turn_shanten[t]), s.turn_discards[t]);
+  j.end_array().key("ukeire_given_up");
+  ratio(static_cast<double>(s.ukeire_given_up), s.equal_shanten).key("shanten_given_up");
+  ratio(static_cast<double>(s.shanten_given_up), s.reviewed);
+  j.end_object();
+}
 
 }  // namespace
 
 std::string corpus_json(const CorpusStats& s) {
-  std::string o = "{\"games\": " + n(s.games) + ", \"rounds\": " + n(s.rounds) + ", \"wins\": " + n(s.wins) +
-                  ", \"draws\": " + n(s.draws) + ", \"riichi\": " + n(s.riichi) + ", \"discards\": " + n(s.discards) +
-                  ", \"disagreements\": " + n(s.disagreements.size()) + ", \"errors\": [";
-  for (std::size_t i = 0; i < s.errors.size(); ++i) {
-    if (i) o += ", ";
-    append_json_string(o, s.errors[i]);
-  }
-  o += "], \"files\": " + n(s.files) + ", \"tsumo\": " + n(s.tsumo) + ", \"deal_ins\": " + n(s.deal_ins) +
-       ", \"win_rate\": " + ratio(static_cast<double>(s.wins), s.seat_rounds) +
-       ", \"deal_in_rate\": " + ratio(static_cast<double>(s.deal_ins), s.seat_rounds) +
-       ", \"riichi_rate\": " + ratio(static_cast<double>(s.riichi), s.seat_rounds) +
-       ", \"average_win\": " + ratio(static_cast<double>(s.win_points), s.wins) + ", \"reviewed\": " + n(s.reviewed) +
-       ", \"shanten_by_turn\": [";
-  for (std::size_t t = 0; t < corpus_turns; ++t)
-    o += (t ? ", " : "") + ratio(static_cast<double>(s.turn_shanten[t]), s.turn_discards[t]);
-  o += "], \"ukeire_given_up\": " + ratio(static_cast<double>(s.ukeire_given_up), s.equal_shanten) +
-       ", \"shanten_given_up\": " + ratio(static_cast<double>(s.shanten_given_up), s.reviewed) + "}";
-  return o;
+  return json::spaced(json_string([&](JsonWriter& j) { write_corpus(j, s); }));
 }
 
 namespace {

@@ -10,7 +10,7 @@
 #include <utility>
 
 #include "common.hpp"
-#include "json.hpp"
+#include "mjk/json.hpp"
 
 namespace mjk::records {
 namespace {

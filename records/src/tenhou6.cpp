@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "common.hpp"
-#include "json.hpp"
+#include "mjk/json.hpp"
 
 namespace mjk::records {
 namespace {

@@ -73,3 +73,40 @@ TEST_CASE("corpus statistics: an unreadable record is an error naming it, and th
   CHECK(corpus_json(s).find("\"games\": 0") != std::string::npos);
   CHECK(corpus_json(s).find("\"win_rate\": null") != std::string::npos);
 }
+
+TEST_CASE("corpus statistics: the JSON object, to the byte") {
+  CorpusStats s;
+  s.files = 3;
+  s.games = 2;
+  s.rounds = 9;
+  s.seat_rounds = 36;
+  s.wins = 7;
+  s.tsumo = 3;
+  s.deal_ins = 4;
+  s.draws = 2;
+  s.riichi = 5;
+  s.discards = 1000;
+  s.win_points = 55000;
+  s.reviewed = 990;
+  s.turn_discards[0] = 36;
+  s.turn_shanten[0] = 100;
+  s.turn_discards[19] = 3;
+  s.turn_shanten[19] = 1;
+  s.equal_shanten = 900;
+  s.ukeire_given_up = 1234567;
+  s.shanten_given_up = 90;
+  s.disagreements.resize(2);
+  s.errors = {"a \"quoted\" name", "a\nnewline and \xff"};
+  std::string by_turn = "[2.77778";
+  for (int t = 1; t < 19; ++t) by_turn += ", null";
+  by_turn += ", 0.333333]";
+  CHECK(corpus_json(s) ==
+        "{\"games\": 2, \"rounds\": 9, \"wins\": 7, \"draws\": 2, \"riichi\": 5, \"discards\": 1000, "
+        "\"disagreements\": 2, \"errors\": [\"a \\\"quoted\\\" name\", \"a\\u000anewline and \\ufffd\"], "
+        "\"files\": 3, \"tsumo\": 3, \"deal_ins\": 4, \"win_rate\": 0.194444, \"deal_in_rate\": 0.111111, "
+        "\"riichi_rate\": 0.138889, \"average_win\": 7857.14, \"reviewed\": 990, \"shanten_by_turn\": " +
+            by_turn + ", \"ukeire_given_up\": 1371.74, \"shanten_given_up\": 0.0909091}");
+  CorpusStats empty;
+  CHECK(corpus_json(empty).find("\"errors\": [], \"files\": 0") != std::string::npos);
+  CHECK(corpus_json(empty).find("\"average_win\": null, \"reviewed\": 0") != std::string::npos);
+}

@@ -258,6 +258,33 @@ TEST_CASE("malformed records: clear errors naming the place") {
   }
 }
 
+TEST_CASE("records' JSON: strict numbers, any bytes in strings, the escape after a lone surrogate kept") {
+  const auto with = [](std::string_view from, std::string_view to) {
+    std::string text = mjai_deal;
+    text.replace(text.find(from), from.size(), to);
+    return text;
+  };
+  SUBCASE("a number with a leading zero is not JSON") {
+    const ReadResult r = read_record(with(R"("honba":0,)", R"("honba":00,)"), "zero.mjson");
+    REQUIRE(!r.ok());
+    const std::size_t at = with(R"("honba":0,)", R"("honba":00,)").find(R"("honba":00)") + 9;
+    CHECK(r.error->offset == at);
+    CHECK(r.error->what == "malformed JSON: expected ',' or '}' in an object");
+  }
+  SUBCASE("a lone high surrogate is kept as its bytes, and the escape after it is read") {
+    const ReadResult r = read_record(with(R"(["a",)", R"(["\ud800\u0041\u00e9",)"), "lone.mjson");
+    REQUIRE_MESSAGE(r.ok(), r.error->message());
+    CHECK(r.game.names[0] ==
+          "\xed\xa0\x80"
+          "A\xc3\xa9");
+  }
+  SUBCASE("bytes that are not UTF-8 are a name's bytes") {
+    const ReadResult r = read_record(with(R"(["a",)", "[\"\xff\xc3\","), "latin.mjson");
+    REQUIRE_MESSAGE(r.ok(), r.error->message());
+    CHECK(r.game.names[0] == "\xff\xc3");
+  }
+}
+
 TEST_CASE("mjai: a round read from JSON lines") {
   const std::string text =
       R"({"type":"start_game","names":["a","b","c","d"]})"

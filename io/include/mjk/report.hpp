@@ -1,15 +1,13 @@
 // One hand analysed by every question that fits its tile count — the object
 // `mjk --json` prints, the Python and Node bindings' analyse() return, and the
-// C ABI's mjk_analyse_json writes — and the one JSON writer that prints it.
+// C ABI's mjk_analyse_json writes — and its JSON (JsonWriter: mjk/json.hpp).
 // Nothing here allocates but HandError::message() on the error path.
 #pragma once
 
-#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <span>
 #include <string_view>
 
@@ -18,6 +16,7 @@
 #include "mjk/decomposition.hpp"
 #include "mjk/ev_types.hpp"
 #include "mjk/hand.hpp"
+#include "mjk/json.hpp"
 #include "mjk/request.hpp"
 #include "mjk/rules.hpp"
 #include "mjk/score.hpp"
@@ -89,69 +88,6 @@ struct Report {
 // The hand as mpsz, the winning tile (red if it was written red) after a
 // space (reports echo write_request_text, which adds the melds between). Writes into out; returns the bytes needed.
 MJK_API std::size_t write_hand(const ParsedHand& input, std::span<char> out) noexcept;
-
-// A JSON writer into caller storage: writes what fits, counts what it needs
-// (size()), never allocates. Strings are escaped so the output is always
-// valid UTF-8 JSON: quotes, backslashes and control characters escaped,
-// valid UTF-8 passed through, each byte of an invalid sequence as U+FFFD.
-class MJK_API JsonWriter {
- public:
-  explicit JsonWriter(std::span<char> out) noexcept : out_(out) {}
-  JsonWriter& begin_object() noexcept { return open('{'); }
-  JsonWriter& end_object() noexcept { return close('}'); }
-  JsonWriter& begin_array() noexcept { return open('['); }
-  JsonWriter& end_array() noexcept { return close(']'); }
-  JsonWriter& key(std::string_view k) noexcept;
-  JsonWriter& string(std::string_view s) noexcept;
-  JsonWriter& number(long long n) noexcept;
-  JsonWriter& number(double x, int decimals) noexcept;
-  JsonWriter& shortest(double x) noexcept;  // the shortest text that reads back as x
-  JsonWriter& boolean(bool b) noexcept;
-  JsonWriter& null() noexcept;
-  JsonWriter& tiles(TileMask m) noexcept;           // ["1m","4m",...]
-  JsonWriter& raw(std::string_view text) noexcept;  // already JSON (or part of a string's bytes)
-  // Bytes the whole output needs; it is complete in `out` iff size() <= out.size().
-  [[nodiscard]] std::size_t size() const noexcept { return size_; }
-
- private:
-  // Defined here, small, so that every write inlines them (the writer's calls
-  // are most of an answer's time).
-  JsonWriter& open(char c) noexcept {
-    separate();
-    put(c);
-    ++depth_;
-    nonempty_ &= ~(std::uint64_t{1} << (depth_ & 63));
-    return *this;
-  }
-  JsonWriter& close(char c) noexcept {
-    --depth_;
-    put(c);
-    return *this;
-  }
-  void separate() noexcept {  // a comma before every element but the first
-    if (after_key_) {
-      after_key_ = false;
-      return;
-    }
-    const std::uint64_t bit = std::uint64_t{1} << (depth_ & 63);
-    if (depth_ > 0 && (nonempty_ & bit)) put(',');
-    nonempty_ |= bit;
-  }
-  void put(char c) noexcept {
-    if (size_ < out_.size()) out_[size_] = c;
-    ++size_;
-  }
-  void put(std::string_view s) noexcept {  // what fits, like put(char) byte by byte
-    if (size_ < out_.size() && !s.empty())
-      std::memcpy(out_.data() + size_, s.data(), std::min(s.size(), out_.size() - size_));
-    size_ += s.size();
-  }
-  std::span<char> out_;
-  std::size_t size_ = 0;
-  std::uint32_t depth_ = 0;
-  std::uint64_t nonempty_ = 0;  // bit d: the container at depth d has an element
-  bool after_key_ = false;
-};
 
 // mjk --json's object for a report, and for a line that could not be
 // analysed ({"hand": <the line>, "error": <message>}); no newline.

@@ -136,7 +136,7 @@ struct Round {
 // "E1-0": round wind, round number (the dealer's seat + 1), honba.
 std::string round_label(const Round& r);
 
-// Appends s as a JSON string, written by the kernel's JsonWriter (quotes,
+// Appends s as a JSON string, written by io's JsonWriter (mjk/json.hpp: quotes,
 // backslashes and control characters escaped, invalid UTF-8 as U+FFFD), so
 // every JSON mjk prints escapes text one way.
 void append_json_string(std::string& out, std::string_view s);

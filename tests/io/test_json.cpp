@@ -1,0 +1,131 @@
+// mjk/json.hpp beyond the answers' writer (test_report.cpp): json::parse,
+// the tree the records' readers read (offsets, words and places of its
+// errors, the nesting limit, strings as bytes), json::spaced and
+// json_string.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <string>
+
+#include "mjk/json.hpp"
+
+using namespace mjk;
+
+namespace {
+
+// "offset: what" of a text that does not parse, "ok" of one that does.
+std::string error_of(std::string_view text, std::uint32_t base = 0) {
+  json::Value v;
+  json::ParseError e;
+  if (json::parse(text, v, e, base)) return "ok";
+  return std::to_string(e.offset) + ": " + e.what;
+}
+
+}  // namespace
+
+TEST_CASE("json::parse: the tree, each value with the byte offset it starts at") {
+  const std::string_view text = R"( {"a": [1, -2.5e1, true, null], "b": {"c": "x\u00e9\ud83d\ude00"}, "a": 0} )";
+  json::Value v;
+  json::ParseError e;
+  REQUIRE(json::parse(text, v, e, 100));
+  REQUIRE(v.type == json::Type::object);
+  CHECK(v.offset == 101);
+  REQUIRE(v.members.size() == 3);
+  const json::Value* a = v.find("a");  // the first of two
+  REQUIRE(a);
+  REQUIRE(a->type == json::Type::array);
+  REQUIRE(a->items.size() == 4);
+  CHECK(a->offset == 100 + text.find('['));
+  CHECK(a->items[0].is_int());
+  CHECK(a->items[0].as_int() == 1);
+  CHECK(a->items[1].number == -25.0);
+  CHECK(a->items[1].is_int());  // a number whose value is whole, however written
+  CHECK(a->items[1].offset == 100 + text.find("-2.5"));
+  CHECK(a->items[2].type == json::Type::boolean);
+  CHECK(a->items[2].boolean);
+  CHECK(a->items[3].type == json::Type::null);
+  const json::Value* c = v.find("b")->find("c");
+  REQUIRE(c);
+  CHECK(c->string == "x\xc3\xa9\xf0\x9f\x98\x80");
+  CHECK(c->offset == 100 + text.find("\"x"));
+  CHECK(v.find("d") == nullptr);
+  CHECK(v.members[2].value.as_int() == 0);
+}
+
+TEST_CASE("json::parse: numbers read as strtod reads them") {
+  json::Value v;
+  json::ParseError e;
+  REQUIRE(json::parse("[-0, 0, 999999999999999, 1000000000000000, -123456789012345678, 0.1, 2e-3, 1E2]", v, e));
+  REQUIRE(v.items.size() == 8);
+  CHECK(std::signbit(v.items[0].number));
+  CHECK(v.items[0].is_int());
+  CHECK(!std::signbit(v.items[1].number));
+  CHECK(v.items[2].number == 999999999999999.0);
+  CHECK(v.items[2].is_int());
+  CHECK(v.items[3].number == 1e15);
+  CHECK(!v.items[3].is_int());  // past is_int's range
+  CHECK(v.items[4].number == -123456789012345678.0);
+  CHECK(v.items[5].number == 0.1);
+  CHECK(v.items[6].number == 2e-3);
+  CHECK(v.items[7].number == 100.0);
+  CHECK(v.items[7].is_int());
+}
+
+TEST_CASE("json::parse: what is wrong, and where") {
+  CHECK(error_of("") == "0: unexpected end of the JSON text");
+  CHECK(error_of("[1,") == "3: unexpected end of the JSON text");
+  CHECK(error_of("[1 2]") == "3: expected ',' or ']' in an array");
+  CHECK(error_of("[1") == "2: an array without its closing ']'");
+  CHECK(error_of("{\"a\" 1}") == "5: expected ':' after a member name");
+  CHECK(error_of("{1: 2}") == "1: expected a member name in an object");
+  CHECK(error_of("{\"a\": 1 \"b\"}") == "8: expected ',' or '}' in an object");
+  CHECK(error_of("{\"a\": 1") == "7: an object without its closing '}'");
+  CHECK(error_of("[1] x") == "4: unexpected text after the JSON value");
+  CHECK(error_of("[x]") == "1: unexpected character 'x'");
+  CHECK(error_of("[\x01]") == "1: unexpected character '?'");
+  CHECK(error_of("[tru]") == "1: expected a JSON value");
+  CHECK(error_of("\"ab") == "3: a string without its closing quote");
+  CHECK(error_of("\"ab\\") == "4: a string without its closing quote");
+  CHECK(error_of("\"a\x01\"") == "2: a control character inside a string");
+  CHECK(error_of("\"a\\x\"") == "3: an unknown escape in a string");
+  CHECK(error_of("\"\\u12\"") == "3: a \\u escape cut short");
+  CHECK(error_of("\"\\u12g4\"") == "6: a \\u escape with a non-hex digit");
+  CHECK(error_of("-") == "1: a number without digits");
+  CHECK(error_of("1.") == "2: a number without digits after '.'");
+  CHECK(error_of("1e+") == "3: a number without an exponent");
+  CHECK(error_of("012") == "1: unexpected text after the JSON value");  // JSON has no leading zeros
+  CHECK(error_of("[1,\n x]", 1000) == "1005: unexpected character 'x'");
+}
+
+TEST_CASE("json::parse: nesting stops at max_depth, so hostile input cannot exhaust the stack") {
+  const auto nested = [](int depth) {
+    return std::string(static_cast<std::size_t>(depth), '[') + std::string(static_cast<std::size_t>(depth), ']');
+  };
+  CHECK(error_of(nested(json::max_depth + 1)) == "ok");
+  CHECK(error_of(nested(json::max_depth + 2)) == std::to_string(json::max_depth + 1) + ": JSON nested too deeply");
+  CHECK(error_of(nested(100000)) == std::to_string(json::max_depth + 1) + ": JSON nested too deeply");
+}
+
+TEST_CASE("json::parse: a string holds any bytes but control characters; a lone surrogate escape is its bytes") {
+  json::Value v;
+  json::ParseError e;
+  REQUIRE(json::parse("[\"\xff\xc3 \\udc00 \\ud800\\u0041 \\ud800\"]", v, e));
+  CHECK(v.items[0].string ==
+        "\xff\xc3 \xed\xb0\x80 \xed\xa0\x80"
+        "A \xed\xa0\x80");
+  // Written back, each byte that is not UTF-8 is U+FFFD.
+  CHECK(json_string([&](JsonWriter& j) { j.string(v.items[0].string); }) ==
+        "\"\\ufffd\\ufffd \\ufffd\\ufffd\\ufffd \\ufffd\\ufffd\\ufffdA \\ufffd\\ufffd\\ufffd\"");
+}
+
+TEST_CASE("json::spaced: a space after each ',' and ':' outside strings") {
+  const std::string compact = json_string([](JsonWriter& j) {
+    j.begin_object().key("a").begin_array().number(1LL).number(2LL).end_array();
+    j.key("b, \"c\": d\\").string("e,f:g").key("h").begin_object().end_object().key("i").begin_array().end_array();
+    j.key("n").significant(2.0 / 3.0, 6).key("m").significant(1e20, 6).end_object();
+  });
+  CHECK(compact == R"({"a":[1,2],"b, \"c\": d\\":"e,f:g","h":{},"i":[],"n":0.666667,"m":1e+20})");
+  CHECK(json::spaced(compact) ==
+        R"({"a": [1, 2], "b, \"c\": d\\": "e,f:g", "h": {}, "i": [], "n": 0.666667, "m": 1e+20})");
+  CHECK(json::spaced("") == "");
+}
