@@ -79,7 +79,7 @@ class BuildExtWithKernel(build_ext):
         subprocess.check_call([cmake, "-S", str(HERE / "native"), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release"])
         jobs = str(os.cpu_count() or 2)
         self.announce_step(f"2/3: building the kernel and the record library ({jobs} jobs; minutes)")
-        subprocess.check_call([cmake, "--build", str(build), "--target", "mjk_capi", "mjk_records", "-j", jobs])
+        subprocess.check_call([cmake, "--build", str(build), "--target", "mjk_capi", "mjk_engine", "mjk_records", "-j", jobs])
         self.announce_step("3/3: building the extension module")
         return (build / "kernel-lib.txt").read_text().strip(), (build / "kernel-include.txt").read_text().strip()
 
