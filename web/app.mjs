@@ -4,12 +4,10 @@
 // EV panel), which is also the permalink: ?q=<that JSON>.
 import * as mjk from './mjk.mjs';
 import {KIND_NAMES, joinTiles, splitTiles, tileSprite, tileSvg, tilesSvg} from './tiles.mjs';
+import {EV_TURNS, FLAGS, FROM_NAMES, MELD_TYPES, readPermalink} from './permalink.mjs';
 
 const $ = id => document.getElementById(id);
 const SEAT_NAMES = ['East', 'South', 'West', 'North'];
-const MELD_TYPES = ['chi', 'pon', 'minkan', 'ankan', 'kakan'];
-const FROM_NAMES = ['kamicha', 'toimen', 'shimocha'];
-const FLAGS = ['ippatsu', 'haitei', 'rinshan', 'chankan', 'tenhou'];
 
 // What the page shows: the last answer, the advice table's order, timings.
 // wins: what each wait of a tenpai hand pays ({tile: score}, the "each_win" answer), or null.
@@ -334,7 +332,7 @@ function buildPalette() {
 // ---- expected value (in a worker) ----
 
 function buildTurns() {
-  $('ev-turn').innerHTML = Array.from({length: 17}, (_, i) => `<option value="${i + 1}">${i + 1}</option>`).join('');
+  $('ev-turn').innerHTML = Array.from({length: EV_TURNS}, (_, i) => `<option value="${i + 1}">${i + 1}</option>`).join('');
 }
 
 async function runEv() {
@@ -478,31 +476,30 @@ function bind() {
   $('ev-cancel').addEventListener('click', () => view.evRun?.abort());
 }
 
+// The state the page starts in: the permalink's, or the example hand. A
+// link that cannot be read starts empty, and the status line says why.
 function loadQuery() {
-  const q = new URLSearchParams(location.search).get('q');
-  if (!q) return {hand: '123m456p13789s556z'};
-  try {
-    const request = JSON.parse(q);
-    if (typeof request !== 'object' || request === null || Array.isArray(request)) throw new Error('not an object');
-    return request;
-  } catch (e) {
-    $('status').textContent = `The link's q is not a request object (${e.message}); starting empty.`;
-    return {hand: ''};
-  }
+  const text = new URLSearchParams(location.search).get('q');
+  if (!text) return {request: {hand: '123m456p13789s556z'}, note: ''};
+  const {request, error} = readPermalink(text);
+  if (error) return {request: {hand: ''}, note: `The link's q cannot be read: ${error}; starting empty.`};
+  return {request, note: ''};
 }
 
 async function main() {
   document.body.insertAdjacentHTML('afterbegin', tileSprite());
   buildPalette();
   buildTurns();
-  writeControls(loadQuery());
+  const start = loadQuery();
+  writeControls(start.request);
   bind();
   renderHandTiles();
+  $('status').textContent = [$('status').textContent, start.note].filter(Boolean).join(' ');
   try {
     const info = await mjk.init();
-    $('status').textContent = `mjk ${info.version}, ${info.implementation} kernel (WebAssembly SIMD128).`;
+    $('status').textContent = [`mjk ${info.version}, ${info.implementation} kernel (WebAssembly SIMD128).`, start.note].filter(Boolean).join(' ');
   } catch (e) {
-    $('status').textContent = `The analyser did not load: ${e.message}`;
+    $('status').textContent = [`The analyser did not load: ${e.message}`, start.note].filter(Boolean).join(' ');
     return;
   }
   update();

@@ -251,6 +251,43 @@ test('the permalink gives back the same state and the same tables', async () => 
   assert.deepEqual([...page.problems, ...again.problems], []);
 });
 
+test('a permalink that cannot be read starts empty, says why naming the field, and the page works', async () => {
+  const cases = [
+    [q({hand: '123m', melds: 5}), /melds must be an array of meld objects/],
+    [q({hand: '123m', melds: 'chi'}), /melds must be an array of meld objects/],
+    [q({hand: '123m', melds: {}}), /melds must be an array of meld objects/],
+    [q({hand: '123m', melds: [null]}), /melds\[0\] must be a meld object/],
+    [q({hand: '123m', players: 7}), /players must be 3 or 4/],
+    [q({hand: '123m', riichi: true}), /riichi must be 0, 1 or 2/],
+    [q({hand: '123m', seat: '5z'}), /seat must be a wind/],
+    [q({hand: '123m', visible: [1, 2]}), /visible must be an mpsz string or an array of 34 counts/],
+    [q({hand: '123m', ev: {turn: 40}}), /ev\.turn must be an integer 1 to 17/],
+    [q({hand: '123m', rules: {pao: false}}), /"rules" is not a field the page sets/],
+    ['?q=' + encodeURIComponent('{"hand":'), /it is not JSON/],
+  ];
+  for (const [query, why] of cases) {
+    const page = await openPage(query);
+    const status = await page.textContent('#status');
+    assert.match(status, /^mjk \S+, portable kernel .*The link's q cannot be read: /, query);
+    assert.match(status, why, query);
+    assert.match(status, /; starting empty\.$/, query);
+    assert.equal(await page.inputValue('#hand'), '', `${query}: starts empty`);
+    // Typing works: the analysis follows the hand, the permalink is the page's own again.
+    await page.fill('#hand', '123m456p789s11z23s');
+    assert.deepEqual(await page.evaluate(() => mjkPage.view.answer.waits), ['1s', '4s'], query);
+    await page.click('input[name=players][value="3"]');
+    assert.equal(await page.evaluate(() => mjkPage.readControls().players), 3, query);
+    assert.deepEqual(page.problems, [], query);
+    await page.context().close();
+  }
+  // A link written by hand in the library's other spellings still opens.
+  const page = await openPage(q({hand: '123m456p789s11z23s', seat: 'South', tsumo: 1, visible: [2, ...Array(33).fill(0)]}));
+  assert.deepEqual(await page.evaluate(() => mjkPage.readControls()),
+                   {hand: '123m456p789s11z23s', tsumo: true, seat: '2z', visible: '11m'});
+  assert.doesNotMatch(await page.textContent('#status'), /cannot be read/);
+  assert.deepEqual(page.problems, []);
+});
+
 test('EV panel: the search runs in a worker, shows the answer or the library\'s error, and can be cancelled', async () => {
   const page = await openPage(q({hand: '23m456p13789s556z1m'}));
   // Cancel at once (both clicks in one task, so the search cannot end first):
