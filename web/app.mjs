@@ -9,9 +9,19 @@ import {EV_TURNS, FLAGS, FROM_NAMES, MELD_TYPES, readPermalink} from './permalin
 const $ = id => document.getElementById(id);
 const SEAT_NAMES = ['East', 'South', 'West', 'North'];
 
+// The EV search's budget: it stops with the library's too_many_vertices
+// error past this many positions. The search holds about 260 bytes a
+// position in WebAssembly (1,000,000 took the worker's memory from 32 to
+// 261 MB under Node 20), and a browser tab, a phone's too, can hold that;
+// unbounded, the heaviest searches grow to the module's 2 GiB, minutes
+// later. A 2-shanten hand with every option searches some 10,000.
+const EV_MAX_VERTICES = 1000000;
+
 // What the page shows: the last answer, the advice table's order, timings.
 // wins: what each wait of a tenpai hand pays ({tile: score}, the "each_win" answer), or null.
-const view = {answer: null, wins: null, adviceSort: null, evAnswer: null, evRun: null, timings: []};
+// evMaxVertices: the EV budget (the browser test raises it to have a long search to cancel).
+const view = {answer: null, wins: null, adviceSort: null, evAnswer: null, evRun: null, timings: [],
+              evMaxVertices: EV_MAX_VERTICES};
 
 // ---- the controls <-> the request ----
 
@@ -348,24 +358,31 @@ async function runEv() {
     delete request[key];
   const controller = new AbortController();
   view.evRun = controller;
+  view.evAnswer = null;  // until this search answers, no other answer is redrawn
   $('ev-run').disabled = true;
   $('ev-cancel').disabled = false;
   $('ev-error').hidden = true;
   $('ev-table').hidden = true;
   $('ev-chart').innerHTML = '';
-  $('ev-status').textContent = 'Starting the search…';
+  // The status says the step (the worker loading its module, then the one
+  // search call) and the time since Search.
+  let step = 'Starting the search…';
+  $('ev-status').textContent = step;
   const started = performance.now();
   const ticker = setInterval(() => {
-    if (view.evRun === controller) $('ev-status').textContent = `Searching… ${((performance.now() - started) / 1000).toFixed(1)} s`;
+    if (view.evRun === controller) $('ev-status').textContent = `${step} ${((performance.now() - started) / 1000).toFixed(1)} s`;
   }, 200);
   try {
-    const answer = await mjk.ev({...request, ev: evOptions()}, {
+    const answer = await mjk.ev({...request, ev: {...evOptions(), max_vertices: view.evMaxVertices}}, {
       signal: controller.signal,
-      onProgress: p => { if (p.phase === 'loading') $('ev-status').textContent = 'Loading the analyser in a worker…'; },
+      onProgress: p => {
+        if (p.phase === 'loading') step = 'Loading the analyser in a worker…';
+        else if (p.phase === 'searching') step = 'Searching…';
+      },
     });
     view.evAnswer = answer;
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
-    if (answer.error) showEvError(answer.error);
+    if (answer.error) showEvError(answer.error + (/max_vertices/.test(answer.error) ? budgetWords() : ''));
     else { renderEv(answer); $('ev-status').textContent = `Searched ${answer.ev.vertices} positions in ${seconds} s.`; }
   } catch (e) {
     if (e.name === 'AbortError') $('ev-status').textContent = 'Cancelled.';
@@ -376,6 +393,13 @@ async function runEv() {
     $('ev-run').disabled = false;
     $('ev-cancel').disabled = true;
   }
+}
+
+// The library's too_many_vertices error says "raise max_vertices", which the
+// page does not offer: what it can do instead.
+function budgetWords() {
+  return ` (The page stops a search at ${view.evMaxVertices.toLocaleString('en')} positions, what a browser tab's ` +
+         'memory holds: search without hand changes or shanten back, or a hand nearer tenpai.)';
 }
 
 function showEvError(message) {

@@ -319,7 +319,8 @@ test('EV panel: the search runs in a worker, shows the answer or the library\'s 
     if (haveNative) {
       const request = await page.evaluate(() => { const r = mjkPage.readControls(); delete r.win; return r; });
       const evOptions = JSON.parse(new URLSearchParams(new URL(page.url()).search).get('q')).ev ?? {};
-      assert.deepEqual(answer, nativeAnswer({...request, ev: evOptions}), 'the worker answers as mjk --json');
+      const budget = await page.evaluate(() => mjkPage.view.evMaxVertices);
+      assert.deepEqual(answer, nativeAnswer({...request, ev: {...evOptions, max_vertices: budget}}), 'the worker answers as mjk --json');
     }
   } else {
     assert.ok(answer.ev.discards.length > 0);
@@ -327,6 +328,52 @@ test('EV panel: the search runs in a worker, shows the answer or the library\'s 
   }
   assert.equal(await page.isDisabled('#ev-run'), false);
   assert.equal(await page.isDisabled('#ev-cancel'), true);
+  assert.deepEqual(page.problems, []);
+});
+
+test('EV panel: a long search is cancelled, the heaviest ends in the budget\'s error, and the page stays usable', async () => {
+  const heavy = {hand: '147m258p369s12345z', ev: {hand_change: true, shanten_back: true}};
+  const page = await openPage(q(heavy));
+  assert.equal(await page.isChecked('#ev-shanten-back'), true);
+  const budget = await page.evaluate(() => mjkPage.view.evMaxVertices);
+  assert.equal(budget, 1000000, 'the page\'s budget: about 260 MB of the worker\'s memory');
+  // A long search to cancel: this test raises the budget (6,000,000 positions
+  // take tens of seconds here), so it is still searching when Cancel comes.
+  await page.evaluate(() => { mjkPage.view.evMaxVertices = 6000000; });
+  await page.click('#ev-run');
+  await page.waitForFunction(() => /^Searching… /.test(document.getElementById('ev-status').textContent), null, {timeout: 60000});
+  await page.waitForTimeout(1500);
+  assert.match(await page.textContent('#ev-status'), /^Searching… /, 'still searching, inside the one wasm call');
+  assert.equal(page.workers().length, 1, 'the search runs in a worker');
+  await page.click('#ev-cancel');
+  assert.equal(await page.textContent('#ev-status'), 'Cancelled.');
+  assert.equal(await page.isDisabled('#ev-cancel'), true);
+  assert.equal(await page.isDisabled('#ev-run'), false);
+  for (let i = 0; i < 50 && page.workers().length; ++i) await page.waitForTimeout(100);
+  assert.equal(page.workers().length, 0, 'the worker is terminated, its search with it');
+  // The page goes on: typing is analysed at once.
+  await page.fill('#hand', '123m456p789s11z23s');
+  assert.deepEqual(await page.evaluate(() => mjkPage.view.answer.waits), ['1s', '4s']);
+  // With the page's own budget the heaviest search ends in the library's
+  // named error, said with what the page offers instead (before: after
+  // half a minute, "mjk: Aborted()").
+  await page.evaluate(b => { mjkPage.view.evMaxVertices = b; }, budget);
+  await page.fill('#hand', heavy.hand);
+  await page.click('#ev-run');
+  await page.waitForFunction(() => !document.getElementById('ev-error').hidden || !document.getElementById('ev-table').hidden,
+                             null, {timeout: 240000});
+  assert.match(await page.textContent('#ev-error'),
+               /^the search passed max_vertices: .*\(The page stops a search at 1,000,000 positions, what a browser tab's memory holds: /);
+  assert.equal(await page.isDisabled('#ev-run'), false);
+  assert.equal(await page.isDisabled('#ev-cancel'), true);
+  // And the next search is answered.
+  await page.uncheck('#ev-hand-change');
+  await page.uncheck('#ev-shanten-back');
+  await page.fill('#hand', '23m456p13789s556z1m');
+  await page.click('#ev-run');
+  await page.waitForSelector('#ev-table:not([hidden])', {timeout: 120000});
+  assert.ok(await page.isVisible('#ev-chart svg.chart'));
+  assert.match(await page.textContent('#ev-status'), /^Searched \d+ positions in /);
   assert.deepEqual(page.problems, []);
 });
 
