@@ -27,9 +27,23 @@ if(MJK_TSAN)
   target_link_options(mjk_sanitize INTERFACE -fsanitize=thread)
 endif()
 
+# WebAssembly: C++ exceptions are caught, as natively. Emscripten's default
+# turns every throw into abort(), so a std::bad_alloc (the EV search growing
+# past the memory the browser gives) would kill the module instead of being
+# the library's out_of_memory error. Emscripten's JavaScript-based exceptions:
+# its wasm-native ones need system libraries Debian's emscripten does not
+# ship. Every object on the way from operator new to the catch must be
+# compiled with them (or its destructors are skipped), hence every target.
+add_library(mjk_exceptions INTERFACE)
+if(EMSCRIPTEN)
+  target_compile_options(mjk_exceptions INTERFACE -fexceptions)
+  target_link_options(mjk_exceptions INTERFACE -fexceptions)
+endif()
+
 # Every mjk target: warnings (errors when MJK_WERROR), sanitizers when asked.
 function(mjk_target_defaults target)
-  target_link_libraries(${target} PRIVATE $<BUILD_INTERFACE:mjk_warnings> $<BUILD_INTERFACE:mjk_sanitize>)
+  target_link_libraries(${target} PRIVATE $<BUILD_INTERFACE:mjk_warnings> $<BUILD_INTERFACE:mjk_sanitize>
+                                          $<BUILD_INTERFACE:mjk_exceptions>)
 endfunction()
 
 # Debian packages only; say which one is missing.

@@ -4,16 +4,24 @@
 // EV panel), which is also the permalink: ?q=<that JSON>.
 import * as mjk from './mjk.mjs';
 import {KIND_NAMES, joinTiles, splitTiles, tileSprite, tileSvg, tilesSvg} from './tiles.mjs';
+import {EV_TURNS, FLAGS, FROM_NAMES, MELD_TYPES, readPermalink} from './permalink.mjs';
 
 const $ = id => document.getElementById(id);
 const SEAT_NAMES = ['East', 'South', 'West', 'North'];
-const MELD_TYPES = ['chi', 'pon', 'minkan', 'ankan', 'kakan'];
-const FROM_NAMES = ['kamicha', 'toimen', 'shimocha'];
-const FLAGS = ['ippatsu', 'haitei', 'rinshan', 'chankan', 'tenhou'];
+
+// The EV search's budget: it stops with the library's too_many_vertices
+// error past this many positions. The search holds about 260 bytes a
+// position in WebAssembly (1,000,000 took the worker's memory from 32 to
+// 261 MB under Node 20), and a browser tab, a phone's too, can hold that;
+// unbounded, the heaviest searches grow to the module's 2 GiB, minutes
+// later. A 2-shanten hand with every option searches some 10,000.
+const EV_MAX_VERTICES = 1000000;
 
 // What the page shows: the last answer, the advice table's order, timings.
 // wins: what each wait of a tenpai hand pays ({tile: score}, the "each_win" answer), or null.
-const view = {answer: null, wins: null, adviceSort: null, evAnswer: null, evRun: null, timings: []};
+// evMaxVertices: the EV budget (the browser test raises it to have a long search to cancel).
+const view = {answer: null, wins: null, adviceSort: null, evAnswer: null, evRun: null, timings: [],
+              evMaxVertices: EV_MAX_VERTICES};
 
 // ---- the controls <-> the request ----
 
@@ -334,7 +342,7 @@ function buildPalette() {
 // ---- expected value (in a worker) ----
 
 function buildTurns() {
-  $('ev-turn').innerHTML = Array.from({length: 17}, (_, i) => `<option value="${i + 1}">${i + 1}</option>`).join('');
+  $('ev-turn').innerHTML = Array.from({length: EV_TURNS}, (_, i) => `<option value="${i + 1}">${i + 1}</option>`).join('');
 }
 
 async function runEv() {
@@ -350,24 +358,31 @@ async function runEv() {
     delete request[key];
   const controller = new AbortController();
   view.evRun = controller;
+  view.evAnswer = null;  // until this search answers, no other answer is redrawn
   $('ev-run').disabled = true;
   $('ev-cancel').disabled = false;
   $('ev-error').hidden = true;
   $('ev-table').hidden = true;
   $('ev-chart').innerHTML = '';
-  $('ev-status').textContent = 'Starting the search…';
+  // The status says the step (the worker loading its module, then the one
+  // search call) and the time since Search.
+  let step = 'Starting the search…';
+  $('ev-status').textContent = step;
   const started = performance.now();
   const ticker = setInterval(() => {
-    if (view.evRun === controller) $('ev-status').textContent = `Searching… ${((performance.now() - started) / 1000).toFixed(1)} s`;
+    if (view.evRun === controller) $('ev-status').textContent = `${step} ${((performance.now() - started) / 1000).toFixed(1)} s`;
   }, 200);
   try {
-    const answer = await mjk.ev({...request, ev: evOptions()}, {
+    const answer = await mjk.ev({...request, ev: {...evOptions(), max_vertices: view.evMaxVertices}}, {
       signal: controller.signal,
-      onProgress: p => { if (p.phase === 'loading') $('ev-status').textContent = 'Loading the analyser in a worker…'; },
+      onProgress: p => {
+        if (p.phase === 'loading') step = 'Loading the analyser in a worker…';
+        else if (p.phase === 'searching') step = 'Searching…';
+      },
     });
     view.evAnswer = answer;
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
-    if (answer.error) showEvError(answer.error);
+    if (answer.error) showEvError(answer.error + (/max_vertices/.test(answer.error) ? budgetWords() : ''));
     else { renderEv(answer); $('ev-status').textContent = `Searched ${answer.ev.vertices} positions in ${seconds} s.`; }
   } catch (e) {
     if (e.name === 'AbortError') $('ev-status').textContent = 'Cancelled.';
@@ -378,6 +393,13 @@ async function runEv() {
     $('ev-run').disabled = false;
     $('ev-cancel').disabled = true;
   }
+}
+
+// The library's too_many_vertices error says "raise max_vertices", which the
+// page does not offer: what it can do instead.
+function budgetWords() {
+  return ` (The page stops a search at ${view.evMaxVertices.toLocaleString('en')} positions, what a browser tab's ` +
+         'memory holds: search without hand changes or shanten back, or a hand nearer tenpai.)';
 }
 
 function showEvError(message) {
@@ -478,31 +500,30 @@ function bind() {
   $('ev-cancel').addEventListener('click', () => view.evRun?.abort());
 }
 
+// The state the page starts in: the permalink's, or the example hand. A
+// link that cannot be read starts empty, and the status line says why.
 function loadQuery() {
-  const q = new URLSearchParams(location.search).get('q');
-  if (!q) return {hand: '123m456p13789s556z'};
-  try {
-    const request = JSON.parse(q);
-    if (typeof request !== 'object' || request === null || Array.isArray(request)) throw new Error('not an object');
-    return request;
-  } catch (e) {
-    $('status').textContent = `The link's q is not a request object (${e.message}); starting empty.`;
-    return {hand: ''};
-  }
+  const text = new URLSearchParams(location.search).get('q');
+  if (!text) return {request: {hand: '123m456p13789s556z'}, note: ''};
+  const {request, error} = readPermalink(text);
+  if (error) return {request: {hand: ''}, note: `The link's q cannot be read: ${error}; starting empty.`};
+  return {request, note: ''};
 }
 
 async function main() {
   document.body.insertAdjacentHTML('afterbegin', tileSprite());
   buildPalette();
   buildTurns();
-  writeControls(loadQuery());
+  const start = loadQuery();
+  writeControls(start.request);
   bind();
   renderHandTiles();
+  $('status').textContent = [$('status').textContent, start.note].filter(Boolean).join(' ');
   try {
     const info = await mjk.init();
-    $('status').textContent = `mjk ${info.version}, ${info.implementation} kernel (WebAssembly SIMD128).`;
+    $('status').textContent = [`mjk ${info.version}, ${info.implementation} kernel (WebAssembly SIMD128).`, start.note].filter(Boolean).join(' ');
   } catch (e) {
-    $('status').textContent = `The analyser did not load: ${e.message}`;
+    $('status').textContent = [`The analyser did not load: ${e.message}`, start.note].filter(Boolean).join(' ');
     return;
   }
   update();

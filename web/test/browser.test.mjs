@@ -251,6 +251,43 @@ test('the permalink gives back the same state and the same tables', async () => 
   assert.deepEqual([...page.problems, ...again.problems], []);
 });
 
+test('a permalink that cannot be read starts empty, says why naming the field, and the page works', async () => {
+  const cases = [
+    [q({hand: '123m', melds: 5}), /melds must be an array of meld objects/],
+    [q({hand: '123m', melds: 'chi'}), /melds must be an array of meld objects/],
+    [q({hand: '123m', melds: {}}), /melds must be an array of meld objects/],
+    [q({hand: '123m', melds: [null]}), /melds\[0\] must be a meld object/],
+    [q({hand: '123m', players: 7}), /players must be 3 or 4/],
+    [q({hand: '123m', riichi: true}), /riichi must be 0, 1 or 2/],
+    [q({hand: '123m', seat: '5z'}), /seat must be a wind/],
+    [q({hand: '123m', visible: [1, 2]}), /visible must be an mpsz string or an array of 34 counts/],
+    [q({hand: '123m', ev: {turn: 40}}), /ev\.turn must be an integer 1 to 17/],
+    [q({hand: '123m', rules: {pao: false}}), /"rules" is not a field the page sets/],
+    ['?q=' + encodeURIComponent('{"hand":'), /it is not JSON/],
+  ];
+  for (const [query, why] of cases) {
+    const page = await openPage(query);
+    const status = await page.textContent('#status');
+    assert.match(status, /^mjk \S+, portable kernel .*The link's q cannot be read: /, query);
+    assert.match(status, why, query);
+    assert.match(status, /; starting empty\.$/, query);
+    assert.equal(await page.inputValue('#hand'), '', `${query}: starts empty`);
+    // Typing works: the analysis follows the hand, the permalink is the page's own again.
+    await page.fill('#hand', '123m456p789s11z23s');
+    assert.deepEqual(await page.evaluate(() => mjkPage.view.answer.waits), ['1s', '4s'], query);
+    await page.click('input[name=players][value="3"]');
+    assert.equal(await page.evaluate(() => mjkPage.readControls().players), 3, query);
+    assert.deepEqual(page.problems, [], query);
+    await page.context().close();
+  }
+  // A link written by hand in the library's other spellings still opens.
+  const page = await openPage(q({hand: '123m456p789s11z23s', seat: 'South', tsumo: 1, visible: [2, ...Array(33).fill(0)]}));
+  assert.deepEqual(await page.evaluate(() => mjkPage.readControls()),
+                   {hand: '123m456p789s11z23s', tsumo: true, seat: '2z', visible: '11m'});
+  assert.doesNotMatch(await page.textContent('#status'), /cannot be read/);
+  assert.deepEqual(page.problems, []);
+});
+
 test('EV panel: the search runs in a worker, shows the answer or the library\'s error, and can be cancelled', async () => {
   const page = await openPage(q({hand: '23m456p13789s556z1m'}));
   // Cancel at once (both clicks in one task, so the search cannot end first):
@@ -282,7 +319,8 @@ test('EV panel: the search runs in a worker, shows the answer or the library\'s 
     if (haveNative) {
       const request = await page.evaluate(() => { const r = mjkPage.readControls(); delete r.win; return r; });
       const evOptions = JSON.parse(new URLSearchParams(new URL(page.url()).search).get('q')).ev ?? {};
-      assert.deepEqual(answer, nativeAnswer({...request, ev: evOptions}), 'the worker answers as mjk --json');
+      const budget = await page.evaluate(() => mjkPage.view.evMaxVertices);
+      assert.deepEqual(answer, nativeAnswer({...request, ev: {...evOptions, max_vertices: budget}}), 'the worker answers as mjk --json');
     }
   } else {
     assert.ok(answer.ev.discards.length > 0);
@@ -290,6 +328,52 @@ test('EV panel: the search runs in a worker, shows the answer or the library\'s 
   }
   assert.equal(await page.isDisabled('#ev-run'), false);
   assert.equal(await page.isDisabled('#ev-cancel'), true);
+  assert.deepEqual(page.problems, []);
+});
+
+test('EV panel: a long search is cancelled, the heaviest ends in the budget\'s error, and the page stays usable', async () => {
+  const heavy = {hand: '147m258p369s12345z', ev: {hand_change: true, shanten_back: true}};
+  const page = await openPage(q(heavy));
+  assert.equal(await page.isChecked('#ev-shanten-back'), true);
+  const budget = await page.evaluate(() => mjkPage.view.evMaxVertices);
+  assert.equal(budget, 1000000, 'the page\'s budget: about 260 MB of the worker\'s memory');
+  // A long search to cancel: this test raises the budget (6,000,000 positions
+  // take tens of seconds here), so it is still searching when Cancel comes.
+  await page.evaluate(() => { mjkPage.view.evMaxVertices = 6000000; });
+  await page.click('#ev-run');
+  await page.waitForFunction(() => /^Searching… /.test(document.getElementById('ev-status').textContent), null, {timeout: 60000});
+  await page.waitForTimeout(1500);
+  assert.match(await page.textContent('#ev-status'), /^Searching… /, 'still searching, inside the one wasm call');
+  assert.equal(page.workers().length, 1, 'the search runs in a worker');
+  await page.click('#ev-cancel');
+  assert.equal(await page.textContent('#ev-status'), 'Cancelled.');
+  assert.equal(await page.isDisabled('#ev-cancel'), true);
+  assert.equal(await page.isDisabled('#ev-run'), false);
+  for (let i = 0; i < 50 && page.workers().length; ++i) await page.waitForTimeout(100);
+  assert.equal(page.workers().length, 0, 'the worker is terminated, its search with it');
+  // The page goes on: typing is analysed at once.
+  await page.fill('#hand', '123m456p789s11z23s');
+  assert.deepEqual(await page.evaluate(() => mjkPage.view.answer.waits), ['1s', '4s']);
+  // With the page's own budget the heaviest search ends in the library's
+  // named error, said with what the page offers instead (before: after
+  // half a minute, "mjk: Aborted()").
+  await page.evaluate(b => { mjkPage.view.evMaxVertices = b; }, budget);
+  await page.fill('#hand', heavy.hand);
+  await page.click('#ev-run');
+  await page.waitForFunction(() => !document.getElementById('ev-error').hidden || !document.getElementById('ev-table').hidden,
+                             null, {timeout: 240000});
+  assert.match(await page.textContent('#ev-error'),
+               /^the search passed max_vertices: .*\(The page stops a search at 1,000,000 positions, what a browser tab's memory holds: /);
+  assert.equal(await page.isDisabled('#ev-run'), false);
+  assert.equal(await page.isDisabled('#ev-cancel'), true);
+  // And the next search is answered.
+  await page.uncheck('#ev-hand-change');
+  await page.uncheck('#ev-shanten-back');
+  await page.fill('#hand', '23m456p13789s556z1m');
+  await page.click('#ev-run');
+  await page.waitForSelector('#ev-table:not([hidden])', {timeout: 120000});
+  assert.ok(await page.isVisible('#ev-chart svg.chart'));
+  assert.match(await page.textContent('#ev-status'), /^Searched \d+ positions in /);
   assert.deepEqual(page.problems, []);
 });
 

@@ -2,7 +2,7 @@
 //   node --test web/test/module.test.mjs   (ctest: web.module; MJK_SITE = the built site)
 import {before, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {existsSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
 import {join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 
@@ -118,4 +118,41 @@ test('batch calls: a bad row gets its own code, a bad call throws', () => {
   assert.equal(r.errors[1], 0);
   assert.throws(() => mjk.shanten(new Uint8Array(33)), /n \* 34/);
   assert.throws(() => mjk.shanten(new Uint8Array(34), {players: 5}), /mjk:/);
+});
+
+// One request through mjk_analyse_json_n of a module instance of its own.
+function analyseIn(m, request) {
+  const input = new TextEncoder().encode(JSON.stringify(request));
+  const inPtr = m._malloc(input.length), cap = 1 << 16, outPtr = m._malloc(cap), needed = m._malloc(8);
+  try {
+    m.HEAPU8.set(input, inPtr);
+    const code = m._mjk_analyse_json_n(inPtr, input.length, 4, 0, outPtr, cap, needed);
+    assert.equal(code, 0, `mjk_analyse_json_n answers ${JSON.stringify(request)}`);
+    return JSON.parse(new TextDecoder().decode(m.HEAPU8.subarray(outPtr, outPtr + m.HEAPU32[needed >> 2] - 1)));
+  } finally {
+    for (const p of [inPtr, outPtr, needed]) m._free(p);
+  }
+}
+
+test('an EV search that runs out of memory is the library\'s out_of_memory error, and the module answers on', async () => {
+  const factory = (await import(join(site, 'mjk-wasm.mjs'))).default;
+  const m = await factory({wasmBinary: readFileSync(join(site, 'mjk-wasm.wasm'))});
+  // The module grows to 2 GiB: take all of it but 256 MiB in blocks the
+  // search cannot use (never written, so the process does not hold them),
+  // and the unbounded search below runs out within seconds, not minutes.
+  const blocks = [];
+  for (let p; (p = m._malloc(64 << 20));) blocks.push(p);
+  assert.ok(blocks.length >= 28, `the module grows past 1.75 GiB (${blocks.length} blocks of 64 MiB)`);
+  for (const p of blocks.splice(0, 4)) m._free(p);
+  // A budget far past what 256 MiB holds: the memory runs out first.
+  const heavy = {hand: '147m258p369s12345z', ev: {hand_change: true, shanten_back: true, max_vertices: 1e15}};
+  const answer = analyseIn(m, heavy);  // before: RuntimeError: Aborted()
+  assert.match(answer.error, /^the search ran out of memory/);
+  for (const p of blocks) m._free(p);
+  // What the search held is given back: the next one is answered in the same module.
+  const small = analyseIn(m, {hand: '23m456p13789s556z1m', ev: {}});
+  assert.equal(small.error, undefined);
+  assert.ok(small.ev.discards.length > 0);
+  assert.match(analyseIn(m, {hand: '147m258p369s12345z', ev: {hand_change: true, shanten_back: true, max_vertices: 1000}}).error,
+               /^the search passed max_vertices/);
 });
