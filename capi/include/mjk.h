@@ -707,6 +707,7 @@ MJK_API int mjk_review_columns_write(const mjk_review_row* rows, size_t n, const
  * "disagreement_list" and the "error_list") that mjk_corpus_merge_json adds
  * up exactly: statistics computed in pieces (processes, machines) merged.
  * max_bytes as for mjk_review_record_json (0: the default). */
+#define MJK_DEFAULT_MAX_RECORD_BYTES ((size_t)16 << 20) /* what max_bytes 0 means: 16 MiB */
 #define MJK_CORPUS_TEXT 1
 #define MJK_CORPUS_PARTIAL 2
 MJK_API int mjk_corpus_json(const char* const* paths, size_t n, size_t max_bytes, int flags, char* buf, size_t cap,

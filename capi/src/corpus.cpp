@@ -10,6 +10,8 @@
 #include "mjk.h"
 #include "mjk/corpus.hpp"
 
+static_assert(MJK_DEFAULT_MAX_RECORD_BYTES == mjk::records::default_max_record_bytes);
+
 namespace {
 
 // The statistics written as flags says into buf.
@@ -46,8 +48,8 @@ int mjk_corpus_json(const char* const* paths, size_t n, size_t max_bytes, int fl
   }
 }
 
-int mjk_corpus_merge_json(const char* const* parts, const size_t* lengths, size_t n, int flags, char* buf,
-                          size_t cap, size_t* needed) {
+int mjk_corpus_merge_json(const char* const* parts, const size_t* lengths, size_t n, int flags, char* buf, size_t cap,
+                          size_t* needed) {
   if ((!parts || !lengths) && n) return MJK_ERR_INVALID_ARGUMENT;
   if ((!buf && cap) || !flags_ok(flags)) return MJK_ERR_INVALID_ARGUMENT;
   try {

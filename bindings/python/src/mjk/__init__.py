@@ -252,7 +252,7 @@ def analyse(text, players=4, visible=None):
         raise ValueError(f"analyse: visible must have shape (34,), not {vis.shape}")
     code, line = _native.analyse(_utf8(text), int(players), vis)
     obj = _json.loads(line)
-    if "error" in obj:
+    if code:
         raise HandError(obj["error"], code)
     return obj
 
@@ -556,15 +556,13 @@ def score_each_win(request=None, /, *, errors="omit", **fields):
     if errors not in ("omit", "return"):
         raise ValueError(f'errors must be "omit" or "return", not {errors!r}')
     line = _one_request("score_each_win", request, fields, "hand=..., tsumo=...")
-    code, message, answers = _native.score_each_win(_utf8(line))
+    code, message, table, tile_errors = _native.score_each_win(_utf8(line))
     if code:
         raise HandError(f"score_each_win(): {message}", code)
-    table = {}
-    for tile, answer, tile_code in answers:
-        if tile_code and errors == "return":
+    if errors == "return" and tile_errors:
+        for tile, tile_code in tile_errors:
             table[tile] = HandError(f"{tile}: {error_message(tile_code)}", tile_code)
-        elif answer is not None:
-            table[tile] = answer
+        table = dict(sorted(table.items(), key=lambda item: tile_kind(item[0])))
     return table
 
 
@@ -637,13 +635,11 @@ def score_batch(requests, *, errors="raise"):
     n = len(lines)
     arrays = {name: _np.empty((n,) + shape, dtype=dtype) for name, dtype, shape in _SCORE_ARRAYS}
     codes = _np.empty(n, dtype=_np.uint8)
-    _native.score_batch(lines, *(arrays[name] for name, _, _ in _SCORE_ARRAYS), codes)
+    first_bad = _native.score_batch(lines, *(arrays[name] for name, _, _ in _SCORE_ARRAYS), codes)
     if errors == "return":
         return arrays, codes
-    if codes.any():
-        row = int(_np.flatnonzero(codes)[0])
-        _, bad = _native.score_many([lines[row]])
-        message = bad[0][2] if bad else error_message(codes[row])
+    if first_bad is not None:
+        row, message = first_bad
         raise HandError(f"requests[{row}]: {message}", int(codes[row]), row)
     return arrays
 
