@@ -170,8 +170,9 @@ function analyse(text, options) {
   for (const k of ['errors', 'out', 'winning'])
     if (options && options[k] !== undefined) throw new TypeError(`analyse has no ${k} option`);
   if (o.visible !== null && o.visible.length !== 34) throw new RangeError('analyse: visible must hold 34 counts');
-  const obj = JSON.parse(native.analyse(text, o.players, o.visible));
-  if (obj.error !== undefined) throw new HandError(obj.error, native.analyse(text, o.players, o.visible, true));
+  const [line, code] = native.analyse(text, o.players, o.visible);
+  const obj = JSON.parse(line);
+  if (code) throw new HandError(obj.error, code);
   return obj;
 }
 
@@ -181,7 +182,7 @@ function analyseLine(text, options) {
   if (typeof text !== 'string') throw new TypeError(`text must be a string, not ${describe(text)}`);
   const o = checkOptions(options);
   if (o.visible !== null && o.visible.length !== 34) throw new RangeError('analyseLine: visible must hold 34 counts');
-  return native.analyse(text, o.players, o.visible);
+  return native.analyse(text, o.players, o.visible)[0];
 }
 
 // ---- scoring a win (SCORING.md) ----
@@ -616,6 +617,32 @@ function evOverrides(options, name, allowed) {
   return out;
 }
 
+// The request's fields ev and evAsync also take among their options (as
+// Python's ev takes them as keywords: ev(hand, {dora: '9m', seat: '2z'})).
+const EV_FIELDS = Object.keys(requestSchema.schema.properties).filter((k) => k !== 'hand' && k !== 'ev');
+
+// The line of ev's first argument with the request fields of its options
+// laid over it: mpsz text is the hand field (meld words go in melds).
+function evRequest(handOrRequest, options, name) {
+  const fields = {};
+  for (const k of EV_FIELDS) if (options && options[k] !== undefined) fields[k] = options[k];
+  if (!Object.keys(fields).length) return requestLine(handOrRequest);
+  let request = handOrRequest;
+  if (typeof request === 'string') {
+    if (request.trimStart().startsWith('{')) throw new TypeError(`${name}: request fields go with an object request or a hand, not a JSON line`);
+    request = { hand: request };
+  } else if (!isPlainObject(request)) {
+    throw new TypeError(`${name}: the request must be an object or a string, not ${describe(request)}`);
+  }
+  if (ArrayBuffer.isView(fields.visible)) fields.visible = Array.from(fields.visible);
+  try {
+    return requestLine({ ...request, ...fields });
+  } catch (e) {  // a value the schema refuses: name the function
+    if (e instanceof TypeError || e instanceof RangeError) throw new e.constructor(`${name}: ${e.message}`);
+    throw e;
+  }
+}
+
 function evThreads(threads, name) {
   if (threads === undefined || threads === null) return native.evThreads();
   if (typeof threads !== 'number' || !Number.isInteger(threads)) throw new TypeError(`${name}: threads must be an integer, not ${describe(threads)}`);
@@ -634,14 +661,14 @@ function evOne(result) {
 }
 
 // ev(handOrRequest, {handChange, shantenBack, extra, uradora, red, turn,
-// maxVertices}) -> the answer, computed on this thread (it blocks the event
+// maxVertices, ...the request's fields: dora, seat, visible, ...}) -> the answer, computed on this thread (it blocks the event
 // loop: microseconds to seconds, growing with the shanten and the options;
 // maxVertices bounds it: 1,000,000 vertices unless given, about 0.45 GB at
 // most). HandError (.code, the library's sentence) for a bad request or a
 // search past maxVertices (43).
 function ev(handOrRequest, options) {
-  const overrides = evOverrides(options, 'ev', []);
-  return evOne(native.evMany([requestLine(handOrRequest)], overrides, 1));
+  const overrides = evOverrides(options, 'ev', EV_FIELDS);
+  return evOne(native.evMany([evRequest(handOrRequest, options, 'ev')], overrides, 1));
 }
 
 // evAsync(handOrRequest, {...ev's options, signal}) -> Promise of ev's
@@ -651,8 +678,8 @@ function ev(handOrRequest, options) {
 function evAsync(handOrRequest, options) {
   try {
     const signal = options ? options.signal : undefined;
-    const overrides = evOverrides(options, 'evAsync', ['signal']);
-    const line = requestLine(handOrRequest);
+    const overrides = evOverrides(options, 'evAsync', ['signal', ...EV_FIELDS]);
+    const line = evRequest(handOrRequest, options, 'evAsync');
     return abortable(signal, 'evAsync', (token) => native.evManyAsync([line], overrides, 1, token)).then(evOne);
   } catch (e) {
     return Promise.reject(e);
