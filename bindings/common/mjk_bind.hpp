@@ -396,8 +396,11 @@ struct LineScore {
 };
 
 // Scores n lines (line(i) -> std::string_view), calling each(i, const LineScore&) in order.
+// built (NULL: none): one byte per line, 1 where the binding wrote the line
+// from its caller's fields, whose errors then name the field's character
+// (mjk_request_error_in_field).
 template <class Line, class Each>
-void score_lines(std::size_t n, Line line, Each each) {
+void score_lines(std::size_t n, Line line, Each each, const std::uint8_t* built = nullptr) {
   constexpr std::size_t chunk = 256;
   std::vector<mjk_score_request> requests(n < chunk ? n : chunk);
   std::vector<mjk_score_result> results(requests.size());
@@ -407,7 +410,9 @@ void score_lines(std::size_t n, Line line, Each each) {
     const std::size_t c = n - base < chunk ? n - base : chunk;
     for (std::size_t i = 0; i < c; ++i) {
       const std::string_view text = line(base + i);
-      mjk_parse_request(text.data(), text.size(), &requests[i], nullptr, &infos[i]);
+      if (mjk_parse_request(text.data(), text.size(), &requests[i], nullptr, &infos[i]) != MJK_OK && built &&
+          built[base + i])
+        mjk_request_error_in_field(text.data(), text.size(), &infos[i]);
     }
     mjk_score(requests.data(), c, results.data(), codes.data());  // only NULL pointers fail, and none is
     for (std::size_t i = 0; i < c; ++i) {
@@ -458,19 +463,23 @@ struct BadLine {
 // the binding parses the whole array at once, which its JSON reader does
 // faster than a native loop builds the objects. MJK_OK or the library's error.
 template <class Line>
-int score_many_json(std::size_t n, Line line, std::string& answers, std::vector<BadLine>& bad) {
+int score_many_json(std::size_t n, Line line, std::string& answers, std::vector<BadLine>& bad,
+                    const std::uint8_t* built = nullptr) {
   answers = "[";
   answers.reserve(n * 640 + 2);
   int status = MJK_OK;
-  score_lines(n, line, [&](std::size_t i, const LineScore& s) {
-    if (i) answers += ',';
-    if (s.code != MJK_OK) {
-      bad.push_back({i, s.code, s.message});
-      answers += "null";
-    } else if (const int e = append_score_json(*s.request, *s.result, answers); e != MJK_OK) {
-      status = e;
-    }
-  });
+  score_lines(
+      n, line,
+      [&](std::size_t i, const LineScore& s) {
+        if (i) answers += ',';
+        if (s.code != MJK_OK) {
+          bad.push_back({i, s.code, s.message});
+          answers += "null";
+        } else if (const int e = append_score_json(*s.request, *s.result, answers); e != MJK_OK) {
+          status = e;
+        }
+      },
+      built);
   answers += ']';
   return status;
 }
@@ -498,10 +507,12 @@ struct EachWin {
 // A kind's mpsz name ("5s"), for the answers' keys.
 inline std::string kind_name(std::size_t k) { return {"123456789"[k % 9], "mpsz"[k / 9]}; }
 
-inline void score_each_win_line(std::string_view text, EachWin& out) {
+// built: the binding wrote the line from its caller's fields (score_lines).
+inline void score_each_win_line(std::string_view text, EachWin& out, bool built = false) {
   mjk_request_info info;
   std::array<std::uint8_t, MJK_KINDS> visible{};
   if (mjk_parse_request(text.data(), text.size(), &out.request, visible.data(), &info) != MJK_OK) {
+    if (built) mjk_request_error_in_field(text.data(), text.size(), &info);
     out.code = info.error;
     out.message = info.message;
     return;

@@ -436,6 +436,15 @@ typedef struct mjk_request_info {
  * 34 bytes) the visible tiles. Returns info->error, or MJK_ERR_INVALID_ARGUMENT. */
 MJK_API int mjk_parse_request(const char* text, size_t length, mjk_score_request* out, uint8_t* visible34,
                               mjk_request_info* info);
+/* For a door that writes the JSON line itself from fields its caller gave
+ * (a dict, keyword arguments, an object): info (as mjk_parse_request,
+ * mjk_parse_ev_request or mjk_analyse_json_info wrote it for that line)
+ * placed in the field the caller wrote. An error inside the string value of
+ * one of the object's fields gets as error_position the character (code
+ * point; an escape is one) of that value, and the sentence says so
+ * ("unknown character at position 6: in the field hand"); returns 1. Any
+ * other error is left as it is (0). */
+MJK_API int mjk_request_error_in_field(const char* text, size_t length, mjk_request_info* info);
 
 /* ---- cancelling a search ----
  * A cancel flag for searches running on other threads: create one, pass it

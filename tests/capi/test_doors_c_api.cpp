@@ -132,9 +132,9 @@ TEST_CASE("mjk_review_columns_write: every field a column, the unreviewed rows' 
   std::int8_t shanten[2], shanten_after[2], best_shanten[2];
   std::uint16_t round[2], turn[2];
   std::uint32_t event[2];
-  const mjk_review_columns c{hand,     visible, melds,        dora,    best,         hand_red, visible_red, seat,
-                             seat_wind, discard, discard_red, riichi,  reviewed,     ukeire,   best_ukeire, shanten,
-                             shanten_after, best_shanten, round, turn, event};
+  const mjk_review_columns c{hand,        visible,   melds,         dora,         best,   hand_red, visible_red,
+                             seat,        seat_wind, discard,       discard_red,  riichi, reviewed, ukeire,
+                             best_ukeire, shanten,   shanten_after, best_shanten, round,  turn,     event};
   REQUIRE(mjk_review_columns_write(rows, 2, &c) == MJK_OK);
   CHECK(hand[3] == 2);
   CHECK(hand[34 + 3] == 2);
@@ -224,4 +224,33 @@ TEST_CASE("mjk_corpus_*: a record that cannot be read is an error of the statist
   std::size_t needed = 0;
   CHECK(mjk_corpus_json(&none, 1, 0, 0, nullptr, 0, &needed) == MJK_ERR_INVALID_ARGUMENT);
   CHECK(mjk_corpus_json(nullptr, 0, 0, 7, nullptr, 0, &needed) == MJK_ERR_INVALID_ARGUMENT);
+}
+
+TEST_CASE("mjk_request_error_in_field: the error's character in the field the caller wrote") {
+  mjk_score_request request;
+  mjk_request_info info;
+  const auto placed = [&](const std::string& line) {
+    mjk_parse_request(line.data(), line.size(), &request, nullptr, &info);
+    return mjk_request_error_in_field(line.data(), line.size(), &info);
+  };
+  CHECK(placed(R"({"hand":"123m45x","win":"1m"})") == 1);
+  CHECK(info.error == MJK_ERR_UNKNOWN_CHARACTER);
+  CHECK(info.error_position == 6);
+  CHECK(std::string(info.message) == "unknown character at position 6: in the field hand");
+  CHECK(placed(R"({"hand": "123m456p789s11z2s", "win": "2s", "dora": "9x"})") == 1);
+  CHECK(info.error_position == 1);
+  CHECK(std::string(info.message) == "unknown character at position 1: in the field dora");
+  // After a nested array; a value with a character that is not mpsz, which
+  // the reader places at the value's start.
+  CHECK(placed("{\"seat\":\"2z\",\"melds\":[{\"type\":\"pon\",\"tiles\":\"555z\"}],\"hand\":\"1m\xc3\xa9\\u00e9\"}") ==
+        1);
+  CHECK(info.error_position == 0);
+  // Left as they are: an error in a value that is not a string, in a nested
+  // object, of the whole request, or in a line that is not a JSON object.
+  CHECK(placed(R"({"hand":"123m456p789s11z2s","win":"2s","honba":-1})") == 0);
+  CHECK(placed(R"({"hand":"123m456p789s11z2s","win":"2s","melds":[{"type":"pon","tiles":"12m"}]})") == 0);
+  CHECK(placed(R"({"hand":"123m456p789s11z2s"})") == 0);
+  CHECK(placed("123m45x 1m") == 0);
+  CHECK(info.error_position == 6);
+  CHECK(mjk_request_error_in_field(nullptr, 0, nullptr) == 0);
 }

@@ -520,7 +520,7 @@ def score(request=None, /, **fields):
     tsumo=1 (request.schema.json, docs/request.md).
     """
     line = _one_request("score", request, fields, "hand=..., win=...")
-    answers, bad = _native.score_many([_utf8(line)])
+    answers, bad = _native.score_many([_utf8(line)], _built([request if not fields else {}]))
     if bad:
         _, code, message = bad[0]
         raise HandError(message, code)
@@ -556,7 +556,7 @@ def score_each_win(request=None, /, *, errors="omit", **fields):
     if errors not in ("omit", "return"):
         raise ValueError(f'errors must be "omit" or "return", not {errors!r}')
     line = _one_request("score_each_win", request, fields, "hand=..., tsumo=...")
-    code, message, table, tile_errors = _native.score_each_win(_utf8(line))
+    code, message, table, tile_errors = _native.score_each_win(_utf8(line), bool(fields) or not isinstance(request, str))
     if code:
         raise HandError(f"score_each_win(): {message}", code)
     if errors == "return" and tile_errors:
@@ -583,6 +583,12 @@ def _lines(requests):
     return out
 
 
+def _built(requests):
+    """One byte per request, 1 for a dict: its line was written here, and its
+    errors name the character of the field the caller wrote."""
+    return bytes(isinstance(r, dict) for r in requests)
+
+
 def _errors_option(errors):
     if not isinstance(errors, str):
         raise TypeError(f'errors must be a str ("raise" or "return"), not {type(errors).__name__}')
@@ -601,7 +607,7 @@ def score_many(requests, *, errors="raise"):
     TypeError naming the request and field ("requests[3]: tsumo must be a bool").
     """
     _errors_option(errors)
-    answers, bad = _native.score_many(_lines(requests))
+    answers, bad = _native.score_many(_lines(requests), _built(requests))
     if bad and errors == "raise":
         row, code, message = bad[0]
         raise HandError(f"requests[{row}]: {message}", code, row)
@@ -635,7 +641,7 @@ def score_batch(requests, *, errors="raise"):
     n = len(lines)
     arrays = {name: _np.empty((n,) + shape, dtype=dtype) for name, dtype, shape in _SCORE_ARRAYS}
     codes = _np.empty(n, dtype=_np.uint8)
-    first_bad = _native.score_batch(lines, *(arrays[name] for name, _, _ in _SCORE_ARRAYS), codes)
+    first_bad = _native.score_batch(lines, *(arrays[name] for name, _, _ in _SCORE_ARRAYS), codes, _built(requests))
     if errors == "return":
         return arrays, codes
     if first_bad is not None:

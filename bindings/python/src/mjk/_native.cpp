@@ -277,15 +277,26 @@ Lines lines_of(const py::list& list) {
 // --json` prints (mjk_score_json), or None; errors a list of (row, code,
 // message) of the rejected lines (their answers are None). Parsing and
 // scoring run without the GIL.
-py::tuple score_many(const py::list& list) {
+// built: one byte per line, 1 where the package wrote it from a dict (its
+// errors then name the field's character), or None.
+const std::uint8_t* built_of(const py::object& built, std::size_t n, std::string& keep) {
+  if (built.is_none()) return nullptr;
+  keep = built.cast<std::string>();
+  if (keep.size() != n) throw py::value_error("built: one byte per line");
+  return reinterpret_cast<const std::uint8_t*>(keep.data());
+}
+
+py::tuple score_many(const py::list& list, const py::object& built_flags) {
   const Lines lines = lines_of(list);
+  std::string keep;
+  const std::uint8_t* built = built_of(built_flags, lines.views.size(), keep);
   std::string answers;
   std::vector<mjk::bind::BadLine> bad;
   int e = MJK_OK;
   {
     py::gil_scoped_release release;
     e = mjk::bind::score_many_json(
-        lines.views.size(), [&](std::size_t i) { return lines.views[i]; }, answers, bad);
+        lines.views.size(), [&](std::size_t i) { return lines.views[i]; }, answers, bad, built);
   }
   if (e != MJK_OK) throw py::value_error(std::string("score_many: ") + mjk_error_message(e));
   py::list errors;
@@ -298,7 +309,7 @@ py::tuple score_many(const py::list& list) {
 // tile order; tile_errors [(tile, code)] of those that cannot be added;
 // code and message the request's own error (then both are empty). Parsing
 // and scoring run without the GIL.
-py::tuple score_each_win(const py::bytes& line) {
+py::tuple score_each_win(const py::bytes& line, bool built) {
   const std::string text = line;
   mjk::bind::EachWin each;
   std::string answers = "{}";
@@ -306,7 +317,7 @@ py::tuple score_each_win(const py::bytes& line) {
   int e = MJK_OK;
   {
     py::gil_scoped_release release;
-    mjk::bind::score_each_win_line(text, each);
+    mjk::bind::score_each_win_line(text, each, built);
     if (each.code == MJK_OK) e = mjk::bind::each_win_json(each, answers, tile_errors);
   }
   if (e != MJK_OK) throw py::value_error(std::string("score_each_win: ") + mjk_error_message(e));
@@ -318,9 +329,11 @@ py::tuple score_each_win(const py::bytes& line) {
 // GIL; returns (row, message) of the first rejected line, or None.
 py::object score_batch(const py::list& list, const py::array& complete, const py::array& han, const py::array& fu,
                        const py::array& yakuman, const py::array& points, const py::array& payments,
-                       const py::array& yaku, const py::array& codes) {
+                       const py::array& yaku, const py::array& codes, const py::object& built_flags) {
   const Lines lines = lines_of(list);
   const std::size_t n = lines.views.size();
+  std::string keep;
+  const std::uint8_t* built = built_of(built_flags, n, keep);
   auto* o_complete = bytes_of(complete, n, "complete", true);
   auto* o_han = reinterpret_cast<std::int8_t*>(bytes_of(han, n, "han", true));
   auto* o_fu = bytes_of(fu, n, "fu", true);
@@ -352,7 +365,8 @@ py::object score_batch(const py::list& list, const py::array& complete, const py
           o_yaku[i] = r.yaku;
           o_codes[i] = s.code;
           if (s.code != MJK_OK && bad.empty()) bad.push_back({i, s.code, s.message});
-        });
+        },
+        built);
   }
   if (bad.empty()) return py::none();
   return py::make_tuple(bad[0].row, bad[0].message);
