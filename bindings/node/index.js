@@ -214,6 +214,12 @@ function requestLine(request) {
   }
 }
 
+// One byte per request, 1 for an object: its line was written here, and its
+// errors name the character of the field the caller wrote.
+function builtFlags(requests) {
+  return Uint8Array.from(requests, (r) => (typeof r === 'string' ? 0 : 1));
+}
+
 function requestLines(requests) {
   if (!Array.isArray(requests)) throw new TypeError(`requests must be an array of objects or strings, not ${describe(requests)}`);
   return requests.map((r, i) => {
@@ -230,7 +236,7 @@ function requestLines(requests) {
 // or null when the hand is not complete with its winning tile. HandError
 // (.code) for a bad request, TypeError naming the field for a wrong type.
 function score(request) {
-  const [answers, bad] = native.scoreMany([requestLine(request)]);
+  const [answers, bad] = native.scoreMany([requestLine(request)], builtFlags([request]));
   if (bad.length) throw new HandError(bad[0][2], bad[0][1]);
   return JSON.parse(answers)[0];
 }
@@ -241,7 +247,7 @@ function score(request) {
 function scoreMany(requests, options) {
   options = optionsObject(options, ['errors']);
   const errors = errorsOption(options.errors);
-  const [text, bad] = native.scoreMany(requestLines(requests));  // the score objects as one JSON array
+  const [text, bad] = native.scoreMany(requestLines(requests), builtFlags(requests));  // the score objects as one JSON array
   if (bad.length && errors === 'throw') throw new HandError(`requests[${bad[0][0]}]: ${bad[0][2]}`, bad[0][1], bad[0][0]);
   const answers = JSON.parse(text);
   for (const [row, code, message] of bad) answers[row] = new HandError(message, code, row);
@@ -265,7 +271,7 @@ function scoreEachWin(request, options) {
   const errors = options.errors === undefined ? 'omit' : options.errors;
   if (typeof errors !== 'string') throw new TypeError(`errors must be 'omit' or 'return', not ${describe(errors)}`);
   if (errors !== 'omit' && errors !== 'return') throw new RangeError(`errors must be 'omit' or 'return', not '${errors}'`);
-  const [code, message, answers, tileErrors] = native.scoreEachWin(requestLine(request));
+  const [code, message, answers, tileErrors] = native.scoreEachWin(requestLine(request), typeof request !== 'string');
   if (code) throw new HandError(`scoreEachWin: ${message}`, code);
   const table = JSON.parse(answers);
   if (errors === 'omit' || !tileErrors.length) return table;
@@ -514,7 +520,7 @@ module.exports = {
 function scoreBatch(requests, options) {
   options = optionsObject(options, ['errors']);
   const errors = errorsOption(options.errors);
-  const r = native.scoreBatch(requestLines(requests));
+  const r = native.scoreBatch(requestLines(requests), builtFlags(requests));
   if (r.firstBad !== null && errors === 'throw') {
     const [row, message] = r.firstBad;
     throw new HandError(`requests[${row}]: ${message}`, r.codes[row], row);
@@ -643,6 +649,11 @@ function evRequest(handOrRequest, options, name) {
   }
 }
 
+// ev's request as the flag of builtFlags: an object, or a hand with fields laid over it.
+function evBuilt(handOrRequest, options) {
+  return typeof handOrRequest === 'string' && !EV_FIELDS.some((k) => options && options[k] !== undefined) ? '' : {};
+}
+
 function evThreads(threads, name) {
   if (threads === undefined || threads === null) return native.evThreads();
   if (typeof threads !== 'number' || !Number.isInteger(threads)) throw new TypeError(`${name}: threads must be an integer, not ${describe(threads)}`);
@@ -668,7 +679,8 @@ function evOne(result) {
 // search past maxVertices (43).
 function ev(handOrRequest, options) {
   const overrides = evOverrides(options, 'ev', EV_FIELDS);
-  return evOne(native.evMany([evRequest(handOrRequest, options, 'ev')], overrides, 1));
+  const line = evRequest(handOrRequest, options, 'ev');
+  return evOne(native.evMany([line], overrides, 1, builtFlags([evBuilt(handOrRequest, options)])));
 }
 
 // evAsync(handOrRequest, {...ev's options, signal}) -> Promise of ev's
@@ -680,7 +692,8 @@ function evAsync(handOrRequest, options) {
     const signal = options ? options.signal : undefined;
     const overrides = evOverrides(options, 'evAsync', ['signal', ...EV_FIELDS]);
     const line = evRequest(handOrRequest, options, 'evAsync');
-    return abortable(signal, 'evAsync', (token) => native.evManyAsync([line], overrides, 1, token)).then(evOne);
+    const built = builtFlags([evBuilt(handOrRequest, options)]);
+    return abortable(signal, 'evAsync', (token) => native.evManyAsync([line], overrides, 1, token, built)).then(evOne);
   } catch (e) {
     return Promise.reject(e);
   }
@@ -722,7 +735,7 @@ function evMany(requests, options) {
   const errors = evErrorsOption(options, 'evMany');
   const threads = evThreads(options && options.threads, 'evMany');
   const { lines, refused } = evLines(requests, errors);
-  return evManyResult(native.evMany(lines, overrides, threads), errors, refused);
+  return evManyResult(native.evMany(lines, overrides, threads, builtFlags(requests)), errors, refused);
 }
 
 // evManyAsync(requests, {threads, errors, signal, ...ev's options}) ->
@@ -736,7 +749,8 @@ function evManyAsync(requests, options) {
     const errors = evErrorsOption(options, 'evManyAsync');
     const threads = evThreads(options && options.threads, 'evManyAsync');
     const { lines, refused } = evLines(requests, errors);
-    return abortable(signal, 'evManyAsync', (token) => native.evManyAsync(lines, overrides, threads, token))
+    const built = builtFlags(requests);
+    return abortable(signal, 'evManyAsync', (token) => native.evManyAsync(lines, overrides, threads, token, built))
       .then((r) => evManyResult(r, errors, refused));
   } catch (e) {
     return Promise.reject(e);

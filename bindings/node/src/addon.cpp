@@ -292,12 +292,15 @@ std::vector<std::string> request_lines(const Napi::Env& env, const Napi::Array& 
 // (Node's UTF-8).
 Napi::Value ScoreMany(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
-  if (info.Length() != 1 || !info[0].IsArray()) throw Napi::TypeError::New(env, "scoreMany(lines)");
+  if (info.Length() < 1 || info.Length() > 2 || !info[0].IsArray())
+    throw Napi::TypeError::New(env, "scoreMany(lines, built)");
   const std::vector<std::string> lines = request_lines(env, info[0].As<Napi::Array>());
+  const std::vector<std::uint8_t> built = built_argument(info, 1, lines.size());
   std::string answers;
   std::vector<mjk::bind::BadLine> bad;
   const int e = mjk::bind::score_many_json(
-      lines.size(), [&](std::size_t i) { return std::string_view(lines[i]); }, answers, bad);
+      lines.size(), [&](std::size_t i) { return std::string_view(lines[i]); }, answers, bad,
+      built.empty() ? nullptr : built.data());
   if (e != MJK_OK) throw Napi::Error::New(env, std::string("scoreMany: ") + mjk_error_message(e));
   Napi::Array errors = Napi::Array::New(env, bad.size());
   for (std::uint32_t k = 0; k < bad.size(); ++k) {
@@ -320,10 +323,11 @@ Napi::Value ScoreMany(const Napi::CallbackInfo& info) {
 // tile); tileErrors [[tile, code], ...] for the tiles that cannot be added.
 Napi::Value ScoreEachWin(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
-  if (info.Length() != 1 || !info[0].IsString()) throw Napi::TypeError::New(env, "scoreEachWin(line)");
+  if (info.Length() < 1 || info.Length() > 2 || !info[0].IsString())
+    throw Napi::TypeError::New(env, "scoreEachWin(line, built)");
   const std::string line = info[0].As<Napi::String>().Utf8Value();
   mjk::bind::EachWin each;
-  mjk::bind::score_each_win_line(line, each);
+  mjk::bind::score_each_win_line(line, each, info.Length() == 2 && info[1].ToBoolean());
   std::string answers = "{}";
   std::vector<std::pair<std::string, int>> tile_errors;
   if (each.code == MJK_OK)
@@ -349,8 +353,10 @@ Napi::Value ScoreEachWin(const Napi::CallbackInfo& info) {
 // the same answers as scoreMany in typed arrays (index.js scoreBatch).
 Napi::Value ScoreBatch(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
-  if (info.Length() != 1 || !info[0].IsArray()) throw Napi::TypeError::New(env, "scoreBatch(lines)");
+  if (info.Length() < 1 || info.Length() > 2 || !info[0].IsArray())
+    throw Napi::TypeError::New(env, "scoreBatch(lines, built)");
   const std::vector<std::string> lines = request_lines(env, info[0].As<Napi::Array>());
+  const std::vector<std::uint8_t> built = built_argument(info, 1, lines.size());
   const auto n = static_cast<std::uint32_t>(lines.size());
   auto complete = Napi::Uint8Array::New(env, n);
   auto han = Napi::Int8Array::New(env, n);
@@ -379,7 +385,8 @@ Napi::Value ScoreBatch(const Napi::CallbackInfo& info) {
           e.Set(1u, Napi::String::New(env, s.message));
           first_bad = e;
         }
-      });
+      },
+      built.empty() ? nullptr : built.data());
   Napi::Object out = Napi::Object::New(env);
   out.Set("complete", complete);
   out.Set("han", han);
