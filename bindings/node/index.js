@@ -285,7 +285,7 @@ function scoreEachWin(request, options) {
   return out;
 }
 
-// ---- game records (mjk::records, the addon's records.cpp) ----
+// ---- game records (the C ABI's review, the addon's records.cpp) ----
 
 // A game record that cannot be read (.file, .offset, .line, .column: the
 // place; .what), or that breaks the rules of the game (.file, .round,

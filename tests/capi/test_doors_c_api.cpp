@@ -75,7 +75,7 @@ int merged(const std::vector<std::string>& parts, int flags, std::string& out) {
 
 }  // namespace
 
-TEST_CASE("mjk_analyse_json_info: the line's own error, its code, position and sentence") {
+TEST_CASE("C ABI doors: mjk_analyse_json_info: the line's own error, its code, position and sentence") {
   const Analysed good = analysed("123m456p789s11z23s 1s");
   CHECK(good.status == MJK_OK);
   CHECK(good.info.error == MJK_OK);
@@ -117,7 +117,7 @@ TEST_CASE("mjk_analyse_json_info: the line's own error, its code, position and s
   CHECK(info.error == MJK_ERR_OUTPUT_TOO_SMALL);
 }
 
-TEST_CASE("mjk_review_columns_write: every field a column, the unreviewed rows' figures zero") {
+TEST_CASE("C ABI doors: mjk_review_columns_write: every field a column, the unreviewed rows' figures zero") {
   mjk_review_row rows[2] = {};
   rows[0].hand[3] = 2, rows[0].visible[33] = 1, rows[0].melds[5] = 3, rows[0].dora[0] = 1, rows[0].best[7] = 1;
   rows[0].hand_red[2] = 1, rows[0].visible_red[0] = 1;
@@ -172,7 +172,7 @@ TEST_CASE("mjk_review_columns_write: every field a column, the unreviewed rows' 
   CHECK(mjk_review_columns_write(nullptr, 0, &some) == MJK_OK);
 }
 
-TEST_CASE("mjk_corpus_json and mjk_corpus_merge_json: partial statistics merge exactly") {
+TEST_CASE("C ABI doors: mjk_corpus_json and mjk_corpus_merge_json: partial statistics merge exactly") {
   const auto files = corpus_files();
   if (files.empty()) {
     MESSAGE("skipped: the game records are not at " MJK_SHARED_DATA_DIR "/logs (set MJK_SHARED_DATA_DIR)");
@@ -202,7 +202,7 @@ TEST_CASE("mjk_corpus_json and mjk_corpus_merge_json: partial statistics merge e
   CHECK(twice == json);
 }
 
-TEST_CASE("mjk_corpus_*: a record that cannot be read is an error of the statistics; bad partials are named") {
+TEST_CASE("C ABI doors: mjk_corpus_* count a record that cannot be read among the errors and name a bad partial") {
   const std::string missing = (fs::temp_directory_path() / "mjk_doors_missing.mjlog").string();
   std::string partial;
   REQUIRE(corpus({missing}, MJK_CORPUS_PARTIAL, partial) == MJK_OK);
@@ -226,7 +226,7 @@ TEST_CASE("mjk_corpus_*: a record that cannot be read is an error of the statist
   CHECK(mjk_corpus_json(nullptr, 0, 0, 7, nullptr, 0, &needed) == MJK_ERR_INVALID_ARGUMENT);
 }
 
-TEST_CASE("mjk_request_error_in_field: the error's character in the field the caller wrote") {
+TEST_CASE("C ABI doors: mjk_request_error_in_field: the error's character in the field the caller wrote") {
   mjk_score_request request;
   mjk_request_info info;
   const auto placed = [&](const std::string& line) {

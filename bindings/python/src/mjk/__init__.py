@@ -257,7 +257,7 @@ def analyse(text, players=4, visible=None):
     return obj
 
 
-# ---- game records (mjk::records) ----
+# ---- game records (the C ABI's review) ----
 
 class RecordError(ValueError):
     """A game record that cannot be read, or that breaks the rules of the game;
