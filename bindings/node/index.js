@@ -144,15 +144,11 @@ const operations = native.operations();
 const batch = {};
 for (const op of operations) batch[camel(op.name)] = makeBatch(op);
 // shanten: the best shanten only (Int8Array n); shantenForms: every form.
-if (batch.shanten && operations.find((o) => o.name === 'shanten').outputs.length > 1) {
-  batch.shantenForms = batch.shanten;
-  const forms = batch.shantenForms;
-  batch.shanten = function shanten(rows, options) {
-    const r = forms(rows, options);
-    if (options && options.errors === 'return') return { value: r.best, errors: r.errors };
-    return r.best;
-  };
-}
+batch.shantenForms = batch.shanten;
+batch.shanten = function shanten(rows, options) {
+  const r = batch.shantenForms(rows, options);
+  return options && options.errors === 'return' ? { value: r.best, errors: r.errors } : r.best;
+};
 
 function parse(text) {
   if (typeof text !== 'string') throw new TypeError(`text must be a string, not ${describe(text)}`);

@@ -212,18 +212,19 @@ for _name, _question, _reads_winning, _outputs in _OPERATIONS:
 # The shanten operation answers every form; shanten() gives the best one
 # (int8 (N,)), shanten_forms() the dict of best/standard/chiitoi/kokushi
 # (127 where a form does not apply).
-if "shanten" in globals() and len(dict((n, o) for n, _, _, o in _OPERATIONS)["shanten"]) > 1:
-    shanten_forms = globals()["shanten"]
-    shanten_forms.__name__ = shanten_forms.__qualname__ = "shanten_forms"
+shanten_forms = globals()["shanten"]
+shanten_forms.__name__ = shanten_forms.__qualname__ = "shanten_forms"
 
-    def shanten(rows, *, players=4, visible=None, errors="raise", out=None):
-        """shanten(rows, ...): the best shanten, int8 (N,) (-1: complete). See shanten_forms."""
-        if out is not None:
-            raise TypeError("shanten: out is not supported here; use shanten_forms(out=...)")
-        r = shanten_forms(rows, players=players, visible=visible, errors=errors)
-        return (r[0]["best"], r[1]) if errors == "return" else r["best"]
 
-    __all__.append("shanten_forms")
+def shanten(rows, *, players=4, visible=None, errors="raise", out=None):
+    """shanten(rows, ...): the best shanten, int8 (N,) (-1: complete). See shanten_forms."""
+    if out is not None:
+        raise TypeError("shanten: out is not supported here; use shanten_forms(out=...)")
+    r = shanten_forms(rows, players=players, visible=visible, errors=errors)
+    return (r[0]["best"], r[1]) if errors == "return" else r["best"]
+
+
+__all__.append("shanten_forms")
 
 
 def _utf8(text):
