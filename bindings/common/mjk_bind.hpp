@@ -28,17 +28,10 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "mjk.h"
-
-// Operations a libmjk may not define yet (declared in mjk.h ahead of their
-// kernel work): weak references, null when absent; such an operation is left
-// out of operations() and analyse reports it missing.
-#pragma weak mjk_shanten
-#pragma weak mjk_necessary_tiles
-#pragma weak mjk_advice
-#pragma weak mjk_analyse_json_n
 
 namespace mjk::bind {
 
@@ -250,7 +243,7 @@ inline int decompositions(const Batch& b) {
 inline std::span<const Operation> operations() {
   using enum DType;
   using namespace detail;
-  static const Operation all[] = {
+  static const Operation table[] = {
       {"is_agari", "complete", false, false, 1, {scalar("value", boolean)}, &run_bytes<mjk_is_agari>},
       {"agari_forms", "complete", false, false, 1, {scalar("value", uint8)}, &run_bytes<mjk_agari_forms>},
       {"waits", "waits", false, false, 1, {vec("value", boolean, 34)}, &detail::waits},
@@ -293,14 +286,6 @@ inline std::span<const Operation> operations() {
         vec("wait", int8, 16), mat("block_kind", uint8, 16, 13), mat("block_first", uint8, 16, 13)},
        &detail::decompositions},
   };
-  static const std::vector<Operation> table = [] {
-    std::vector<Operation> present;
-    for (const Operation& op : all)
-      if ((op.name != "shanten" || &mjk_shanten) && (op.name != "necessary_tiles" || &mjk_necessary_tiles) &&
-          (op.name != "advice" || &mjk_advice))
-        present.push_back(op);
-    return present;
-  }();
   return table;
 }
 
@@ -352,8 +337,6 @@ inline std::string unalias(const Operation& op, Batch& b, std::vector<std::uint8
   return {};
 }
 
-inline bool has_analyse() noexcept { return &mjk_analyse_json_n != nullptr; }
-
 inline const Operation* find_operation(std::string_view name) {
   for (const Operation& op : operations())
     if (op.name == name) return &op;
@@ -367,41 +350,26 @@ inline std::string parse_message(const std::string& text) {
   return buf;
 }
 
-// The line `mjk --json TEXT` prints (without the newline); any bytes (a NUL
-// is an unknown character, as for the CLI and parse).
-inline int analyse_json(const std::string& text, int players, const std::uint8_t* visible34, std::string& out) {
-  if (!has_analyse()) return MJK_ERR_INVALID_ARGUMENT;
+// The line `mjk --json TEXT` prints (without the newline) and, in `info`,
+// the line's own error (MJK_OK when the hand was answered); any bytes (a NUL
+// is an unknown character, as for the CLI and parse). Returns MJK_OK, or the
+// error of the call (players, cancelled...).
+inline int analyse_json(std::string_view text, int players, const std::uint8_t* visible34, std::string& out,
+                        mjk_request_info& info, const mjk_cancel* cancel = nullptr) {
   std::size_t needed = 0;
   // Room for nearly every answer at once (a 14-tile hand's advice, discards
   // and score take 1-3 KiB): a second call analyses the hand again.
-  out.resize(8192);
-  int e = mjk_analyse_json_n(text.data(), text.size(), players, visible34, out.data(), out.size(), &needed);
-  if (e == MJK_ERR_OUTPUT_TOO_SMALL) {
+  if (out.size() < 8192) out.resize(8192);
+  int e = mjk_analyse_json_info(text.data(), text.size(), players, visible34, cancel, out.data(), out.size(), &needed,
+                                &info);
+  if (e == MJK_ERR_OUTPUT_TOO_SMALL && !mjk_cancel_requested(cancel)) {
     out.resize(needed);
-    e = mjk_analyse_json_n(text.data(), text.size(), players, visible34, out.data(), out.size(), &needed);
+    e = mjk_analyse_json_info(text.data(), text.size(), players, visible34, cancel, out.data(), out.size(), &needed,
+                              &info);
   }
+  if (mjk_cancel_requested(cancel)) e = MJK_ERR_CANCELLED;
   out.resize(e == MJK_OK && needed > 0 ? needed - 1 : 0);
   return e;
-}
-
-// Why analyse_json answered with an error object: the parser's code, else the
-// code a one-row batch gives the hand (players, tile count, visible tiles).
-inline int analyse_error_code(const std::string& text, int players, const std::uint8_t* visible34) {
-  mjk_parsed p;
-  if (const int e = mjk_parse_n(text.data(), text.size(), &p); e != MJK_OK) return e;
-  if (p.tiles % 3 == 0) return MJK_ERR_WRONG_TILE_COUNT;
-  std::uint8_t code = MJK_OK;
-  if (!&mjk_necessary_tiles || !&mjk_advice) {
-    std::uint64_t w;
-    const int e = p.tiles % 3 == 1 ? mjk_waits(p.counts, 1, players, &w, &code)
-                                   : mjk_is_agari(p.counts, 1, players, reinterpret_cast<std::uint8_t*>(&w), &code);
-    return e != MJK_OK ? e : code;
-  }
-  mjk_necessary nec;
-  mjk_advice_result adv;
-  const int e = p.tiles % 3 == 1 ? mjk_necessary_tiles(p.counts, 1, players, visible34, 0, &nec, &code)
-                                 : mjk_advice(p.counts, 1, players, visible34, 0, &adv, &code);
-  return e != MJK_OK ? e : code;
 }
 
 }  // namespace mjk::bind
@@ -423,14 +391,16 @@ inline constexpr const char* each_win_message =
 struct LineScore {
   std::uint8_t code = MJK_OK;
   const char* message = "";
-  const mjk_score_rules* rules = nullptr;  // the request's rules: how its yaku list reads
   const mjk_score_result* result = nullptr;
   const mjk_score_request* request = nullptr;  // what was scored (score_json reads it)
 };
 
 // Scores n lines (line(i) -> std::string_view), calling each(i, const LineScore&) in order.
+// built (NULL: none): one byte per line, 1 where the binding wrote the line
+// from its caller's fields, whose errors then name the field's character
+// (mjk_request_error_in_field).
 template <class Line, class Each>
-void score_lines(std::size_t n, Line line, Each each) {
+void score_lines(std::size_t n, Line line, Each each, const std::uint8_t* built = nullptr) {
   constexpr std::size_t chunk = 256;
   std::vector<mjk_score_request> requests(n < chunk ? n : chunk);
   std::vector<mjk_score_result> results(requests.size());
@@ -440,12 +410,13 @@ void score_lines(std::size_t n, Line line, Each each) {
     const std::size_t c = n - base < chunk ? n - base : chunk;
     for (std::size_t i = 0; i < c; ++i) {
       const std::string_view text = line(base + i);
-      mjk_parse_request(text.data(), text.size(), &requests[i], nullptr, &infos[i]);
+      if (mjk_parse_request(text.data(), text.size(), &requests[i], nullptr, &infos[i]) != MJK_OK && built &&
+          built[base + i])
+        mjk_request_error_in_field(text.data(), text.size(), &infos[i]);
     }
     mjk_score(requests.data(), c, results.data(), codes.data());  // only NULL pointers fail, and none is
     for (std::size_t i = 0; i < c; ++i) {
       LineScore s;
-      s.rules = &requests[i].rules;
       s.result = &results[i];
       s.request = &requests[i];
       if (infos[i].error != MJK_OK) {
@@ -464,17 +435,53 @@ void score_lines(std::size_t n, Line line, Each each) {
   }
 }
 
-// The listed yaku of a scored line (names: mjk_yaku_name), count returned.
-inline std::size_t score_yaku(const LineScore& s, std::array<mjk_yaku_value, MJK_YAKU_COUNT>& out) {
-  return mjk_score_yaku(s.result, s.rules, out.data(), out.size());
+// The "score" object of a scored request after what `out` holds, exactly as
+// `mjk --json` writes it (mjk_score_json; "null": not complete). MJK_OK or
+// the library's error.
+inline int append_score_json(const mjk_score_request& request, const mjk_score_result& result, std::string& out) {
+  // Written straight after what is there; grown and written again if it did not fit.
+  const std::size_t at = out.size();
+  for (std::size_t room = 1024;;) {
+    out.resize(at + room);
+    std::size_t needed = 0;
+    const int e = mjk_score_json(&request, &result, out.data() + at, room, &needed);
+    out.resize(e == MJK_OK ? at + needed - 1 : at);
+    if (e != MJK_ERR_OUTPUT_TOO_SMALL) return e;
+    room = needed;
+  }
 }
 
-// The readable side of a scored line: limit, payment text, fu parts
-// (the library's, as `mjk --json` writes them after SCORING.md §2's keys).
-inline mjk_readable readable(const LineScore& s) {
-  mjk_readable out;
-  mjk_score_readable(s.request, s.result, &out);  // only NULL pointers fail, and none is
-  return out;
+// A rejected line: its row, code and sentence.
+struct BadLine {
+  std::size_t row;
+  int code;
+  std::string message;
+};
+
+// Scores n lines into the JSON text of one array holding each line's "score"
+// object (null for a rejected line, listed in `bad`, or a hand not complete):
+// the binding parses the whole array at once, which its JSON reader does
+// faster than a native loop builds the objects. MJK_OK or the library's error.
+template <class Line>
+int score_many_json(std::size_t n, Line line, std::string& answers, std::vector<BadLine>& bad,
+                    const std::uint8_t* built = nullptr) {
+  answers = "[";
+  answers.reserve(n * 640 + 2);
+  int status = MJK_OK;
+  score_lines(
+      n, line,
+      [&](std::size_t i, const LineScore& s) {
+        if (i) answers += ',';
+        if (s.code != MJK_OK) {
+          bad.push_back({i, s.code, s.message});
+          answers += "null";
+        } else if (const int e = append_score_json(*s.request, *s.result, answers); e != MJK_OK) {
+          status = e;
+        }
+      },
+      built);
+  answers += ']';
+  return status;
 }
 
 // ---- every winning tile of a waiting hand (the wait table) ----
@@ -500,10 +507,12 @@ struct EachWin {
 // A kind's mpsz name ("5s"), for the answers' keys.
 inline std::string kind_name(std::size_t k) { return {"123456789"[k % 9], "mpsz"[k / 9]}; }
 
-inline void score_each_win_line(std::string_view text, EachWin& out) {
+// built: the binding wrote the line from its caller's fields (score_lines).
+inline void score_each_win_line(std::string_view text, EachWin& out, bool built = false) {
   mjk_request_info info;
   std::array<std::uint8_t, MJK_KINDS> visible{};
   if (mjk_parse_request(text.data(), text.size(), &out.request, visible.data(), &info) != MJK_OK) {
+    if (built) mjk_request_error_in_field(text.data(), text.size(), &info);
     out.code = info.error;
     out.message = info.message;
     return;
@@ -525,13 +534,22 @@ inline void score_each_win_line(std::string_view text, EachWin& out) {
   }
 }
 
-// A fu part's block as mpsz ("555z"), or "" for a part without tiles.
-inline std::string_view part_tiles(const mjk_fu_part& p, std::array<char, 6>& buf) {
-  if (!p.tiles || p.tile >= MJK_KINDS) return {};
-  const int n = p.tiles < 4 ? p.tiles : 4;
-  for (int i = 0; i < n; ++i) buf[static_cast<std::size_t>(i)] = static_cast<char>('1' + p.tile % 9);
-  buf[static_cast<std::size_t>(n)] = "mpsz"[p.tile / 9];
-  return {buf.data(), static_cast<std::size_t>(n + 1)};
+// The answers of score_each_win_line (code MJK_OK) as the JSON text of one
+// object {tile: "score" object} for the tiles that complete the hand, in tile
+// order, and the tiles that cannot be added with their codes. MJK_OK or the
+// library's error.
+inline int each_win_json(const EachWin& each, std::string& answers,
+                         std::vector<std::pair<std::string, int>>& tile_errors) {
+  answers = "{";
+  for (std::size_t k = 0; k < MJK_KINDS; ++k) {
+    const std::string tile = kind_name(k);
+    if (each.codes[k] != MJK_OK) tile_errors.emplace_back(tile, each.codes[k]);
+    if (each.codes[k] != MJK_OK || !each.results[k].complete) continue;
+    answers += (answers.size() > 1 ? ",\"" : "\"") + tile + "\":";
+    if (const int e = append_score_json(each.won_on(k), each.results[k], answers); e != MJK_OK) return e;
+  }
+  answers += '}';
+  return MJK_OK;
 }
 
 }  // namespace mjk::bind

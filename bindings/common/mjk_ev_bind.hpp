@@ -119,12 +119,14 @@ inline void cancelled_row(EvRow& out) {
 
 // One line parsed and searched into row (stopped with MJK_ERR_CANCELLED once
 // `cancel` is requested; NULL: never).
+// built: the binding wrote the line from its caller's fields (score_lines).
 inline void ev_line(std::string_view line, const EvOverrides& overrides, mjk_ev_workspace* ws, const mjk_cancel* cancel,
-                    EvRow& out) {
+                    EvRow& out, bool built = false) {
   mjk_score_request request;
   mjk_ev_options options;
   mjk_ev_visible visible;
   if (mjk_parse_ev_request(line.data(), line.size(), &request, &options, &visible, &out.info) != MJK_OK) {
+    if (built) mjk_request_error_in_field(line.data(), line.size(), &out.info);
     out.answer = mjk_ev_answer{};
     return;
   }
@@ -144,17 +146,17 @@ inline unsigned ev_threads(std::size_t n, unsigned threads) {
 // thousandfold), each with a workspace of its own. line(i) is called from
 // the searching threads: it must only read. Once `cancel` (NULL: never) is
 // requested, the searches under way stop and the rows left are not
-// searched: each of those rows gets MJK_ERR_CANCELLED.
+// searched: each of those rows gets MJK_ERR_CANCELLED. built: as for score_lines.
 template <class Line>
 void ev_lines(std::size_t n, Line line, const EvOverrides& overrides, unsigned threads, EvRow* out,
-              const mjk_cancel* cancel = nullptr) {
+              const mjk_cancel* cancel = nullptr, const std::uint8_t* built = nullptr) {
   threads = ev_threads(n, threads);
   std::atomic<std::size_t> next{0};
   const auto work = [&] {
     mjk_ev_workspace* ws = EvWorkspaces::shared().take();
     for (std::size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < n;) {
       if (mjk_cancel_requested(cancel)) cancelled_row(out[i]);
-      else ev_line(line(i), overrides, ws, cancel, out[i]);
+      else ev_line(line(i), overrides, ws, cancel, out[i], built && built[i]);
     }
     EvWorkspaces::shared().give_back(ws);
   };

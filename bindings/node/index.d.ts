@@ -152,10 +152,13 @@ export const EV_DEFAULT_MAX_VERTICES: number;
 export interface EvAsyncOptions { signal?: AbortSignal }
 /** mpsz text, a request line (its "ev" object included), or an object of the request's fields (request.md), no win */
 export type EvRequest = string | Record<string, any>;
+/** The request's fields (request.md: dora, seat, visible, melds, ...; not hand or ev), which ev and evAsync
+ * also take among their options, laid over the request (mpsz text is its hand), as Python's ev takes keywords. */
+export type EvFields = Record<string, unknown>;
 /** Searched on this thread (blocks the event loop; maxVertices bounds it). */
-export function ev(handOrRequest: EvRequest, options?: EvOptions): EvAnswer;
+export function ev(handOrRequest: EvRequest, options?: EvOptions & EvFields): EvAnswer;
 /** Searched on libuv's thread pool. */
-export function evAsync(handOrRequest: EvRequest, options?: EvOptions & EvAsyncOptions): Promise<EvAnswer>;
+export function evAsync(handOrRequest: EvRequest, options?: EvOptions & EvAsyncOptions & EvFields): Promise<EvAnswer>;
 export function evMany(requests: EvRequest[], options?: EvOptions & { threads?: number; errors?: 'throw' }): EvAnswer[];
 export function evMany(requests: EvRequest[], options: EvOptions & { threads?: number; errors: 'return' }): Array<EvAnswer | HandError>;
 export function evManyAsync(requests: EvRequest[], options?: EvOptions & EvAsyncOptions & { threads?: number; errors?: 'throw' }): Promise<EvAnswer[]>;

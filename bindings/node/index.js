@@ -144,15 +144,11 @@ const operations = native.operations();
 const batch = {};
 for (const op of operations) batch[camel(op.name)] = makeBatch(op);
 // shanten: the best shanten only (Int8Array n); shantenForms: every form.
-if (batch.shanten && operations.find((o) => o.name === 'shanten').outputs.length > 1) {
-  batch.shantenForms = batch.shanten;
-  const forms = batch.shantenForms;
-  batch.shanten = function shanten(rows, options) {
-    const r = forms(rows, options);
-    if (options && options.errors === 'return') return { value: r.best, errors: r.errors };
-    return r.best;
-  };
-}
+batch.shantenForms = batch.shanten;
+batch.shanten = function shanten(rows, options) {
+  const r = batch.shantenForms(rows, options);
+  return options && options.errors === 'return' ? { value: r.best, errors: r.errors } : r.best;
+};
 
 function parse(text) {
   if (typeof text !== 'string') throw new TypeError(`text must be a string, not ${describe(text)}`);
@@ -170,8 +166,9 @@ function analyse(text, options) {
   for (const k of ['errors', 'out', 'winning'])
     if (options && options[k] !== undefined) throw new TypeError(`analyse has no ${k} option`);
   if (o.visible !== null && o.visible.length !== 34) throw new RangeError('analyse: visible must hold 34 counts');
-  const obj = JSON.parse(native.analyse(text, o.players, o.visible));
-  if (obj.error !== undefined) throw new HandError(obj.error, native.analyse(text, o.players, o.visible, true));
+  const [line, code] = native.analyse(text, o.players, o.visible);
+  const obj = JSON.parse(line);
+  if (code) throw new HandError(obj.error, code);
   return obj;
 }
 
@@ -181,7 +178,7 @@ function analyseLine(text, options) {
   if (typeof text !== 'string') throw new TypeError(`text must be a string, not ${describe(text)}`);
   const o = checkOptions(options);
   if (o.visible !== null && o.visible.length !== 34) throw new RangeError('analyseLine: visible must hold 34 counts');
-  return native.analyse(text, o.players, o.visible);
+  return native.analyse(text, o.players, o.visible)[0];
 }
 
 // ---- scoring a win (SCORING.md) ----
@@ -213,6 +210,12 @@ function requestLine(request) {
   }
 }
 
+// One byte per request, 1 for an object: its line was written here, and its
+// errors name the character of the field the caller wrote.
+function builtFlags(requests) {
+  return Uint8Array.from(requests, (r) => (typeof r === 'string' ? 0 : 1));
+}
+
 function requestLines(requests) {
   if (!Array.isArray(requests)) throw new TypeError(`requests must be an array of objects or strings, not ${describe(requests)}`);
   return requests.map((r, i) => {
@@ -229,7 +232,7 @@ function requestLines(requests) {
 // or null when the hand is not complete with its winning tile. HandError
 // (.code) for a bad request, TypeError naming the field for a wrong type.
 function score(request) {
-  const [answers, bad] = native.scoreMany([requestLine(request)]);
+  const [answers, bad] = native.scoreMany([requestLine(request)], builtFlags([request]));
   if (bad.length) throw new HandError(bad[0][2], bad[0][1]);
   return JSON.parse(answers)[0];
 }
@@ -240,7 +243,7 @@ function score(request) {
 function scoreMany(requests, options) {
   options = optionsObject(options, ['errors']);
   const errors = errorsOption(options.errors);
-  const [text, bad] = native.scoreMany(requestLines(requests));  // the score objects as one JSON array
+  const [text, bad] = native.scoreMany(requestLines(requests), builtFlags(requests));  // the score objects as one JSON array
   if (bad.length && errors === 'throw') throw new HandError(`requests[${bad[0][0]}]: ${bad[0][2]}`, bad[0][1], bad[0][0]);
   const answers = JSON.parse(text);
   for (const [row, code, message] of bad) answers[row] = new HandError(message, code, row);
@@ -264,7 +267,7 @@ function scoreEachWin(request, options) {
   const errors = options.errors === undefined ? 'omit' : options.errors;
   if (typeof errors !== 'string') throw new TypeError(`errors must be 'omit' or 'return', not ${describe(errors)}`);
   if (errors !== 'omit' && errors !== 'return') throw new RangeError(`errors must be 'omit' or 'return', not '${errors}'`);
-  const [code, message, answers, tileErrors] = native.scoreEachWin(requestLine(request));
+  const [code, message, answers, tileErrors] = native.scoreEachWin(requestLine(request), typeof request !== 'string');
   if (code) throw new HandError(`scoreEachWin: ${message}`, code);
   const table = JSON.parse(answers);
   if (errors === 'omit' || !tileErrors.length) return table;
@@ -278,7 +281,7 @@ function scoreEachWin(request, options) {
   return out;
 }
 
-// ---- game records (mjk::records, the addon's records.cpp) ----
+// ---- game records (the C ABI's review, the addon's records.cpp) ----
 
 // A game record that cannot be read (.file, .offset, .line, .column: the
 // place; .what), or that breaks the rules of the game (.file, .round,
@@ -513,7 +516,7 @@ module.exports = {
 function scoreBatch(requests, options) {
   options = optionsObject(options, ['errors']);
   const errors = errorsOption(options.errors);
-  const r = native.scoreBatch(requestLines(requests));
+  const r = native.scoreBatch(requestLines(requests), builtFlags(requests));
   if (r.firstBad !== null && errors === 'throw') {
     const [row, message] = r.firstBad;
     throw new HandError(`requests[${row}]: ${message}`, r.codes[row], row);
@@ -616,6 +619,37 @@ function evOverrides(options, name, allowed) {
   return out;
 }
 
+// The request's fields ev and evAsync also take among their options (as
+// Python's ev takes them as keywords: ev(hand, {dora: '9m', seat: '2z'})).
+const EV_FIELDS = Object.keys(requestSchema.schema.properties).filter((k) => k !== 'hand' && k !== 'ev');
+
+// The line of ev's first argument with the request fields of its options
+// laid over it: mpsz text is the hand field (meld words go in melds).
+function evRequest(handOrRequest, options, name) {
+  const fields = {};
+  for (const k of EV_FIELDS) if (options && options[k] !== undefined) fields[k] = options[k];
+  if (!Object.keys(fields).length) return requestLine(handOrRequest);
+  let request = handOrRequest;
+  if (typeof request === 'string') {
+    if (request.trimStart().startsWith('{')) throw new TypeError(`${name}: request fields go with an object request or a hand, not a JSON line`);
+    request = { hand: request };
+  } else if (!isPlainObject(request)) {
+    throw new TypeError(`${name}: the request must be an object or a string, not ${describe(request)}`);
+  }
+  if (ArrayBuffer.isView(fields.visible)) fields.visible = Array.from(fields.visible);
+  try {
+    return requestLine({ ...request, ...fields });
+  } catch (e) {  // a value the schema refuses: name the function
+    if (e instanceof TypeError || e instanceof RangeError) throw new e.constructor(`${name}: ${e.message}`);
+    throw e;
+  }
+}
+
+// ev's request as the flag of builtFlags: an object, or a hand with fields laid over it.
+function evBuilt(handOrRequest, options) {
+  return typeof handOrRequest === 'string' && !EV_FIELDS.some((k) => options && options[k] !== undefined) ? '' : {};
+}
+
 function evThreads(threads, name) {
   if (threads === undefined || threads === null) return native.evThreads();
   if (typeof threads !== 'number' || !Number.isInteger(threads)) throw new TypeError(`${name}: threads must be an integer, not ${describe(threads)}`);
@@ -634,14 +668,15 @@ function evOne(result) {
 }
 
 // ev(handOrRequest, {handChange, shantenBack, extra, uradora, red, turn,
-// maxVertices}) -> the answer, computed on this thread (it blocks the event
+// maxVertices, ...the request's fields: dora, seat, visible, ...}) -> the answer, computed on this thread (it blocks the event
 // loop: microseconds to seconds, growing with the shanten and the options;
 // maxVertices bounds it: 1,000,000 vertices unless given, about 0.45 GB at
 // most). HandError (.code, the library's sentence) for a bad request or a
 // search past maxVertices (43).
 function ev(handOrRequest, options) {
-  const overrides = evOverrides(options, 'ev', []);
-  return evOne(native.evMany([requestLine(handOrRequest)], overrides, 1));
+  const overrides = evOverrides(options, 'ev', EV_FIELDS);
+  const line = evRequest(handOrRequest, options, 'ev');
+  return evOne(native.evMany([line], overrides, 1, builtFlags([evBuilt(handOrRequest, options)])));
 }
 
 // evAsync(handOrRequest, {...ev's options, signal}) -> Promise of ev's
@@ -651,9 +686,10 @@ function ev(handOrRequest, options) {
 function evAsync(handOrRequest, options) {
   try {
     const signal = options ? options.signal : undefined;
-    const overrides = evOverrides(options, 'evAsync', ['signal']);
-    const line = requestLine(handOrRequest);
-    return abortable(signal, 'evAsync', (token) => native.evManyAsync([line], overrides, 1, token)).then(evOne);
+    const overrides = evOverrides(options, 'evAsync', ['signal', ...EV_FIELDS]);
+    const line = evRequest(handOrRequest, options, 'evAsync');
+    const built = builtFlags([evBuilt(handOrRequest, options)]);
+    return abortable(signal, 'evAsync', (token) => native.evManyAsync([line], overrides, 1, token, built)).then(evOne);
   } catch (e) {
     return Promise.reject(e);
   }
@@ -695,7 +731,7 @@ function evMany(requests, options) {
   const errors = evErrorsOption(options, 'evMany');
   const threads = evThreads(options && options.threads, 'evMany');
   const { lines, refused } = evLines(requests, errors);
-  return evManyResult(native.evMany(lines, overrides, threads), errors, refused);
+  return evManyResult(native.evMany(lines, overrides, threads, builtFlags(requests)), errors, refused);
 }
 
 // evManyAsync(requests, {threads, errors, signal, ...ev's options}) ->
@@ -709,7 +745,8 @@ function evManyAsync(requests, options) {
     const errors = evErrorsOption(options, 'evManyAsync');
     const threads = evThreads(options && options.threads, 'evManyAsync');
     const { lines, refused } = evLines(requests, errors);
-    return abortable(signal, 'evManyAsync', (token) => native.evManyAsync(lines, overrides, threads, token))
+    const built = builtFlags(requests);
+    return abortable(signal, 'evManyAsync', (token) => native.evManyAsync(lines, overrides, threads, token, built))
       .then((r) => evManyResult(r, errors, refused));
   } catch (e) {
     return Promise.reject(e);

@@ -442,6 +442,15 @@ typedef struct mjk_request_info {
  * 34 bytes) the visible tiles. Returns info->error, or MJK_ERR_INVALID_ARGUMENT. */
 MJK_API int mjk_parse_request(const char* text, size_t length, mjk_score_request* out, uint8_t* visible34,
                               mjk_request_info* info);
+/* For a door that writes the JSON line itself from fields its caller gave
+ * (a dict, keyword arguments, an object): info (as mjk_parse_request,
+ * mjk_parse_ev_request or mjk_analyse_json_info wrote it for that line)
+ * placed in the field the caller wrote. An error inside the string value of
+ * one of the object's fields gets as error_position the character (code
+ * point; an escape is one) of that value, and the sentence says so
+ * ("unknown character at position 6: in the field hand"); returns 1. Any
+ * other error is left as it is (0). */
+MJK_API int mjk_request_error_in_field(const char* text, size_t length, mjk_request_info* info);
 
 /* ---- cancelling a search ----
  * A cancel flag for searches running on other threads: create one, pass it
@@ -480,6 +489,15 @@ MJK_API int mjk_analyse_json_n(const char* text, size_t length, int players, con
  * mjk_cancel_requested to tell a cancelled line apart. */
 MJK_API int mjk_analyse_json_cancellable(const char* text, size_t length, int players, const uint8_t* visible34,
                                          const mjk_cancel* cancel, char* buf, size_t cap, size_t* needed);
+/* mjk_analyse_json_cancellable that also says why the line is an error
+ * object: info (NULL: not wanted) gets the line's own error, its code
+ * (MJK_OK when the hand was answered), its byte position in text (or
+ * UINT32_MAX) and the sentence the line's "error" holds; with a return
+ * other than MJK_OK, that code. What a door needs to raise the error
+ * without reading the line or analysing the hand again. */
+MJK_API int mjk_analyse_json_info(const char* text, size_t length, int players, const uint8_t* visible34,
+                                  const mjk_cancel* cancel, char* buf, size_t cap, size_t* needed,
+                                  mjk_request_info* info);
 
 /* ---- the expected value of a hand (EV.md) ----
  * For every discard of a 14-tile hand (or for a 13-tile hand as it stands):
@@ -676,6 +694,45 @@ typedef struct mjk_review_row {
  * NULL, rows NULL with rows_cap > 0, json NULL with json_cap > 0. */
 MJK_API int mjk_review_record_rows(const char* path, size_t max_bytes, mjk_review_row* rows, size_t rows_cap,
                                    size_t* rows_needed, char* json, size_t json_cap, size_t* json_needed);
+
+/* Review rows as columns, what a door hands over as arrays (numpy, typed
+ * arrays): one array per field of mjk_review_row, row-major (n x 34 for the
+ * rows of counts, n x 3 for the red fives), each NULL to leave it out.
+ * A field that means something only when reviewed (shanten, shanten_after,
+ * best_shanten, ukeire, best_ukeire, best) is 0 in a row not reviewed.
+ * MJK_ERR_INVALID_ARGUMENT: rows NULL with n > 0, columns NULL. */
+typedef struct mjk_review_columns {
+  uint8_t *hand, *visible, *melds, *dora, *best; /* n x 34 */
+  uint8_t *hand_red, *visible_red;               /* n x 3 */
+  uint8_t *seat, *seat_wind, *discard, *discard_red, *riichi, *reviewed, *ukeire, *best_ukeire;
+  int8_t *shanten, *shanten_after, *best_shanten;
+  uint16_t *round, *turn;
+  uint32_t* event;
+} mjk_review_columns;
+MJK_API int mjk_review_columns_write(const mjk_review_row* rows, size_t n, const mjk_review_columns* columns);
+
+/* ---- statistics over a corpus of game records ----
+ * Every record read, replayed with every check and reviewed (one thread),
+ * its figures summed: a record that cannot be read is one of the errors,
+ * never a failure of the call. Written into buf (cap bytes, NUL-terminated,
+ * *needed = its length + 1; MJK_ERR_OUTPUT_TOO_SMALL: call again with
+ * *needed bytes) as flags says: 0 the object `mjk log --stats --json`
+ * prints, MJK_CORPUS_TEXT what `mjk log --stats` prints, MJK_CORPUS_PARTIAL
+ * the partial statistics (a JSON object of the sums and counts, the
+ * "disagreement_list" and the "error_list") that mjk_corpus_merge_json adds
+ * up exactly: statistics computed in pieces (processes, machines) merged.
+ * max_bytes as for mjk_review_record_json (0: the default). */
+#define MJK_DEFAULT_MAX_RECORD_BYTES ((size_t)16 << 20) /* what max_bytes 0 means: 16 MiB */
+#define MJK_CORPUS_TEXT 1
+#define MJK_CORPUS_PARTIAL 2
+MJK_API int mjk_corpus_json(const char* const* paths, size_t n, size_t max_bytes, int flags, char* buf, size_t cap,
+                            size_t* needed);
+/* n partial statistics (parts[i], lengths[i] bytes each, as
+ * MJK_CORPUS_PARTIAL writes them) merged and written as flags says; a part
+ * that is not such an object is MJK_ERR_BAD_REQUEST with the sentence naming
+ * it in buf (when it fits). */
+MJK_API int mjk_corpus_merge_json(const char* const* parts, const size_t* lengths, size_t n, int flags, char* buf,
+                                  size_t cap, size_t* needed);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -705,7 +705,8 @@ int mjk_analyse_json_n(const char* text, size_t length, int players, const uint8
 }  // extern "C"
 
 int capi::analyse_json(const char* text, size_t length, int players, const uint8_t* visible34,
-                       const std::atomic<bool>* cancel, char* buf, size_t cap, size_t* needed) noexcept {
+                       const std::atomic<bool>* cancel, char* buf, size_t cap, size_t* needed,
+                       HandError* error) noexcept {
   const auto rules = players_of(players);
   if ((!text && length) || !rules || (cap && !buf)) return invalid;
   Options options{*rules, {}};
@@ -713,6 +714,7 @@ int capi::analyse_json(const char* text, size_t length, int players, const uint8
   const std::string_view line(text ? text : "", length);
   JsonWriter json(std::span<char>(buf, cap ? cap - 1 : 0));  // the last byte for the NUL
   const auto r = analyse(line, options, ScoreRequest{}, cancel);
+  if (error) *error = r.ok() ? HandError{} : r.error;
   if (r.ok()) {
     write_json(r.value, json);
   } else {

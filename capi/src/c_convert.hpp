@@ -17,8 +17,11 @@ namespace mjk::capi {
 [[nodiscard]] mjk_score_request request_to_c(const ScoreRequest& r) noexcept;
 
 // mjk_analyse_json_n with its "ev" search stopped by `cancel` (nullptr:
-// never): mjk_analyse_json_n and mjk_analyse_json_cancellable (ev.cpp).
+// never), the line's own error (its code, position and sentence; code none
+// when the hand was answered) into `error` (nullptr: not wanted):
+// mjk_analyse_json_n, mjk_analyse_json_cancellable and mjk_analyse_json_info (ev.cpp).
 int analyse_json(const char* text, std::size_t length, int players, const std::uint8_t* visible34,
-                 const std::atomic<bool>* cancel, char* buf, std::size_t cap, std::size_t* needed) noexcept;
+                 const std::atomic<bool>* cancel, char* buf, std::size_t cap, std::size_t* needed,
+                 HandError* error = nullptr) noexcept;
 
 }  // namespace mjk::capi

@@ -144,6 +144,16 @@ int mjk_analyse_json_cancellable(const char* text, size_t length, int players, c
                                  needed);
 }
 
+int mjk_analyse_json_info(const char* text, size_t length, int players, const uint8_t* visible34,
+                          const mjk_cancel* cancel, char* buf, size_t cap, size_t* needed, mjk_request_info* info) {
+  mjk::HandError error;
+  const int e = mjk::capi::analyse_json(text, length, players, visible34, cancel ? &cancel->requested : nullptr, buf,
+                                        cap, needed, &error);
+  mjk::write_info(
+      e == MJK_OK ? error : mjk::HandError{static_cast<mjk::Error>(e), mjk::HandError::nowhere, std::nullopt, 0}, info);
+  return e;
+}
+
 int mjk_ev_cancellable(const mjk_score_request* request, const mjk_ev_options* options, const mjk_ev_visible* visible,
                        mjk_ev_workspace* workspace, const mjk_cancel* cancel, mjk_ev_answer* out,
                        mjk_request_info* info) {

@@ -133,12 +133,12 @@ Napi::Value Parse(const Napi::CallbackInfo& info) {
   return out;
 }
 
-// analyse(text, players, visible|null) -> the `mjk --json` line, which for a
-// malformed hand is the CLI's {"hand", "error"} object; with a fourth
-// argument (true), the error code of that hand instead.
+// analyse(text, players, visible|null) -> [line, code]: the `mjk --json`
+// line, which for a malformed hand is the CLI's {"hand", "error"} object,
+// and the line's own error code (0: answered).
 Napi::Value Analyse(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
-  if (info.Length() < 3 || info.Length() > 4 || !info[0].IsString() || !info[1].IsNumber())
+  if (info.Length() != 3 || !info[0].IsString() || !info[1].IsNumber())
     throw Napi::TypeError::New(env, "analyse(text, players, visible)");
   const std::string text = info[0].As<Napi::String>();
   const int players = info[1].As<Napi::Number>().Int32Value();
@@ -148,12 +148,14 @@ Napi::Value Analyse(const Napi::CallbackInfo& info) {
     if (!info[2].IsTypedArray()) throw Napi::TypeError::New(env, "visible must be a Uint8Array");
     visible = bytes_of(env, info[2], mjk::bind::row, "visible");
   }
-  if (!mjk::bind::has_analyse()) throw Napi::Error::New(env, "analyse: this libmjk has no mjk_analyse_json_n yet");
   std::string line;
-  if (const int e = mjk::bind::analyse_json(text, players, visible, line); e != MJK_OK)
+  mjk_request_info request_info;
+  if (const int e = mjk::bind::analyse_json(text, players, visible, line, request_info); e != MJK_OK)
     throw Napi::Error::New(env, std::string("analyse: ") + mjk_error_message(e));
-  if (info.Length() == 4) return Napi::Number::New(env, mjk::bind::analyse_error_code(text, players, visible));
-  return Napi::String::New(env, line);
+  Napi::Array out = Napi::Array::New(env, 2);
+  out.Set(0u, Napi::String::New(env, line));
+  out.Set(1u, Napi::Number::New(env, request_info.error));
+  return out;
 }
 
 // analyseLines(texts, players, visible|null) -> the `mjk --json` line of each
@@ -181,8 +183,6 @@ LinesArguments lines_arguments(const Napi::CallbackInfo& info, const char* name,
   const std::uint8_t* players = bytes_of(env, info[1], n, "players");
   const std::uint8_t* visible = nullptr;
   if (!info[2].IsNull() && !info[2].IsUndefined()) visible = bytes_of(env, info[2], n * mjk::bind::row, "visible");
-  if (!mjk::bind::has_analyse())
-    throw Napi::Error::New(env, std::string(name) + ": this libmjk has no mjk_analyse_json yet");
   LinesArguments a;
   a.texts.resize(n);
   for (std::uint32_t i = 0; i < n; ++i) {
@@ -207,23 +207,14 @@ LinesArguments lines_arguments(const Napi::CallbackInfo& info, const char* name,
 int analyse_lines(const LinesArguments& a, std::vector<std::string>& out, const mjk_cancel* cancel = nullptr) {
   out.resize(a.texts.size());
   // One buffer for every line, grown when a line needs more: a buffer too
-  // small makes mjk_analyse_json analyse the hand again (half of all 14-tile
+  // small makes the library analyse the hand again (half of all 14-tile
   // lines pass 1 KiB).
   std::string buf(16384, '\0');
+  mjk_request_info info;
   for (std::size_t i = 0; i < a.texts.size(); ++i) {
     const std::uint8_t* v = a.visible.empty() ? nullptr : a.visible.data() + i * mjk::bind::row;
-    std::size_t needed = 0;
-    const std::string& text = a.texts[i];
-    int e = mjk_analyse_json_cancellable(text.data(), text.size(), a.players[i], v, cancel, buf.data(), buf.size(),
-                                         &needed);
-    if (e == MJK_ERR_OUTPUT_TOO_SMALL && !mjk_cancel_requested(cancel)) {
-      buf.resize(needed);
-      e = mjk_analyse_json_cancellable(text.data(), text.size(), a.players[i], v, cancel, buf.data(), buf.size(),
-                                       &needed);
-    }
-    if (mjk_cancel_requested(cancel)) return MJK_ERR_CANCELLED;
-    if (e != MJK_OK) return e;
-    out[i].assign(buf.data(), needed - 1);
+    if (const int e = mjk::bind::analyse_json(a.texts[i], a.players[i], v, buf, info, cancel); e != MJK_OK) return e;
+    out[i] = buf;
   }
   return MJK_OK;
 }
@@ -293,24 +284,6 @@ std::vector<std::string> request_lines(const Napi::Env& env, const Napi::Array& 
   return lines;
 }
 
-// The "score" object of a scored request (mjk_score_json) after what `out` holds.
-void append_score_json(const Napi::Env& env, const char* name, const mjk_score_request& request,
-                       const mjk_score_result& result, std::string& out) {
-  // Written straight after what is there; grown and written again if it did not fit.
-  const std::size_t at = out.size();
-  for (std::size_t room = 1024;;) {
-    out.resize(at + room);
-    std::size_t needed = 0;
-    const int e = mjk_score_json(&request, &result, out.data() + at, room, &needed);
-    if (e == MJK_OK) {
-      out.resize(at + needed - 1);
-      return;
-    }
-    if (e != MJK_ERR_OUTPUT_TOO_SMALL) throw Napi::Error::New(env, std::string(name) + ": " + mjk_error_message(e));
-    room = needed;
-  }
-}
-
 // scoreMany(lines: string[]) -> [answers, errors]: answers the JSON text of
 // an array holding each line's "score" object or null, as the library writes
 // it (mjk_score_json: the object `mjk --json` prints, key for key; index.js
@@ -320,29 +293,24 @@ void append_score_json(const Napi::Env& env, const char* name, const mjk_score_r
 // (Node's UTF-8).
 Napi::Value ScoreMany(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
-  if (info.Length() != 1 || !info[0].IsArray()) throw Napi::TypeError::New(env, "scoreMany(lines)");
+  if (info.Length() < 1 || info.Length() > 2 || !info[0].IsArray())
+    throw Napi::TypeError::New(env, "scoreMany(lines, built)");
   const std::vector<std::string> lines = request_lines(env, info[0].As<Napi::Array>());
-  const auto n = static_cast<std::uint32_t>(lines.size());
-  std::string answers = "[";
-  answers.reserve(std::size_t{n} * 640 + 2);
-  Napi::Array errors = Napi::Array::New(env);
-  std::uint32_t bad = 0;
-  mjk::bind::score_lines(
-      n, [&](std::size_t i) { return std::string_view(lines[i]); },
-      [&](std::size_t i, const mjk::bind::LineScore& s) {
-        if (i) answers += ',';
-        if (s.code != MJK_OK) {
-          Napi::Array e = Napi::Array::New(env, 3);
-          e.Set(0u, Napi::Number::New(env, static_cast<std::uint32_t>(i)));
-          e.Set(1u, Napi::Number::New(env, s.code));
-          e.Set(2u, Napi::String::New(env, s.message));
-          errors.Set(bad++, e);
-          answers += "null";
-          return;
-        }
-        append_score_json(env, "scoreMany", *s.request, *s.result, answers);
-      });
-  answers += ']';
+  const std::vector<std::uint8_t> built = built_argument(info, 1, lines.size());
+  std::string answers;
+  std::vector<mjk::bind::BadLine> bad;
+  const int e = mjk::bind::score_many_json(
+      lines.size(), [&](std::size_t i) { return std::string_view(lines[i]); }, answers, bad,
+      built.empty() ? nullptr : built.data());
+  if (e != MJK_OK) throw Napi::Error::New(env, std::string("scoreMany: ") + mjk_error_message(e));
+  Napi::Array errors = Napi::Array::New(env, bad.size());
+  for (std::uint32_t k = 0; k < bad.size(); ++k) {
+    Napi::Array row = Napi::Array::New(env, 3);
+    row.Set(0u, Napi::Number::New(env, static_cast<double>(bad[k].row)));
+    row.Set(1u, Napi::Number::New(env, bad[k].code));
+    row.Set(2u, Napi::String::New(env, bad[k].message));
+    errors.Set(k, row);
+  }
   Napi::Array out = Napi::Array::New(env, 2);
   out.Set(0u, Napi::String::New(env, answers));
   out.Set(1u, errors);
@@ -356,31 +324,28 @@ Napi::Value ScoreMany(const Napi::CallbackInfo& info) {
 // tile); tileErrors [[tile, code], ...] for the tiles that cannot be added.
 Napi::Value ScoreEachWin(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
-  if (info.Length() != 1 || !info[0].IsString()) throw Napi::TypeError::New(env, "scoreEachWin(line)");
+  if (info.Length() < 1 || info.Length() > 2 || !info[0].IsString())
+    throw Napi::TypeError::New(env, "scoreEachWin(line, built)");
   const std::string line = info[0].As<Napi::String>().Utf8Value();
   mjk::bind::EachWin each;
-  mjk::bind::score_each_win_line(line, each);
-  std::string answers = "{";
-  Napi::Array tile_errors = Napi::Array::New(env);
-  for (std::size_t k = 0; k < MJK_KINDS && each.code == MJK_OK; ++k) {
-    const std::string tile = mjk::bind::kind_name(k);
-    if (each.codes[k] != MJK_OK) {
-      Napi::Array e = Napi::Array::New(env, 2);
-      e.Set(0u, Napi::String::New(env, tile));
-      e.Set(1u, Napi::Number::New(env, each.codes[k]));
-      tile_errors.Set(tile_errors.Length(), e);
-      continue;
-    }
-    if (!each.results[k].complete) continue;
-    answers += (answers.size() > 1 ? ",\"" : "\"") + tile + "\":";
-    append_score_json(env, "scoreEachWin", each.won_on(k), each.results[k], answers);
+  mjk::bind::score_each_win_line(line, each, info.Length() == 2 && info[1].ToBoolean());
+  std::string answers = "{}";
+  std::vector<std::pair<std::string, int>> tile_errors;
+  if (each.code == MJK_OK)
+    if (const int e = mjk::bind::each_win_json(each, answers, tile_errors); e != MJK_OK)
+      throw Napi::Error::New(env, std::string("scoreEachWin: ") + mjk_error_message(e));
+  Napi::Array errors = Napi::Array::New(env, tile_errors.size());
+  for (std::uint32_t k = 0; k < tile_errors.size(); ++k) {
+    Napi::Array e = Napi::Array::New(env, 2);
+    e.Set(0u, Napi::String::New(env, tile_errors[k].first));
+    e.Set(1u, Napi::Number::New(env, tile_errors[k].second));
+    errors.Set(k, e);
   }
-  answers += '}';
   Napi::Array out = Napi::Array::New(env, 4);
   out.Set(0u, Napi::Number::New(env, each.code));
   out.Set(1u, Napi::String::New(env, each.message));
   out.Set(2u, Napi::String::New(env, answers));
-  out.Set(3u, tile_errors);
+  out.Set(3u, errors);
   return out;
 }
 
@@ -389,8 +354,10 @@ Napi::Value ScoreEachWin(const Napi::CallbackInfo& info) {
 // the same answers as scoreMany in typed arrays (index.js scoreBatch).
 Napi::Value ScoreBatch(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
-  if (info.Length() != 1 || !info[0].IsArray()) throw Napi::TypeError::New(env, "scoreBatch(lines)");
+  if (info.Length() < 1 || info.Length() > 2 || !info[0].IsArray())
+    throw Napi::TypeError::New(env, "scoreBatch(lines, built)");
   const std::vector<std::string> lines = request_lines(env, info[0].As<Napi::Array>());
+  const std::vector<std::uint8_t> built = built_argument(info, 1, lines.size());
   const auto n = static_cast<std::uint32_t>(lines.size());
   auto complete = Napi::Uint8Array::New(env, n);
   auto han = Napi::Int8Array::New(env, n);
@@ -419,7 +386,8 @@ Napi::Value ScoreBatch(const Napi::CallbackInfo& info) {
           e.Set(1u, Napi::String::New(env, s.message));
           first_bad = e;
         }
-      });
+      },
+      built.empty() ? nullptr : built.data());
   Napi::Object out = Napi::Object::New(env);
   out.Set("complete", complete);
   out.Set("han", han);

@@ -101,12 +101,15 @@ struct Arguments {
   std::vector<std::string> lines;
   mjk::bind::EvOverrides overrides;
   unsigned threads = 1;
+  std::vector<std::uint8_t> built;  // empty: none
+  [[nodiscard]] const std::uint8_t* built_flags() const { return built.empty() ? nullptr : built.data(); }
 };
 
 // (lines: string[], overrides: number[8] as mjk_ev_bind.hpp's EvOverrides
 // {given, hand_change, shanten_back, extra, uradora, red, turn,
 // max_vertices}, threads), checked by index.js; re-checked here.
-Arguments arguments(const Napi::CallbackInfo& info, const char* name, std::size_t max_args = 3) {
+Arguments arguments(const Napi::CallbackInfo& info, const char* name, std::size_t built_at) {
+  const std::size_t max_args = built_at + 1;
   const Napi::Env env = info.Env();
   if (info.Length() < 3 || info.Length() > max_args || !info[0].IsArray() || !info[1].IsArray() || !info[2].IsNumber())
     throw Napi::TypeError::New(env, std::string(name) + "(lines, overrides, threads)");
@@ -141,15 +144,17 @@ Arguments arguments(const Napi::CallbackInfo& info, const char* name, std::size_
   if (!(threads >= 1 && threads <= 1024))
     throw Napi::RangeError::New(env, std::string(name) + ": threads must be 1..1024");
   a.threads = static_cast<unsigned>(threads);
+  a.built = built_argument(info, built_at, a.lines.size());
   return a;
 }
 
-// evMany(lines, overrides, threads) -> [answers, errors], on the calling thread (and `threads` - 1 more).
+// evMany(lines, overrides, threads[, built]) -> [answers, errors], on the calling thread (and `threads` - 1 more).
 Napi::Value EvMany(const Napi::CallbackInfo& info) {
-  const Arguments a = arguments(info, "evMany");
+  const Arguments a = arguments(info, "evMany", 3);
   std::vector<mjk::bind::EvRow> rows(a.lines.size());
   mjk::bind::ev_lines(
-      rows.size(), [&](std::size_t i) { return std::string_view(a.lines[i]); }, a.overrides, a.threads, rows.data());
+      rows.size(), [&](std::size_t i) { return std::string_view(a.lines[i]); }, a.overrides, a.threads, rows.data(),
+      nullptr, a.built_flags());
   return results(info.Env(), rows);
 }
 
@@ -165,7 +170,7 @@ class EvWorker : public PromiseWorker {
     rows_.resize(args_.lines.size());
     mjk::bind::ev_lines(
         rows_.size(), [&](std::size_t i) { return std::string_view(args_.lines[i]); }, args_.overrides, args_.threads,
-        rows_.data(), cancel().get());
+        rows_.data(), cancel().get(), args_.built_flags());
   }
   Napi::Value Value() override { return results(Env(), rows_); }
 
@@ -174,7 +179,7 @@ class EvWorker : public PromiseWorker {
   std::vector<mjk::bind::EvRow> rows_;
 };
 
-// evManyAsync(lines, overrides, threads[, token]) -> Promise of [answers, errors].
+// evManyAsync(lines, overrides, threads[, token[, built]]) -> Promise of [answers, errors].
 Napi::Value EvManyAsync(const Napi::CallbackInfo& info) {
   SharedCancel cancel = cancel_argument(info, 3);
   return PromiseWorker::start(new EvWorker(info.Env(), arguments(info, "evManyAsync", 4), std::move(cancel)));
@@ -211,6 +216,15 @@ SharedCancel cancel_argument(const Napi::CallbackInfo& info, std::size_t i) {
   SharedCancel* c = token_of(info[i]);
   if (!c) throw Napi::TypeError::New(info.Env(), "the cancel argument must be a token of cancelToken()");
   return *c;
+}
+
+std::vector<std::uint8_t> built_argument(const Napi::CallbackInfo& info, std::size_t i, std::size_t n) {
+  if (info.Length() <= i || info[i].IsUndefined() || info[i].IsNull()) return {};
+  if (!info[i].IsTypedArray() || info[i].As<Napi::TypedArray>().TypedArrayType() != napi_uint8_array ||
+      info[i].As<Napi::TypedArray>().ByteLength() != n)
+    throw Napi::TypeError::New(info.Env(), "built must be a Uint8Array of one byte per line");
+  const Napi::Uint8Array a = info[i].As<Napi::Uint8Array>();
+  return {a.Data(), a.Data() + n};
 }
 
 void mjk_node_ev_init(Napi::Env env, Napi::Object exports) {

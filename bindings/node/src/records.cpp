@@ -6,23 +6,14 @@
 // typed-array columns the objects are made from.
 #include <napi.h>
 
-#include <algorithm>
-#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "mjk/corpus.hpp"
-#include "mjk/records.hpp"
-#include "mjk/replay.hpp"
-#include "mjk/review.hpp"
 #include "../../common/mjk_review.hpp"
 #include "records.hpp"
 
 namespace {
-
-using namespace mjk::records;
-constexpr std::size_t k34 = mjk::kind_count;
 
 // Adds "message": "FILE ROUND event N: WHAT", as the library's Disagreement::message() writes it.
 Napi::Object with_message(Napi::Object d, const char* what_key) {
@@ -33,27 +24,15 @@ Napi::Object with_message(Napi::Object d, const char* what_key) {
   return d;
 }
 
-// A typed array of n elements (n x 34 when `row`) for one column.
-template <class T>
-struct Column {
-  Napi::TypedArrayOf<T> array;
-  T* data;
-  Column(const Napi::Env& env, std::size_t n, std::size_t width = 1)
-      : array(Napi::TypedArrayOf<T>::New(env, n * width)), data(array.Data()) {}
-};
-
-// The read options from (path, maxBytes): index.js checks maxBytes (a
-// positive safe integer); this re-checks the type.
-ReadOptions read_options(const Napi::CallbackInfo& info, const char* name) {
-  ReadOptions o;
-  if (info.Length() >= 2 && !info[1].IsUndefined()) {
-    if (!info[1].IsNumber()) throw Napi::TypeError::New(info.Env(), std::string(name) + ": maxBytes must be a number");
-    const double n = info[1].As<Napi::Number>().DoubleValue();
-    if (!(n >= 1 && n <= 9007199254740991.0))
-      throw Napi::RangeError::New(info.Env(), std::string(name) + ": maxBytes must be a positive integer");
-    o.max_bytes = static_cast<std::uint64_t>(n);
-  }
-  return o;
+// maxBytes from (path, maxBytes) (0: the library's default): index.js
+// checks it (a positive safe integer); this re-checks the type.
+std::size_t max_bytes_argument(const Napi::CallbackInfo& info, const char* name) {
+  if (info.Length() < 2 || info[1].IsUndefined()) return 0;
+  if (!info[1].IsNumber()) throw Napi::TypeError::New(info.Env(), std::string(name) + ": maxBytes must be a number");
+  const double n = info[1].As<Napi::Number>().DoubleValue();
+  if (!(n >= 1 && n <= 9007199254740991.0))
+    throw Napi::RangeError::New(info.Env(), std::string(name) + ": maxBytes must be a positive integer");
+  return static_cast<std::size_t>(n);
 }
 
 // readLog(path, maxBytes) -> {file, format, players, rounds, columns, disagreements,
@@ -69,7 +48,7 @@ Napi::Value ReadLog(const Napi::CallbackInfo& info) {
   if (path.find('\0') != std::string::npos) throw Napi::TypeError::New(env, "readLog(path): path holds a NUL byte");
   // The library's one review pipeline, through the C ABI (mjk_review_record_rows),
   // as `mjk log` runs it; running out of memory is the record's read error.
-  const mjk::bind::Review rv = mjk::bind::review_rows(path, read_options(info, "readLog").max_bytes);
+  const mjk::bind::Review rv = mjk::bind::review_rows(path, max_bytes_argument(info, "readLog"));
   if (rv.status != MJK_OK && rv.status != MJK_ERR_RECORD_UNREADABLE)
     throw Napi::Error::New(env, "readLog: " + path + ": " + mjk_error_message(rv.status));
   const Napi::Function parse = env.Global().Get("JSON").As<Napi::Object>().Get("parse").As<Napi::Function>();
@@ -83,51 +62,22 @@ Napi::Value ReadLog(const Napi::CallbackInfo& info) {
     return o;
   }
 
-  const std::size_t n = rv.rows.size();
-  Column<std::uint8_t> hand(env, n, k34), visible(env, n, k34), melds(env, n, k34), dora(env, n, k34),
-      best(env, n, k34);
-  Column<std::uint8_t> hand_red(env, n, 3), visible_red(env, n, 3);
-  Column<std::uint8_t> seat(env, n), seat_wind(env, n), discard(env, n), discard_red(env, n), riichi(env, n),
-      reviewed(env, n), ukeire(env, n), best_ukeire(env, n);
-  Column<std::int8_t> shanten(env, n), shanten_after(env, n), best_shanten(env, n);
-  Column<std::uint16_t> round_index(env, n), turn(env, n);
-  Column<std::uint32_t> event(env, n);
-  for (std::size_t i = 0; i < n; ++i) {
-    const mjk_review_row& d = rv.rows[i];
-    std::copy_n(d.hand, k34, hand.data + i * k34);
-    std::copy_n(d.visible, k34, visible.data + i * k34);
-    std::copy_n(d.melds, k34, melds.data + i * k34);
-    std::copy_n(d.dora, k34, dora.data + i * k34);
-    std::copy_n(d.best, k34, best.data + i * k34);
-    std::copy_n(d.hand_red, 3, hand_red.data + i * 3);
-    std::copy_n(d.visible_red, 3, visible_red.data + i * 3);
-    seat.data[i] = d.seat;
-    seat_wind.data[i] = d.seat_wind;
-    discard.data[i] = d.discard;
-    discard_red.data[i] = d.discard_red;
-    riichi.data[i] = d.riichi;
-    reviewed.data[i] = d.reviewed;
-    // Not reviewed: zeros here, null in the objects (as `mjk log --json` prints).
-    shanten.data[i] = d.reviewed ? d.shanten : 0;
-    shanten_after.data[i] = d.reviewed ? d.shanten_after : 0;
-    best_shanten.data[i] = d.reviewed ? d.best_shanten : 0;
-    ukeire.data[i] = d.reviewed ? d.ukeire : 0;
-    best_ukeire.data[i] = d.reviewed ? d.best_ukeire : 0;
-    round_index.data[i] = d.round;
-    turn.data[i] = d.turn;
-    event.data[i] = d.event;
-  }
   Napi::Object columns = Napi::Object::New(env);
-  columns.Set("hand", hand.array), columns.Set("visible", visible.array), columns.Set("melds", melds.array);
-  columns.Set("dora", dora.array), columns.Set("best", best.array);
-  columns.Set("handRed", hand_red.array), columns.Set("visibleRed", visible_red.array);
-  columns.Set("seat", seat.array), columns.Set("seatWind", seat_wind.array), columns.Set("discard", discard.array);
-  columns.Set("discardRed", discard_red.array), columns.Set("riichi", riichi.array),
-      columns.Set("reviewed", reviewed.array);
-  columns.Set("shanten", shanten.array), columns.Set("shantenAfter", shanten_after.array);
-  columns.Set("bestShanten", best_shanten.array), columns.Set("ukeire", ukeire.array);
-  columns.Set("bestUkeire", best_ukeire.array), columns.Set("roundIndex", round_index.array);
-  columns.Set("turn", turn.array), columns.Set("event", event.array);
+  const std::size_t n = rv.rows.size();
+  mjk::bind::write_columns(rv, [&](const mjk::bind::ReviewColumn& c) -> void* {
+    using mjk::bind::ColumnType;
+    const std::size_t size = n * c.width;
+    const auto set = [&](auto a) {
+      columns.Set(c.node, a);
+      return static_cast<void*>(a.Data());
+    };
+    switch (c.type) {
+      case ColumnType::int8: return set(Napi::Int8Array::New(env, size));
+      case ColumnType::uint16: return set(Napi::Uint16Array::New(env, size));
+      case ColumnType::uint32: return set(Napi::Uint32Array::New(env, size));
+      default: return set(Napi::Uint8Array::New(env, size));  // 0/1 for the booleans
+    }
+  });
 
   Napi::Object o = Napi::Object::New(env);
   o.Set("file", summary.Get("file"));
@@ -160,22 +110,29 @@ Napi::Value ReadLog(const Napi::CallbackInfo& info) {
 }
 
 // corpusJson([files...], maxBytes) -> the text of the object `mjk log --stats --json`
-// prints for these files (one thread; index.js walks directories and parses it).
+// prints for these files (mjk_corpus_json, one thread; index.js walks directories and parses it).
 Napi::Value CorpusJson(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
   if (info.Length() < 1 || info.Length() > 2 || !info[0].IsArray())
     throw Napi::TypeError::New(env, "corpusJson(paths): paths must be an Array");
   const Napi::Array list = info[0].As<Napi::Array>();
-  std::vector<std::string> paths;
-  paths.reserve(list.Length());
+  std::vector<std::string> paths(list.Length());
+  std::vector<const char*> c_paths;
   for (std::uint32_t i = 0; i < list.Length(); ++i) {
     const Napi::Value v = list.Get(i);
     if (!v.IsString()) throw Napi::TypeError::New(env, "corpusJson: paths[" + std::to_string(i) + "] must be a string");
-    paths.push_back(v.As<Napi::String>());
+    paths[i] = v.As<Napi::String>();
+    c_paths.push_back(paths[i].c_str());
   }
-  CorpusStats stats = corpus_stats(paths, read_options(info, "corpusJson"));
-  stats.sort();
-  return Napi::String::New(env, corpus_json(stats));
+  const std::size_t max_bytes = max_bytes_argument(info, "corpusJson");
+  std::string out;
+  const int e = mjk::bind::corpus_call(
+      [&](char* buf, std::size_t cap, std::size_t* needed) {
+        return mjk_corpus_json(c_paths.data(), c_paths.size(), max_bytes, 0, buf, cap, needed);
+      },
+      out);
+  if (e != MJK_OK) throw Napi::Error::New(env, std::string("corpusJson: ") + mjk_error_message(e));
+  return Napi::String::New(env, out);
 }
 
 }  // namespace
@@ -183,5 +140,5 @@ Napi::Value CorpusJson(const Napi::CallbackInfo& info) {
 void mjk_node_records_init(Napi::Env env, Napi::Object exports) {
   exports.Set("readLog", Napi::Function::New(env, ReadLog));
   exports.Set("corpusJson", Napi::Function::New(env, CorpusJson));
-  exports.Set("defaultMaxRecordBytes", Napi::Number::New(env, static_cast<double>(default_max_record_bytes)));
+  exports.Set("defaultMaxRecordBytes", Napi::Number::New(env, static_cast<double>(MJK_DEFAULT_MAX_RECORD_BYTES)));
 }

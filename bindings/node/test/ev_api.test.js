@@ -131,3 +131,17 @@ test('evAsync and evManyAsync answer off the event loop, the same as the sync fo
   const [x, y] = await Promise.all([mjk.evManyAsync(hands.slice(0, 10)), mjk.evManyAsync(hands.slice(10))]);
   assert.deepEqual([...x, ...y].map(strip), hands.map((h) => strip(mjk.ev(h))));
 });
+
+test('ev and evAsync take the request fields as options, as Python\'s ev takes them as keywords', async () => {
+  const r = LINES[3];
+  const whole = mjk.ev(r);
+  const fields = { dora: r.dora, visible: r.visible, handChange: true, shantenBack: true };
+  assert.deepEqual(mjk.ev(r.hand, fields), whole);
+  assert.deepEqual(await mjk.evAsync(r.hand, fields), whole);
+  assert.deepEqual(mjk.ev({ hand: r.hand }, fields), whole);
+  assert.deepEqual(mjk.ev(r.hand, { ...fields, visible: Uint8Array.from(mjk.parse('5p11z')) }).wall,
+                   mjk.ev({ ...r, visible: '5p11z' }).wall);
+  assert.throws(() => mjk.ev(JSON.stringify({ hand: r.hand }), { dora: '8s' }), /ev: request fields go with an object/);
+  assert.throws(() => mjk.ev(r.hand, { seat: 'up' }), (e) => e instanceof RangeError && /^ev: seat/.test(e.message));
+  assert.throws(() => mjk.ev(r.hand, { dorra: '8s' }), /ev: unknown option "dorra"/);
+});

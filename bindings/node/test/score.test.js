@@ -147,3 +147,20 @@ test('scoreMany: a bad request among good ones; garbage never crashes', () => {
   g.forEach((x, i) => assert.ok(x instanceof mjk.HandError && x.code > 0 && x.row === i, String(i)));
   assert.throws(() => mjk.score({ hand: '12\0m', win: '1m' }), (e) => e instanceof mjk.HandError && e.code === 2);
 });
+
+test('an error in a field of an object names the character the caller wrote, not a byte of the line', async () => {
+  const inHand = /(^|: )unknown character at position 6: in the field hand$/;
+  assert.throws(() => mjk.score({ hand: '123m45x', win: '1m' }), inHand);
+  assert.throws(() => mjk.score({ hand: '123m456p789s11z2s', win: '2s', dora: '9x' }), /at position 1: in the field dora$/);
+  const [fromObject, fromLine] = mjk.scoreMany([{ hand: '123m45x', win: '1m' }, '{"hand": "123m45x", "win": "1m"}'],
+                                               { errors: 'return' });
+  assert.match(fromObject.message, inHand);
+  assert.equal(fromLine.message, 'unknown character at position 16: in the field hand');  // the line the caller wrote
+  assert.throws(() => mjk.scoreBatch([{ hand: '123m45x', win: '1m' }]), /: requests\[0\]: unknown character at position 6:/);
+  assert.throws(() => mjk.scoreEachWin({ hand: '123m45x' }), /at position 6: in the field hand$/);
+  assert.throws(() => mjk.ev({ hand: '123m45x' }), inHand);
+  assert.throws(() => mjk.ev('123m45x'), /: unknown character at position 6$/);
+  assert.throws(() => mjk.ev('123m45x', { dora: '1m' }), inHand);
+  assert.match(mjk.evMany([{ hand: '123m45x' }], { errors: 'return' })[0].message, inHand);
+  await assert.rejects(mjk.evAsync({ hand: '123m45x' }), inHand);
+});

@@ -318,3 +318,28 @@ def test_score_batch_agrees_with_score_many_and_analyse():
             (y["name"] for y in s["yaku"]), key=mjk.YAKU_NAMES.index)
         if not s["yakuman"]:
             assert a["han"][i] == s["han"] and a["fu"][i] == (s["fu"] or 0)
+
+
+def test_an_error_in_a_field_names_the_character_the_caller_wrote():
+    # The package writes the JSON line from the fields: the position is the
+    # character of the field's value, not a byte of a line the caller never saw.
+    with pytest.raises(mjk.HandError, match=r"^unknown character at position 6: in the field hand$") as e:
+        mjk.score(hand="123m45x", win="1m")
+    assert e.value.code == 2
+    with pytest.raises(mjk.HandError, match=r"at position 1: in the field dora$"):
+        mjk.score({"hand": "123m456p789s11z2s", "win": "2s", "dora": "9x"})
+    out = mjk.score_many([{"hand": "123m45x", "win": "1m"}, '{"hand": "123m45x", "win": "1m"}'], errors="return")
+    assert str(out[0]) == "unknown character at position 6: in the field hand"
+    assert str(out[1]) == "unknown character at position 16: in the field hand"  # a line the caller wrote
+    with pytest.raises(mjk.HandError, match=r"^requests\[0\]: unknown character at position 6: in the field hand$"):
+        mjk.score_batch([{"hand": "123m45x", "win": "1m"}])
+    with pytest.raises(mjk.HandError, match=r"at position 6: in the field hand$"):
+        mjk.score_each_win(hand="123m45x")
+    with pytest.raises(mjk.HandError, match=r"^unknown character at position 6: in the field hand$"):
+        mjk.ev({"hand": "123m45x"})
+    with pytest.raises(mjk.HandError, match=r"^unknown character at position 6$"):
+        mjk.ev("123m45x")  # mpsz the caller wrote
+    with pytest.raises(mjk.HandError, match=r"^unknown character at position 6: in the field hand$"):
+        mjk.ev("123m45x", dora="1m")
+    assert str(mjk.ev_many([{"hand": "123m45x"}], errors="return")[0]) == \
+        "unknown character at position 6: in the field hand"

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "mjk/replay.hpp"
@@ -77,5 +78,14 @@ std::string corpus_json(const CorpusStats& stats);
 // The same for people (rates to one decimal, shanten by turn as a table),
 // every disagreement and error on its own line.
 std::string corpus_text(const CorpusStats& stats);
+
+// The partial statistics as one JSON object, what pieces of a corpus
+// computed apart (processes, machines) send to be merged: every count and
+// array under its each_count / each_array name, "disagreement_list" (each
+// {file, round, event, what}) and "error_list". corpus_from_partial_json
+// reads it back exactly; false, with `error` naming what is wrong, for text
+// that is not such an object.
+std::string corpus_partial_json(const CorpusStats& stats);
+bool corpus_from_partial_json(std::string_view text, CorpusStats& out, std::string& error);
 
 }  // namespace mjk::records

@@ -212,18 +212,19 @@ for _name, _question, _reads_winning, _outputs in _OPERATIONS:
 # The shanten operation answers every form; shanten() gives the best one
 # (int8 (N,)), shanten_forms() the dict of best/standard/chiitoi/kokushi
 # (127 where a form does not apply).
-if "shanten" in globals() and len(dict((n, o) for n, _, _, o in _OPERATIONS)["shanten"]) > 1:
-    shanten_forms = globals()["shanten"]
-    shanten_forms.__name__ = shanten_forms.__qualname__ = "shanten_forms"
+shanten_forms = globals()["shanten"]
+shanten_forms.__name__ = shanten_forms.__qualname__ = "shanten_forms"
 
-    def shanten(rows, *, players=4, visible=None, errors="raise", out=None):
-        """shanten(rows, ...): the best shanten, int8 (N,) (-1: complete). See shanten_forms."""
-        if out is not None:
-            raise TypeError("shanten: out is not supported here; use shanten_forms(out=...)")
-        r = shanten_forms(rows, players=players, visible=visible, errors=errors)
-        return (r[0]["best"], r[1]) if errors == "return" else r["best"]
 
-    __all__.append("shanten_forms")
+def shanten(rows, *, players=4, visible=None, errors="raise", out=None):
+    """shanten(rows, ...): the best shanten, int8 (N,) (-1: complete). See shanten_forms."""
+    if out is not None:
+        raise TypeError("shanten: out is not supported here; use shanten_forms(out=...)")
+    r = shanten_forms(rows, players=players, visible=visible, errors=errors)
+    return (r[0]["best"], r[1]) if errors == "return" else r["best"]
+
+
+__all__.append("shanten_forms")
 
 
 def _utf8(text):
@@ -252,12 +253,12 @@ def analyse(text, players=4, visible=None):
         raise ValueError(f"analyse: visible must have shape (34,), not {vis.shape}")
     code, line = _native.analyse(_utf8(text), int(players), vis)
     obj = _json.loads(line)
-    if "error" in obj:
+    if code:
         raise HandError(obj["error"], code)
     return obj
 
 
-# ---- game records (mjk::records) ----
+# ---- game records (the C ABI's review) ----
 
 class RecordError(ValueError):
     """A game record that cannot be read, or that breaks the rules of the game;
@@ -520,7 +521,7 @@ def score(request=None, /, **fields):
     tsumo=1 (request.schema.json, docs/request.md).
     """
     line = _one_request("score", request, fields, "hand=..., win=...")
-    answers, bad = _native.score_many([_utf8(line)])
+    answers, bad = _native.score_many([_utf8(line)], _built([request if not fields else {}]))
     if bad:
         _, code, message = bad[0]
         raise HandError(message, code)
@@ -556,15 +557,13 @@ def score_each_win(request=None, /, *, errors="omit", **fields):
     if errors not in ("omit", "return"):
         raise ValueError(f'errors must be "omit" or "return", not {errors!r}')
     line = _one_request("score_each_win", request, fields, "hand=..., tsumo=...")
-    code, message, answers = _native.score_each_win(_utf8(line))
+    code, message, table, tile_errors = _native.score_each_win(_utf8(line), bool(fields) or not isinstance(request, str))
     if code:
         raise HandError(f"score_each_win(): {message}", code)
-    table = {}
-    for tile, answer, tile_code in answers:
-        if tile_code and errors == "return":
+    if errors == "return" and tile_errors:
+        for tile, tile_code in tile_errors:
             table[tile] = HandError(f"{tile}: {error_message(tile_code)}", tile_code)
-        elif answer is not None:
-            table[tile] = answer
+        table = dict(sorted(table.items(), key=lambda item: tile_kind(item[0])))
     return table
 
 
@@ -585,6 +584,12 @@ def _lines(requests):
     return out
 
 
+def _built(requests):
+    """One byte per request, 1 for a dict: its line was written here, and its
+    errors name the character of the field the caller wrote."""
+    return bytes(isinstance(r, dict) for r in requests)
+
+
 def _errors_option(errors):
     if not isinstance(errors, str):
         raise TypeError(f'errors must be a str ("raise" or "return"), not {type(errors).__name__}')
@@ -603,7 +608,7 @@ def score_many(requests, *, errors="raise"):
     TypeError naming the request and field ("requests[3]: tsumo must be a bool").
     """
     _errors_option(errors)
-    answers, bad = _native.score_many(_lines(requests))
+    answers, bad = _native.score_many(_lines(requests), _built(requests))
     if bad and errors == "raise":
         row, code, message = bad[0]
         raise HandError(f"requests[{row}]: {message}", code, row)
@@ -637,13 +642,11 @@ def score_batch(requests, *, errors="raise"):
     n = len(lines)
     arrays = {name: _np.empty((n,) + shape, dtype=dtype) for name, dtype, shape in _SCORE_ARRAYS}
     codes = _np.empty(n, dtype=_np.uint8)
-    _native.score_batch(lines, *(arrays[name] for name, _, _ in _SCORE_ARRAYS), codes)
+    first_bad = _native.score_batch(lines, *(arrays[name] for name, _, _ in _SCORE_ARRAYS), codes, _built(requests))
     if errors == "return":
         return arrays, codes
-    if codes.any():
-        row = int(_np.flatnonzero(codes)[0])
-        _, bad = _native.score_many([lines[row]])
-        message = bad[0][2] if bad else error_message(codes[row])
+    if first_bad is not None:
+        row, message = first_bad
         raise HandError(f"requests[{row}]: {message}", int(codes[row]), row)
     return arrays
 

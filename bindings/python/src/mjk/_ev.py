@@ -9,7 +9,7 @@ import os as _os
 import numpy as _np
 
 from . import _native
-from . import HandError, _REQUEST_FIELDS, _errors_option, _lines, _request_line, _utf8
+from . import HandError, _REQUEST_FIELDS, _built, _errors_option, _lines, _request_line, _utf8
 
 # In mjk_ev_options' order: bit i of the overrides' mask is option i.
 _EV_OPTIONS = ("hand_change", "shanten_back", "extra", "uradora", "red", "turn", "max_vertices")
@@ -124,7 +124,7 @@ def ev(hand_or_request, *, hand_change=_UNSET, shanten_back=_UNSET, extra=_UNSET
     overrides = _overrides({"hand_change": hand_change, "shanten_back": shanten_back, "extra": extra,
                             "uradora": uradora, "red": red, "turn": turn, "max_vertices": max_vertices}, "ev()")
     line = _request(hand_or_request, fields)
-    answers, bad = _native.ev_many([_utf8(line)], overrides, 1)
+    answers, bad = _native.ev_many([_utf8(line)], overrides, 1, _built([{} if fields else hand_or_request]))
     if bad:
         _, code, message = bad[0]
         raise HandError(message, code)
@@ -161,7 +161,7 @@ def ev_many(requests, *, threads=None, errors="raise", **options):
                 raise type(e)(str(e).replace("requests[0]", f"requests[{i}]", 1)) from None
             refused[i] = str(e).split(": ", 1)[-1]
             lines.append(b"")
-    answers, bad = _native.ev_many(lines, overrides, threads)
+    answers, bad = _native.ev_many(lines, overrides, threads, _built(requests))
     if bad and errors == "raise":
         row, code, message = bad[0]
         raise HandError(f"requests[{row}]: {message}", code, row)

@@ -10,13 +10,10 @@
 #include <array>
 #include <string>
 #include <string_view>
-#include <tuple>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
-#include "mjk/corpus.hpp"
-#include "mjk/records.hpp"
-#include "mjk/review.hpp"
-#include "mjk/replay.hpp"
 #include "mjk_bind.hpp"
 #include "mjk_review.hpp"
 
@@ -57,6 +54,73 @@ std::uint8_t* bytes_of(const py::array& a, std::size_t bytes, const char* what, 
                           std::to_string(bytes));
   if (writable && !a.writeable()) throw py::value_error(std::string(what) + ": read-only");
   return static_cast<std::uint8_t*>(const_cast<void*>(a.data()));
+}
+
+// JSON text parsed by Python's json module.
+py::object loads(const std::string& text) { return py::module_::import("json").attr("loads")(text); }
+
+// The library's JSON answers (mjk_score_json's objects: ASCII keys, words,
+// whole numbers and null, no escape, no space) made Python objects here, as
+// fast as the objects were once built key by key (json.loads takes twice as
+// long): the short strings, the same few words in every answer, are made
+// once and shared. Other text goes to json.loads. Knows no answer's shape.
+class AnswerReader {
+ public:
+  py::object read(std::string_view text) {
+    s_ = text, i_ = 0, ok_ = true;
+    py::object v = value();
+    return ok_ && i_ == s_.size() ? v : loads(std::string(text));
+  }
+
+ private:
+  bool eat(char c) { return i_ < s_.size() && s_[i_] == c ? (++i_, true) : false; }
+  py::object value() {
+    const bool object = eat('{');
+    if (object || eat('[')) {
+      py::object out = object ? py::object(py::dict()) : py::object(py::list());
+      if (eat(object ? '}' : ']')) return out;
+      do {
+        py::object key = object ? string() : py::none();
+        if (object && !eat(':')) ok_ = false;
+        py::object v = ok_ ? value() : py::none();
+        if (!ok_) return v;
+        if (object) PyDict_SetItem(out.ptr(), key.ptr(), v.ptr());
+        else PyList_Append(out.ptr(), v.ptr());
+      } while (eat(','));
+      ok_ = ok_ && eat(object ? '}' : ']');
+      return out;
+    }
+    if (i_ < s_.size() && s_[i_] == '"') return string();
+    if (s_.substr(i_, 4) == "null") return i_ += 4, py::none();
+    const bool minus = eat('-');
+    long long n = 0;
+    const std::size_t start = i_;
+    for (; i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '9' && i_ - start < 18; ++i_) n = n * 10 + (s_[i_] - '0');
+    ok_ = ok_ && i_ > start && (i_ == s_.size() || s_[i_] == ',' || s_[i_] == '}' || s_[i_] == ']');
+    return py::reinterpret_steal<py::object>(PyLong_FromLongLong(minus ? -n : n));
+  }
+  py::object string() {
+    const std::size_t start = i_ + 1;
+    ok_ = ok_ && eat('"');
+    while (i_ < s_.size() && s_[i_] != '"' && s_[i_] != '\\') ++i_;
+    if (!ok_ || !eat('"')) return ok_ = false, py::none();
+    const std::string word(s_.substr(start, i_ - 1 - start));
+    const auto found = words_.find(word);
+    if (found != words_.end()) return found->second;
+    py::str made(word);
+    if (word.size() <= 32 && words_.size() < 4096) words_.emplace(word, made);
+    return made;
+  }
+  std::string_view s_;
+  std::size_t i_ = 0;
+  bool ok_ = true;
+  std::unordered_map<std::string, py::object> words_;
+};
+
+// Never destroyed: its strs would be released after the interpreter has finalised.
+py::object read_answers(const std::string& text) {
+  static AnswerReader& reader = *new AnswerReader;
+  return reader.read(text);
 }
 
 void run(const std::string& name, const py::array& rows, int players, const py::object& visible,
@@ -111,9 +175,8 @@ py::tuple parse(const py::bytes& bytes) {
 
 // analyse(text bytes, players, visible) -> (code, JSON line): the line `mjk
 // --json` prints, which for a malformed hand is the CLI's {"hand", "error"}
-// object (code then says why).
+// object, and the line's own error code (0: answered).
 py::tuple analyse(const py::bytes& bytes, int players, const py::object& visible) {
-  if (!mjk::bind::has_analyse()) throw py::type_error("analyse: this libmjk has no mjk_analyse_json_n yet");
   if (players != 3 && players != 4) throw py::value_error("players must be 3 or 4");
   const std::string text = bytes;
   const std::uint8_t* vis = nullptr;
@@ -123,36 +186,16 @@ py::tuple analyse(const py::bytes& bytes, int players, const py::object& visible
     vis = bytes_of(v, mjk::bind::row, "visible (analyse takes 34 counts)", false);
   }
   std::string line;
-  if (const int e = mjk::bind::analyse_json(text, players, vis, line); e != MJK_OK)
+  mjk_request_info info;
+  if (const int e = mjk::bind::analyse_json(text, players, vis, line, info); e != MJK_OK)
     throw py::value_error(std::string("analyse: ") + mjk_error_message(e));
-  const bool failed = line.find("\"tiles\":") == std::string::npos;
-  return py::make_tuple(failed ? mjk::bind::analyse_error_code(text, players, vis) : 0, line);
+  return py::make_tuple(info.error, line);
 }
 
+// ---- game records (read_log through the C ABI) ----
 
-// ---- game records (mjk::records; read_log through the C ABI) ----
-
-py::dict disagreement_dict(const mjk::records::Disagreement& d) {
-  py::dict o;
-  o["file"] = d.file;
-  o["round"] = d.round;
-  o["event"] = d.event;
-  o["what"] = d.what;
-  return o;
-}
-
-template <class T>
-py::array_t<T> column(std::size_t n, std::size_t width = 0) {
-  const auto rows = static_cast<py::ssize_t>(n), cols = static_cast<py::ssize_t>(width);
-  if (width) return py::array_t<T>({rows, cols});
-  return py::array_t<T>({rows});
-}
-
-mjk::records::ReadOptions read_options(std::uint64_t max_bytes) {
+void check_max_bytes(std::uint64_t max_bytes) {
   if (max_bytes == 0) throw py::value_error("max_bytes must be a positive number of bytes");
-  mjk::records::ReadOptions o;
-  o.max_bytes = max_bytes;
-  return o;
 }
 
 // A path holding a NUL byte would be opened only up to it (the C ABI and
@@ -168,7 +211,7 @@ void check_path(const std::string& path, const std::string& what) {
 // end). A record that cannot be read (larger than max_bytes, read or
 // inflated; out of memory) raises ValueError with its place.
 py::dict read_log(const std::string& path, std::uint64_t max_bytes) {
-  read_options(max_bytes);  // the same check as corpus_stats
+  check_max_bytes(max_bytes);
   check_path(path, "");
   mjk::bind::Review rv;
   {
@@ -176,56 +219,9 @@ py::dict read_log(const std::string& path, std::uint64_t max_bytes) {
     py::gil_scoped_release release;
     rv = mjk::bind::review_rows(path, max_bytes);
   }
-  const py::object loads = py::module_::import("json").attr("loads");
   if (rv.status == MJK_ERR_RECORD_UNREADABLE) throw py::value_error(loads(rv.json)["error"].cast<std::string>());
   if (rv.status != MJK_OK) throw py::value_error(path + ": " + mjk_error_message(rv.status));
   const py::dict summary = loads(rv.json);
-  const std::size_t n = rv.rows.size();
-  constexpr std::size_t k34 = mjk::kind_count;
-  auto hand = column<std::uint8_t>(n, k34), visible = column<std::uint8_t>(n, k34),
-       melds = column<std::uint8_t>(n, k34), dora = column<std::uint8_t>(n, k34);
-  auto best = column<bool>(n, k34);
-  auto discard = column<std::uint8_t>(n), seat = column<std::uint8_t>(n), seat_wind = column<std::uint8_t>(n),
-       ukeire = column<std::uint8_t>(n), best_ukeire = column<std::uint8_t>(n);
-  auto red = column<bool>(n), riichi = column<bool>(n), reviewed = column<bool>(n);
-  auto round = column<std::uint16_t>(n), turn = column<std::uint16_t>(n);
-  auto event = column<std::uint32_t>(n);
-  auto shanten = column<std::int8_t>(n), shanten_after = column<std::int8_t>(n), best_shanten = column<std::int8_t>(n);
-  auto H = hand.mutable_unchecked<2>(), V = visible.mutable_unchecked<2>(), M = melds.mutable_unchecked<2>(),
-       D = dora.mutable_unchecked<2>();
-  auto B = best.mutable_unchecked<2>();
-  auto hand_red = column<std::uint8_t>(n, 3), visible_red = column<std::uint8_t>(n, 3);
-  auto HR = hand_red.mutable_unchecked<2>(), VR = visible_red.mutable_unchecked<2>();
-  for (std::size_t i = 0; i < n; ++i) {
-    const mjk_review_row& d = rv.rows[i];
-    const auto row = static_cast<py::ssize_t>(i);
-    for (std::size_t k = 0; k < k34; ++k) {
-      const auto col = static_cast<py::ssize_t>(k);
-      H(row, col) = d.hand[k];
-      V(row, col) = d.visible[k];
-      M(row, col) = d.melds[k];
-      D(row, col) = d.dora[k];
-      B(row, col) = d.best[k] != 0;
-    }
-    for (py::ssize_t suit = 0; suit < 3; ++suit) {
-      HR(row, suit) = d.hand_red[suit];
-      VR(row, suit) = d.visible_red[suit];
-    }
-    discard.mutable_at(i) = d.discard;
-    red.mutable_at(i) = d.discard_red != 0;
-    seat.mutable_at(i) = d.seat;
-    seat_wind.mutable_at(i) = d.seat_wind;
-    round.mutable_at(i) = d.round;
-    turn.mutable_at(i) = d.turn;
-    event.mutable_at(i) = d.event;
-    riichi.mutable_at(i) = d.riichi != 0;
-    reviewed.mutable_at(i) = d.reviewed != 0;
-    shanten.mutable_at(i) = d.shanten;
-    shanten_after.mutable_at(i) = d.shanten_after;
-    best_shanten.mutable_at(i) = d.best_shanten;
-    ukeire.mutable_at(i) = d.ukeire;
-    best_ukeire.mutable_at(i) = d.best_ukeire;
-  }
   py::dict o;
   o["file"] = summary["file"];
   o["format"] = summary["format"];
@@ -233,12 +229,15 @@ py::dict read_log(const std::string& path, std::uint64_t max_bytes) {
   py::list rounds;
   for (const py::handle rd : summary["rounds"]) rounds.append(rd["label"]);
   o["rounds"] = rounds;
-  o["hand"] = hand, o["visible"] = visible, o["melds"] = melds, o["dora"] = dora;
-  o["hand_red"] = hand_red, o["visible_red"] = visible_red;
-  o["discard"] = discard, o["discard_red"] = red, o["seat"] = seat, o["seat_wind"] = seat_wind;
-  o["round"] = round, o["turn"] = turn, o["event"] = event, o["riichi"] = riichi;
-  o["reviewed"] = reviewed, o["shanten"] = shanten, o["shanten_after"] = shanten_after;
-  o["ukeire"] = ukeire, o["best_shanten"] = best_shanten, o["best_ukeire"] = best_ukeire, o["best"] = best;
+  const auto n = static_cast<py::ssize_t>(rv.rows.size());
+  mjk::bind::write_columns(rv, [&](const mjk::bind::ReviewColumn& c) {
+    static const char* const dtypes[] = {"uint8", "bool", "int8", "uint16", "uint32"};
+    std::vector<py::ssize_t> shape{n};
+    if (c.width > 1) shape.push_back(static_cast<py::ssize_t>(c.width));
+    py::array a(py::dtype(dtypes[static_cast<int>(c.type)]), shape);
+    o[c.python] = a;
+    return a.mutable_data();
+  });
   o["disagreements"] = summary["disagreements"];  // each {file, round, event, what}
   // The replay's error, {file, round, event, error} in the JSON, keyed as a disagreement.
   const py::object error = summary["error"];
@@ -253,67 +252,53 @@ py::dict read_log(const std::string& path, std::uint64_t max_bytes) {
   return o;
 }
 
-// The partial statistics as a dict of plain numbers and lists (picklable, for Dask) and back.
-py::dict stats_dict(const mjk::records::CorpusStats& s) {
-  py::dict o;
-  mjk::records::CorpusStats::each_count([&](const char* name, const auto& v) { o[name] = v; }, s);
-  mjk::records::CorpusStats::each_array(
-      [&](const char* name, const auto& a) {
-        py::list l;
-        for (const auto v : a) l.append(v);
-        o[name] = l;
-      },
-      s);
-  py::list dis;
-  for (const auto& d : s.disagreements) dis.append(disagreement_dict(d));
-  o["disagreement_list"] = dis;
-  py::list errs;
-  for (const auto& e : s.errors) errs.append(e);
-  o["error_list"] = errs;
-  return o;
+// ---- corpus statistics (mjk_corpus_json, mjk_corpus_merge_json) ----
+
+// What the C ABI wrote, parsed (the partial statistics: a dict of plain
+// numbers and lists, picklable for Dask) or as text; ValueError for its error.
+py::object corpus_answer(int e, const std::string& out, int flags) {
+  if (e == MJK_ERR_BAD_REQUEST) throw py::value_error(out);
+  if (e != MJK_OK) throw py::value_error(std::string("corpus statistics: ") + mjk_error_message(e));
+  if (flags != MJK_CORPUS_PARTIAL) return py::str(out);
+  return loads(out);
 }
 
-mjk::records::CorpusStats stats_of(const py::dict& o) {
-  mjk::records::CorpusStats s;
-  const auto need = [&](const char* name) {
-    if (!o.contains(name)) throw py::key_error(std::string("partial statistics without ") + name);
-    return o[name];
-  };
-  mjk::records::CorpusStats::each_count(
-      [&](const char* name, auto& v) { v = need(name).cast<std::remove_reference_t<decltype(v)>>(); }, s);
-  mjk::records::CorpusStats::each_array(
-      [&](const char* name, auto& a) {
-        const auto l = need(name).cast<py::list>();
-        if (l.size() != a.size())
-          throw py::value_error(std::string(name) + ": " + std::to_string(a.size()) + " values expected");
-        for (std::size_t t = 0; t < a.size(); ++t) a[t] = l[t].cast<std::remove_reference_t<decltype(a[t])>>();
-      },
-      s);
-  for (const auto d : need("disagreement_list").cast<py::list>()) {
-    const auto x = d.cast<py::dict>();
-    s.disagreements.push_back({x["file"].cast<std::string>(), x["round"].cast<std::string>(),
-                               x["event"].cast<std::uint32_t>(), x["what"].cast<std::string>()});
+py::object corpus_stats(const std::vector<std::string>& paths, std::uint64_t max_bytes) {
+  check_max_bytes(max_bytes);
+  std::vector<const char*> c_paths;
+  for (std::size_t i = 0; i < paths.size(); ++i) {
+    check_path(paths[i], "paths[" + std::to_string(i) + "] ");
+    c_paths.push_back(paths[i].c_str());
   }
-  for (const auto e : need("error_list").cast<py::list>()) s.errors.push_back(e.cast<std::string>());
-  return s;
-}
-
-py::dict corpus_stats(const std::vector<std::string>& paths, std::uint64_t max_bytes) {
-  const auto options = read_options(max_bytes);
-  for (std::size_t i = 0; i < paths.size(); ++i) check_path(paths[i], "paths[" + std::to_string(i) + "] ");
-  mjk::records::CorpusStats s;
+  std::string out;
+  int e = MJK_OK;
   {
     py::gil_scoped_release release;
-    s = mjk::records::corpus_stats(paths, options);
+    e = mjk::bind::corpus_call(
+        [&](char* buf, std::size_t cap, std::size_t* needed) {
+          return mjk_corpus_json(c_paths.data(), c_paths.size(), static_cast<std::size_t>(max_bytes),
+                                 MJK_CORPUS_PARTIAL, buf, cap, needed);
+        },
+        out);
   }
-  return stats_dict(s);
+  return corpus_answer(e, out, MJK_CORPUS_PARTIAL);
 }
 
-py::dict corpus_merge(const py::iterable& parts) {
-  mjk::records::CorpusStats total;
-  for (const auto p : parts) total.merge(stats_of(p.cast<py::dict>()));
-  total.sort();
-  return stats_dict(total);
+// Partial statistics (dicts) merged exactly and written as flags says.
+py::object corpus_merge_as(const py::iterable& parts, int flags) {
+  const py::object dumps = py::module_::import("json").attr("dumps");
+  std::vector<std::string> texts;
+  for (const auto p : parts) texts.push_back(dumps(p).cast<std::string>());
+  std::vector<const char*> data;
+  std::vector<std::size_t> lengths;
+  for (const auto& t : texts) data.push_back(t.data()), lengths.push_back(t.size());
+  std::string out;
+  const int e = mjk::bind::corpus_call(
+      [&](char* buf, std::size_t cap, std::size_t* needed) {
+        return mjk_corpus_merge_json(data.data(), lengths.data(), data.size(), flags, buf, cap, needed);
+      },
+      out);
+  return corpus_answer(e, out, flags);
 }
 
 // ---- scoring ----
@@ -353,152 +338,67 @@ Lines lines_of(const py::list& list) {
   return out;
 }
 
-// The strs a score object is made of, made once and shared by every answer
-// (not new ones per answer). Never freed: a static Python object's
-// destructor would run after the interpreter has finalised.
-struct ScoreStrings {
-  py::str yaku{"yaku"}, name{"name"}, han{"han"}, fu{"fu"}, yakuman{"yakuman"}, points{"points"}, payments{"payments"},
-      en{"en"}, ja{"ja"}, limit{"limit"}, limit_en{"limit_en"}, limit_ja{"limit_ja"}, payment_text{"payment_text"},
-      fu_details{"fu_details"}, reason{"reason"}, tiles{"tiles"}, wait{"wait"};
-  // [language][index]: MJK_NAME_ID, _EN, _JA; index MJK_YAKU_COUNT ("unknown" rows) / limit 0 are None.
-  std::array<std::vector<py::object>, 3> yaku_names, limit_names;
-  std::vector<py::object> reasons, waits;
-  ScoreStrings() {
-    const auto str_or_none = [](const char* s) { return *s ? py::object(py::str(s)) : py::object(py::none()); };
-    for (int lang = 0; lang < 3; ++lang) {
-      for (int y = 0; y <= MJK_YAKU_COUNT; ++y)
-        yaku_names[static_cast<std::size_t>(lang)].push_back(str_or_none(mjk_yaku_label(y, lang)));
-      for (int l = 0; l < MJK_LIMIT_COUNT; ++l)
-        limit_names[static_cast<std::size_t>(lang)].push_back(str_or_none(mjk_limit_label(l, lang)));
-    }
-    for (int r = 0; r <= MJK_FU_REASON_COUNT; ++r) reasons.emplace_back(py::str(mjk_fu_reason_name(r)));
-    for (int w = 0; w <= MJK_WAIT_KOKUSHI13 + 1; ++w) waits.emplace_back(py::str(mjk_wait_name(w)));
-  }
-};
-
-// The "score" object of `mjk --json` (SCORING.md §2, then the readable
-// fields) for a scored line: None when the hand is not complete with its
-// winning tile. Built here from the library's pieces (mjk_score_yaku,
-// mjk_score_readable, the label tables): the tests hold it equal to
-// analyse()'s, key for key.
-py::object score_object(const mjk::bind::LineScore& s) {
-  const mjk_score_result& r = *s.result;
-  if (!r.complete) return py::none();
-  static const ScoreStrings& k = *new ScoreStrings;
-  const auto at = [](const std::vector<py::object>& v, int i) -> const py::object& {
-    return v[static_cast<std::size_t>(
-        i >= 0 && static_cast<std::size_t>(i) < v.size() ? i : static_cast<int>(v.size()) - 1)];
-  };
-  std::array<mjk_yaku_value, MJK_YAKU_COUNT> values;
-  const std::size_t n = mjk::bind::score_yaku(s, values);
-  py::list yaku(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    py::dict y;
-    const int id = values[i].yaku;
-    y[k.name] = at(k.yaku_names[MJK_NAME_ID], id);
-    if (values[i].yakuman) y[k.yakuman] = py::int_(values[i].yakuman);
-    else y[k.han] = py::int_(values[i].han);
-    y[k.en] = at(k.yaku_names[MJK_NAME_EN], id);
-    y[k.ja] = at(k.yaku_names[MJK_NAME_JA], id);
-    yaku[i] = std::move(y);
-  }
-  py::dict d;
-  d[k.yaku] = std::move(yaku);
-  const bool yakuman_hand = r.yakuman > 0;
-  d[k.han] = yakuman_hand ? py::object(py::none()) : py::object(py::int_(r.han));
-  d[k.fu] = yakuman_hand || r.fu == 0 ? py::object(py::none()) : py::object(py::int_(r.fu));
-  d[k.yakuman] = py::int_(r.yakuman);
-  d[k.points] = py::int_(r.points);
-  py::list pay(4);
-  for (std::size_t i = 0; i < 4; ++i) pay[i] = py::int_(r.payments[i]);
-  d[k.payments] = std::move(pay);
-  const mjk_readable words = mjk::bind::readable(s);
-  d[k.limit] = at(k.limit_names[MJK_NAME_ID], words.limit);
-  d[k.limit_en] = at(k.limit_names[MJK_NAME_EN], words.limit);
-  d[k.limit_ja] = at(k.limit_names[MJK_NAME_JA], words.limit);
-  d[k.payment_text] = words.payment_text[0] ? py::object(py::str(words.payment_text)) : py::object(py::none());
-  py::list fu(words.fu_count);
-  for (std::size_t i = 0; i < words.fu_count; ++i) {
-    const mjk_fu_part& p = words.fu[i];
-    py::dict part;
-    part[k.reason] = at(k.reasons, p.reason);
-    std::array<char, 6> buf;
-    if (const std::string_view tiles = mjk::bind::part_tiles(p, buf); !tiles.empty())
-      part[k.tiles] = py::str(tiles.data(), tiles.size());
-    if (p.reason == MJK_FU_WAIT) part[k.wait] = at(k.waits, p.wait);
-    part[k.fu] = py::int_(p.fu);
-    fu[i] = std::move(part);
-  }
-  d[k.fu_details] = std::move(fu);
-  return d;
+// score_many(lines) -> (answers, errors): answers[i] the "score" object `mjk
+// --json` prints (mjk_score_json), or None; errors a list of (row, code,
+// message) of the rejected lines (their answers are None). Parsing and
+// scoring run without the GIL.
+// built: one byte per line, 1 where the package wrote it from a dict (its
+// errors then name the field's character), or None.
+const std::uint8_t* built_of(const py::object& built, std::size_t n, std::string& keep) {
+  if (built.is_none()) return nullptr;
+  keep = built.cast<std::string>();
+  if (keep.size() != n) throw py::value_error("built: one byte per line");
+  return reinterpret_cast<const std::uint8_t*>(keep.data());
 }
 
-// score_many(lines) -> (answers, errors): answers[i] the score object (or
-// None); errors a list of (row, code, message) of the rejected lines (their
-// answers are None). Parsing and scoring run without the GIL.
-py::tuple score_many(const py::list& list) {
+py::tuple score_many(const py::list& list, const py::object& built_flags) {
   const Lines lines = lines_of(list);
-  const std::size_t n = lines.views.size();
-  struct Kept {
-    mjk_score_request request;
-    mjk_score_result result;
-  };
-  std::vector<Kept> kept(n);
-  std::vector<std::tuple<std::size_t, int, std::string>> bad;
+  std::string keep;
+  const std::uint8_t* built = built_of(built_flags, lines.views.size(), keep);
+  std::string answers;
+  std::vector<mjk::bind::BadLine> bad;
+  int e = MJK_OK;
   {
     py::gil_scoped_release release;
-    mjk::bind::score_lines(
-        n, [&](std::size_t i) { return lines.views[i]; },
-        [&](std::size_t i, const mjk::bind::LineScore& s) {
-          kept[i] = {*s.request, *s.result};
-          if (s.code != MJK_OK) bad.emplace_back(i, s.code, s.message);
-        });
+    e = mjk::bind::score_many_json(
+        lines.views.size(), [&](std::size_t i) { return lines.views[i]; }, answers, bad, built);
   }
-  py::list answers(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    mjk::bind::LineScore s;
-    s.rules = &kept[i].request.rules;
-    s.result = &kept[i].result;
-    s.request = &kept[i].request;
-    answers[i] = score_object(s);
-  }
+  if (e != MJK_OK) throw py::value_error(std::string("score_many: ") + mjk_error_message(e));
   py::list errors;
-  for (const auto& [row, code, message] : bad) errors.append(py::make_tuple(row, code, message));
-  return py::make_tuple(answers, errors);
+  for (const auto& b : bad) errors.append(py::make_tuple(b.row, b.code, b.message));
+  return py::make_tuple(read_answers(answers), errors);
 }
 
-// score_each_win(line) -> (code, message, answers): answers a list of
-// (tile name, score object or None, code) for the 34 kinds (a tile's own
-// error: its code, its object None); code and message the request's own
-// error (then answers is empty). Parsing and scoring run without the GIL.
-py::tuple score_each_win(const py::bytes& line) {
+// score_each_win(line) -> (code, message, answers, tile_errors): answers a
+// dict {tile: score object} of the tiles that complete the waiting hand, in
+// tile order; tile_errors [(tile, code)] of those that cannot be added;
+// code and message the request's own error (then both are empty). Parsing
+// and scoring run without the GIL.
+py::tuple score_each_win(const py::bytes& line, bool built) {
   const std::string text = line;
   mjk::bind::EachWin each;
+  std::string answers = "{}";
+  std::vector<std::pair<std::string, int>> tile_errors;
+  int e = MJK_OK;
   {
     py::gil_scoped_release release;
-    mjk::bind::score_each_win_line(text, each);
+    mjk::bind::score_each_win_line(text, each, built);
+    if (each.code == MJK_OK) e = mjk::bind::each_win_json(each, answers, tile_errors);
   }
-  py::list answers;
-  if (each.code == MJK_OK) {
-    for (std::size_t k = 0; k < MJK_KINDS; ++k) {
-      const mjk_score_request won = each.won_on(k);
-      mjk::bind::LineScore s;
-      s.rules = &won.rules;
-      s.result = &each.results[k];
-      s.request = &won;
-      answers.append(py::make_tuple(mjk::bind::kind_name(k), score_object(s), each.codes[k]));
-    }
-  }
-  return py::make_tuple(each.code, each.message, answers);
+  if (e != MJK_OK) throw py::value_error(std::string("score_each_win: ") + mjk_error_message(e));
+  return py::make_tuple(each.code, each.message, read_answers(answers), tile_errors);
 }
 
 // score_batch(lines, complete, han, fu, yakuman, points, payments, yaku, codes):
-// the answers into the caller's arrays (n each; payments n*4), without the GIL.
-void score_batch(const py::list& list, const py::array& complete, const py::array& han, const py::array& fu,
-                 const py::array& yakuman, const py::array& points, const py::array& payments, const py::array& yaku,
-                 const py::array& codes) {
+// the answers into the caller's arrays (n each; payments n*4), without the
+// GIL; returns (row, message) of the first rejected line, or None.
+py::object score_batch(const py::list& list, const py::array& complete, const py::array& han, const py::array& fu,
+                       const py::array& yakuman, const py::array& points, const py::array& payments,
+                       const py::array& yaku, const py::array& codes, const py::object& built_flags) {
   const Lines lines = lines_of(list);
   const std::size_t n = lines.views.size();
+  std::string keep;
+  const std::uint8_t* built = built_of(built_flags, n, keep);
   auto* o_complete = bytes_of(complete, n, "complete", true);
   auto* o_han = reinterpret_cast<std::int8_t*>(bytes_of(han, n, "han", true));
   auto* o_fu = bytes_of(fu, n, "fu", true);
@@ -514,20 +414,27 @@ void score_batch(const py::list& list, const py::array& complete, const py::arra
   auto* o_points = static_cast<std::int32_t*>(wide(points, n, 4, "points"));
   auto* o_payments = static_cast<std::int32_t*>(wide(payments, 4 * n, 4, "payments"));
   auto* o_yaku = static_cast<std::uint64_t*>(wide(yaku, n, 8, "yaku"));
-  py::gil_scoped_release release;
-  mjk::bind::score_lines(
-      n, [&](std::size_t i) { return lines.views[i]; },
-      [&](std::size_t i, const mjk::bind::LineScore& s) {
-        const mjk_score_result& r = *s.result;
-        o_complete[i] = r.complete;
-        o_han[i] = static_cast<std::int8_t>(r.han);
-        o_fu[i] = r.fu;
-        o_yakuman[i] = r.yakuman;
-        o_points[i] = r.points;
-        for (std::size_t k = 0; k < 4; ++k) o_payments[4 * i + k] = r.payments[k];
-        o_yaku[i] = r.yaku;
-        o_codes[i] = s.code;
-      });
+  std::vector<mjk::bind::BadLine> bad;
+  {
+    py::gil_scoped_release release;
+    mjk::bind::score_lines(
+        n, [&](std::size_t i) { return lines.views[i]; },
+        [&](std::size_t i, const mjk::bind::LineScore& s) {
+          const mjk_score_result& r = *s.result;
+          o_complete[i] = r.complete;
+          o_han[i] = static_cast<std::int8_t>(r.han);
+          o_fu[i] = r.fu;
+          o_yakuman[i] = r.yakuman;
+          o_points[i] = r.points;
+          for (std::size_t k = 0; k < 4; ++k) o_payments[4 * i + k] = r.payments[k];
+          o_yaku[i] = r.yaku;
+          o_codes[i] = s.code;
+          if (s.code != MJK_OK && bad.empty()) bad.push_back({i, s.code, s.message});
+        },
+        built);
+  }
+  if (bad.empty()) return py::none();
+  return py::make_tuple(bad[0].row, bad[0].message);
 }
 
 py::list yaku_names() {
@@ -560,25 +467,18 @@ PYBIND11_MODULE(_native, m) {
   add_ev(m);
   add_table(m);
   m.attr("library_version") = mjk_version();
-  m.attr("default_max_record_bytes") = mjk::records::default_max_record_bytes;
-  m.def("read_log", &read_log, py::arg("path"), py::arg("max_bytes") = mjk::records::default_max_record_bytes);
-  m.def("corpus_stats", &corpus_stats, py::arg("paths"), py::arg("max_bytes") = mjk::records::default_max_record_bytes,
+  m.attr("default_max_record_bytes") = std::uint64_t{MJK_DEFAULT_MAX_RECORD_BYTES};
+  m.def("read_log", &read_log, py::arg("path"), py::arg("max_bytes") = std::uint64_t{MJK_DEFAULT_MAX_RECORD_BYTES});
+  m.def("corpus_stats", &corpus_stats, py::arg("paths"),
+        py::arg("max_bytes") = std::uint64_t{MJK_DEFAULT_MAX_RECORD_BYTES},
         "The partial statistics of these records (one thread): a dict of sums and counts");
-  m.def("corpus_merge", &corpus_merge, py::arg("parts"), "Partial statistics merged (exactly) into one");
   m.def(
-      "corpus_json",
-      [](const py::dict& s) {
-        auto stats = stats_of(s);
-        stats.sort();
-        return mjk::records::corpus_json(stats);
-      },
-      py::arg("stats"), "The object `mjk log --stats --json` prints, as its text");
+      "corpus_merge", [](const py::iterable& parts) { return corpus_merge_as(parts, MJK_CORPUS_PARTIAL); },
+      py::arg("parts"), "Partial statistics merged (exactly) into one");
   m.def(
-      "corpus_text",
-      [](const py::dict& s) {
-        auto stats = stats_of(s);
-        stats.sort();
-        return mjk::records::corpus_text(stats);
-      },
+      "corpus_json", [](const py::dict& s) { return corpus_merge_as(py::make_tuple(s), 0); }, py::arg("stats"),
+      "The object `mjk log --stats --json` prints, as its text");
+  m.def(
+      "corpus_text", [](const py::dict& s) { return corpus_merge_as(py::make_tuple(s), MJK_CORPUS_TEXT); },
       py::arg("stats"));
 }

@@ -161,7 +161,9 @@ void run_interruptibly(Work work, mjk::bind::Cancel& cancel) {
 // message). The searches run without the GIL, in chunks so that memory for
 // the C answers stays bounded whatever the batch; a signal's exception
 // (KeyboardInterrupt) stops them and propagates.
-py::tuple ev_many(const std::vector<std::string>& lines, const py::tuple& overrides, unsigned threads) {
+py::tuple ev_many(const std::vector<std::string>& lines, const py::tuple& overrides, unsigned threads,
+                  const std::string& built) {
+  if (!built.empty() && built.size() != lines.size()) throw py::value_error("built: one byte per line");
   const mjk::bind::EvOverrides o = overrides_of(overrides);
   mjk::bind::Cancel cancel;
   const std::size_t n = lines.size();
@@ -175,7 +177,7 @@ py::tuple ev_many(const std::vector<std::string>& lines, const py::tuple& overri
         [&] {
           mjk::bind::ev_lines(
               c, [&](std::size_t i) { return std::string_view(lines[base + i]); }, o, threads, rows.data(),
-              cancel.get());
+              cancel.get(), built.empty() ? nullptr : reinterpret_cast<const std::uint8_t*>(built.data()) + base);
         },
         cancel);
     for (std::size_t i = 0; i < c; ++i) {
@@ -194,7 +196,7 @@ py::tuple ev_many(const std::vector<std::string>& lines, const py::tuple& overri
 }  // namespace
 
 void add_ev(py::module_& m) {
-  m.def("ev_many", &ev_many, py::arg("lines"), py::arg("overrides"), py::arg("threads"));
+  m.def("ev_many", &ev_many, py::arg("lines"), py::arg("overrides"), py::arg("threads"), py::arg("built") = "");
   m.attr("EV_DEFAULT_MAX_VERTICES") = py::int_(static_cast<unsigned long long>(MJK_EV_DEFAULT_MAX_VERTICES));
   m.def("ev_threads", [](std::size_t n, unsigned threads) { return mjk::bind::ev_threads(n, threads); });
 }

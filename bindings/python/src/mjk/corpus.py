@@ -5,7 +5,8 @@
 Lists the record files (a directory: every file in it, recursively, sorted,
 README.md left out: as `mjk log --stats` does), sends them in batches to the
 Dask workers, where each batch's partial statistics (plain sums and counts,
-mjk/corpus.hpp) are computed by the native code, merges them exactly and
+the C ABI's mjk_corpus_json) are computed by the native code, merges them
+exactly (mjk_corpus_merge_json) and
 prints what `mjk log --stats` prints (`--json`: the same object as `mjk log
 --stats --json`). The exit status is 0 only when there is no disagreement and
 no error.

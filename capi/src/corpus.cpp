@@ -1,0 +1,75 @@
+// mjk_corpus_json and mjk_corpus_merge_json: statistics over a corpus of game
+// records (mjk/corpus.hpp) for the doors, so that no binding sums a corpus
+// or reads the library's C++ itself.
+#include <cstddef>
+#include <cstring>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "mjk.h"
+#include "mjk/corpus.hpp"
+
+static_assert(MJK_DEFAULT_MAX_RECORD_BYTES == mjk::records::default_max_record_bytes);
+
+namespace {
+
+// The statistics written as flags says into buf.
+int write(mjk::records::CorpusStats& s, int flags, char* buf, std::size_t cap, std::size_t* needed) {
+  s.sort();  // the order of a merge depends on who finished first
+  const std::string text = flags == MJK_CORPUS_TEXT      ? mjk::records::corpus_text(s)
+                           : flags == MJK_CORPUS_PARTIAL ? mjk::records::corpus_partial_json(s)
+                                                         : mjk::records::corpus_json(s);
+  if (needed) *needed = text.size() + 1;
+  if (text.size() + 1 > cap) return MJK_ERR_OUTPUT_TOO_SMALL;
+  std::memcpy(buf, text.data(), text.size() + 1);
+  return MJK_OK;
+}
+
+bool flags_ok(int flags) { return flags == 0 || flags == MJK_CORPUS_TEXT || flags == MJK_CORPUS_PARTIAL; }
+
+}  // namespace
+
+extern "C" {
+
+int mjk_corpus_json(const char* const* paths, size_t n, size_t max_bytes, int flags, char* buf, size_t cap,
+                    size_t* needed) {
+  if ((!paths && n) || (!buf && cap) || !flags_ok(flags)) return MJK_ERR_INVALID_ARGUMENT;
+  for (std::size_t i = 0; i < n; ++i)
+    if (!paths[i]) return MJK_ERR_INVALID_ARGUMENT;
+  try {
+    mjk::records::ReadOptions options;
+    if (max_bytes) options.max_bytes = max_bytes;
+    mjk::records::CorpusStats s;
+    for (std::size_t i = 0; i < n; ++i) mjk::records::add_record(s, paths[i], options);
+    return write(s, flags, buf, cap, needed);
+  } catch (const std::bad_alloc&) {
+    return MJK_ERR_OUT_OF_MEMORY;
+  }
+}
+
+int mjk_corpus_merge_json(const char* const* parts, const size_t* lengths, size_t n, int flags, char* buf, size_t cap,
+                          size_t* needed) {
+  if ((!parts || !lengths) && n) return MJK_ERR_INVALID_ARGUMENT;
+  if ((!buf && cap) || !flags_ok(flags)) return MJK_ERR_INVALID_ARGUMENT;
+  try {
+    mjk::records::CorpusStats total, part;
+    std::string error;
+    for (std::size_t i = 0; i < n; ++i) {
+      if ((!parts[i] && lengths[i]) ||
+          !mjk::records::corpus_from_partial_json({parts[i] ? parts[i] : "", lengths[i]}, part, error)) {
+        if (!parts[i] && lengths[i]) error = "partial statistics: NULL";
+        error = "parts[" + std::to_string(i) + "]: " + error;
+        if (needed) *needed = error.size() + 1;
+        if (error.size() < cap) std::memcpy(buf, error.c_str(), error.size() + 1);
+        return MJK_ERR_BAD_REQUEST;
+      }
+      total.merge(part);
+    }
+    return write(total, flags, buf, cap, needed);
+  } catch (const std::bad_alloc&) {
+    return MJK_ERR_OUT_OF_MEMORY;
+  }
+}
+
+}  // extern "C"
