@@ -44,6 +44,7 @@ void add_review(CorpusStats& s, const GameReview& rv) {
   s.draws += r.stats.draws;
   s.riichi += r.stats.riichi;
   s.discards += r.stats.discards;
+  s.actions += r.stats.actions;
   s.win_points += r.stats.win_points;
   for (const Decision& d : r.decisions) {
     if (!d.reviewed) continue;
@@ -109,6 +110,7 @@ std::string n(std::uint64_t v) { return std::to_string(v); }
 std::string corpus_json(const CorpusStats& s) {
   std::string o = "{\"games\": " + n(s.games) + ", \"rounds\": " + n(s.rounds) + ", \"wins\": " + n(s.wins) +
                   ", \"draws\": " + n(s.draws) + ", \"riichi\": " + n(s.riichi) + ", \"discards\": " + n(s.discards) +
+                  ", \"actions\": " + n(s.actions) +
                   ", \"disagreements\": " + n(s.disagreements.size()) + ", \"errors\": [";
   for (std::size_t i = 0; i < s.errors.size(); ++i) {
     if (i) o += ", ";
@@ -148,7 +150,8 @@ std::string corpus_text(const CorpusStats& s) {
     return b ? fixed(100.0 * static_cast<double>(a), b, 1) + "%" : std::string("-");
   };
   std::string o = "games " + n(s.games) + "  rounds " + n(s.rounds) + "  wins " + n(s.wins) + " (tsumo " + n(s.tsumo) +
-                  ")  draws " + n(s.draws) + "  riichi " + n(s.riichi) + "  discards " + n(s.discards) + "\n";
+                  ")  draws " + n(s.draws) + "  riichi " + n(s.riichi) + "  discards " + n(s.discards) +
+                  "  actions " + n(s.actions) + "\n";
   o += "per player and round: win rate " + pct(s.wins, s.seat_rounds) + "  deal-in rate " +
        pct(s.deal_ins, s.seat_rounds) + "  riichi rate " + pct(s.riichi, s.seat_rounds) + "\n";
   o += "average win " + fixed(static_cast<double>(s.win_points), s.wins, 0) + " points\n";
