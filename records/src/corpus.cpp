@@ -110,8 +110,8 @@ std::string n(std::uint64_t v) { return std::to_string(v); }
 std::string corpus_json(const CorpusStats& s) {
   std::string o = "{\"games\": " + n(s.games) + ", \"rounds\": " + n(s.rounds) + ", \"wins\": " + n(s.wins) +
                   ", \"draws\": " + n(s.draws) + ", \"riichi\": " + n(s.riichi) + ", \"discards\": " + n(s.discards) +
-                  ", \"actions\": " + n(s.actions) +
-                  ", \"disagreements\": " + n(s.disagreements.size()) + ", \"errors\": [";
+                  ", \"actions\": " + n(s.actions) + ", \"disagreements\": " + n(s.disagreements.size()) +
+                  ", \"errors\": [";
   for (std::size_t i = 0; i < s.errors.size(); ++i) {
     if (i) o += ", ";
     append_json_string(o, s.errors[i]);
@@ -150,8 +150,8 @@ std::string corpus_text(const CorpusStats& s) {
     return b ? fixed(100.0 * static_cast<double>(a), b, 1) + "%" : std::string("-");
   };
   std::string o = "games " + n(s.games) + "  rounds " + n(s.rounds) + "  wins " + n(s.wins) + " (tsumo " + n(s.tsumo) +
-                  ")  draws " + n(s.draws) + "  riichi " + n(s.riichi) + "  discards " + n(s.discards) +
-                  "  actions " + n(s.actions) + "\n";
+                  ")  draws " + n(s.draws) + "  riichi " + n(s.riichi) + "  discards " + n(s.discards) + "  actions " +
+                  n(s.actions) + "\n";
   o += "per player and round: win rate " + pct(s.wins, s.seat_rounds) + "  deal-in rate " +
        pct(s.deal_ins, s.seat_rounds) + "  riichi rate " + pct(s.riichi, s.seat_rounds) + "\n";
   o += "average win " + fixed(static_cast<double>(s.win_points), s.wins, 0) + " points\n";

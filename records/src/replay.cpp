@@ -48,7 +48,10 @@ std::string names(std::span<const RecordTile> tiles) {
 class Replayer {
  public:
   Replayer(const Game& game, const ReplayOptions& options, Replay& out)
-      : game_(game), options_(options), out_(out), seats_(game.rules.seats()),
+      : game_(game),
+        options_(options),
+        out_(out),
+        seats_(game.rules.seats()),
         engine_(game, options.scores ? &out.scores : nullptr) {}
 
   void run() {

@@ -172,8 +172,7 @@ bool EngineReplay::answer(const Round& r, std::size_t& i, int from, std::vector<
   std::uint32_t call_event = 0;
   Action call = act::pass;
   std::size_t j = i + 1;
-  while (j < r.events.size() &&
-         (r.events[j].kind == EventKind::riichi_accepted || r.events[j].kind == EventKind::dora))
+  while (j < r.events.size() && (r.events[j].kind == EventKind::riichi_accepted || r.events[j].kind == EventKind::dora))
     ++j;
   while (j < r.events.size() && r.events[j].kind == EventKind::win && r.events[j].result < r.wins.size() &&
          r.wins[r.events[j].result].from == from && r.wins[r.events[j].result].seat != from) {
@@ -207,7 +206,7 @@ bool EngineReplay::answer(const Round& r, std::size_t& i, int from, std::vector<
     if (!((table_.actors() >> s) & 1)) continue;
     const bool ron = ron_event[static_cast<std::size_t>(s)] >= 0;
     const Action a = ron ? act::ron : s == caller ? call : act::pass;
-    const auto at = ron ? static_cast<std::uint32_t>(ron_event[static_cast<std::size_t>(s)])
+    const auto at = ron           ? static_cast<std::uint32_t>(ron_event[static_cast<std::size_t>(s)])
                     : s == caller ? call_event
                                   : static_cast<std::uint32_t>(i);
     if (!act(s, a, at, out)) return false;
@@ -340,7 +339,8 @@ void EngineReplay::outcome(const Round& r, std::vector<Finding>& out) {
     const auto at = static_cast<std::uint32_t>(i);
     if (e.kind != EventKind::win || e.result >= r.wins.size()) continue;
     const Win& w = r.wins[e.result];
-    const auto mine = std::find_if(log_.wins.begin(), log_.wins.end(), [&](const WinRecord& x) { return x.seat == w.seat; });
+    const auto mine =
+        std::find_if(log_.wins.begin(), log_.wins.end(), [&](const WinRecord& x) { return x.seat == w.seat; });
     if (mine == log_.wins.end()) {
       out.push_back({at, who(w.seat) + " wins in the record, not at the table"});
       continue;
@@ -390,7 +390,8 @@ void EngineReplay::outcome(const Round& r, std::vector<Finding>& out) {
     const int honba = mine->request.honba;
     paid -= w.tsumo() ? 100 * honba * (n - 1) : (n == 4 ? 300 : 200) * honba;
     if (w.points && paid != w.points)
-      out.push_back({at, std::to_string(w.points) + " points in the record, " + std::to_string(paid) + " by the kernel"});
+      out.push_back(
+          {at, std::to_string(w.points) + " points in the record, " + std::to_string(paid) + " by the kernel"});
   }
   if (!r.draw) return;
   std::uint32_t at = 0;
@@ -398,7 +399,8 @@ void EngineReplay::outcome(const Round& r, std::vector<Finding>& out) {
     if (r.events[i].kind == EventKind::exhaustive) at = static_cast<std::uint32_t>(i);
   const Draw& d = *r.draw;
   if (table_.result().win || log_.draws.empty()) {
-    out.push_back({at, "the record draws the round (" + std::string(draw_kind_name(d.kind)) + "), the table has a win"});
+    out.push_back(
+        {at, "the record draws the round (" + std::string(draw_kind_name(d.kind)) + "), the table has a win"});
     return;
   }
   const DrawRecord& mine = log_.draws.back();

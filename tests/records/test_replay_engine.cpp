@@ -32,8 +32,8 @@ std::string draw(int seat, const char* tile) {
   return R"({"type":"tsumo","actor":)" + std::to_string(seat) + R"(,"pai":")" + tile + "\"}\n";
 }
 std::string discard(int seat, const char* tile, bool tsumogiri) {
-  return R"({"type":"dahai","actor":)" + std::to_string(seat) + R"(,"pai":")" + tile +
-         R"(","tsumogiri":)" + (tsumogiri ? "true" : "false") + "}\n";
+  return R"({"type":"dahai","actor":)" + std::to_string(seat) + R"(,"pai":")" + tile + R"(","tsumogiri":)" +
+         (tsumogiri ? "true" : "false") + "}\n";
 }
 std::string line(const std::string& json) { return json + "\n"; }
 
@@ -116,9 +116,10 @@ TEST_CASE("replay: a pon of one's own discard is named, with what the table aske
   // Seat 0 draws a third 9m and throws one; no one may call it, so seat 1 draws next.
   const std::string start = draw(0, "9m") + discard(0, "9m", true);
   CHECK(disagreements(start + draw(1, "8m") + discard(1, "8m", true), "ok.mjai").empty());
-  const auto d = disagreements(
-      start + line(R"({"type":"pon","actor":0,"target":0,"pai":"9m","consumed":["9m","9m"]})") + discard(0, "1m", false),
-      "own.mjai");
+  const auto d =
+      disagreements(start + line(R"({"type":"pon","actor":0,"target":0,"pai":"9m","consumed":["9m","9m"]})") +
+                        discard(0, "1m", false),
+                    "own.mjai");
   REQUIRE(d.size() == 1);
   CHECK(d[0].rfind("own.mjai E1-0 event 2: seat 0 may not pon: ", 0) == 0);
   CHECK(d[0].find("seat 1's legal set: {") != std::string::npos);
