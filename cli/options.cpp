@@ -242,11 +242,11 @@ exit status: 0 if every hand was searched, 1 if any was rejected, 2 on bad usage
 
 constexpr std::string_view log_description =
     R"(Reads game records (Tenhou mjlog XML, plain or gzip; tenhou.net/6 JSON; mjai
-JSON lines; the format is told by the content), replays every round and checks
-every fact the record states against the kernel: each win complete and scored
-as the record says, each riichi leaving the hand tenpai, tenpai / noten at
-exhaustive draws, no ron while furiten, calls the hand can make, scores
-carried from round to round. A directory means every file in it (recursively).
+JSON lines; the format is told by the content) and replays every round through
+the game engine: each recorded action must be in the legal set of its moment
+(an illegal one is named with the legal set), each win's and draw's payments,
+score and tenpai, and the next round's scores, the engine's. A directory means
+every file in it (recursively).
 
 Without --json, --stats or --to: a review per record: the rounds and their
 results; per player the discards matching the best (the most ukeire at the

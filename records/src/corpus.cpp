@@ -45,6 +45,7 @@ void add_review(CorpusStats& s, const GameReview& rv) {
   s.draws += r.stats.draws;
   s.riichi += r.stats.riichi;
   s.discards += r.stats.discards;
+  s.actions += r.stats.actions;
   s.win_points += r.stats.win_points;
   for (const Decision& d : r.decisions) {
     if (!d.reviewed) continue;
@@ -109,6 +110,7 @@ void write_corpus(JsonWriter& j, const CorpusStats& s) {
   count("draws", s.draws);
   count("riichi", s.riichi);
   count("discards", s.discards);
+  count("actions", s.actions);
   count("disagreements", s.disagreements.size());
   j.key("errors").begin_array();
   for (const std::string& e : s.errors) j.string(e);
@@ -157,7 +159,8 @@ std::string corpus_text(const CorpusStats& s) {
     return b ? fixed(100.0 * static_cast<double>(a), b, 1) + "%" : std::string("-");
   };
   std::string o = "games " + n(s.games) + "  rounds " + n(s.rounds) + "  wins " + n(s.wins) + " (tsumo " + n(s.tsumo) +
-                  ")  draws " + n(s.draws) + "  riichi " + n(s.riichi) + "  discards " + n(s.discards) + "\n";
+                  ")  draws " + n(s.draws) + "  riichi " + n(s.riichi) + "  discards " + n(s.discards) + "  actions " +
+                  n(s.actions) + "\n";
   o += "per player and round: win rate " + pct(s.wins, s.seat_rounds) + "  deal-in rate " +
        pct(s.deal_ins, s.seat_rounds) + "  riichi rate " + pct(s.riichi, s.seat_rounds) + "\n";
   o += "average win " + fixed(static_cast<double>(s.win_points), s.wins, 0) + " points\n";

@@ -1,5 +1,7 @@
 #include "mjk/replay.hpp"
 
+#include "replay_engine.hpp"
+
 #include <algorithm>
 #include <numeric>
 #include <string>
@@ -31,20 +33,10 @@ struct Player {
   std::vector<RecordTile> river;
   std::array<std::uint8_t, kind_count> pond{};  // discards not called away
   std::array<std::uint8_t, 3> pond_red{};       // the red fives among them, by suit
-  std::uint64_t river_kinds = 0;                // kinds this player has discarded (furiten)
   std::uint8_t riichi = 0;                      // 0, 1, 2 (double)
   bool riichi_declared = false;                 // declared, the discard not yet made
-  bool ippatsu = false;
-  bool discarded = false;               // has discarded this round
-  bool rinshan = false;                 // the last draw came from the dead wall
-  std::int64_t temporary_furiten = -1;  // event index of a passed winning tile since the last own discard
-  std::int64_t riichi_furiten = -1;     // event index of a winning tile passed after riichi
   int nuki = 0;
-  RecordTile last_draw;
   std::uint16_t turn = 0;
-  [[nodiscard]] bool open() const {
-    return std::any_of(melds.begin(), melds.end(), [](const MeldState& m) { return m.meld.is_open(); });
-  }
 };
 
 std::string names(std::span<const RecordTile> tiles) {
@@ -56,32 +48,29 @@ std::string names(std::span<const RecordTile> tiles) {
 class Replayer {
  public:
   Replayer(const Game& game, const ReplayOptions& options, Replay& out)
-      : game_(game), options_(options), out_(out), seats_(game.rules.seats()) {}
+      : game_(game),
+        options_(options),
+        out_(out),
+        seats_(game.rules.seats()),
+        engine_(game, options.scores ? &out.scores : nullptr) {}
 
   void run() {
-    const Round* previous = nullptr;
-    std::array<std::int32_t, 4> expected{};
-    int expected_sticks = 0;
     for (std::size_t i = 0; i < game_.rounds.size(); ++i) {
       const Round& r = game_.rounds[i];
       round_ = &r;
       round_index_ = static_cast<std::uint16_t>(i);
       label_ = round_label(r);
-      if (previous && previous->ended()) {
-        for (int s = 0; s < seats_; ++s)
-          if (expected[static_cast<std::size_t>(s)] != r.scores[static_cast<std::size_t>(s)])
-            disagree(0, "seat " + std::to_string(s) + " starts the round with " +
-                            std::to_string(r.scores[static_cast<std::size_t>(s)]) + " but the previous round left " +
-                            std::to_string(expected[static_cast<std::size_t>(s)]));
-        if (expected_sticks != r.sticks)
-          disagree(0, "the round starts with " + std::to_string(r.sticks) +
-                          " riichi sticks but the previous round left " + std::to_string(expected_sticks));
-      }
-      if (!play(r)) return;
-      expected = scores_;
-      expected_sticks = r.wins.empty() ? sticks_ : 0;
-      previous = &r;
+      const std::size_t first = out_.disagreements.size();
+      const bool whole = play(r);
+      // The rules: the round through the engine, up to the event where the record broke if it did.
+      findings_.clear();
+      engine_.round(i, whole ? r.events.size() : out_.error->event, findings_);
+      for (detail::Finding& f : findings_) disagree(f.event, std::move(f.what));
+      std::stable_sort(out_.disagreements.begin() + static_cast<std::ptrdiff_t>(first), out_.disagreements.end(),
+                       [](const Disagreement& x, const Disagreement& y) { return x.event < y.event; });
+      if (!whole) break;
     }
+    out_.stats.actions = engine_.actions();
   }
 
  private:
@@ -137,13 +126,6 @@ class Replayer {
     for (int s = 0; s < 3; ++s) h.red_fives[static_cast<std::size_t>(s)] = p.red[static_cast<std::size_t>(s)];
     return h;
   }
-  Options options() const { return Options{game_.rules.players, {}}; }
-  TileMask waits_of(const Player& p) const {
-    const Hand h = concealed(p);
-    if (h.tiles % 3 != 1) return {};
-    const auto w = waits(h, options());
-    return w.ok() ? w.value : TileMask{};
-  }
   Relative relative(int seat, int other) const {
     const int d = (other - seat + seats_) % seats_;
     if (d == 0) return Relative::self;
@@ -160,15 +142,9 @@ class Replayer {
     copies_ = {};
     red_copies_ = {};
     dora_.clear();
-    scores_ = r.scores;
     sticks_ = r.sticks;
-    calls_made_ = false;
     wall_ = game_.rules.players == Players::three ? 55 : 70;
-    last_ = {};
-    last_index_ = no_event;
     table_discard_ = no_event;
-    pending_rinshan_ = -1;
-    kans_ = 0;
     if (!count_copy(0, r.dora)) return false;
     dora_.push_back(r.dora);
     for (int s = 0; s < seats_; ++s) {
@@ -190,10 +166,6 @@ class Replayer {
     const Event& e = r.events[i];
     if (e.seat >= seats_ || (e.from >= seats_)) return broken(i, "a seat this game does not have");
     Player& p = players_[e.seat];
-    const EventKind previous = last_.kind;
-    const std::size_t previous_index = last_index_;
-    last_ = e;
-    last_index_ = i;
     // The discard on the table stays callable through the riichi stick and a dora shown after it.
     callable_ = table_discard_;
     if (e.kind == EventKind::discard) table_discard_ = i;
@@ -204,15 +176,12 @@ class Replayer {
         if (--wall_ < 0) return broken(i, who(e.seat) + " draws after the wall is empty");
         if (!count_copy(i, e.tiles[0])) return false;
         add(p, e.tiles[0]);
-        p.last_draw = e.tiles[0];
-        p.rinshan = pending_rinshan_ == e.seat;
-        pending_rinshan_ = -1;
         return true;
       }
       case EventKind::discard: return discard(r, i, e, p);
       case EventKind::chi:
       case EventKind::pon:
-      case EventKind::minkan: return call(i, e, p, previous, previous_index);
+      case EventKind::minkan: return call(i, e, p);
       case EventKind::ankan:
       case EventKind::kakan: return kan(i, e, p);
       case EventKind::nuki: {
@@ -221,7 +190,6 @@ class Replayer {
         if (e.tiles[0].tile.kind() != 30)
           return broken(i, who(e.seat) + " sets aside " + tile_text(e.tiles[0]) + ", not a north");
         ++p.nuki;
-        pending_rinshan_ = e.seat;
         return true;
       }
       case EventKind::dora: {
@@ -232,13 +200,11 @@ class Replayer {
       }
       case EventKind::riichi: {
         if (p.riichi) return broken(i, who(e.seat) + " declares riichi twice");
-        if (p.open()) disagree(i, who(e.seat) + " declares riichi with an open hand");
         p.riichi_declared = true;
         return true;
       }
       case EventKind::riichi_accepted: {
         if (!p.riichi) return broken(i, who(e.seat) + "'s riichi is accepted without a riichi discard");
-        scores_[e.seat] -= 1000;
         ++sticks_;
         ++out_.stats.riichi;
         return true;
@@ -252,67 +218,33 @@ class Replayer {
   bool discard(const Round& r, std::size_t i, const Event& e, Player& p) {
     const RecordTile t = e.tiles[0];
     if (p.tiles % 3 != 2) return broken(i, who(e.seat) + " discards holding " + std::to_string(p.tiles) + " tiles");
-    if (p.riichi && !e.tsumogiri && !(t == p.last_draw))
-      disagree(i, who(e.seat) + " is in riichi and discards " + tile_text(t) + ", not the tile drawn");
     if (!holds(p, t)) return take(i, p, e.seat, t, "discards");  // the error, before a decision is recorded
     if (options_.decisions) decision(r, i, e, p);
     if (!take(i, p, e.seat, t, "discards")) return false;
     ++out_.stats.discards;
     ++p.turn;
     p.river.push_back(t);
-    p.river_kinds |= std::uint64_t{1} << t.tile.kind();
     ++p.pond[static_cast<std::size_t>(t.tile.kind())];
     if (t.red) ++p.pond_red[static_cast<std::size_t>(t.tile.kind() / 9)];
-    p.temporary_furiten = -1;
-    p.rinshan = false;
-    if (p.ippatsu && !p.riichi_declared) p.ippatsu = false;  // the riichi player's next discard ends ippatsu
     if (p.riichi_declared) {
       p.riichi_declared = false;
-      const Hand h = concealed(p);
-      const auto sh = shanten(h, options());
-      if (!sh.ok() || sh.value.best != 0 || waits_of(p).empty())
-        disagree(i, who(e.seat) + " declares riichi on " + tile_text(t) + ", which leaves the hand not tenpai (" +
-                        to_mpsz(h) + ")");
-      p.riichi = !p.discarded && !calls_made_ ? 2 : 1;
-      p.ippatsu = true;
-    }
-    p.discarded = true;
-    // Every other player for whom this tile wins and who lets it pass is furiten
-    // (marked with this event; a win on this very discard is not affected).
-    for (int s = 0; s < seats_; ++s) {
-      if (s == e.seat) continue;
-      Player& o = players_[static_cast<std::size_t>(s)];
-      if (!waits_of(o).contains(t.tile)) continue;
-      if (o.temporary_furiten < 0) o.temporary_furiten = static_cast<std::int64_t>(i);
-      if (o.riichi && o.riichi_furiten < 0) o.riichi_furiten = static_cast<std::int64_t>(i);
+      p.riichi = 1;
     }
     return true;
   }
 
-  void break_ippatsu() {
-    for (auto& o : players_) o.ippatsu = false;
-    calls_made_ = true;
-  }
-
-  bool call(std::size_t i, const Event& e, Player& p, EventKind previous, std::size_t previous_index) {
+  // Whose discard is called, by whom and with which tiles: the shape of the
+  // record. Whether the call is legal (the seat, riichi, three players) is the engine's.
+  bool call(std::size_t i, const Event& e, Player& p) {
     const char* name = e.kind == EventKind::chi ? "chi" : e.kind == EventKind::pon ? "pon" : "open kan";
-    (void)previous;
-    (void)previous_index;
     if (callable_ == no_event) return broken(i, who(e.seat) + " calls " + name + " when no discard is on the table");
     const Event& d = round_->events[callable_];
     if (d.seat != e.from)
       return broken(i, who(e.seat) + " calls " + name + " on seat " + std::to_string(e.from) +
                            "'s discard, but the last discard is seat " + std::to_string(d.seat) + "'s");
-    if (e.from == e.seat) return broken(i, who(e.seat) + " calls its own discard");
     if (!(d.tiles[0] == e.tiles[0]))
       return broken(i,
                     who(e.seat) + " calls " + tile_text(e.tiles[0]) + " but the discard is " + tile_text(d.tiles[0]));
-    if (p.riichi) return broken(i, who(e.seat) + " calls " + name + " in riichi");
-    if (e.kind == EventKind::chi) {
-      if (game_.rules.players == Players::three) return broken(i, "a chi with three players");
-      if (relative(e.seat, e.from) != Relative::kamicha)
-        return broken(i, who(e.seat) + " calls chi from a player who is not the previous one");
-    }
     for (int k = 1; k < e.tile_count; ++k)
       if (!take(i, p, e.seat, e.tiles[static_cast<std::size_t>(k)], "calls with")) return false;
     MeldState m;
@@ -333,11 +265,6 @@ class Replayer {
     p.melds.push_back(m);
     --players_[e.from].pond[static_cast<std::size_t>(e.tiles[0].tile.kind())];
     if (e.tiles[0].red) --players_[e.from].pond_red[static_cast<std::size_t>(e.tiles[0].tile.kind() / 9)];
-    break_ippatsu();
-    if (e.kind == EventKind::minkan) {
-      pending_rinshan_ = e.seat;
-      ++kans_;
-    }
     return true;
   }
 
@@ -361,7 +288,6 @@ class Replayer {
     if (p.tiles % 3 != 2)
       return broken(i, who(e.seat) + " declares a kan holding " + std::to_string(p.tiles) + " tiles");
     if (e.kind == EventKind::ankan) {
-      const TileMask before = p.riichi ? waits_of_with(p, e.tiles[0]) : TileMask{};
       for (int k = 0; k < 4; ++k)
         if (!take(i, p, e.seat, e.tiles[static_cast<std::size_t>(k)], "declares a closed kan with")) return false;
       MeldState m;
@@ -374,15 +300,7 @@ class Replayer {
         m.meld.red = static_cast<std::uint8_t>(m.meld.red + e.tiles[static_cast<std::size_t>(k)].red);
       if (!meld_shape(i, e, m)) return false;
       if (p.melds.size() >= 4) return broken(i, who(e.seat) + " makes a fifth meld");
-      if (p.riichi) {
-        p.melds.push_back(m);
-        if (!(waits_of(p) == before))
-          disagree(i, who(e.seat) + " declares a closed kan in riichi that changes the waits");
-      } else {
-        p.melds.push_back(m);
-      }
-      for (auto& o : players_) o.ippatsu = false;
-      calls_made_ = true;
+      p.melds.push_back(m);
     } else {
       const RecordTile added = e.tiles[0];
       if (!take(i, p, e.seat, added, "adds to a kan")) return false;
@@ -394,21 +312,9 @@ class Replayer {
       pon->meld.type = MeldType::kakan;
       pon->meld.red = static_cast<std::uint8_t>(pon->meld.red + added.red);
       pon->tiles[3] = added;
-      for (std::size_t s = 0; s < 4; ++s) ippatsu_before_kan_[s] = players_[s].ippatsu;
-      break_ippatsu();
-      kakan_ = added;
     }
-    pending_rinshan_ = e.seat;
-    ++kans_;
     return true;
   }
-  // Waits of the riichi hand before a closed kan (the fourth tile was just drawn).
-  TileMask waits_of_with(Player p, RecordTile drawn) const {
-    --p.held[static_cast<std::size_t>(drawn.tile.kind())];
-    --p.tiles;
-    return waits_of(p);
-  }
-
   // ---- results ----
   bool win(const Round& r, std::size_t i, const Event& e) {
     if (e.result >= r.wins.size()) return broken(i, "a win event without its result");
@@ -416,7 +322,6 @@ class Replayer {
     ++out_.stats.wins;
     Player p = players_[w.seat];  // a copy: the winning tile joins it
     RecordTile tile;
-    bool chankan = false;
     // The event before this one (skipping dora and earlier wins of a double ron).
     std::size_t k = i;
     while (k > 0 && (r.events[k - 1].kind == EventKind::win || r.events[k - 1].kind == EventKind::dora)) --k;
@@ -432,7 +337,6 @@ class Replayer {
         return broken(
             i, who(w.seat) + " wins by ron from seat " + std::to_string(w.from) + ", who has not just discarded");
       tile = before.tiles[0];
-      chankan = before.kind == EventKind::kakan || before.kind == EventKind::ankan;
       add(p, tile);
     }
     if (w.tile && !(w.tile->tile == tile.tile))
@@ -444,90 +348,23 @@ class Replayer {
       if (!(concealed(stated) == hand))
         disagree(i, who(w.seat) + " shows " + names(w.hand) + " but holds " + to_mpsz(hand));
     }
-    const auto agari = is_agari(hand, options());
-    if (!agari.ok() || !agari.value) disagree(i, who(w.seat) + "'s winning hand " + to_mpsz(hand) + " is not complete");
-    // No ron from a furiten player.
-    if (!w.tsumo()) {
-      Player before_win = players_[w.seat];
-      const TileMask waits = waits_of(before_win);
-      const bool own = (before_win.river_kinds & waits.bits()) != 0;
-      const auto at = static_cast<std::int64_t>(k - 1);
-      if (own) disagree(i, who(w.seat) + " wins by ron while furiten: it discarded one of its waits");
-      else if (before_win.riichi_furiten >= 0 && before_win.riichi_furiten < at)
-        disagree(i, who(w.seat) + " wins by ron while furiten: a winning tile passed after its riichi");
-      else if (before_win.temporary_furiten >= 0 && before_win.temporary_furiten < at)
-        disagree(i, who(w.seat) + " wins by ron while furiten: a winning tile passed since its last discard");
-    }
-    payments(r, i, w);
-    score(r, i, w, p, hand, tile, chankan);
-    for (int s = 0; s < seats_; ++s) scores_[static_cast<std::size_t>(s)] += w.deltas[static_cast<std::size_t>(s)];
-    sticks_ = 0;
+    counts(r, w);
     return true;
   }
 
-  // Checks that need no scorer: who gains and who pays, and that the payments add up.
-  void payments(const Round& r, std::size_t i, const Win& w) {
-    const auto& d = w.deltas;
+  // The statistics: the hand's value is the winner's gain without the sticks
+  // and the honba (first winner only), tsumo and deal-ins.
+  void counts(const Round& r, const Win& w) {
     const bool first = &w == &r.wins.front();
     const int table = first ? sticks_ * 1000 : 0;  // the sticks go to the first winner (nearest the discarder)
-    const int sum = std::accumulate(d.begin(), d.begin() + seats_, 0);
-    if (sum != table)
-      disagree(i, "the payments add up to " + std::to_string(sum) + ", not the " + std::to_string(table) + " of the " +
-                      std::to_string(first ? sticks_ : 0) + " riichi sticks on the table");
-    if (d[w.seat] <= 0) disagree(i, who(w.seat) + " wins but gains " + std::to_string(d[w.seat]));
-    // The statistics: the hand's value is the winner's gain without the sticks and the honba (first winner only).
     const int honba = !first ? 0 : w.tsumo() ? 100 * r.honba * (seats_ - 1) : (seats_ == 4 ? 300 : 200) * r.honba;
-    out_.stats.win_points += d[w.seat] - table - honba;
+    out_.stats.win_points += w.deltas[w.seat] - table - honba;
     if (w.tsumo()) ++out_.stats.tsumo;
     else if (first || r.wins.front().from != w.from) ++out_.stats.deal_ins;
-    for (int s = 0; s < seats_; ++s) {
-      if (s == w.seat) continue;
-      const bool may_pay = w.tsumo() || s == w.from || s == w.pao;
-      if (!may_pay && d[static_cast<std::size_t>(s)] != 0)
-        disagree(i, who(s) + " changes by " + std::to_string(d[static_cast<std::size_t>(s)]) + " on a ron from seat " +
-                        std::to_string(w.from));
-      if (d[static_cast<std::size_t>(s)] > 0)
-        disagree(i, who(s) + " gains " + std::to_string(d[static_cast<std::size_t>(s)]) + " on another player's win");
-    }
   }
-
-  void score(const Round& r, std::size_t i, const Win& w, const Player& p, const Hand& hand, RecordTile tile,
-             bool chankan);
 
   bool draw_end(const Round& r, std::size_t i) {
     if (!r.draw) return broken(i, "a draw event without its result");
-    const Draw& d = *r.draw;
-    if (d.kind == DrawKind::exhaustive || d.kind == DrawKind::nagashi_mangan) {
-      if (wall_ != 0) disagree(i, "an exhaustive draw with " + std::to_string(wall_) + " tiles left in the wall");
-      std::array<bool, 4> tenpai{};
-      int count = 0;
-      for (int s = 0; s < seats_; ++s) {
-        tenpai[static_cast<std::size_t>(s)] = !waits_of(players_[static_cast<std::size_t>(s)]).empty();
-        count += tenpai[static_cast<std::size_t>(s)];
-        const auto stated = d.tenpai[static_cast<std::size_t>(s)];
-        if (stated >= 0 && (stated == 1) != tenpai[static_cast<std::size_t>(s)])
-          disagree(i, who(s) + " is shown " + (stated ? "tenpai" : "noten") + " but its hand " +
-                          to_mpsz(concealed(players_[static_cast<std::size_t>(s)])) + " is " +
-                          (tenpai[static_cast<std::size_t>(s)] ? "tenpai" : "noten"));
-      }
-      if (d.kind == DrawKind::exhaustive) {
-        const int pool = seats_ == 4 ? 3000 : 2000;
-        for (int s = 0; s < seats_; ++s) {
-          int want = 0;
-          if (count > 0 && count < seats_)
-            want = tenpai[static_cast<std::size_t>(s)] ? pool / count : -pool / (seats_ - count);
-          if (d.deltas[static_cast<std::size_t>(s)] != want)
-            disagree(i, who(s) + " changes by " + std::to_string(d.deltas[static_cast<std::size_t>(s)]) +
-                            " at the draw, not " + std::to_string(want));
-        }
-      }
-    } else {
-      for (int s = 0; s < seats_; ++s)
-        if (d.deltas[static_cast<std::size_t>(s)] != 0)
-          disagree(i, who(s) + " changes by " + std::to_string(d.deltas[static_cast<std::size_t>(s)]) +
-                          " at an abortive draw");
-    }
-    for (int s = 0; s < seats_; ++s) scores_[static_cast<std::size_t>(s)] += d.deltas[static_cast<std::size_t>(s)];
     return true;
   }
 
@@ -580,103 +417,13 @@ class Replayer {
   std::array<std::uint8_t, kind_count> copies_{};
   std::array<std::uint8_t, 3> red_copies_{};
   std::vector<RecordTile> dora_;
-  std::array<std::int32_t, 4> scores_{};
-  int sticks_ = 0;
-  bool calls_made_ = false;
+  int sticks_ = 0;  // riichi sticks on the table (the statistics' win values)
   int wall_ = 70;
-  int pending_rinshan_ = -1;
-  int kans_ = 0;
-  RecordTile kakan_;
-  Event last_;
-  std::size_t last_index_ = no_event;
   std::size_t table_discard_ = no_event;
   std::size_t callable_ = no_event;
-  std::array<bool, 4> ippatsu_before_kan_{};
+  detail::EngineReplay engine_;
+  std::vector<detail::Finding> findings_;
 };
-
-void Replayer::score(const Round& r, std::size_t i, const Win& w, const Player& p, const Hand& hand, RecordTile tile,
-                     bool chankan) {
-  ScoreRequest q;
-  q.hand = hand;
-  q.meld_count = static_cast<std::uint8_t>(p.melds.size());
-  for (std::size_t m = 0; m < p.melds.size() && m < 4; ++m) q.melds[m] = p.melds[m].meld;
-  q.win = tile.tile;
-  q.win_red = tile.red;
-  q.tsumo = w.tsumo();
-  q.from = w.tsumo() ? Relative::kamicha : relative(w.seat, w.from);
-  q.seat = static_cast<std::uint8_t>(seat_wind(w.seat));
-  q.round = r.wind;
-  q.riichi = p.riichi;
-  // Robbing an added kan keeps the robber's ippatsu (the kan never completes).
-  q.ippatsu = (chankan ? ippatsu_before_kan_[w.seat] : p.ippatsu) && p.riichi;
-  q.rinshan = w.tsumo() && p.rinshan;
-  q.chankan = chankan;
-  q.haitei = wall_ == 0 && !q.rinshan;
-  q.tenhou = !p.discarded && !calls_made_;
-  q.dora_count = static_cast<std::uint8_t>(std::min<std::size_t>(dora_.size(), max_indicators));
-  for (std::size_t k = 0; k < q.dora_count; ++k) q.dora[k] = dora_[k].tile;
-  q.ura_count = static_cast<std::uint8_t>(std::min<std::size_t>(w.ura.size(), max_indicators));
-  for (std::size_t k = 0; k < q.ura_count; ++k) q.ura[k] = w.ura[k].tile;
-  q.nuki = static_cast<std::uint8_t>(p.nuki);
-  // A double ron: the winner nearest the discarder (listed first) takes the honba and the sticks.
-  const bool first = &w == &r.wins.front();
-  q.honba = first ? r.honba : 0;
-  q.sticks = static_cast<std::uint16_t>(first ? sticks_ : 0);
-  q.players = game_.rules.players;
-  q.rules = game_.rules.score_rules();
-  const auto s = mjk::score(q);
-  if (!s.ok()) {
-    disagree(i, "the kernel rejects the win: " + std::string(describe(s.error)));
-    return;
-  }
-  const Score& sc = s.value;
-  if (!sc.complete) return;  // reported above as not complete
-  if (options_.scores) out_.scores.push_back({round_index_, static_cast<std::uint16_t>(&w - r.wins.data()), sc});
-  for (int seat = 0; seat < seats_; ++seat) {
-    const int got = sc.payments[static_cast<std::size_t>(seat_wind(seat))];
-    if (got != w.deltas[static_cast<std::size_t>(seat)])
-      disagree(i, who(seat) + " changes by " + std::to_string(w.deltas[static_cast<std::size_t>(seat)]) +
-                      " in the record, by " + std::to_string(got) + " as the kernel scores the win");
-  }
-  if (!w.detailed) return;
-  if (w.yakuman != sc.yakuman)
-    disagree(
-        i, "yakuman " + std::to_string(w.yakuman) + " in the record, " + std::to_string(sc.yakuman) + " by the kernel");
-  if (!w.yakuman && w.han != sc.han)
-    disagree(i, std::to_string(w.han) + " han in the record, " + std::to_string(sc.han) + " by the kernel");
-  if (!w.yakuman && w.fu && sc.han < 5 && w.fu != sc.fu)
-    disagree(i, std::to_string(w.fu) + " fu in the record, " + std::to_string(sc.fu) + " by the kernel");
-  // The yaku: the record's against the kernel's (a dora kind stated with 0 han is no yaku).
-  std::array<YakuValue, yaku_count> listed{};
-  const std::size_t n = list_yaku(sc, q.rules, listed);
-  std::array<int, yaku_count> mine{}, theirs{};
-  for (std::size_t k = 0; k < n; ++k)
-    mine[static_cast<std::size_t>(listed[k].yaku)] += listed[k].yakuman ? listed[k].yakuman : listed[k].han;
-  bool stated_nuki = false;
-  for (const StatedYaku& y : w.yaku) {
-    theirs[static_cast<std::size_t>(y.yaku)] += y.yakuman ? y.yakuman : y.han;
-    stated_nuki |= y.yaku == Yaku::nuki;
-  }
-  if (!stated_nuki) {  // some exports name the norths set aside "ドラ"
-    mine[static_cast<std::size_t>(Yaku::dora)] += mine[static_cast<std::size_t>(Yaku::nuki)];
-    mine[static_cast<std::size_t>(Yaku::nuki)] = 0;
-  }
-  std::string diff;
-  for (int k = 0; k < yaku_count; ++k)
-    if (mine[static_cast<std::size_t>(k)] != theirs[static_cast<std::size_t>(k)])
-      diff += " " + std::string(yaku_name(static_cast<Yaku>(k))) + " " +
-              std::to_string(theirs[static_cast<std::size_t>(k)]) + "/" +
-              std::to_string(mine[static_cast<std::size_t>(k)]);
-  if (!diff.empty()) disagree(i, "yaku differ (record/kernel):" + diff);
-  // The hand's value: what the payers paid, without honba.
-  int paid = 0;
-  for (int seat = 0; seat < seats_; ++seat)
-    if (seat != w.seat) paid -= sc.payments[static_cast<std::size_t>(seat_wind(seat))];
-  const int payers = w.tsumo() ? seats_ - 1 : 1;
-  paid -= w.tsumo() ? 100 * q.honba * payers : (seats_ == 4 ? 300 : 200) * q.honba;
-  if (w.points && paid != w.points)
-    disagree(i, std::to_string(w.points) + " points in the record, " + std::to_string(paid) + " by the kernel");
-}
 
 }  // namespace
 

@@ -31,6 +31,7 @@ struct CorpusStats {
   std::uint64_t draws = 0;     // rounds ending without a win, exhaustive or abortive
   std::uint64_t riichi = 0;    // declarations accepted
   std::uint64_t discards = 0;
+  std::uint64_t actions = 0;    // recorded actions checked against the engine's legal sets (passes included)
   std::int64_t win_points = 0;  // sum of the hands' values (the winner's gain without honba and sticks)
   std::uint64_t reviewed = 0;   // discards the kernel reviewed
   std::array<std::uint64_t, corpus_turns> turn_discards{};  // reviewed discards by turn
@@ -49,8 +50,8 @@ struct CorpusStats {
   static void each_count(F&& f, S&... s) {
     f("files", s.files...), f("games", s.games...), f("rounds", s.rounds...), f("seat_rounds", s.seat_rounds...),
         f("wins", s.wins...), f("tsumo", s.tsumo...), f("deal_ins", s.deal_ins...), f("draws", s.draws...),
-        f("riichi", s.riichi...), f("discards", s.discards...), f("win_points", s.win_points...),
-        f("reviewed", s.reviewed...), f("equal_shanten", s.equal_shanten...),
+        f("riichi", s.riichi...), f("discards", s.discards...), f("actions", s.actions...),
+        f("win_points", s.win_points...), f("reviewed", s.reviewed...), f("equal_shanten", s.equal_shanten...),
         f("ukeire_given_up", s.ukeire_given_up...), f("shanten_given_up", s.shanten_given_up...);
   }
   template <class F, class... S>

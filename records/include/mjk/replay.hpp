@@ -50,16 +50,17 @@ struct Decision {
 struct ReplayStats {
   std::uint64_t rounds = 0, wins = 0, draws = 0, riichi = 0, discards = 0;
   std::uint64_t tsumo = 0;
+  std::uint64_t actions = 0;    // recorded actions (and the passes between them) applied to the engine's table
   std::uint64_t deal_ins = 0;   // ron wins by discarder and round (a double ron deals in once)
   std::int64_t win_points = 0;  // the hands' values: each winner's gain in the record without honba and sticks
 };
 
 struct ReplayOptions {
   bool decisions = false;  // collect every discard (Replay::decisions) for review
-  bool scores = false;     // keep the kernel's score of every complete win (Replay::scores)
+  bool scores = false;     // keep the score of every win the engine's table made (Replay::scores)
 };
 
-// The kernel's score of one win, as the replay computed it from its state.
+// The score of one win, as the engine's table scored it from its state (by the kernel).
 struct WinScore {
   std::uint16_t round_index = 0;
   std::uint16_t win = 0;  // index in Round::wins
