@@ -121,11 +121,11 @@ function checkGame(file, lines, engineWins) {
           firstDone: [false, false, false, false], drawn: null, kans: [0, 0, 0, 0],
           firstWinds: [], deltas: [0, 0, 0, 0], winners: [], draw: null, reaches: 0,
         };
-        const see = (p) => {
+        const see = (p, complain = bad) => {
           r.seen[p] = (r.seen[p] || 0) + 1;
           const k = kind(p);
           const total = Object.entries(r.seen).filter(([q]) => kind(q) === k).reduce((a, [, n]) => a + n, 0);
-          if ((p[1] === '0' && r.seen[p] > 1) || total > 4) bad(`a ${p} more often than the set has it`);
+          if ((p[1] === '0' && r.seen[p] > 1) || total > 4) complain(`a ${p} more often than the set has it`);
         };
         r.see = see;
         e.tehais.flat().map(mj).forEach(see);
@@ -134,7 +134,7 @@ function checkGame(file, lines, engineWins) {
       }
       case 'tsumo': {
         const p = mj(e.pai);
-        r.see(p);
+        r.see(p, bad);
         const sp = r.hands[e.actor];
         if (sp._zimo) bad('a draw to a hand that holds 14 tiles');
         if (r.live <= 0) bad('a draw from an empty wall');
@@ -214,7 +214,7 @@ function checkGame(file, lines, engineWins) {
         r.kanClaim = { actor: e.actor, pai: mj(e.pai || e.consumed[3]), index: i };
         break;
       }
-      case 'dora': { const p = mj(e.dora_marker); r.see(p); r.dora.push(p); break; }
+      case 'dora': { const p = mj(e.dora_marker); r.see(p, bad); r.dora.push(p); break; }
       case 'reach': {
         const sp = r.hands[e.actor];
         if (!sp._zimo) bad('riichi without a drawn tile');
@@ -310,7 +310,10 @@ function checkWin(r, e, mine, bad, lines, i) {
   const nearest = !lines[i - 1] || lines[i - 1].type !== 'hora';
   if (nearest) { param.jicun.changbang = r.honba; param.jicun.lizhibang = r.kyotaku; }
   if (r.riichi[e.actor]) param.fubaopai = (e.ura_markers || []).map(mj);
-  (e.ura_markers || []).map(mj).forEach(r.see);
+  if (e.ura_markers && !r.uraSeen) { // a double ron shows them on both lines
+    e.ura_markers.map(mj).forEach((p) => r.see(p, bad));
+    r.uraSeen = true;
+  }
   const got = Util.hule(sp, rongpai, param);
   if (!got || !got.defen) { bad('majiang-core finds no win (incomplete, or no yaku)'); return; }
   const fenpei = [0, 0, 0, 0];
