@@ -59,8 +59,7 @@ int nth_seat(std::uint8_t mask, int n) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   Bytes b(data, size);
-  static constexpr std::array<const char*, 4> presets = {"tenhou", "tenhou-sanma", "mahjongsoul",
-                                                         "mahjongsoul-sanma"};
+  static constexpr std::array<const char*, 4> presets = {"tenhou", "tenhou-sanma", "mahjongsoul", "mahjongsoul-sanma"};
   const std::uint8_t head = b.next();
   EngineRules rules = *rules_preset(presets[head & 3]).rules;
   rules.length = static_cast<GameLength>((head >> 2) % 3);
