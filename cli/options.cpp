@@ -73,21 +73,23 @@ constexpr std::array option_table = {
            true},
 
     // mjk ev's search.
-    Option{Opt::hand_change, "--hand-change", "", set_of(Cmd::ev),
-           "follow every draw of a hand not in riichi (手変わり)"},
-    Option{Opt::shanten_back, "--shanten-back", "", set_of(Cmd::ev),
-           "try every discard of a hand not in riichi (向聴戻し)"},
+    // Each names its ev_fields row (request_schema.hpp), whose bounds and
+    // default its help shows and its reader checks.
+    Option{Opt::hand_change, "--hand-change", "", set_of(Cmd::ev), "", "ev.hand_change"},
+    Option{Opt::shanten_back, "--shanten-back", "", set_of(Cmd::ev), "", "ev.shanten_back"},
     Option{Opt::extra, "--extra", "N", set_of(Cmd::ev),
            "how far the two above reach: a hand is widened while the\n"
            "tiles it holds that the start did not, plus its shanten,\n"
-           "stay below the start's shanten + N (0-3, default 1)"},
-    Option{Opt::no_uradora, "--no-uradora", "", set_of(Cmd::ev), "no ura-dora expectation"},
-    Option{Opt::no_red, "--no-red", "", set_of(Cmd::ev), "red fives are plain fives"},
-    Option{Opt::turn, "--turn", "N", set_of(Cmd::ev), "the turn the table shows, 1-17 (draws made; default 1)"},
+           "stay below the start's shanten + N",
+           "ev.extra"},
+    Option{Opt::no_uradora, "--no-uradora", "", set_of(Cmd::ev), "no ura-dora expectation", "ev.uradora"},
+    Option{Opt::no_red, "--no-red", "", set_of(Cmd::ev), "red fives are plain fives", "ev.red"},
+    Option{Opt::turn, "--turn", "N", set_of(Cmd::ev), "the turn the table shows, in draws made", "ev.turn"},
     Option{Opt::max_vertices, "--max-vertices", "N", set_of(Cmd::ev),
-           "stop with an error past N vertices (the search's size;\n"
-           "default 1000000, reached holding about 0.45 GB at most;\n"
-           "a larger N lifts it)"},
+           "stop with an error past N vertices, the search's size;\n"
+           "the default is reached holding about 0.45 GB at most,\n"
+           "a larger N lifts it",
+           "ev.max_vertices"},
     Option{Opt::json, "--json", "", set_of(Cmd::ev),
            "one JSON object per hand: the analysis of mjk --json plus\n"
            "\"ev\": {\"shanten\", \"vertices\", \"wall\", \"discards\": [{\"discard\"\n"
@@ -324,8 +326,16 @@ std::string continued(std::string_view text, std::size_t indent) {
 // The first line of a usage or a help.
 std::string_view first_line(std::string_view s) { return s.substr(0, s.find('\n')); }
 
-// An option's help: its own, else the request field's doc.
+// An option's help: its own, else the request field's doc; an ev option's
+// bounds and default from its row.
 std::string help_of(const Option& o) {
+  if (const NestedField* f = ev_option_field(o)) {
+    std::string h(o.help.empty() ? f->doc : o.help);
+    if (f->type == FieldType::integer)
+      h += " (" + std::to_string(f->min) + "-" + std::to_string(f->max) + ", default " + std::string(f->fallback) + ")";
+    else if (f->type == FieldType::count) h += " (default " + std::string(f->fallback) + ")";
+    return h;
+  }
   if (!o.help.empty()) return std::string(o.help);
   if (const RequestField* f = request_field(o.field)) {
     std::string h(f->doc);
@@ -385,6 +395,11 @@ std::string option_words(Cmd c) {
 }  // namespace
 
 std::span<const Option> options() { return option_table; }
+
+const NestedField* ev_option_field(const Option& o) {
+  constexpr std::string_view prefix = "ev.";
+  return o.field.starts_with(prefix) ? nested_field(ev_fields, o.field.substr(prefix.size())) : nullptr;
+}
 std::span<const Command> commands() { return command_table; }
 
 const Command& command(Cmd id) {

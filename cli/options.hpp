@@ -15,6 +15,8 @@
 #include <string_view>
 #include <vector>
 
+#include "mjk/request_schema.hpp"
+
 namespace mjk::cli {
 
 // The subcommands; `analyse` is `mjk [OPTIONS] HAND` itself.
@@ -92,7 +94,7 @@ struct Option {
   std::string_view value;         // "WIND", or "" for a flag
   CmdSet commands;                // the subcommands it belongs to
   std::string_view help;          // its help ("" takes the request field's doc); a '\n' continues it on the next line
-  std::string_view field = {};    // the request field it sets (request_schema.hpp), if any
+  std::string_view field = {};    // the request field it sets (request_schema.hpp), if any; "ev.NAME": an ev option
   bool common = false;            // one of the most used: in the short help
   std::string_view choices = {};  // completion words for the value, space-separated
   bool hidden = false;            // for the build (the man page, the completions): in no help
@@ -107,6 +109,9 @@ struct Command {
 };
 
 [[nodiscard]] std::span<const Option> options();
+// The ev_fields row (request_schema.hpp) of an option whose field is
+// "ev.NAME" (mjk ev's search options); nullptr for another.
+[[nodiscard]] const NestedField* ev_option_field(const Option& o);
 [[nodiscard]] std::span<const Command> commands();
 [[nodiscard]] const Command& command(Cmd id);
 // A subcommand by name ("score"); nullptr for another word (and for "").

@@ -89,6 +89,18 @@ std::optional<std::string> read_wind(std::string_view option, std::string_view v
   return std::string(option) + " must be a wind, 1z-4z or east/south/west/north, not '" + std::string(value) + "'";
 }
 
+// --max-vertices: a count within its ev_fields row's bounds (1 to 2^64 - 1).
+std::optional<std::string> read_count(const Option& option, std::string_view value, std::uint64_t& into) {
+  const mjk::NestedField& f = *ev_option_field(option);
+  std::uint64_t n = 0;
+  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+  if (ec != std::errc() || end != value.data() + value.size() || n < f.min || n > f.max)
+    return std::string(option.name) + " must be a number from " + std::to_string(f.min) + " to " +
+           std::to_string(f.max) + ", not '" + std::string(value) + "'";
+  into = n;
+  return std::nullopt;
+}
+
 // --extra, --turn: numbers; their range is the search's error (EV.md).
 std::optional<std::string> read_int(std::string_view option, std::string_view value, int& into) {
   const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), into);
@@ -161,7 +173,7 @@ std::optional<std::string> read_analysis_option(const Option& o, std::string_vie
     case Opt::no_red: s.ev.red = false; return std::nullopt;
     case Opt::extra: return read_int(o.name, value, s.ev.extra);
     case Opt::turn: s.turn_given = true; return read_int(o.name, value, s.ev.turn);
-    case Opt::max_vertices: return read_number(o.name, value, 1LL << 40, s.ev.max_vertices);
+    case Opt::max_vertices: return read_count(o, value, s.ev.max_vertices);
     case Opt::impl:
     case Opt::version:
     case Opt::help_all:

@@ -585,30 +585,37 @@ Object.assign(module.exports, { scoreBatch, tileName, tileKind, toMpsz, fromMpsz
 // start wall), tenpai, win, score Float64Array(D*19) (row i = discard i,
 // index t = draws made), stats}.
 
-// In mjk_ev_options' order: bit i of the overrides' mask is option i.
-const EV_OPTIONS = ['handChange', 'shantenBack', 'extra', 'uradora', 'red', 'turn', 'maxVertices'];
+// The options, their types and bounds: request.schema.json's "ev" object (the
+// library's field table, in mjk_ev_options' order), camelCased: bit i of the
+// overrides' mask is option i.
+const EV_SCHEMA = requestSchema.schema.properties.ev.properties;
+const EV_OPTIONS = Object.keys(EV_SCHEMA).map((k) => k.replace(/_([a-z])/g, (_, c) => c.toUpperCase()));
+const EV_SCHEMA_OF = Object.fromEntries(Object.keys(EV_SCHEMA).map((k, i) => [EV_OPTIONS[i], EV_SCHEMA[k]]));
+const UINT8_MAX = 255;  // the C ABI's field of extra and turn
 // maxVertices unless given (MJK_EV_DEFAULT_MAX_VERTICES): past it HandError 43.
 const EV_DEFAULT_MAX_VERTICES = native.evDefaultMaxVertices;
 
-// [mask, 7 values] for the addon; TypeError / RangeError naming a bad option.
-// Ranges (extra 0..3, turn 1..17) are the library's to refuse (HandError with its sentence).
+// [mask, values in EV_OPTIONS' order] for the addon; TypeError / RangeError
+// naming a bad option. A range that fits a byte (extra 0..3, turn 1..17) is
+// the library's to refuse (HandError with its sentence); a count's
+// (maxVertices) is checked here, up to what a Number holds exactly.
 function evOverrides(options, name, allowed) {
   if (options === undefined || options === null) options = {};
   if (typeof options !== 'object' || Array.isArray(options)) throw new TypeError(`${name}: options must be an object, not ${describe(options)}`);
   for (const k of Object.keys(options))
     if (!EV_OPTIONS.includes(k) && !allowed.includes(k)) throw new TypeError(`${name}: unknown option "${k}"`);
-  const out = [0, 0, 0, 0, 0, 0, 0, 0];
+  const out = new Array(EV_OPTIONS.length + 1).fill(0);
   EV_OPTIONS.forEach((k, i) => {
     let v = options[k];
     if (v === undefined) return;
-    if (k === 'extra' || k === 'turn') {
+    const s = EV_SCHEMA_OF[k];
+    if (s.type === 'integer') {
+      const count = s.maximum > UINT8_MAX;
+      if (v === null && count) return;  // as JSON's null: unset
       if (typeof v !== 'number' || !Number.isInteger(v)) throw new TypeError(`${name}: ${k} must be an integer, not ${describe(v)}`);
-      v = v >= 0 && v <= 254 ? v : 255;  // out of range either way: the library names it
-    } else if (k === 'maxVertices') {
-      if (v === null) return;  // as JSON's null: unset
-      if (typeof v !== 'number' || !Number.isInteger(v)) throw new TypeError(`${name}: maxVertices must be an integer, not ${describe(v)}`);
-      if (v < 1 || v > Number.MAX_SAFE_INTEGER)
-        throw new RangeError(`${name}: maxVertices must be a count of vertices, 1 to Number.MAX_SAFE_INTEGER (default ${EV_DEFAULT_MAX_VERTICES}), not ${v}`);
+      if (!count) v = v >= 0 && v < UINT8_MAX ? v : UINT8_MAX;  // out of range either way: the library names it
+      else if (v < s.minimum || v > Math.min(s.maximum, Number.MAX_SAFE_INTEGER))
+        throw new RangeError(`${name}: ${k} must be a count of vertices, ${s.minimum} to Number.MAX_SAFE_INTEGER (default ${EV_DEFAULT_MAX_VERTICES}), not ${v}`);
     } else {
       if (typeof v !== 'boolean') throw new TypeError(`${name}: ${k} must be a boolean, not ${describe(v)}`);
       v = v ? 1 : 0;

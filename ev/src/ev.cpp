@@ -39,8 +39,8 @@ int indicated(int kind, Players players) {
 // count, the request as validate() checks it (with a stand-in winning tile),
 // red fives and visible tiles, the wall, a complete hand.
 HandError prepare(const ScoreRequest& r, const EvOptions& o, const EvVisible& v, Setup& s) {
-  if (o.extra < 0 || o.extra > 3) return error_of(Error::extra_out_of_range);
-  if (o.turn < 1 || o.turn > 17) return error_of(Error::turn_out_of_range);
+  if (o.extra < 0 || o.extra > ev_max_extra) return error_of(Error::extra_out_of_range);
+  if (o.turn < ev_first_turn || o.turn > ev_max_turn) return error_of(Error::turn_out_of_range);
   if (o.max_vertices == 0)
     return error_of(Error::bad_request,
                     "max_vertices must be a positive count of vertices (default 1000000; UINT64_MAX: no limit)");

@@ -156,6 +156,35 @@ constexpr bool fields_in_table_order() {
   return true;
 }
 static_assert(fields_in_table_order(), "Field follows request_fields (request_schema.hpp)");
+// The readers below take a meld's fields in this order, and ev's options by these types.
+static_assert(meld_fields[0].type == FieldType::meld_type && meld_fields[1].type == FieldType::meld_tiles &&
+              meld_fields[2].type == FieldType::relative);
+
+// "unknown ev option (hand_change, ..., max_vertices)": the words of an
+// unknown key, the table's names listed, built at compile time (the reader
+// allocates nothing).
+struct KeyWords {
+  std::array<char, 160> text{};
+  std::size_t size = 0;
+  [[nodiscard]] constexpr std::string_view view() const noexcept { return {text.data(), size}; }
+};
+template <std::size_t N>
+constexpr KeyWords unknown_key_words(std::string_view head, const std::array<NestedField, N>& fields) {
+  KeyWords w;
+  const auto put = [&](std::string_view s) {
+    for (const char c : s) w.text[w.size++] = c;  // past the buffer: not a constant, a compile error
+  };
+  put(head);
+  put(" (");
+  for (std::size_t i = 0; i < N; ++i) {
+    if (i) put(", ");
+    put(fields[i].name);
+  }
+  put(")");
+  return w;
+}
+constexpr KeyWords unknown_ev_option = unknown_key_words("unknown ev option", ev_fields);
+constexpr KeyWords unknown_meld_field = unknown_key_words("unknown field of a meld", meld_fields);
 const RequestField& spec(Field f) noexcept { return request_fields[static_cast<std::size_t>(f)]; }
 // Where an error without a detail of its own happened (a tile string's
 // unknown character, say): the field, so the message names it.
@@ -357,46 +386,42 @@ class RequestReader {
     if (n < 2) ++n;
   }
 
-  // "ev": {hand_change, shanten_back, extra, uradora, red, turn, max_vertices} (EV.md).
+  // "ev": the search's options (EV.md), ev_fields' rows (request_schema.hpp).
   HandError ev() noexcept {
     if (v_.kind != Type::object) return bad(v_.at, "ev must be an object of search options (EV.md)");
     r_.has_ev = true;
     EvOptions& o = r_.ev;
-    constexpr std::array<std::string_view, 7> keys = {"hand_change", "shanten_back", "extra",       "uradora",
-                                                      "red",         "turn",         "max_vertices"};
     std::uint32_t seen = 0;
     return members([&](const Value& key) -> HandError {
-      const auto it = std::find(keys.begin(), keys.end(), key.text);
-      if (it == keys.end())
-        return bad(key.at, "unknown ev option (hand_change, shanten_back, extra, uradora, red, turn, max_vertices)");
-      const auto i = static_cast<std::size_t>(it - keys.begin());
+      const NestedField* known = nested_field(ev_fields, key.text);
+      if (!known) return bad(key.at, unknown_ev_option.view());
+      const auto i = static_cast<std::size_t>(known - ev_fields.data());
       if (seen & (1u << i)) return bad(key.at, "an ev option given twice");
       seen |= 1u << i;
       if (HandError e = in_.value(v_)) return e;
       if (v_.kind == Type::null) return {};
-      constexpr std::array<std::string_view, 7> must = {"hand_change must be true or false",
-                                                        "shanten_back must be true or false",
-                                                        "extra must be an integer 0..3",
-                                                        "uradora must be true or false",
-                                                        "red must be true or false",
-                                                        "turn must be an integer 1..17",
-                                                        "max_vertices must be a count of vertices, 1 to "
-                                                        "18446744073709551615 (default 1000000)"};
-      if (i == 6) {  // the budget: one meaning everywhere, a positive count that fits 64 bits
-        if (v_.kind != Type::number || !v_.integral || v_.integer <= 0 || v_.past_uint64) return bad(v_.at, must[i]);
-        o.max_vertices = v_.count;
-        return {};
+      const NestedField& f = *known;
+      switch (f.type) {
+        case FieldType::count:  // the budget: a count f.min to 2^64 - 1
+          if (v_.kind != Type::number || !v_.integral || v_.integer < 0 || v_.past_uint64 || v_.count < f.min)
+            return bad(v_.at, f.must);
+          o.max_vertices = v_.count;
+          return {};
+        case FieldType::integer:
+          // The range is the search's to check (extra_out_of_range, turn_out_of_range): the type here.
+          if (v_.kind != Type::number || !v_.integral || v_.integer < 0) return bad(v_.at, f.must);
+          (f.name == "extra" ? o.extra : o.turn) = static_cast<int>(std::min<long long>(v_.integer, 1000));
+          return {};
+        default: {
+          if (v_.kind != Type::boolean) return bad(v_.at, f.must);
+          bool& into = f.name == "hand_change"    ? o.hand_change
+                       : f.name == "shanten_back" ? o.shanten_back
+                       : f.name == "uradora"      ? o.uradora
+                                                  : o.red;
+          into = v_.truth;
+          return {};
+        }
       }
-      if (i == 2 || i == 5) {
-        // The ranges are the search's to check (extra_out_of_range, turn_out_of_range): the type here.
-        if (v_.kind != Type::number || !v_.integral || v_.integer < 0) return bad(v_.at, must[i]);
-        (i == 2 ? o.extra : o.turn) = static_cast<int>(std::min<long long>(v_.integer, 1000));
-        return {};
-      }
-      if (v_.kind != Type::boolean) return bad(v_.at, must[i]);
-      bool& into = i == 0 ? o.hand_change : i == 1 ? o.shanten_back : i == 3 ? o.uradora : o.red;
-      into = v_.truth;
-      return {};
     });
   }
 
@@ -452,22 +477,21 @@ class RequestReader {
       std::size_t tiles_size = 0;
       if (HandError e = members([&](const Value& key) -> HandError {
             if (HandError read = in_.value(v_)) return read;
-            bool& has = key.text == "type" ? has_type : key.text == "tiles" ? has_tiles : has_from;
-            if (key.text != "type" && key.text != "tiles" && key.text != "from")
-              return bad(key.at, "unknown field of a meld (type, tiles, from)");
+            const NestedField* known = nested_field(meld_fields, key.text);
+            if (!known) return bad(key.at, unknown_meld_field.view());
+            const auto which = static_cast<std::size_t>(known - meld_fields.data());
+            bool& has = which == 0 ? has_type : which == 1 ? has_tiles : has_from;
             if (has) return bad(key.at, "a field given twice");
             has = true;
-            if (key.text == "type") {
+            if (known->type == FieldType::meld_type) {
               const auto it = v_.kind == Type::string
                                   ? std::find(meld_type_names.begin(), meld_type_names.end(), v_.text)
                                   : meld_type_names.end();
-              if (it == meld_type_names.end())
-                return bad(v_.at, "a meld's type is \"chi\", \"pon\", \"minkan\", \"ankan\" or \"kakan\"",
-                           Error::bad_meld);
+              if (it == meld_type_names.end()) return bad(v_.at, known->must, Error::bad_meld);
               type = static_cast<MeldType>(it - meld_type_names.begin());
-            } else if (key.text == "tiles") {
-              if (v_.kind != Type::string || v_.text.size() > sizeof tiles)
-                return bad(v_.at, "a meld's tiles are an mpsz string of 3 or 4 tiles", Error::bad_meld);
+            } else if (known->type == FieldType::meld_tiles) {
+              if (v_.kind != Type::string || v_.text.size() > std::min<std::size_t>(sizeof tiles, known->max))
+                return bad(v_.at, known->must, Error::bad_meld);
               std::memcpy(tiles, v_.text.data(), v_.text.size());
               tiles_size = v_.text.size();
               tiles_at = v_.at + 1;
@@ -475,8 +499,7 @@ class RequestReader {
               const auto it = v_.kind == Type::string
                                   ? std::find(relative_names.begin() + 1, relative_names.end(), v_.text)
                                   : relative_names.end();
-              if (it == relative_names.end())
-                return bad(v_.at, "a meld's from is \"kamicha\", \"toimen\" or \"shimocha\"", Error::bad_meld_source);
+              if (it == relative_names.end()) return bad(v_.at, known->must, Error::bad_meld_source);
               from = static_cast<Relative>(it - relative_names.begin());
               from_at = v_.at;
             }

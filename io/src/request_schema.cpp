@@ -42,6 +42,39 @@ std::string enum_of(std::initializer_list<std::string_view> names, bool null) {
 const std::initializer_list<std::string_view> wind_spellings = {
     "1z", "2z", "3z", "4z", "east", "south", "west", "north", "East", "South", "West", "North", "E", "S", "W", "N"};
 
+// The JSON Schema of a nested object's field (without the braces). No null
+// and no x-must: the bindings and the server check these values with the
+// schema's own words ("an integer from 0 to 3"), their messages' wording.
+std::string nested_schema(const NestedField& f) {
+  const std::string bounds = ", \"minimum\": " + std::to_string(f.min) + ", \"maximum\": " + std::to_string(f.max);
+  switch (f.type) {
+    case FieldType::boolean: return "\"type\": \"boolean\"";
+    case FieldType::integer:
+    case FieldType::count: return "\"type\": \"integer\"" + bounds;
+    case FieldType::meld_type: {
+      std::string types;
+      for (const auto t : request_parts::meld_type_names) types += (types.empty() ? "" : ", ") + quoted(t);
+      return "\"enum\": [" + types + "]";
+    }
+    case FieldType::meld_tiles: return "\"type\": \"string\", \"maxLength\": " + std::to_string(f.max);
+    case FieldType::relative: return enum_of({"kamicha", "toimen", "shimocha"}, false);
+    default: break;  // no other type is nested
+  }
+  return {};
+}
+
+// A nested object's "properties" members, one line each.
+template <std::size_t N>
+std::string nested_properties(const std::array<NestedField, N>& fields) {
+  std::string out;
+  for (const NestedField& f : fields) {
+    out += std::string(out.empty() ? "" : ",") + "\n        " + quoted(f.name) + ": {" + nested_schema(f);
+    if (!f.fallback.empty()) out += ", \"default\": " + std::string(f.fallback);
+    out += ", \"description\": " + quoted(f.doc) + "}";
+  }
+  return out;
+}
+
 // The JSON Schema of one field's value (without the braces).
 std::string field_schema(const RequestField& f) {
   const std::string lo = std::to_string(f.min), hi = std::to_string(f.max);
@@ -56,14 +89,12 @@ std::string field_schema(const RequestField& f) {
       return "\"anyOf\": [{\"type\": [\"boolean\", \"null\"]}, {\"type\": \"integer\", \"minimum\": " + lo +
              ", \"maximum\": " + hi + "}, {\"const\": \"double\"}]";
     case FieldType::melds: {
-      std::string types;
-      for (const auto t : request_parts::meld_type_names) types += (types.empty() ? "" : ", ") + quoted(t);
+      std::string required;
+      for (const NestedField& m : meld_fields)
+        if (m.fallback.empty()) required += (required.empty() ? "" : ", ") + quoted(m.name);
       return "\"type\": [\"array\", \"null\"], \"maxItems\": " + hi +
-             ",\n      \"items\": {\"type\": \"object\", \"required\": [\"type\", \"tiles\"], "
-             "\"additionalProperties\": false,\n        \"properties\": {\"type\": {\"enum\": [" +
-             types +
-             "]}, \"tiles\": {\"type\": \"string\", \"maxLength\": 16}, "
-             "\"from\": {\"enum\": [\"kamicha\", \"toimen\", \"shimocha\"]}}}";
+             ",\n      \"items\": {\"type\": \"object\", \"required\": [" + required +
+             "], \"additionalProperties\": false, \"properties\": {" + nested_properties(meld_fields) + "}}";
     }
     case FieldType::visible:
       return "\"anyOf\": [{\"type\": [\"string\", \"null\"], \"maxLength\": 512}, "
@@ -86,15 +117,12 @@ std::string field_schema(const RequestField& f) {
       return out + "}";
     }
     case FieldType::ev:
-      return "\"type\": \"object\", \"additionalProperties\": false, \"properties\": {"
-             "\"hand_change\": {\"type\": \"boolean\", \"default\": false}, "
-             "\"shanten_back\": {\"type\": \"boolean\", \"default\": false}, "
-             "\"extra\": {\"type\": \"integer\", \"minimum\": 0, \"maximum\": 3, \"default\": 1}, "
-             "\"uradora\": {\"type\": \"boolean\", \"default\": true}, "
-             "\"red\": {\"type\": \"boolean\", \"default\": true}, "
-             "\"turn\": {\"type\": \"integer\", \"minimum\": 1, \"maximum\": 17, \"default\": 1}, "
-             "\"max_vertices\": {\"type\": \"integer\", \"minimum\": 1, \"maximum\": 18446744073709551615, "
-             "\"default\": 1000000}}";
+      return "\"type\": \"object\", \"additionalProperties\": false, \"properties\": {" + nested_properties(ev_fields) +
+             "}";
+    case FieldType::boolean:
+    case FieldType::count:
+    case FieldType::meld_type:
+    case FieldType::meld_tiles: break;  // inside the nested objects only
   }
   return {};
 }
@@ -109,12 +137,14 @@ std::string_view accepted(FieldType t) {
     case FieldType::wind: return "`1z`-`4z`, `east`/`south`/`west`/`north`, `East`..., `E`/`S`/`W`/`N`";
     case FieldType::relative: return "`kamicha`, `toimen`, `shimocha`";
     case FieldType::riichi: return "`0`, `1`, `2`; `true` = 1, `false` = 0, `\"double\"` = 2";
-    case FieldType::melds: return "array of `{\"type\", \"tiles\", \"from\"}`";
+    case FieldType::melds: return "array of meld objects (below)";
     case FieldType::visible: return "mpsz string, or an array of 34 counts 0-4";
     case FieldType::rules: return "object";
-    case FieldType::ev:
-      return "object: `hand_change`, `shanten_back`, `uradora`, `red` (booleans), `extra` 0-3, `turn` 1-17, "
-             "`max_vertices` 1 to 2^64-1 (default 1000000)";
+    case FieldType::ev: return "object of search options (below)";
+    case FieldType::boolean: return "`true`/`false`";
+    case FieldType::count: return "integer";
+    case FieldType::meld_type: return "`chi`, `pon`, `minkan`, `ankan`, `kakan`";
+    case FieldType::meld_tiles: return "mpsz string";
   }
   return {};
 }
@@ -159,13 +189,29 @@ std::string request_markdown() {
     else if (f.type == FieldType::melds) bounds = "at most 4";
     else if (f.max) bounds = "at most " + std::to_string(f.max);
     out += "| `" + std::string(f.name) + "` | " + std::string(accepted(f.type)) + " | " + bounds + " | " +
-           (f.fallback.empty() ? std::string("(required)") : "`" + std::string(f.fallback) + "`") + " | " +
-           std::string(f.doc) + " |\n";
+           (f.fallback.empty() ? std::string(f.name == "hand" ? "(required)" : "(none)")
+                               : "`" + std::string(f.fallback) + "`") +
+           " | " + std::string(f.doc) + " |\n";
   }
+  const auto nested_table = [&](std::string_view heading, const auto& fields) {
+    out += std::string(heading) + "\n\n| key | accepts | bounds | default | what |\n|---|---|---|---|---|\n";
+    for (const NestedField& f : fields) {
+      std::string bounds;
+      if (f.type == FieldType::integer || f.type == FieldType::count)
+        bounds = std::to_string(f.min) + "-" + (f.max == UINT64_MAX ? std::string("2^64-1") : std::to_string(f.max));
+      else if (f.max) bounds = "at most " + std::to_string(f.max) + " characters";
+      out += "| `" + std::string(f.name) + "` | " + std::string(accepted(f.type)) + " | " + bounds + " | " +
+             (f.fallback.empty() ? std::string("(required)") : "`" + std::string(f.fallback) + "`") + " | " +
+             std::string(f.doc) + " |\n";
+    }
+  };
+  nested_table("\n## A meld (`melds`)", meld_fields);
+  nested_table(
+      "\n## Search options (`ev`, EV.md)\n\nA `null` or absent option keeps its default; the search refuses an "
+      "`extra` or `turn`\nout of bounds with its own error code (extra_out_of_range, turn_out_of_range).",
+      ev_fields);
   out +=
-      "\nA meld is `{\"type\": \"chi\"|\"pon\"|\"minkan\"|\"ankan\"|\"kakan\", \"tiles\": \"234m\", "
-      "\"from\": \"kamicha\"|\"toimen\"|\"shimocha\"}`\n(`from` defaults to kamicha; an ankan has none).\n\n"
-      "## Rule switches (`rules`, or `--rule KEY=VALUE`)\n\n| key | values | default | what |\n|---|---|---|---|\n";
+      "\n## Rule switches (`rules`, or `--rule KEY=VALUE`)\n\n| key | values | default | what |\n|---|---|---|---|\n";
   for (const RuleField& r : rule_fields) {
     const std::string_view values = r.type == RuleType::flag ? "`true`/`false`"
                                     : r.type == RuleType::fu ? "`2`/`4`"

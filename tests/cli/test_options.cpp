@@ -88,6 +88,28 @@ TEST_CASE("cli.option_table: a row of one subcommand is refused by another's rea
   CHECK(try_log_option(*tiles, "14") == not_read(*tiles));
 }
 
+TEST_CASE("cli.option_table: mjk ev's search options are the schema's ev fields, one row each, bounds from it") {
+  std::vector<std::string_view> rows;
+  for (const Option& o : options())
+    if (o.field.starts_with("ev.")) {
+      REQUIRE_MESSAGE(ev_option_field(o), o.name, " names no ev field: ", o.field);
+      CHECK(o.commands == mjk::cli::set_of(Cmd::ev));
+      rows.push_back(o.field.substr(3));
+    }
+  std::vector<std::string_view> fields;
+  for (const mjk::NestedField& f : mjk::ev_fields) fields.push_back(f.name);
+  CHECK(rows == fields);
+  // The reader holds --max-vertices to the row's bounds: 0 refused (the
+  // search's bad_request before), 2^64 - 1 taken (2^40 the most before).
+  const Option* budget = find_option(Cmd::ev, "--max-vertices");
+  REQUIRE(budget);
+  Settings s;
+  CHECK(read_analysis_option(*budget, "18446744073709551615", s) == std::nullopt);
+  CHECK(s.ev.max_vertices == UINT64_MAX);
+  CHECK(read_analysis_option(*budget, "0", s) ==
+        std::optional<std::string>("--max-vertices must be a number from 1 to 18446744073709551615, not '0'"));
+}
+
 TEST_CASE("cli.read_arguments: an option before the subcommand reads as after it") {
   const Arguments a = read({"--format", "unicode", "score", "--tsumo", "1112345678999m5m"});
   CHECK(a.command == Cmd::score);

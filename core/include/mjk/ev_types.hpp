@@ -19,6 +19,10 @@ namespace mjk {
 // t = 1 (17 draws left), a 13-tile hand at t = 0 (18 left).
 inline constexpr int ev_last_turn = 18;
 inline constexpr int ev_turns = ev_last_turn + 1;
+// The options' ranges (EvOptions): the search refuses others
+// (extra_out_of_range, turn_out_of_range); the request's schema reads them.
+inline constexpr int ev_max_extra = 3;
+inline constexpr int ev_first_turn = 1, ev_max_turn = ev_last_turn - 1;  // the turns a table can show
 
 // Reports the search's progress (the command line's status line). Called
 // from the searching thread every few ten thousand vertices while the graph

@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "mjk/ev_types.hpp"
 #include "mjk/export.h"
 
 namespace mjk {
@@ -26,6 +27,11 @@ enum class FieldType : std::uint8_t {
   visible,   // an mpsz string or 34 counts 0..4
   rules,     // an object of rule switches
   ev,        // an object of expected-value search options (EV.md)
+  // Inside the nested objects (ev_fields, meld_fields):
+  boolean,     // true / false only
+  count,       // a count min..max up to 2^64 - 1 (max_vertices)
+  meld_type,   // "chi", "pon", "minkan", "ankan", "kakan"
+  meld_tiles,  // the meld's tiles, mpsz ("234m", "0555p")
 };
 
 struct RequestField {
@@ -76,6 +82,79 @@ inline constexpr std::array<RequestField, 23> request_fields = {{
      "score every winning tile of the waiting hand (no win with it): the answer's each_win",
      "each_win must be true or false"},
 }};
+
+// A field of an object inside the request: "ev"'s search options, a meld's.
+// Bounds are 64-bit (max_vertices takes counts up to 2^64 - 1).
+struct NestedField {
+  std::string_view name;
+  FieldType type;
+  std::uint64_t min = 0, max = 0;  // integer and count bounds
+  std::string_view fallback;       // the default, as JSON; "" for a required field
+  std::string_view doc;            // one line
+  std::string_view must;           // the error's words for a wrong value
+};
+
+// "ev": the search's options (EV.md), in mjk_ev_options' order, which the
+// bindings' override bits follow. Every door reads its list from here: the
+// JSON reader, mjk ev's options (ev.NAME rows: --NAME, or --no-NAME for a
+// switch on by default), request.schema.json, which the Python (NAME) and
+// Node (camelCase) bindings read; tests/io/check_ev_options.py fails when a
+// list kept by hand elsewhere (mjk.h, the bindings' C++ and stubs) drifts.
+// extra and turn are range-checked by the search itself (its own error
+// codes); the reader checks their type.
+inline constexpr std::array<NestedField, 7> ev_fields = {{
+    {"hand_change", FieldType::boolean, 0, 0, "false", "follow every draw of a hand not in riichi (手変わり)",
+     "hand_change must be true or false"},
+    {"shanten_back", FieldType::boolean, 0, 0, "false", "try every discard of a hand not in riichi (向聴戻し)",
+     "shanten_back must be true or false"},
+    {"extra", FieldType::integer, 0, ev_max_extra, "1",
+     "how far hand_change and shanten_back reach: a hand is widened while the tiles it holds that the start did "
+     "not, plus its shanten, stay below the start's shanten + extra",
+     "extra must be an integer 0..3"},
+    {"uradora", FieldType::boolean, 0, 0, "true", "ura-dora counted as an exact expectation (riichi wins)",
+     "uradora must be true or false"},
+    {"red", FieldType::boolean, 0, 0, "true", "red fives score (false: they are plain fives)",
+     "red must be true or false"},
+    {"turn", FieldType::integer, ev_first_turn, ev_max_turn, "1", "the turn the table shows (draws made)",
+     "turn must be an integer 1..17"},
+    {"max_vertices", FieldType::count, 1, UINT64_MAX, "1000000",
+     "stop with an error past this many vertices (the search's size; the default is reached holding about "
+     "0.45 GB at most)",
+     "max_vertices must be a count of vertices, 1 to 18446744073709551615 (default 1000000)"},
+}};
+
+// A meld object of "melds".
+inline constexpr std::array<NestedField, 3> meld_fields = {{
+    {"type", FieldType::meld_type, 0, 0, "", "chi, pon, minkan, ankan or kakan (required)",
+     "a meld's type is \"chi\", \"pon\", \"minkan\", \"ankan\" or \"kakan\""},
+    {"tiles", FieldType::meld_tiles, 0, 16, "", "its tiles in mpsz, 3 or 4 (0 = red five; required)",
+     "a meld's tiles are an mpsz string of 3 or 4 tiles"},
+    {"from", FieldType::relative, 0, 0, "\"kamicha\"", "who dealt the called tile (an ankan has none)",
+     "a meld's from is \"kamicha\", \"toimen\" or \"shimocha\""},
+}};
+
+namespace schema_detail {
+constexpr std::uint64_t digits(std::string_view s) noexcept {
+  std::uint64_t n = 0;
+  for (const char c : s) n = n * 10 + static_cast<std::uint64_t>(c - '0');
+  return n;
+}
+}  // namespace schema_detail
+// The table's numbers are the search's (ev_types.hpp), spelled once more in
+// words for the messages: these hold them together.
+static_assert(schema_detail::digits(ev_fields[6].fallback) == ev_default_max_vertices);
+static_assert(ev_fields[6].must.find(ev_fields[6].fallback) != std::string_view::npos);
+static_assert(ev_fields[2].must.ends_with("0..3") && ev_max_extra == 3);
+static_assert(ev_fields[5].must.ends_with("1..17") && ev_first_turn == 1 && ev_max_turn == 17);
+
+// A row by name; nullptr if unknown.
+template <std::size_t N>
+[[nodiscard]] constexpr const NestedField* nested_field(const std::array<NestedField, N>& fields,
+                                                        std::string_view name) noexcept {
+  for (const NestedField& f : fields)
+    if (f.name == name) return &f;
+  return nullptr;
+}
 
 // The rule switches of "rules" (and --rule KEY=VALUE).
 enum class RuleType : std::uint8_t { flag, fu, renhou };

@@ -11,8 +11,12 @@ import numpy as _np
 from . import _native
 from . import HandError, _REQUEST_FIELDS, _built, _errors_option, _lines, _request_line, _utf8
 
-# In mjk_ev_options' order: bit i of the overrides' mask is option i.
-_EV_OPTIONS = ("hand_change", "shanten_back", "extra", "uradora", "red", "turn", "max_vertices")
+# The options, their types and bounds: request.schema.json's "ev" object (the
+# library's field table, in mjk_ev_options' order): bit i of the overrides'
+# mask is option i. tests/io/check_ev_options.py holds ev()'s signature to it.
+_EV_SCHEMA = _REQUEST_FIELDS["ev"]["properties"]
+_EV_OPTIONS = tuple(_EV_SCHEMA)
+_UINT8_MAX = 255  # the C ABI's field of extra and turn
 _UNSET = object()
 _BAD_REQUEST = 35  # MJK_ERR_BAD_REQUEST: a request the schema refuses, in ev_many's errors="return"
 # The search's budget unless told otherwise (MJK_EV_DEFAULT_MAX_VERTICES): past it
@@ -21,27 +25,27 @@ EV_DEFAULT_MAX_VERTICES = _native.EV_DEFAULT_MAX_VERTICES
 
 
 def _overrides(options, where):
-    """(mask, 7 values) for the native call; TypeError/ValueError naming a bad option.
-    Ranges (extra 0..3, turn 1..17) are the library's to refuse, with its sentence."""
+    """(mask, values in _EV_OPTIONS' order) for the native call; TypeError/ValueError
+    naming a bad option. A range that fits a byte (extra 0..3, turn 1..17) is the
+    library's to refuse, with its sentence; a count's (max_vertices) is checked here."""
     given, values = 0, [0] * len(_EV_OPTIONS)
     for i, name in enumerate(_EV_OPTIONS):
         value = options.get(name, _UNSET)
         if value is _UNSET:
             continue
-        if name in ("extra", "turn"):
+        s = _EV_SCHEMA[name]
+        if s["type"] == "integer":
+            if value is None and s["maximum"] > _UINT8_MAX:  # as JSON's null: unset
+                continue
             if isinstance(value, (bool, _np.bool_)) or not isinstance(value, (int, _np.integer)):
                 raise TypeError(f"{where}: {name} must be an int, not {type(value).__name__}")
             value = int(value)
-            value = value if 0 <= value <= 254 else 255  # out of range either way: the library names it
-        elif name == "max_vertices":
-            if value is None:  # as JSON's null: unset
-                continue
-            if isinstance(value, (bool, _np.bool_)) or not isinstance(value, (int, _np.integer)):
-                raise TypeError(f"{where}: max_vertices must be an int, not {type(value).__name__}")
-            if not 1 <= int(value) < 1 << 64:
-                raise ValueError(f"{where}: max_vertices must be a count of vertices, 1 to 2**64 - 1 "
+            if s["maximum"] <= _UINT8_MAX:
+                value = value if 0 <= value < _UINT8_MAX else _UINT8_MAX  # out of range either way: the library names it
+            elif not s["minimum"] <= value <= s["maximum"]:
+                top = "2**64 - 1" if s["maximum"] == 2**64 - 1 else s["maximum"]
+                raise ValueError(f"{where}: {name} must be a count of vertices, {s['minimum']} to {top} "
                                  f"(default {EV_DEFAULT_MAX_VERTICES:_}), not {value}")
-            value = int(value)
         else:
             if not isinstance(value, (bool, _np.bool_)):
                 raise TypeError(f"{where}: {name} must be a bool, not {type(value).__name__}")
@@ -121,8 +125,8 @@ def ev(hand_or_request, *, hand_change=_UNSET, shanten_back=_UNSET, extra=_UNSET
     A bad request or a search past max_vertices raises HandError (.code,
     the library's sentence); an argument of the wrong type TypeError.
     """
-    overrides = _overrides({"hand_change": hand_change, "shanten_back": shanten_back, "extra": extra,
-                            "uradora": uradora, "red": red, "turn": turn, "max_vertices": max_vertices}, "ev()")
+    arguments = locals()  # the options are ev()'s keyword arguments, named as the schema's
+    overrides = _overrides({name: arguments[name] for name in _EV_OPTIONS}, "ev()")
     line = _request(hand_or_request, fields)
     answers, bad = _native.ev_many([_utf8(line)], overrides, 1, _built([{} if fields else hand_or_request]))
     if bad:
