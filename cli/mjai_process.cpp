@@ -57,7 +57,9 @@ MjaiProcess::MjaiProcess(std::string command, int seat, std::uint32_t game, Play
   sigemptyset(&defaults);
   sigaddset(&defaults, SIGPIPE);
   posix_spawnattr_setsigdefault(&attributes, &defaults);
-  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF);
+  // A process group of its own: what the command starts is killed with it at the end.
+  posix_spawnattr_setpgroup(&attributes, 0);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
   std::string shell = "/bin/sh", dash_c = "-c";
   char* argv[] = {shell.data(), dash_c.data(), command_.data(), nullptr};
   const int failed = posix_spawn(&pid_, "/bin/sh", &actions, &attributes, argv, environ);
@@ -96,20 +98,32 @@ void MjaiProcess::died(const Table* table, const std::string& how) {
   report(table, "the bot " + how + "; its seat plays the fallback (pass, else tsumogiri) for the rest of the game");
 }
 
+std::string MjaiProcess::end_status(int wait_ms) {
+  if (pid_ <= 0) return {};
+  const auto until = Clock::now() + std::chrono::milliseconds(wait_ms);
+  siginfo_t info{};
+  for (;;) {
+    info.si_pid = 0;
+    // WNOWAIT: the bot is not reaped yet, so its pid, its process group's id, stays its own until reap().
+    if (waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) != 0) return {};
+    if (info.si_pid == pid_) break;
+    if (Clock::now() >= until) return {};
+    usleep(2000);
+  }
+  if (info.si_code == CLD_EXITED) return "exited with status " + std::to_string(info.si_status);
+  return "was killed by signal " + std::to_string(info.si_status);
+}
+
 void MjaiProcess::reap(bool kill_now) {
   if (to_bot_ >= 0) close(to_bot_), to_bot_ = -1;
   if (from_bot_ >= 0) close(from_bot_), from_bot_ = -1;
   if (pid_ <= 0) return;
+  // Its input closed, a bot ends; one that has not within the timeout is killed, and
+  // so is whatever it left running in its process group.
+  if (!kill_now) (void)end_status(timeout_ms_);
+  kill(-pid_, SIGKILL);
   int status = 0;
-  // Its input closed, a bot ends; one that does not within the timeout is killed.
-  const auto until = Clock::now() + std::chrono::milliseconds(kill_now ? 0 : timeout_ms_);
-  while (waitpid(pid_, &status, WNOHANG) == 0) {
-    if (Clock::now() >= until) {
-      kill(pid_, SIGKILL);
-      waitpid(pid_, &status, 0);
-      break;
-    }
-    usleep(2000);
+  while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
   }
   pid_ = -1;
 }
@@ -153,7 +167,8 @@ bool MjaiProcess::wait_answer(std::string& line) {
     if (!out_.empty() && (fds[1].revents & (POLLOUT | POLLERR | POLLHUP))) {
       const ssize_t n = write(to_bot_, out_.data(), out_.size());
       if (n < 0 && errno != EAGAIN && errno != EINTR) {
-        died(table_, std::string("stopped reading its input (") + std::strerror(errno) + ")");
+        const std::string why = std::strerror(errno), status = end_status(100);
+        died(table_, status.empty() ? "stopped reading its input (" + why + ")" : status);
         return false;
       }
       if (n > 0) out_.erase(0, static_cast<std::size_t>(n));
@@ -162,20 +177,9 @@ bool MjaiProcess::wait_answer(std::string& line) {
       char buffer[65536];
       const ssize_t n = read(from_bot_, buffer, sizeof buffer);
       if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) {
-        int status = 0;
-        const pid_t pid = pid_;
         // Its output closed: most likely it is ending; its status, when it has one, says how.
-        for (int i = 0; i < 50 && pid > 0 && waitpid(pid, &status, WNOHANG) == 0; ++i) usleep(2000);
-        std::string how = "closed its output";
-        if (pid > 0 && waitpid(pid, &status, WNOHANG) == 0) {
-        } else if (WIFEXITED(status)) {
-          how = "exited with status " + std::to_string(WEXITSTATUS(status));
-          pid_ = -1;
-        } else if (WIFSIGNALED(status)) {
-          how = "was killed by signal " + std::to_string(WTERMSIG(status));
-          pid_ = -1;
-        }
-        died(table_, how);
+        const std::string status = end_status(100);
+        died(table_, status.empty() ? "closed its output" : status);
         return false;
       }
       if (n > 0) in_.append(buffer, static_cast<std::size_t>(n));

@@ -39,6 +39,9 @@ class MjaiProcess {
   void report(const Table* table, const std::string& what);
   void died(const Table* table, const std::string& how);
   void reap(bool kill_now);
+  // "exited with status N" or "was killed by signal N" once it has ended
+  // (waiting up to wait_ms), else "".
+  std::string end_status(int wait_ms);
 
   std::string command_;
   int seat_;

@@ -217,7 +217,8 @@ std::string mjai_legal_names(const Table& table, int seat) {
     } else if (a == act::daiminkan) add("daiminkan");
     else if (a < act::tsumo) {
       const int k = a - act::kan;
-      add(std::string(((table.seat(seat).pons >> k) & 1) != 0 ? "kakan " : "ankan ") + std::string(pai_name(static_cast<Pai>(k))));
+      add(std::string(((table.seat(seat).pons >> k) & 1) != 0 ? "kakan " : "ankan ") +
+          std::string(pai_name(static_cast<Pai>(k))));
     } else if (a == act::tsumo || a == act::ron) add("hora");
     else if (a == act::nine_terminals) add("ryukyoku");
     else if (a == act::north) add("nukidora");
@@ -241,7 +242,8 @@ MjaiReaction read_mjai_reaction(const Table& table, int seat, std::string_view l
     return r;
   }
   const std::string& t = type->text;
-  if (const Field* actor = find(*fields, "actor"); actor && (actor->kind != Field::number || actor->number_value != seat)) {
+  if (const Field* actor = find(*fields, "actor");
+      actor && (actor->kind != Field::number || actor->number_value != seat)) {
     r.error = t + " of actor " + (actor->kind == Field::number ? std::to_string(actor->number_value) : "?") +
               ", not this seat (" + std::to_string(seat) + ")";
     return r;
@@ -289,7 +291,7 @@ MjaiReaction read_mjai_reaction(const Table& table, int seat, std::string_view l
     if (!tile("pai", p)) return r;
     const Field* tg = find(*fields, "tsumogiri");
     const bool tsumogiri = tg && tg->kind == Field::boolean && tg->flag;
-    said += " " + std::string(pai_name(p)) + (tsumogiri ? " tsumogiri" : "");
+    said = (after_reach ? "reach, then dahai " : "dahai ") + std::string(pai_name(p)) + (tsumogiri ? " tsumogiri" : "");
     const int from_hand = (after_reach ? act::riichi : act::discard) + p;
     const int drawn = after_reach ? act::riichi_tsumogiri : act::tsumogiri;
     if (tsumogiri) action = p == table.drawn() ? drawn : -2;

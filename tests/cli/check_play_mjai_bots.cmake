@@ -82,3 +82,9 @@ if(NOT one_err STREQUAL two_err)
   message(FATAL_ERROR "the summaries differ between --threads 1 and 2:\n${one_err}\n${two_err}")
 endif()
 expect("${one_err}" "\"fallbacks\":0," "the deterministic bots' summary")
+
+# mjai's riichi through the process: a bot answering reach to every draw is
+# refused while it may not riichi, and the game goes on.
+run(out err play --games 1 --seed 3 --length one --bots "advice,advice,cmd:sh ${BOT} reach,advice")
+expect("${err}" "seat 2 \\(cmd:sh [^)]* reach\\): sent '{\"type\":\"reach\",\"actor\":2}': reach, not in its legal set: dahai " "reach")
+expect("${out}" "games      1 " "reach: the summary")

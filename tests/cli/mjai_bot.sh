@@ -9,19 +9,34 @@
 #              does not hold, in the tests' seeded game)
 #   sleep      sleeps SECONDS (2nd argument, default 1) before answering
 #   exit       exits after N events (2nd argument, default 5)
+# and, every turn:
+#   reach      answers reach to each tile it draws (refused unless it may),
+#              and, told its reach, discards the drawn tile
 mode=${1:-tsumogiri}
 arg=${2:-}
 events=0
 first=1
+seat=
+drawn=
 while IFS= read -r line; do
   events=$((events + 1))
   if [ "$mode" = exit ] && [ "$events" -gt "${arg:-5}" ]; then exit 3; fi
   case $line in
+    *'"type":"start_game","id":'*)
+      seat=${line#*\"id\":}
+      seat=${seat%%,*}
+      answer='{"type":"none"}'
+      ;;
+    "{\"type\":\"reach\",\"actor\":$seat}")
+      answer="{\"type\":\"dahai\",\"actor\":$seat,\"pai\":\"$drawn\",\"tsumogiri\":true}"
+      ;;
     *'"type":"tsumo"'*'"pai":"?"'*) answer='{"type":"none"}' ;;
     *'"type":"tsumo"'*)
       pai=${line#*\"pai\":\"}
       pai=${pai%%\"*}
+      drawn=$pai
       answer="{\"type\":\"dahai\",\"pai\":\"$pai\",\"tsumogiri\":true}"
+      [ "$mode" = reach ] && answer="{\"type\":\"reach\",\"actor\":$seat}"
       if [ "$first" = 1 ]; then
         first=0
         case $mode in

@@ -53,8 +53,8 @@ std::string line_of(const Table& t, int seat, Action a) {
     if ((t.seat(seat).pons >> (a - act::kan)) & 1)
       return head + "\"kakan\"," + actor + ",\"pai\":\"" + kind + "\",\"consumed\":[\"" + kind + "\",\"" + kind +
              "\",\"" + kind + "\"]}";
-    return head + "\"ankan\"," + actor + ",\"consumed\":[\"" + kind + "\",\"" + kind + "\",\"" + kind + "\",\"" +
-           kind + "\"]}";
+    return head + "\"ankan\"," + actor + ",\"consumed\":[\"" + kind + "\",\"" + kind + "\",\"" + kind + "\",\"" + kind +
+           "\"]}";
   }
   if (a == act::tsumo) return head + "\"hora\"," + actor + ",\"target\":" + std::to_string(seat) + "}";
   if (a == act::ron) return head + "\"hora\"," + actor + ",\"target\":" + std::to_string(t.turn()) + "}";
@@ -102,7 +102,8 @@ TEST_CASE("engine: every legal action, written as mjai, reads back as itself") {
             const std::string line = line_of(t, s, a);
             const bool riichi = a >= act::riichi && a <= act::riichi_tsumogiri;
             if (riichi) {
-              const MjaiReaction reach = read_mjai_reaction(t, s, "{\"type\":\"reach\",\"actor\":" + std::to_string(s) + "}");
+              const MjaiReaction reach =
+                  read_mjai_reaction(t, s, "{\"type\":\"reach\",\"actor\":" + std::to_string(s) + "}");
               REQUIRE(reach.ok());
               CHECK(reach.reach);
             }
@@ -142,7 +143,8 @@ TEST_CASE("engine: mjai reactions that are not JSON, not actions or not legal sa
   CHECK(why("{\"type\":\"dahai\",\"pai\":\"1m\"").starts_with("not JSON"));
   CHECK(why("{\"type\":\"none\"} x").starts_with("not JSON"));
   CHECK(why("[\"dahai\"]").starts_with("not JSON"));
-  CHECK(why("{\"type\":\"none\",\"meta\":" + std::string(40, '[') + std::string(40, ']') + "}").starts_with("not JSON"));
+  CHECK(
+      why("{\"type\":\"none\",\"meta\":" + std::string(40, '[') + std::string(40, ']') + "}").starts_with("not JSON"));
   CHECK(why("{\"pai\":\"1m\"}").starts_with("not an mjai action"));
   CHECK(why("{\"type\":\"fly\"}") == "not an mjai action: type 'fly'");
   CHECK(why("{\"type\":\"dahai\",\"pai\":\"0m\",\"tsumogiri\":false}") == "dahai of '0m', not a tile");
@@ -158,10 +160,12 @@ TEST_CASE("engine: mjai reactions that are not JSON, not actions or not legal sa
   for (Pai p = 0; p < 34 && missing == no_pai; ++p)
     if (!t.legal(0).contains(act::discard + p) && p != drawn) missing = p;
   REQUIRE(missing != no_pai);
-  const std::string d = why("{\"type\":\"dahai\",\"pai\":\"" + std::string(pai_name(missing)) + "\",\"tsumogiri\":false}");
+  const std::string d =
+      why("{\"type\":\"dahai\",\"pai\":\"" + std::string(pai_name(missing)) + "\",\"tsumogiri\":false}");
   CHECK(d.starts_with("dahai " + std::string(pai_name(missing)) + ", not in its legal set: dahai "));
   CHECK(why("{\"type\":\"dahai\",\"pai\":\"" + std::string(pai_name(missing)) + "\",\"tsumogiri\":true}") ==
-        "dahai " + std::string(pai_name(missing)) + " tsumogiri, but the tile drawn is " + std::string(pai_name(drawn)));
+        "dahai " + std::string(pai_name(missing)) + " tsumogiri, but the tile drawn is " +
+            std::string(pai_name(drawn)));
   // A reach that may not be, and a reach answered by another thing than a discard.
   CHECK(why("{\"type\":\"reach\",\"actor\":0}").starts_with("reach, not in its legal set"));
   CHECK(read_mjai_reaction(t, 0, "{\"type\":\"none\"}", true).error == "answered the reach with none, not a dahai");
