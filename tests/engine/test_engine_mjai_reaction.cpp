@@ -193,3 +193,20 @@ TEST_CASE("engine: a bot's mjai view says its seat and comes event by event") {
   write_mjai(log, Players::four, full);
   CHECK(full.starts_with("{\"type\":\"start_game\",\"names\":"));  // the full view has no seat
 }
+
+TEST_CASE("engine: any line read as a reaction is refused with a reason or is legal") {
+  Table t;
+  t.start(tenhou_rules(Players::four), 11);
+  const std::string alphabet = "{}[]\":,\\ tfnul0123456789-.eE typedahaipaiconsumed5mrNtsumogiritrue";
+  const std::array<std::string, 4> seeds = {"{\"type\":\"dahai\",\"pai\":\"", "{\"type\":\"", "{\"meta\":[{", ""};
+  Rng rng;
+  rng.key = 77;
+  for (int i = 0; i < 20000; ++i) {
+    std::string line = seeds[static_cast<std::size_t>(i) % seeds.size()];
+    const int n = static_cast<int>(rng.next() % 40);
+    for (int k = 0; k < n; ++k) line += alphabet[rng.next() % alphabet.size()];
+    const MjaiReaction r = read_mjai_reaction(t, 0, line);
+    if (r.ok() && !r.reach) CHECK(t.legal(0).contains(r.action));
+    else if (!r.ok()) CHECK(!r.error.empty());
+  }
+}
