@@ -187,7 +187,13 @@ constexpr std::array option_table = {
            "seat): random (uniform over the legal actions), tsumogiri,\n"
            "advice (wins, riichi when tenpai, calls that lower the shanten,\n"
            "else the most ukeire), ev (advice, but its discard the best\n"
-           "expected score of the expected-value search); default advice"},
+           "expected score of the expected-value search), cmd:COMMAND (a\n"
+           "process speaking mjai on standard input and output, one a game,\n"
+           "started by /bin/sh -c; its commas are its own up to the next bot's\n"
+           "name; docs/engine.md); default advice"},
+    Option{Opt::bot_timeout, "--bot-timeout", "MS", set_of(Cmd::play),
+           "how long a cmd: bot may take to answer, in milliseconds (default\n"
+           "2000); a late answer is replaced by the fallback"},
     Option{Opt::threads, "--threads", "N", set_of(Cmd::play),
            "worker threads, 1-1024 (default: every core); the games and the\n"
            "summary are the same for every N"},
@@ -274,10 +280,24 @@ average final score, hanchan a second (games a second, whatever --length).
   $ mjk play --games 4 --players 3 --length east --bots random --json
   $ mjk play --games 2 --seed 7 --format tenhou6 --out games
   $ mjk play --games 1 --bots advice,random,tsumogiri,random --out -
+  $ mjk play --games 2 --bot-timeout 500 --bots 'advice,advice,advice,cmd:sed -u "s/.*\"tsumo\".*\"pai\":\"\([^?\"]*\)\".*/{\"type\":\"dahai\",\"pai\":\"\1\",\"tsumogiri\":true}/;t;s/.*/{\"type\":\"none\"}/"'
 
-exit status: 0 when every game was played (and written), 1 if a game could
-not be written, 2 on bad usage, 130 when interrupted (the games finished
-are written and summed; no file is left half-written).
+The last is an external bot at seat 3: a sed script speaking mjai that
+discards each tile it draws and answers {"type":"none"} to every other
+event. A cmd: bot is sent the events its seat may see, one JSON line each
+(the others' tiles as "?", start_game saying its "id"), and answers each
+with one line: a reaction (dahai, reach then dahai, chi, pon, daiminkan,
+ankan, kakan, hora, ryukyoku, nukidora, none) when the table asks its seat,
+anything otherwise. An answer that is not JSON, not legal, or later than
+--bot-timeout is reported on standard error (game, round, seat, what it
+sent, why) and replaced by the fallback (pass, else tsumogiri); a bot that
+exits is reported once and its seat plays the fallback for the rest of
+that game; the run goes on. Each game starts its own processes.
+
+exit status: 0 when every game was played (and written, whatever the cmd:
+bots answered), 1 if a game could not be written, 2 on bad usage, 130 when
+interrupted (the games finished are written and summed; no file is left
+half-written).
 )";
 
 constexpr std::array command_table = {
@@ -294,10 +314,11 @@ constexpr std::array command_table = {
             "log --stats [--json] [--plot FILE.svg] [--threads N] [--max-bytes N] FILE|DIR...\n"
             "log --to mjai|tenhou6|mjlog [--max-bytes N] FILE|DIR...",
             "replay and check game records", log_description},
-    Command{Cmd::play, "play",
-            "play [--games N] [--seed S] [--players 4|3] [--length one|east|south] [--rules PRESET]\n"
-            "play ... [--bots B1,B2,B3,B4] [--threads T] [--format mjai|tenhou6|mjlog|none] [--out DIR|-] [--json]",
-            "play whole games with bots and write their records", play_description},
+    Command{
+        Cmd::play, "play",
+        "play [--games N] [--seed S] [--players 4|3] [--length one|east|south] [--rules PRESET]\n"
+        "play ... [--bots B1,B2,B3,B4] [--bot-timeout MS] [--threads T] [--format mjai|tenhou6|mjlog|none] [--out DIR|-] [--json]",
+        "play whole games with bots and write their records", play_description},
     Command{Cmd::help, "help", "help [TOPIC]", "the full help (TOPIC: the subcommand's name, or rules)"},
 };
 

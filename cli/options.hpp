@@ -77,6 +77,7 @@ enum class Opt : std::uint8_t {
   length,
   rules,
   bots,
+  bot_timeout,
   out,
   // what mjk does instead of its command
   impl,

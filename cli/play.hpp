@@ -24,8 +24,10 @@ enum class PlayFormat : std::uint8_t { none, mjai, tenhou6, mjlog };
 struct PlayPlan {
   EngineRules rules;
   std::string rules_name = "tenhou";
-  std::vector<Bot> bots;
+  std::vector<Bot> bots;  // nullptr for an external bot
   std::vector<std::string> bot_names;
+  std::vector<std::string> commands;  // a seat's COMMAND of cmd:COMMAND, "" for a built-in bot
+  int bot_timeout_ms = 2000;
   std::uint64_t seed = 0;
   std::uint64_t games = 1;
   int threads = 0;  // 0: every core
@@ -49,6 +51,7 @@ std::optional<std::string> try_play_option(const Option& o, std::string_view val
 struct PlayedGame {
   std::uint32_t rounds = 0, wins = 0, draws = 0;
   long decisions = 0;
+  int replaced = 0;  // external bots' answers replaced by the fallback
   std::array<std::int32_t, 4> scores{};
   std::array<std::uint8_t, 4> placements{};
   std::string text;   // the record (empty for PlayFormat::none)

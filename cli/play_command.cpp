@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "commands.hpp"
+#include "mjai_process.hpp"
 #include "play.hpp"
 #include "mjk/from_engine.hpp"
 #include "mjk/mjai.hpp"
@@ -39,6 +40,7 @@ struct PlayOptions {
   std::optional<GameLength> length;
   std::string rules = "tenhou";
   std::string bots = "advice";
+  int bot_timeout_ms = 2000;
   int threads = 0;
   std::optional<PlayFormat> format;
   std::optional<std::string> out;
@@ -78,6 +80,10 @@ std::optional<std::string> read_play_option(const Option& o, std::string_view va
       a.rules = std::string(value);
       return std::nullopt;
     case Opt::bots: a.bots = std::string(value); return std::nullopt;
+    case Opt::bot_timeout:
+      if (!whole_number(value, a.bot_timeout_ms) || a.bot_timeout_ms < 1 || a.bot_timeout_ms > 3'600'000)
+        return "--bot-timeout takes milliseconds from 1 to 3600000, not '" + excerpt(value) + "'";
+      return std::nullopt;
     case Opt::threads:
       if (!whole_number(value, a.threads) || a.threads < 1 || a.threads > 1024)
         return "--threads takes a number from 1 to 1024, not '" + excerpt(value) + "'";
@@ -101,11 +107,13 @@ std::optional<std::string> read_play_option(const Option& o, std::string_view va
 std::string bot_problem(std::string_view name, int seat) {
   if (name.empty()) return "--bots names no bot for seat " + std::to_string(seat);
   if (bot_by_name(name)) return {};
-  if (name.substr(0, 4) == "cmd:")
-    return "bot '" + excerpt(name) + "' is not available yet: external bots speaking mjai are not built (the bots: " +
-           std::string(bot_names_known) + ")";
+  if (name.substr(0, 4) == "cmd:") {
+    if (name.find_first_not_of(' ', 4) == std::string_view::npos)
+      return "--bots names cmd: with no command for seat " + std::to_string(seat);
+    return {};
+  }
   return "unknown bot '" + excerpt(name) + "' for seat " + std::to_string(seat) +
-         " (the bots: " + std::string(bot_names_known) + ")";
+         " (the bots: " + std::string(bot_names_known) + ", cmd:COMMAND)";
 }
 
 // The game's file name without its directory: SEED-GAME.EXT.
@@ -138,7 +146,7 @@ std::atomic<bool> play_stop{false};
 extern "C" void on_play_interrupt(int) { play_stop = true; }
 
 struct Totals {
-  std::uint64_t games = 0, rounds = 0, wins = 0, draws = 0, decisions = 0;
+  std::uint64_t games = 0, rounds = 0, wins = 0, draws = 0, decisions = 0, fallbacks = 0;
   std::array<std::array<std::uint64_t, 4>, 4> placements{};  // [seat][place]
   std::array<std::int64_t, 4> score_sum{};
   void add(const PlayedGame& g, int seats) {
@@ -147,6 +155,7 @@ struct Totals {
     wins += g.wins;
     draws += g.draws;
     decisions += static_cast<std::uint64_t>(g.decisions);
+    fallbacks += static_cast<std::uint64_t>(g.replaced);
     for (int s = 0; s < seats; ++s) {
       ++placements[static_cast<std::size_t>(s)][g.placements[static_cast<std::size_t>(s)] & 3];
       score_sum[static_cast<std::size_t>(s)] += g.scores[static_cast<std::size_t>(s)];
@@ -158,6 +167,7 @@ struct Totals {
     wins += t.wins;
     draws += t.draws;
     decisions += t.decisions;
+    fallbacks += t.fallbacks;
     for (std::size_t s = 0; s < 4; ++s) {
       for (std::size_t p = 0; p < 4; ++p) placements[s][p] += t.placements[s][p];
       score_sum[s] += t.score_sum[s];
@@ -172,6 +182,8 @@ constexpr std::array<std::string_view, 3> length_names = {"one round", "east", "
 
 void print_summary(const PlayPlan& plan, const Totals& t, double seconds, bool partial, std::FILE* out) {
   const int seats = plan.rules.player_count();
+  const bool external =
+      std::any_of(plan.commands.begin(), plan.commands.end(), [](const std::string& c) { return !c.empty(); });
   const double rate = seconds > 0 ? static_cast<double>(t.games) / seconds : 0;
   if (plan.json) {
     std::vector<char> buffer(4096);
@@ -192,6 +204,7 @@ void print_summary(const PlayPlan& plan, const Totals& t, double seconds, bool p
       j.key("wins").number(static_cast<long long>(t.wins));
       j.key("draws").number(static_cast<long long>(t.draws));
       j.key("decisions").number(static_cast<long long>(t.decisions));
+      if (external) j.key("fallbacks").number(static_cast<long long>(t.fallbacks));
       j.key("seats").begin_array();
       for (int s = 0; s < seats; ++s) {
         j.begin_object().key("bot").string(plan.bot_names[static_cast<std::size_t>(s)]);
@@ -222,6 +235,9 @@ void print_summary(const PlayPlan& plan, const Totals& t, double seconds, bool p
   std::fprintf(out, "rounds     %llu\nwins       %llu\ndraws      %llu\ndecisions  %llu\n",
                static_cast<unsigned long long>(t.rounds), static_cast<unsigned long long>(t.wins),
                static_cast<unsigned long long>(t.draws), static_cast<unsigned long long>(t.decisions));
+  if (external)
+    std::fprintf(out, "fallbacks  %llu (external bots' answers replaced, deaths included)\n",
+                 static_cast<unsigned long long>(t.fallbacks));
   std::fputs("seat  bot        ", out);
   for (int p = 0; p < seats; ++p)
     std::fprintf(out, "%6s", std::array{"1st", "2nd", "3rd", "4th"}[static_cast<std::size_t>(p)]);
@@ -235,6 +251,48 @@ void print_summary(const PlayPlan& plan, const Totals& t, double seconds, bool p
     std::fprintf(out, "  %13.1f\n", t.average(s));
   }
   std::fprintf(out, "%.2f s, %.1f hanchan/s\n", seconds, rate);
+}
+
+// play_game's loop (the same seeds for the built-in bots, the same fallback)
+// with a process of its own for each external seat, started for this game
+// alone: a game is the same whatever thread plays it.
+long play_with_processes(const PlayPlan& plan, std::uint32_t game, Table& table, GameLog& log, std::uint64_t seed,
+                         int& replaced) {
+  std::array<std::unique_ptr<MjaiProcess>, 4> processes;
+  for (int s = 0; s < table.players(); ++s)
+    if (const std::string& c = plan.commands[static_cast<std::size_t>(s)]; !c.empty())
+      processes[static_cast<std::size_t>(s)] =
+          std::make_unique<MjaiProcess>(c, s, game, plan.rules.players, plan.bot_timeout_ms);
+  std::array<Rng, 4> rngs{};
+  for (int s = 0; s < 4; ++s) rngs[static_cast<std::size_t>(s)].key = Rng::mix(seed ^ Rng::mix(0x5eed0000u + s));
+  long decisions = 0;
+  while (!table.done()) {
+    if (table.phase() == Phase::round_over) {
+      table.next_round(&log);
+      continue;
+    }
+    const std::uint8_t actors = table.actors();
+    for (int s = 0; s < table.players(); ++s) {
+      if (!((actors >> s) & 1)) continue;
+      const auto seat = static_cast<std::size_t>(s);
+      const Action a = processes[seat] ? processes[seat]->act(table, log) : plan.bots[seat](table, s, rngs[seat]);
+      if (!table.apply(s, a, &log).ok()) {
+        const ActionSet& legal = table.legal(s);
+        (void)table.apply(s,
+                          legal.contains(act::pass)        ? act::pass
+                          : legal.contains(act::tsumogiri) ? act::tsumogiri
+                                                           : legal.nth(0),
+                          &log);
+      }
+      ++decisions;
+    }
+  }
+  for (auto& p : processes)
+    if (p) {
+      p->finish(log);
+      replaced += p->replaced();
+    }
+  return decisions;
 }
 
 }  // namespace
@@ -277,7 +335,12 @@ PlayPlanned plan_play(const std::vector<Arguments::Given>& given) {
   std::vector<std::string> names;
   for (std::size_t at = 0;;) {
     const std::size_t comma = a.bots.find(',', at);
-    names.push_back(a.bots.substr(at, comma == std::string::npos ? std::string::npos : comma - at));
+    std::string name = a.bots.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+    // A command's own commas (its JSON, its arguments) stay in it: after cmd:, a comma
+    // ends the command only when a bot's name, or cmd:, follows it.
+    if (!names.empty() && names.back().starts_with("cmd:") && !bot_by_name(name) && !name.starts_with("cmd:"))
+      names.back() += "," + name;
+    else names.push_back(std::move(name));
     if (comma == std::string::npos) break;
     at = comma + 1;
   }
@@ -289,7 +352,9 @@ PlayPlanned plan_play(const std::vector<Arguments::Given>& given) {
     const std::string& name = names[static_cast<std::size_t>(s)];
     if (std::string problem = bot_problem(name, s); !problem.empty()) return {std::nullopt, problem};
     plan.bots.push_back(bot_by_name(name));
+    plan.commands.push_back(name.substr(0, 4) == "cmd:" ? name.substr(4) : std::string());
   }
+  plan.bot_timeout_ms = a.bot_timeout_ms;
   plan.bot_names = std::move(names);
   plan.seed = a.seed;
   plan.games = a.games;
@@ -322,7 +387,10 @@ PlayedGame play_one(const PlayPlan& plan, std::uint32_t game, Table& table, Game
   table.start(plan.rules, plan.seed, game, &log);
   // The bots' choices keyed by (seed, game) too, never by the thread that plays it.
   PlayedGame out;
-  out.decisions = play_game(table, plan.bots, Rng::mix(plan.seed ^ Rng::mix(0x9a3e0000ull + game)), &log);
+  const std::uint64_t bots_seed = Rng::mix(plan.seed ^ Rng::mix(0x9a3e0000ull + game));
+  if (std::all_of(plan.commands.begin(), plan.commands.end(), [](const std::string& c) { return c.empty(); }))
+    out.decisions = play_game(table, plan.bots, bots_seed, &log);
+  else out.decisions = play_with_processes(plan, game, table, log, bots_seed, out.replaced);
   out.rounds = static_cast<std::uint32_t>(log.rounds.size());
   out.wins = static_cast<std::uint32_t>(log.wins.size());
   out.draws = static_cast<std::uint32_t>(log.draws.size());
@@ -420,6 +488,9 @@ int play_command(const std::vector<Arguments::Given>& given, const std::vector<s
 
   const bool tty = isatty(STDERR_FILENO) != 0;
   std::signal(SIGINT, on_play_interrupt);
+  // An external bot that has gone: its pipe's write fails with EPIPE, reported, not the end of mjk.
+  if (std::any_of(plan.commands.begin(), plan.commands.end(), [](const std::string& c) { return !c.empty(); }))
+    std::signal(SIGPIPE, SIG_IGN);
   const auto started = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(); };
   std::vector<std::thread> pool;

@@ -26,15 +26,18 @@ constexpr std::array<std::string_view, 4> winds = {"E", "S", "W", "N"};
 }  // namespace
 
 void write_mjai(const GameLog& log, Players players, std::string& out, std::span<const std::string_view> names,
-                int viewer) {
+                int viewer, std::size_t first_event) {
   const int n = static_cast<int>(players);
   std::array<char, 4096> buffer{};
-  for (const Event& e : log.events) {
+  for (std::size_t at = first_event; at < log.events.size(); ++at) {
+    const Event& e = log.events[at];
     JsonWriter j(buffer);
     j.begin_object();
     switch (e.type) {
       case EventType::start_game: {
-        j.key("type").string("start_game").key("names").begin_array();
+        j.key("type").string("start_game");
+        if (viewer >= 0) j.key("id").number(viewer);
+        j.key("names").begin_array();
         for (int i = 0; i < n; ++i) {
           if (static_cast<std::size_t>(i) < names.size()) j.string(names[static_cast<std::size_t>(i)]);
           else j.string(std::string("player") + static_cast<char>('0' + i));

@@ -281,7 +281,7 @@ mjk_cli_golden(play_seed_too_large FAILS play --seed 18446744073709551616)
 mjk_cli_golden(play_unknown_rules FAILS play --rules tenho)
 mjk_cli_golden(play_unknown_bot FAILS play --bots random,rnadom,random,random)
 mjk_cli_golden(play_bot_count FAILS play --players 3 --bots random,random,random,random)
-mjk_cli_golden(play_cmd_bot FAILS play --bots cmd:./mybot)
+mjk_cli_golden(play_cmd_bot_empty FAILS play --bots cmd:)
 mjk_cli_golden(play_format_needs_out FAILS play --format tenhou6)
 mjk_cli_golden(play_players_contradict FAILS play --rules tenhou-sanma --players 4)
 mjk_cli_golden(play_out_not_a_directory FAILS play --out /dev/null)
@@ -289,3 +289,8 @@ mjk_cli_golden(play_out_not_a_directory FAILS play --out /dev/null)
 mjk_add_test(cli.play_same_bytes_for_any_threads LABELS door
   COMMAND ${CMAKE_COMMAND} -DMJK=$<TARGET_FILE:mjk> -DWORK=${CMAKE_CURRENT_BINARY_DIR}/play_threads
           -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_play_threads.cmake)
+
+# mjk play with external bots speaking mjai (tests/cli/mjai_bot.sh), well and badly behaved.
+mjk_add_test(cli.play_mjai_bots LABELS door
+  COMMAND ${CMAKE_COMMAND} -DMJK=$<TARGET_FILE:mjk> -DBOT=${CMAKE_CURRENT_SOURCE_DIR}/cli/mjai_bot.sh
+          -DWORK=${CMAKE_CURRENT_BINARY_DIR}/play_mjai_bots -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/check_play_mjai_bots.cmake)

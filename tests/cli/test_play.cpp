@@ -117,9 +117,16 @@ TEST_CASE("cli.play: bad options name what is wrong") {
   CHECK(error({"--rules", "tenho"}) ==
         "unknown rules preset 'tenho' (the presets: tenhou, tenhou-sanma, mahjongsoul, mahjongsoul-sanma)");
   CHECK(error({"--bots", "random,rando,random,random"}) ==
-        "unknown bot 'rando' for seat 1 (the bots: random, tsumogiri, advice, ev)");
+        "unknown bot 'rando' for seat 1 (the bots: random, tsumogiri, advice, ev, cmd:COMMAND)");
   CHECK(error({"--bots", "random,random"}) == "--bots names 2 bots for 4 players: one a seat, or one for every seat");
-  CHECK(error({"--bots", "cmd:./mybot"}).find("bot 'cmd:./mybot' is not available yet") == 0);
+  CHECK(error({"--bots", "advice,cmd: ,advice,advice"}) == "--bots names cmd: with no command for seat 1");
+  CHECK(plan_of({"--bots", "cmd:./mybot --fast"}).plan->commands[3] == "./mybot --fast");
+  // A command's commas stay in it, up to the next bot's name.
+  const PlayPlanned commas = plan_of({"--bots", "cmd:./bot a,b,advice,cmd:x,y,random"});
+  REQUIRE(commas.plan);
+  CHECK(commas.plan->commands == std::vector<std::string>{"./bot a,b", "", "x,y", ""});
+  CHECK(commas.plan->bot_names[2] == "cmd:x,y");
+  CHECK(error({"--bot-timeout", "0"}) == "--bot-timeout takes milliseconds from 1 to 3600000, not '0'");
   CHECK(plan_of({"--bots", "ev"}).plan);  // the engine's expected-value bot
   CHECK(error({"--rules", "tenhou-sanma", "--players", "4"}) ==
         "--rules tenhou-sanma is for 3 players and --players asks 4");
