@@ -1,13 +1,13 @@
-// An mjai reaction line read as the table's action. The line is one flat
-// JSON object; the fields a reaction needs are strings, integers, booleans
-// and arrays of strings, and anything else (Mortal's "meta") is skipped
-// whole. A reader of its own, kept to that: io has no general JSON reader
-// of its public headers yet.
+// An mjai reaction line read as the table's action. The line is one JSON
+// object (read by io's one JSON reader); the fields a reaction needs are
+// strings, integers, booleans and arrays of strings, and anything else
+// (Mortal's "meta") is skipped.
 #include <array>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "mjk/json.hpp"
 #include "mjk/mjai.hpp"
 
 namespace mjk {
@@ -22,142 +22,48 @@ struct Field {
   std::vector<std::string> list;
 };
 
-class LineReader {
- public:
-  explicit LineReader(std::string_view s) : s_(s) {}
-  // The object's fields, or nullopt with why() set.
-  std::optional<std::vector<Field>> object() {
-    std::vector<Field> fields;
-    blank();
-    if (!eat('{')) return fail("not a JSON object");
-    blank();
-    if (!eat('}')) {
-      for (;;) {
-        Field f;
-        blank();
-        if (!string(f.key)) return fail("a key is not a JSON string");
-        blank();
-        if (!eat(':')) return fail("no ':' after a key");
-        blank();
-        if (!value(f, 0)) return std::nullopt;
-        fields.push_back(std::move(f));
-        blank();
-        if (eat(',')) continue;
-        if (eat('}')) break;
-        return fail("no ',' or '}' after a value");
-      }
-    }
-    blank();
-    if (at_ != s_.size()) return fail("text after the JSON object");
-    return fields;
-  }
-  [[nodiscard]] const std::string& why() const { return why_; }
-
- private:
-  std::nullopt_t fail(std::string why) {
-    if (why_.empty()) why_ = "not JSON: " + why;
+// The reaction's fields from io's JSON reader (mjk/json.hpp), flattened to
+// what a reaction reads; anything else (Mortal's "meta") is kept as `other`.
+std::optional<std::vector<Field>> fields_of(std::string_view line, std::string& why) {
+  json::Value root;
+  json::ParseError error;
+  if (!json::parse(line, root, error)) {
+    why = "not JSON: " + error.what + " at byte " + std::to_string(error.offset);
     return std::nullopt;
   }
-  void blank() {
-    while (at_ < s_.size() && (s_[at_] == ' ' || s_[at_] == '\t' || s_[at_] == '\r' || s_[at_] == '\n')) ++at_;
+  if (root.type != json::Type::object) {
+    why = "not JSON: not a JSON object";
+    return std::nullopt;
   }
-  bool eat(char c) {
-    if (at_ < s_.size() && s_[at_] == c) return ++at_, true;
-    return false;
-  }
-  bool word(std::string_view w) {
-    if (s_.substr(at_, w.size()) != w) return false;
-    at_ += w.size();
-    return true;
-  }
-  // A string, its escapes kept as written but \" and \\ (mjai's names need none).
-  bool string(std::string& out) {
-    if (!eat('"')) return false;
-    while (at_ < s_.size() && s_[at_] != '"') {
-      const char c = s_[at_++];
-      if (static_cast<unsigned char>(c) < 0x20) return false;
-      if (c == '\\') {
-        if (at_ >= s_.size()) return false;
-        const char e = s_[at_++];
-        if (e == '"' || e == '\\' || e == '/') out += e;
-        else if (std::string_view("bfnrtu").find(e) != std::string_view::npos) out += '\\', out += e;
-        else return false;
-        continue;
-      }
-      out += c;
-    }
-    return eat('"');
-  }
-  bool value(Field& f, int depth) {
-    if (depth > 32) return fail("nested deeper than 32"), false;
-    if (at_ >= s_.size()) return fail("the line ends inside the object"), false;
-    const char c = s_[at_];
-    if (c == '"') {
-      f.kind = Field::string;
-      if (!string(f.text)) return fail("a string is not closed or has a bad escape"), false;
-      return true;
-    }
-    if (c == 't' || c == 'f') {
-      f.kind = Field::boolean;
-      f.flag = c == 't';
-      if (!word(c == 't' ? "true" : "false")) return fail("not a value"), false;
-      return true;
-    }
-    if (c == 'n') {
-      f.kind = Field::null;
-      if (!word("null")) return fail("not a value"), false;
-      return true;
-    }
-    if (c == '-' || (c >= '0' && c <= '9')) {
-      const std::size_t from = at_;
-      if (c == '-') ++at_;
-      long long v = 0;
-      bool integer = true, digits = false;
-      while (at_ < s_.size() && s_[at_] >= '0' && s_[at_] <= '9') {
-        digits = true;
-        if (v < 1'000'000'000'000LL) v = v * 10 + (s_[at_] - '0');
-        ++at_;
-      }
-      while (at_ < s_.size() && std::string_view("+-.eE0123456789").find(s_[at_]) != std::string_view::npos) {
-        integer = false;
-        ++at_;
-      }
-      if (!digits) return fail("not a number"), false;
-      f.kind = integer ? Field::number : Field::other;
-      f.number_value = s_[from] == '-' ? -v : v;
-      return true;
-    }
-    if (c == '[' || c == '{') {
-      const bool array = c == '[';
-      ++at_;
-      f.kind = array ? Field::strings : Field::other;
-      blank();
-      if (eat(array ? ']' : '}')) return true;
-      for (;;) {
-        blank();
-        Field item;
-        if (!array) {
-          if (!string(item.key)) return fail("a key is not a JSON string"), false;
-          blank();
-          if (!eat(':')) return fail("no ':' after a key"), false;
-          blank();
+  std::vector<Field> fields;
+  for (json::Member& m : root.members) {
+    Field f;
+    f.key = std::move(m.key);
+    const json::Value& v = m.value;
+    switch (v.type) {
+      case json::Type::string: f.kind = Field::string, f.text = v.string; break;
+      case json::Type::boolean: f.kind = Field::boolean, f.flag = v.boolean; break;
+      case json::Type::null: f.kind = Field::null; break;
+      case json::Type::number:
+        if (v.is_int()) f.kind = Field::number, f.number_value = v.as_int();
+        break;
+      case json::Type::array:
+        f.kind = Field::strings;
+        for (const json::Value& item : v.items) {
+          if (item.type != json::Type::string) {
+            f.kind = Field::other;
+            f.list.clear();
+            break;
+          }
+          f.list.push_back(item.string);
         }
-        if (!value(item, depth + 1)) return false;
-        if (array && item.kind == Field::string) f.list.push_back(std::move(item.text));
-        else f.kind = Field::other;
-        blank();
-        if (eat(',')) continue;
-        if (eat(array ? ']' : '}')) return true;
-        return fail(array ? "no ',' or ']' in an array" : "no ',' or '}' in an object"), false;
-      }
+        break;
+      case json::Type::object: break;
     }
-    return fail("not a value"), false;
+    fields.push_back(std::move(f));
   }
-
-  std::string_view s_;
-  std::size_t at_ = 0;
-  std::string why_;
-};
+  return fields;
+}
 
 const Field* find(const std::vector<Field>& fields, std::string_view key) {
   for (const Field& f : fields)
@@ -230,12 +136,8 @@ std::string mjai_legal_names(const Table& table, int seat) {
 
 MjaiReaction read_mjai_reaction(const Table& table, int seat, std::string_view line, bool after_reach) {
   MjaiReaction r;
-  LineReader reader(line);
-  const auto fields = reader.object();
-  if (!fields) {
-    r.error = reader.why();
-    return r;
-  }
+  const auto fields = fields_of(line, r.error);
+  if (!fields) return r;
   const Field* type = find(*fields, "type");
   if (!type || type->kind != Field::string) {
     r.error = "not an mjai action: no \"type\" string";

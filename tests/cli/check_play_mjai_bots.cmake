@@ -46,7 +46,7 @@ endforeach()
 
 # Misbehaving bots: each named (game, round, seat, what it sent, why), the fallback played.
 set(modes garbage illegal "sleep 1" "exit 5")
-set(garbage_says "game 0, round E1-0, seat 1 \\(cmd:sh [^)]* garbage\\): sent 'this is not json': not JSON: not a JSON object; played tsumogiri instead")
+set(garbage_says "game 0, round E1-0, seat 1 \\(cmd:sh [^)]* garbage\\): sent 'this is not json': not JSON: expected a JSON value at byte 0; played tsumogiri instead")
 set(illegal_says "game 0, round E1-0, seat 1 \\(cmd:sh [^)]* illegal\\): sent '{\"type\":\"dahai\",\"pai\":\"5mr\",\"tsumogiri\":false}': dahai 5mr, not in its legal set: dahai [^;]*; the hand does not hold that tile[^;]*; played tsumogiri instead")
 set(sleep_says "game 0, round E1-0, seat 1 \\(cmd:sh [^)]* sleep 1\\): no answer within 300 ms \\(--bot-timeout\\); played tsumogiri instead")
 set(exit_says "game 0, round E1-0, seat 1 \\(cmd:sh [^)]* exit 5\\): the bot exited with status 3; its seat plays the fallback \\(pass, else tsumogiri\\) for the rest of the game")
