@@ -16,11 +16,13 @@
 // Every function but init() and ev() is synchronous and needs init() done.
 
 export const KINDS = 34;
+const SCRATCH_BYTES = 328;  // see scratch below
 
 let mod = null;         // the emscripten module instance
 let factory = null;     // the function that makes one (for workers too)
 let wasmBytes = null;   // the wasm, when it is a separate file (for workers)
-let scratch = 0;        // 64 bytes: size_t needed (0..3), visible34 (8..41)
+// 328 bytes: size_t needed (0..3), visible34 (8..41), an mjk_request_info (64..327)
+let scratch = 0;
 let inPtr = 0, inCap = 0, outPtr = 0, outCap = 0;
 
 // ---- loading ----
@@ -47,7 +49,7 @@ async function load(options) {
   // The module is built for browsers (no Node code in it); given its bytes it
   // never fetches, so it runs in Node as well.
   mod = await factory(wasmBytes ? {wasmBinary: wasmBytes} : {});
-  scratch = mod._malloc(64);
+  scratch = mod._malloc(SCRATCH_BYTES);
   return {version: version(), implementation: implementation()};
 }
 
@@ -84,7 +86,10 @@ export function errorMessage(code) { return cString(ready()._mjk_error_message(c
 // fields), which is sent as its JSON. options.players: 4 or 3 for text (a
 // request object says "players" itself); options.visible: 34 counts or null.
 // Returns the answer object; a bad hand's answer is {"hand", "error"}, as
-// the CLI prints it, not an exception.
+// the CLI prints it, not an exception. For a request object the error names
+// the character of the field's own string ("unknown character at position
+// 6: in the field hand" for {hand: '123m45x'}), not a byte of the JSON text
+// made from it; for text it names the byte of that text.
 export function analyse(request, options = {}) {
   return JSON.parse(analyseJson(request, options));
 }
@@ -93,8 +98,9 @@ export function analyse(request, options = {}) {
 // (options.capacity: the first answer buffer's size; the tests make it small.)
 export function analyseJson(request, {players = 4, visible = null, capacity = 8192} = {}) {
   ready();
-  const text = typeof request === 'string' ? request : JSON.stringify(request);
-  return analyseWith(mod, text, players, visible, buffers, capacity);
+  const built = typeof request !== 'string';
+  const text = built ? JSON.stringify(request) : request;
+  return analyseWith(mod, text, players, visible, buffers, capacity, built);
 }
 
 const buffers = {
@@ -117,9 +123,12 @@ const buffers = {
   scratch() { return scratch; },
 };
 
-// One call of mjk_analyse_json_n, the answer buffer grown when it is too
-// small. Self-contained (the EV worker runs it from its source text).
-function analyseWith(m, text, players, visible, buf, capacity = 8192) {
+// One call of mjk_analyse_json_info, the answer buffer grown when it is too
+// small. built: this module wrote text from its caller's object, so the
+// line's error is placed in the field the caller wrote
+// (mjk_request_error_in_field) and the answer's "error" says that instead.
+// Self-contained (the EV worker runs it from its source text).
+function analyseWith(m, text, players, visible, buf, capacity = 8192, built = false) {
   const encoder = new TextEncoder();
   const maxBytes = text.length * 3;
   const input = buf.input(maxBytes + 1);
@@ -131,14 +140,23 @@ function analyseWith(m, text, players, visible, buf, capacity = 8192) {
     visiblePtr = scratchPtr + 8;
     m.HEAPU8.set(visible, visiblePtr);
   }
+  // mjk_request_info (mjk.h; wasm32 layout): error u8 at 0, error_position
+  // u32 at 4, message char[256] at 8; 264 bytes.
+  const infoPtr = scratchPtr + 64;
   let cap = capacity;
   for (;;) {
     const out = buf.output(cap);
-    const code = m._mjk_analyse_json_n(input, length, players, visiblePtr, out, cap, scratchPtr);
+    const code = m._mjk_analyse_json_info(input, length, players, visiblePtr, 0, out, cap, scratchPtr, infoPtr);
     const needed = m.HEAPU32[scratchPtr >> 2];
     if (code === 14 && needed > cap) { cap = needed; continue; }  // MJK_ERR_OUTPUT_TOO_SMALL
     if (code !== 0) throw new Error(`mjk: ${readCString(m, m._mjk_error_message(code))}`);
-    return new TextDecoder().decode(m.HEAPU8.subarray(out, out + needed - 1));
+    const line = new TextDecoder().decode(m.HEAPU8.subarray(out, out + needed - 1));
+    if (!built || m.HEAPU8[infoPtr] === 0 || m._mjk_request_error_in_field(input, length, infoPtr) !== 1) return line;
+    // The error answer is a small object ({"hand", "error"}): written again
+    // with the sentence placed in the field, its other members as they were.
+    const answer = JSON.parse(line);
+    answer.error = readCString(m, infoPtr + 8);
+    return JSON.stringify(answer);
   }
 }
 
@@ -223,7 +241,9 @@ export function necessary(rows, {players = 4} = {}) {
 export async function ev(request, {onProgress = () => {}, signal = null, players = 4} = {}) {
   await init();
   const many = Array.isArray(request);
-  const texts = (many ? request : [request]).map(r => {
+  const requests = many ? request : [request];
+  const built = requests.map(r => typeof r !== 'string');
+  const texts = requests.map(r => {
     if (typeof r === 'string') return r;
     return JSON.stringify(r.ev === undefined ? {...r, ev: {}} : r);
   });
@@ -247,7 +267,7 @@ export async function ev(request, {onProgress = () => {}, signal = null, players
         }
       };
       worker.onerror = e => { e.preventDefault?.(); reject(new Error(`mjk: the EV worker failed: ${e.message}`)); };
-      worker.postMessage({texts, players, wasmBinary: wasmBytes});
+      worker.postMessage({texts, built, players, wasmBinary: wasmBytes, scratchBytes: SCRATCH_BYTES});
     });
   } finally {
     worker.terminate();
@@ -283,7 +303,7 @@ function workerMain(makeModule) {
     try {
       self.postMessage({type: 'progress', phase: 'loading', done: 0, total});
       const m = await makeModule(data.wasmBinary ? {wasmBinary: data.wasmBinary} : {});
-      const scratch = m._malloc(64);
+      const scratch = m._malloc(data.scratchBytes);
       let inPtr = 0, outPtr = 0;
       const buf = {
         input(bytes) { if (inPtr) m._free(inPtr); return inPtr = m._malloc(bytes); },
@@ -293,7 +313,7 @@ function workerMain(makeModule) {
       const answers = [];
       for (let i = 0; i < total; ++i) {
         self.postMessage({type: 'progress', phase: 'searching', done: i, total});
-        answers.push(analyseWith(m, data.texts[i], data.players, null, buf));
+        answers.push(analyseWith(m, data.texts[i], data.players, null, buf, 8192, data.built[i]));
       }
       self.postMessage({type: 'result', answers});
     } catch (e) {

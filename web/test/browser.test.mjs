@@ -192,6 +192,11 @@ test('a line as mjk reads it, meld words in the hand field, asks the same', asyn
   assert.equal(await page.locator('#hand-tiles button').count(), 11);
   await page.fill('#melds', 'chi-234m');
   assert.match(await page.textContent('#error'), /meld 2 \("chi-234m"\) is not TYPE:TILES/);
+  // A bad hand's error names the character of what was typed, not a byte of
+  // the JSON the page sends (before: "at position 15").
+  await page.fill('#melds', '');
+  await page.fill('#hand', '123m45x 8s');
+  assert.equal(await page.textContent('#error'), 'unknown character at position 6: in the field hand');
   assert.deepEqual(page.problems, []);
 });
 
@@ -309,6 +314,10 @@ test('EV panel: the search runs in a worker, shows the answer or the library\'s 
     }
   });
   assert.deepEqual(cancelled, {phases: ['loading'], name: 'AbortError'});
+  // The worker places an object's error in its field too; text keeps its byte.
+  const bad = await page.evaluate(() => mjkPage.mjk.ev([{hand: '123m45x'}, '{"hand":"123m45x","ev":{}}']));
+  assert.deepEqual(bad.map(a => a.error), ['unknown character at position 6: in the field hand',
+                                           'unknown character at position 15: in the field hand']);
   // Run to the end: until the library answers "ev" requests, its error shows.
   await page.click('#ev-run');
   await page.waitForFunction(() => !document.getElementById('ev-error').hidden || !document.getElementById('ev-table').hidden,

@@ -48,6 +48,20 @@ test('analyse: a bad hand is the CLI\'s error object; three players and visible 
   assert.throws(() => mjk.analyse('1m', {visible: new Uint8Array(3)}), /34 counts/);
 });
 
+test('analyse: a request object\'s error names the character of the field its caller wrote', () => {
+  // The JSON text made from the object is not the caller's: its byte 15 is
+  // character 6 of hand (before: "unknown character at position 15").
+  assert.equal(mjk.analyse({hand: '123m45x'}).error, 'unknown character at position 6: in the field hand');
+  assert.equal(mjk.analyse({seat: '1z', hand: '123m45x', win: '6m'}).error,
+               'unknown character at position 6: in the field hand');
+  assert.match(mjk.analyseJson({hand: '123m45x'}), /at position 6: in the field hand/);
+  // Text is the caller's own: its byte stands.
+  assert.match(mjk.analyse('{"hand":"123m45x"}').error, /at position 15\b/);
+  // An error not inside a string value keeps its sentence.
+  const count = mjk.analyse({hand: '123m', win: '1m', honba: -1});
+  assert.equal(count.error, mjk.analyse(JSON.stringify({hand: '123m', win: '1m', honba: -1})).error);
+});
+
 test('analyse: the answer buffer grows for a long answer and for long input', () => {
   const long = mjk.analyseJson('11122233344455m');  // many readings and advice rows
   assert.ok(long.length > 1000);
