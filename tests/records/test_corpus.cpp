@@ -100,12 +100,13 @@ TEST_CASE("corpus statistics: the JSON object, to the byte") {
   std::string by_turn = "[2.77778";
   for (int t = 1; t < 19; ++t) by_turn += ", null";
   by_turn += ", 0.333333]";
-  CHECK(corpus_json(s) ==
-        "{\"games\": 2, \"rounds\": 9, \"wins\": 7, \"draws\": 2, \"riichi\": 5, \"discards\": 1000, "
-        "\"disagreements\": 2, \"errors\": [\"a \\\"quoted\\\" name\", \"a\\u000anewline and \\ufffd\"], "
-        "\"files\": 3, \"tsumo\": 3, \"deal_ins\": 4, \"win_rate\": 0.194444, \"deal_in_rate\": 0.111111, "
-        "\"riichi_rate\": 0.138889, \"average_win\": 7857.14, \"reviewed\": 990, \"shanten_by_turn\": " +
-            by_turn + ", \"ukeire_given_up\": 1371.74, \"shanten_given_up\": 0.0909091}");
+  CHECK(
+      corpus_json(s) ==
+      "{\"games\": 2, \"rounds\": 9, \"wins\": 7, \"draws\": 2, \"riichi\": 5, \"discards\": 1000, "
+      "\"actions\": 0, \"disagreements\": 2, \"errors\": [\"a \\\"quoted\\\" name\", \"a\\u000anewline and \\ufffd\"], "
+      "\"files\": 3, \"tsumo\": 3, \"deal_ins\": 4, \"win_rate\": 0.194444, \"deal_in_rate\": 0.111111, "
+      "\"riichi_rate\": 0.138889, \"average_win\": 7857.14, \"reviewed\": 990, \"shanten_by_turn\": " +
+          by_turn + ", \"ukeire_given_up\": 1371.74, \"shanten_given_up\": 0.0909091}");
   CorpusStats empty;
   CHECK(corpus_json(empty).find("\"errors\": [], \"files\": 0") != std::string::npos);
   CHECK(corpus_json(empty).find("\"average_win\": null, \"reviewed\": 0") != std::string::npos);
