@@ -95,3 +95,11 @@ def test_the_plan_resolves_as_mjk_play():
     p = selfplay.plan(games=2, players=3)
     assert p["rules"] == "tenhou-sanma" and p["players"] == 3 and p["bots"] == ["advice"] * 3
     assert p["length"] == "south" and p["format"] == "none"
+
+
+def test_a_directory_that_cannot_be_written_is_named(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    r = selfplay_run(["--games", "1", "--length", "one", "--out", str(blocker / "games")], 1)
+    assert r.returncode == 1 and str(blocker) in r.stderr and "Traceback" not in r.stderr
+    assert not r.stdout

@@ -9,7 +9,9 @@ tasks of --batch games on the Dask workers (the native code, the records
 layer's play_recorded, the function `mjk play` plays its games with), writes
 each game's record into DIR as SEED-GAME.mjson|.json|.xml (whole: under a
 temporary name, renamed once written), and prints the summary `mjk play`
-prints (`--json`: the same object; seconds and hanchan_per_s are timing).
+prints (`--json`: the same object; seconds and hanchan_per_s are timing,
+from the first task sent to the last record written, the cluster's start
+left out).
 The files and the figures are those of `mjk play`, whatever the cluster.
 
 Built-in bots only (random, tsumogiri, advice, ev): `mjk play`'s cmd:COMMAND
@@ -212,6 +214,12 @@ def main(argv=None):
                  bots=args.bots, format=args.format, out=args.out)
     except PlanError as e:
         a.error(str(e))
+    if p["out"]:
+        try:  # before a cluster starts, as mjk play says it
+            os.makedirs(p["out"], exist_ok=True)
+        except OSError as e:
+            sys.stderr.write("mjk.selfplay: --out %s is not a directory that can be made (%s)\n" % (p["out"], e))
+            return 1
     if args.scheduler:
         from distributed import Client
         client = Client(args.scheduler)
@@ -230,7 +238,13 @@ def main(argv=None):
                 workers, "" if workers == 1 else "s"))
             progress = Progress(sys.stderr, what="games", name="mjk.selfplay")
         started = time.monotonic()
-        totals = run(p, client=client, batch=args.batch, progress=progress)
+        try:
+            totals = run(p, client=client, batch=args.batch, progress=progress)
+        except (ValueError, OSError) as e:
+            # A writer's refusal on a worker, a file that cannot be written here: no summary,
+            # it would count games not written (as mjk play says it, exit status 1).
+            sys.stderr.write("mjk.selfplay: %s\n" % e)
+            return 1
         seconds = time.monotonic() - started
     finally:
         cluster = client.cluster if not args.scheduler else None
