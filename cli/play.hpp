@@ -12,6 +12,7 @@
 
 #include "options.hpp"
 #include "mjk/bots.hpp"
+#include "mjk/from_engine.hpp"
 #include "mjk/table.hpp"
 
 namespace mjk::cli {
@@ -48,14 +49,10 @@ struct PlayPlanned {
 std::optional<std::string> try_play_option(const Option& o, std::string_view value);
 
 // One game played and written: the same (plan, game) always gives the same.
-struct PlayedGame {
-  std::uint32_t rounds = 0, wins = 0, draws = 0;
-  long decisions = 0;
-  int replaced = 0;  // external bots' answers replaced by the fallback
-  std::array<std::int32_t, 4> scores{};
-  std::array<std::uint8_t, 4> placements{};
-  std::string text;   // the record (empty for PlayFormat::none)
-  std::string error;  // the writer's refusal, when it refused
+// The records layer's game (its figures, its record) and, with external bots,
+// how many of their answers were replaced by the fallback.
+struct PlayedGame : records::PlayedRecord {
+  int replaced = 0;
 };
 // `table` and `log` are the caller's, reused from game to game.
 PlayedGame play_one(const PlayPlan& plan, std::uint32_t game, Table& table, GameLog& log);

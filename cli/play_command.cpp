@@ -383,34 +383,21 @@ PlayPlanned plan_play(const std::vector<Arguments::Given>& given) {
 }
 
 PlayedGame play_one(const PlayPlan& plan, std::uint32_t game, Table& table, GameLog& log) {
+  std::vector<std::string_view> names(plan.bot_names.begin(), plan.bot_names.end());
+  const std::optional<records::Format> format = plan.format == PlayFormat::mjai      ? records::Format::mjai
+                                                : plan.format == PlayFormat::tenhou6 ? records::Format::tenhou6
+                                                : plan.format == PlayFormat::mjlog   ? records::Format::mjlog
+                                                                                     : std::optional<records::Format>();
+  // Built-in bots alone: the records layer's game, the one mjk.selfplay plays too.
+  if (std::all_of(plan.commands.begin(), plan.commands.end(), [](const std::string& c) { return c.empty(); }))
+    return PlayedGame{records::play_recorded(plan.rules, plan.seed, game, plan.bots, format, names, table, log), 0};
   log.clear();
   table.start(plan.rules, plan.seed, game, &log);
-  // The bots' choices keyed by (seed, game) too, never by the thread that plays it.
-  PlayedGame out;
-  const std::uint64_t bots_seed = Rng::mix(plan.seed ^ Rng::mix(0x9a3e0000ull + game));
-  if (std::all_of(plan.commands.begin(), plan.commands.end(), [](const std::string& c) { return c.empty(); }))
-    out.decisions = play_game(table, plan.bots, bots_seed, &log);
-  else out.decisions = play_with_processes(plan, game, table, log, bots_seed, out.replaced);
-  out.rounds = static_cast<std::uint32_t>(log.rounds.size());
-  out.wins = static_cast<std::uint32_t>(log.wins.size());
-  out.draws = static_cast<std::uint32_t>(log.draws.size());
-  out.scores = table.scores();
-  out.placements = table.placements();
-  std::vector<std::string_view> names(plan.bot_names.begin(), plan.bot_names.end());
-  switch (plan.format) {
-    case PlayFormat::none: break;
-    case PlayFormat::mjai: write_mjai(log, plan.rules.players, out.text, names); break;
-    case PlayFormat::tenhou6:
-    case PlayFormat::mjlog: {
-      const std::string file = std::to_string(plan.seed) + "-" + std::to_string(game);
-      const records::Game g = records::game_of(log, plan.rules, file, names);
-      records::WriteResult w = records::write_record(
-          g, plan.format == PlayFormat::tenhou6 ? records::Format::tenhou6 : records::Format::mjlog);
-      if (w.ok()) out.text = std::move(w.text);
-      else out.error = w.error->starts_with(file) ? *w.error : file + ": " + *w.error;
-      break;
-    }
-  }
+  int replaced = 0;
+  const long decisions =
+      play_with_processes(plan, game, table, log, records::play_bots_seed(plan.seed, game), replaced);
+  PlayedGame out{records::played_record(table, log, plan.rules, plan.seed, game, format, names), replaced};
+  out.decisions = decisions;
   return out;
 }
 

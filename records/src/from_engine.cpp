@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "common.hpp"
+#include "mjk/mjai.hpp"
 
 namespace mjk::records {
 namespace {
@@ -193,6 +194,42 @@ Game game_of(const GameLog& log, const EngineRules& rules, std::string file, std
     held_dora.clear();
   }
   return g;
+}
+
+std::uint64_t play_bots_seed(std::uint64_t seed, std::uint32_t game) noexcept {
+  return Rng::mix(seed ^ Rng::mix(0x9a3e0000ull + game));
+}
+
+PlayedRecord played_record(const Table& table, const GameLog& log, const EngineRules& rules, std::uint64_t seed,
+                           std::uint32_t game, std::optional<Format> format, std::span<const std::string_view> names) {
+  PlayedRecord out;
+  out.rounds = static_cast<std::uint32_t>(log.rounds.size());
+  out.wins = static_cast<std::uint32_t>(log.wins.size());
+  out.draws = static_cast<std::uint32_t>(log.draws.size());
+  out.scores = table.scores();
+  out.placements = table.placements();
+  if (!format) return out;
+  if (*format == Format::mjai) {
+    // The engine's writer, not the records' one: it writes the log as the table kept it.
+    mjk::write_mjai(log, rules.players, out.text, names);
+    return out;
+  }
+  const std::string file = std::to_string(seed) + "-" + std::to_string(game);
+  WriteResult w = write_record(game_of(log, rules, file, names), *format);
+  if (w.ok()) out.text = std::move(w.text);
+  else out.error = w.error->starts_with(file) ? *w.error : file + ": " + *w.error;
+  return out;
+}
+
+PlayedRecord play_recorded(const EngineRules& rules, std::uint64_t seed, std::uint32_t game, std::span<const Bot> bots,
+                           std::optional<Format> format, std::span<const std::string_view> names, Table& table,
+                           GameLog& log) {
+  log.clear();
+  table.start(rules, seed, game, &log);
+  const long decisions = play_game(table, bots, play_bots_seed(seed, game), &log);
+  PlayedRecord out = played_record(table, log, rules, seed, game, format, names);
+  out.decisions = decisions;
+  return out;
 }
 
 }  // namespace mjk::records

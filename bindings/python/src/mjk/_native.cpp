@@ -449,6 +449,8 @@ void add_ev(py::module_& m);  // _native_ev.cpp: the expected value
 
 void add_table(py::module_& m);  // _native_table.cpp: whole games (mjk.Table, mjk.Tables)
 
+void add_play(py::module_& m);  // _native_play.cpp: self-play games as `mjk play` plays them (mjk.selfplay)
+
 PYBIND11_MODULE(_native, m) {
   m.doc() = "mjk's native half; use the mjk package";
   m.def("operations", &operations);
@@ -466,6 +468,7 @@ PYBIND11_MODULE(_native, m) {
   m.def("implementation", [] { return std::string(mjk_implementation()); });
   add_ev(m);
   add_table(m);
+  add_play(m);
   m.attr("library_version") = mjk_version();
   m.attr("default_max_record_bytes") = std::uint64_t{MJK_DEFAULT_MAX_RECORD_BYTES};
   m.def("read_log", &read_log, py::arg("path"), py::arg("max_bytes") = std::uint64_t{MJK_DEFAULT_MAX_RECORD_BYTES});

@@ -90,8 +90,9 @@ class Progress:
     task is done, then each time a further tenth of the records is, the
     last with the time taken."""
 
-    def __init__(self, stream, *, tty=None):
+    def __init__(self, stream, *, tty=None, what="records", name="mjk.corpus"):
         self.stream = stream
+        self.what, self.name = what, name  # "games", "mjk.selfplay" for mjk.selfplay
         self.tty = stream.isatty() if tty is None else tty
         self.tenths = -1
         import time
@@ -104,7 +105,8 @@ class Progress:
         if self.tty:
             width = 40
             filled = width if not total else done * width // total
-            self.stream.write("\r[%s%s] %d / %d records%s" % ("#" * filled, " " * (width - filled), done, total, took))
+            self.stream.write("\r[%s%s] %d / %d %s%s" % ("#" * filled, " " * (width - filled), done, total, self.what,
+                                                         took))
             if end:
                 self.stream.write("\n")
         else:
@@ -113,7 +115,7 @@ class Progress:
                 return
             self.tenths = tenths
             percent = 100 if not total else done * 100 // total
-            self.stream.write("mjk.corpus: %d / %d records (%d%%)%s\n" % (done, total, percent, took))
+            self.stream.write("%s: %d / %d %s (%d%%)%s\n" % (self.name, done, total, self.what, percent, took))
         self.stream.flush()
 
 

@@ -1,0 +1,262 @@
+"""Self-play by the engine's built-in bots on a Dask cluster.
+
+    python -m mjk.selfplay --games N [--seed S] [--players 4|3] [--length one|east|south] [--rules PRESET]
+                           [--bots BOT[,BOT...]] [--format mjai|tenhou6|mjlog|none] [--out DIR]
+                           [--batch N] [--workers N] [--scheduler tcp://HOST:8786] [--json] [--quiet]
+
+Plays games 0..N-1 of the seed as `mjk play` does with the same options, in
+tasks of --batch games on the Dask workers (the native code, the records
+layer's play_recorded, the function `mjk play` plays its games with), writes
+each game's record into DIR as SEED-GAME.mjson|.json|.xml (whole: under a
+temporary name, renamed once written), and prints the summary `mjk play`
+prints (`--json`: the same object; seconds and hanchan_per_s are timing,
+from the first task sent to the last record written, the cluster's start
+left out).
+The files and the figures are those of `mjk play`, whatever the cluster.
+
+Built-in bots only (random, tsumogiri, advice, ev): `mjk play`'s cmd:COMMAND
+bots are processes of that machine. Without --scheduler: a
+distributed.LocalCluster of this machine's cores. With it: the workers need
+the mjk package; the records travel back to this process, which writes them.
+
+On standard error, unless --quiet: the scheduler's dashboard address, the
+games, tasks and workers, then the progress as tasks complete.
+"""
+import argparse
+import json
+import os
+import sys
+import time
+
+from . import _native
+from .corpus import Progress, dashboard_link, local_client
+
+BOTS_KNOWN = "random, tsumogiri, advice, ev"
+LENGTHS = {"one": 0, "east": 1, "south": 2}
+LENGTH_WORDS = {"one": "one round", "east": "east", "south": "east-south"}
+EXTENSIONS = {"mjai": ".mjson", "tenhou6": ".json", "mjlog": ".xml", "none": ""}
+
+
+class PlanError(ValueError):
+    """An argument mjk.selfplay refuses, the message naming it."""
+
+
+def plan(*, games, seed=0, players=0, length=None, rules="tenhou", bots="advice", format=None, out=None):
+    """The options checked together as `mjk play` checks them: a dict of the
+    rules preset's name, the players, the length, one bot a seat, the format.
+    Raises PlanError naming what is wrong."""
+    if not 1 <= games <= 0xFFFFFFFF:
+        raise PlanError("--games takes a number from 1 to 4294967295, not '%s'" % games)
+    if not 0 <= seed <= 0xFFFFFFFFFFFFFFFF:
+        raise PlanError("--seed takes a number from 0 to 18446744073709551615, not '%s'" % seed)
+    try:
+        preset_players, preset_length = _native.preset(rules)
+    except ValueError as e:
+        raise PlanError(str(e)) from None
+    rules_name = rules
+    if players and players != preset_players:
+        # --players 3 with a four-player preset takes its three-player rules, as mjk play does.
+        other = rules + "-sanma" if players == 3 else ""
+        try:
+            ok = bool(other) and _native.preset(other)[0] == players
+        except ValueError:
+            ok = False
+        if not ok:
+            raise PlanError("--rules %s is for %d players and --players asks %d" % (rules, preset_players, players))
+        rules_name, (preset_players, preset_length) = other, _native.preset(other)
+    seats = preset_players
+    names = bots.split(",")
+    if len(names) == 1:
+        names = names * seats
+    if len(names) != seats:
+        raise PlanError("--bots names %d bots for %d players: one a seat, or one for every seat" % (len(names), seats))
+    for s, name in enumerate(names):
+        if not name:
+            raise PlanError("--bots names no bot for seat %d" % s)
+        if name.startswith("cmd:"):
+            raise PlanError("--bots %s for seat %d: mjk.selfplay plays the built-in bots alone (%s); "
+                            "external bots are mjk play's" % (name, s, BOTS_KNOWN))
+        if name not in BOTS_KNOWN.split(", "):
+            raise PlanError("unknown bot '%s' for seat %d (the bots: %s)" % (name, s, BOTS_KNOWN))
+    fmt = format or ("mjai" if out else "none")
+    if fmt != "none" and not out:
+        raise PlanError("--format %s needs --out DIR" % fmt)
+    if fmt == "none" and out:
+        raise PlanError("--out with --format none writes nothing: give --format mjai, tenhou6 or mjlog")
+    p = {"games": games, "seed": seed, "players": seats, "length": length or ("one", "east", "south")[preset_length],
+         "rules": rules_name, "bots": names, "format": fmt, "out": out}
+    try:  # the native checks (the record's rules for tenhou6 and mjlog), no game played
+        _native.play_games(seed, 0, 0, rules_name, seats, LENGTHS[p["length"]], names, fmt)
+    except ValueError as e:
+        raise PlanError(str(e)) from None
+    return p
+
+
+def play_batch(p, first, count):
+    """On a worker: games [first, first + count) (the native code, the GIL released)."""
+    from mjk import _native as native
+    return native.play_games(p["seed"], first, count, p["rules"], p["players"], LENGTHS[p["length"]], p["bots"],
+                             p["format"])
+
+
+def write_whole(path, data):
+    """`data` into `path` whole or not at all: a temporary file beside it, renamed."""
+    temporary = "%s.tmp%d" % (path, os.getpid())
+    try:
+        with open(temporary, "wb") as f:
+            f.write(data)
+        os.replace(temporary, path)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.remove(temporary)
+        raise
+
+
+class Totals:
+    """The summary's sums, integers added game by game: the same in any order."""
+
+    def __init__(self, seats):
+        self.seats = seats
+        self.games = self.rounds = self.wins = self.draws = self.decisions = 0
+        self.placements = [[0] * 4 for _ in range(4)]
+        self.score_sum = [0] * 4
+
+    def add(self, g):
+        self.games += 1
+        self.rounds += g["rounds"]
+        self.wins += g["wins"]
+        self.draws += g["draws"]
+        self.decisions += g["decisions"]
+        for s in range(self.seats):
+            self.placements[s][g["placements"][s] & 3] += 1
+            self.score_sum[s] += g["scores"][s]
+
+    def average(self, s):
+        return self.score_sum[s] / self.games if self.games else 0.0
+
+
+def summary_object(p, t, seconds):
+    """The object `mjk play --json` prints."""
+    rate = t.games / seconds if seconds > 0 else 0.0
+    return {
+        "games": t.games, "players": p["players"], "length": p["length"], "rules": p["rules"],
+        # A JSON number when a reader's 64-bit integer holds it, else its digits, as mjk play writes it.
+        "seed": p["seed"] if p["seed"] <= 0x7FFFFFFFFFFFFFFF else str(p["seed"]),
+        "rounds": t.rounds, "wins": t.wins, "draws": t.draws, "decisions": t.decisions,
+        "seats": [{"bot": p["bots"][s], "placements": t.placements[s][:p["players"]],
+                   "average_score": round(t.average(s), 1)} for s in range(p["players"])],
+        "seconds": round(seconds, 3), "hanchan_per_s": round(rate, 1),
+    }
+
+
+def summary_text(p, t, seconds):
+    """The text `mjk play` prints, line for line (its printf formats)."""
+    seats = p["players"]
+    rate = t.games / seconds if seconds > 0 else 0.0
+    lines = ["games      %d (%d players, %s, rules %s, seed %d)" % (t.games, seats, LENGTH_WORDS[p["length"]],
+                                                                     p["rules"], p["seed"]),
+             "rounds     %d" % t.rounds, "wins       %d" % t.wins, "draws      %d" % t.draws,
+             "decisions  %d" % t.decisions,
+             "seat  bot        " + "".join("%6s" % ("1st", "2nd", "3rd", "4th")[i] for i in range(seats))
+             + "  average score"]
+    for s in range(seats):
+        lines.append("%-5d %-10s " % (s, p["bots"][s]) + "".join("%6d" % t.placements[s][i] for i in range(seats))
+                     + "  %13.1f" % t.average(s))
+    lines.append("%.2f s, %.1f hanchan/s" % (seconds, rate))
+    return "\n".join(lines) + "\n"
+
+
+def run(p, *, client, batch=16, progress=None):
+    """Plays the plan's games on the workers of a distributed.Client, writes
+    each record into p["out"] as it comes back; returns the Totals."""
+    from distributed import as_completed
+    if p["out"]:
+        os.makedirs(p["out"], exist_ok=True)
+    starts = list(range(0, p["games"], batch))
+    futures = [client.submit(play_batch, p, first, min(batch, p["games"] - first), pure=False) for first in starts]
+    totals, done = Totals(p["players"]), 0
+    for future in as_completed(futures):
+        for g in future.result():
+            if p["format"] != "none":
+                name = "%d-%d%s" % (p["seed"], g["game"], EXTENSIONS[p["format"]])
+                write_whole(os.path.join(p["out"], name), g["text"])
+            totals.add(g)
+            done += 1
+        if progress:
+            progress(done, p["games"])
+    return totals
+
+
+def main(argv=None):
+    a = argparse.ArgumentParser(prog="python -m mjk.selfplay", description=__doc__.split("\n\n")[0])
+    a.add_argument("--games", type=int, default=1, help="games to play, numbered from 0 (default 1)")
+    a.add_argument("--seed", type=int, default=0, help="the seed of every game's wall and bots (default 0)")
+    a.add_argument("--players", type=int, choices=(3, 4), default=0,
+                   help="4 or 3 (3 with a four-player preset: its -sanma rules)")
+    a.add_argument("--length", choices=tuple(LENGTHS), help="one round, east or south (default: the preset's)")
+    a.add_argument("--rules", default="tenhou", help="a rules preset (default tenhou)")
+    a.add_argument("--bots", default="advice", help="one built-in bot for every seat or one a seat, comma-separated")
+    a.add_argument("--format", choices=tuple(EXTENSIONS), help="the records' format (default mjai with --out)")
+    a.add_argument("--out", help="the directory the records are written into")
+    a.add_argument("--batch", type=int, default=16, help="games per task (default 16)")
+    a.add_argument("--workers", type=int, help="LocalCluster processes (default: every core)")
+    a.add_argument("--scheduler", help="a Dask scheduler's address, tcp://HOST:8786 (default: a LocalCluster)")
+    a.add_argument("--json", action="store_true", help="print the object `mjk play --json` prints")
+    a.add_argument("--quiet", "-q", action="store_true",
+                   help="print neither the dashboard's address nor the progress on standard error")
+    args = a.parse_args(argv)
+    if args.batch < 1:
+        a.error("--batch must be at least 1")
+    if args.out == "-":
+        a.error("--out -: mjk.selfplay writes files into a directory (mjk play writes standard output)")
+    try:
+        p = plan(games=args.games, seed=args.seed, players=args.players, length=args.length, rules=args.rules,
+                 bots=args.bots, format=args.format, out=args.out)
+    except PlanError as e:
+        a.error(str(e))
+    if p["out"]:
+        try:  # before a cluster starts, as mjk play says it
+            os.makedirs(p["out"], exist_ok=True)
+        except OSError as e:
+            sys.stderr.write("mjk.selfplay: --out %s is not a directory that can be made (%s)\n" % (p["out"], e))
+            return 1
+    if args.scheduler:
+        from distributed import Client
+        client = Client(args.scheduler)
+    else:
+        client = local_client(args.workers)
+    try:
+        progress = None
+        if not args.quiet:
+            link = dashboard_link(client)
+            sys.stderr.write("mjk.selfplay: dashboard %s\n" % link if link
+                             else "mjk.selfplay: the scheduler serves no dashboard\n")
+            workers = len(client.scheduler_info().get("workers", {}))
+            tasks = (p["games"] + args.batch - 1) // args.batch
+            sys.stderr.write("mjk.selfplay: %d game%s in %d task%s of up to %d, on %d worker%s\n" % (
+                p["games"], "" if p["games"] == 1 else "s", tasks, "" if tasks == 1 else "s", args.batch,
+                workers, "" if workers == 1 else "s"))
+            progress = Progress(sys.stderr, what="games", name="mjk.selfplay")
+        started = time.monotonic()
+        try:
+            totals = run(p, client=client, batch=args.batch, progress=progress)
+        except (ValueError, OSError) as e:
+            # A writer's refusal on a worker, a file that cannot be written here: no summary,
+            # it would count games not written (as mjk play says it, exit status 1).
+            sys.stderr.write("mjk.selfplay: %s\n" % e)
+            return 1
+        seconds = time.monotonic() - started
+    finally:
+        cluster = client.cluster if not args.scheduler else None
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    if args.json:
+        sys.stdout.write(json.dumps(summary_object(p, totals, seconds), separators=(",", ":")) + "\n")
+    else:
+        sys.stdout.write(summary_text(p, totals, seconds))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

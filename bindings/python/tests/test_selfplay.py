@@ -1,0 +1,105 @@
+"""Self-play on Dask (python -m mjk.selfplay on a LocalCluster of one or two
+workers) against `mjk play` with the same arguments: the same files, byte
+for byte, and the same summary but for its timing."""
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mjk import _native
+from mjk import selfplay
+
+CLI = os.environ.get("MJK_CLI")
+needs_cli = pytest.mark.skipif(not CLI, reason="MJK_CLI (the mjk tool) not given")
+TIMING = ("seconds", "hanchan_per_s")
+
+
+def selfplay_run(args, workers):
+    return subprocess.run([sys.executable, "-m", "mjk.selfplay", *args, "--workers", str(workers), "--quiet"],
+                          capture_output=True, text=True, timeout=300)
+
+
+def files_of(directory):
+    return {p.name: p.read_bytes() for p in sorted(Path(directory).iterdir())}
+
+
+@needs_cli
+@pytest.mark.parametrize("fmt, extra, workers", [
+    ("mjai", [], 2),
+    ("tenhou6", ["--bots", "random,advice,tsumogiri", "--players", "3"], 1),
+    ("mjlog", ["--bots", "advice,random,advice,tsumogiri"], 2),
+])
+def test_selfplay_writes_what_mjk_play_writes(tmp_path, fmt, extra, workers):
+    common = ["--games", "5", "--seed", "11", "--length", "east", "--format", fmt, *extra]
+    cli = subprocess.run([CLI, "play", *common, "--out", str(tmp_path / "cli"), "--json"], capture_output=True,
+                         text=True, timeout=300)
+    assert cli.returncode == 0, cli.stderr
+    # Tasks of two games: the batches finish in any order on the workers.
+    dask = selfplay_run([*common, "--out", str(tmp_path / "dask"), "--batch", "2", "--json"], workers)
+    assert dask.returncode == 0, dask.stderr
+    expected = files_of(tmp_path / "cli")
+    assert len(expected) == 5 and files_of(tmp_path / "dask") == expected
+    want, got = json.loads(cli.stdout), json.loads(dask.stdout)
+    for key in TIMING:
+        del want[key], got[key]
+    assert got == want
+    assert not [p for p in (tmp_path / "dask").iterdir() if ".tmp" in p.name]  # written whole, renamed
+
+
+@needs_cli
+def test_selfplay_text_summary_is_mjk_plays(tmp_path):
+    common = ["--games", "3", "--seed", "4", "--length", "east", "--bots", "advice,random,tsumogiri,advice"]
+    cli = subprocess.run([CLI, "play", *common], capture_output=True, text=True, timeout=300)
+    dask = selfplay_run(common, 1)
+    assert cli.returncode == 0 and dask.returncode == 0, dask.stderr
+    # All but the last line, the time taken.
+    assert dask.stdout.splitlines()[:-1] == cli.stdout.splitlines()[:-1]
+    assert dask.stdout.splitlines()[-1].endswith("hanchan/s")
+
+
+def test_native_batch_is_the_games_one_by_one():
+    whole = _native.play_games(3, 0, 4, "tenhou", 4, 0, ["advice"] * 4, "tenhou6")
+    parts = _native.play_games(3, 2, 2, "tenhou", 4, 0, ["advice"] * 4, "tenhou6")
+    assert [g["game"] for g in whole] == [0, 1, 2, 3]
+    assert parts == whole[2:]
+    for g in whole:
+        assert sorted(g["placements"]) == [0, 1, 2, 3] and g["rounds"] >= 1 and g["decisions"] > 0
+        assert g["text"].startswith(b"{")
+    assert all(g["text"] == b"" for g in _native.play_games(3, 0, 2, "tenhou", 4, 0, ["random"] * 4, "none"))
+
+
+def test_a_bad_argument_is_named(tmp_path):
+    with pytest.raises(ValueError, match="unknown bot 'nobot' for seat 2"):
+        _native.play_games(0, 0, 1, "tenhou", 4, 1, ["advice", "advice", "nobot", "advice"], "mjai")
+    with pytest.raises(selfplay.PlanError, match="unknown bot 'nobot' for seat 1"):
+        selfplay.plan(games=1, bots="advice,nobot,advice,advice")
+    with pytest.raises(selfplay.PlanError, match="unknown rules preset 'nowhere'"):
+        selfplay.plan(games=1, rules="nowhere")
+    with pytest.raises(selfplay.PlanError, match="--bots names 2 bots for 4 players"):
+        selfplay.plan(games=1, bots="advice,random")
+    with pytest.raises(selfplay.PlanError, match="external bots are mjk play's"):
+        selfplay.plan(games=1, bots="cmd:true")
+    with pytest.raises(selfplay.PlanError, match="--format mjlog states Tenhou's rules"):
+        selfplay.plan(games=1, rules="mahjongsoul", format="mjlog", out=str(tmp_path))
+    # The command says it before a cluster is started, exit status 2.
+    r = subprocess.run([sys.executable, "-m", "mjk.selfplay", "--bots", "nobot", "--quiet"], capture_output=True,
+                       text=True, timeout=120)
+    assert r.returncode == 2 and "unknown bot 'nobot' for seat 0" in r.stderr
+    assert not r.stdout
+
+
+def test_the_plan_resolves_as_mjk_play():
+    p = selfplay.plan(games=2, players=3)
+    assert p["rules"] == "tenhou-sanma" and p["players"] == 3 and p["bots"] == ["advice"] * 3
+    assert p["length"] == "south" and p["format"] == "none"
+
+
+def test_a_directory_that_cannot_be_written_is_named(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    r = selfplay_run(["--games", "1", "--length", "one", "--out", str(blocker / "games")], 1)
+    assert r.returncode == 1 and str(blocker) in r.stderr and "Traceback" not in r.stderr
+    assert not r.stdout
