@@ -282,6 +282,26 @@ def test_score_many_a_bad_request_among_good_ones():
     assert mjk.score_many([]) == []
 
 
+def test_score_many_of_thousands_keeps_each_answer_and_row():
+    # The native side answers a chunk of lines at a time: the rows of bad
+    # lines, the answers' order and the dicts mixed in must not depend on it.
+    lines = [LINES[k % len(LINES)] for k in range(2600)]
+    lines[1024] = json.loads(LINES[3])
+    answers = mjk.score_many(lines, errors="return")
+    assert len(answers) == len(lines)
+    one_by_one = {k: mjk.score_many([LINES[k]], errors="return")[0] for k in range(len(LINES))}
+    for row, answer in enumerate(answers):
+        expected = one_by_one[row % len(LINES)] if row != 1024 else one_by_one[3]
+        if isinstance(expected, mjk.HandError):
+            assert isinstance(answer, mjk.HandError) and answer.row == row and answer.code == expected.code
+            assert str(answer) == str(expected)
+        else:
+            assert answer == expected
+    with pytest.raises(mjk.HandError) as e:
+        mjk.score_many([LINES[0]] * 1500 + [LINES[1]])
+    assert e.value.row == 1500 and e.value.code == 25
+
+
 def test_score_batch_arrays():
     a, codes = mjk.score_batch(LINES, errors="return")
     assert codes.dtype == np.uint8 and list(codes != 0) == [False, True, False, False, True, False]

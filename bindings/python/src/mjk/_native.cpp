@@ -8,9 +8,9 @@
 #include <pybind11/stl.h>
 
 #include <array>
+#include <cstring>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -62,59 +62,167 @@ py::object loads(const std::string& text) { return py::module_::import("json").a
 // The library's JSON answers (mjk_score_json's objects: ASCII keys, words,
 // whole numbers and null, no escape, no space) made Python objects here, as
 // fast as the objects were once built key by key (json.loads takes twice as
-// long): the short strings, the same few words in every answer, are made
-// once and shared. Other text goes to json.loads. Knows no answer's shape.
+// long). The short strings, the same few keys and words in every answer, are
+// made once and shared: found by a hash taken while the string is scanned,
+// in a table of their bytes, so no std::string is made per string. Objects
+// are built with the C API on new references (no pybind11 handle per value),
+// lists at their final size. Other text goes to json.loads. Knows no
+// answer's shape.
 class AnswerReader {
  public:
   py::object read(std::string_view text) {
-    s_ = text, i_ = 0, ok_ = true;
-    py::object v = value();
-    return ok_ && i_ == s_.size() ? v : loads(std::string(text));
+    s_ = text.data(), end_ = text.data() + text.size(), ok_ = true, last_ = -1;
+    PyObject* v = value();
+    if (PyErr_Occurred()) {
+      Py_XDECREF(v);
+      throw py::error_already_set();
+    }
+    if (v && ok_ && s_ == end_) return py::reinterpret_steal<py::object>(v);
+    Py_XDECREF(v);
+    return loads(std::string(text));
   }
 
  private:
-  bool eat(char c) { return i_ < s_.size() && s_[i_] == c ? (++i_, true) : false; }
-  py::object value() {
-    const bool object = eat('{');
-    if (object || eat('[')) {
-      py::object out = object ? py::object(py::dict()) : py::object(py::list());
-      if (eat(object ? '}' : ']')) return out;
-      do {
-        py::object key = object ? string() : py::none();
-        if (object && !eat(':')) ok_ = false;
-        py::object v = ok_ ? value() : py::none();
-        if (!ok_) return v;
-        if (object) PyDict_SetItem(out.ptr(), key.ptr(), v.ptr());
-        else PyList_Append(out.ptr(), v.ptr());
-      } while (eat(','));
-      ok_ = ok_ && eat(object ? '}' : ']');
-      return out;
+  // A shared string: its bytes (in words_), their hash, the str.
+  struct Word {
+    std::uint64_t hash = 0;
+    std::uint32_t at = 0, size = 0;
+    PyObject* str = nullptr;  // the table's reference
+    std::int32_t next = -1;   // the slot of the word read after it the last time, or -1
+  };
+  static constexpr std::size_t slots = 8192, max_words = 4096, max_word = 32;
+
+  bool eat(char c) { return s_ < end_ && *s_ == c ? (++s_, true) : false; }
+  PyObject* fail() { return ok_ = false, nullptr; }
+
+  // A new reference, or nullptr (ok_ false: not the subset read here; or a Python error set).
+  PyObject* value() {
+    if (s_ == end_) return fail();
+    const char c = *s_;
+    if (c == '{') return object();
+    if (c == '[') return array();
+    if (c == '"') return string();
+    if (c == 'n') {
+      if (end_ - s_ < 4 || std::memcmp(s_, "null", 4) != 0) return fail();
+      s_ += 4;
+      Py_RETURN_NONE;
     }
-    if (i_ < s_.size() && s_[i_] == '"') return string();
-    if (s_.substr(i_, 4) == "null") return i_ += 4, py::none();
+    return number();
+  }
+  PyObject* object() {
+    ++s_;
+    PyObject* out = PyDict_New();
+    if (!out) return nullptr;
+    if (eat('}')) return out;
+    do {
+      PyObject* key = string();  // a new reference: the shared str's, or a new str's
+      if (!key || !eat(':')) return Py_XDECREF(key), Py_DECREF(out), fail();
+      PyObject* v = value();
+      const int e = v ? PyDict_SetItem(out, key, v) : -1;
+      Py_DECREF(key);
+      Py_XDECREF(v);
+      if (e != 0) return Py_DECREF(out), nullptr;
+    } while (eat(','));
+    if (!eat('}')) return Py_DECREF(out), fail();
+    return out;
+  }
+  PyObject* array() {
+    ++s_;
+    const std::size_t base = stack_.size();  // this array's items are stack_[base..]: nested arrays push after them
+    const auto drop = [&] {
+      for (std::size_t k = base; k < stack_.size(); ++k) Py_DECREF(stack_[k]);
+      stack_.resize(base);
+      return nullptr;
+    };
+    if (!eat(']')) {
+      do {
+        PyObject* v = value();
+        if (!v) return drop();
+        stack_.push_back(v);
+      } while (eat(','));
+      if (!eat(']')) return drop(), fail();
+    }
+    PyObject* out = PyList_New(static_cast<Py_ssize_t>(stack_.size() - base));
+    if (!out) return drop();
+    for (std::size_t k = base; k < stack_.size(); ++k)
+      PyList_SET_ITEM(out, static_cast<Py_ssize_t>(k - base), stack_[k]);
+    stack_.resize(base);
+    return out;
+  }
+  PyObject* number() {
     const bool minus = eat('-');
     long long n = 0;
-    const std::size_t start = i_;
-    for (; i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '9' && i_ - start < 18; ++i_) n = n * 10 + (s_[i_] - '0');
-    ok_ = ok_ && i_ > start && (i_ == s_.size() || s_[i_] == ',' || s_[i_] == '}' || s_[i_] == ']');
-    return py::reinterpret_steal<py::object>(PyLong_FromLongLong(minus ? -n : n));
+    const char* start = s_;
+    for (; s_ < end_ && *s_ >= '0' && *s_ <= '9' && s_ - start < 18; ++s_) n = n * 10 + (*s_ - '0');
+    if (s_ == start || (s_ < end_ && *s_ != ',' && *s_ != '}' && *s_ != ']')) return fail();
+    return PyLong_FromLongLong(minus ? -n : n);  // -5..256 are Python's own shared ints
   }
-  py::object string() {
-    const std::size_t start = i_ + 1;
-    ok_ = ok_ && eat('"');
-    while (i_ < s_.size() && s_[i_] != '"' && s_[i_] != '\\') ++i_;
-    if (!ok_ || !eat('"')) return ok_ = false, py::none();
-    const std::string word(s_.substr(start, i_ - 1 - start));
-    const auto found = words_.find(word);
-    if (found != words_.end()) return found->second;
-    py::str made(word);
-    if (word.size() <= 32 && words_.size() < 4096) words_.emplace(word, made);
-    return made;
+  PyObject* string() {
+    if (!eat('"')) return fail();
+    // The answers repeat their keys and words in the same order: first the
+    // word that followed the last one the previous time, if the text is it.
+    if (last_ >= 0 && table_[last_].next >= 0) {
+      const auto next = table_[last_].next;
+      const Word& w = table_[next];
+      if (static_cast<std::size_t>(end_ - s_) > w.size && s_[w.size] == '"' &&
+          std::memcmp(s_, bytes_.data() + w.at, w.size) == 0) {
+        s_ += w.size + 1;
+        last_ = next;
+        Py_INCREF(w.str);
+        return w.str;
+      }
+    }
+    const char* start = s_;
+    while (s_ < end_ && *s_ != '"' && *s_ != '\\') ++s_;
+    if (s_ == end_ || *s_ != '"') return fail();
+    const auto size = static_cast<std::size_t>(s_ - start);
+    ++s_;
+    const std::int32_t slot = find(start, size);
+    if (slot < 0) return last_ = -1, PyUnicode_DecodeUTF8(start, static_cast<Py_ssize_t>(size), nullptr);
+    Word& w = table_[static_cast<std::size_t>(slot)];
+    if (!w.str) {  // a new word
+      if (!(w.str = PyUnicode_DecodeUTF8(start, static_cast<Py_ssize_t>(size), nullptr))) return nullptr;
+      w.at = static_cast<std::uint32_t>(bytes_.size());
+      w.size = static_cast<std::uint32_t>(size);
+      bytes_.append(start, size);
+      ++count_;
+    }
+    if (last_ >= 0) table_[last_].next = slot;
+    last_ = slot;
+    Py_INCREF(w.str);
+    return w.str;
   }
-  std::string_view s_;
-  std::size_t i_ = 0;
+  // The slot of a shared word (its str null: not seen yet, then its hash
+  // set), or -1: not shared (long, or the table full).
+  std::int32_t find(const char* start, std::size_t size) {
+    if (size > max_word) return -1;
+    // The hash of the first and the last 8 bytes and the length: the words
+    // are few, and a match is compared byte for byte.
+    std::uint64_t head = 0, tail = 0;
+    const std::size_t part = size < 8 ? size : 8;
+    std::memcpy(&head, start, part);
+    std::memcpy(&tail, start + size - part, part);
+    const std::uint64_t h = (head * 0x9E3779B97F4A7C15ull) ^ (tail * 0xC2B2AE3D27D4EB4Full) ^ size;
+    for (std::size_t slot = (h ^ h >> 29) & (slots - 1);; slot = (slot + 1) & (slots - 1)) {
+      Word& w = table_[slot];
+      if (!w.str) {
+        if (count_ >= max_words) return -1;
+        w.hash = h;
+        return static_cast<std::int32_t>(slot);
+      }
+      if (w.hash == h && w.size == size && std::memcmp(bytes_.data() + w.at, start, size) == 0)
+        return static_cast<std::int32_t>(slot);
+    }
+  }
+
+  const char* s_ = nullptr;
+  const char* end_ = nullptr;
   bool ok_ = true;
-  std::unordered_map<std::string, py::object> words_;
+  std::vector<PyObject*> stack_;                        // the items of the arrays being read
+  std::vector<Word> table_ = std::vector<Word>(slots);  // at most half full (max_words)
+  std::string bytes_;                                   // the shared strings' bytes
+  std::size_t count_ = 0;
+  std::int32_t last_ = -1;  // the slot of the last string read, if shared
 };
 
 // Never destroyed: its strs would be released after the interpreter has finalised.
@@ -353,20 +461,38 @@ const std::uint8_t* built_of(const py::object& built, std::size_t n, std::string
 
 py::tuple score_many(const py::list& list, const py::object& built_flags) {
   const Lines lines = lines_of(list);
+  const std::size_t n = lines.views.size();
   std::string keep;
-  const std::uint8_t* built = built_of(built_flags, lines.views.size(), keep);
-  std::string answers;
+  const std::uint8_t* built = built_of(built_flags, n, keep);
+  // A chunk at a time: its text is read while still in the cache, and the
+  // one buffer is written again (a text of every answer at once is fresh
+  // memory, ~640 bytes a line, each page faulted in).
+  constexpr std::size_t chunk = 1024;
+  py::list answers(n);
+  std::string text;
   std::vector<mjk::bind::BadLine> bad;
-  int e = MJK_OK;
-  {
-    py::gil_scoped_release release;
-    e = mjk::bind::score_many_json(
-        lines.views.size(), [&](std::size_t i) { return lines.views[i]; }, answers, bad, built);
+  for (std::size_t base = 0; base < n; base += chunk) {
+    const std::size_t c = n - base < chunk ? n - base : chunk, first_bad = bad.size();
+    int e = MJK_OK;
+    {
+      py::gil_scoped_release release;
+      e = mjk::bind::score_many_json(
+          c, [&](std::size_t i) { return lines.views[base + i]; }, text, bad, built ? built + base : nullptr);
+    }
+    if (e != MJK_OK) throw py::value_error(std::string("score_many: ") + mjk_error_message(e));
+    for (std::size_t k = first_bad; k < bad.size(); ++k) bad[k].row += base;
+    const py::object part = read_answers(text);
+    if (!PyList_Check(part.ptr()) || static_cast<std::size_t>(PyList_GET_SIZE(part.ptr())) != c)
+      throw py::value_error("score_many: the library's answers are not one per line");
+    for (std::size_t i = 0; i < c; ++i) {
+      PyObject* item = PyList_GET_ITEM(part.ptr(), static_cast<Py_ssize_t>(i));
+      Py_INCREF(item);
+      PyList_SET_ITEM(answers.ptr(), static_cast<Py_ssize_t>(base + i), item);
+    }
   }
-  if (e != MJK_OK) throw py::value_error(std::string("score_many: ") + mjk_error_message(e));
   py::list errors;
   for (const auto& b : bad) errors.append(py::make_tuple(b.row, b.code, b.message));
-  return py::make_tuple(read_answers(answers), errors);
+  return py::make_tuple(answers, errors);
 }
 
 // score_each_win(line) -> (code, message, answers, tile_errors): answers a
