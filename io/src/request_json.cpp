@@ -490,7 +490,7 @@ class RequestReader {
               if (it == meld_type_names.end()) return bad(v_.at, known->must, Error::bad_meld);
               type = static_cast<MeldType>(it - meld_type_names.begin());
             } else if (known->type == FieldType::meld_tiles) {
-              if (v_.kind != Type::string || v_.text.size() > std::min<std::size_t>(sizeof tiles, known->max))
+              if (v_.kind != Type::string || v_.text.size() > std::min<std::uint64_t>(sizeof tiles, known->max))
                 return bad(v_.at, known->must, Error::bad_meld);
               std::memcpy(tiles, v_.text.data(), v_.text.size());
               tiles_size = v_.text.size();
