@@ -14,6 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "mjk/json.hpp"
 #include "mjk/mjai.hpp"
 
 extern char** environ;
@@ -28,6 +29,13 @@ std::string shown(std::string_view line) {
   for (char c : line.substr(0, 120)) out += static_cast<unsigned char>(c) < 0x20 ? '?' : c;
   if (line.size() > 120) out += "...";
   return out;
+}
+
+// mjai's reach of `seat`, told back to the bot before its riichi discard.
+std::string reach_line(int seat) {
+  return json_string([&](JsonWriter& j) {
+    j.begin_object().key("type").string("reach").key("actor").number(seat).end_object().raw("\n");
+  });
 }
 
 Action fallback_of(const ActionSet& legal) {
@@ -134,7 +142,7 @@ void MjaiProcess::send(const GameLog& log) {
   write_mjai(log, players_, lines, {}, seat_, sent_);
   sent_ = log.events.size();
   if (skip_reach_) {
-    const std::string reach = "{\"type\":\"reach\",\"actor\":" + std::to_string(seat_) + "}\n";
+    const std::string reach = reach_line(seat_);
     if (const std::size_t at = lines.find(reach); at != std::string::npos) {
       lines.erase(at, reach.size());
       skip_reach_ = false;
@@ -207,7 +215,7 @@ Action MjaiProcess::act(const Table& table, const GameLog& log) {
   MjaiReaction r = read_mjai_reaction(table, seat_, line);
   if (r.ok() && r.reach) {
     // mjai's riichi: the reach told back, then the discard that declares it.
-    out_ += "{\"type\":\"reach\",\"actor\":" + std::to_string(seat_) + "}\n";
+    out_ += reach_line(seat_);
     ++owed_;
     skip_reach_ = true;
     if (!wait_answer(line)) {

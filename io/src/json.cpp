@@ -4,6 +4,7 @@
 #include "mjk/json.hpp"
 
 #include <array>
+#include <bit>
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
@@ -285,22 +286,67 @@ class TreeReader {
 
 }  // namespace
 
+namespace {
+
+// Bit 7 of each byte of w that equals b (and, above the lowest such byte,
+// maybe others: only the lowest is to be trusted).
+constexpr std::uint64_t bytes_equal(std::uint64_t w, unsigned char b) noexcept {
+  constexpr std::uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+  const std::uint64_t v = w ^ (ones * b);
+  return (v - ones) & ~v & highs;
+}
+
+}  // namespace
+
 std::string spaced(std::string_view compact) {
-  std::string out;
-  out.reserve(compact.size() + compact.size() / 4);
+  // Written through a pointer, not appended byte by byte, and a string's
+  // bytes eight at a time: `mjk log --json` spaces every line it prints,
+  // megabytes of them, most of their bytes in strings. Sixteen bytes of
+  // room are made before each step (eight copied, or a byte and a space).
+  enum : std::uint8_t { plain, quote, backslash, separator };
+  static constexpr auto kinds = [] {
+    std::array<std::uint8_t, 256> t{};
+    t['"'] = quote;
+    t['\\'] = backslash;
+    t[','] = t[':'] = separator;
+    return t;
+  }();
+  const std::size_t n = compact.size();
+  const char* const in = compact.data();
+  std::string out(n + n / 4 + 16, '\0');
+  // Locals, not out's size and data: every byte stored could alias those, so they would be read again.
+  char* to = out.data();
+  char* end = to + out.size();
   bool in_string = false;
-  for (std::size_t i = 0; i < compact.size(); ++i) {
-    const char c = compact[i];
-    out += c;
-    if (in_string) {
-      if (c == '\\' && i + 1 < compact.size()) out += compact[++i];  // an escaped byte, '"' among them
-      else if (c == '"') in_string = false;
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == ',' || c == ':') {
-      out += ' ';
+  for (std::size_t i = 0; i < n;) {
+    if (end - to < 16) {
+      const auto at = static_cast<std::size_t>(to - out.data());
+      out.resize(2 * out.size());
+      to = out.data() + at;
+      end = out.data() + out.size();
+    }
+    if (std::endian::native == std::endian::little && in_string && i + 8 <= n) {
+      std::uint64_t w = 0;
+      std::memcpy(&w, in + i, 8);
+      std::memcpy(to, &w, 8);  // all eight written, those from the first '"' or '\\' on written again below
+      const std::uint64_t stops = bytes_equal(w, '"') | bytes_equal(w, '\\');
+      const auto plain_bytes = static_cast<std::size_t>(stops ? std::countr_zero(stops) / 8 : 8);
+      i += plain_bytes;
+      to += plain_bytes;
+      if (plain_bytes == 8) continue;
+    }
+    const char c = in[i++];
+    *to++ = c;
+    const std::uint8_t kind = kinds[static_cast<unsigned char>(c)];
+    if (kind == quote) {
+      in_string = !in_string;
+    } else if (in_string) {
+      if (kind == backslash && i < n) *to++ = in[i++];  // the escaped byte, '"' among them
+    } else if (kind == separator) {
+      *to++ = ' ';
     }
   }
+  out.resize(static_cast<std::size_t>(to - out.data()));
   return out;
 }
 

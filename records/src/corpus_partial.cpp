@@ -14,42 +14,26 @@
 namespace mjk::records {
 
 std::string corpus_partial_json(const CorpusStats& s) {
-  std::string o = "{";
-  const auto key = [&](const char* name) {
-    if (o.size() > 1) o += ", ";
-    o += '"';
-    o += name;
-    o += "\": ";
-  };
-  CorpusStats::each_count([&](const char* name, const auto& v) { key(name), o += std::to_string(v); }, s);
-  CorpusStats::each_array(
-      [&](const char* name, const auto& a) {
-        key(name);
-        o += '[';
-        for (std::size_t t = 0; t < a.size(); ++t) o += (t ? ", " : "") + std::to_string(a[t]);
-        o += ']';
-      },
-      s);
-  key("disagreement_list");
-  o += '[';
-  for (std::size_t i = 0; i < s.disagreements.size(); ++i) {
-    const Disagreement& d = s.disagreements[i];
-    o += i ? ", {\"file\": " : "{\"file\": ";
-    append_json_string(o, d.file);
-    o += ", \"round\": ";
-    append_json_string(o, d.round);
-    o += ", \"event\": " + std::to_string(d.event) + ", \"what\": ";
-    append_json_string(o, d.what);
-    o += '}';
-  }
-  o += ']';
-  key("error_list");
-  o += '[';
-  for (std::size_t i = 0; i < s.errors.size(); ++i) {
-    if (i) o += ", ";
-    append_json_string(o, s.errors[i]);
-  }
-  return o + "]}";
+  // Spaced as the corpus statistics are (json::spaced).
+  return json::spaced(json_string([&](JsonWriter& j) {
+    j.begin_object();
+    CorpusStats::each_count([&](const char* name, const auto& v) { j.key(name).number(static_cast<long long>(v)); }, s);
+    CorpusStats::each_array(
+        [&](const char* name, const auto& a) {
+          j.key(name).begin_array();
+          for (const auto& x : a) j.number(static_cast<long long>(x));
+          j.end_array();
+        },
+        s);
+    j.key("disagreement_list").begin_array();
+    for (const Disagreement& d : s.disagreements) {
+      j.begin_object().key("file").string(d.file).key("round").string(d.round).key("event").number(d.event);
+      j.key("what").string(d.what).end_object();
+    }
+    j.end_array().key("error_list").begin_array();
+    for (const std::string& e : s.errors) j.string(e);
+    j.end_array().end_object();
+  }));
 }
 
 namespace {

@@ -1,10 +1,14 @@
 #include "mjk/review.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <new>
 #include <numeric>
+#include <span>
+#include <string_view>
 
 #include "mjk/hand.hpp"
+#include "mjk/json.hpp"
 #include "mjk/report.hpp"
 
 namespace mjk::records {
@@ -68,6 +72,27 @@ GameReview reviewed(ReadResult read, const std::string& file) {
 
 // ---- the lines of `mjk log --json` (their spacing is that output's) ----
 
+// What `write` writes, spaced as `mjk log --json` prints it (json::spaced).
+// Written once into a buffer of `guess` bytes (not zeroed: the lines of a
+// corpus are megabytes), again only when that is too small: a decision's
+// strings (hand, visible) are built as it is written, so json_string's
+// counting pass would build them twice.
+template <class Write>
+std::string spaced_json(std::size_t guess, Write&& write) {
+  auto compact = std::make_unique_for_overwrite<char[]>(guess);
+  JsonWriter first(std::span<char>(compact.get(), guess));
+  write(first);
+  if (first.size() > guess) {
+    compact = std::make_unique_for_overwrite<char[]>(first.size());
+    JsonWriter again(std::span<char>(compact.get(), first.size()));
+    write(again);
+  }
+  return json::spaced(std::string_view(compact.get(), first.size()));
+}
+
+// Bytes of a decision's line, nearly always enough (melds and long names make more).
+constexpr std::size_t decision_bytes = 384;
+
 // Counts as mpsz, the red fives among the fives written 0 where the five is
 // (as the hand is written), so a reader of `visible` knows which are gone.
 std::string counts_mpsz(const std::array<std::uint8_t, kind_count>& counts, const std::array<std::uint8_t, 3>& red) {
@@ -77,78 +102,65 @@ std::string counts_mpsz(const std::array<std::uint8_t, kind_count>& counts, cons
   return to_mpsz(tiles);
 }
 
-std::string meld_json(const Meld& m) {
+void write_meld(JsonWriter& j, const Meld& m) {
   static constexpr std::array<std::string_view, 5> types = {"chi", "pon", "minkan", "ankan", "kakan"};
-  std::string tiles;
+  std::array<char, 5> tiles{};  // mpsz: up to four digits and the suit
+  std::size_t n = 0;
   const int kind = m.tile.kind();
-  const char suit = "mpsz"[kind / 9];
   int red = m.red;
-  for (int k = 0; k < m.size(); ++k) {
+  for (int k = 0; k < m.size() && n + 1 < tiles.size(); ++k) {
     const int kk = m.type == MeldType::chi ? kind + k : kind;
     const bool is_red = red > 0 && kk < 27 && kk % 9 == 4;
     if (is_red) --red;
-    tiles += static_cast<char>(is_red ? '0' : '1' + kk % 9);
+    tiles[n++] = static_cast<char>(is_red ? '0' : '1' + kk % 9);
   }
-  tiles += suit;
-  std::string out =
-      "{\"type\": \"" + std::string(types[static_cast<std::size_t>(m.type)]) + "\", \"tiles\": \"" + tiles + "\"";
-  if (m.type != MeldType::ankan) {
-    out += ", \"from\": ";
-    out += m.from == Relative::kamicha ? "\"kamicha\"" : m.from == Relative::toimen ? "\"toimen\"" : "\"shimocha\"";
-  }
-  return out + "}";
+  tiles[n++] = "mpsz"[kind / 9];
+  j.begin_object().key("type").string(types[static_cast<std::size_t>(m.type)]);
+  j.key("tiles").string(std::string_view(tiles.data(), n));
+  if (m.type != MeldType::ankan)
+    j.key("from").string(m.from == Relative::kamicha ? "kamicha" : m.from == Relative::toimen ? "toimen" : "shimocha");
+  j.end_object();
 }
 
-std::string tiles_mpsz(TileMask m) {
-  std::string out;
-  for (const Tile t : m) {
-    if (!out.empty()) out += ", ";
-    out += "\"" + tile_name(t) + "\"";
-  }
-  return out;
-}
-
-std::string decision_json(const Game& g, const Decision& d) {
-  std::string o = "{\"file\": ";
-  append_json_string(o, g.file);
-  o += ", \"round\": \"" + d.round + "\", \"player\": \"" + std::to_string(d.seat_wind + 1) +
-       "z\", \"turn\": " + std::to_string(d.turn);
-  o += ", \"hand\": \"" + to_mpsz(d.hand) + "\", \"melds\": [";
-  for (std::size_t m = 0; m < d.meld_count; ++m) o += (m ? ", " : "") + meld_json(d.melds[m]);
+void write_decision(JsonWriter& j, const Game& g, const Decision& d) {
+  const std::string player = std::to_string(d.seat_wind + 1) + "z";  // the seat wind as an honour tile
+  j.begin_object().key("file").string(g.file).key("round").string(d.round);
+  j.key("player").string(player).key("turn").number(d.turn);
+  j.key("hand").string(to_mpsz(d.hand)).key("melds").begin_array();
+  for (std::size_t m = 0; m < d.meld_count; ++m) write_meld(j, d.melds[m]);
+  j.end_array();
+  // mpsz for the indicators: tile_text writes digit+suit per tile, which parses as mpsz.
   std::string dora;
   for (const RecordTile t : d.dora) dora += tile_text(t);
-  // mpsz for the indicators: tile_text writes digit+suit per tile, which parses as mpsz.
-  o += "], \"dora\": \"" + dora + "\", \"visible\": \"" + counts_mpsz(d.visible, d.visible_red) + "\"";
-  o += ", \"discard\": \"" + tile_text(d.discard) + "\", \"riichi\": " + (d.riichi ? "true" : "false");
+  j.key("dora").string(dora).key("visible").string(counts_mpsz(d.visible, d.visible_red));
+  j.key("discard").string(tile_text(d.discard)).key("riichi").boolean(d.riichi);
   if (d.reviewed) {
-    o += ", \"shanten\": " + std::to_string(d.shanten) + ", \"shanten_after\": " + std::to_string(d.shanten_after) +
-         ", \"ukeire\": " + std::to_string(d.ukeire) + ", \"best\": [" + tiles_mpsz(d.best) +
-         "], \"best_ukeire\": " + std::to_string(d.best_ukeire);
+    j.key("shanten").number(d.shanten).key("shanten_after").number(d.shanten_after).key("ukeire").number(d.ukeire);
+    j.key("best").tiles(d.best).key("best_ukeire").number(d.best_ukeire);
   } else {
-    o += ", \"shanten\": null, \"shanten_after\": null, \"ukeire\": null, \"best\": null, \"best_ukeire\": null";
+    j.key("shanten").null().key("shanten_after").null().key("ukeire").null().key("best").null();
+    j.key("best_ukeire").null();
   }
-  return o + "}";
+  j.end_object();
 }
 
 // A place in a record and what happened there: a disagreement names it
 // "what", the replay's error "error".
-std::string place_json(const Disagreement& d, std::string_view what_key) {
-  std::string o = "{\"file\": ";
-  append_json_string(o, d.file);
-  o += ", \"round\": \"" + d.round + "\", \"event\": " + std::to_string(d.event) + ", \"" + std::string(what_key) +
-       "\": ";
-  append_json_string(o, d.what);
-  return o + "}";
+void write_place(JsonWriter& j, const Disagreement& d, std::string_view what_key) {
+  j.begin_object().key("file").string(d.file).key("round").string(d.round).key("event").number(d.event);
+  j.key(what_key).string(d.what).end_object();
 }
-std::string disagreement_json(const Disagreement& d) { return place_json(d, "what"); }
-std::string replay_error_json(const Disagreement& e) { return place_json(e, "error"); }
 
-std::string read_error_json(const ReadError& e) {
-  std::string o = "{\"file\": ";
-  append_json_string(o, e.file);
-  o += ", \"error\": ";
-  append_json_string(o, e.message());
-  return o + "}";
+void write_read_error(JsonWriter& j, const ReadError& e) {
+  j.begin_object().key("file").string(e.file).key("error").string(e.message()).end_object();
+}
+
+// One object spaced, for the review's object, which holds them as the lines print them.
+std::string decision_json(const Game& g, const Decision& d) {
+  return spaced_json(decision_bytes, [&](JsonWriter& j) { write_decision(j, g, d); });
+}
+std::string place_json(const Disagreement& d, std::string_view what_key) {
+  return spaced_json(decision_bytes, [&](JsonWriter& j) { write_place(j, d, what_key); });
 }
 
 // ---- the whole review as one object ----
@@ -239,12 +251,13 @@ void write_review(JsonWriter& j, const GameReview& rv, bool decisions) {
   }
   j.key("disagreements").begin_array();
   for (std::size_t i = 0; i < rv.replay.disagreements.size(); ++i)
-    j.raw(i ? "," : "").raw(disagreement_json(rv.replay.disagreements[i]));
+    j.raw(i ? "," : "").raw(place_json(rv.replay.disagreements[i], "what"));
   j.end_array();
-  if (rv.replay.error)
-    j.raw(",\"error\":")
-        .raw(replay_error_json(*rv.replay.error));  // last: raw() after key() would leave the writer after a key
-  else j.key("error").null();
+  // Last: raw() writes no separator, so after key() and raw() the writer
+  // still stands after a key, and would leave out the comma of a member after it.
+  j.key("error");
+  if (rv.replay.error) j.raw(place_json(*rv.replay.error, "error"));
+  else j.null();
   j.end_object();
 }
 
@@ -268,12 +281,20 @@ GameReview review_record_bytes(std::string_view bytes, std::string name, const R
 }
 
 std::string review_lines(const GameReview& rv) {
-  if (rv.read_error) return read_error_json(*rv.read_error) + "\n";
-  std::string out;
-  for (const Decision& d : rv.replay.decisions) out += decision_json(rv.game, d) + "\n";
-  for (const Disagreement& d : rv.replay.disagreements) out += disagreement_json(d) + "\n";
-  if (rv.replay.error) out += replay_error_json(*rv.replay.error) + "\n";
-  return out;
+  const auto& decisions = rv.replay.decisions;
+  const auto& disagreements = rv.replay.disagreements;
+  // One text for the record's lines: at the top level the writer separates
+  // nothing, so each value is followed by its newline alone.
+  return spaced_json(decision_bytes * (decisions.size() + disagreements.size() + 1), [&](JsonWriter& j) {
+    if (rv.read_error) {
+      write_read_error(j, *rv.read_error);
+      j.raw("\n");
+      return;
+    }
+    for (const Decision& d : decisions) write_decision(j, rv.game, d), j.raw("\n");
+    for (const Disagreement& d : disagreements) write_place(j, d, "what"), j.raw("\n");
+    if (rv.replay.error) write_place(j, *rv.replay.error, "error"), j.raw("\n");
+  });
 }
 
 std::string review_json(const GameReview& rv, bool decisions) {

@@ -11,131 +11,164 @@
 // a record that reads back differently.
 #include <array>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "common.hpp"
+#include "mjk/json.hpp"
 #include "mjk/replay.hpp"
 
 namespace mjk::records {
 namespace {
 
 
-template <class T, class F>
-std::string list(const T& items, F&& each) {
-  std::string s = "[";
-  bool first = true;
-  for (const auto& x : items) {
-    if (!first) s += ",";
-    first = false;
-    s += each(x);
-  }
-  return s + "]";
-}
-
-std::string ints(const std::array<std::int32_t, 4>& v, int n) {
-  std::string s = "[";
-  for (int i = 0; i < n; ++i) s += (i ? "," : "") + std::to_string(v[static_cast<std::size_t>(i)]);
-  return s + "]";
+void write_ints(JsonWriter& j, const std::array<std::int32_t, 4>& v, int n) {
+  j.begin_array();
+  for (int i = 0; i < n; ++i) j.number(v[static_cast<std::size_t>(i)]);
+  j.end_array();
 }
 
 // ---- mjai ----
 
-std::string mjai_tile(RecordTile t) { return "\"" + detail::to_mjai(t) + "\""; }
-std::string mjai_tiles(const std::vector<RecordTile>& tiles) { return list(tiles, mjai_tile); }
+void write_mjai_tiles(JsonWriter& j, const RecordTile* first, const RecordTile* last) {
+  j.begin_array();
+  for (const RecordTile* t = first; t < last; ++t) j.string(detail::to_mjai(*t));
+  j.end_array();
+}
+void write_mjai_tiles(JsonWriter& j, const std::vector<RecordTile>& tiles) {
+  write_mjai_tiles(j, tiles.data(), tiles.data() + tiles.size());
+}
 
-std::string mjai_event(const Round& r, const Event& e, int seats) {
-  const std::string actor = "\"actor\":" + std::to_string(e.seat);
-  auto tiles_from = [&](int first) {
-    std::vector<RecordTile> v(e.tiles.begin() + first, e.tiles.begin() + std::max<int>(first, e.tile_count));
-    return mjai_tiles(v);
+// One event as its line (no line for a result the round does not have).
+void write_mjai_event(JsonWriter& j, const Round& r, const Event& e, int seats) {
+  auto start = [&](std::string_view type) -> JsonWriter& {
+    return j.begin_object().key("type").string(type).key("actor").number(e.seat);
+  };
+  auto pai = [&] { j.key("pai").string(detail::to_mjai(e.tiles[0])); };
+  auto consumed = [&](int first) {
+    j.key("consumed");
+    write_mjai_tiles(j, e.tiles.data() + first, e.tiles.data() + std::max<int>(first, e.tile_count));
   };
   switch (e.kind) {
-    case EventKind::draw: return "{\"type\":\"tsumo\"," + actor + ",\"pai\":" + mjai_tile(e.tiles[0]) + "}";
-    case EventKind::discard:
-      return "{\"type\":\"dahai\"," + actor + ",\"pai\":" + mjai_tile(e.tiles[0]) +
-             ",\"tsumogiri\":" + (e.tsumogiri ? "true" : "false") + "}";
+    case EventKind::draw: start("tsumo"), pai(); break;
+    case EventKind::discard: start("dahai"), pai(), j.key("tsumogiri").boolean(e.tsumogiri); break;
     case EventKind::chi:
     case EventKind::pon:
-    case EventKind::minkan: {
-      const char* type = e.kind == EventKind::chi ? "chi" : e.kind == EventKind::pon ? "pon" : "daiminkan";
-      return std::string("{\"type\":\"") + type + "\"," + actor + ",\"target\":" + std::to_string(e.from) +
-             ",\"pai\":" + mjai_tile(e.tiles[0]) + ",\"consumed\":" + tiles_from(1) + "}";
-    }
-    case EventKind::kakan:
-      return "{\"type\":\"kakan\"," + actor + ",\"pai\":" + mjai_tile(e.tiles[0]) + ",\"consumed\":" + tiles_from(1) +
-             "}";
-    case EventKind::ankan: return "{\"type\":\"ankan\"," + actor + ",\"consumed\":" + tiles_from(0) + "}";
-    case EventKind::riichi: return "{\"type\":\"reach\"," + actor + "}";
-    case EventKind::riichi_accepted: return "{\"type\":\"reach_accepted\"," + actor + "}";
-    case EventKind::dora: return "{\"type\":\"dora\",\"dora_marker\":" + mjai_tile(e.tiles[0]) + "}";
-    case EventKind::nuki: return "{\"type\":\"nukidora\"," + actor + ",\"pai\":" + mjai_tile(e.tiles[0]) + "}";
+    case EventKind::minkan:
+      start(e.kind == EventKind::chi   ? "chi"
+            : e.kind == EventKind::pon ? "pon"
+                                       : "daiminkan")
+          .key("target")
+          .number(e.from);
+      pai(), consumed(1);
+      break;
+    case EventKind::kakan: start("kakan"), pai(), consumed(1); break;
+    case EventKind::ankan: start("ankan"), consumed(0); break;
+    case EventKind::riichi: start("reach"); break;
+    case EventKind::riichi_accepted: start("reach_accepted"); break;
+    case EventKind::dora:
+      j.begin_object().key("type").string("dora").key("dora_marker").string(detail::to_mjai(e.tiles[0]));
+      break;
+    case EventKind::nuki: start("nukidora"), pai(); break;
     case EventKind::win: {
-      if (e.result >= r.wins.size()) return {};
+      if (e.result >= r.wins.size()) return;
       const Win& w = r.wins[e.result];
-      std::string s =
-          "{\"type\":\"hora\",\"actor\":" + std::to_string(w.seat) + ",\"target\":" + std::to_string(w.from);
-      if (w.tile) s += ",\"pai\":" + mjai_tile(*w.tile);
-      s += ",\"deltas\":" + ints(w.deltas, seats) + ",\"ura_markers\":" + mjai_tiles(w.ura);
-      if (!w.hand.empty()) s += ",\"hora_tehais\":" + mjai_tiles(w.hand);
-      if (w.pao >= 0) s += ",\"pao\":" + std::to_string(w.pao);
+      j.begin_object().key("type").string("hora").key("actor").number(w.seat).key("target").number(w.from);
+      if (w.tile) j.key("pai").string(detail::to_mjai(*w.tile));
+      j.key("deltas");
+      write_ints(j, w.deltas, seats);
+      j.key("ura_markers");
+      write_mjai_tiles(j, w.ura);
+      if (!w.hand.empty()) j.key("hora_tehais"), write_mjai_tiles(j, w.hand);
+      if (w.pao >= 0) j.key("pao").number(w.pao);
       if (w.detailed) {
-        s += ",\"fu\":" + std::to_string(w.fu) + ",\"han\":" + std::to_string(w.han) +
-             ",\"points\":" + std::to_string(w.points) + ",\"yakuman\":" + std::to_string(w.yakuman) +
-             (w.limit == Limit::none ? "" : ",\"limit\":\"" + std::string(display_name(w.limit).id) + "\"") +
-             ",\"yaku\":" + list(w.yaku, [](const StatedYaku& y) {
-               return "[\"" + std::string(yaku_name(y.yaku)) + "\"," + std::to_string(y.han) + "," +
-                      std::to_string(y.yakuman) + "]";
-             });
+        j.key("fu").number(w.fu).key("han").number(w.han).key("points").number(w.points).key("yakuman").number(
+            w.yakuman);
+        if (w.limit != Limit::none) j.key("limit").string(display_name(w.limit).id);
+        j.key("yaku").begin_array();
+        for (const StatedYaku& y : w.yaku)
+          j.begin_array().string(yaku_name(y.yaku)).number(y.han).number(y.yakuman).end_array();
+        j.end_array();
       }
-      return s + "}";
+      break;
     }
     case EventKind::exhaustive: {
-      if (!r.draw) return {};
+      if (!r.draw) return;
       static constexpr std::array<const char*, 7> reasons = {"",          "kyushukyuhai", "suuchariichi", "suufonrenda",
                                                              "suukaikan", "sanchaho",     "nagashimangan"};
       const Draw& d = *r.draw;
-      std::string s = "{\"type\":\"ryukyoku\"";
-      if (d.kind != DrawKind::exhaustive)
-        s += std::string(",\"reason\":\"") + reasons[static_cast<std::size_t>(d.kind)] + "\"";
-      s += ",\"deltas\":" + ints(d.deltas, seats) + ",\"tenpais\":[";
+      j.begin_object().key("type").string("ryukyoku");
+      if (d.kind != DrawKind::exhaustive) j.key("reason").string(reasons[static_cast<std::size_t>(d.kind)]);
+      j.key("deltas");
+      write_ints(j, d.deltas, seats);
+      j.key("tenpais").begin_array();
       for (int i = 0; i < seats; ++i) {
         const auto t = d.tenpai[static_cast<std::size_t>(i)];
-        s += std::string(i ? "," : "") + (t < 0 ? "null" : t ? "true" : "false");
+        if (t < 0) j.null();
+        else j.boolean(t != 0);
       }
-      return s + "]}";
+      j.end_array();
+      break;
     }
+    default: return;
   }
-  return {};
+  j.end_object().raw("\n");
+}
+
+// The lines one after another: at the top level the writer separates nothing.
+void write_mjai_text(JsonWriter& j, const Game& g) {
+  const int seats = g.rules.seats();
+  j.begin_object().key("type").string("start_game").key("names").begin_array();
+  for (int i = 0; i < seats; ++i) j.string(std::string_view(&"ABCD"[i], 1));
+  j.end_array().key("aka_flag").boolean(g.rules.red_fives).key("kuitan").boolean(g.rules.open_tanyao);
+  j.key("hanchan").boolean(g.rules.hanchan);
+  j.key("server").string(g.rules.server == Server::mahjong_soul ? "mahjong_soul" : "tenhou").end_object().raw("\n");
+  for (const Round& r : g.rounds) {
+    j.begin_object().key("type").string("start_kyoku").key("bakaze").string(std::string_view(&"ESWN"[r.wind & 3], 1));
+    j.key("dora_marker").string(detail::to_mjai(r.dora)).key("kyoku").number(r.dealer + 1);
+    j.key("honba").number(r.honba).key("kyotaku").number(r.sticks).key("oya").number(r.dealer).key("scores");
+    write_ints(j, r.scores, seats);
+    j.key("tehais").begin_array();
+    for (int i = 0; i < seats; ++i) write_mjai_tiles(j, r.deal[static_cast<std::size_t>(i)]);
+    j.end_array().end_object().raw("\n");
+    for (const Event& e : r.events) write_mjai_event(j, r, e, seats);
+    j.begin_object().key("type").string("end_kyoku").end_object().raw("\n");
+  }
+  j.begin_object().key("type").string("end_game").end_object().raw("\n");
 }
 
 std::string mjai_text(const Game& g) {
-  const int seats = g.rules.seats();
-  std::string out = "{\"type\":\"start_game\",\"names\":[";
-  for (int i = 0; i < seats; ++i) out += std::string(i ? "," : "") + "\"" + "ABCD"[i] + "\"";
-  out += std::string("],\"aka_flag\":") + (g.rules.red_fives ? "true" : "false") +
-         ",\"kuitan\":" + (g.rules.open_tanyao ? "true" : "false") +
-         ",\"hanchan\":" + (g.rules.hanchan ? "true" : "false") + ",\"server\":\"" +
-         (g.rules.server == Server::mahjong_soul ? "mahjong_soul" : "tenhou") + "\"}\n";
-  for (const Round& r : g.rounds) {
-    out += "{\"type\":\"start_kyoku\",\"bakaze\":\"" + std::string(1, "ESWN"[r.wind & 3]) +
-           "\",\"dora_marker\":" + mjai_tile(r.dora) + ",\"kyoku\":" + std::to_string(r.dealer + 1) +
-           ",\"honba\":" + std::to_string(r.honba) + ",\"kyotaku\":" + std::to_string(r.sticks) +
-           ",\"oya\":" + std::to_string(r.dealer) + ",\"scores\":" + ints(r.scores, seats) + ",\"tehais\":[";
-    for (int i = 0; i < seats; ++i) out += (i ? "," : "") + mjai_tiles(r.deal[static_cast<std::size_t>(i)]);
-    out += "]}\n";
-    for (const Event& e : r.events) {
-      const std::string line = mjai_event(r, e, seats);
-      if (!line.empty()) out += line + "\n";
-    }
-    out += "{\"type\":\"end_kyoku\"}\n";
-  }
-  return out + "{\"type\":\"end_game\"}\n";
+  return json_string([&](JsonWriter& j) { write_mjai_text(j, g); });
 }
 
 // ---- tenhou.net/6 ----
 
 std::string code(RecordTile t) { return std::to_string(detail::to_tenhou6_code(t)); }
+
+// One entry of a seat's draws or discards: a tile's code, or a call's text
+// ("c121314", "r15", ...: tenhou.net/6 writes the calls as strings).
+struct Piece {
+  int code = 0;
+  std::string call;  // empty: the tile `code`
+};
+Piece tile_piece(RecordTile t) { return {detail::to_tenhou6_code(t), {}}; }
+Piece call_piece(std::string text) { return {0, std::move(text)}; }
+
+void write_pieces(JsonWriter& j, const std::vector<Piece>& pieces) {
+  j.begin_array();
+  for (const Piece& p : pieces) {
+    if (p.call.empty()) j.number(p.code);
+    else j.string(p.call);
+  }
+  j.end_array();
+}
+
+void write_codes(JsonWriter& j, const std::vector<RecordTile>& tiles) {
+  j.begin_array();
+  for (const RecordTile t : tiles) j.number(detail::to_tenhou6_code(t));
+  j.end_array();
+}
 
 // The names tenhou.net/6 exports give the yaku, by mjk's Yaku (the winds take the wind).
 std::string tenhou6_yaku_name(Yaku y, int seat_wind, int round_wind) {
@@ -188,10 +221,10 @@ std::string points_text(const Round& r, const Win& w, int seats) {
 }
 
 struct Columns {
-  std::array<std::vector<std::string>, 4> draws, discards;
+  std::array<std::vector<Piece>, 4> draws, discards;
 };
 
-std::string tenhou6_round(const Game& g, const Round& r) {
+void write_tenhou6_round(JsonWriter& j, const Game& g, const Round& r) {
   const int seats = g.rules.seats();
   Columns c;
   std::array<RecordTile, 4> last_draw{};
@@ -203,21 +236,21 @@ std::string tenhou6_round(const Game& g, const Round& r) {
     const int offset = (e.from - e.seat + 4) % 4;  // the discarder's seat is seat + offset (mod 4, as Tenhou writes it)
     switch (e.kind) {
       case EventKind::draw:
-        c.draws[s].push_back(code(e.tiles[0]));
+        c.draws[s].push_back(tile_piece(e.tiles[0]));
         last_draw[s] = e.tiles[0];
         called[s] = false;
         break;
       case EventKind::discard: {
         const bool drawn = e.tsumogiri && !called[s] && e.tiles[0] == last_draw[s];
-        const std::string tile = drawn ? "60" : code(e.tiles[0]);
-        c.discards[s].push_back(riichi[s] ? "\"r" + tile + "\"" : tile);
+        const int tile = drawn ? 60 : detail::to_tenhou6_code(e.tiles[0]);  // 60: the tile just drawn
+        c.discards[s].push_back(riichi[s] ? call_piece("r" + std::to_string(tile)) : Piece{tile, {}});
         riichi[s] = false;
         called[s] = false;
         break;
       }
       case EventKind::riichi: riichi[s] = true; break;
       case EventKind::chi:
-        c.draws[s].push_back("\"c" + code(e.tiles[0]) + code(e.tiles[1]) + code(e.tiles[2]) + "\"");
+        c.draws[s].push_back(call_piece("c" + code(e.tiles[0]) + code(e.tiles[1]) + code(e.tiles[2])));
         called[s] = true;
         break;
       case EventKind::pon:
@@ -236,12 +269,12 @@ std::string tenhou6_round(const Game& g, const Round& r) {
             ++put;
           }
         }
-        c.draws[s].push_back("\"" + text + "\"");
+        c.draws[s].push_back(call_piece(std::move(text)));
         if (pon) {
           pon_before[s][static_cast<std::size_t>(e.tiles[0].tile.kind())] = before;
           called[s] = true;
         } else {
-          c.discards[s].push_back("0");  // where the caller would have discarded
+          c.discards[s].push_back(Piece{0, {}});  // where the caller would have discarded
         }
         break;
       }
@@ -253,14 +286,14 @@ std::string tenhou6_round(const Game& g, const Round& r) {
           text += code(e.tiles[static_cast<std::size_t>(k)]);
           ++put;
         }
-        c.discards[s].push_back("\"" + text + "\"");
+        c.discards[s].push_back(call_piece(std::move(text)));
         break;
       }
       case EventKind::ankan:
-        c.discards[s].push_back("\"" + code(e.tiles[0]) + code(e.tiles[1]) + code(e.tiles[2]) + "a" + code(e.tiles[3]) +
-                                "\"");
+        c.discards[s].push_back(
+            call_piece(code(e.tiles[0]) + code(e.tiles[1]) + code(e.tiles[2]) + "a" + code(e.tiles[3])));
         break;
-      case EventKind::nuki: c.discards[s].push_back("\"f" + code(e.tiles[0]) + "\""); break;
+      case EventKind::nuki: c.discards[s].push_back(call_piece("f" + code(e.tiles[0]))); break;
       case EventKind::dora: dora.push_back(e.tiles[0]); break;
       case EventKind::riichi_accepted:  // rebuilt by the reader after the riichi discard passes
       case EventKind::win:
@@ -271,43 +304,43 @@ std::string tenhou6_round(const Game& g, const Round& r) {
   for (const Win& w : r.wins)
     if (ura.empty()) ura = w.ura;
   for (std::size_t s = 0; s < 4; ++s)
-    if (riichi[s]) c.discards[s].push_back("\"r\"");  // the record stops on a riichi before its discard
-  auto codes = [](const std::vector<RecordTile>& v) { return list(v, [](RecordTile t) { return code(t); }); };
+    if (riichi[s]) c.discards[s].push_back(call_piece("r"));  // the record stops on a riichi before its discard
   std::array<std::int32_t, 4> scores = r.scores;
   for (int i = seats; i < 4; ++i) scores[static_cast<std::size_t>(i)] = 0;
-  std::string o = "[[" + std::to_string(r.wind * 4 + r.dealer) + "," + std::to_string(r.honba) + "," +
-                  std::to_string(r.sticks) + "]," + ints(scores, 4) + "," + codes(dora) + "," + codes(ura);
+  j.begin_array().begin_array().number(r.wind * 4 + r.dealer).number(r.honba).number(r.sticks).end_array();
+  write_ints(j, scores, 4);
+  write_codes(j, dora);
+  write_codes(j, ura);
   for (std::size_t s = 0; s < 4; ++s) {
-    const bool seated = static_cast<int>(s) < seats;
-    o += "," + (seated ? codes(r.deal[s]) : "[]") + "," + list(c.draws[s], [](const std::string& x) { return x; }) +
-         "," + list(c.discards[s], [](const std::string& x) { return x; });
+    if (static_cast<int>(s) < seats) write_codes(j, r.deal[s]);
+    else j.begin_array().end_array();
+    write_pieces(j, c.draws[s]);
+    write_pieces(j, c.discards[s]);
   }
-  o += ",[";
+  j.begin_array();
   if (!r.wins.empty()) {
-    o += "\"和了\"";
+    j.string("和了");
     for (const Win& w : r.wins) {
       std::array<std::int32_t, 4> d = w.deltas;
       for (int i = seats; i < 4; ++i) d[static_cast<std::size_t>(i)] = 0;
-      o += "," + ints(d, 4) + ",[" + std::to_string(w.seat) + "," + std::to_string(w.from) + "," +
-           std::to_string(w.pao >= 0 ? w.pao : w.seat);
+      write_ints(j, d, 4);
+      j.begin_array().number(w.seat).number(w.from).number(w.pao >= 0 ? w.pao : w.seat);
       if (w.detailed) {
-        o += ",";
-        append_json_string(o, points_text(r, w, seats));
+        j.string(points_text(r, w, seats));
         const int seat_wind = (w.seat - r.dealer + seats) % seats;
         for (const StatedYaku& y : w.yaku) {
           std::string text = tenhou6_yaku_name(y.yaku, seat_wind, r.wind);
           text += y.yakuman ? (y.yakuman >= 2 ? "(ダブル役満)" : "(役満)") : "(" + std::to_string(y.han) + "飜)";
-          o += ",";
-          append_json_string(o, text);
+          j.string(text);
         }
       }
-      o += "]";
+      j.end_array();
     }
   } else if (r.draw) {
     static constexpr std::array<const char*, 7> names = {"流局",     "九種九牌", "四家立直", "四風連打",
                                                          "四槓散了", "三家和了", "流し満貫"};
     const Draw& d = *r.draw;
-    std::string name = names[static_cast<std::size_t>(d.kind)];
+    std::string_view name = names[static_cast<std::size_t>(d.kind)];
     bool moved = false, all = true, none = true;
     for (int i = 0; i < seats; ++i) {
       moved |= d.deltas[static_cast<std::size_t>(i)] != 0;
@@ -316,16 +349,16 @@ std::string tenhou6_round(const Game& g, const Round& r) {
     }
     if (d.kind == DrawKind::exhaustive && !moved && all) name = "全員聴牌";
     if (d.kind == DrawKind::exhaustive && !moved && none) name = "全員不聴";
-    o += "\"" + name + "\"";
+    j.string(name);
     std::array<std::int32_t, 4> deltas = d.deltas;
     for (int i = seats; i < 4; ++i) deltas[static_cast<std::size_t>(i)] = 0;
     // Tenhou writes no deltas when none move: an abortive draw, 全員聴牌, 全員不聴.
     const bool named_all = d.kind == DrawKind::exhaustive && !moved && (all || none);
     if (moved || (d.kind == DrawKind::exhaustive && !named_all) || d.kind == DrawKind::nagashi_mangan)
-      o += "," + ints(deltas, 4);
+      write_ints(j, deltas, 4);
   }
   // A round the record stops in has no result: an empty one (mjk's; Tenhou writes only finished rounds).
-  return o + "]]";
+  j.end_array().end_array();
 }
 
 std::string tenhou6_text(const Game& g) {
@@ -335,11 +368,14 @@ std::string tenhou6_text(const Game& g) {
   disp += g.rules.hanchan ? "南" : "東";
   if (g.rules.open_tanyao) disp += "喰";
   if (g.rules.red_fives) disp += "赤";
-  std::string o = "{\"title\":[\"\",\"\"],\"name\":[\"A\",\"B\",\"C\",\"";
-  o += three ? "" : "D";
-  o += "\"],\"rule\":{\"disp\":\"" + disp + "\",\"aka\":" + (g.rules.red_fives ? "1" : "0") + "},\"log\":[";
-  for (std::size_t i = 0; i < g.rounds.size(); ++i) o += (i ? "," : "") + tenhou6_round(g, g.rounds[i]);
-  return o + "]}\n";
+  return json_string([&](JsonWriter& j) {
+    j.begin_object().key("title").begin_array().string("").string("").end_array();
+    j.key("name").begin_array().string("A").string("B").string("C").string(three ? "" : "D").end_array();
+    j.key("rule").begin_object().key("disp").string(disp).key("aka").number(g.rules.red_fives ? 1 : 0).end_object();
+    j.key("log").begin_array();
+    for (const Round& r : g.rounds) write_tenhou6_round(j, g, r);
+    j.end_array().end_object().raw("\n");
+  });
 }
 
 // ---- reading back ----

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <string>
+#include <string_view>
 
 #include "mjk/json.hpp"
 
@@ -128,4 +129,45 @@ TEST_CASE("json::spaced: a space after each ',' and ':' outside strings") {
   CHECK(json::spaced(compact) ==
         R"({"a": [1, 2], "b, \"c\": d\\": "e,f:g", "h": {}, "i": [], "n": 0.666667, "m": 1e+20})");
   CHECK(json::spaced("") == "");
+}
+
+// The spacing as first written, a byte at a time: json::spaced copies a
+// string's bytes eight at a time, and must stop at a '"' or '\\' anywhere in the eight.
+namespace {
+std::string spaced_bytewise(std::string_view compact) {
+  std::string out;
+  bool in_string = false;
+  for (std::size_t i = 0; i < compact.size(); ++i) {
+    const char c = compact[i];
+    out += c;
+    if (in_string) {
+      if (c == '\\' && i + 1 < compact.size()) out += compact[++i];
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == ',' || c == ':') {
+      out += ' ';
+    }
+  }
+  return out;
+}
+}  // namespace
+
+TEST_CASE("json::spaced: a '\"' or '\\' at every place of a string, long strings, bytes above 0x7f") {
+  for (std::size_t at = 0; at < 20; ++at)
+    for (const char special : {'"', '\\', ',', ':', '\n'}) {
+      std::string s(20, 'x');
+      s[at] = special;
+      const std::string compact = json_string([&](JsonWriter& j) {
+        j.begin_object().key(s).string(s + "\xe6\x9d\xb1,:" + s).key("n").begin_array().number(1LL).string(s);
+        j.end_array().end_object();
+      });
+      CHECK(json::spaced(compact) == spaced_bytewise(compact));
+      for (std::size_t cut = 0; cut <= compact.size(); ++cut) {  // every prefix: strings ending anywhere
+        const std::string_view part(compact.data(), cut);
+        REQUIRE(json::spaced(part) == spaced_bytewise(part));
+      }
+    }
+  const std::string long_text(100000, ',');  // grows past its first guess: a space after each
+  CHECK(json::spaced(long_text) == spaced_bytewise(long_text));
 }
