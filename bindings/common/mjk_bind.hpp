@@ -395,6 +395,30 @@ struct LineScore {
   const mjk_score_request* request = nullptr;  // what was scored (score_json reads it)
 };
 
+// A score batch's columns, one row a line (the bindings' arrays): put()
+// writes line i's answer, so both bindings shape a batch the same way.
+struct ScoreColumns {
+  std::uint8_t* complete;
+  std::int8_t* han;
+  std::uint8_t* fu;
+  std::uint8_t* yakuman;
+  std::int32_t* points;
+  std::int32_t* payments;  // 4 a line
+  std::uint64_t* yaku;
+  std::uint8_t* codes;
+  void put(std::size_t i, const LineScore& s) const noexcept {
+    const mjk_score_result& r = *s.result;
+    complete[i] = r.complete;
+    han[i] = static_cast<std::int8_t>(r.han);
+    fu[i] = r.fu;
+    yakuman[i] = r.yakuman;
+    points[i] = r.points;
+    for (std::size_t k = 0; k < 4; ++k) payments[4 * i + k] = r.payments[k];
+    yaku[i] = r.yaku;
+    codes[i] = s.code;
+  }
+};
+
 // Scores n lines (line(i) -> std::string_view), calling each(i, const LineScore&) in order.
 // built (NULL: none): one byte per line, 1 where the binding wrote the line
 // from its caller's fields, whose errors then name the field's character

@@ -367,19 +367,13 @@ Napi::Value ScoreBatch(const Napi::CallbackInfo& info) {
   auto payments = Napi::Int32Array::New(env, std::size_t{4} * n);
   auto yaku = Napi::BigUint64Array::New(env, n);
   auto codes = Napi::Uint8Array::New(env, n);
+  const mjk::bind::ScoreColumns columns{complete.Data(), han.Data(),      fu.Data(),   yakuman.Data(),
+                                        points.Data(),   payments.Data(), yaku.Data(), codes.Data()};
   Napi::Value first_bad = env.Null();
   mjk::bind::score_lines(
       n, [&](std::size_t i) { return std::string_view(lines[i]); },
       [&](std::size_t i, const mjk::bind::LineScore& s) {
-        const mjk_score_result& r = *s.result;
-        complete[i] = r.complete;
-        han[i] = static_cast<std::int8_t>(r.han);
-        fu[i] = r.fu;
-        yakuman[i] = r.yakuman;
-        points[i] = r.points;
-        for (std::size_t k = 0; k < 4; ++k) payments[4 * i + k] = r.payments[k];
-        yaku[i] = r.yaku;
-        codes[i] = s.code;
+        columns.put(i, s);
         if (s.code != MJK_OK && first_bad.IsNull()) {
           Napi::Array e = Napi::Array::New(env, 2);
           e.Set(0u, Napi::Number::New(env, static_cast<double>(i)));

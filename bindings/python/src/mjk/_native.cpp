@@ -540,21 +540,14 @@ py::object score_batch(const py::list& list, const py::array& complete, const py
   auto* o_points = static_cast<std::int32_t*>(wide(points, n, 4, "points"));
   auto* o_payments = static_cast<std::int32_t*>(wide(payments, 4 * n, 4, "payments"));
   auto* o_yaku = static_cast<std::uint64_t*>(wide(yaku, n, 8, "yaku"));
+  const mjk::bind::ScoreColumns columns{o_complete, o_han, o_fu, o_yakuman, o_points, o_payments, o_yaku, o_codes};
   std::vector<mjk::bind::BadLine> bad;
   {
     py::gil_scoped_release release;
     mjk::bind::score_lines(
         n, [&](std::size_t i) { return lines.views[i]; },
         [&](std::size_t i, const mjk::bind::LineScore& s) {
-          const mjk_score_result& r = *s.result;
-          o_complete[i] = r.complete;
-          o_han[i] = static_cast<std::int8_t>(r.han);
-          o_fu[i] = r.fu;
-          o_yakuman[i] = r.yakuman;
-          o_points[i] = r.points;
-          for (std::size_t k = 0; k < 4; ++k) o_payments[4 * i + k] = r.payments[k];
-          o_yaku[i] = r.yaku;
-          o_codes[i] = s.code;
+          columns.put(i, s);
           if (s.code != MJK_OK && bad.empty()) bad.push_back({i, s.code, s.message});
         },
         built);

@@ -42,11 +42,12 @@ std::optional<mjk::records::Format> format_of(const std::string& name) {
 // east, 2 east-south), bots[s] the built-in bot of seat s. Each a dict of
 // its figures and its record's text ("" for the format none).
 py::list play_games(std::uint64_t seed, std::uint64_t first, std::uint64_t count, const std::string& rules_name,
-                    int players, int length, const std::vector<std::string>& bot_names, const std::string& format_name) {
+                    int players, int length, const std::vector<std::string>& bot_names,
+                    const std::string& format_name) {
   const mjk::RulesPreset preset = mjk::rules_preset(rules_name);
   if (!preset.rules)
-    throw py::value_error("unknown rules preset '" + rules_name + "' (the presets: " +
-                          std::string(mjk::rules_preset_names) + ")");
+    throw py::value_error("unknown rules preset '" + rules_name +
+                          "' (the presets: " + std::string(mjk::rules_preset_names) + ")");
   mjk::EngineRules rules = *preset.rules;
   if (players != rules.player_count())
     throw py::value_error("rules preset '" + rules_name + "' is for " + std::to_string(rules.player_count()) +
@@ -86,8 +87,8 @@ py::list play_games(std::uint64_t seed, std::uint64_t first, std::uint64_t count
     auto table = std::make_unique<mjk::Table>();
     mjk::GameLog log;
     for (std::uint64_t g = first; g < first + count; ++g) {
-      mjk::records::PlayedRecord r = mjk::records::play_recorded(rules, seed, static_cast<std::uint32_t>(g), bots,
-                                                                 format, names, *table, log);
+      mjk::records::PlayedRecord r =
+          mjk::records::play_recorded(rules, seed, static_cast<std::uint32_t>(g), bots, format, names, *table, log);
       if (!r.error.empty()) {
         error = std::move(r.error);
         break;
@@ -131,8 +132,8 @@ void add_play(py::module_& m) {
       [](const std::string& name) {
         const mjk::RulesPreset preset = mjk::rules_preset(name);
         if (!preset.rules)
-          throw py::value_error("unknown rules preset '" + name + "' (the presets: " +
-                                std::string(mjk::rules_preset_names) + ")");
+          throw py::value_error("unknown rules preset '" + name +
+                                "' (the presets: " + std::string(mjk::rules_preset_names) + ")");
         return py::make_tuple(preset.rules->player_count(), static_cast<int>(preset.rules->length));
       },
       py::arg("name"), "A rules preset's (players: 4 or 3, length: 0 one round, 1 east, 2 east-south)");
