@@ -117,8 +117,10 @@ Game game_of(const GameLog& log, const EngineRules& rules, std::string file, std
     switch (e.type) {
       case EventType::start_game:
       case EventType::start_kyoku:
-      case EventType::end_kyoku:
-      case EventType::end_game: continue;
+      case EventType::end_kyoku: continue;
+      case EventType::end_game:  // the table ended the game: its final scores, the sticks given to the top
+        g.final_scores = log.final_scores;
+        continue;
       case EventType::tsumo:
         out.kind = EventKind::draw;
         tiles(std::span(&e.pai, 1));

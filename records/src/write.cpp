@@ -130,7 +130,9 @@ std::string mjai_text(const Game& g) {
     }
     out += "{\"type\":\"end_kyoku\"}\n";
   }
-  return out + "{\"type\":\"end_game\"}\n";
+  // The final scores only where the game ended: an excerpt stays an excerpt.
+  if (!g.final_scores) return out + "{\"type\":\"end_game\"}\n";
+  return out + "{\"type\":\"end_game\",\"scores\":" + ints(*g.final_scores, seats) + "}\n";
 }
 
 // ---- tenhou.net/6 ----
@@ -339,7 +341,10 @@ std::string tenhou6_text(const Game& g) {
   o += three ? "" : "D";
   o += "\"],\"rule\":{\"disp\":\"" + disp + "\",\"aka\":" + (g.rules.red_fives ? "1" : "0") + "},\"log\":[";
   for (std::size_t i = 0; i < g.rounds.size(); ++i) o += (i ? "," : "") + tenhou6_round(g, g.rounds[i]);
-  return o + "]}\n";
+  o += "]";
+  // "sc" (score, points by seat) only where the game ended; the reader keeps the scores alone, so points are 0.
+  if (g.final_scores) o += ",\"sc\":" + list(*g.final_scores, [](std::int32_t x) { return std::to_string(x) + ",0"; });
+  return o + "}\n";
 }
 
 // ---- reading back ----
@@ -379,6 +384,7 @@ std::string difference(const Game& a, const Game& b, bool server_stated) {
       return at + ": " + std::to_string(x.events.size()) + " events read back as " + std::to_string(y.events.size());
     if (x.wins.size() != y.wins.size() || x.draw.has_value() != y.draw.has_value()) return at + ": the result";
   }
+  if (a.final_scores != b.final_scores) return "the game's end (final scores)";
   return {};
 }
 

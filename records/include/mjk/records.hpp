@@ -147,6 +147,12 @@ struct Game {
   GameRules rules;
   std::vector<Round> rounds;
   std::array<std::string, 4> names{};  // the players by seat, as the record names them ("" when it does not)
+  // The game's end as the record states it: each seat's final score (the
+  // sticks left on the table given to the top), set when the record says the
+  // game ended (mjlog's owari, tenhou.net/6's "sc", mjai's end_game with
+  // "scores"); unset for a record that does not (an excerpt that stops
+  // between rounds or within one), whose end the replay does not check.
+  std::optional<std::array<std::int32_t, 4>> final_scores;
 };
 
 // Why a record could not be read: the file, the place (byte offset, and
