@@ -41,7 +41,7 @@ inline int to_tenhou6_code(RecordTile t) {
 // points follow from them and are not kept. nullopt when `sc` is not that.
 std::optional<std::array<std::int32_t, 4>> tenhou6_final_scores(const json::Value& sc, int seats);
 
-// A record that names no game length (an mjai start_game without "hanchan",
+// A record that names no game length (an mjai start_game without "hanchan";
 // a tenhou.net/6 room naming neither 東 nor 南, as Mahjong Soul's exports
 // write "三銀の間") is read as east-south; one that states the game's end
 // (final_scores) with no round past East was east-only: an east-south game

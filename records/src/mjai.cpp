@@ -43,6 +43,7 @@ class Reader {
     }
     if (!any) return fail(0, "empty record");
     if (result_.game.rounds.empty()) return fail(text_.size(), "an mjai record without start_kyoku");
+    result_.game.rules.length_stated = length_named_;
     if (!length_named_) detail::east_only_if_ended_in_east(result_.game);
     return std::move(result_);
   }

@@ -253,6 +253,7 @@ void EngineReplay::end(const Round& r, const std::array<std::int32_t, 4>& stated
   const auto at = static_cast<std::uint32_t>(r.events.empty() ? 0 : r.events.size() - 1);
   std::string scores;
   for (int s = 0; s < n; ++s) scores += (s ? " " : "") + std::to_string(stated[static_cast<std::size_t>(s)]);
+  if (!table_.done() && !game_.rules.length_stated) return;  // its length a guess: the table may rightly play on
   if (!table_.done()) {
     Round next;
     next.wind = static_cast<std::uint8_t>(table_.round_wind());

@@ -90,6 +90,7 @@ class Reader {
  private:
   ReadResult finish() {
     if (result_.game.rounds.empty()) return fail(0, "a tenhou.net/6 record without rounds");
+    result_.game.rules.length_stated = length_named_;
     if (!length_named_) detail::east_only_if_ended_in_east(result_.game);
     return std::move(result_);
   }

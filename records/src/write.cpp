@@ -115,8 +115,8 @@ std::string mjai_text(const Game& g) {
   for (int i = 0; i < seats; ++i) out += std::string(i ? "," : "") + "\"" + "ABCD"[i] + "\"";
   out += std::string("],\"aka_flag\":") + (g.rules.red_fives ? "true" : "false") +
          ",\"kuitan\":" + (g.rules.open_tanyao ? "true" : "false") +
-         ",\"hanchan\":" + (g.rules.hanchan ? "true" : "false") + ",\"server\":\"" +
-         (g.rules.server == Server::mahjong_soul ? "mahjong_soul" : "tenhou") + "\"}\n";
+         (g.rules.length_stated ? std::string(",\"hanchan\":") + (g.rules.hanchan ? "true" : "false") : "") +
+         ",\"server\":\"" + (g.rules.server == Server::mahjong_soul ? "mahjong_soul" : "tenhou") + "\"}\n";
   for (const Round& r : g.rounds) {
     out += "{\"type\":\"start_kyoku\",\"bakaze\":\"" + std::string(1, "ESWN"[r.wind & 3]) +
            "\",\"dora_marker\":" + mjai_tile(r.dora) + ",\"kyoku\":" + std::to_string(r.dealer + 1) +
@@ -334,7 +334,7 @@ std::string tenhou6_text(const Game& g) {
   const bool three = g.rules.players == Players::three;
   std::string disp = three ? "三" : "";
   disp += g.rules.server == Server::mahjong_soul ? "玉の間" : "般";
-  disp += g.rules.hanchan ? "南" : "東";
+  if (g.rules.length_stated) disp += g.rules.hanchan ? "南" : "東";  // else the room names no length
   if (g.rules.open_tanyao) disp += "喰";
   if (g.rules.red_fives) disp += "赤";
   std::string o = "{\"title\":[\"\",\"\"],\"name\":[\"A\",\"B\",\"C\",\"";

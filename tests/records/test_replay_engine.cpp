@@ -226,15 +226,30 @@ TEST_CASE("replay: a record that plays on past the table's end of the game is na
 }
 
 TEST_CASE("records: the game's end read from tenhou.net/6 \"sc\" and mjai end_game with scores, not from excerpts") {
-  const std::string plain = deal + draw(0, "8m") + discard(0, "8m", true) + line(R"({"type":"end_kyoku"})");
+  const std::string rounds = draw(0, "8m") + discard(0, "8m", true) + line(R"({"type":"end_kyoku"})");
+  // The length named in start_game, as mjk's writer names it.
+  std::string named = deal;
+  named.insert(named.find("]}") + 1, R"(,"hanchan":false)");
+  const std::string plain = named + rounds;
   const ReadResult excerpt = read_record(plain + line(R"({"type":"end_game"})"), "a.mjai");
   REQUIRE(excerpt.ok());
   CHECK(!excerpt.game.final_scores);
   const ReadResult ended =
       read_record(plain + line(R"({"type":"end_game","scores":[25000,24000,26000,25000]})"), "b.mjai");
   REQUIRE(ended.ok());
+  CHECK(!ended.game.rules.hanchan);
   REQUIRE(ended.game.final_scores);
   CHECK(*ended.game.final_scores == std::array<std::int32_t, 4>{25000, 24000, 26000, 25000});
+  CHECK(ended.game.rules.length_stated);
+  // No length named (the engine's own mjai, whose games may be one round
+  // long): the end is stated, the length a guess, so a table playing on is no disagreement.
+  const ReadResult unnamed =
+      read_record(deal + rounds + line(R"({"type":"end_game","scores":[25000,24000,26000,25000]})"), "d.mjai");
+  REQUIRE(unnamed.ok());
+  CHECK(unnamed.game.final_scores);
+  CHECK(!unnamed.game.rules.length_stated);
+  const Replay p = replay(unnamed.game);
+  CHECK(p.disagreements.empty());
   const ReadResult bad = read_record(plain + line(R"({"type":"end_game","scores":[25000,"x",26000,25000]})"), "c.mjai");
   REQUIRE(!bad.ok());
   CHECK(bad.error->what.find("a score is not an integer") != std::string::npos);
@@ -252,15 +267,7 @@ TEST_CASE("records: the game's end read from tenhou.net/6 \"sc\" and mjai end_ga
   CHECK(disagreements_of(t6, "ranked_game.json").empty());
 }
 
-TEST_CASE("records: a record naming no game length that states its end in East is east-only") {
-  const std::string plain = deal + draw(0, "8m") + discard(0, "8m", true) + line(R"({"type":"end_kyoku"})");
-  const ReadResult excerpt = read_record(plain + line(R"({"type":"end_game"})"), "a.mjai");
-  REQUIRE(excerpt.ok());
-  CHECK(excerpt.game.rules.hanchan);  // no end stated: the length is not known, east-south read
-  const ReadResult ended =
-      read_record(plain + line(R"({"type":"end_game","scores":[25000,25000,25000,25000]})"), "b.mjai");
-  REQUIRE(ended.ok());
-  CHECK(!ended.game.rules.hanchan);
+TEST_CASE("records: a tenhou.net/6 room naming no game length that states its end in East is east-only") {
   const std::string path = std::string(MJK_SHARED_DATA_DIR) + "/logs/tenhou6-json-3p/chankan.json";
   const std::string t6 = file_text(path);
   if (t6.empty()) {

@@ -43,6 +43,11 @@ struct GameRules {
   bool open_tanyao = true;
   bool hanchan = true;
   Server server = Server::tenhou;
+  // false: the record names no game length (an mjai start_game without
+  // "hanchan", as the engine's own mjai; a tenhou.net/6 room naming neither
+  // 東 nor 南) and `hanchan` is a guess, so the replay does not require the
+  // table to end the game where the record says it ended.
+  bool length_stated = true;
   [[nodiscard]] ScoreRules score_rules() const noexcept;
   [[nodiscard]] int seats() const noexcept { return static_cast<int>(players); }
 };
