@@ -1,6 +1,7 @@
 #include "common.hpp"
 #include "mjk/report.hpp"
 
+#include <algorithm>
 #include <array>
 #include <utility>
 
@@ -235,6 +236,23 @@ ReadError make_error(std::string_view text, const std::string& file, std::size_t
   e.column = p.column;
   e.what = std::move(what);
   return e;
+}
+
+std::optional<std::array<std::int32_t, 4>> tenhou6_final_scores(const json::Value& sc, int seats) {
+  const auto n = static_cast<std::size_t>(seats);
+  if (sc.type != json::Value::Type::array || sc.items.size() < 2 * n) return std::nullopt;
+  std::array<std::int32_t, 4> scores{};
+  for (std::size_t s = 0; s < n; ++s) {
+    const json::Value& x = sc.items[2 * s];
+    if (!x.is_int() || x.as_int() < -10'000'000 || x.as_int() > 10'000'000) return std::nullopt;
+    scores[s] = static_cast<std::int32_t>(x.as_int());
+  }
+  return scores;
+}
+
+void east_only_if_ended_in_east(Game& g) {
+  if (g.final_scores && std::all_of(g.rounds.begin(), g.rounds.end(), [](const Round& r) { return r.wind == 0; }))
+    g.rules.hanchan = false;
 }
 
 }  // namespace detail

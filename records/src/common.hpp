@@ -3,12 +3,14 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "mjk/json.hpp"
 #include "mjk/records.hpp"
 
 namespace mjk::records::detail {
@@ -33,6 +35,18 @@ inline int to_tenhou6_code(RecordTile t) {
   if (t.red) return 51 + t.tile.kind() / 9;
   return (t.tile.kind() / 9 + 1) * 10 + t.tile.kind() % 9 + 1;
 }
+
+// tenhou.net/6's "sc": [score, points, ...] by seat, which exports of whole
+// games state: the final scores (the sticks left given to the top); the
+// points follow from them and are not kept. nullopt when `sc` is not that.
+std::optional<std::array<std::int32_t, 4>> tenhou6_final_scores(const json::Value& sc, int seats);
+
+// A record that names no game length (an mjai start_game without "hanchan";
+// a tenhou.net/6 room naming neither 東 nor 南, as Mahjong Soul's exports
+// write "三銀の間") is read as east-south; one that states the game's end
+// (final_scores) with no round past East was east-only: an east-south game
+// ends in East only by a bust, which ends an east-only game the same.
+void east_only_if_ended_in_east(Game& g);
 
 // One order for a meld's tiles in every format: the called (or added) tile
 // first, the rest by kind, the red five after the others; a closed kan all by kind.

@@ -118,8 +118,13 @@ Game game_of(const GameLog& log, const EngineRules& rules, std::string file, std
     switch (e.type) {
       case EventType::start_game:
       case EventType::start_kyoku:
-      case EventType::end_kyoku:
-      case EventType::end_game: continue;
+      case EventType::end_kyoku: continue;
+      case EventType::end_game:
+        // The table ended the game: its final scores (the sticks given to the
+        // top), stated where a record can state the length it ended by (not
+        // a one-round game, which a replay would play on as east-only).
+        if (rules.length == GameLength::east || rules.length == GameLength::south) g.final_scores = log.final_scores;
+        continue;
       case EventType::tsumo:
         out.kind = EventKind::draw;
         tiles(std::span(&e.pai, 1));

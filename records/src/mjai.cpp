@@ -6,6 +6,7 @@
 // "hora_tehais", the hand an mjlog win shows); without them only its deltas
 // are checked. start_game may state "kuitan" and "hanchan" (mjk's writer).
 #include <algorithm>
+#include <array>
 #include <string>
 #include <utility>
 
@@ -42,6 +43,8 @@ class Reader {
     }
     if (!any) return fail(0, "empty record");
     if (result_.game.rounds.empty()) return fail(text_.size(), "an mjai record without start_kyoku");
+    result_.game.rules.length_stated = length_named_;
+    if (!length_named_) detail::east_only_if_ended_in_east(result_.game);
     return std::move(result_);
   }
 
@@ -135,13 +138,22 @@ class Reader {
       // mjk's writer states the rest of the rules too.
       if (const Value* k = v.find("kuitan"); k && k->type == Value::Type::boolean)
         result_.game.rules.open_tanyao = k->boolean;
-      if (const Value* h = v.find("hanchan"); h && h->type == Value::Type::boolean)
+      if (const Value* h = v.find("hanchan"); h && h->type == Value::Type::boolean) {
         result_.game.rules.hanchan = h->boolean;
+        length_named_ = true;
+      }
       if (const Value* s = v.find("server"); s && s->type == Value::Type::string && s->string == "mahjong_soul")
         result_.game.rules.server = Server::mahjong_soul;
       return true;
     }
     if (t == "start_kyoku") return start_kyoku(v);
+    // end_game with the final scores (as mjk and the engine write it) states
+    // the game's end; without them it states nothing (excerpts end so too).
+    if (t == "end_game" && v.find("scores")) {
+      std::array<std::int32_t, 4> scores{};
+      if (!score_list(*v.find("scores"), scores)) return false;
+      result_.game.final_scores = scores;
+    }
     if (t == "end_kyoku" || t == "end_game" || t == "none") {
       double_ron_open_ = false;
       return true;
@@ -271,7 +283,19 @@ class Reader {
     return true;
   }
 
+  // "scores": a score (an integer) per seat, by seat.
+  bool score_list(const Value& v, std::array<std::int32_t, 4>& out) {
+    if (v.type != Value::Type::array) return error(v, "scores is not an array");
+    for (std::size_t i = 0; i < v.items.size() && i < 4; ++i) {
+      if (!v.items[i].is_int() || v.items[i].as_int() < -10000000 || v.items[i].as_int() > 10000000)
+        return error(v.items[i], "a score is not an integer");
+      out[i] = static_cast<std::int32_t>(v.items[i].as_int());
+    }
+    return true;
+  }
+
   bool start_kyoku(const Value& v) {
+    if (result_.game.final_scores) return error(v, "start_kyoku after the game's end (end_game with scores)");
     double_ron_open_ = false;
     Round r;
     r.where = line_;
@@ -298,13 +322,9 @@ class Reader {
     if (const Value* k = v.find("kyoku"); k && k->is_int() && k->as_int() - 1 != r.dealer)
       return error(*k, "kyoku differs from oya + 1");
     if (!tile_member(v, "dora_marker", r.dora)) return false;
-    if (const Value* scores = v.find("scores"); scores && scores->type == Value::Type::array) {
-      for (std::size_t i = 0; i < scores->items.size() && i < 4; ++i) {
-        if (!scores->items[i].is_int() || scores->items[i].as_int() < -10000000 || scores->items[i].as_int() > 10000000)
-          return error(scores->items[i], "a score is not an integer");
-        r.scores[i] = static_cast<std::int32_t>(scores->items[i].as_int());
-      }
-    }
+    if (const Value* scores = v.find("scores");
+        scores && scores->type == Value::Type::array && !score_list(*scores, r.scores))
+      return false;
     for (std::size_t s = 0; s < players; ++s) {
       if (!tile_list(tehais->items[s], r.deal[s])) return false;
       if (r.deal[s].size() != 13)
@@ -315,6 +335,7 @@ class Reader {
   }
 
   std::string_view text_;
+  bool length_named_ = false;  // start_game states "hanchan"
   ReadResult result_;
   std::uint32_t line_ = 0;
   bool double_ron_open_ = false;

@@ -290,6 +290,7 @@ class Reader {
   }
 
   bool init(const Tag& tag) {
+    if (result_.game.final_scores) return error(tag.offset, "<INIT> after the game's end (owari)");
     std::vector<std::int64_t> seed, ten, oya;
     if (!ints(tag, "seed", seed) || !ints(tag, "ten", ten) || !ints(tag, "oya", oya)) return false;
     if (seed.size() != 6)
@@ -509,6 +510,23 @@ class Reader {
     return true;
   }
 
+  // owari="score,points,..." on the game's last result: the final scores (in
+  // hundreds, the sticks left given to the top) and Tenhou's points, which
+  // follow from them and are not kept.
+  bool owari(const Tag& tag) {
+    if (!tag.find("owari")) return true;
+    std::vector<std::int64_t> v;
+    if (!ints(tag, "owari", v)) return false;
+    const int seats = result_.game.rules.seats();
+    if (static_cast<int>(v.size()) < 2 * seats)
+      return error(tag.offset, "<" + std::string(tag.name) + "> owari has fewer than two numbers per player");
+    std::array<std::int32_t, 4> scores{};
+    for (int s = 0; s < seats; ++s)
+      scores[static_cast<std::size_t>(s)] = static_cast<std::int32_t>(v[static_cast<std::size_t>(2 * s)] * 100);
+    result_.game.final_scores = scores;
+    return true;
+  }
+
   bool agari(const Tag& tag) {
     Round* r = round(tag);
     if (!r) return false;
@@ -565,7 +583,7 @@ class Reader {
       if (!tile(tag, id, t)) return false;
       w.ura.push_back(t);
     }
-    if (!deltas(tag, w.deltas)) return false;
+    if (!deltas(tag, w.deltas) || !owari(tag)) return false;
     Event e;
     e.kind = EventKind::win;
     e.seat = w.seat;
@@ -593,7 +611,7 @@ class Reader {
     if (d.kind == DrawKind::exhaustive || d.kind == DrawKind::nagashi_mangan)
       for (int s = 0; s < result_.game.rules.seats(); ++s)
         d.tenpai[static_cast<std::size_t>(s)] = tag.find("hai" + std::to_string(s)) ? 1 : 0;
-    if (!deltas(tag, d.deltas)) return false;
+    if (!deltas(tag, d.deltas) || !owari(tag)) return false;
     r->draw = d;
     Event e;
     e.kind = EventKind::exhaustive;

@@ -242,6 +242,42 @@ void EngineReplay::round(std::size_t k, std::size_t stop, std::vector<Finding>& 
     }
   }
   followed_ = play(r, stop, out) && stop >= r.events.size() && r.ended();
+  if (followed_ && k + 1 == game_.rounds.size() && game_.final_scores) end(r, *game_.final_scores, out);
+}
+
+// The game's end the record states after its last round: the table must
+// have ended the game there, with the same final scores (the sticks left
+// given to the top) and so the same places (ties to the earlier seat).
+void EngineReplay::end(const Round& r, const std::array<std::int32_t, 4>& stated, std::vector<Finding>& out) {
+  const int n = table_.players();
+  const auto at = static_cast<std::uint32_t>(r.events.empty() ? 0 : r.events.size() - 1);
+  std::string scores;
+  for (int s = 0; s < n; ++s) scores += (s ? " " : "") + std::to_string(stated[static_cast<std::size_t>(s)]);
+  if (!table_.done() && !game_.rules.length_stated) return;  // its length a guess: the table may rightly play on
+  if (!table_.done()) {
+    Round next;
+    next.wind = static_cast<std::uint8_t>(table_.round_wind());
+    next.dealer = static_cast<std::uint8_t>(table_.dealer());
+    next.honba = static_cast<std::uint8_t>(table_.honba());
+    out.push_back({at, "the record ends the game here (final scores " + scores + "), the table plays on to " +
+                           round_label(next)});
+    return;
+  }
+  for (int s = 0; s < n; ++s)
+    if (table_.scores()[static_cast<std::size_t>(s)] != stated[static_cast<std::size_t>(s)])
+      out.push_back({at, who(s) + " ends the game with " + std::to_string(stated[static_cast<std::size_t>(s)]) +
+                             " in the record, " + std::to_string(table_.scores()[static_cast<std::size_t>(s)]) +
+                             " at the table"});
+  const std::array<std::uint8_t, 4> place = table_.placements();
+  for (int s = 0; s < n; ++s) {
+    int ahead = 0;
+    for (int o = 0; o < n; ++o)
+      ahead += stated[static_cast<std::size_t>(o)] > stated[static_cast<std::size_t>(s)] ||
+               (stated[static_cast<std::size_t>(o)] == stated[static_cast<std::size_t>(s)] && o < s);
+    if (ahead != place[static_cast<std::size_t>(s)])
+      out.push_back({at, who(s) + " places " + std::to_string(ahead + 1) + " in the record, " +
+                             std::to_string(place[static_cast<std::size_t>(s)] + 1) + " at the table"});
+  }
 }
 
 bool EngineReplay::play(const Round& r, std::size_t stop, std::vector<Finding>& out) {

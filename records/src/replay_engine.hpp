@@ -6,6 +6,7 @@
 // of its own: replay.cpp tracks tiles for the review and calls this.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -36,6 +37,7 @@ class EngineReplay {
   bool answer(const Round& r, std::size_t& i, int from, std::vector<Finding>& out);
   bool act(int seat, Action a, std::uint32_t event, std::vector<Finding>& out);
   void outcome(const Round& r, std::vector<Finding>& out);
+  void end(const Round& r, const std::array<std::int32_t, 4>& stated, std::vector<Finding>& out);
 
   const Game& game_;
   std::vector<WinScore>* scores_;

@@ -90,6 +90,8 @@ class Reader {
  private:
   ReadResult finish() {
     if (result_.game.rounds.empty()) return fail(0, "a tenhou.net/6 record without rounds");
+    result_.game.rules.length_stated = length_named_;
+    if (!length_named_) detail::east_only_if_ended_in_east(result_.game);
     return std::move(result_);
   }
   ReadResult fail(std::size_t offset, std::string what) {
@@ -105,6 +107,8 @@ class Reader {
     if (v.type != Value::Type::object) return error(v.offset, "a tenhou.net/6 record is a JSON object");
     const Value* log = v.find("log");
     if (!log || log->type != Value::Type::array) return error(v.offset, "no \"log\" array of rounds");
+    if (result_.game.final_scores && !log->items.empty())
+      return error(log->offset, "rounds after the game's end (\"sc\")");
     if (first) {
       if (const Value* names = v.find("name"); names && names->type == Value::Type::array)
         for (std::size_t s = 0; s < std::min<std::size_t>(4, names->items.size()); ++s)
@@ -121,6 +125,7 @@ class Reader {
             rules.server = Server::mahjong_soul;
           if (d.rfind("三", 0) == 0) rules.players = Players::three;
           rules.hanchan = d.find("東") == std::string::npos;
+          length_named_ = !rules.hanchan || d.find("南") != std::string::npos;
           // Tenhou names its rules in the room's title: no 喰 is no open tanyao.
           if (rules.server == Server::tenhou &&
               (d.find("南") != std::string::npos || d.find("東") != std::string::npos) &&
@@ -141,7 +146,9 @@ class Reader {
     }
     for (const Value& r : log->items)
       if (!round(r)) return false;
-    return true;
+    const Value* sc = v.find("sc");  // the game's end (tenhou6_final_scores)
+    if (sc) result_.game.final_scores = detail::tenhou6_final_scores(*sc, result_.game.rules.seats());
+    return !sc || result_.game.final_scores || error(sc->offset, "\"sc\" is not a score and points per player");
   }
 
   bool tile(const Value& v, RecordTile& out) {
@@ -773,6 +780,7 @@ class Reader {
   }
 
   std::string_view text_;
+  bool length_named_ = false;  // the room names 東 or 南
   ReadResult result_;
   const std::array<Column, 4>* draws_ = nullptr;
   const std::array<Column, 4>* discards_ = nullptr;

@@ -122,7 +122,7 @@ void write_mjai_text(JsonWriter& j, const Game& g) {
   j.begin_object().key("type").string("start_game").key("names").begin_array();
   for (int i = 0; i < seats; ++i) j.string(std::string_view(&"ABCD"[i], 1));
   j.end_array().key("aka_flag").boolean(g.rules.red_fives).key("kuitan").boolean(g.rules.open_tanyao);
-  j.key("hanchan").boolean(g.rules.hanchan);
+  if (g.rules.length_stated) j.key("hanchan").boolean(g.rules.hanchan);
   j.key("server").string(g.rules.server == Server::mahjong_soul ? "mahjong_soul" : "tenhou").end_object().raw("\n");
   for (const Round& r : g.rounds) {
     j.begin_object().key("type").string("start_kyoku").key("bakaze").string(std::string_view(&"ESWN"[r.wind & 3], 1));
@@ -135,7 +135,13 @@ void write_mjai_text(JsonWriter& j, const Game& g) {
     for (const Event& e : r.events) write_mjai_event(j, r, e, seats);
     j.begin_object().key("type").string("end_kyoku").end_object().raw("\n");
   }
-  j.begin_object().key("type").string("end_game").end_object().raw("\n");
+  // The final scores only where the game ended: an excerpt stays an excerpt.
+  j.begin_object().key("type").string("end_game");
+  if (g.final_scores) {
+    j.key("scores");
+    write_ints(j, *g.final_scores, seats);
+  }
+  j.end_object().raw("\n");
 }
 
 std::string mjai_text(const Game& g) {
@@ -365,7 +371,7 @@ std::string tenhou6_text(const Game& g) {
   const bool three = g.rules.players == Players::three;
   std::string disp = three ? "三" : "";
   disp += g.rules.server == Server::mahjong_soul ? "玉の間" : "般";
-  disp += g.rules.hanchan ? "南" : "東";
+  if (g.rules.length_stated) disp += g.rules.hanchan ? "南" : "東";  // else the room names no length
   if (g.rules.open_tanyao) disp += "喰";
   if (g.rules.red_fives) disp += "赤";
   return json_string([&](JsonWriter& j) {
@@ -374,7 +380,14 @@ std::string tenhou6_text(const Game& g) {
     j.key("rule").begin_object().key("disp").string(disp).key("aka").number(g.rules.red_fives ? 1 : 0).end_object();
     j.key("log").begin_array();
     for (const Round& r : g.rounds) write_tenhou6_round(j, g, r);
-    j.end_array().end_object().raw("\n");
+    j.end_array();
+    // "sc" (score, points by seat) only where the game ended; the reader keeps the scores alone, so points are 0.
+    if (g.final_scores) {
+      j.key("sc").begin_array();
+      for (const std::int32_t x : *g.final_scores) j.number(x).number(0);
+      j.end_array();
+    }
+    j.end_object().raw("\n");
   });
 }
 
@@ -415,6 +428,7 @@ std::string difference(const Game& a, const Game& b, bool server_stated) {
       return at + ": " + std::to_string(x.events.size()) + " events read back as " + std::to_string(y.events.size());
     if (x.wins.size() != y.wins.size() || x.draw.has_value() != y.draw.has_value()) return at + ": the result";
   }
+  if (a.final_scores != b.final_scores) return "the game's end (final scores)";
   return {};
 }
 

@@ -90,7 +90,8 @@ class Writer {
     }
     for (std::size_t i = 0; i < g_.rounds.size(); ++i) {
       round_index_ = i;
-      last_round_ = i + 1 == g_.rounds.size();
+      // owari only where the record states the game's end: a written excerpt stays an excerpt.
+      last_round_ = i + 1 == g_.rounds.size() && g_.final_scores.has_value();
       if (!round(g_.rounds[i])) {
         error = where_ + ": " + why_;
         return false;
@@ -450,7 +451,7 @@ class Writer {
     for (int p = 0; p < seats_; ++p) scores_[static_cast<std::size_t>(p)] += w.deltas[static_cast<std::size_t>(p)];
     sticks_ = 0;
     const bool last = i + 1 == r.events.size();
-    if (last && last_round_) a += owari(0);
+    if (last && last_round_) a += owari();
     o_ += a + " />";
     return true;
   }
@@ -516,24 +517,23 @@ class Writer {
       if (shown[si]) a += " hai" + std::to_string(s) + "=\"" + id_list(hands_[si], true) + "\"";
     }
     for (int p = 0; p < seats_; ++p) scores_[static_cast<std::size_t>(p)] += d.deltas[static_cast<std::size_t>(p)];
-    if (i + 1 == r.events.size() && last_round_) a += owari(sticks_);
+    if (i + 1 == r.events.size() && last_round_) a += owari();
     o_ += a + " />";
     return true;
   }
 
-  // The game's end: each seat's final score (the sticks left on the table
-  // to the top) and its points as Tenhou counts them: the score less the
+  // The game's end: each seat's final score as the record states it (the
+  // sticks left on the table given to the top) and its points as Tenhou counts them: the score less the
   // return (30,000; 40,000 with three players) in thousands, rounded at the
   // hundreds with 5 down and 6 up on the absolute value, plus the uma
   // (+20 +10 -10 -20; +20 0 -20 with three); the top takes what makes the
   // sum zero (the oka). Ties go to the seat nearer the first dealer.
-  std::string owari(int sticks_left) const {
-    std::array<std::int32_t, 4> final_scores = scores_;
+  std::string owari() const {
+    const std::array<std::int32_t, 4> final_scores = g_.final_scores.value_or(scores_);
     std::array<int, 4> order{0, 1, 2, 3};
     std::stable_sort(order.begin(), order.begin() + seats_, [&](int a, int b) {
       return final_scores[static_cast<std::size_t>(a)] > final_scores[static_cast<std::size_t>(b)];
     });
-    final_scores[static_cast<std::size_t>(order[0])] += 1000 * sticks_left;
     const bool three = seats_ == 3;
     const std::int32_t back = three ? 40000 : 30000;
     static constexpr std::array<int, 4> uma4 = {20, 10, -10, -20};

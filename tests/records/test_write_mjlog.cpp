@@ -248,6 +248,33 @@ TEST_CASE("the mjlog Tenhou's own records become: every tag but the ids as Tenho
   CHECK(mine.back().find(R"(owari="201,-20.0,358,16.0,52,-45.0,389,49.0")") != std::string::npos);
 }
 
+TEST_CASE("the game's end is written only where the record states it: a written excerpt stays an excerpt") {
+  const fs::path file = logs_dir / "tenhou-mjlog" / "2010081709gm-00a9-0000-fe3371ad.mjlog";
+  if (!fs::exists(file)) {
+    MESSAGE("skipped: " << file.string() << " is absent (set MJK_SHARED_DATA_DIR)");
+    return;
+  }
+  const ReadResult read = read_record_file(file.string());
+  REQUIRE(read.ok());
+  REQUIRE(read.game.final_scores);
+  Game excerpt = read.game;
+  excerpt.rounds.pop_back();
+  excerpt.final_scores.reset();
+  for (const Format f : {Format::mjlog, Format::mjai, Format::tenhou6}) {
+    CAPTURE(format_name(f));
+    const WriteResult whole = write_record(read.game, f), part = write_record(excerpt, f);
+    REQUIRE_MESSAGE(whole.ok(), *whole.error);
+    REQUIRE_MESSAGE(part.ok(), *part.error);
+    const ReadResult whole_back = read_record(whole.text, "whole"), part_back = read_record(part.text, "part");
+    REQUIRE(whole_back.ok());
+    REQUIRE(part_back.ok());
+    CHECK(whole_back.game.final_scores == read.game.final_scores);
+    CHECK(!part_back.game.final_scores);
+    CHECK(part_back.game.rounds.size() == excerpt.rounds.size());
+    if (f == Format::mjlog) CHECK(part.text.find("owari") == std::string::npos);
+  }
+}
+
 namespace {
 
 // A round of four players as mjk's mjai states it: East deals; West pons
@@ -289,6 +316,7 @@ const std::string small_game =
 
 }  // namespace
 
+// An excerpt (its end_game states no scores): its last result carries no owari.
 TEST_CASE("a small game's mjlog is Tenhou's XML to the byte") {
   const ReadResult r = read_record(small_game, "small.mjson");
   REQUIRE_MESSAGE(r.ok(), r.error->message());
@@ -301,18 +329,17 @@ TEST_CASE("a small game's mjlog is Tenhou's XML to the byte") {
   // (the indicator 2z first: 112), the red 5m copy 0 (16), East's plain 5p
   // copy 1 (53). The pon of 4z: ids 120-122, the first called, copy 3 left
   // out, West calling East two seats on: (30 * 3 + 0) << 9 | 3 << 5 | 0x8 | 2.
-  CHECK(
-      out.text ==
-      R"(<mjloggm ver="2.3"><SHUFFLE seed="" ref=""/><GO type="9" lobby="0"/>)"
-      R"(<UN n0="%41" n1="%42" n2="%43" n3="%44" dan="0,0,0,0" rate="1500,1500,1500,1500" sx="C,C,C,C"/>)"
-      R"(<TAIKYOKU oya="0"/><INIT seed="0,0,0,0,0,112" ten="250,250,250,250" oya="0" )"
-      R"(hai0="0,1,2,40,44,48,92,96,100,132,133,120,53" hai1="4,8,12,49,54,56,93,97,101,80,84,89,55" )"
-      R"(hai2="121,122,113,114,116,117,124,125,128,129,32,33,36" hai3="16,20,24,28,37,38,76,77,81,82,104,105,108"/>)"
-      R"(<T68/><D120/><N who="2" m="46186" /><F36/><W64/><G64/><T69/><REACH who="0" step="1"/><D53/>)"
-      R"(<AGARI ba="0,0" hai="4,8,12,49,53,54,55,56,80,84,89,93,97,101" machi="53" ten="40,1300,0" yaku="8,1" )"
-      R"(doraHai="112" who="1" fromWho="0" sc="250,-13,250,13,250,0,250,0" owari="237,-26.0,263,36.0,250,5.0,250,-15.0" />)"
-      R"(</mjloggm>)"
-      "\n");
+  CHECK(out.text ==
+        R"(<mjloggm ver="2.3"><SHUFFLE seed="" ref=""/><GO type="9" lobby="0"/>)"
+        R"(<UN n0="%41" n1="%42" n2="%43" n3="%44" dan="0,0,0,0" rate="1500,1500,1500,1500" sx="C,C,C,C"/>)"
+        R"(<TAIKYOKU oya="0"/><INIT seed="0,0,0,0,0,112" ten="250,250,250,250" oya="0" )"
+        R"(hai0="0,1,2,40,44,48,92,96,100,132,133,120,53" hai1="4,8,12,49,54,56,93,97,101,80,84,89,55" )"
+        R"(hai2="121,122,113,114,116,117,124,125,128,129,32,33,36" hai3="16,20,24,28,37,38,76,77,81,82,104,105,108"/>)"
+        R"(<T68/><D120/><N who="2" m="46186" /><F36/><W64/><G64/><T69/><REACH who="0" step="1"/><D53/>)"
+        R"(<AGARI ba="0,0" hai="4,8,12,49,53,54,55,56,80,84,89,93,97,101" machi="53" ten="40,1300,0" yaku="8,1" )"
+        R"(doraHai="112" who="1" fromWho="0" sc="250,-13,250,13,250,0,250,0" />)"
+        R"(</mjloggm>)"
+        "\n");
   const ReadResult back = read_record(out.text, "small.mjlog");
   REQUIRE_MESSAGE(back.ok(), back.error->message());
   CHECK(game_text(back.game) == game_text(r.game));

@@ -22,7 +22,8 @@ namespace mjk::records {
 // mjlog orders it), each win with what Tenhou states of it
 // (fu, han, points, the limit, the yaku with their han, the ura indicators,
 // the liable seat under pao, found from who paid), each draw with its kind,
-// its tenpai seats (exhaustive draws, nagashi mangan) and its payments.
+// its tenpai seats (exhaustive draws, nagashi mangan) and its payments, and
+// the game's end (the final scores) where the table ended it.
 // `file` names the game in errors and writers' messages; `names` the players.
 [[nodiscard]] Game game_of(const GameLog& log, const EngineRules& rules, std::string file = {},
                            std::span<const std::string_view> names = {});

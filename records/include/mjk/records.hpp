@@ -43,6 +43,11 @@ struct GameRules {
   bool open_tanyao = true;
   bool hanchan = true;
   Server server = Server::tenhou;
+  // false: the record names no game length (an mjai start_game without
+  // "hanchan", as the engine's own mjai; a tenhou.net/6 room naming neither
+  // 東 nor 南) and `hanchan` is a guess, so the replay does not require the
+  // table to end the game where the record says it ended.
+  bool length_stated = true;
   [[nodiscard]] ScoreRules score_rules() const noexcept;
   [[nodiscard]] int seats() const noexcept { return static_cast<int>(players); }
 };
@@ -147,6 +152,12 @@ struct Game {
   GameRules rules;
   std::vector<Round> rounds;
   std::array<std::string, 4> names{};  // the players by seat, as the record names them ("" when it does not)
+  // The game's end as the record states it: each seat's final score (the
+  // sticks left on the table given to the top), set when the record says the
+  // game ended (mjlog's owari, tenhou.net/6's "sc", mjai's end_game with
+  // "scores"); unset for a record that does not (an excerpt that stops
+  // between rounds or within one), whose end the replay does not check.
+  std::optional<std::array<std::int32_t, 4>> final_scores;
 };
 
 // Why a record could not be read: the file, the place (byte offset, and
