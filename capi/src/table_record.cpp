@@ -1,7 +1,7 @@
 // mjk_table_record: a table's game as a record (mjai, tenhou.net/6, mjlog).
-// The engine's mjai lines are read as a record and written by the records
-// layer's writers, which read their text back and replay it before handing
-// it out. Not in WebAssembly (no game records there): table.cpp's
+// The table's game becomes a record by records::game_of (as mjk play
+// writes its games) and is written by the records layer's writers, which
+// read their text back and replay it before handing it out. Not in WebAssembly (no game records there): table.cpp's
 // mjk_table_record_mjai_only stands in.
 #include <algorithm>
 #include <cstring>
@@ -10,6 +10,7 @@
 
 #include "mjk.h"
 #include "mjk/mjai.hpp"
+#include "mjk/from_engine.hpp"
 #include "mjk/records.hpp"
 #include "table_handle.hpp"
 
@@ -38,10 +39,11 @@ extern "C" int mjk_table_record(const mjk_table* table, int format, char* buf, s
     std::string text;
     mjk::write_mjai(table->log, table->table.rules().players, text);
     if (format != MJK_RECORD_MJAI) {
-      const mjk::records::ReadResult read = mjk::records::read_mjai(text, "table.mjson");
-      if (!read.ok()) return fail(error, MJK_ERR_RECORD_UNWRITABLE, read.error->message());
+      // The game as mjk play makes it (game_of: the table's rules, its length
+      // and its end), not the mjai lines read back, which state no length.
+      const mjk::records::Game game = mjk::records::game_of(table->log, table->table.rules(), "table");
       mjk::records::WriteResult out =
-          format == MJK_RECORD_TENHOU6 ? mjk::records::write_tenhou6(read.game) : mjk::records::write_mjlog(read.game);
+          format == MJK_RECORD_TENHOU6 ? mjk::records::write_tenhou6(game) : mjk::records::write_mjlog(game);
       if (!out.ok()) return fail(error, MJK_ERR_RECORD_UNWRITABLE, *out.error);
       text = std::move(out.text);
     }

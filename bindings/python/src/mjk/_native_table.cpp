@@ -16,6 +16,7 @@
 
 #include "mjk/analysis.hpp"
 #include "mjk/mjai.hpp"
+#include "mjk/from_engine.hpp"
 #include "mjk/records.hpp"
 #include "mjk/table.hpp"
 
@@ -220,19 +221,19 @@ class GameTable {
     mjk::write_mjai(log_, rules_.players, out, {}, viewer);
     return out;
   }
-  // The game so far as mjai, tenhou6 or mjlog: the engine's mjai lines read
-  // as a record and written by the records layer's writers (which read their
-  // text back and replay it first), as mjk_table_record does.
+  // The game so far as mjai, tenhou6 or mjlog: records::game_of (the
+  // table's rules, length and end, as mjk play writes its games) written by
+  // the records layer's writers (which read their text back and replay it
+  // first), as mjk_table_record does.
   [[nodiscard]] std::string record(const std::string& format) const {
     std::string mjai;
     mjk::write_mjai(log_, rules_.players, mjai);
     if (format == "mjai") return mjai;
     if (format != "tenhou6" && format != "mjlog")
       throw py::value_error("format must be one of mjai, tenhou6, mjlog, not '" + format + "'");
-    const mjk::records::ReadResult read = mjk::records::read_mjai(mjai, "table.mjson");
-    if (!read.ok()) throw py::value_error("record('" + format + "'): " + read.error->message());
+    const mjk::records::Game game = mjk::records::game_of(log_, rules_, "table");
     const mjk::records::WriteResult out =
-        format == "tenhou6" ? mjk::records::write_tenhou6(read.game) : mjk::records::write_mjlog(read.game);
+        format == "tenhou6" ? mjk::records::write_tenhou6(game) : mjk::records::write_mjlog(game);
     if (!out.ok()) throw py::value_error("record('" + format + "'): " + *out.error);
     return out.text;
   }
