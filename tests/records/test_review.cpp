@@ -159,14 +159,14 @@ TEST_CASE("review: a win stated only by its limit is named by it, in every forma
       "pinfu 1, tanyao 1, sanshoku 2)\n";
   CHECK(review_text(rv).find(line) != std::string::npos);
   // mjai carries it as mjk's "limit"; tenhou.net/6 written back says 満貫 again.
-  const WriteResult mjai = write_mjai(rv.game);
-  REQUIRE(mjai.ok());
-  CHECK(mjai.text.find("\"yakuman\":0,\"limit\":\"mangan\",\"yaku\":") != std::string::npos);
-  CHECK(review_text(review_record_bytes(mjai.text, "mangan.json")).find(line) != std::string::npos);
+  const WriteResult as_mjai = write_mjai(rv.game);
+  REQUIRE(as_mjai.ok());
+  CHECK(as_mjai.text.find("\"yakuman\":0,\"limit\":\"mangan\",\"yaku\":") != std::string::npos);
+  CHECK(review_text(review_record_bytes(as_mjai.text, "mangan.json")).find(line) != std::string::npos);
   const WriteResult t6 = write_tenhou6(rv.game);
   REQUIRE(t6.ok());
   CHECK(t6.text.find("\"満貫4000点∀\"") != std::string::npos);
-  CHECK(read_record(mjai.text.substr(0, mjai.text.find("\"limit\"")) + "\"limit\":\"big\"}", "bad.mjson")
+  CHECK(read_record(as_mjai.text.substr(0, as_mjai.text.find("\"limit\"")) + "\"limit\":\"big\"}", "bad.mjson")
             .error->what.find("hora's limit is not mangan") != std::string::npos);
 }
 
