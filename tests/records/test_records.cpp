@@ -16,10 +16,12 @@
 
 #include "mjk/records.hpp"
 #include "mjk/replay.hpp"
+#include "support/game_text.hpp"
 
 namespace {
 
 using namespace mjk::records;
+using mjk::test::game_text;
 namespace fs = std::filesystem;
 
 const fs::path logs_dir = fs::path(MJK_SHARED_DATA_DIR) / "logs";
@@ -325,48 +327,6 @@ TEST_CASE("mjai: a round read from JSON lines") {
   CHECK(bad.error->line == 5);
 }
 
-namespace {
-
-
-// Every event and result of a game, in order (what a replay walks through).
-std::string game_text(const Game& g) {
-  std::string s = std::to_string(g.rules.seats()) + " players\n";
-  for (const Round& r : g.rounds) {
-    s += round_label(r) + " sticks " + std::to_string(r.sticks) + " dora " + tile_text(r.dora) + " scores";
-    for (const int x : r.scores) s += " " + std::to_string(x);
-    s += "\n";
-    for (const auto& deal : r.deal) {
-      for (const RecordTile t : deal) s += tile_text(t);
-      s += "|";
-    }
-    for (const Event& e : r.events) {
-      s += std::string(event_name(e.kind)) + ":" + std::to_string(e.seat);
-      if (e.kind == EventKind::chi || e.kind == EventKind::pon || e.kind == EventKind::minkan)
-        s += "<" + std::to_string(e.from);
-      if (e.tsumogiri) s += "*";
-      for (int k = 0; k < e.tile_count; ++k) s += tile_text(e.tiles[static_cast<std::size_t>(k)]);
-      s += " ";
-    }
-    for (const Win& w : r.wins) {
-      s += "\nwin " + std::to_string(w.seat) + "<" + std::to_string(w.from) + " pao " + std::to_string(w.pao) + " " +
-           std::to_string(w.points) + " " + std::to_string(w.han) + "han " + std::to_string(w.yakuman) + "x " +
-           std::string(mjk::display_name(w.limit).id);
-      for (const StatedYaku& y : w.yaku)
-        s += " " + std::string(mjk::yaku_name(y.yaku)) + std::to_string(y.han) + "/" + std::to_string(y.yakuman);
-      for (const int d : w.deltas) s += " " + std::to_string(d);
-      s += " ura";
-      for (const RecordTile t : w.ura) s += tile_text(t);
-    }
-    if (r.draw) {
-      s += "\ndraw " + std::string(draw_kind_name(r.draw->kind));
-      for (const int d : r.draw->deltas) s += " " + std::to_string(d);
-    }
-    s += "\n";
-  }
-  return s;
-}
-
-}  // namespace
 
 TEST_CASE("every record of the corpus written as mjai and as tenhou.net/6 reads back and replays identically") {
   if (!have_corpus()) return;

@@ -14,10 +14,13 @@
 
 #include "mjk/records.hpp"
 #include "mjk/replay.hpp"
+#include "support/game_text.hpp"
 
 namespace {
 
 using namespace mjk::records;
+using mjk::test::DoraYaku;
+using mjk::test::game_text;
 namespace fs = std::filesystem;
 
 const fs::path logs_dir = fs::path(MJK_SHARED_DATA_DIR) / "logs";
@@ -31,52 +34,6 @@ std::vector<fs::path> files_in(const fs::path& dir) {
   return out;
 }
 
-// Every event and result of a game, in order, as the round-trip tests of
-// test_records.cpp compare them; mjlog's yaku ids name no north set aside,
-// so the norths are counted with the dora (as some exports do).
-std::string game_text(const Game& g) {
-  std::string s = std::to_string(g.rules.seats()) + " players\n";
-  for (const Round& r : g.rounds) {
-    s += round_label(r) + " sticks " + std::to_string(r.sticks) + " dora " + tile_text(r.dora) + " scores";
-    for (const int x : r.scores) s += " " + std::to_string(x);
-    s += "\n";
-    for (const auto& deal : r.deal) {
-      for (const RecordTile t : deal) s += tile_text(t);
-      s += "|";
-    }
-    for (const Event& e : r.events) {
-      s += std::string(event_name(e.kind)) + ":" + std::to_string(e.seat);
-      if (e.kind == EventKind::chi || e.kind == EventKind::pon || e.kind == EventKind::minkan)
-        s += "<" + std::to_string(e.from);
-      if (e.tsumogiri) s += "*";
-      for (int k = 0; k < e.tile_count; ++k) s += tile_text(e.tiles[static_cast<std::size_t>(k)]);
-      s += " ";
-    }
-    for (const Win& w : r.wins) {
-      s += "\nwin " + std::to_string(w.seat) + "<" + std::to_string(w.from) + " pao " + std::to_string(w.pao) + " " +
-           std::to_string(w.points) + " " + std::to_string(w.han) + "han " + std::to_string(w.yakuman) + "x " +
-           std::string(mjk::display_name(w.limit).id);
-      int dora = -1;
-      for (const StatedYaku& y : w.yaku) {
-        if (y.yaku == mjk::Yaku::dora || y.yaku == mjk::Yaku::nuki) {
-          dora = std::max(dora, 0) + y.han;
-          continue;
-        }
-        s += " " + std::string(mjk::yaku_name(y.yaku)) + std::to_string(y.han) + "/" + std::to_string(y.yakuman);
-      }
-      if (dora >= 0) s += " dora" + std::to_string(dora);
-      for (const int d : w.deltas) s += " " + std::to_string(d);
-      s += " ura";
-      for (const RecordTile t : w.ura) s += tile_text(t);
-    }
-    if (r.draw) {
-      s += "\ndraw " + std::string(draw_kind_name(r.draw->kind));
-      for (const int d : r.draw->deltas) s += " " + std::to_string(d);
-    }
-    s += "\n";
-  }
-  return s;
-}
 
 // The ids of a round, each once: every tag naming an id that comes into the
 // round (INIT's indicator and deals, draws, DORA) names a new one.
@@ -126,7 +83,8 @@ std::string round_trip(const Game& g, const std::string& original_replay) {
   const ReadResult back = read_record(out.text, g.file);
   if (!back.ok()) return "read back: " + back.error->message();
   if (back.game.format != Format::mjlog) return "read back as another format";
-  if (game_text(back.game) != game_text(g)) return "the game reads back differently";
+  if (game_text(back.game, DoraYaku::summed) != game_text(g, DoraYaku::summed))
+    return "the game reads back differently";
   if (replay_text(replay(back.game)) != original_replay) return "the replay differs";
   const WriteResult again = write_mjlog(back.game);
   if (!again.ok()) return "written again: " + *again.error;
@@ -342,7 +300,7 @@ TEST_CASE("a small game's mjlog is Tenhou's XML to the byte") {
         "\n");
   const ReadResult back = read_record(out.text, "small.mjlog");
   REQUIRE_MESSAGE(back.ok(), back.error->message());
-  CHECK(game_text(back.game) == game_text(r.game));
+  CHECK(game_text(back.game, DoraYaku::summed) == game_text(r.game, DoraYaku::summed));
   CHECK(back.game.names[2] == "C");
 }
 
