@@ -13,6 +13,7 @@
 
 #include "mjk.h"
 #include "mjk/corpus.hpp"
+#include "support/shared_logs.hpp"
 
 namespace {
 
@@ -36,15 +37,7 @@ Analysed analysed(const std::string& text, int players = 4, const std::uint8_t* 
 
 std::string text_of(const std::vector<char>& buf, std::size_t needed) { return {buf.data(), needed ? needed - 1 : 0}; }
 
-std::vector<std::string> corpus_files() {
-  const fs::path dir = fs::path(MJK_SHARED_DATA_DIR) / "logs";
-  std::vector<std::string> out;
-  if (!fs::is_directory(dir)) return out;
-  for (const auto& e : fs::recursive_directory_iterator(dir))
-    if (e.is_regular_file() && e.path().filename() != "README.md") out.push_back(e.path().string());
-  std::sort(out.begin(), out.end());
-  return out;
-}
+using mjk::test::corpus_files;
 
 int corpus(const std::vector<std::string>& files, int flags, std::string& out) {
   std::vector<const char*> paths;

@@ -9,21 +9,14 @@
 #include <vector>
 
 #include "mjk/corpus.hpp"
+#include "support/shared_logs.hpp"
 
 namespace {
 
 using namespace mjk::records;
 namespace fs = std::filesystem;
 
-std::vector<std::string> corpus_files() {
-  const fs::path dir = fs::path(MJK_SHARED_DATA_DIR) / "logs";
-  std::vector<std::string> out;
-  if (!fs::is_directory(dir)) return out;
-  for (const auto& e : fs::recursive_directory_iterator(dir))
-    if (e.is_regular_file() && e.path().filename() != "README.md") out.push_back(e.path().string());
-  std::sort(out.begin(), out.end());
-  return out;
-}
+using mjk::test::corpus_files;
 
 }  // namespace
 

@@ -15,6 +15,7 @@
 #include "mjk/records.hpp"
 #include "mjk/replay.hpp"
 #include "support/game_text.hpp"
+#include "support/shared_logs.hpp"
 
 namespace {
 
@@ -23,16 +24,8 @@ using mjk::test::DoraYaku;
 using mjk::test::game_text;
 namespace fs = std::filesystem;
 
-const fs::path logs_dir = fs::path(MJK_SHARED_DATA_DIR) / "logs";
-
-std::vector<fs::path> files_in(const fs::path& dir) {
-  std::vector<fs::path> out;
-  if (!fs::is_directory(dir)) return out;
-  for (const auto& e : fs::directory_iterator(dir))
-    if (e.is_regular_file()) out.push_back(e.path());
-  std::sort(out.begin(), out.end());
-  return out;
-}
+using mjk::test::files_in;
+const fs::path& logs_dir = mjk::test::logs_dir();
 
 
 // The ids of a round, each once: every tag naming an id that comes into the
