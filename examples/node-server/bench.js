@@ -20,16 +20,14 @@
 //   ev-flood      --flooders clients writing ev requests (8,552 vertices each),
 //                 never reading; the polite client's requests are ev requests
 //                 of ~50 vertices
-const net = require('node:net');
 const mjk = require('../../bindings/node');
-const { startServer, stopServer, stats, sleep, frame, rawClient, connect, askOn, politeClient } = require('./test/helpers');
+const { startServer, stopServer, stats, sleep, frame, rawClient, connect, askOn, politeClient, statsFlooder } = require('./test/helpers');
 
 const HAND = '123m456p789s11z23s 1s';
 const WIDE = { hand_change: true, shanten_back: true };
 const SLOW = JSON.stringify({ hand: '3368m16679p2578s7z', ev: WIDE });
 const FLOODER_EV = JSON.stringify({ hand: '3368m166789p578s7z', ev: WIDE });
 const CHEAP_EV = JSON.stringify({ hand: '2346m456p789s1355z', ev: {} });
-const STATS_REQUEST = 'GET /stats HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n';
 const capped = (line) => { const r = JSON.parse(line); return JSON.stringify({ ...r, ev: { ...r.ev, max_vertices: 200000 } }); };
 
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.floor((s.length - 1) / 2)] : null; };
@@ -62,27 +60,6 @@ function floodPlain(server, keepGoing) {
     while (keepGoing()) await sleep(100);
     c.socket.destroy();
   }));
-}
-
-// One client pipelining GET /stats without reading, a new connection each
-// time the server closes one (as the hostile test's flooder).
-async function statsFlooder(server, keepGoing) {
-  const chunk = Buffer.from(STATS_REQUEST.repeat(1000));
-  while (keepGoing()) {
-    const socket = net.connect(server.port, '127.0.0.1');
-    socket.on('error', () => {});
-    socket.pause();
-    await new Promise((resolve) => {
-      const stop = setInterval(() => { if (!keepGoing()) socket.destroy(); }, 100);
-      socket.once('close', () => { clearInterval(stop); resolve(); });
-      const pump = () => {
-        if (!keepGoing() || socket.destroyed) return socket.destroy();
-        if (socket.write(chunk)) setTimeout(pump, 10);
-        else socket.once('drain', pump);
-      };
-      socket.once('connect', pump);
-    });
-  }
 }
 
 async function evBusy(server, keepGoing) {

@@ -209,6 +209,36 @@ async function statsWhen(server, test, ms) {
   return last;
 }
 
+const STATS_REQUEST = 'GET /stats HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n';
+
+// One client pipelining GET /stats without reading its answers, on a new
+// connection each time the server closes one, until keepGoing() is false
+// (and at most `connections` connections).
+async function statsFlooder(server, keepGoing, connections = 5000) {
+  const chunk = Buffer.from(STATS_REQUEST.repeat(1000));
+  let opened = 0;
+  while (keepGoing() && opened++ < connections) {
+    const socket = net.connect(server.port, '127.0.0.1');
+    socket.on('error', () => {});
+    socket.pause();
+    await new Promise((resolve) => {
+      const stop = setInterval(() => { if (!keepGoing()) socket.destroy(); }, 100);
+      socket.once('close', () => { clearInterval(stop); resolve(); });
+      // 1,000 requests every 10 ms, or once the kernel has taken the last
+      // ones: paced so that this process's writing leaves the polite client
+      // (also in this process) its share of the CPU.
+      const pump = () => {
+        if (!keepGoing() || socket.destroyed) return socket.destroy();
+        if (socket.write(chunk)) setTimeout(pump, 10);
+        else socket.once('drain', pump);
+      };
+      socket.once('connect', pump);
+    });
+  }
+  return opened;
+}
+
 module.exports = {
   SERVER, statsWhen, startServer, stopServer, rssOf, childrenOf, isRunning, stats, sleep, frame, rawClient, connect, askOn, ask, politeClient, watchMemory,
+  STATS_REQUEST, statsFlooder,
 };

@@ -14,13 +14,12 @@ const assert = require('node:assert/strict');
 const net = require('node:net');
 const mjk = require('../../../bindings/node');
 const {
-  startServer, stopServer, rssOf, childrenOf, isRunning, stats, statsWhen, sleep, frame, rawClient, connect, askOn, ask, politeClient, watchMemory,
+  startServer, stopServer, rssOf, childrenOf, isRunning, stats, statsWhen, sleep, frame, rawClient, connect, askOn, ask, politeClient, watchMemory, STATS_REQUEST, statsFlooder,
 } = require('./helpers');
 
 const HAND = '123m456p789s11z23s 1s';
 const EXPECTED = mjk.analyseLine(HAND);
 const MB = 1024 * 1024;
-const STATS_REQUEST = 'GET /stats HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n';
 
 // Flood: `count` requests written at once, the replies never read.
 function flood(socket, count) {
@@ -353,33 +352,6 @@ test('plain HTTP: one request a connection (pipelined ones close it), rate-limit
     await stopServer(server);
   }
 });
-
-// One client pipelining GET /stats without reading its answers, on a new
-// connection each time the server closes one, until keepGoing() is false
-// (and at most `connections` connections).
-async function statsFlooder(server, keepGoing, connections = 5000) {
-  const chunk = Buffer.from(STATS_REQUEST.repeat(1000));
-  let opened = 0;
-  while (keepGoing() && opened++ < connections) {
-    const socket = net.connect(server.port, '127.0.0.1');
-    socket.on('error', () => {});
-    socket.pause();
-    await new Promise((resolve) => {
-      const stop = setInterval(() => { if (!keepGoing()) socket.destroy(); }, 100);
-      socket.once('close', () => { clearInterval(stop); resolve(); });
-      // 1,000 requests every 10 ms, or once the kernel has taken the last
-      // ones: paced so that this process's writing leaves the polite client
-      // (also in this process) its share of the CPU.
-      const pump = () => {
-        if (!keepGoing() || socket.destroyed) return socket.destroy();
-        if (socket.write(chunk)) setTimeout(pump, 10);
-        else socket.once('drain', pump);
-      };
-      socket.once('connect', pump);
-    });
-  }
-  return opened;
-}
 
 test('GET /stats flood against --workers 2: workers stay small, a polite client is answered, workers exit with their primary', async () => {
   const server = await startServer(['--workers', '2']);
