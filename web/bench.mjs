@@ -9,6 +9,7 @@ import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {deal} from './test/deal.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const site = resolve(process.env.MJK_SITE ?? join(here, '../build/wasm/web'));
@@ -24,21 +25,6 @@ try {
   console.log('note: @kobalab/majiang-core is not installed (cd web && npm ci): its rows are left out');
 }
 
-// Hands dealt from a shuffled 136-tile wall (fixed seed), as rows and text.
-function deal(n, size, seed) {
-  let x = seed;
-  const rand = () => (x = (x * 1103515245 + 12345) >>> 0) / 2 ** 32;
-  const rows = new Uint8Array(n * 34);
-  for (let i = 0; i < n; ++i) {
-    const wall = Array.from({length: 136}, (_, t) => t >> 2);
-    for (let k = 0; k < size; ++k) {
-      const j = k + Math.floor(rand() * (136 - k));
-      [wall[k], wall[j]] = [wall[j], wall[k]];
-      rows[i * 34 + wall[k]]++;
-    }
-  }
-  return rows;
-}
 const SUITS = [['m', 0, 9], ['p', 9, 9], ['s', 18, 9], ['z', 27, 7]];
 const digits = (row, base, kinds) => { let d = ''; for (let k = 0; k < kinds; ++k) d += String(k + 1).repeat(row[base + k]); return d; };
 const mpsz = row => SUITS.map(([s, b, k]) => { const d = digits(row, b, k); return d ? d + s : ''; }).join('');

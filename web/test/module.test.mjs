@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import {existsSync, readFileSync} from 'node:fs';
 import {join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {deal} from './deal.mjs';
 
 const site = resolve(process.env.MJK_SITE ?? join(fileURLToPath(import.meta.url), '../../../build/wasm/web'));
 let mjk;
@@ -69,22 +70,6 @@ test('analyse: the answer buffer grows for a long answer and for long input', ()
   const junk = 'x'.repeat(100000);
   assert.match(mjk.analyse(junk).error, /unknown character|at position 0/);
 });
-
-// Random hands from a fixed-seed wall.
-function deal(n, size, seed = 7) {
-  let x = seed;
-  const rand = () => (x = (x * 1103515245 + 12345) >>> 0) / 2 ** 32;
-  const rows = new Uint8Array(n * 34);
-  for (let i = 0; i < n; ++i) {
-    const wall = Array.from({length: 136}, (_, t) => t >> 2);
-    for (let k = 0; k < size; ++k) {
-      const j = k + Math.floor(rand() * (136 - k));
-      [wall[k], wall[j]] = [wall[j], wall[k]];
-      rows[i * 34 + wall[k]]++;
-    }
-  }
-  return rows;
-}
 
 const mpsz = row => {
   let s = '';
