@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "mjk/json.hpp"
@@ -87,5 +88,27 @@ struct Place {
 };
 Place place_of(std::string_view text, std::size_t offset);
 ReadError make_error(std::string_view text, const std::string& file, std::size_t offset, std::string what);
+
+// What the three readers share: the text, the game read so far and its
+// first error. A reader stops at its first error and hands on the game up to
+// it (ReadResult), so a later error never replaces the one the user must fix.
+class ReaderBase {
+ protected:
+  ReaderBase(std::string_view text, std::string file, Format format) : text_(text) {
+    result_.game.file = std::move(file);
+    result_.game.format = format;
+  }
+  ReadResult fail(std::size_t offset, std::string what) {
+    error(offset, std::move(what));
+    return std::move(result_);
+  }
+  bool error(std::size_t offset, std::string what) {
+    if (!result_.error) result_.error = make_error(text_, result_.game.file, offset, std::move(what));
+    return false;
+  }
+
+  std::string_view text_;
+  ReadResult result_;
+};
 
 }  // namespace mjk::records::detail

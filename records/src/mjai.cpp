@@ -18,12 +18,11 @@ namespace {
 
 using json::Value;
 
-class Reader {
+class Reader : detail::ReaderBase {
  public:
-  Reader(std::string_view text, std::string file) : text_(text) { result_.game.file = std::move(file); }
+  Reader(std::string_view text, std::string file) : ReaderBase(text, std::move(file), Format::mjai) {}
 
   ReadResult run() {
-    result_.game.format = Format::mjai;
     std::size_t start = 0;
     bool any = false;
     while (start < text_.size()) {
@@ -49,14 +48,7 @@ class Reader {
   }
 
  private:
-  ReadResult fail(std::size_t offset, std::string what) {
-    error(offset, std::move(what));
-    return std::move(result_);
-  }
-  bool error(std::size_t offset, std::string what) {
-    if (!result_.error) result_.error = detail::make_error(text_, result_.game.file, offset, std::move(what));
-    return false;
-  }
+  using ReaderBase::error;
   bool error(const Value& v, std::string what) { return error(v.offset, std::move(what)); }
 
   const Value* member(const Value& v, std::string_view key, Value::Type type) {
@@ -334,9 +326,7 @@ class Reader {
     return true;
   }
 
-  std::string_view text_;
   bool length_named_ = false;  // start_game states "hanchan"
-  ReadResult result_;
   std::uint32_t line_ = 0;
   bool double_ron_open_ = false;
 };

@@ -44,12 +44,11 @@ struct Whereabouts {
 // id through the round, so a tile in two places (dealt twice, drawn while a
 // player holds it, discarded by a player who does not hold it) is an error
 // naming the id, where the replay, which counts kinds, could see nothing.
-class Reader {
+class Reader : detail::ReaderBase {
  public:
-  Reader(std::string_view text, std::string file) : text_(text) { result_.game.file = std::move(file); }
+  Reader(std::string_view text, std::string file) : ReaderBase(text, std::move(file), Format::mjlog) {}
 
   ReadResult run() {
-    result_.game.format = Format::mjlog;
     Tag tag;
     bool closed = false;
     while (next_tag(tag)) {
@@ -66,15 +65,6 @@ class Reader {
   }
 
  private:
-  ReadResult fail(std::size_t offset, std::string what) {
-    if (!result_.error) result_.error = detail::make_error(text_, result_.game.file, offset, std::move(what));
-    return std::move(result_);
-  }
-  bool error(std::size_t offset, std::string what) {
-    if (!result_.error) result_.error = detail::make_error(text_, result_.game.file, offset, std::move(what));
-    return false;
-  }
-
   // The next tag, its attributes split; false at the end or on malformed XML (error set).
   bool next_tag(Tag& tag) {
     tag.attributes.clear();
@@ -619,12 +609,10 @@ class Reader {
     return true;
   }
 
-  std::string_view text_;
   std::size_t pos_ = 0;
   bool started_ = false;
   std::array<std::int64_t, 4> last_draw_{-1, -1, -1, -1};
   std::array<Whereabouts, 136> tiles_{};
-  ReadResult result_;
 };
 
 }  // namespace

@@ -52,12 +52,11 @@ struct Column {
 
 constexpr int max_branch_steps = 200000;  // a bound on the call-order search
 
-class Reader {
+class Reader : detail::ReaderBase {
  public:
-  Reader(std::string_view text, std::string file) : text_(text) { result_.game.file = std::move(file); }
+  Reader(std::string_view text, std::string file) : ReaderBase(text, std::move(file), Format::tenhou6) {}
 
   ReadResult run() {
-    result_.game.format = Format::tenhou6;
     Value doc;
     json::ParseError perr;
     if (json::parse(text_, doc, perr)) {
@@ -93,14 +92,6 @@ class Reader {
     result_.game.rules.length_stated = length_named_;
     if (!length_named_) detail::east_only_if_ended_in_east(result_.game);
     return std::move(result_);
-  }
-  ReadResult fail(std::size_t offset, std::string what) {
-    error(offset, std::move(what));
-    return std::move(result_);
-  }
-  bool error(std::size_t offset, std::string what) {
-    if (!result_.error) result_.error = detail::make_error(text_, result_.game.file, offset, std::move(what));
-    return false;
   }
 
   bool game(const Value& v, bool first) {
@@ -779,9 +770,7 @@ class Reader {
     return false;
   }
 
-  std::string_view text_;
   bool length_named_ = false;  // the room names 東 or 南
-  ReadResult result_;
   const std::array<Column, 4>* draws_ = nullptr;
   const std::array<Column, 4>* discards_ = nullptr;
   const std::vector<RecordTile>* dora_ = nullptr;
