@@ -101,13 +101,16 @@ namespace mjk {
                                    const Options& options = {}) noexcept;
 
 // Each row of MJK_OPERATIONS (which generates the registry and dispatch) is
-// declared above, all three ways: a row without its declarations fails here.
-#define MJK_OPERATION_DECLARED(name, T, question)                                                                      \
-  static_assert(static_cast<Result<T> (*)(const Hand&, const Options&) noexcept>(&name) != nullptr);                   \
-  static_assert(static_cast<Error (*)(std::span<const Hand>, std::span<Result<T>>, const Options&) noexcept>(&name) != \
-                nullptr);                                                                                              \
-  static_assert(static_cast<Error (*)(std::span<const std::uint8_t>, std::span<Result<T>>, const Options&) noexcept>(  \
-                    &name) != nullptr);
+// declared above, all three ways: a row without its declarations fails here
+// (the cast must find the overload; sizeof keeps it unevaluated, as an
+// address compared with nullptr is no constant under gcc's sanitizers).
+#define MJK_OPERATION_DECLARED(name, T, question)                                                                    \
+  static_assert(sizeof(static_cast<Result<T> (*)(const Hand&, const Options&) noexcept>(&name)) != 0);               \
+  static_assert(sizeof(static_cast<Error (*)(std::span<const Hand>, std::span<Result<T>>, const Options&) noexcept>( \
+                    &name)) != 0);                                                                                   \
+  static_assert(                                                                                                     \
+      sizeof(static_cast<Error (*)(std::span<const std::uint8_t>, std::span<Result<T>>, const Options&) noexcept>(   \
+          &name)) != 0);
 MJK_OPERATIONS(MJK_OPERATION_DECLARED)
 #undef MJK_OPERATION_DECLARED
 
