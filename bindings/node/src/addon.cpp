@@ -2,10 +2,10 @@
 // caller's arguments and allocates the typed arrays; this file hands them to
 // the kernel (bindings/common/mjk_bind.hpp) and re-checks every length, so no
 // call from JavaScript can make it read or write out of bounds.
-#include <algorithm>
 #include <napi.h>
 
-#include <array>
+#include <algorithm>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,39 +18,28 @@
 
 namespace {
 
-const char* dtype_name(mjk::bind::DType t) {
-  switch (t) {
-    case mjk::bind::DType::boolean: return "bool";
-    case mjk::bind::DType::uint8: return "uint8";
-    case mjk::bind::DType::int8: return "int8";
-  }
-  return "?";
-}
-
 Napi::Value Operations(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
-  const auto ops = mjk::bind::operations();
-  Napi::Array list = Napi::Array::New(env, ops.size());
-  for (std::size_t i = 0; i < ops.size(); ++i) {
-    const auto& op = ops[i];
+  Napi::Array list = Napi::Array::New(env);
+  for (std::uint32_t i = 0; const mjk_batch_op* op = mjk_batch_op_at(i); ++i) {
     Napi::Object o = Napi::Object::New(env);
-    o.Set("name", std::string(op.name));
-    o.Set("question", std::string(op.question));
-    o.Set("readsVisible", op.reads_visible);
-    o.Set("readsWinning", op.reads_winning);
-    Napi::Array outs = Napi::Array::New(env, op.output_count);
-    for (std::size_t k = 0; k < op.output_count; ++k) {
-      const auto& out = op.outputs[k];
+    o.Set("name", op->name);
+    o.Set("question", op->question);
+    o.Set("readsVisible", op->reads_visible != 0);
+    o.Set("readsWinning", op->reads_winning != 0);
+    Napi::Array outs = Napi::Array::New(env, op->output_count);
+    for (std::uint32_t k = 0; k < op->output_count; ++k) {
+      const mjk_batch_output& out = op->outputs[k];
       Napi::Object d = Napi::Object::New(env);
-      d.Set("name", std::string(out.name));
-      d.Set("dtype", dtype_name(out.dtype));
+      d.Set("name", out.name);
+      d.Set("dtype", out.dtype);
       Napi::Array shape = Napi::Array::New(env, out.dims);
       for (std::uint32_t j = 0; j < out.dims; ++j) shape.Set(j, Napi::Number::New(env, out.shape[j]));
       d.Set("shape", shape);
-      outs.Set(static_cast<std::uint32_t>(k), d);
+      outs.Set(k, d);
     }
     o.Set("outputs", outs);
-    list.Set(static_cast<std::uint32_t>(i), o);
+    list.Set(i, o);
   }
   return list;
 }
@@ -75,27 +64,21 @@ Napi::Value Run(const Napi::CallbackInfo& info) {
   if (info.Length() != 7 || !info[0].IsString() || !info[1].IsTypedArray() || !info[2].IsNumber() || !info[6].IsArray())
     throw Napi::TypeError::New(env, "run(name, rows, players, visible, winning, errors, outputs)");
   const std::string name = info[0].As<Napi::String>();
-  const mjk::bind::Operation* op = mjk::bind::find_operation(name);
+  const mjk_batch_op* op = mjk_batch_op_named(name.data(), name.size());
   if (!op) throw Napi::TypeError::New(env, "unknown operation " + name);
   const Napi::TypedArray rows = info[1].As<Napi::TypedArray>();
   if (rows.TypedArrayType() != napi_uint8_array) throw Napi::TypeError::New(env, "rows must be a Uint8Array");
-  if (rows.ByteLength() % mjk::bind::row) throw Napi::RangeError::New(env, "rows: length not a multiple of 34");
-  mjk::bind::Batch b;
-  b.n = rows.ByteLength() / mjk::bind::row;
+  if (rows.ByteLength() % MJK_KINDS) throw Napi::RangeError::New(env, "rows: length not a multiple of 34");
+  mjk_batch b{};
+  b.n = rows.ByteLength() / MJK_KINDS;
   b.rows = bytes_of(env, rows, rows.ByteLength(), "rows");
-  const int players = info[2].As<Napi::Number>().Int32Value();
-  if (players != 3 && players != 4) throw Napi::RangeError::New(env, "players must be 3 or 4");
-  b.players = players;
+  b.players = info[2].As<Napi::Number>().Int32Value();
   if (!info[3].IsNull() && !info[3].IsUndefined()) {
-    const Napi::TypedArray vis = info[3].As<Napi::TypedArray>();
-    const std::size_t len = vis.ByteLength();
-    if (len != mjk::bind::row && len != b.n * mjk::bind::row)
-      throw Napi::RangeError::New(env, "visible must hold 34 counts or 34 per row");
-    b.visible = bytes_of(env, vis, len, "visible");
-    b.visible_rows = len / mjk::bind::row;
+    const std::size_t len = info[3].IsTypedArray() ? info[3].As<Napi::TypedArray>().ByteLength() : 0;
+    b.visible = bytes_of(env, info[3], len, "visible");
+    b.visible_rows = len % MJK_KINDS ? SIZE_MAX : len / MJK_KINDS;  // not whole rows: the library refuses it
   }
   if (!info[4].IsNull() && !info[4].IsUndefined()) {
-    if (!op->reads_winning) throw Napi::TypeError::New(env, name + " takes no winning tiles");
     if (!info[4].IsTypedArray() || info[4].As<Napi::TypedArray>().TypedArrayType() != napi_int8_array)
       throw Napi::TypeError::New(env, "winning must be an Int8Array");
     b.winning = reinterpret_cast<const std::int8_t*>(bytes_of(env, info[4], b.n, "winning"));
@@ -104,13 +87,12 @@ Napi::Value Run(const Napi::CallbackInfo& info) {
   const Napi::Array outs = info[6].As<Napi::Array>();
   if (outs.Length() != op->output_count) throw Napi::RangeError::New(env, "wrong number of output arrays");
   for (std::uint32_t k = 0; k < op->output_count; ++k)
-    b.outputs[k] = bytes_of(env, outs.Get(k), b.n * op->outputs[k].per_row(), "output");
-  if (b.n == 0) return Napi::Number::New(env, -1);
-  std::vector<std::uint8_t> copies;
-  if (const std::string why = mjk::bind::unalias(*op, b, copies); !why.empty())
-    throw Napi::RangeError::New(env, name + ": " + why + " (out arrays must not share memory)");
-  const int e = op->run(b);
-  if (e != MJK_OK) throw Napi::Error::New(env, std::string(name) + ": " + mjk_error_message(e));
+    b.outputs[k] = bytes_of(env, outs.Get(k), b.n * op->outputs[k].per_row, "output");
+  char why[MJK_MAX_MESSAGE];
+  if (const int e = mjk_batch_run(op, &b, why, sizeof why); e == MJK_ERR_INVALID_ARGUMENT)
+    throw Napi::RangeError::New(env, name + ": " + why + (std::strstr(why, "overlap") ? " (out arrays must not share memory)" : ""));
+  else if (e != MJK_OK)
+    throw Napi::Error::New(env, name + ": " + why);
   // The first row with an error, or -1: a scan here costs a fraction of a
   // nanosecond per row, a JavaScript callback per row about ten.
   const std::uint8_t* bad = std::find_if(b.errors, b.errors + b.n, [](std::uint8_t c) { return c != 0; });
@@ -367,21 +349,19 @@ Napi::Value ScoreBatch(const Napi::CallbackInfo& info) {
   auto payments = Napi::Int32Array::New(env, std::size_t{4} * n);
   auto yaku = Napi::BigUint64Array::New(env, n);
   auto codes = Napi::Uint8Array::New(env, n);
-  const mjk::bind::ScoreColumns columns{complete.Data(), han.Data(),      fu.Data(),   yakuman.Data(),
-                                        points.Data(),   payments.Data(), yaku.Data(), codes.Data()};
+  const mjk_score_columns columns{complete.Data(), han.Data(),      fu.Data(),   yakuman.Data(),
+                                 points.Data(),   payments.Data(), yaku.Data(), codes.Data()};
+  const auto p = mjk::bind::line_pointers(n, [&](std::size_t i) { return std::string_view(lines[i]); });
+  mjk_request_info bad;
+  std::size_t bad_row = 0;
+  mjk_score_lines(p.texts.data(), p.lengths.data(), n, built.empty() ? nullptr : built.data(), &columns, &bad, &bad_row);
   Napi::Value first_bad = env.Null();
-  mjk::bind::score_lines(
-      n, [&](std::size_t i) { return std::string_view(lines[i]); },
-      [&](std::size_t i, const mjk::bind::LineScore& s) {
-        columns.put(i, s);
-        if (s.code != MJK_OK && first_bad.IsNull()) {
-          Napi::Array e = Napi::Array::New(env, 2);
-          e.Set(0u, Napi::Number::New(env, static_cast<double>(i)));
-          e.Set(1u, Napi::String::New(env, s.message));
-          first_bad = e;
-        }
-      },
-      built.empty() ? nullptr : built.data());
+  if (bad.error != MJK_OK) {
+    Napi::Array e = Napi::Array::New(env, 2);
+    e.Set(0u, Napi::Number::New(env, static_cast<double>(bad_row)));
+    e.Set(1u, Napi::String::New(env, bad.message));
+    first_bad = e;
+  }
   Napi::Object out = Napi::Object::New(env);
   out.Set("complete", complete);
   out.Set("han", han);

@@ -42,9 +42,8 @@ Napi::Object answer_object(const Napi::Env& env, const mjk_ev_answer& a) {
   for (std::size_t i = 0; i < d; ++i) {
     const mjk_ev_discard& x = a.discards[i];
     char buf[3];
-    names.Set(static_cast<std::uint32_t>(i),
-              x.has_discard ? Napi::Value(Napi::String::New(env, std::string(mjk::bind::ev_discard_name(x, buf))))
-                            : env.Null());
+    mjk_ev_discard_name(&x, buf);
+    names.Set(static_cast<std::uint32_t>(i), x.has_discard ? Napi::Value(Napi::String::New(env, buf)) : env.Null());
     shanten[i] = x.shanten;
     for (std::size_t k = 0; k < MJK_KINDS; ++k) {
       const bool n = x.necessary >> k & 1;
@@ -99,13 +98,13 @@ Napi::Array results(const Napi::Env& env, const std::vector<mjk::bind::EvRow>& r
 
 struct Arguments {
   std::vector<std::string> lines;
-  mjk::bind::EvOverrides overrides;
+  mjk::bind::EvOverrides overrides{};
   unsigned threads = 1;
   std::vector<std::uint8_t> built;  // empty: none
   [[nodiscard]] const std::uint8_t* built_flags() const { return built.empty() ? nullptr : built.data(); }
 };
 
-// (lines: string[], overrides: number[8] as mjk_ev_bind.hpp's EvOverrides
+// (lines: string[], overrides: number[8] as mjk_ev_overrides
 // {given, hand_change, shanten_back, extra, uradora, red, turn,
 // max_vertices}, threads), checked by index.js; re-checked here.
 Arguments arguments(const Napi::CallbackInfo& info, const char* name, std::size_t built_at) {
@@ -132,7 +131,7 @@ Arguments arguments(const Napi::CallbackInfo& info, const char* name, std::size_
     if (!(v[i] >= 0 && v[i] <= most))
       throw Napi::RangeError::New(env, std::string(name) + ": an override out of range");
   }
-  a.overrides.given = static_cast<std::uint8_t>(v[0]);
+  a.overrides.given = static_cast<std::uint32_t>(v[0]);
   a.overrides.values.hand_change = static_cast<std::uint8_t>(v[1]);
   a.overrides.values.shanten_back = static_cast<std::uint8_t>(v[2]);
   a.overrides.values.extra = static_cast<std::uint8_t>(v[3]);
