@@ -130,7 +130,8 @@ inline int each_win_json(const EachWin& each, std::string& answers,
                          std::vector<std::pair<std::string, int>>& tile_errors) {
   answers = each.json;
   for (std::size_t k = 0; k < MJK_KINDS; ++k)
-    if (each.codes[k] != MJK_OK) tile_errors.emplace_back(std::string{"123456789"[k % 9], "mpsz"[k / 9]}, each.codes[k]);
+    if (each.codes[k] != MJK_OK)
+      tile_errors.emplace_back(std::string{"123456789"[k % 9], "mpsz"[k / 9]}, each.codes[k]);
   return MJK_OK;
 }
 

@@ -57,11 +57,11 @@ MJK_API const mjk_batch_op* mjk_batch_op_named(const char* name, size_t length);
 typedef struct mjk_batch {
   const uint8_t* rows; /* n rows of 34 counts */
   size_t n;
-  int players;                  /* 4 or 3 */
-  const uint8_t* visible;       /* NULL, or visible_rows rows of 34 counts */
-  size_t visible_rows;          /* 0 (none), 1 (every row) or n (one per row) */
-  const int8_t* winning;        /* NULL, or n kinds (-1: none); only an operation that reads it */
-  uint8_t* errors;              /* n codes */
+  int players;                          /* 4 or 3 */
+  const uint8_t* visible;               /* NULL, or visible_rows rows of 34 counts */
+  size_t visible_rows;                  /* 0 (none), 1 (every row) or n (one per row) */
+  const int8_t* winning;                /* NULL, or n kinds (-1: none); only an operation that reads it */
+  uint8_t* errors;                      /* n codes */
   void* outputs[MJK_BATCH_MAX_OUTPUTS]; /* op's output_count arrays, in its order */
 } mjk_batch;
 /* Runs op on batch. Unlike the batch calls of mjk.h, an input may overlap
@@ -115,8 +115,8 @@ MJK_API int mjk_score_line_json(const char* text, size_t length, int built, char
  * tiles; MJK_OK otherwise). The request's own error, every tile's (a named
  * "win", a complete hand: the sentence saying what a waiting hand holds),
  * is info->error with buf "{}". Returns as mjk_score_line_json. */
-MJK_API int mjk_score_each_win_json(const char* text, size_t length, int built, char* buf, size_t cap,
-                                    size_t* needed, uint8_t* codes, mjk_request_info* info);
+MJK_API int mjk_score_each_win_json(const char* text, size_t length, int built, char* buf, size_t cap, size_t* needed,
+                                    uint8_t* codes, mjk_request_info* info);
 
 /* ---- many expected-value searches ----
  * Options given by a door's caller replace each line's own "ev" options:

@@ -197,7 +197,12 @@ constexpr mjk_batch_op ops[] = {
      0,
      4,
      {scalar("best", int8), scalar("standard", int8), scalar("chiitoi", int8), scalar("kokushi", int8)}},
-    {"necessary_tiles", "waits", 1, 0, 3, {scalar("shanten", int8), scalar("ukeire", uint8), vec("tiles", boolean, 34)}},
+    {"necessary_tiles",
+     "waits",
+     1,
+     0,
+     3,
+     {scalar("shanten", int8), scalar("ukeire", uint8), vec("tiles", boolean, 34)}},
     {"advice",
      "complete",
      1,
@@ -214,9 +219,15 @@ constexpr mjk_batch_op ops[] = {
       vec("wait", int8, 16), mat("block_kind", uint8, 16, 13), mat("block_first", uint8, 16, 13)}},
 };
 // Each operation's runner, in the order of ops.
-constexpr int (*runners[])(const mjk_batch&) = {
-    &run_bytes<mjk_is_agari>, &run_bytes<mjk_agari_forms>, &waits, &waits_by_form, &tenpai_discards, &shanten,
-    &necessary_tiles,         &advice,                     &decompositions};
+constexpr int (*runners[])(const mjk_batch&) = {&run_bytes<mjk_is_agari>,
+                                                &run_bytes<mjk_agari_forms>,
+                                                &waits,
+                                                &waits_by_form,
+                                                &tenpai_discards,
+                                                &shanten,
+                                                &necessary_tiles,
+                                                &advice,
+                                                &decompositions};
 static_assert(std::size(ops) == std::size(runners));
 
 int refuse(int code, const std::string& why, char* buf, std::size_t cap) {

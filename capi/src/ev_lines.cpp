@@ -59,8 +59,8 @@ void apply(const mjk_ev_overrides& given, mjk_ev_options& o) noexcept {
 }
 
 // One line parsed and searched into out (MJK_ERR_CANCELLED once cancel is requested).
-void ev_line(const char* text, std::size_t length, bool built, const mjk_ev_overrides* overrides,
-             mjk_ev_workspace* ws, const mjk_cancel* cancel, mjk_ev_row& out) {
+void ev_line(const char* text, std::size_t length, bool built, const mjk_ev_overrides* overrides, mjk_ev_workspace* ws,
+             const mjk_cancel* cancel, mjk_ev_row& out) {
   mjk_score_request request;
   mjk_ev_options options;
   mjk_ev_visible visible;

@@ -32,8 +32,8 @@ void read_line(const char* text, std::size_t length, bool built, mjk_score_reque
 }
 
 // A line scored: info.error MJK_OK and result, or the line's error (result zero).
-void score_line(const char* text, std::size_t length, bool built, mjk_score_request& request,
-                mjk_score_result& result, mjk_request_info& info) {
+void score_line(const char* text, std::size_t length, bool built, mjk_score_request& request, mjk_score_result& result,
+                mjk_request_info& info) {
   result = mjk_score_result{};
   read_line(text, length, built, request, info);
   if (info.error == MJK_OK && !info.has_win)
@@ -74,8 +74,8 @@ extern "C" {
 
 int mjk_score_lines(const char* const* texts, const size_t* lengths, size_t n, const uint8_t* built,
                     const mjk_score_columns* out, mjk_request_info* first_bad, size_t* first_bad_row) {
-  if ((n && (!texts || !lengths)) || !out || !out->complete || !out->han || !out->fu || !out->yakuman ||
-      !out->points || !out->payments || !out->yaku || !out->codes)
+  if ((n && (!texts || !lengths)) || !out || !out->complete || !out->han || !out->fu || !out->yakuman || !out->points ||
+      !out->payments || !out->yaku || !out->codes)
     return MJK_ERR_INVALID_ARGUMENT;
   if (first_bad) first_bad->error = MJK_OK;
   bool bad_seen = false;

@@ -90,9 +90,9 @@ Napi::Value Run(const Napi::CallbackInfo& info) {
     b.outputs[k] = bytes_of(env, outs.Get(k), b.n * op->outputs[k].per_row, "output");
   char why[MJK_MAX_MESSAGE];
   if (const int e = mjk_batch_run(op, &b, why, sizeof why); e == MJK_ERR_INVALID_ARGUMENT)
-    throw Napi::RangeError::New(env, name + ": " + why + (std::strstr(why, "overlap") ? " (out arrays must not share memory)" : ""));
-  else if (e != MJK_OK)
-    throw Napi::Error::New(env, name + ": " + why);
+    throw Napi::RangeError::New(
+        env, name + ": " + why + (std::strstr(why, "overlap") ? " (out arrays must not share memory)" : ""));
+  else if (e != MJK_OK) throw Napi::Error::New(env, name + ": " + why);
   // The first row with an error, or -1: a scan here costs a fraction of a
   // nanosecond per row, a JavaScript callback per row about ten.
   const std::uint8_t* bad = std::find_if(b.errors, b.errors + b.n, [](std::uint8_t c) { return c != 0; });
@@ -350,11 +350,12 @@ Napi::Value ScoreBatch(const Napi::CallbackInfo& info) {
   auto yaku = Napi::BigUint64Array::New(env, n);
   auto codes = Napi::Uint8Array::New(env, n);
   const mjk_score_columns columns{complete.Data(), han.Data(),      fu.Data(),   yakuman.Data(),
-                                 points.Data(),   payments.Data(), yaku.Data(), codes.Data()};
+                                  points.Data(),   payments.Data(), yaku.Data(), codes.Data()};
   const auto p = mjk::bind::line_pointers(n, [&](std::size_t i) { return std::string_view(lines[i]); });
   mjk_request_info bad;
   std::size_t bad_row = 0;
-  mjk_score_lines(p.texts.data(), p.lengths.data(), n, built.empty() ? nullptr : built.data(), &columns, &bad, &bad_row);
+  mjk_score_lines(p.texts.data(), p.lengths.data(), n, built.empty() ? nullptr : built.data(), &columns, &bad,
+                  &bad_row);
   Napi::Value first_bad = env.Null();
   if (bad.error != MJK_OK) {
     Napi::Array e = Napi::Array::New(env, 2);

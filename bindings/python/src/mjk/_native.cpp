@@ -259,7 +259,8 @@ void run(const std::string& name, const py::array& rows, int players, const py::
     e = mjk_batch_run(op, &b, why, sizeof why);
   }
   if (e != MJK_OK)
-    throw py::value_error(name + ": " + why + (std::strstr(why, "overlap") ? " (out= arrays must not share memory)" : ""));
+    throw py::value_error(name + ": " + why +
+                          (std::strstr(why, "overlap") ? " (out= arrays must not share memory)" : ""));
 }
 
 // parse(text bytes) -> (code, message, bytes of 34 counts)
