@@ -267,15 +267,14 @@ function scoreEachWin(request, options) {
   const errors = options.errors === undefined ? 'omit' : options.errors;
   if (typeof errors !== 'string') throw new TypeError(`errors must be 'omit' or 'return', not ${describe(errors)}`);
   if (errors !== 'omit' && errors !== 'return') throw new RangeError(`errors must be 'omit' or 'return', not '${errors}'`);
-  const [code, message, answers, tileErrors] = native.scoreEachWin(requestLine(request), typeof request !== 'string');
+  const [code, message, answers, codes] = native.scoreEachWin(requestLine(request), typeof request !== 'string');
   if (code) throw new HandError(`scoreEachWin: ${message}`, code);
   const table = JSON.parse(answers);
-  if (errors === 'omit' || !tileErrors.length) return table;
-  const bad = new Map(tileErrors.map(([tile, c]) => [tile, new HandError(`${tile}: ${errorMessage(c)}`, c)]));
+  if (errors === 'omit' || codes.every((c) => c === 0)) return table;
   const out = {};
   for (let kind = 0; kind < 34; ++kind) {  // tile order, the errors in their places
     const tile = tileName(kind);
-    if (bad.has(tile)) out[tile] = bad.get(tile);
+    if (codes[kind]) out[tile] = new HandError(`${tile}: ${errorMessage(codes[kind])}`, codes[kind]);
     else if (table[tile] !== undefined) out[tile] = table[tile];
   }
   return out;
@@ -323,12 +322,20 @@ function readLog(file, options) {
   if (typeof file !== 'string') throw new TypeError(`path must be a string, not ${describe(file)}`);
   const { errors, maxBytes } = checkRecordOptions(options, 'readLog');
   const r = native.readLog(file, maxBytes);
-  if (r.readError) {
-    if (errors === 'throw') throw new RecordError(r.readError);
-    return { file, format: null, players: null, rounds: [], decisions: [], columns: null, disagreements: [], error: r.readError,
+  const summary = JSON.parse(r.summary);  // the library's review without its discards (mjk_review_record_rows)
+  if (r.columns === null) {  // a record that cannot be read: its place
+    const { file: f, offset, line, column, what, error: message } = summary;
+    const readError = { file: f, offset, line, column, what, message };
+    if (errors === 'throw') throw new RecordError(readError);
+    return { file, format: null, players: null, rounds: [], decisions: [], columns: null, disagreements: [], error: readError,
              names: [], roundInfo: [], finalScores: [], places: [] };
   }
-  if (r.error !== null && errors === 'throw') throw new RecordError(r.error);
+  // A disagreement {file, round, event, what} and its message as the library writes it.
+  const placed = (d) => ({ ...d, message: `${d.file} ${d.round} event ${d.event}: ${d.what}` });
+  const e = summary.error;  // the replay's error, keyed as a disagreement
+  const error = e === null ? null : placed({ file: e.file, round: e.round, event: e.event, what: e.error });
+  if (error !== null && errors === 'throw') throw new RecordError(error);
+  const rounds = summary.rounds.map((x) => x.label);
   const c = r.columns;
   const decisions = new Array(c.discard.length);
   for (let i = 0; i < decisions.length; i++) {
@@ -337,7 +344,7 @@ function readLog(file, options) {
     const best = [];
     if (reviewed) for (let k = 0; k < 34; k++) if (c.best[34 * i + k]) best.push(k);
     decisions[i] = {
-      round: r.rounds[c.roundIndex[i]], roundIndex: c.roundIndex[i], seat: c.seat[i], seatWind: c.seatWind[i],
+      round: rounds[c.roundIndex[i]], roundIndex: c.roundIndex[i], seat: c.seat[i], seatWind: c.seatWind[i],
       turn: c.turn[i], event: c.event[i],
       hand: row(c.hand), visible: row(c.visible), melds: row(c.melds), dora: row(c.dora),
       handRed: c.handRed.subarray(3 * i, 3 * i + 3), visibleRed: c.visibleRed.subarray(3 * i, 3 * i + 3),
@@ -348,10 +355,8 @@ function readLog(file, options) {
       bestUkeire: reviewed ? c.bestUkeire[i] : null, best: reviewed ? best : null,
     };
   }
-  // The game as the record states it, from the library's review (the C ABI's mjk_review_record_json).
-  const summary = JSON.parse(r.summaryJson);
-  return { file: r.file, format: r.format, players: r.players, rounds: r.rounds, decisions, columns: c,
-           disagreements: r.disagreements, error: r.error, names: summary.names, roundInfo: summary.rounds,
+  return { file: summary.file, format: summary.format, players: summary.players, rounds, decisions, columns: c,
+           disagreements: summary.disagreements.map(placed), error, names: summary.names, roundInfo: summary.rounds,
            finalScores: summary.final_scores, places: summary.places };
 }
 

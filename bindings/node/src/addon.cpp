@@ -6,15 +6,14 @@
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "../../common/mjk_bind.hpp"
-#include "ev.hpp"
+#include "addon.hpp"
 #include "promise_worker.hpp"
-#include "records.hpp"
-#include "table.hpp"
 
 namespace {
 
@@ -160,24 +159,20 @@ LinesArguments lines_arguments(const Napi::CallbackInfo& info, const char* name,
   const Napi::Env env = info.Env();
   if (info.Length() < 3 || info.Length() > max_args || !info[0].IsArray() || !info[1].IsTypedArray())
     throw Napi::TypeError::New(env, std::string(name) + "(texts, players, visible)");
-  const Napi::Array texts = info[0].As<Napi::Array>();
-  const std::uint32_t n = texts.Length();
+  LinesArguments a;
+  a.texts = strings_argument(env, info[0], "texts");
+  const std::size_t n = a.texts.size();
   const std::uint8_t* players = bytes_of(env, info[1], n, "players");
   const std::uint8_t* visible = nullptr;
   if (!info[2].IsNull() && !info[2].IsUndefined()) visible = bytes_of(env, info[2], n * mjk::bind::row, "visible");
-  LinesArguments a;
-  a.texts.resize(n);
-  for (std::uint32_t i = 0; i < n; ++i) {
-    const Napi::Value t = texts.Get(i);
-    if (!t.IsString()) throw Napi::TypeError::New(env, "texts[" + std::to_string(i) + "] must be a string");
-    a.texts[i] = t.As<Napi::String>();
+  for (std::size_t i = 0; i < n; ++i) {
     if (a.texts[i].find('\0') != std::string::npos)
       throw Napi::RangeError::New(env, "texts[" + std::to_string(i) + "] holds a NUL character");
     if (players[i] != 3 && players[i] != 4)
       throw Napi::RangeError::New(env, "players[" + std::to_string(i) + "] must be 3 or 4");
   }
   a.players.assign(players, players + n);
-  if (visible) a.visible.assign(visible, visible + std::size_t{n} * mjk::bind::row);
+  if (visible) a.visible.assign(visible, visible + n * mjk::bind::row);
   return a;
 }
 
@@ -217,30 +212,21 @@ Napi::Value AnalyseLines(const Napi::CallbackInfo& info) {
   return lines_array(env, lines);
 }
 
-// The analyses of analyseLinesAsync, on a thread of libuv's pool; the
-// strings are made back on the JavaScript thread.
-class LinesWorker : public PromiseWorker {
- public:
-  LinesWorker(const Napi::Env& env, LinesArguments a, SharedCancel cancel)
-      : PromiseWorker(env, "mjk.analyseLinesAsync", std::move(cancel)), args_(std::move(a)) {}
-  void Execute() override {
-    if (const int e = analyse_lines(args_, lines_, cancel().get()); e != MJK_OK)
-      Fail(std::string("analyseLines: ") + mjk_error_message(e));
-  }
-  Napi::Value Value() override { return lines_array(Env(), lines_); }
-
- private:
-  LinesArguments args_;
-  std::vector<std::string> lines_;
-};
-
 // analyseLinesAsync(texts, players, visible|null[, token]) -> Promise of
-// analyseLines' answer (rejected with "analyseLines: the search was
-// cancelled" once the token is); a bad argument throws here, before
-// anything is queued.
+// analyseLines' answer, the analyses on a thread of the addon's, the
+// strings made back on the JavaScript thread (rejected with "analyseLines:
+// the search was cancelled" once the token is); a bad argument throws here,
+// before anything is queued.
 Napi::Value AnalyseLinesAsync(const Napi::CallbackInfo& info) {
   SharedCancel cancel = cancel_argument(info, 3);
-  return PromiseWorker::start(new LinesWorker(info.Env(), lines_arguments(info, "analyseLines", 4), std::move(cancel)));
+  auto lines = std::make_shared<std::vector<std::string>>();
+  return start_work(
+      info.Env(), "mjk.analyseLinesAsync", std::move(cancel),
+      [a = lines_arguments(info, "analyseLines", 4), lines](const mjk::bind::Cancel& c) -> std::string {
+        const int e = analyse_lines(a, *lines, c.get());
+        return e == MJK_OK ? "" : std::string("analyseLines: ") + mjk_error_message(e);
+      },
+      [lines](const Napi::Env& env) { return lines_array(env, *lines); });
 }
 
 Napi::Value ErrorMessage(const Napi::CallbackInfo& info) {
@@ -255,17 +241,6 @@ Napi::Value Implementation(const Napi::CallbackInfo& info) {
   return Napi::String::New(info.Env(), mjk_implementation());
 }
 
-// The request lines of scoreMany / scoreBatch, each a string (else a TypeError naming it).
-std::vector<std::string> request_lines(const Napi::Env& env, const Napi::Array& list) {
-  std::vector<std::string> lines(list.Length());
-  for (std::uint32_t i = 0; i < list.Length(); ++i) {
-    const Napi::Value v = list.Get(i);
-    if (!v.IsString()) throw Napi::TypeError::New(env, "requests[" + std::to_string(i) + "] must be a string");
-    lines[i] = v.As<Napi::String>().Utf8Value();
-  }
-  return lines;
-}
-
 // scoreMany(lines: string[]) -> [answers, errors]: answers the JSON text of
 // an array holding each line's "score" object or null, as the library writes
 // it (mjk_score_json: the object `mjk --json` prints, key for key; index.js
@@ -277,7 +252,7 @@ Napi::Value ScoreMany(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
   if (info.Length() < 1 || info.Length() > 2 || !info[0].IsArray())
     throw Napi::TypeError::New(env, "scoreMany(lines, built)");
-  const std::vector<std::string> lines = request_lines(env, info[0].As<Napi::Array>());
+  const std::vector<std::string> lines = strings_argument(env, info[0], "requests");
   const std::vector<std::uint8_t> built = built_argument(info, 1, lines.size());
   std::string answers;
   std::vector<mjk::bind::BadLine> bad;
@@ -299,35 +274,25 @@ Napi::Value ScoreMany(const Napi::CallbackInfo& info) {
   return out;
 }
 
-// scoreEachWin(line: string) -> [code, message, answers, tileErrors]: code
+// scoreEachWin(line: string, built) -> [code, message, answers, codes]: code
 // and message the request's own error (then answers is "{}"); answers the
 // JSON text of an object {tile: "score" object} for the tiles that complete
-// the waiting hand, in tile order (mjk_score_json of the request won on that
-// tile); tileErrors [[tile, code], ...] for the tiles that cannot be added.
+// the waiting hand, in tile order (mjk_score_each_win_json); codes a
+// Uint8Array(34), each tile's own error (0: none).
 Napi::Value ScoreEachWin(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
   if (info.Length() < 1 || info.Length() > 2 || !info[0].IsString())
     throw Napi::TypeError::New(env, "scoreEachWin(line, built)");
-  const std::string line = info[0].As<Napi::String>().Utf8Value();
   mjk::bind::EachWin each;
-  mjk::bind::score_each_win_line(line, each, info.Length() == 2 && info[1].ToBoolean());
-  std::string answers = "{}";
-  std::vector<std::pair<std::string, int>> tile_errors;
-  if (each.code == MJK_OK)
-    if (const int e = mjk::bind::each_win_json(each, answers, tile_errors); e != MJK_OK)
-      throw Napi::Error::New(env, std::string("scoreEachWin: ") + mjk_error_message(e));
-  Napi::Array errors = Napi::Array::New(env, tile_errors.size());
-  for (std::uint32_t k = 0; k < tile_errors.size(); ++k) {
-    Napi::Array e = Napi::Array::New(env, 2);
-    e.Set(0u, Napi::String::New(env, tile_errors[k].first));
-    e.Set(1u, Napi::Number::New(env, tile_errors[k].second));
-    errors.Set(k, e);
-  }
+  mjk::bind::score_each_win_line(info[0].As<Napi::String>().Utf8Value(), each,
+                                 info.Length() == 2 && info[1].ToBoolean());
+  auto codes = Napi::Uint8Array::New(env, MJK_KINDS);
+  std::copy(each.codes.begin(), each.codes.end(), codes.Data());
   Napi::Array out = Napi::Array::New(env, 4);
   out.Set(0u, Napi::Number::New(env, each.code));
   out.Set(1u, Napi::String::New(env, each.message));
-  out.Set(2u, Napi::String::New(env, answers));
-  out.Set(3u, errors);
+  out.Set(2u, Napi::String::New(env, each.code == MJK_OK ? each.json : "{}"));
+  out.Set(3u, codes);
   return out;
 }
 
@@ -338,7 +303,7 @@ Napi::Value ScoreBatch(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
   if (info.Length() < 1 || info.Length() > 2 || !info[0].IsArray())
     throw Napi::TypeError::New(env, "scoreBatch(lines, built)");
-  const std::vector<std::string> lines = request_lines(env, info[0].As<Napi::Array>());
+  const std::vector<std::string> lines = strings_argument(env, info[0], "requests");
   const std::vector<std::uint8_t> built = built_argument(info, 1, lines.size());
   const auto n = static_cast<std::uint32_t>(lines.size());
   auto complete = Napi::Uint8Array::New(env, n);
@@ -403,5 +368,18 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
 }
 
 }  // namespace
+
+std::vector<std::string> strings_argument(const Napi::Env& env, const Napi::Value& value, const char* what) {
+  if (!value.IsArray()) throw Napi::TypeError::New(env, std::string(what) + " must be an Array of strings");
+  const Napi::Array list = value.As<Napi::Array>();
+  std::vector<std::string> out(list.Length());
+  for (std::uint32_t i = 0; i < list.Length(); ++i) {
+    const Napi::Value v = list.Get(i);
+    if (!v.IsString())
+      throw Napi::TypeError::New(env, std::string(what) + "[" + std::to_string(i) + "] must be a string");
+    out[i] = v.As<Napi::String>().Utf8Value();
+  }
+  return out;
+}
 
 NODE_API_MODULE(mjk, Init)

@@ -10,11 +10,12 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "../../common/mjk_ev_bind.hpp"
-#include "ev.hpp"
+#include "addon.hpp"
 #include "promise_worker.hpp"
 
 namespace {
@@ -113,13 +114,7 @@ Arguments arguments(const Napi::CallbackInfo& info, const char* name, std::size_
   if (info.Length() < 3 || info.Length() > max_args || !info[0].IsArray() || !info[1].IsArray() || !info[2].IsNumber())
     throw Napi::TypeError::New(env, std::string(name) + "(lines, overrides, threads)");
   Arguments a;
-  const Napi::Array list = info[0].As<Napi::Array>();
-  a.lines.resize(list.Length());
-  for (std::uint32_t i = 0; i < list.Length(); ++i) {
-    const Napi::Value v = list.Get(i);
-    if (!v.IsString()) throw Napi::TypeError::New(env, "requests[" + std::to_string(i) + "] must be a string");
-    a.lines[i] = v.As<Napi::String>().Utf8Value();
-  }
+  a.lines = strings_argument(env, info[0], "requests");
   const Napi::Array o = info[1].As<Napi::Array>();
   if (o.Length() != 8) throw Napi::TypeError::New(env, std::string(name) + ": overrides must be 8 numbers");
   std::array<double, 8> v{};
@@ -147,41 +142,37 @@ Arguments arguments(const Napi::CallbackInfo& info, const char* name, std::size_
   return a;
 }
 
+// The searches of every line into rows (stopped once cancel is requested).
+void search(const Arguments& a, std::vector<mjk::bind::EvRow>& rows, const mjk_cancel* cancel) {
+  mjk::bind::ev_lines(
+      rows.size(), [&](std::size_t i) { return std::string_view(a.lines[i]); }, a.overrides, a.threads, rows.data(),
+      cancel, a.built_flags());
+}
+
 // evMany(lines, overrides, threads[, built]) -> [answers, errors], on the calling thread (and `threads` - 1 more).
 Napi::Value EvMany(const Napi::CallbackInfo& info) {
   const Arguments a = arguments(info, "evMany", 3);
   std::vector<mjk::bind::EvRow> rows(a.lines.size());
-  mjk::bind::ev_lines(
-      rows.size(), [&](std::size_t i) { return std::string_view(a.lines[i]); }, a.overrides, a.threads, rows.data(),
-      nullptr, a.built_flags());
+  search(a, rows, nullptr);
   return results(info.Env(), rows);
 }
 
-// The searches of evManyAsync, on a thread of libuv's pool (which may start
-// `threads` - 1 more); the objects are made back on the JavaScript thread.
-// Once the token is cancelled the searches stop and every row not answered
-// holds MJK_ERR_CANCELLED (index.js rejects with an AbortError).
-class EvWorker : public PromiseWorker {
- public:
-  EvWorker(const Napi::Env& env, Arguments a, SharedCancel cancel)
-      : PromiseWorker(env, "mjk.evManyAsync", std::move(cancel)), args_(std::move(a)) {}
-  void Execute() override {
-    rows_.resize(args_.lines.size());
-    mjk::bind::ev_lines(
-        rows_.size(), [&](std::size_t i) { return std::string_view(args_.lines[i]); }, args_.overrides, args_.threads,
-        rows_.data(), cancel().get(), args_.built_flags());
-  }
-  Napi::Value Value() override { return results(Env(), rows_); }
-
- private:
-  Arguments args_;
-  std::vector<mjk::bind::EvRow> rows_;
-};
-
-// evManyAsync(lines, overrides, threads[, token[, built]]) -> Promise of [answers, errors].
+// evManyAsync(lines, overrides, threads[, token[, built]]) -> Promise of
+// [answers, errors]: the searches on a thread of the addon's (which may start
+// `threads` - 1 more), the objects made back on the JavaScript thread. Once
+// the token is cancelled the searches stop and every row not answered holds
+// MJK_ERR_CANCELLED (index.js rejects with an AbortError).
 Napi::Value EvManyAsync(const Napi::CallbackInfo& info) {
   SharedCancel cancel = cancel_argument(info, 3);
-  return PromiseWorker::start(new EvWorker(info.Env(), arguments(info, "evManyAsync", 4), std::move(cancel)));
+  Arguments a = arguments(info, "evManyAsync", 4);
+  auto rows = std::make_shared<std::vector<mjk::bind::EvRow>>(a.lines.size());
+  return start_work(
+      info.Env(), "mjk.evManyAsync", std::move(cancel),
+      [a = std::move(a), rows](const mjk::bind::Cancel& c) -> std::string {
+        search(a, *rows, c.get());
+        return "";
+      },
+      [rows](const Napi::Env& env) { return results(env, *rows); });
 }
 
 // The tag of the addon's cancel tokens: an External from elsewhere is refused.

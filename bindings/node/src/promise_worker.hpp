@@ -173,3 +173,25 @@ class PromiseWorker {
   bool hooked_ = false;
   bool gone_ = false;
 };
+
+// A worker made of two functions: execute(cancel) on the worker's thread,
+// returning "" or why it failed (it owns what it reads: the arguments
+// copied on the calling thread), and value(env) on the JavaScript thread.
+template <class Run, class Make>
+class WorkOf : public PromiseWorker {
+ public:
+  WorkOf(const Napi::Env& env, const char* name, SharedCancel cancel, Run execute, Make make)
+      : PromiseWorker(env, name, std::move(cancel)), execute_(std::move(execute)), make_(std::move(make)) {}
+  void Execute() override {
+    if (std::string why = execute_(cancel()); !why.empty()) Fail(std::move(why));
+  }
+  Napi::Value Value() override { return make_(Env()); }
+
+ private:
+  Run execute_;
+  Make make_;
+};
+template <class Run, class Make>
+Napi::Promise start_work(const Napi::Env& env, const char* name, SharedCancel cancel, Run execute, Make make) {
+  return PromiseWorker::start(new WorkOf<Run, Make>(env, name, std::move(cancel), std::move(execute), std::move(make)));
+}
