@@ -405,7 +405,7 @@ function analyseLines(texts, options) {
 }
 
 // analyseLinesAsync(texts, {players, visible, signal}) -> Promise of
-// analyseLines' answer, the analyses run on libuv's thread pool while the
+// analyseLines' answer, the analyses run on a thread of the addon's while the
 // event loop goes on (an "ev" request's search takes up to the time its
 // max_vertices allows: 1,000,000 vertices unless the line names more).
 // signal: an AbortSignal; aborting it stops the analyses (an "ev" search
@@ -413,10 +413,17 @@ function analyseLines(texts, options) {
 // checked and the texts copied before anything is queued: a bad one rejects
 // the Promise with analyseLines' error.
 function analyseLinesAsync(texts, options) {
-  try {
+  return later(() => {
     const { signal, ...rest } = options || {};
     const args = linesArguments(texts, rest);
     return abortable(signal, 'analyseLinesAsync', (token) => native.analyseLinesAsync(...args, token));
+  });
+}
+
+// start()'s Promise; an exception start throws rejects it instead.
+function later(start) {
+  try {
+    return start();
   } catch (e) {
     return Promise.reject(e);
   }
@@ -669,42 +676,10 @@ function evThreads(threads, name) {
   return threads;
 }
 
-function evErrorsOption(options, name) {
-  return errorsOption(options ? options.errors : undefined, name);
-}
-
 function evOne(result) {
   const [answers, bad] = result;
   if (bad.length) throw new HandError(bad[0][2], bad[0][1]);
   return answers[0];
-}
-
-// ev(handOrRequest, {handChange, shantenBack, extra, uradora, red, turn,
-// maxVertices, ...the request's fields: dora, seat, visible, ...}) -> the answer, computed on this thread (it blocks the event
-// loop: microseconds to seconds, growing with the shanten and the options;
-// maxVertices bounds it: 1,000,000 vertices unless given, about 0.45 GB at
-// most). HandError (.code, the library's sentence) for a bad request or a
-// search past maxVertices (43).
-function ev(handOrRequest, options) {
-  const overrides = evOverrides(options, 'ev', EV_FIELDS);
-  const line = evRequest(handOrRequest, options, 'ev');
-  return evOne(native.evMany([line], overrides, 1, builtFlags([evBuilt(handOrRequest, options)])));
-}
-
-// evAsync(handOrRequest, {...ev's options, signal}) -> Promise of ev's
-// answer: the search runs on libuv's thread pool while the event loop goes
-// on. Aborting `signal` (an AbortSignal) stops the search within
-// milliseconds and rejects with an AbortError.
-function evAsync(handOrRequest, options) {
-  try {
-    const signal = options ? options.signal : undefined;
-    const overrides = evOverrides(options, 'evAsync', ['signal', ...EV_FIELDS]);
-    const line = evRequest(handOrRequest, options, 'evAsync');
-    const built = builtFlags([evBuilt(handOrRequest, options)]);
-    return abortable(signal, 'evAsync', (token) => native.evManyAsync([line], overrides, 1, token, built)).then(evOne);
-  } catch (e) {
-    return Promise.reject(e);
-  }
 }
 
 // The lines of evMany's requests; with errors 'return', an object the
@@ -733,37 +708,58 @@ function evManyResult(result, errors, refused) {
   return answers;
 }
 
+// The four calls' arguments checked: the addon's (lines, overrides,
+// threads), the built flags, and the shaping of its answer. `allowed`: the
+// options the call takes besides ev's; many: a list of requests (evMany).
+function evArguments(name, requests, options, allowed, many) {
+  const overrides = evOverrides(options, name, allowed);
+  if (!many) {
+    const line = evRequest(requests, options, name);
+    return { args: [[line], overrides, 1], built: builtFlags([evBuilt(requests, options)]), shape: evOne };
+  }
+  const errors = errorsOption(options ? options.errors : undefined, name);
+  const threads = evThreads(options && options.threads, name);
+  const { lines, refused } = evLines(requests, errors);
+  return { args: [lines, overrides, threads], built: builtFlags(requests), shape: (r) => evManyResult(r, errors, refused) };
+}
+
+// The async forms: the same arguments, the searches off the event loop (a
+// thread of the addon's, and threads - 1 more); aborting options.signal (an
+// AbortSignal) stops every search and rejects with an AbortError.
+function evLater(name, requests, options, allowed, many) {
+  return later(() => {
+    const a = evArguments(name, requests, options, allowed, many);
+    const signal = options ? options.signal : undefined;
+    return abortable(signal, name, (token) => native.evManyAsync(...a.args, token, a.built)).then(a.shape);
+  });
+}
+
+// ev(handOrRequest, {handChange, shantenBack, extra, uradora, red, turn,
+// maxVertices, ...the request's fields: dora, seat, visible, ...}) -> the answer, computed on this thread (it blocks the event
+// loop: microseconds to seconds, growing with the shanten and the options;
+// maxVertices bounds it: 1,000,000 vertices unless given, about 0.45 GB at
+// most). HandError (.code, the library's sentence) for a bad request or a
+// search past maxVertices (43).
+function ev(handOrRequest, options) {
+  const a = evArguments('ev', handOrRequest, options, EV_FIELDS, false);
+  return a.shape(native.evMany(...a.args, a.built));
+}
+
+// evAsync(handOrRequest, {...ev's options, signal}) -> Promise of ev's answer.
+const evAsync = (handOrRequest, options) => evLater('evAsync', handOrRequest, options, ['signal', ...EV_FIELDS], false);
+
 // evMany(requests, {threads, errors, ...ev's options}) -> an array of
 // answers, the searches spread over `threads` threads (default: one per
 // core), each with a workspace of its own; 'throw' (default): the first bad
 // request throws HandError with .row; 'return': its place holds the HandError
 // (an object of a wrong field type too, code 35) and the others are answered.
 function evMany(requests, options) {
-  const overrides = evOverrides(options, 'evMany', ['threads', 'errors']);
-  const errors = evErrorsOption(options, 'evMany');
-  const threads = evThreads(options && options.threads, 'evMany');
-  const { lines, refused } = evLines(requests, errors);
-  return evManyResult(native.evMany(lines, overrides, threads, builtFlags(requests)), errors, refused);
+  const a = evArguments('evMany', requests, options, ['threads', 'errors'], true);
+  return a.shape(native.evMany(...a.args, a.built));
 }
 
-// evManyAsync(requests, {threads, errors, signal, ...ev's options}) ->
-// Promise of evMany's answer, searched off the event loop (a thread of
-// libuv's pool, and threads - 1 more). Aborting `signal` stops every search
-// and rejects with an AbortError.
-function evManyAsync(requests, options) {
-  try {
-    const signal = options ? options.signal : undefined;
-    const overrides = evOverrides(options, 'evManyAsync', ['threads', 'errors', 'signal']);
-    const errors = evErrorsOption(options, 'evManyAsync');
-    const threads = evThreads(options && options.threads, 'evManyAsync');
-    const { lines, refused } = evLines(requests, errors);
-    const built = builtFlags(requests);
-    return abortable(signal, 'evManyAsync', (token) => native.evManyAsync(lines, overrides, threads, token, built))
-      .then((r) => evManyResult(r, errors, refused));
-  } catch (e) {
-    return Promise.reject(e);
-  }
-}
+// evManyAsync(requests, {threads, errors, signal, ...ev's options}) -> Promise of evMany's answer.
+const evManyAsync = (requests, options) => evLater('evManyAsync', requests, options, ['threads', 'errors', 'signal'], true);
 
 Object.assign(module.exports, { ev, evAsync, evMany, evManyAsync, EV_DEFAULT_MAX_VERTICES });
 
