@@ -166,7 +166,7 @@ function analyse(text, options) {
   for (const k of ['errors', 'out', 'winning'])
     if (options && options[k] !== undefined) throw new TypeError(`analyse has no ${k} option`);
   if (o.visible !== null && o.visible.length !== 34) throw new RangeError('analyse: visible must hold 34 counts');
-  const [line, code] = native.analyse(text, o.players, o.visible);
+  const [[line], [code]] = native.analyseLines([text], Uint8Array.of(o.players), o.visible);
   const obj = JSON.parse(line);
   if (code) throw new HandError(obj.error, code);
   return obj;
@@ -178,7 +178,7 @@ function analyseLine(text, options) {
   if (typeof text !== 'string') throw new TypeError(`text must be a string, not ${describe(text)}`);
   const o = checkOptions(options);
   if (o.visible !== null && o.visible.length !== 34) throw new RangeError('analyseLine: visible must hold 34 counts');
-  return native.analyse(text, o.players, o.visible)[0];
+  return native.analyseLines([text], Uint8Array.of(o.players), o.visible)[0][0];
 }
 
 // ---- scoring a win (SCORING.md) ----
@@ -401,7 +401,7 @@ function corpusStats(paths, options) {
 // options: {players: 3|4, or a Uint8Array of one 3|4 per text; visible: a
 // Uint8Array of 34 counts (every text) or 34 per text (zeros: none seen)}.
 function analyseLines(texts, options) {
-  return native.analyseLines(...linesArguments(texts, options));
+  return native.analyseLines(...linesArguments(texts, options))[0];
 }
 
 // analyseLinesAsync(texts, {players, visible, signal}) -> Promise of
@@ -416,7 +416,7 @@ function analyseLinesAsync(texts, options) {
   return later(() => {
     const { signal, ...rest } = options || {};
     const args = linesArguments(texts, rest);
-    return abortable(signal, 'analyseLinesAsync', (token) => native.analyseLinesAsync(...args, token));
+    return abortable(signal, 'analyseLinesAsync', (token) => native.analyseLinesAsync(...args, token)).then((r) => r[0]);
   });
 }
 
@@ -471,6 +471,9 @@ function abortable(signal, name, start) {
 // analyseLines' arguments, checked -> [texts, players per text, visible rows|null].
 function linesArguments(texts, options) {
   if (!Array.isArray(texts)) throw new TypeError(`texts must be an Array of strings, not ${describe(texts)}`);
+  texts.forEach((t, i) => {  // before any hand is analysed
+    if (typeof t === 'string' && t.includes('\0')) throw new RangeError(`texts[${i}] holds a NUL character`);
+  });
   const n = texts.length;
   const { players = 4, visible = null, ...rest } = options || {};
   for (const k of Object.keys(rest)) throw new TypeError(`analyseLines has no ${k} option`);

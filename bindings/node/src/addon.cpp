@@ -114,37 +114,13 @@ Napi::Value Parse(const Napi::CallbackInfo& info) {
   return out;
 }
 
-// analyse(text, players, visible|null) -> [line, code]: the `mjk --json`
-// line, which for a malformed hand is the CLI's {"hand", "error"} object,
-// and the line's own error code (0: answered).
-Napi::Value Analyse(const Napi::CallbackInfo& info) {
-  const Napi::Env env = info.Env();
-  if (info.Length() != 3 || !info[0].IsString() || !info[1].IsNumber())
-    throw Napi::TypeError::New(env, "analyse(text, players, visible)");
-  const std::string text = info[0].As<Napi::String>();
-  const int players = info[1].As<Napi::Number>().Int32Value();
-  if (players != 3 && players != 4) throw Napi::RangeError::New(env, "players must be 3 or 4");
-  const std::uint8_t* visible = nullptr;
-  if (!info[2].IsNull() && !info[2].IsUndefined()) {
-    if (!info[2].IsTypedArray()) throw Napi::TypeError::New(env, "visible must be a Uint8Array");
-    visible = bytes_of(env, info[2], mjk::bind::row, "visible");
-  }
-  std::string line;
-  mjk_request_info request_info;
-  if (const int e = mjk::bind::analyse_json(text, players, visible, line, request_info); e != MJK_OK)
-    throw Napi::Error::New(env, std::string("analyse: ") + mjk_error_message(e));
-  Napi::Array out = Napi::Array::New(env, 2);
-  out.Set(0u, Napi::String::New(env, line));
-  out.Set(1u, Napi::Number::New(env, request_info.error));
-  return out;
-}
-
-// analyseLines(texts, players, visible|null) -> the `mjk --json` line of each
-// text: one call for a batch of hands (what a server collects in one turn of
-// its event loop), a plain loop over mjk_analyse_json. players: Uint8Array(n)
-// of 3|4; visible: null or Uint8Array(n*34), a row of zeros meaning none
-// seen. A text holding NUL is a RangeError naming it (the C ABI reads
-// NUL-terminated text), before any hand is analysed.
+// analyseLines(texts, players, visible|null) -> [lines, codes]: the `mjk
+// --json` line of each text (for a malformed hand the CLI's {"hand",
+// "error"} object) and each line's own error code (0: answered), one call
+// for a batch of hands (what a server collects in one turn of its event
+// loop; analyse is the batch of one), a plain loop over mjk_analyse_json_info.
+// players: Uint8Array(n) of 3|4; visible: null or Uint8Array(n*34), a row of
+// zeros meaning none seen.
 //
 // The arguments, checked and copied on the calling thread: analyseLinesAsync
 // reads only these on the pool, never the caller's arrays (which JavaScript
@@ -166,8 +142,6 @@ LinesArguments lines_arguments(const Napi::CallbackInfo& info, const char* name,
   const std::uint8_t* visible = nullptr;
   if (!info[2].IsNull() && !info[2].IsUndefined()) visible = bytes_of(env, info[2], n * mjk::bind::row, "visible");
   for (std::size_t i = 0; i < n; ++i) {
-    if (a.texts[i].find('\0') != std::string::npos)
-      throw Napi::RangeError::New(env, "texts[" + std::to_string(i) + "] holds a NUL character");
     if (players[i] != 3 && players[i] != 4)
       throw Napi::RangeError::New(env, "players[" + std::to_string(i) + "] must be 3 or 4");
   }
@@ -176,13 +150,18 @@ LinesArguments lines_arguments(const Napi::CallbackInfo& info, const char* name,
   return a;
 }
 
-// Every text's line into `out`; MJK_OK or the first error of the library
-// (which then leaves `out` partial), MJK_ERR_CANCELLED once `cancel` (NULL:
+// Every text's line and code; MJK_OK or the first error of the library
+// (which then leaves them partial), MJK_ERR_CANCELLED once `cancel` (NULL:
 // never) is requested (an "ev" line's search stops then). Touches no
-// JavaScript value: it runs on the calling thread (analyseLines) or on
-// libuv's pool (analyseLinesAsync).
-int analyse_lines(const LinesArguments& a, std::vector<std::string>& out, const mjk_cancel* cancel = nullptr) {
-  out.resize(a.texts.size());
+// JavaScript value: it runs on the calling thread (analyseLines) or on a
+// thread of the addon's (analyseLinesAsync).
+struct Lines {
+  std::vector<std::string> lines;
+  std::vector<std::uint8_t> codes;
+};
+int analyse_lines(const LinesArguments& a, Lines& out, const mjk_cancel* cancel = nullptr) {
+  out.lines.resize(a.texts.size());
+  out.codes.resize(a.texts.size());
   // One buffer for every line, grown when a line needs more: a buffer too
   // small makes the library analyse the hand again (half of all 14-tile
   // lines pass 1 KiB).
@@ -191,22 +170,28 @@ int analyse_lines(const LinesArguments& a, std::vector<std::string>& out, const 
   for (std::size_t i = 0; i < a.texts.size(); ++i) {
     const std::uint8_t* v = a.visible.empty() ? nullptr : a.visible.data() + i * mjk::bind::row;
     if (const int e = mjk::bind::analyse_json(a.texts[i], a.players[i], v, buf, info, cancel); e != MJK_OK) return e;
-    out[i] = buf;
+    out.lines[i] = buf;
+    out.codes[i] = info.error;
   }
   return MJK_OK;
 }
 
-Napi::Array lines_array(const Napi::Env& env, const std::vector<std::string>& lines) {
-  Napi::Array out = Napi::Array::New(env, lines.size());
-  for (std::size_t i = 0; i < lines.size(); ++i)
-    out.Set(static_cast<std::uint32_t>(i), Napi::String::New(env, lines[i]));
+Napi::Array lines_array(const Napi::Env& env, const Lines& l) {
+  Napi::Array lines = Napi::Array::New(env, l.lines.size());
+  for (std::size_t i = 0; i < l.lines.size(); ++i)
+    lines.Set(static_cast<std::uint32_t>(i), Napi::String::New(env, l.lines[i]));
+  auto codes = Napi::Uint8Array::New(env, l.codes.size());
+  std::copy(l.codes.begin(), l.codes.end(), codes.Data());
+  Napi::Array out = Napi::Array::New(env, 2);
+  out.Set(0u, lines);
+  out.Set(1u, codes);
   return out;
 }
 
 Napi::Value AnalyseLines(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
   const LinesArguments a = lines_arguments(info, "analyseLines");
-  std::vector<std::string> lines;
+  Lines lines;
   if (const int e = analyse_lines(a, lines); e != MJK_OK)
     throw Napi::Error::New(env, std::string("analyseLines: ") + mjk_error_message(e));
   return lines_array(env, lines);
@@ -219,7 +204,7 @@ Napi::Value AnalyseLines(const Napi::CallbackInfo& info) {
 // before anything is queued.
 Napi::Value AnalyseLinesAsync(const Napi::CallbackInfo& info) {
   SharedCancel cancel = cancel_argument(info, 3);
-  auto lines = std::make_shared<std::vector<std::string>>();
+  auto lines = std::make_shared<Lines>();
   return start_work(
       info.Env(), "mjk.analyseLinesAsync", std::move(cancel),
       [a = lines_arguments(info, "analyseLines", 4), lines](const mjk::bind::Cancel& c) -> std::string {
@@ -351,7 +336,6 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("operations", Napi::Function::New(env, Operations));
   exports.Set("run", Napi::Function::New(env, Run));
   exports.Set("parse", Napi::Function::New(env, Parse));
-  exports.Set("analyse", Napi::Function::New(env, Analyse));
   exports.Set("scoreMany", Napi::Function::New(env, ScoreMany));
   exports.Set("scoreBatch", Napi::Function::New(env, ScoreBatch));
   exports.Set("scoreEachWin", Napi::Function::New(env, ScoreEachWin));
