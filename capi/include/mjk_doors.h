@@ -75,6 +75,21 @@ typedef struct mjk_batch {
  * that does not read it, MJK_ERR_OUT_OF_MEMORY. */
 MJK_API int mjk_batch_run(const mjk_batch_op* op, const mjk_batch* batch, char* why, size_t why_cap);
 
+/* ---- a game record's review as columns ----
+ * mjk_review_columns' fields described, in the order of Python's read_log
+ * dict: name (the field's), dtype ("bool" bytes of 0/1, "uint8", "int8",
+ * "uint16", "uint32") and width (1, 3 or 34 elements per discard). */
+typedef struct mjk_review_column {
+  const char* name;
+  const char* dtype;
+  uint8_t width;
+} mjk_review_column;
+MJK_API const mjk_review_column* mjk_review_column_at(size_t i); /* NULL past the last */
+/* mjk_review_columns_write with arrays[i] (NULL: left out) the array of
+ * column i, n x width elements of its dtype. MJK_ERR_INVALID_ARGUMENT:
+ * arrays NULL, rows NULL with n > 0. */
+MJK_API int mjk_review_columns_write_arrays(const mjk_review_row* rows, size_t n, void* const* arrays);
+
 /* ---- many request lines scored ----
  * Each line (SCORING.md §1's JSON object, or mpsz text with meld words and
  * the winning tile) read by mjk_parse_request and scored by mjk_score. A line

@@ -247,3 +247,53 @@ TEST_CASE(
   CHECK(mjk_ev_threads(3, 8) == 3);
   CHECK(mjk_ev_threads(0, 8) == 1);
 }
+
+TEST_CASE(
+    "C ABI mjk_doors.h: mjk_review_column_at describes every column, mjk_review_columns_write_arrays fills them") {
+  std::vector<std::string> names;
+  std::size_t per_row = 0;
+  for (std::size_t i = 0; const mjk_review_column* c = mjk_review_column_at(i); ++i) {
+    names.emplace_back(c->name);
+    const std::string d = c->dtype;
+    per_row += c->width * (d == "uint16" ? 2 : d == "uint32" ? 4 : 1);
+  }
+  CHECK(names.size() == 21);
+  CHECK(names.front() == "hand");
+  CHECK(names.back() == "best");
+  CHECK(per_row == 5 * 34 + 2 * 3 + 11 + 2 * 2 + 4);  // five rows of 34, two of 3, eleven bytes, round, turn, event
+  // One row through both writers: the arrays in column order equal the struct's fields.
+  mjk_review_row row{};
+  row.hand[3] = 2;
+  row.seat = 2;
+  row.round = 7;
+  row.event = 70000;
+  row.reviewed = 1;
+  row.shanten = -1;
+  row.best[5] = 1;
+  std::vector<std::vector<std::uint8_t>> arrays;
+  std::vector<void*> pointers;
+  for (std::size_t i = 0; const mjk_review_column* c = mjk_review_column_at(i); ++i) {
+    const std::string d = c->dtype;
+    arrays.emplace_back(c->width * (d == "uint16" ? 2 : d == "uint32" ? 4 : 1), 0xee);
+    pointers.push_back(arrays.back().data());
+  }
+  REQUIRE(mjk_review_columns_write_arrays(&row, 1, pointers.data()) == MJK_OK);
+  const auto at = [&](const char* name) {
+    for (std::size_t i = 0; i < names.size(); ++i)
+      if (names[i] == name) return arrays[i];
+    FAIL("no column " << name);
+    return std::vector<std::uint8_t>{};
+  };
+  CHECK(at("hand")[3] == 2);
+  CHECK(at("seat")[0] == 2);
+  std::uint16_t round = 0;
+  std::memcpy(&round, at("round").data(), 2);
+  CHECK(round == 7);
+  std::uint32_t event = 0;
+  std::memcpy(&event, at("event").data(), 4);
+  CHECK(event == 70000);
+  CHECK(static_cast<std::int8_t>(at("shanten")[0]) == -1);
+  CHECK(at("best")[5] == 1);
+  CHECK(at("best")[4] == 0);
+  CHECK(mjk_review_columns_write_arrays(&row, 1, nullptr) == MJK_ERR_INVALID_ARGUMENT);
+}

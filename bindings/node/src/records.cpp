@@ -6,7 +6,9 @@
 // typed-array columns the objects are made from.
 #include <napi.h>
 
+#include <cctype>
 #include <cstdint>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -51,19 +53,20 @@ Napi::Value ReadLog(const Napi::CallbackInfo& info) {
   }
   Napi::Object columns = Napi::Object::New(env);
   const std::size_t n = rv.rows.size();
-  mjk::bind::write_columns(rv, [&](const mjk::bind::ReviewColumn& c) -> void* {
-    using mjk::bind::ColumnType;
+  mjk::bind::write_columns(rv, [&](const mjk_review_column& c) -> void* {
     const std::size_t size = n * c.width;
-    const auto set = [&](auto a) {
-      columns.Set(c.node, a);
+    const std::string_view dtype = c.dtype;
+    const auto set = [&](auto a) {  // named as index.js names it: camelCase, the round's index roundIndex
+      std::string name = c.name == std::string_view("round") ? "round_index" : c.name;
+      for (std::size_t k; (k = name.find('_')) != std::string::npos;)
+        name.replace(k, 2, 1, static_cast<char>(std::toupper(name[k + 1])));
+      columns.Set(name, a);
       return static_cast<void*>(a.Data());
     };
-    switch (c.type) {
-      case ColumnType::int8: return set(Napi::Int8Array::New(env, size));
-      case ColumnType::uint16: return set(Napi::Uint16Array::New(env, size));
-      case ColumnType::uint32: return set(Napi::Uint32Array::New(env, size));
-      default: return set(Napi::Uint8Array::New(env, size));  // 0/1 for the booleans
-    }
+    if (dtype == "int8") return set(Napi::Int8Array::New(env, size));
+    if (dtype == "uint16") return set(Napi::Uint16Array::New(env, size));
+    if (dtype == "uint32") return set(Napi::Uint32Array::New(env, size));
+    return set(Napi::Uint8Array::New(env, size));  // 0/1 for the booleans
   });
   o.Set("columns", columns);
   return o;

@@ -329,12 +329,11 @@ py::dict read_log(const std::string& path, std::uint64_t max_bytes) {
   for (const py::handle rd : summary["rounds"]) rounds.append(rd["label"]);
   o["rounds"] = rounds;
   const auto n = static_cast<py::ssize_t>(rv.rows.size());
-  mjk::bind::write_columns(rv, [&](const mjk::bind::ReviewColumn& c) {
-    static const char* const dtypes[] = {"uint8", "bool", "int8", "uint16", "uint32"};
+  mjk::bind::write_columns(rv, [&](const mjk_review_column& c) {
     std::vector<py::ssize_t> shape{n};
     if (c.width > 1) shape.push_back(static_cast<py::ssize_t>(c.width));
-    py::array a(py::dtype(dtypes[static_cast<int>(c.type)]), shape);
-    o[c.python] = a;
+    py::array a(py::dtype(c.dtype), shape);
+    o[c.name] = a;
     return a.mutable_data();
   });
   o["disagreements"] = summary["disagreements"];  // each {file, round, event, what}
