@@ -600,12 +600,10 @@ Object.assign(module.exports, { scoreBatch, tileName, tileKind, toMpsz, fromMpsz
 // start wall), tenpai, win, score Float64Array(D*19) (row i = discard i,
 // index t = draws made), stats}.
 
-// The options, their types and bounds: request.schema.json's "ev" object (the
-// library's field table, in mjk_ev_options' order), camelCased: bit i of the
-// overrides' mask is option i.
-const EV_SCHEMA = requestSchema.schema.properties.ev.properties;
-const EV_OPTIONS = Object.keys(EV_SCHEMA).map((k) => k.replace(/_([a-z])/g, (_, c) => c.toUpperCase()));
-const EV_SCHEMA_OF = Object.fromEntries(Object.keys(EV_SCHEMA).map((k, i) => [EV_OPTIONS[i], EV_SCHEMA[k]]));
+// The options, their types and bounds: the library's field table of the
+// request's "ev" object (mjk_ev_option_at, in mjk_ev_options' order),
+// camelCased: bit i of the overrides' mask is option i.
+const EV_OPTIONS = native.evOptions.map((o) => camel(o.name));
 const UINT8_MAX = 255;  // the C ABI's field of extra and turn
 // maxVertices unless given (MJK_EV_DEFAULT_MAX_VERTICES): past it HandError 43.
 const EV_DEFAULT_MAX_VERTICES = native.evDefaultMaxVertices;
@@ -623,9 +621,9 @@ function evOverrides(options, name, allowed) {
   EV_OPTIONS.forEach((k, i) => {
     let v = options[k];
     if (v === undefined) return;
-    const s = EV_SCHEMA_OF[k];
-    if (s.type === 'integer') {
-      const count = s.maximum > UINT8_MAX;
+    const s = native.evOptions[i];
+    if (s.type !== 'boolean') {
+      const count = s.type === 'count';
       if (v === null && count) return;  // as JSON's null: unset
       if (typeof v !== 'number' || !Number.isInteger(v)) throw new TypeError(`${name}: ${k} must be an integer, not ${describe(v)}`);
       if (!count) v = v >= 0 && v < UINT8_MAX ? v : UINT8_MAX;  // out of range either way: the library names it

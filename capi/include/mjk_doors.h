@@ -148,6 +148,17 @@ typedef struct mjk_ev_overrides {
   uint32_t given;
   mjk_ev_options values; /* progress is not read */
 } mjk_ev_overrides;
+/* The options themselves, io's field table of the request's "ev" object in
+ * mjk_ev_options' order (option i is bit i of given): name (the JSON key),
+ * type ("boolean"; "integer", whose range the search checks, its own error
+ * codes; "count", min..max), bounds and default (as JSON). NULL past the last. */
+typedef struct mjk_ev_option {
+  const char* name;
+  const char* type;
+  uint64_t min, max;
+  const char* fallback;
+} mjk_ev_option;
+MJK_API const mjk_ev_option* mjk_ev_option_at(size_t i);
 /* One line's answer: info.error MJK_OK, or why (info.message the sentence; answer zero). */
 typedef struct mjk_ev_row {
   mjk_ev_answer answer;

@@ -3,6 +3,7 @@
 // calls; written once for the Python package and the Node addon (which stop
 // it with a cancel flag: Ctrl-C, an AbortSignal, a worker's end).
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstring>
 #include <mutex>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "mjk.h"
+#include "mjk/request_schema.hpp"
 
 namespace {
 
@@ -80,9 +82,24 @@ void cancelled(mjk_ev_row& out) {
   std::strncpy(out.info.message, mjk_error_message(MJK_ERR_CANCELLED), sizeof out.info.message - 1);
 }
 
+// io's ev_fields as C structs (their string literals end in NUL).
+const auto options = [] {
+  std::array<mjk_ev_option, mjk::ev_fields.size()> t{};
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    const mjk::NestedField& f = mjk::ev_fields[i];
+    const char* type = f.type == mjk::FieldType::boolean ? "boolean"
+                       : f.type == mjk::FieldType::count ? "count"
+                                                         : "integer";
+    t[i] = {f.name.data(), type, f.min, f.max, f.fallback.data()};
+  }
+  return t;
+}();
+
 }  // namespace
 
 extern "C" {
+
+const mjk_ev_option* mjk_ev_option_at(size_t i) { return i < options.size() ? &options[i] : nullptr; }
 
 unsigned mjk_ev_threads(size_t n, unsigned threads) {
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());

@@ -243,6 +243,18 @@ TEST_CASE(
   CHECK(rows[0].info.error == MJK_ERR_CANCELLED);
   CHECK(rows[1].info.error == MJK_ERR_CANCELLED);
   mjk_cancel_free(cancel);
+  // The options' table: mjk_ev_options' fields in order, as the request's "ev" keys.
+  std::vector<std::string> options;
+  for (std::size_t i = 0; const mjk_ev_option* e = mjk_ev_option_at(i); ++i) options.emplace_back(e->name);
+  CHECK(options ==
+        std::vector<std::string>{"hand_change", "shanten_back", "extra", "uradora", "red", "turn", "max_vertices"});
+  CHECK(std::string(mjk_ev_option_at(0)->type) == "boolean");
+  CHECK(std::string(mjk_ev_option_at(5)->type) == "integer");
+  CHECK(mjk_ev_option_at(5)->max == 17);
+  CHECK(std::string(mjk_ev_option_at(6)->type) == "count");
+  CHECK(mjk_ev_option_at(6)->min == 1);
+  CHECK(mjk_ev_option_at(6)->max == UINT64_MAX);
+  CHECK(std::string(mjk_ev_option_at(6)->fallback) == "1000000");
   CHECK(mjk_ev_threads(3, 0) >= 1);
   CHECK(mjk_ev_threads(3, 8) == 3);
   CHECK(mjk_ev_threads(0, 8) == 1);

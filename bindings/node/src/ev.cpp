@@ -222,6 +222,16 @@ void mjk_node_ev_init(Napi::Env env, Napi::Object exports) {
   exports.Set("evManyAsync", Napi::Function::New(env, EvManyAsync));
   exports.Set("cancelToken", Napi::Function::New(env, CancelToken));
   exports.Set("cancel", Napi::Function::New(env, CancelRequest));
+  Napi::Array options = Napi::Array::New(env);  // the library's table of the "ev" options
+  for (std::uint32_t i = 0; const mjk_ev_option* o = mjk_ev_option_at(i); ++i) {
+    Napi::Object x = Napi::Object::New(env);
+    x.Set("name", o->name);
+    x.Set("type", o->type);
+    x.Set("minimum", Napi::Number::New(env, static_cast<double>(o->min)));
+    x.Set("maximum", Napi::Number::New(env, static_cast<double>(o->max)));
+    options.Set(i, x);
+  }
+  exports.Set("evOptions", options);
   exports.Set("evDefaultMaxVertices", Napi::Number::New(env, static_cast<double>(MJK_EV_DEFAULT_MAX_VERTICES)));
   exports.Set("evThreads", Napi::Function::New(env, [](const Napi::CallbackInfo& info) {
                 return Napi::Number::New(info.Env(), mjk::bind::ev_threads(1024, 0));
