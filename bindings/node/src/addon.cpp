@@ -1,7 +1,8 @@
 // mjk's Node-API addon: the native half of index.js. index.js checks the
 // caller's arguments and allocates the typed arrays; this file hands them to
-// the kernel (bindings/common/mjk_bind.hpp) and re-checks every length, so no
-// call from JavaScript can make it read or write out of bounds.
+// the C ABI (mjk_batch_run, mjk_score_lines, ...: mjk_doors.h) and re-checks
+// every length, so no call from JavaScript can make it read or write out of
+// bounds.
 #include <napi.h>
 
 #include <algorithm>

@@ -1,8 +1,7 @@
 // The expected value (EV.md) in the Node addon: request lines searched by the
-// C ABI (mjk_parse_ev_request + mjk_ev, bindings/common/mjk_ev_bind.hpp),
-// synchronously on the calling thread, or on libuv's thread pool behind a
-// Promise (evManyAsync: the event loop goes on meanwhile, and a cancel
-// token stops it: index.js's AbortSignal). index.js checks
+// C ABI (mjk_ev_lines, mjk_doors.h), synchronously on the calling thread, or
+// on a thread of the addon's behind a Promise (evManyAsync: the event loop
+// goes on meanwhile, and a cancel token stops it: index.js's AbortSignal). index.js checks
 // the arguments, makes the lines and the errors; this file re-checks types
 // and makes each answer's object with its typed arrays.
 #include <napi.h>
