@@ -1,8 +1,8 @@
 // What the Python package's read_log and the Node addon's readLog share: a
 // game record's review through the C ABI (mjk_review_record_rows), one row
 // of numbers per discard and the review's JSON without the discards, and the
-// columns the rows become (mjk_review_columns_write). Each binding allocates
-// its arrays from review_columns and reads the JSON.
+// columns the rows become (mjk_review_columns_write_arrays). Each binding
+// allocates its arrays as mjk_review_column_at describes them and reads the JSON.
 #pragma once
 
 #include <cstddef>
@@ -43,56 +43,14 @@ inline Review review_rows(const std::string& path, std::uint64_t max_bytes) {
   return r;
 }
 
-enum class ColumnType : std::uint8_t { uint8, boolean, int8, uint16, uint32 };
-
-// One column of read_log: its Python and Node names, its type, its width
-// (1, 3 or 34 per discard) and where mjk_review_columns takes it.
-struct ReviewColumn {
-  const char* python;
-  const char* node;
-  ColumnType type;
-  std::size_t width;
-  void (*set)(mjk_review_columns&, void*);
-};
-
-#define MJK_REVIEW_COLUMN(field, node, type, width)                                          \
-  ReviewColumn {                                                                             \
-#field, node, ColumnType::type, width,                                                   \
-        [](mjk_review_columns & c, void* p) { c.field = static_cast<decltype(c.field)>(p); } \
-  }
-// In the order of Python's read_log dict.
-inline constexpr ReviewColumn review_columns[] = {
-    MJK_REVIEW_COLUMN(hand, "hand", uint8, 34),
-    MJK_REVIEW_COLUMN(visible, "visible", uint8, 34),
-    MJK_REVIEW_COLUMN(melds, "melds", uint8, 34),
-    MJK_REVIEW_COLUMN(dora, "dora", uint8, 34),
-    MJK_REVIEW_COLUMN(hand_red, "handRed", uint8, 3),
-    MJK_REVIEW_COLUMN(visible_red, "visibleRed", uint8, 3),
-    MJK_REVIEW_COLUMN(discard, "discard", uint8, 1),
-    MJK_REVIEW_COLUMN(discard_red, "discardRed", boolean, 1),
-    MJK_REVIEW_COLUMN(seat, "seat", uint8, 1),
-    MJK_REVIEW_COLUMN(seat_wind, "seatWind", uint8, 1),
-    MJK_REVIEW_COLUMN(round, "roundIndex", uint16, 1),
-    MJK_REVIEW_COLUMN(turn, "turn", uint16, 1),
-    MJK_REVIEW_COLUMN(event, "event", uint32, 1),
-    MJK_REVIEW_COLUMN(riichi, "riichi", boolean, 1),
-    MJK_REVIEW_COLUMN(reviewed, "reviewed", boolean, 1),
-    MJK_REVIEW_COLUMN(shanten, "shanten", int8, 1),
-    MJK_REVIEW_COLUMN(shanten_after, "shantenAfter", int8, 1),
-    MJK_REVIEW_COLUMN(ukeire, "ukeire", uint8, 1),
-    MJK_REVIEW_COLUMN(best_shanten, "bestShanten", int8, 1),
-    MJK_REVIEW_COLUMN(best_ukeire, "bestUkeire", uint8, 1),
-    MJK_REVIEW_COLUMN(best, "best", boolean, 34),
-};
-#undef MJK_REVIEW_COLUMN
-
 // The review's rows into the binding's arrays: make(column) allocates one
-// (n x width elements) and returns its data; the C ABI fills them.
+// (n x width elements of its dtype, mjk_review_column_at) and returns its
+// data; the C ABI fills them.
 template <class Make>
 void write_columns(const Review& r, Make make) {
-  mjk_review_columns c{};
-  for (const ReviewColumn& col : review_columns) col.set(c, make(col));
-  mjk_review_columns_write(r.rows.data(), r.rows.size(), &c);  // only NULL pointers fail, and none is
+  std::vector<void*> arrays;
+  for (std::size_t i = 0; const mjk_review_column* c = mjk_review_column_at(i); ++i) arrays.push_back(make(*c));
+  mjk_review_columns_write_arrays(r.rows.data(), r.rows.size(), arrays.data());  // only NULL pointers fail
 }
 
 // Corpus statistics through the C ABI (mjk_corpus_json with paths,

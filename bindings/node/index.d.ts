@@ -39,7 +39,7 @@ export function analyse(text: string, options?: { players?: Players; visible?: U
 export function analyseLine(text: string, options?: { players?: Players; visible?: Uint8Array | null }): string;
 /** The `mjk --json` lines of many hands in one call. */
 export function analyseLines(texts: string[], options?: { players?: Players | Uint8Array; visible?: Uint8Array | null }): string[];
-/** analyseLines' answer, the analyses run on libuv's thread pool; a bad argument rejects with analyseLines' error. */
+/** analyseLines' answer, the analyses run on a thread of the addon's (at most UV_THREADPOOL_SIZE at once); a bad argument rejects with analyseLines' error. */
 /** Aborting `signal` stops the analyses (an "ev" search within a fraction of a second) and rejects with an AbortError. */
 export function analyseLinesAsync(texts: string[], options?: { players?: Players | Uint8Array; visible?: Uint8Array | null; signal?: AbortSignal }): Promise<string[]>;
 /** mpsz text -> Uint8Array(34) counts; HandError if malformed. */
@@ -157,7 +157,7 @@ export type EvRequest = string | Record<string, any>;
 export type EvFields = Record<string, unknown>;
 /** Searched on this thread (blocks the event loop; maxVertices bounds it). */
 export function ev(handOrRequest: EvRequest, options?: EvOptions & EvFields): EvAnswer;
-/** Searched on libuv's thread pool. */
+/** Searched on a thread of the addon's (at most UV_THREADPOOL_SIZE at once). */
 export function evAsync(handOrRequest: EvRequest, options?: EvOptions & EvAsyncOptions & EvFields): Promise<EvAnswer>;
 export function evMany(requests: EvRequest[], options?: EvOptions & { threads?: number; errors?: 'throw' }): EvAnswer[];
 export function evMany(requests: EvRequest[], options: EvOptions & { threads?: number; errors: 'return' }): Array<EvAnswer | HandError>;

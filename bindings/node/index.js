@@ -166,7 +166,7 @@ function analyse(text, options) {
   for (const k of ['errors', 'out', 'winning'])
     if (options && options[k] !== undefined) throw new TypeError(`analyse has no ${k} option`);
   if (o.visible !== null && o.visible.length !== 34) throw new RangeError('analyse: visible must hold 34 counts');
-  const [line, code] = native.analyse(text, o.players, o.visible);
+  const [[line], [code]] = native.analyseLines([text], Uint8Array.of(o.players), o.visible);
   const obj = JSON.parse(line);
   if (code) throw new HandError(obj.error, code);
   return obj;
@@ -178,7 +178,7 @@ function analyseLine(text, options) {
   if (typeof text !== 'string') throw new TypeError(`text must be a string, not ${describe(text)}`);
   const o = checkOptions(options);
   if (o.visible !== null && o.visible.length !== 34) throw new RangeError('analyseLine: visible must hold 34 counts');
-  return native.analyse(text, o.players, o.visible)[0];
+  return native.analyseLines([text], Uint8Array.of(o.players), o.visible)[0][0];
 }
 
 // ---- scoring a win (SCORING.md) ----
@@ -267,15 +267,14 @@ function scoreEachWin(request, options) {
   const errors = options.errors === undefined ? 'omit' : options.errors;
   if (typeof errors !== 'string') throw new TypeError(`errors must be 'omit' or 'return', not ${describe(errors)}`);
   if (errors !== 'omit' && errors !== 'return') throw new RangeError(`errors must be 'omit' or 'return', not '${errors}'`);
-  const [code, message, answers, tileErrors] = native.scoreEachWin(requestLine(request), typeof request !== 'string');
+  const [code, message, answers, codes] = native.scoreEachWin(requestLine(request), typeof request !== 'string');
   if (code) throw new HandError(`scoreEachWin: ${message}`, code);
   const table = JSON.parse(answers);
-  if (errors === 'omit' || !tileErrors.length) return table;
-  const bad = new Map(tileErrors.map(([tile, c]) => [tile, new HandError(`${tile}: ${errorMessage(c)}`, c)]));
+  if (errors === 'omit' || codes.every((c) => c === 0)) return table;
   const out = {};
   for (let kind = 0; kind < 34; ++kind) {  // tile order, the errors in their places
     const tile = tileName(kind);
-    if (bad.has(tile)) out[tile] = bad.get(tile);
+    if (codes[kind]) out[tile] = new HandError(`${tile}: ${errorMessage(codes[kind])}`, codes[kind]);
     else if (table[tile] !== undefined) out[tile] = table[tile];
   }
   return out;
@@ -323,12 +322,20 @@ function readLog(file, options) {
   if (typeof file !== 'string') throw new TypeError(`path must be a string, not ${describe(file)}`);
   const { errors, maxBytes } = checkRecordOptions(options, 'readLog');
   const r = native.readLog(file, maxBytes);
-  if (r.readError) {
-    if (errors === 'throw') throw new RecordError(r.readError);
-    return { file, format: null, players: null, rounds: [], decisions: [], columns: null, disagreements: [], error: r.readError,
+  const summary = JSON.parse(r.summary);  // the library's review without its discards (mjk_review_record_rows)
+  if (r.columns === null) {  // a record that cannot be read: its place
+    const { file: f, offset, line, column, what, error: message } = summary;
+    const readError = { file: f, offset, line, column, what, message };
+    if (errors === 'throw') throw new RecordError(readError);
+    return { file, format: null, players: null, rounds: [], decisions: [], columns: null, disagreements: [], error: readError,
              names: [], roundInfo: [], finalScores: [], places: [] };
   }
-  if (r.error !== null && errors === 'throw') throw new RecordError(r.error);
+  // A disagreement {file, round, event, what} and its message as the library writes it.
+  const placed = (d) => ({ ...d, message: `${d.file} ${d.round} event ${d.event}: ${d.what}` });
+  const e = summary.error;  // the replay's error, keyed as a disagreement
+  const error = e === null ? null : placed({ file: e.file, round: e.round, event: e.event, what: e.error });
+  if (error !== null && errors === 'throw') throw new RecordError(error);
+  const rounds = summary.rounds.map((x) => x.label);
   const c = r.columns;
   const decisions = new Array(c.discard.length);
   for (let i = 0; i < decisions.length; i++) {
@@ -337,7 +344,7 @@ function readLog(file, options) {
     const best = [];
     if (reviewed) for (let k = 0; k < 34; k++) if (c.best[34 * i + k]) best.push(k);
     decisions[i] = {
-      round: r.rounds[c.roundIndex[i]], roundIndex: c.roundIndex[i], seat: c.seat[i], seatWind: c.seatWind[i],
+      round: rounds[c.roundIndex[i]], roundIndex: c.roundIndex[i], seat: c.seat[i], seatWind: c.seatWind[i],
       turn: c.turn[i], event: c.event[i],
       hand: row(c.hand), visible: row(c.visible), melds: row(c.melds), dora: row(c.dora),
       handRed: c.handRed.subarray(3 * i, 3 * i + 3), visibleRed: c.visibleRed.subarray(3 * i, 3 * i + 3),
@@ -348,10 +355,8 @@ function readLog(file, options) {
       bestUkeire: reviewed ? c.bestUkeire[i] : null, best: reviewed ? best : null,
     };
   }
-  // The game as the record states it, from the library's review (the C ABI's mjk_review_record_json).
-  const summary = JSON.parse(r.summaryJson);
-  return { file: r.file, format: r.format, players: r.players, rounds: r.rounds, decisions, columns: c,
-           disagreements: r.disagreements, error: r.error, names: summary.names, roundInfo: summary.rounds,
+  return { file: summary.file, format: summary.format, players: summary.players, rounds, decisions, columns: c,
+           disagreements: summary.disagreements.map(placed), error, names: summary.names, roundInfo: summary.rounds,
            finalScores: summary.final_scores, places: summary.places };
 }
 
@@ -396,11 +401,11 @@ function corpusStats(paths, options) {
 // options: {players: 3|4, or a Uint8Array of one 3|4 per text; visible: a
 // Uint8Array of 34 counts (every text) or 34 per text (zeros: none seen)}.
 function analyseLines(texts, options) {
-  return native.analyseLines(...linesArguments(texts, options));
+  return native.analyseLines(...linesArguments(texts, options))[0];
 }
 
 // analyseLinesAsync(texts, {players, visible, signal}) -> Promise of
-// analyseLines' answer, the analyses run on libuv's thread pool while the
+// analyseLines' answer, the analyses run on a thread of the addon's while the
 // event loop goes on (an "ev" request's search takes up to the time its
 // max_vertices allows: 1,000,000 vertices unless the line names more).
 // signal: an AbortSignal; aborting it stops the analyses (an "ev" search
@@ -408,10 +413,17 @@ function analyseLines(texts, options) {
 // checked and the texts copied before anything is queued: a bad one rejects
 // the Promise with analyseLines' error.
 function analyseLinesAsync(texts, options) {
-  try {
+  return later(() => {
     const { signal, ...rest } = options || {};
     const args = linesArguments(texts, rest);
-    return abortable(signal, 'analyseLinesAsync', (token) => native.analyseLinesAsync(...args, token));
+    return abortable(signal, 'analyseLinesAsync', (token) => native.analyseLinesAsync(...args, token)).then((r) => r[0]);
+  });
+}
+
+// start()'s Promise; an exception start throws rejects it instead.
+function later(start) {
+  try {
+    return start();
   } catch (e) {
     return Promise.reject(e);
   }
@@ -459,6 +471,9 @@ function abortable(signal, name, start) {
 // analyseLines' arguments, checked -> [texts, players per text, visible rows|null].
 function linesArguments(texts, options) {
   if (!Array.isArray(texts)) throw new TypeError(`texts must be an Array of strings, not ${describe(texts)}`);
+  texts.forEach((t, i) => {  // before any hand is analysed
+    if (typeof t === 'string' && t.includes('\0')) throw new RangeError(`texts[${i}] holds a NUL character`);
+  });
   const n = texts.length;
   const { players = 4, visible = null, ...rest } = options || {};
   for (const k of Object.keys(rest)) throw new TypeError(`analyseLines has no ${k} option`);
@@ -585,12 +600,10 @@ Object.assign(module.exports, { scoreBatch, tileName, tileKind, toMpsz, fromMpsz
 // start wall), tenpai, win, score Float64Array(D*19) (row i = discard i,
 // index t = draws made), stats}.
 
-// The options, their types and bounds: request.schema.json's "ev" object (the
-// library's field table, in mjk_ev_options' order), camelCased: bit i of the
-// overrides' mask is option i.
-const EV_SCHEMA = requestSchema.schema.properties.ev.properties;
-const EV_OPTIONS = Object.keys(EV_SCHEMA).map((k) => k.replace(/_([a-z])/g, (_, c) => c.toUpperCase()));
-const EV_SCHEMA_OF = Object.fromEntries(Object.keys(EV_SCHEMA).map((k, i) => [EV_OPTIONS[i], EV_SCHEMA[k]]));
+// The options, their types and bounds: the library's field table of the
+// request's "ev" object (mjk_ev_option_at, in mjk_ev_options' order),
+// camelCased: bit i of the overrides' mask is option i.
+const EV_OPTIONS = native.evOptions.map((o) => camel(o.name));
 const UINT8_MAX = 255;  // the C ABI's field of extra and turn
 // maxVertices unless given (MJK_EV_DEFAULT_MAX_VERTICES): past it HandError 43.
 const EV_DEFAULT_MAX_VERTICES = native.evDefaultMaxVertices;
@@ -608,9 +621,9 @@ function evOverrides(options, name, allowed) {
   EV_OPTIONS.forEach((k, i) => {
     let v = options[k];
     if (v === undefined) return;
-    const s = EV_SCHEMA_OF[k];
-    if (s.type === 'integer') {
-      const count = s.maximum > UINT8_MAX;
+    const s = native.evOptions[i];
+    if (s.type !== 'boolean') {
+      const count = s.type === 'count';
       if (v === null && count) return;  // as JSON's null: unset
       if (typeof v !== 'number' || !Number.isInteger(v)) throw new TypeError(`${name}: ${k} must be an integer, not ${describe(v)}`);
       if (!count) v = v >= 0 && v < UINT8_MAX ? v : UINT8_MAX;  // out of range either way: the library names it
@@ -664,42 +677,10 @@ function evThreads(threads, name) {
   return threads;
 }
 
-function evErrorsOption(options, name) {
-  return errorsOption(options ? options.errors : undefined, name);
-}
-
 function evOne(result) {
   const [answers, bad] = result;
   if (bad.length) throw new HandError(bad[0][2], bad[0][1]);
   return answers[0];
-}
-
-// ev(handOrRequest, {handChange, shantenBack, extra, uradora, red, turn,
-// maxVertices, ...the request's fields: dora, seat, visible, ...}) -> the answer, computed on this thread (it blocks the event
-// loop: microseconds to seconds, growing with the shanten and the options;
-// maxVertices bounds it: 1,000,000 vertices unless given, about 0.45 GB at
-// most). HandError (.code, the library's sentence) for a bad request or a
-// search past maxVertices (43).
-function ev(handOrRequest, options) {
-  const overrides = evOverrides(options, 'ev', EV_FIELDS);
-  const line = evRequest(handOrRequest, options, 'ev');
-  return evOne(native.evMany([line], overrides, 1, builtFlags([evBuilt(handOrRequest, options)])));
-}
-
-// evAsync(handOrRequest, {...ev's options, signal}) -> Promise of ev's
-// answer: the search runs on libuv's thread pool while the event loop goes
-// on. Aborting `signal` (an AbortSignal) stops the search within
-// milliseconds and rejects with an AbortError.
-function evAsync(handOrRequest, options) {
-  try {
-    const signal = options ? options.signal : undefined;
-    const overrides = evOverrides(options, 'evAsync', ['signal', ...EV_FIELDS]);
-    const line = evRequest(handOrRequest, options, 'evAsync');
-    const built = builtFlags([evBuilt(handOrRequest, options)]);
-    return abortable(signal, 'evAsync', (token) => native.evManyAsync([line], overrides, 1, token, built)).then(evOne);
-  } catch (e) {
-    return Promise.reject(e);
-  }
 }
 
 // The lines of evMany's requests; with errors 'return', an object the
@@ -728,37 +709,58 @@ function evManyResult(result, errors, refused) {
   return answers;
 }
 
+// The four calls' arguments checked: the addon's (lines, overrides,
+// threads), the built flags, and the shaping of its answer. `allowed`: the
+// options the call takes besides ev's; many: a list of requests (evMany).
+function evArguments(name, requests, options, allowed, many) {
+  const overrides = evOverrides(options, name, allowed);
+  if (!many) {
+    const line = evRequest(requests, options, name);
+    return { args: [[line], overrides, 1], built: builtFlags([evBuilt(requests, options)]), shape: evOne };
+  }
+  const errors = errorsOption(options ? options.errors : undefined, name);
+  const threads = evThreads(options && options.threads, name);
+  const { lines, refused } = evLines(requests, errors);
+  return { args: [lines, overrides, threads], built: builtFlags(requests), shape: (r) => evManyResult(r, errors, refused) };
+}
+
+// The async forms: the same arguments, the searches off the event loop (a
+// thread of the addon's, and threads - 1 more); aborting options.signal (an
+// AbortSignal) stops every search and rejects with an AbortError.
+function evLater(name, requests, options, allowed, many) {
+  return later(() => {
+    const a = evArguments(name, requests, options, allowed, many);
+    const signal = options ? options.signal : undefined;
+    return abortable(signal, name, (token) => native.evManyAsync(...a.args, token, a.built)).then(a.shape);
+  });
+}
+
+// ev(handOrRequest, {handChange, shantenBack, extra, uradora, red, turn,
+// maxVertices, ...the request's fields: dora, seat, visible, ...}) -> the answer, computed on this thread (it blocks the event
+// loop: microseconds to seconds, growing with the shanten and the options;
+// maxVertices bounds it: 1,000,000 vertices unless given, about 0.45 GB at
+// most). HandError (.code, the library's sentence) for a bad request or a
+// search past maxVertices (43).
+function ev(handOrRequest, options) {
+  const a = evArguments('ev', handOrRequest, options, EV_FIELDS, false);
+  return a.shape(native.evMany(...a.args, a.built));
+}
+
+// evAsync(handOrRequest, {...ev's options, signal}) -> Promise of ev's answer.
+const evAsync = (handOrRequest, options) => evLater('evAsync', handOrRequest, options, ['signal', ...EV_FIELDS], false);
+
 // evMany(requests, {threads, errors, ...ev's options}) -> an array of
 // answers, the searches spread over `threads` threads (default: one per
 // core), each with a workspace of its own; 'throw' (default): the first bad
 // request throws HandError with .row; 'return': its place holds the HandError
 // (an object of a wrong field type too, code 35) and the others are answered.
 function evMany(requests, options) {
-  const overrides = evOverrides(options, 'evMany', ['threads', 'errors']);
-  const errors = evErrorsOption(options, 'evMany');
-  const threads = evThreads(options && options.threads, 'evMany');
-  const { lines, refused } = evLines(requests, errors);
-  return evManyResult(native.evMany(lines, overrides, threads, builtFlags(requests)), errors, refused);
+  const a = evArguments('evMany', requests, options, ['threads', 'errors'], true);
+  return a.shape(native.evMany(...a.args, a.built));
 }
 
-// evManyAsync(requests, {threads, errors, signal, ...ev's options}) ->
-// Promise of evMany's answer, searched off the event loop (a thread of
-// libuv's pool, and threads - 1 more). Aborting `signal` stops every search
-// and rejects with an AbortError.
-function evManyAsync(requests, options) {
-  try {
-    const signal = options ? options.signal : undefined;
-    const overrides = evOverrides(options, 'evManyAsync', ['threads', 'errors', 'signal']);
-    const errors = evErrorsOption(options, 'evManyAsync');
-    const threads = evThreads(options && options.threads, 'evManyAsync');
-    const { lines, refused } = evLines(requests, errors);
-    const built = builtFlags(requests);
-    return abortable(signal, 'evManyAsync', (token) => native.evManyAsync(lines, overrides, threads, token, built))
-      .then((r) => evManyResult(r, errors, refused));
-  } catch (e) {
-    return Promise.reject(e);
-  }
-}
+// evManyAsync(requests, {threads, errors, signal, ...ev's options}) -> Promise of evMany's answer.
+const evManyAsync = (requests, options) => evLater('evManyAsync', requests, options, ['threads', 'errors', 'signal'], true);
 
 Object.assign(module.exports, { ev, evAsync, evMany, evManyAsync, EV_DEFAULT_MAX_VERTICES });
 

@@ -740,5 +740,7 @@ MJK_API int mjk_corpus_merge_json(const char* const* parts, const size_t* length
 
 /* The game tables (mjk_table_*): mjk_table.h, included here. */
 #include "mjk_table.h"
+/* What the language doors share (mjk_batch_*, mjk_score_lines, mjk_ev_lines, ...): mjk_doors.h. */
+#include "mjk_doors.h"
 
 #endif /* MJK_H */

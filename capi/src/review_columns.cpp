@@ -1,8 +1,11 @@
 // mjk_review_columns_write: review rows turned into the columns a door hands
-// over as arrays, written once here for every binding.
+// over as arrays, written once here for every binding; mjk_review_column_at
+// and mjk_review_columns_write_arrays (mjk_doors.h): the columns described,
+// so a binding allocates them by the table and names them as it names things.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 
 #include "mjk.h"
 
@@ -52,4 +55,43 @@ extern "C" int mjk_review_columns_write(const mjk_review_row* rows, size_t n, co
   column(c->turn, rows, n, [](R r) { return r.turn; });
   column(c->event, rows, n, [](R r) { return r.event; });
   return MJK_OK;
+}
+
+namespace {
+
+// The columns in the order of Python's read_log dict, each with where mjk_review_columns takes it.
+#define MJK_REVIEW_COLUMN(field, dtype, width)                                                                  \
+  Column {                                                                                                      \
+    {#field, dtype, width}, [](mjk_review_columns& c, void* p) { c.field = static_cast<decltype(c.field)>(p); } \
+  }
+struct Column {
+  mjk_review_column about;
+  void (*set)(mjk_review_columns&, void*);
+};
+const Column columns[] = {
+    MJK_REVIEW_COLUMN(hand, "uint8", 34),        MJK_REVIEW_COLUMN(visible, "uint8", 34),
+    MJK_REVIEW_COLUMN(melds, "uint8", 34),       MJK_REVIEW_COLUMN(dora, "uint8", 34),
+    MJK_REVIEW_COLUMN(hand_red, "uint8", 3),     MJK_REVIEW_COLUMN(visible_red, "uint8", 3),
+    MJK_REVIEW_COLUMN(discard, "uint8", 1),      MJK_REVIEW_COLUMN(discard_red, "bool", 1),
+    MJK_REVIEW_COLUMN(seat, "uint8", 1),         MJK_REVIEW_COLUMN(seat_wind, "uint8", 1),
+    MJK_REVIEW_COLUMN(round, "uint16", 1),       MJK_REVIEW_COLUMN(turn, "uint16", 1),
+    MJK_REVIEW_COLUMN(event, "uint32", 1),       MJK_REVIEW_COLUMN(riichi, "bool", 1),
+    MJK_REVIEW_COLUMN(reviewed, "bool", 1),      MJK_REVIEW_COLUMN(shanten, "int8", 1),
+    MJK_REVIEW_COLUMN(shanten_after, "int8", 1), MJK_REVIEW_COLUMN(ukeire, "uint8", 1),
+    MJK_REVIEW_COLUMN(best_shanten, "int8", 1),  MJK_REVIEW_COLUMN(best_ukeire, "uint8", 1),
+    MJK_REVIEW_COLUMN(best, "bool", 34),
+};
+#undef MJK_REVIEW_COLUMN
+
+}  // namespace
+
+extern "C" const mjk_review_column* mjk_review_column_at(size_t i) {
+  return i < std::size(columns) ? &columns[i].about : nullptr;
+}
+
+extern "C" int mjk_review_columns_write_arrays(const mjk_review_row* rows, size_t n, void* const* arrays) {
+  if (!arrays) return MJK_ERR_INVALID_ARGUMENT;
+  mjk_review_columns c{};
+  for (std::size_t i = 0; i < std::size(columns); ++i) columns[i].set(c, arrays[i]);
+  return mjk_review_columns_write(rows, n, &c);
 }

@@ -58,14 +58,15 @@ def main():
     fields = re.findall(r"^\s*u?int\d+_t\s+(\w+)\s*;", struct, re.M)
     same("capi/include/mjk.h mjk_ev_options", [f for f in fields if f != "reserved"], names)
 
-    # The bindings' shared C++: the override bits and what apply() copies.
-    bind = read(root, "bindings/common/mjk_ev_bind.hpp")
-    bits = re.findall(r"(\w+) = (\d+)", block(bind, "struct EvOverrides {\n  enum : std::uint8_t {", "};", "bind"))
-    same("bindings/common/mjk_ev_bind.hpp EvOverrides bits", [n for n, _ in bits], names)
-    same("bindings/common/mjk_ev_bind.hpp EvOverrides bit values", [int(v) for _, v in bits],
+    # The doors' overrides (mjk_doors.h): the bits, and what mjk_ev_lines' apply() copies.
+    doors = read(root, "capi/include/mjk_doors.h")
+    bits = re.findall(r"#define MJK_EV_GIVEN_(\w+) (\d+)u", doors)
+    same("capi/include/mjk_doors.h MJK_EV_GIVEN_* bits", [n.lower() for n, _ in bits], names)
+    same("capi/include/mjk_doors.h MJK_EV_GIVEN_* bit values", [int(v) for _, v in bits],
          [1 << i for i in range(len(names))])
-    same("bindings/common/mjk_ev_bind.hpp EvOverrides::apply",
-         re.findall(r"if \(given & (\w+)\) o\.\1 = values\.\1;", bind), names)
+    same("capi/src/ev_lines.cpp apply()",
+         [(g.lower(), f) for g, f in re.findall(r"if \(given\.given & MJK_EV_GIVEN_(\w+)\) o\.(\w+) = v\.\2;",
+                                              read(root, "capi/src/ev_lines.cpp"))], [(n, n) for n in names])
 
     # The natives' unpacking of the overrides: value i + 1 is option i.
     for path, pattern in (("bindings/python/src/mjk/_native_ev.cpp", r"o\.values\.(\w+) = t\[(\d+)\]"),

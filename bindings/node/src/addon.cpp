@@ -1,56 +1,45 @@
 // mjk's Node-API addon: the native half of index.js. index.js checks the
 // caller's arguments and allocates the typed arrays; this file hands them to
-// the kernel (bindings/common/mjk_bind.hpp) and re-checks every length, so no
-// call from JavaScript can make it read or write out of bounds.
-#include <algorithm>
+// the C ABI (mjk_batch_run, mjk_score_lines, ...: mjk_doors.h) and re-checks
+// every length, so no call from JavaScript can make it read or write out of
+// bounds.
 #include <napi.h>
 
-#include <array>
+#include <algorithm>
+#include <cstring>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "../../common/mjk_bind.hpp"
-#include "ev.hpp"
+#include "addon.hpp"
 #include "promise_worker.hpp"
-#include "records.hpp"
-#include "table.hpp"
 
 namespace {
 
-const char* dtype_name(mjk::bind::DType t) {
-  switch (t) {
-    case mjk::bind::DType::boolean: return "bool";
-    case mjk::bind::DType::uint8: return "uint8";
-    case mjk::bind::DType::int8: return "int8";
-  }
-  return "?";
-}
-
 Napi::Value Operations(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
-  const auto ops = mjk::bind::operations();
-  Napi::Array list = Napi::Array::New(env, ops.size());
-  for (std::size_t i = 0; i < ops.size(); ++i) {
-    const auto& op = ops[i];
+  Napi::Array list = Napi::Array::New(env);
+  for (std::uint32_t i = 0; const mjk_batch_op* op = mjk_batch_op_at(i); ++i) {
     Napi::Object o = Napi::Object::New(env);
-    o.Set("name", std::string(op.name));
-    o.Set("question", std::string(op.question));
-    o.Set("readsVisible", op.reads_visible);
-    o.Set("readsWinning", op.reads_winning);
-    Napi::Array outs = Napi::Array::New(env, op.output_count);
-    for (std::size_t k = 0; k < op.output_count; ++k) {
-      const auto& out = op.outputs[k];
+    o.Set("name", op->name);
+    o.Set("question", op->question);
+    o.Set("readsVisible", op->reads_visible != 0);
+    o.Set("readsWinning", op->reads_winning != 0);
+    Napi::Array outs = Napi::Array::New(env, op->output_count);
+    for (std::uint32_t k = 0; k < op->output_count; ++k) {
+      const mjk_batch_output& out = op->outputs[k];
       Napi::Object d = Napi::Object::New(env);
-      d.Set("name", std::string(out.name));
-      d.Set("dtype", dtype_name(out.dtype));
+      d.Set("name", out.name);
+      d.Set("dtype", out.dtype);
       Napi::Array shape = Napi::Array::New(env, out.dims);
       for (std::uint32_t j = 0; j < out.dims; ++j) shape.Set(j, Napi::Number::New(env, out.shape[j]));
       d.Set("shape", shape);
-      outs.Set(static_cast<std::uint32_t>(k), d);
+      outs.Set(k, d);
     }
     o.Set("outputs", outs);
-    list.Set(static_cast<std::uint32_t>(i), o);
+    list.Set(i, o);
   }
   return list;
 }
@@ -75,27 +64,21 @@ Napi::Value Run(const Napi::CallbackInfo& info) {
   if (info.Length() != 7 || !info[0].IsString() || !info[1].IsTypedArray() || !info[2].IsNumber() || !info[6].IsArray())
     throw Napi::TypeError::New(env, "run(name, rows, players, visible, winning, errors, outputs)");
   const std::string name = info[0].As<Napi::String>();
-  const mjk::bind::Operation* op = mjk::bind::find_operation(name);
+  const mjk_batch_op* op = mjk_batch_op_named(name.data(), name.size());
   if (!op) throw Napi::TypeError::New(env, "unknown operation " + name);
   const Napi::TypedArray rows = info[1].As<Napi::TypedArray>();
   if (rows.TypedArrayType() != napi_uint8_array) throw Napi::TypeError::New(env, "rows must be a Uint8Array");
-  if (rows.ByteLength() % mjk::bind::row) throw Napi::RangeError::New(env, "rows: length not a multiple of 34");
-  mjk::bind::Batch b;
-  b.n = rows.ByteLength() / mjk::bind::row;
+  if (rows.ByteLength() % MJK_KINDS) throw Napi::RangeError::New(env, "rows: length not a multiple of 34");
+  mjk_batch b{};
+  b.n = rows.ByteLength() / MJK_KINDS;
   b.rows = bytes_of(env, rows, rows.ByteLength(), "rows");
-  const int players = info[2].As<Napi::Number>().Int32Value();
-  if (players != 3 && players != 4) throw Napi::RangeError::New(env, "players must be 3 or 4");
-  b.players = players;
+  b.players = info[2].As<Napi::Number>().Int32Value();
   if (!info[3].IsNull() && !info[3].IsUndefined()) {
-    const Napi::TypedArray vis = info[3].As<Napi::TypedArray>();
-    const std::size_t len = vis.ByteLength();
-    if (len != mjk::bind::row && len != b.n * mjk::bind::row)
-      throw Napi::RangeError::New(env, "visible must hold 34 counts or 34 per row");
-    b.visible = bytes_of(env, vis, len, "visible");
-    b.visible_rows = len / mjk::bind::row;
+    const std::size_t len = info[3].IsTypedArray() ? info[3].As<Napi::TypedArray>().ByteLength() : 0;
+    b.visible = bytes_of(env, info[3], len, "visible");
+    b.visible_rows = len % MJK_KINDS ? SIZE_MAX : len / MJK_KINDS;  // not whole rows: the library refuses it
   }
   if (!info[4].IsNull() && !info[4].IsUndefined()) {
-    if (!op->reads_winning) throw Napi::TypeError::New(env, name + " takes no winning tiles");
     if (!info[4].IsTypedArray() || info[4].As<Napi::TypedArray>().TypedArrayType() != napi_int8_array)
       throw Napi::TypeError::New(env, "winning must be an Int8Array");
     b.winning = reinterpret_cast<const std::int8_t*>(bytes_of(env, info[4], b.n, "winning"));
@@ -104,13 +87,12 @@ Napi::Value Run(const Napi::CallbackInfo& info) {
   const Napi::Array outs = info[6].As<Napi::Array>();
   if (outs.Length() != op->output_count) throw Napi::RangeError::New(env, "wrong number of output arrays");
   for (std::uint32_t k = 0; k < op->output_count; ++k)
-    b.outputs[k] = bytes_of(env, outs.Get(k), b.n * op->outputs[k].per_row(), "output");
-  if (b.n == 0) return Napi::Number::New(env, -1);
-  std::vector<std::uint8_t> copies;
-  if (const std::string why = mjk::bind::unalias(*op, b, copies); !why.empty())
-    throw Napi::RangeError::New(env, name + ": " + why + " (out arrays must not share memory)");
-  const int e = op->run(b);
-  if (e != MJK_OK) throw Napi::Error::New(env, std::string(name) + ": " + mjk_error_message(e));
+    b.outputs[k] = bytes_of(env, outs.Get(k), b.n * op->outputs[k].per_row, "output");
+  char why[MJK_MAX_MESSAGE];
+  if (const int e = mjk_batch_run(op, &b, why, sizeof why); e == MJK_ERR_INVALID_ARGUMENT)
+    throw Napi::RangeError::New(
+        env, name + ": " + why + (std::strstr(why, "overlap") ? " (out arrays must not share memory)" : ""));
+  else if (e != MJK_OK) throw Napi::Error::New(env, name + ": " + why);
   // The first row with an error, or -1: a scan here costs a fraction of a
   // nanosecond per row, a JavaScript callback per row about ten.
   const std::uint8_t* bad = std::find_if(b.errors, b.errors + b.n, [](std::uint8_t c) { return c != 0; });
@@ -133,37 +115,13 @@ Napi::Value Parse(const Napi::CallbackInfo& info) {
   return out;
 }
 
-// analyse(text, players, visible|null) -> [line, code]: the `mjk --json`
-// line, which for a malformed hand is the CLI's {"hand", "error"} object,
-// and the line's own error code (0: answered).
-Napi::Value Analyse(const Napi::CallbackInfo& info) {
-  const Napi::Env env = info.Env();
-  if (info.Length() != 3 || !info[0].IsString() || !info[1].IsNumber())
-    throw Napi::TypeError::New(env, "analyse(text, players, visible)");
-  const std::string text = info[0].As<Napi::String>();
-  const int players = info[1].As<Napi::Number>().Int32Value();
-  if (players != 3 && players != 4) throw Napi::RangeError::New(env, "players must be 3 or 4");
-  const std::uint8_t* visible = nullptr;
-  if (!info[2].IsNull() && !info[2].IsUndefined()) {
-    if (!info[2].IsTypedArray()) throw Napi::TypeError::New(env, "visible must be a Uint8Array");
-    visible = bytes_of(env, info[2], mjk::bind::row, "visible");
-  }
-  std::string line;
-  mjk_request_info request_info;
-  if (const int e = mjk::bind::analyse_json(text, players, visible, line, request_info); e != MJK_OK)
-    throw Napi::Error::New(env, std::string("analyse: ") + mjk_error_message(e));
-  Napi::Array out = Napi::Array::New(env, 2);
-  out.Set(0u, Napi::String::New(env, line));
-  out.Set(1u, Napi::Number::New(env, request_info.error));
-  return out;
-}
-
-// analyseLines(texts, players, visible|null) -> the `mjk --json` line of each
-// text: one call for a batch of hands (what a server collects in one turn of
-// its event loop), a plain loop over mjk_analyse_json. players: Uint8Array(n)
-// of 3|4; visible: null or Uint8Array(n*34), a row of zeros meaning none
-// seen. A text holding NUL is a RangeError naming it (the C ABI reads
-// NUL-terminated text), before any hand is analysed.
+// analyseLines(texts, players, visible|null) -> [lines, codes]: the `mjk
+// --json` line of each text (for a malformed hand the CLI's {"hand",
+// "error"} object) and each line's own error code (0: answered), one call
+// for a batch of hands (what a server collects in one turn of its event
+// loop; analyse is the batch of one), a plain loop over mjk_analyse_json_info.
+// players: Uint8Array(n) of 3|4; visible: null or Uint8Array(n*34), a row of
+// zeros meaning none seen.
 //
 // The arguments, checked and copied on the calling thread: analyseLinesAsync
 // reads only these on the pool, never the caller's arrays (which JavaScript
@@ -178,34 +136,33 @@ LinesArguments lines_arguments(const Napi::CallbackInfo& info, const char* name,
   const Napi::Env env = info.Env();
   if (info.Length() < 3 || info.Length() > max_args || !info[0].IsArray() || !info[1].IsTypedArray())
     throw Napi::TypeError::New(env, std::string(name) + "(texts, players, visible)");
-  const Napi::Array texts = info[0].As<Napi::Array>();
-  const std::uint32_t n = texts.Length();
+  LinesArguments a;
+  a.texts = strings_argument(env, info[0], "texts");
+  const std::size_t n = a.texts.size();
   const std::uint8_t* players = bytes_of(env, info[1], n, "players");
   const std::uint8_t* visible = nullptr;
   if (!info[2].IsNull() && !info[2].IsUndefined()) visible = bytes_of(env, info[2], n * mjk::bind::row, "visible");
-  LinesArguments a;
-  a.texts.resize(n);
-  for (std::uint32_t i = 0; i < n; ++i) {
-    const Napi::Value t = texts.Get(i);
-    if (!t.IsString()) throw Napi::TypeError::New(env, "texts[" + std::to_string(i) + "] must be a string");
-    a.texts[i] = t.As<Napi::String>();
-    if (a.texts[i].find('\0') != std::string::npos)
-      throw Napi::RangeError::New(env, "texts[" + std::to_string(i) + "] holds a NUL character");
+  for (std::size_t i = 0; i < n; ++i) {
     if (players[i] != 3 && players[i] != 4)
       throw Napi::RangeError::New(env, "players[" + std::to_string(i) + "] must be 3 or 4");
   }
   a.players.assign(players, players + n);
-  if (visible) a.visible.assign(visible, visible + std::size_t{n} * mjk::bind::row);
+  if (visible) a.visible.assign(visible, visible + n * mjk::bind::row);
   return a;
 }
 
-// Every text's line into `out`; MJK_OK or the first error of the library
-// (which then leaves `out` partial), MJK_ERR_CANCELLED once `cancel` (NULL:
+// Every text's line and code; MJK_OK or the first error of the library
+// (which then leaves them partial), MJK_ERR_CANCELLED once `cancel` (NULL:
 // never) is requested (an "ev" line's search stops then). Touches no
-// JavaScript value: it runs on the calling thread (analyseLines) or on
-// libuv's pool (analyseLinesAsync).
-int analyse_lines(const LinesArguments& a, std::vector<std::string>& out, const mjk_cancel* cancel = nullptr) {
-  out.resize(a.texts.size());
+// JavaScript value: it runs on the calling thread (analyseLines) or on a
+// thread of the addon's (analyseLinesAsync).
+struct Lines {
+  std::vector<std::string> lines;
+  std::vector<std::uint8_t> codes;
+};
+int analyse_lines(const LinesArguments& a, Lines& out, const mjk_cancel* cancel = nullptr) {
+  out.lines.resize(a.texts.size());
+  out.codes.resize(a.texts.size());
   // One buffer for every line, grown when a line needs more: a buffer too
   // small makes the library analyse the hand again (half of all 14-tile
   // lines pass 1 KiB).
@@ -214,51 +171,48 @@ int analyse_lines(const LinesArguments& a, std::vector<std::string>& out, const 
   for (std::size_t i = 0; i < a.texts.size(); ++i) {
     const std::uint8_t* v = a.visible.empty() ? nullptr : a.visible.data() + i * mjk::bind::row;
     if (const int e = mjk::bind::analyse_json(a.texts[i], a.players[i], v, buf, info, cancel); e != MJK_OK) return e;
-    out[i] = buf;
+    out.lines[i] = buf;
+    out.codes[i] = info.error;
   }
   return MJK_OK;
 }
 
-Napi::Array lines_array(const Napi::Env& env, const std::vector<std::string>& lines) {
-  Napi::Array out = Napi::Array::New(env, lines.size());
-  for (std::size_t i = 0; i < lines.size(); ++i)
-    out.Set(static_cast<std::uint32_t>(i), Napi::String::New(env, lines[i]));
+Napi::Array lines_array(const Napi::Env& env, const Lines& l) {
+  Napi::Array lines = Napi::Array::New(env, l.lines.size());
+  for (std::size_t i = 0; i < l.lines.size(); ++i)
+    lines.Set(static_cast<std::uint32_t>(i), Napi::String::New(env, l.lines[i]));
+  auto codes = Napi::Uint8Array::New(env, l.codes.size());
+  std::copy(l.codes.begin(), l.codes.end(), codes.Data());
+  Napi::Array out = Napi::Array::New(env, 2);
+  out.Set(0u, lines);
+  out.Set(1u, codes);
   return out;
 }
 
 Napi::Value AnalyseLines(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
   const LinesArguments a = lines_arguments(info, "analyseLines");
-  std::vector<std::string> lines;
+  Lines lines;
   if (const int e = analyse_lines(a, lines); e != MJK_OK)
     throw Napi::Error::New(env, std::string("analyseLines: ") + mjk_error_message(e));
   return lines_array(env, lines);
 }
 
-// The analyses of analyseLinesAsync, on a thread of libuv's pool; the
-// strings are made back on the JavaScript thread.
-class LinesWorker : public PromiseWorker {
- public:
-  LinesWorker(const Napi::Env& env, LinesArguments a, SharedCancel cancel)
-      : PromiseWorker(env, "mjk.analyseLinesAsync", std::move(cancel)), args_(std::move(a)) {}
-  void Execute() override {
-    if (const int e = analyse_lines(args_, lines_, cancel().get()); e != MJK_OK)
-      Fail(std::string("analyseLines: ") + mjk_error_message(e));
-  }
-  Napi::Value Value() override { return lines_array(Env(), lines_); }
-
- private:
-  LinesArguments args_;
-  std::vector<std::string> lines_;
-};
-
 // analyseLinesAsync(texts, players, visible|null[, token]) -> Promise of
-// analyseLines' answer (rejected with "analyseLines: the search was
-// cancelled" once the token is); a bad argument throws here, before
-// anything is queued.
+// analyseLines' answer, the analyses on a thread of the addon's, the
+// strings made back on the JavaScript thread (rejected with "analyseLines:
+// the search was cancelled" once the token is); a bad argument throws here,
+// before anything is queued.
 Napi::Value AnalyseLinesAsync(const Napi::CallbackInfo& info) {
   SharedCancel cancel = cancel_argument(info, 3);
-  return PromiseWorker::start(new LinesWorker(info.Env(), lines_arguments(info, "analyseLines", 4), std::move(cancel)));
+  auto lines = std::make_shared<Lines>();
+  return start_work(
+      info.Env(), "mjk.analyseLinesAsync", std::move(cancel),
+      [a = lines_arguments(info, "analyseLines", 4), lines](const mjk::bind::Cancel& c) -> std::string {
+        const int e = analyse_lines(a, *lines, c.get());
+        return e == MJK_OK ? "" : std::string("analyseLines: ") + mjk_error_message(e);
+      },
+      [lines](const Napi::Env& env) { return lines_array(env, *lines); });
 }
 
 Napi::Value ErrorMessage(const Napi::CallbackInfo& info) {
@@ -273,17 +227,6 @@ Napi::Value Implementation(const Napi::CallbackInfo& info) {
   return Napi::String::New(info.Env(), mjk_implementation());
 }
 
-// The request lines of scoreMany / scoreBatch, each a string (else a TypeError naming it).
-std::vector<std::string> request_lines(const Napi::Env& env, const Napi::Array& list) {
-  std::vector<std::string> lines(list.Length());
-  for (std::uint32_t i = 0; i < list.Length(); ++i) {
-    const Napi::Value v = list.Get(i);
-    if (!v.IsString()) throw Napi::TypeError::New(env, "requests[" + std::to_string(i) + "] must be a string");
-    lines[i] = v.As<Napi::String>().Utf8Value();
-  }
-  return lines;
-}
-
 // scoreMany(lines: string[]) -> [answers, errors]: answers the JSON text of
 // an array holding each line's "score" object or null, as the library writes
 // it (mjk_score_json: the object `mjk --json` prints, key for key; index.js
@@ -295,7 +238,7 @@ Napi::Value ScoreMany(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
   if (info.Length() < 1 || info.Length() > 2 || !info[0].IsArray())
     throw Napi::TypeError::New(env, "scoreMany(lines, built)");
-  const std::vector<std::string> lines = request_lines(env, info[0].As<Napi::Array>());
+  const std::vector<std::string> lines = strings_argument(env, info[0], "requests");
   const std::vector<std::uint8_t> built = built_argument(info, 1, lines.size());
   std::string answers;
   std::vector<mjk::bind::BadLine> bad;
@@ -317,35 +260,25 @@ Napi::Value ScoreMany(const Napi::CallbackInfo& info) {
   return out;
 }
 
-// scoreEachWin(line: string) -> [code, message, answers, tileErrors]: code
+// scoreEachWin(line: string, built) -> [code, message, answers, codes]: code
 // and message the request's own error (then answers is "{}"); answers the
 // JSON text of an object {tile: "score" object} for the tiles that complete
-// the waiting hand, in tile order (mjk_score_json of the request won on that
-// tile); tileErrors [[tile, code], ...] for the tiles that cannot be added.
+// the waiting hand, in tile order (mjk_score_each_win_json); codes a
+// Uint8Array(34), each tile's own error (0: none).
 Napi::Value ScoreEachWin(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
   if (info.Length() < 1 || info.Length() > 2 || !info[0].IsString())
     throw Napi::TypeError::New(env, "scoreEachWin(line, built)");
-  const std::string line = info[0].As<Napi::String>().Utf8Value();
   mjk::bind::EachWin each;
-  mjk::bind::score_each_win_line(line, each, info.Length() == 2 && info[1].ToBoolean());
-  std::string answers = "{}";
-  std::vector<std::pair<std::string, int>> tile_errors;
-  if (each.code == MJK_OK)
-    if (const int e = mjk::bind::each_win_json(each, answers, tile_errors); e != MJK_OK)
-      throw Napi::Error::New(env, std::string("scoreEachWin: ") + mjk_error_message(e));
-  Napi::Array errors = Napi::Array::New(env, tile_errors.size());
-  for (std::uint32_t k = 0; k < tile_errors.size(); ++k) {
-    Napi::Array e = Napi::Array::New(env, 2);
-    e.Set(0u, Napi::String::New(env, tile_errors[k].first));
-    e.Set(1u, Napi::Number::New(env, tile_errors[k].second));
-    errors.Set(k, e);
-  }
+  mjk::bind::score_each_win_line(info[0].As<Napi::String>().Utf8Value(), each,
+                                 info.Length() == 2 && info[1].ToBoolean());
+  auto codes = Napi::Uint8Array::New(env, MJK_KINDS);
+  std::copy(each.codes.begin(), each.codes.end(), codes.Data());
   Napi::Array out = Napi::Array::New(env, 4);
   out.Set(0u, Napi::Number::New(env, each.code));
   out.Set(1u, Napi::String::New(env, each.message));
-  out.Set(2u, Napi::String::New(env, answers));
-  out.Set(3u, errors);
+  out.Set(2u, Napi::String::New(env, each.code == MJK_OK ? each.json : "{}"));
+  out.Set(3u, codes);
   return out;
 }
 
@@ -356,7 +289,7 @@ Napi::Value ScoreBatch(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
   if (info.Length() < 1 || info.Length() > 2 || !info[0].IsArray())
     throw Napi::TypeError::New(env, "scoreBatch(lines, built)");
-  const std::vector<std::string> lines = request_lines(env, info[0].As<Napi::Array>());
+  const std::vector<std::string> lines = strings_argument(env, info[0], "requests");
   const std::vector<std::uint8_t> built = built_argument(info, 1, lines.size());
   const auto n = static_cast<std::uint32_t>(lines.size());
   auto complete = Napi::Uint8Array::New(env, n);
@@ -367,21 +300,20 @@ Napi::Value ScoreBatch(const Napi::CallbackInfo& info) {
   auto payments = Napi::Int32Array::New(env, std::size_t{4} * n);
   auto yaku = Napi::BigUint64Array::New(env, n);
   auto codes = Napi::Uint8Array::New(env, n);
-  const mjk::bind::ScoreColumns columns{complete.Data(), han.Data(),      fu.Data(),   yakuman.Data(),
-                                        points.Data(),   payments.Data(), yaku.Data(), codes.Data()};
+  const mjk_score_columns columns{complete.Data(), han.Data(),      fu.Data(),   yakuman.Data(),
+                                  points.Data(),   payments.Data(), yaku.Data(), codes.Data()};
+  const auto p = mjk::bind::line_pointers(n, [&](std::size_t i) { return std::string_view(lines[i]); });
+  mjk_request_info bad;
+  std::size_t bad_row = 0;
+  mjk_score_lines(p.texts.data(), p.lengths.data(), n, built.empty() ? nullptr : built.data(), &columns, &bad,
+                  &bad_row);
   Napi::Value first_bad = env.Null();
-  mjk::bind::score_lines(
-      n, [&](std::size_t i) { return std::string_view(lines[i]); },
-      [&](std::size_t i, const mjk::bind::LineScore& s) {
-        columns.put(i, s);
-        if (s.code != MJK_OK && first_bad.IsNull()) {
-          Napi::Array e = Napi::Array::New(env, 2);
-          e.Set(0u, Napi::Number::New(env, static_cast<double>(i)));
-          e.Set(1u, Napi::String::New(env, s.message));
-          first_bad = e;
-        }
-      },
-      built.empty() ? nullptr : built.data());
+  if (bad.error != MJK_OK) {
+    Napi::Array e = Napi::Array::New(env, 2);
+    e.Set(0u, Napi::Number::New(env, static_cast<double>(bad_row)));
+    e.Set(1u, Napi::String::New(env, bad.message));
+    first_bad = e;
+  }
   Napi::Object out = Napi::Object::New(env);
   out.Set("complete", complete);
   out.Set("han", han);
@@ -405,7 +337,6 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("operations", Napi::Function::New(env, Operations));
   exports.Set("run", Napi::Function::New(env, Run));
   exports.Set("parse", Napi::Function::New(env, Parse));
-  exports.Set("analyse", Napi::Function::New(env, Analyse));
   exports.Set("scoreMany", Napi::Function::New(env, ScoreMany));
   exports.Set("scoreBatch", Napi::Function::New(env, ScoreBatch));
   exports.Set("scoreEachWin", Napi::Function::New(env, ScoreEachWin));
@@ -422,5 +353,18 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
 }
 
 }  // namespace
+
+std::vector<std::string> strings_argument(const Napi::Env& env, const Napi::Value& value, const char* what) {
+  if (!value.IsArray()) throw Napi::TypeError::New(env, std::string(what) + " must be an Array of strings");
+  const Napi::Array list = value.As<Napi::Array>();
+  std::vector<std::string> out(list.Length());
+  for (std::uint32_t i = 0; i < list.Length(); ++i) {
+    const Napi::Value v = list.Get(i);
+    if (!v.IsString())
+      throw Napi::TypeError::New(env, std::string(what) + "[" + std::to_string(i) + "] must be a string");
+    out[i] = v.As<Napi::String>().Utf8Value();
+  }
+  return out;
+}
 
 NODE_API_MODULE(mjk, Init)

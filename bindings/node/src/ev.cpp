@@ -1,8 +1,7 @@
 // The expected value (EV.md) in the Node addon: request lines searched by the
-// C ABI (mjk_parse_ev_request + mjk_ev, bindings/common/mjk_ev_bind.hpp),
-// synchronously on the calling thread, or on libuv's thread pool behind a
-// Promise (evManyAsync: the event loop goes on meanwhile, and a cancel
-// token stops it: index.js's AbortSignal). index.js checks
+// C ABI (mjk_ev_lines, mjk_doors.h), synchronously on the calling thread, or
+// on a thread of the addon's behind a Promise (evManyAsync: the event loop
+// goes on meanwhile, and a cancel token stops it: index.js's AbortSignal). index.js checks
 // the arguments, makes the lines and the errors; this file re-checks types
 // and makes each answer's object with its typed arrays.
 #include <napi.h>
@@ -10,11 +9,12 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "../../common/mjk_ev_bind.hpp"
-#include "ev.hpp"
+#include "addon.hpp"
 #include "promise_worker.hpp"
 
 namespace {
@@ -42,9 +42,8 @@ Napi::Object answer_object(const Napi::Env& env, const mjk_ev_answer& a) {
   for (std::size_t i = 0; i < d; ++i) {
     const mjk_ev_discard& x = a.discards[i];
     char buf[3];
-    names.Set(static_cast<std::uint32_t>(i),
-              x.has_discard ? Napi::Value(Napi::String::New(env, std::string(mjk::bind::ev_discard_name(x, buf))))
-                            : env.Null());
+    mjk_ev_discard_name(&x, buf);
+    names.Set(static_cast<std::uint32_t>(i), x.has_discard ? Napi::Value(Napi::String::New(env, buf)) : env.Null());
     shanten[i] = x.shanten;
     for (std::size_t k = 0; k < MJK_KINDS; ++k) {
       const bool n = x.necessary >> k & 1;
@@ -99,13 +98,13 @@ Napi::Array results(const Napi::Env& env, const std::vector<mjk::bind::EvRow>& r
 
 struct Arguments {
   std::vector<std::string> lines;
-  mjk::bind::EvOverrides overrides;
+  mjk::bind::EvOverrides overrides{};
   unsigned threads = 1;
   std::vector<std::uint8_t> built;  // empty: none
   [[nodiscard]] const std::uint8_t* built_flags() const { return built.empty() ? nullptr : built.data(); }
 };
 
-// (lines: string[], overrides: number[8] as mjk_ev_bind.hpp's EvOverrides
+// (lines: string[], overrides: number[8] as mjk_ev_overrides
 // {given, hand_change, shanten_back, extra, uradora, red, turn,
 // max_vertices}, threads), checked by index.js; re-checked here.
 Arguments arguments(const Napi::CallbackInfo& info, const char* name, std::size_t built_at) {
@@ -114,13 +113,7 @@ Arguments arguments(const Napi::CallbackInfo& info, const char* name, std::size_
   if (info.Length() < 3 || info.Length() > max_args || !info[0].IsArray() || !info[1].IsArray() || !info[2].IsNumber())
     throw Napi::TypeError::New(env, std::string(name) + "(lines, overrides, threads)");
   Arguments a;
-  const Napi::Array list = info[0].As<Napi::Array>();
-  a.lines.resize(list.Length());
-  for (std::uint32_t i = 0; i < list.Length(); ++i) {
-    const Napi::Value v = list.Get(i);
-    if (!v.IsString()) throw Napi::TypeError::New(env, "requests[" + std::to_string(i) + "] must be a string");
-    a.lines[i] = v.As<Napi::String>().Utf8Value();
-  }
+  a.lines = strings_argument(env, info[0], "requests");
   const Napi::Array o = info[1].As<Napi::Array>();
   if (o.Length() != 8) throw Napi::TypeError::New(env, std::string(name) + ": overrides must be 8 numbers");
   std::array<double, 8> v{};
@@ -132,7 +125,7 @@ Arguments arguments(const Napi::CallbackInfo& info, const char* name, std::size_
     if (!(v[i] >= 0 && v[i] <= most))
       throw Napi::RangeError::New(env, std::string(name) + ": an override out of range");
   }
-  a.overrides.given = static_cast<std::uint8_t>(v[0]);
+  a.overrides.given = static_cast<std::uint32_t>(v[0]);
   a.overrides.values.hand_change = static_cast<std::uint8_t>(v[1]);
   a.overrides.values.shanten_back = static_cast<std::uint8_t>(v[2]);
   a.overrides.values.extra = static_cast<std::uint8_t>(v[3]);
@@ -148,41 +141,37 @@ Arguments arguments(const Napi::CallbackInfo& info, const char* name, std::size_
   return a;
 }
 
+// The searches of every line into rows (stopped once cancel is requested).
+void search(const Arguments& a, std::vector<mjk::bind::EvRow>& rows, const mjk_cancel* cancel) {
+  mjk::bind::ev_lines(
+      rows.size(), [&](std::size_t i) { return std::string_view(a.lines[i]); }, a.overrides, a.threads, rows.data(),
+      cancel, a.built_flags());
+}
+
 // evMany(lines, overrides, threads[, built]) -> [answers, errors], on the calling thread (and `threads` - 1 more).
 Napi::Value EvMany(const Napi::CallbackInfo& info) {
   const Arguments a = arguments(info, "evMany", 3);
   std::vector<mjk::bind::EvRow> rows(a.lines.size());
-  mjk::bind::ev_lines(
-      rows.size(), [&](std::size_t i) { return std::string_view(a.lines[i]); }, a.overrides, a.threads, rows.data(),
-      nullptr, a.built_flags());
+  search(a, rows, nullptr);
   return results(info.Env(), rows);
 }
 
-// The searches of evManyAsync, on a thread of libuv's pool (which may start
-// `threads` - 1 more); the objects are made back on the JavaScript thread.
-// Once the token is cancelled the searches stop and every row not answered
-// holds MJK_ERR_CANCELLED (index.js rejects with an AbortError).
-class EvWorker : public PromiseWorker {
- public:
-  EvWorker(const Napi::Env& env, Arguments a, SharedCancel cancel)
-      : PromiseWorker(env, "mjk.evManyAsync", std::move(cancel)), args_(std::move(a)) {}
-  void Execute() override {
-    rows_.resize(args_.lines.size());
-    mjk::bind::ev_lines(
-        rows_.size(), [&](std::size_t i) { return std::string_view(args_.lines[i]); }, args_.overrides, args_.threads,
-        rows_.data(), cancel().get(), args_.built_flags());
-  }
-  Napi::Value Value() override { return results(Env(), rows_); }
-
- private:
-  Arguments args_;
-  std::vector<mjk::bind::EvRow> rows_;
-};
-
-// evManyAsync(lines, overrides, threads[, token[, built]]) -> Promise of [answers, errors].
+// evManyAsync(lines, overrides, threads[, token[, built]]) -> Promise of
+// [answers, errors]: the searches on a thread of the addon's (which may start
+// `threads` - 1 more), the objects made back on the JavaScript thread. Once
+// the token is cancelled the searches stop and every row not answered holds
+// MJK_ERR_CANCELLED (index.js rejects with an AbortError).
 Napi::Value EvManyAsync(const Napi::CallbackInfo& info) {
   SharedCancel cancel = cancel_argument(info, 3);
-  return PromiseWorker::start(new EvWorker(info.Env(), arguments(info, "evManyAsync", 4), std::move(cancel)));
+  Arguments a = arguments(info, "evManyAsync", 4);
+  auto rows = std::make_shared<std::vector<mjk::bind::EvRow>>(a.lines.size());
+  return start_work(
+      info.Env(), "mjk.evManyAsync", std::move(cancel),
+      [a = std::move(a), rows](const mjk::bind::Cancel& c) -> std::string {
+        search(a, *rows, c.get());
+        return "";
+      },
+      [rows](const Napi::Env& env) { return results(env, *rows); });
 }
 
 // The tag of the addon's cancel tokens: an External from elsewhere is refused.
@@ -232,6 +221,16 @@ void mjk_node_ev_init(Napi::Env env, Napi::Object exports) {
   exports.Set("evManyAsync", Napi::Function::New(env, EvManyAsync));
   exports.Set("cancelToken", Napi::Function::New(env, CancelToken));
   exports.Set("cancel", Napi::Function::New(env, CancelRequest));
+  Napi::Array options = Napi::Array::New(env);  // the library's table of the "ev" options
+  for (std::uint32_t i = 0; const mjk_ev_option* o = mjk_ev_option_at(i); ++i) {
+    Napi::Object x = Napi::Object::New(env);
+    x.Set("name", o->name);
+    x.Set("type", o->type);
+    x.Set("minimum", Napi::Number::New(env, static_cast<double>(o->min)));
+    x.Set("maximum", Napi::Number::New(env, static_cast<double>(o->max)));
+    options.Set(i, x);
+  }
+  exports.Set("evOptions", options);
   exports.Set("evDefaultMaxVertices", Napi::Number::New(env, static_cast<double>(MJK_EV_DEFAULT_MAX_VERTICES)));
   exports.Set("evThreads", Napi::Function::New(env, [](const Napi::CallbackInfo& info) {
                 return Napi::Number::New(info.Env(), mjk::bind::ev_threads(1024, 0));

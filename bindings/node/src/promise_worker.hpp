@@ -17,6 +17,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -76,22 +77,28 @@ class WorkSlots {
   int free_ = 4;
 };
 
-// A worker does its work in Execute (on its thread, touching no JavaScript
-// value; Fail on failure) and makes its answer in Value (on the JavaScript
-// thread). start() runs it and returns its promise; the worker deletes
-// itself when done. The promise of a worker whose environment ends first is
-// never settled: nobody is left to see it.
+// A worker does its work in execute(cancel) (on its thread, touching no
+// JavaScript value: it owns what it reads, the arguments copied on the
+// calling thread; it returns "" or why it failed) and makes its answer in
+// make(env) (on the JavaScript thread). start() runs it and returns its
+// promise; the worker deletes itself when done. The promise of a worker
+// whose environment ends first is never settled: nobody is left to see it.
 class PromiseWorker {
  public:
-  PromiseWorker(const Napi::Env& env, const char* name, SharedCancel cancel)
-      : env_(env), deferred_(Napi::Promise::Deferred::New(env)), cancel_(std::move(cancel)) {
+  using Execute = std::function<std::string(const mjk::bind::Cancel&)>;
+  using Make = std::function<Napi::Value(const Napi::Env&)>;
+  PromiseWorker(const Napi::Env& env, const char* name, SharedCancel cancel, Execute execute, Make make)
+      : env_(env),
+        deferred_(Napi::Promise::Deferred::New(env)),
+        cancel_(std::move(cancel)),
+        execute_(std::move(execute)),
+        make_(std::move(make)) {
     napi_value resource_name = Napi::String::New(env, name);
     // A queue of one call (the end), the loop kept alive until it is made.
     NAPI_THROW_IF_FAILED_VOID(
         env, napi_create_threadsafe_function(env, nullptr, nullptr, resource_name, 0, 1, this,
                                              &PromiseWorker::finalized, this, &PromiseWorker::settle, &tsfn_));
   }
-  virtual ~PromiseWorker() = default;
   PromiseWorker(const PromiseWorker&) = delete;
   PromiseWorker& operator=(const PromiseWorker&) = delete;
 
@@ -109,26 +116,19 @@ class PromiseWorker {
     return p;
   }
 
- protected:
-  virtual void Execute() = 0;
-  virtual Napi::Value Value() = 0;
-  void Fail(std::string message) { error_ = std::move(message); }
-  [[nodiscard]] Napi::Env Env() const { return env_; }
-  [[nodiscard]] const mjk::bind::Cancel& cancel() const noexcept { return *cancel_; }
-
  private:
   // On the worker's thread: the work, then the one call that settles the
   // promise on the JavaScript thread, then the thread's hold released.
   void run() {
     if (WorkSlots::shared().take(*cancel_)) {
       try {
-        Execute();
+        error_ = execute_(*cancel_);
       } catch (const std::exception& e) {
-        Fail(e.what());
+        error_ = e.what();
       }
       WorkSlots::shared().give_back();
     } else {
-      Fail(mjk_error_message(MJK_ERR_CANCELLED));  // cancelled before it began
+      error_ = mjk_error_message(MJK_ERR_CANCELLED);  // cancelled before it began
     }
     // napi_closing: the environment is ending, and this thread holds nothing any more.
     if (napi_call_threadsafe_function(tsfn_, nullptr, napi_tsfn_blocking) == napi_ok)
@@ -141,7 +141,7 @@ class PromiseWorker {
     if (env == nullptr || w->gone_) return;
     try {
       Napi::HandleScope scope(env);
-      if (w->error_.empty()) w->deferred_.Resolve(w->Value());
+      if (w->error_.empty()) w->deferred_.Resolve(w->make_(w->env_));
       else w->deferred_.Reject(Napi::Error::New(env, w->error_).Value());
     } catch (const Napi::Error&) {  // the environment is ending: nobody is left to tell
     }
@@ -167,9 +167,17 @@ class PromiseWorker {
   Napi::Env env_;
   Napi::Promise::Deferred deferred_;
   SharedCancel cancel_;
+  Execute execute_;
+  Make make_;
   napi_threadsafe_function tsfn_ = nullptr;
   std::thread thread_;
   std::string error_;
   bool hooked_ = false;
   bool gone_ = false;
 };
+
+// Runs execute(cancel) on a thread of the addon's and returns the promise of make(env)'s answer.
+inline Napi::Promise start_work(const Napi::Env& env, const char* name, SharedCancel cancel,
+                                PromiseWorker::Execute execute, PromiseWorker::Make make) {
+  return PromiseWorker::start(new PromiseWorker(env, name, std::move(cancel), std::move(execute), std::move(make)));
+}

@@ -6,23 +6,16 @@
 // typed-array columns the objects are made from.
 #include <napi.h>
 
+#include <cctype>
 #include <cstdint>
+#include <string_view>
 #include <string>
 #include <vector>
 
 #include "../../common/mjk_review.hpp"
-#include "records.hpp"
+#include "addon.hpp"
 
 namespace {
-
-// Adds "message": "FILE ROUND event N: WHAT", as the library's Disagreement::message() writes it.
-Napi::Object with_message(Napi::Object d, const char* what_key) {
-  const std::string message = d.Get("file").ToString().Utf8Value() + " " + d.Get("round").ToString().Utf8Value() +
-                              " event " + d.Get("event").ToString().Utf8Value() + ": " +
-                              d.Get(what_key).ToString().Utf8Value();
-  d.Set("message", message);
-  return d;
-}
 
 // maxBytes from (path, maxBytes) (0: the library's default): index.js
 // checks it (a positive safe integer); this re-checks the type.
@@ -35,11 +28,12 @@ std::size_t max_bytes_argument(const Napi::CallbackInfo& info, const char* name)
   return static_cast<std::size_t>(n);
 }
 
-// readLog(path, maxBytes) -> {file, format, players, rounds, columns, disagreements,
-// error, summaryJson} or, for a record that cannot be read, {readError: {file, offset,
-// line, column, what, message}}. `columns`: one typed array per field of a
-// discard, rows of 34 counts for the tiles; index.js makes the objects from
-// them (JavaScript makes objects far faster than Node-API calls do).
+// readLog(path, maxBytes) -> {summary, columns}: summary the JSON text of
+// the review without its discards (mjk_review_record_rows: for a record that
+// cannot be read {file, error, offset, line, column, what}, and columns
+// null), columns one typed array per field of a discard, rows of 34 counts
+// for the tiles. index.js makes the objects from them (JavaScript makes
+// objects far faster than Node-API calls do).
 Napi::Value ReadLog(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
   if (info.Length() < 1 || info.Length() > 2 || !info[0].IsString())
@@ -51,61 +45,30 @@ Napi::Value ReadLog(const Napi::CallbackInfo& info) {
   const mjk::bind::Review rv = mjk::bind::review_rows(path, max_bytes_argument(info, "readLog"));
   if (rv.status != MJK_OK && rv.status != MJK_ERR_RECORD_UNREADABLE)
     throw Napi::Error::New(env, "readLog: " + path + ": " + mjk_error_message(rv.status));
-  const Napi::Function parse = env.Global().Get("JSON").As<Napi::Object>().Get("parse").As<Napi::Function>();
-  const Napi::Object summary = parse.Call({Napi::String::New(env, rv.json)}).As<Napi::Object>();
+  Napi::Object o = Napi::Object::New(env);
+  o.Set("summary", rv.json);
   if (rv.status == MJK_ERR_RECORD_UNREADABLE) {
-    Napi::Object err = Napi::Object::New(env);
-    for (const char* key : {"file", "offset", "line", "column", "what"}) err.Set(key, summary.Get(key));
-    err.Set("message", summary.Get("error"));
-    Napi::Object o = Napi::Object::New(env);
-    o.Set("readError", err);
+    o.Set("columns", env.Null());
     return o;
   }
-
   Napi::Object columns = Napi::Object::New(env);
   const std::size_t n = rv.rows.size();
-  mjk::bind::write_columns(rv, [&](const mjk::bind::ReviewColumn& c) -> void* {
-    using mjk::bind::ColumnType;
+  mjk::bind::write_columns(rv, [&](const mjk_review_column& c) -> void* {
     const std::size_t size = n * c.width;
-    const auto set = [&](auto a) {
-      columns.Set(c.node, a);
+    const std::string_view dtype = c.dtype;
+    const auto set = [&](auto a) {  // named as index.js names it: camelCase, the round's index roundIndex
+      std::string name = c.name == std::string_view("round") ? "round_index" : c.name;
+      for (std::size_t k; (k = name.find('_')) != std::string::npos;)
+        name.replace(k, 2, 1, static_cast<char>(std::toupper(name[k + 1])));
+      columns.Set(name, a);
       return static_cast<void*>(a.Data());
     };
-    switch (c.type) {
-      case ColumnType::int8: return set(Napi::Int8Array::New(env, size));
-      case ColumnType::uint16: return set(Napi::Uint16Array::New(env, size));
-      case ColumnType::uint32: return set(Napi::Uint32Array::New(env, size));
-      default: return set(Napi::Uint8Array::New(env, size));  // 0/1 for the booleans
-    }
+    if (dtype == "int8") return set(Napi::Int8Array::New(env, size));
+    if (dtype == "uint16") return set(Napi::Uint16Array::New(env, size));
+    if (dtype == "uint32") return set(Napi::Uint32Array::New(env, size));
+    return set(Napi::Uint8Array::New(env, size));  // 0/1 for the booleans
   });
-
-  Napi::Object o = Napi::Object::New(env);
-  o.Set("file", summary.Get("file"));
-  o.Set("format", summary.Get("format"));
-  o.Set("players", summary.Get("players"));
-  const Napi::Array round_info = summary.Get("rounds").As<Napi::Array>();
-  Napi::Array rounds = Napi::Array::New(env, round_info.Length());
-  for (std::uint32_t i = 0; i < round_info.Length(); ++i)
-    rounds.Set(i, round_info.Get(i).As<Napi::Object>().Get("label"));
-  o.Set("rounds", rounds);
   o.Set("columns", columns);
-  // Each {file, round, event, what}, and its message as the library writes it.
-  const Napi::Array dis = summary.Get("disagreements").As<Napi::Array>();
-  for (std::uint32_t i = 0; i < dis.Length(); ++i) with_message(dis.Get(i).As<Napi::Object>(), "what");
-  o.Set("disagreements", dis);
-  // The replay's error: {file, round, event, error} in the JSON, keyed as a disagreement.
-  const Napi::Value error = summary.Get("error");
-  if (error.IsNull()) {
-    o.Set("error", env.Null());
-  } else {
-    const Napi::Object e = error.As<Napi::Object>();
-    Napi::Object as_disagreement = Napi::Object::New(env);
-    for (const char* key : {"file", "round", "event"}) as_disagreement.Set(key, e.Get(key));
-    as_disagreement.Set("what", e.Get("error"));
-    o.Set("error", with_message(as_disagreement, "what"));
-  }
-  // Names, rounds (wins, draws), final scores and places: index.js parses the library's JSON.
-  o.Set("summaryJson", rv.json);
   return o;
 }
 
@@ -115,15 +78,9 @@ Napi::Value CorpusJson(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
   if (info.Length() < 1 || info.Length() > 2 || !info[0].IsArray())
     throw Napi::TypeError::New(env, "corpusJson(paths): paths must be an Array");
-  const Napi::Array list = info[0].As<Napi::Array>();
-  std::vector<std::string> paths(list.Length());
+  const std::vector<std::string> paths = strings_argument(env, info[0], "corpusJson: paths");
   std::vector<const char*> c_paths;
-  for (std::uint32_t i = 0; i < list.Length(); ++i) {
-    const Napi::Value v = list.Get(i);
-    if (!v.IsString()) throw Napi::TypeError::New(env, "corpusJson: paths[" + std::to_string(i) + "] must be a string");
-    paths[i] = v.As<Napi::String>();
-    c_paths.push_back(paths[i].c_str());
-  }
+  for (const std::string& p : paths) c_paths.push_back(p.c_str());
   const std::size_t max_bytes = max_bytes_argument(info, "corpusJson");
   std::string out;
   const int e = mjk::bind::corpus_call(

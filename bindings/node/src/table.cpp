@@ -9,7 +9,7 @@
 #include <string>
 
 #include "mjk.h"
-#include "table.hpp"
+#include "addon.hpp"
 
 namespace {
 

@@ -19,10 +19,11 @@ fi
 for f in $(grep -o -E '^MJK_API [^(]*[ *](mjk_[a-z0-9_]+)\(' "$header" | grep -o -E 'mjk_[a-z0-9_]+\($' | tr -d '('); do
   printf '%s\n' "$symbols" | grep -q -x "$f" || { echo "declared in mjk.h but not exported: $f"; status=1; }
 done
-# mjk.h's part for the game tables, mjk_table.h (which it includes), the same way.
-table_header=$(dirname "$header")/mjk_table.h
-for f in $(grep -o -E '^MJK_API [^(]*[ *](mjk_[a-z0-9_]+)\(' "$table_header" | grep -o -E 'mjk_[a-z0-9_]+\($' | tr -d '('); do
-  printf '%s\n' "$symbols" | grep -q -x "$f" || { echo "declared in mjk_table.h but not exported: $f"; status=1; }
+# mjk.h's parts it includes, mjk_table.h (the game tables) and mjk_doors.h (what the doors share), the same way.
+for part in mjk_table.h mjk_doors.h; do
+  for f in $(grep -o -E '^MJK_API [^(]*[ *](mjk_[a-z0-9_]+)\(' "$(dirname "$header")/$part" | grep -o -E 'mjk_[a-z0-9_]+\($' | tr -d '('); do
+    printf '%s\n' "$symbols" | grep -q -x "$f" || { echo "declared in $part but not exported: $f"; status=1; }
+  done
 done
 echo "$(printf '%s\n' "$symbols" | grep -c -E '^mjk_') C functions, $(printf '%s\n' "$symbols" | grep -c -E '^mjk::') C++ functions exported"
 exit $status

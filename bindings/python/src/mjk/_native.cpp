@@ -21,26 +21,17 @@ namespace py = pybind11;
 
 namespace {
 
-const char* dtype_name(mjk::bind::DType t) {
-  switch (t) {
-    case mjk::bind::DType::boolean: return "bool";
-    case mjk::bind::DType::uint8: return "uint8";
-    case mjk::bind::DType::int8: return "int8";
-  }
-  return "?";
-}
-
 py::list operations() {
   py::list list;
-  for (const auto& op : mjk::bind::operations()) {
+  for (std::size_t i = 0; const mjk_batch_op* op = mjk_batch_op_at(i); ++i) {
     py::list outs;
-    for (std::size_t k = 0; k < op.output_count; ++k) {
-      const auto& o = op.outputs[k];
+    for (std::size_t k = 0; k < op->output_count; ++k) {
+      const auto& o = op->outputs[k];
       py::tuple shape(o.dims);
       for (std::size_t j = 0; j < o.dims; ++j) shape[j] = o.shape[j];
-      outs.append(py::make_tuple(std::string(o.name), dtype_name(o.dtype), shape));
+      outs.append(py::make_tuple(std::string(o.name), o.dtype, shape));
     }
-    list.append(py::make_tuple(std::string(op.name), std::string(op.question), op.reads_winning, outs));
+    list.append(py::make_tuple(std::string(op->name), std::string(op->question), op->reads_winning != 0, outs));
   }
   return list;
 }
@@ -233,12 +224,12 @@ py::object read_answers(const std::string& text) {
 
 void run(const std::string& name, const py::array& rows, int players, const py::object& visible,
          const py::object& winning, const py::array& errors, const py::list& outs) {
-  const mjk::bind::Operation* op = mjk::bind::find_operation(name);
+  const mjk_batch_op* op = mjk_batch_op_named(name.data(), name.size());
   if (!op) throw py::value_error("unknown operation " + name);
   if (!rows.dtype().is(py::dtype::of<std::uint8_t>())) throw py::type_error("rows must be uint8");
   if (rows.nbytes() % mjk::bind::row) throw py::value_error("rows: not a whole number of rows of 34 counts");
   if (players != 3 && players != 4) throw py::value_error("players must be 3 or 4");
-  mjk::bind::Batch b;
+  mjk_batch b{};
   b.n = static_cast<std::size_t>(rows.nbytes()) / mjk::bind::row;
   b.rows = bytes_of(rows, b.n * mjk::bind::row, "rows", false);
   b.players = players;
@@ -260,16 +251,16 @@ void run(const std::string& name, const py::array& rows, int players, const py::
   b.errors = bytes_of(errors, b.n, "errors", true);
   if (outs.size() != op->output_count) throw py::value_error("wrong number of output arrays");
   for (std::size_t k = 0; k < op->output_count; ++k)
-    b.outputs[k] = bytes_of(outs[k].cast<py::array>(), b.n * op->outputs[k].per_row(), "output", true);
-  std::vector<std::uint8_t> copies;
-  if (const std::string why = mjk::bind::unalias(*op, b, copies); !why.empty())
-    throw py::value_error(name + ": " + why + " (out= arrays must not share memory)");
+    b.outputs[k] = bytes_of(outs[k].cast<py::array>(), b.n * op->outputs[k].per_row, "output", true);
+  char why[MJK_MAX_MESSAGE];
   int e = MJK_OK;
   {
     py::gil_scoped_release release;
-    e = op->run(b);
+    e = mjk_batch_run(op, &b, why, sizeof why);
   }
-  if (e != MJK_OK) throw py::value_error(name + ": " + mjk_error_message(e));
+  if (e != MJK_OK)
+    throw py::value_error(name + ": " + why +
+                          (std::strstr(why, "overlap") ? " (out= arrays must not share memory)" : ""));
 }
 
 // parse(text bytes) -> (code, message, bytes of 34 counts)
@@ -338,12 +329,11 @@ py::dict read_log(const std::string& path, std::uint64_t max_bytes) {
   for (const py::handle rd : summary["rounds"]) rounds.append(rd["label"]);
   o["rounds"] = rounds;
   const auto n = static_cast<py::ssize_t>(rv.rows.size());
-  mjk::bind::write_columns(rv, [&](const mjk::bind::ReviewColumn& c) {
-    static const char* const dtypes[] = {"uint8", "bool", "int8", "uint16", "uint32"};
+  mjk::bind::write_columns(rv, [&](const mjk_review_column& c) {
     std::vector<py::ssize_t> shape{n};
     if (c.width > 1) shape.push_back(static_cast<py::ssize_t>(c.width));
-    py::array a(py::dtype(dtypes[static_cast<int>(c.type)]), shape);
-    o[c.python] = a;
+    py::array a(py::dtype(c.dtype), shape);
+    o[c.name] = a;
     return a.mutable_data();
   });
   o["disagreements"] = summary["disagreements"];  // each {file, round, event, what}
@@ -540,20 +530,16 @@ py::object score_batch(const py::list& list, const py::array& complete, const py
   auto* o_points = static_cast<std::int32_t*>(wide(points, n, 4, "points"));
   auto* o_payments = static_cast<std::int32_t*>(wide(payments, 4 * n, 4, "payments"));
   auto* o_yaku = static_cast<std::uint64_t*>(wide(yaku, n, 8, "yaku"));
-  const mjk::bind::ScoreColumns columns{o_complete, o_han, o_fu, o_yakuman, o_points, o_payments, o_yaku, o_codes};
-  std::vector<mjk::bind::BadLine> bad;
+  const mjk_score_columns columns{o_complete, o_han, o_fu, o_yakuman, o_points, o_payments, o_yaku, o_codes};
+  mjk_request_info bad;
+  std::size_t bad_row = 0;
   {
     py::gil_scoped_release release;
-    mjk::bind::score_lines(
-        n, [&](std::size_t i) { return lines.views[i]; },
-        [&](std::size_t i, const mjk::bind::LineScore& s) {
-          columns.put(i, s);
-          if (s.code != MJK_OK && bad.empty()) bad.push_back({i, s.code, s.message});
-        },
-        built);
+    const auto p = mjk::bind::line_pointers(n, [&](std::size_t i) { return lines.views[i]; });
+    mjk_score_lines(p.texts.data(), p.lengths.data(), n, built, &columns, &bad, &bad_row);
   }
-  if (bad.empty()) return py::none();
-  return py::make_tuple(bad[0].row, bad[0].message);
+  if (bad.error == MJK_OK) return py::none();
+  return py::make_tuple(bad_row, std::string(bad.message));
 }
 
 py::list yaku_names() {
