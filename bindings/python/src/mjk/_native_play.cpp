@@ -127,16 +127,6 @@ py::list play_games(std::uint64_t seed, std::uint64_t first, std::uint64_t count
 }  // namespace
 
 void add_play(py::module_& m) {
-  m.def(
-      "preset",
-      [](const std::string& name) {
-        const mjk::RulesPreset preset = mjk::rules_preset(name);
-        if (!preset.rules)
-          throw py::value_error("unknown rules preset '" + name +
-                                "' (the presets: " + std::string(mjk::rules_preset_names) + ")");
-        return py::make_tuple(preset.rules->player_count(), static_cast<int>(preset.rules->length));
-      },
-      py::arg("name"), "A rules preset's (players: 4 or 3, length: 0 one round, 1 east, 2 east-south)");
   m.def("play_games", &play_games, py::arg("seed"), py::arg("first"), py::arg("count"), py::arg("rules"),
         py::arg("players"), py::arg("length"), py::arg("bots"), py::arg("format"),
         "Games [first, first + count) of `seed` played by the built-in bots, as `mjk play` plays them: "
