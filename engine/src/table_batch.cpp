@@ -24,7 +24,7 @@ std::string BatchRefusal::message() const {
 }
 
 TableBatch::TableBatch(const EngineRules& rules, std::size_t n, std::uint64_t seed)
-    : rules_(rules), tables_(n), games_(n) {
+    : rules_(rules), tables_(n), games_(n), seats_(n) {
   reset(seed, {});
 }
 
@@ -45,7 +45,7 @@ void TableBatch::reset(std::uint64_t seed, const Out& out) noexcept {
 BatchRefusal TableBatch::step(const std::int64_t* actions, const Out& out) noexcept {
   const std::size_t n = tables_.size();
   for (std::size_t i = 0; i < n; ++i) {
-    const int s = observation::acting_seat(tables_[i]);
+    const int s = seats_[i];
     const std::int64_t a = actions[i];
     const Refusal why =
         a < 0 || a >= act::count ? Refusal::bad_action : tables_[i].why_not(s, static_cast<Action>(a));
@@ -53,7 +53,7 @@ BatchRefusal TableBatch::step(const std::int64_t* actions, const Out& out) noexc
   }
   for (std::size_t i = 0; i < n; ++i) {
     Table& t = tables_[i];
-    const int s = observation::acting_seat(t);
+    const int s = seats_[i];
     (void)t.apply(s, static_cast<Action>(actions[i]));
     std::array<std::int32_t, 4> d{};
     const bool over = play_on(t, nullptr, d);
@@ -70,10 +70,11 @@ BatchRefusal TableBatch::step(const std::int64_t* actions, const Out& out) noexc
   return {};
 }
 
-void TableBatch::write_mask(const Out& out) const noexcept {
+void TableBatch::write_mask(const Out& out) noexcept {
   for (std::size_t i = 0; i < tables_.size(); ++i) {
     const int s = observation::acting_seat(tables_[i]);
-    if (out.seat) out.seat[i] = static_cast<std::int8_t>(s);
+    seats_[i] = static_cast<std::int8_t>(s);
+    if (out.seat) out.seat[i] = seats_[i];
     if (!out.mask) continue;
     std::uint8_t* row = out.mask + act::count * i;
     const ActionSet& set = tables_[i].legal(s < 0 ? 0 : s);

@@ -53,7 +53,8 @@ class TableBatch {
   MJK_API BatchRefusal step(const std::int64_t* actions, const Out& out) noexcept;
   // The acting seats' observations (mjk/observation.hpp), n x observation::size floats.
   MJK_API void encode(float* out) const noexcept;
-  MJK_API void write_mask(const Out& out) const noexcept;
+  // The acting seats found again (kept for the next step), and out's mask and seat written.
+  MJK_API void write_mask(const Out& out) noexcept;
 
   [[nodiscard]] std::size_t size() const noexcept { return tables_.size(); }
   [[nodiscard]] const Table& table(std::size_t i) const noexcept { return tables_[i]; }
@@ -64,6 +65,7 @@ class TableBatch {
   EngineRules rules_;
   std::vector<Table> tables_;
   std::vector<std::uint32_t> games_;
+  std::vector<std::int8_t> seats_;  // each table's acting seat, as write_mask found it
   std::uint64_t seed_ = 0;
 };
 
