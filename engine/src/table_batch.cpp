@@ -47,8 +47,7 @@ BatchRefusal TableBatch::step(const std::int64_t* actions, const Out& out) noexc
   for (std::size_t i = 0; i < n; ++i) {
     const int s = seats_[i];
     const std::int64_t a = actions[i];
-    const Refusal why =
-        a < 0 || a >= act::count ? Refusal::bad_action : tables_[i].why_not(s, static_cast<Action>(a));
+    const Refusal why = a < 0 || a >= act::count ? Refusal::bad_action : tables_[i].why_not(s, static_cast<Action>(a));
     if (why != Refusal::none) return {i, s, a, why};
   }
   for (std::size_t i = 0; i < n; ++i) {

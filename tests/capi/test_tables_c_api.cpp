@@ -49,8 +49,9 @@ TEST_CASE("c tables: a preset's players and length; unknown presets named") {
   CHECK(mjk_rules_preset("mahjongsoul-sanma", &players, &length, &error) == MJK_OK);
   CHECK(players == 3);
   CHECK(mjk_rules_preset("tenhu", &players, &length, &error) == MJK_ERR_UNKNOWN_RULES);
-  CHECK(std::string(error.message) == "unknown rules preset 'tenhu' (the presets: tenhou, tenhou-sanma, mahjongsoul, "
-                                      "mahjongsoul-sanma)");
+  CHECK(std::string(error.message) ==
+        "unknown rules preset 'tenhu' (the presets: tenhou, tenhou-sanma, mahjongsoul, "
+        "mahjongsoul-sanma)");
   CHECK(mjk_rules_preset("tenhou", nullptr, &length, &error) == MJK_ERR_INVALID_ARGUMENT);
 }
 

@@ -19,7 +19,7 @@ struct Field {
   int offset, size;
 };
 
-inline constexpr int river_slots = 32;  // discards kept per seat
+inline constexpr int river_slots = 32;   // discards kept per seat
 inline constexpr float not_held = 9.0f;  // shanten_after of a kind the hand does not hold
 
 // Seats relative to the acting seat (0 itself, 1 the next to play, 2
