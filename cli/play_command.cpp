@@ -371,13 +371,9 @@ PlayPlanned plan_play(const std::vector<Arguments::Given>& given) {
   if (plan.format == PlayFormat::none && !plan.out.empty())
     return {std::nullopt, "--out with --format none writes nothing: give --format mjai, tenhou6 or mjlog"};
   if (plan.format == PlayFormat::tenhou6 || plan.format == PlayFormat::mjlog) {
-    std::string why;
-    const auto stated = records::record_rules(plan.rules, why);
-    if (!stated) return {std::nullopt, "--rules " + plan.rules_name + ": " + why};
-    // mjlog states no server: its reader scores by Tenhou's rules.
-    if (plan.format == PlayFormat::mjlog && stated->server != records::Server::tenhou)
-      return {std::nullopt, "--format mjlog states Tenhou's rules, and --rules " + plan.rules_name +
-                                " scores otherwise (double yakuman): use mjai or tenhou6"};
+    const auto format = plan.format == PlayFormat::tenhou6 ? records::Format::tenhou6 : records::Format::mjlog;
+    if (std::string why = records::record_format_problem(plan.rules, plan.rules_name, format); !why.empty())
+      return {std::nullopt, why};
   }
   return {std::move(plan), {}};
 }

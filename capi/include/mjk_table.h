@@ -260,6 +260,39 @@ MJK_API int mjk_tables_games(const mjk_tables* tables, uint32_t* games, int32_t*
 /* Table i's invariants, as mjk_table_check. */
 MJK_API int mjk_tables_check(const mjk_tables* tables, size_t i, char* buf, size_t cap);
 
+/* ---- self-play by the built-in bots (docs/c-abi.md, "Self-play") ----
+ * Games as `mjk play` plays and writes them, the same bytes: the records
+ * layer's play_recorded, the bots' choices keyed by (seed, game) alone, so
+ * a game played on any machine or thread is the same game. Not in
+ * WebAssembly (no game records there). A player allocates; one thread at a
+ * time per player. */
+typedef struct mjk_selfplay mjk_selfplay;
+enum { MJK_RECORD_NONE = -1 }; /* the figures alone, no record written */
+typedef struct mjk_selfplay_game {
+  uint32_t rounds, wins, draws;
+  uint32_t reserved;
+  int64_t decisions;
+  int32_t scores[4];     /* final, per seat (three players: scores[3] is 0) */
+  uint8_t placements[4]; /* per seat, 0 first */
+  const char* text;      /* the record (format's), valid until the next game or mjk_selfplay_free */
+  size_t size;           /* its bytes (0 for MJK_RECORD_NONE) */
+} mjk_selfplay_game;
+/* A player of games under the preset (length MJK_LENGTH_*), bots[s] the
+ * built-in bot of seat s ("random", "tsumogiri", "advice", "ev"; n one a
+ * seat of the preset), written as format (MJK_RECORD_* or MJK_RECORD_NONE).
+ * NULL on error, error naming it: MJK_ERR_UNKNOWN_RULES, or
+ * MJK_ERR_INVALID_ARGUMENT ("unknown bot 'x' for seat 2 (the bots: ...)",
+ * "bots names 3 bots for 4 players", a format that cannot carry the
+ * preset's games: "--format mjlog states Tenhou's rules, and ..."). */
+MJK_API mjk_selfplay* mjk_selfplay_new(const char* rules_name, int length, const char* const* bots, size_t n,
+                                       int format, mjk_table_error* error);
+/* Plays game `game` of `seed` into *out. MJK_OK, MJK_ERR_RECORD_UNWRITABLE
+ * (a writer refused the game: error says why), MJK_ERR_INVALID_ARGUMENT or
+ * MJK_ERR_OUT_OF_MEMORY. */
+MJK_API int mjk_selfplay_play(mjk_selfplay* player, uint64_t seed, uint32_t game, mjk_selfplay_game* out,
+                              mjk_table_error* error);
+MJK_API void mjk_selfplay_free(mjk_selfplay* player); /* NULL: nothing */
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

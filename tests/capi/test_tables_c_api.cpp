@@ -1,7 +1,7 @@
 // What every door of a table shares through the C ABI (mjk_table.h): the
 // acting seat, playing on past round ends, the observation encoding, the
 // presets' players, and batches of tables (mjk_tables_*) against single
-// tables of the same seed and game.
+// tables of the same seed and game; self-play games (mjk_selfplay_*).
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -211,4 +211,39 @@ TEST_CASE("c tables: an illegal action is named and no table moves; bad argument
   CHECK(error.code == MJK_ERR_UNKNOWN_RULES);
   CHECK(mjk_tables_table_bytes() > 0);
   mjk_tables_free(nullptr);
+}
+
+TEST_CASE("c selfplay: the same (seed, game) is the same record whatever was played before; bad plans named") {
+  const char* bots[] = {"advice", "random", "tsumogiri", "advice"};
+  mjk_table_error error{};
+  mjk_selfplay* p = mjk_selfplay_new("tenhou", MJK_LENGTH_ONE, bots, 4, MJK_RECORD_MJAI, &error);
+  REQUIRE(p);
+  mjk_selfplay_game g{};
+  REQUIRE(mjk_selfplay_play(p, 7, 2, &g, &error) == MJK_OK);
+  const std::string first(g.text, g.size);
+  CHECK(first.rfind("{\"type\":\"start_game\"", 0) == 0);
+  CHECK(g.rounds >= 1);
+  CHECK(g.scores[0] + g.scores[1] + g.scores[2] + g.scores[3] <= 100000);
+  REQUIRE(mjk_selfplay_play(p, 7, 3, &g, &error) == MJK_OK);
+  REQUIRE(mjk_selfplay_play(p, 7, 2, &g, &error) == MJK_OK);
+  CHECK(std::string(g.text, g.size) == first);
+  mjk_selfplay_free(p);
+  mjk_selfplay* none = mjk_selfplay_new("tenhou", MJK_LENGTH_ONE, bots, 4, MJK_RECORD_NONE, &error);
+  REQUIRE(none);
+  REQUIRE(mjk_selfplay_play(none, 7, 2, &g, &error) == MJK_OK);
+  CHECK(g.size == 0);
+  mjk_selfplay_free(none);
+
+  const char* bad[] = {"advice", "nobot", "advice", "advice"};
+  CHECK(mjk_selfplay_new("tenhou", MJK_LENGTH_ONE, bad, 4, MJK_RECORD_MJAI, &error) == nullptr);
+  CHECK(std::string(error.message) == "unknown bot 'nobot' for seat 1 (the bots: random, tsumogiri, advice, ev)");
+  CHECK(mjk_selfplay_new("tenhou", MJK_LENGTH_ONE, bots, 3, MJK_RECORD_MJAI, &error) == nullptr);
+  CHECK(std::string(error.message) == "bots names 3 bots for 4 players");
+  CHECK(mjk_selfplay_new("mahjongsoul", MJK_LENGTH_ONE, bots, 4, MJK_RECORD_MJLOG, &error) == nullptr);
+  CHECK(std::string(error.message).rfind("--format mjlog states Tenhou's rules, and --rules mahjongsoul", 0) == 0);
+  CHECK(mjk_selfplay_new("tenhu", MJK_LENGTH_ONE, bots, 4, MJK_RECORD_MJAI, &error) == nullptr);
+  CHECK(error.code == MJK_ERR_UNKNOWN_RULES);
+  CHECK(mjk_selfplay_new("tenhou", MJK_LENGTH_ONE, bots, 4, 7, &error) == nullptr);
+  CHECK(mjk_selfplay_play(nullptr, 0, 0, &g, &error) == MJK_ERR_INVALID_ARGUMENT);
+  mjk_selfplay_free(nullptr);
 }
