@@ -291,6 +291,17 @@ MJK_API mjk_selfplay* mjk_selfplay_new(const char* rules_name, int length, const
  * MJK_ERR_OUT_OF_MEMORY. */
 MJK_API int mjk_selfplay_play(mjk_selfplay* player, uint64_t seed, uint32_t game, mjk_selfplay_game* out,
                               mjk_table_error* error);
+/* A game's figures (played here or elsewhere: rounds, wins, draws,
+ * decisions, scores, placements; text is not read) added into the player's
+ * summary. MJK_OK or MJK_ERR_INVALID_ARGUMENT. */
+MJK_API int mjk_selfplay_add(mjk_selfplay* player, const mjk_selfplay_game* game);
+/* The summary `mjk play` prints of the games added (json 0: its text, a
+ * newline ending every line; 1: the one line of `mjk play --json`, no
+ * newline), seed as it names them, seconds the time they took (for the
+ * rate), NUL-terminated into buf (cap bytes), *needed (may be NULL) = its
+ * length + 1. MJK_OK, MJK_ERR_OUTPUT_TOO_SMALL or MJK_ERR_INVALID_ARGUMENT. */
+MJK_API int mjk_selfplay_summary(const mjk_selfplay* player, uint64_t seed, double seconds, int json, char* buf,
+                                 size_t cap, size_t* needed);
 MJK_API void mjk_selfplay_free(mjk_selfplay* player); /* NULL: nothing */
 
 #ifdef __cplusplus

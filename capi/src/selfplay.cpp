@@ -3,6 +3,7 @@
 // the rules and the bots alone decide (records::record_format_problem), so
 // that a binding plays them without writing those again. Not in
 // WebAssembly (no game records there).
+#include <cstring>
 #include <memory>
 #include <new>
 #include <optional>
@@ -13,9 +14,11 @@
 #include "mjk.h"
 #include "mjk/bots.hpp"
 #include "mjk/from_engine.hpp"
+#include "mjk/play_summary.hpp"
 #include "table_handle.hpp"
 
 struct mjk_selfplay {
+  std::string rules_name;
   mjk::EngineRules rules;
   std::vector<mjk::Bot> bots;
   std::vector<std::string> names;
@@ -24,6 +27,7 @@ struct mjk_selfplay {
   mjk::Table table;
   mjk::GameLog log;
   std::string text;  // the last game's record
+  mjk::records::PlayTotals totals;
 };
 
 using mjk::capi::fail;
@@ -35,6 +39,7 @@ mjk_selfplay* mjk_selfplay_new(const char* rules_name, int length, const char* c
   try {
     auto p = std::make_unique<mjk_selfplay>();
     if (mjk::capi::rules_of(rules_name, length, p->rules, error) != MJK_OK) return nullptr;
+    p->rules_name = rules_name;
     const int players = p->rules.player_count();
     if (!bots || n != static_cast<std::size_t>(players)) {
       fail(error, MJK_ERR_INVALID_ARGUMENT,
@@ -81,9 +86,8 @@ int mjk_selfplay_play(mjk_selfplay* player, uint64_t seed, uint32_t game, mjk_se
                       mjk_table_error* error) {
   if (!player || !out) return fail(error, MJK_ERR_INVALID_ARGUMENT, "the player or out is NULL");
   try {
-    mjk::records::PlayedRecord r = mjk::records::play_recorded(player->rules, seed, game, player->bots,
-                                                               player->format, player->name_views, player->table,
-                                                               player->log);
+    mjk::records::PlayedRecord r = mjk::records::play_recorded(player->rules, seed, game, player->bots, player->format,
+                                                               player->name_views, player->table, player->log);
     if (!r.error.empty()) return fail(error, MJK_ERR_RECORD_UNWRITABLE, r.error);
     *out = {};
     out->rounds = r.rounds;
@@ -97,6 +101,34 @@ int mjk_selfplay_play(mjk_selfplay* player, uint64_t seed, uint32_t game, mjk_se
     return mjk::capi::ok(error);
   } catch (const std::bad_alloc&) {
     return fail(error, MJK_ERR_OUT_OF_MEMORY, "out of memory");
+  }
+}
+
+int mjk_selfplay_add(mjk_selfplay* player, const mjk_selfplay_game* game) {
+  if (!player || !game) return MJK_ERR_INVALID_ARGUMENT;
+  mjk::records::PlayedRecord r;
+  r.rounds = game->rounds;
+  r.wins = game->wins;
+  r.draws = game->draws;
+  r.decisions = static_cast<long>(game->decisions);
+  for (std::size_t s = 0; s < 4; ++s) r.scores[s] = game->scores[s], r.placements[s] = game->placements[s];
+  player->totals.add(r, player->rules.player_count());
+  return MJK_OK;
+}
+
+int mjk_selfplay_summary(const mjk_selfplay* player, uint64_t seed, double seconds, int json, char* buf, size_t cap,
+                         size_t* needed) {
+  if (!player || (!buf && cap)) return MJK_ERR_INVALID_ARGUMENT;
+  try {
+    const mjk::records::PlaySummary about{player->rules.player_count(), player->rules.length, player->rules_name, seed,
+                                          player->names};
+    const std::string text = mjk::records::play_summary(about, player->totals, seconds, json != 0);
+    if (needed) *needed = text.size() + 1;
+    if (text.size() + 1 > cap) return MJK_ERR_OUTPUT_TOO_SMALL;
+    std::memcpy(buf, text.c_str(), text.size() + 1);
+    return MJK_OK;
+  } catch (const std::bad_alloc&) {
+    return MJK_ERR_OUT_OF_MEMORY;
   }
 }
 

@@ -227,6 +227,24 @@ TEST_CASE("c selfplay: the same (seed, game) is the same record whatever was pla
   REQUIRE(mjk_selfplay_play(p, 7, 3, &g, &error) == MJK_OK);
   REQUIRE(mjk_selfplay_play(p, 7, 2, &g, &error) == MJK_OK);
   CHECK(std::string(g.text, g.size) == first);
+  // The summary mjk play prints of the games added.
+  REQUIRE(mjk_selfplay_add(p, &g) == MJK_OK);
+  REQUIRE(mjk_selfplay_add(p, &g) == MJK_OK);
+  std::size_t needed = 0;
+  CHECK(mjk_selfplay_summary(p, 7, 0.5, 0, nullptr, 0, &needed) == MJK_ERR_OUTPUT_TOO_SMALL);
+  std::string text(needed, '\0');
+  REQUIRE(mjk_selfplay_summary(p, 7, 0.5, 0, text.data(), text.size(), &needed) == MJK_OK);
+  CHECK(text.rfind("games      2 (4 players, one round, rules tenhou, seed 7)\nrounds     " +
+                       std::to_string(2 * g.rounds) + "\n",
+                   0) == 0);
+  CHECK(text.find("\nseat  bot           1st   2nd   3rd   4th  average score\n0     advice     ") !=
+        std::string::npos);
+  CHECK(text.find("\n1.00 s, 4.0 hanchan/s\n") == std::string::npos);  // 2 games in 0.5 s
+  CHECK(text.find("\n0.50 s, 4.0 hanchan/s\n") != std::string::npos);
+  std::string json(512, '\0');
+  REQUIRE(mjk_selfplay_summary(p, 7, 0.5, 1, json.data(), json.size(), &needed) == MJK_OK);
+  CHECK(json.rfind("{\"games\":2,\"players\":4,\"length\":\"one\",\"rules\":\"tenhou\",\"seed\":7,", 0) == 0);
+  CHECK(mjk_selfplay_add(p, nullptr) == MJK_ERR_INVALID_ARGUMENT);
   mjk_selfplay_free(p);
   mjk_selfplay* none = mjk_selfplay_new("tenhou", MJK_LENGTH_ONE, bots, 4, MJK_RECORD_NONE, &error);
   REQUIRE(none);

@@ -64,9 +64,54 @@ py::list play_games(std::uint64_t seed, std::uint64_t first, std::uint64_t count
   return out;
 }
 
+// The summary `mjk play` prints (mjk_selfplay_summary) of the games added,
+// wherever they were played: Python's selfplay adds each game a worker sent back.
+class Summary {
+ public:
+  Summary(const std::string& rules, int length, const std::vector<std::string>& bot_names) {
+    std::vector<const char*> bots;
+    for (const std::string& b : bot_names) bots.push_back(b.c_str());
+    mjk_table_error error{};
+    player_ = mjk_selfplay_new(rules.c_str(), length, bots.data(), bots.size(), MJK_RECORD_NONE, &error);
+    if (!player_) throw py::value_error(error.message);
+  }
+  ~Summary() { mjk_selfplay_free(player_); }
+  Summary(const Summary&) = delete;
+  Summary& operator=(const Summary&) = delete;
+  // g: a dict of play_games.
+  void add(const py::dict& g) {
+    mjk_selfplay_game r{};
+    r.rounds = g["rounds"].cast<std::uint32_t>();
+    r.wins = g["wins"].cast<std::uint32_t>();
+    r.draws = g["draws"].cast<std::uint32_t>();
+    r.decisions = g["decisions"].cast<std::int64_t>();
+    const auto scores = g["scores"].cast<std::vector<std::int32_t>>();
+    const auto places = g["placements"].cast<std::vector<int>>();
+    for (std::size_t s = 0; s < scores.size() && s < 4; ++s)
+      r.scores[s] = scores[s], r.placements[s] = static_cast<std::uint8_t>(places.at(s));
+    mjk_selfplay_add(player_, &r);
+  }
+  [[nodiscard]] std::string text(std::uint64_t seed, double seconds, bool json) const {
+    std::size_t needed = 0;
+    mjk_selfplay_summary(player_, seed, seconds, json, nullptr, 0, &needed);
+    std::string out(needed, '\0');
+    if (mjk_selfplay_summary(player_, seed, seconds, json, out.data(), out.size(), &needed) != MJK_OK)
+      throw std::bad_alloc();
+    out.resize(needed - 1);
+    return out;
+  }
+
+ private:
+  mjk_selfplay* player_ = nullptr;
+};
+
 }  // namespace
 
 void add_play(py::module_& m) {
+  py::class_<Summary>(m, "Summary")
+      .def(py::init<const std::string&, int, const std::vector<std::string>&>())
+      .def("add", &Summary::add)
+      .def("text", &Summary::text);
   m.def("play_games", &play_games, py::arg("seed"), py::arg("first"), py::arg("count"), py::arg("rules"),
         py::arg("players"), py::arg("length"), py::arg("bots"), py::arg("format"),
         "Games [first, first + count) of `seed` played by the built-in bots, as `mjk play` plays them: "
