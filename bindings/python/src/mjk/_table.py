@@ -1,7 +1,8 @@
 """Whole games (docs/python.md, "Whole games"): mjk.Table and mjk.Tables.
 
-Both play on the library's engine (docs/engine.md): Table one game with its
-event list, Tables n games stepped together in one C++ loop with NumPy
+Both play on the library's engine through the C ABI (docs/engine.md,
+docs/c-abi.md): Table one game with its event list (mjk_table_*), Tables n
+games stepped together in the engine's loop (mjk_tables_*) with NumPy
 arrays in and out. The acting seat of a table is the lowest seat the engine
 asks: on a discard every seat that may ron, pon, kan or chi is asked, and
 they answer one step at a time in seat order (each with `pass` legal); the
