@@ -23,6 +23,7 @@
 #include "play.hpp"
 #include "mjk/from_engine.hpp"
 #include "mjk/mjai.hpp"
+#include "mjk/play_summary.hpp"
 #include "mjk/records.hpp"
 #include "mjk/report.hpp"
 
@@ -145,112 +146,15 @@ std::string write_whole(const fs::path& path, std::string_view text) {
 std::atomic<bool> play_stop{false};
 extern "C" void on_play_interrupt(int) { play_stop = true; }
 
-struct Totals {
-  std::uint64_t games = 0, rounds = 0, wins = 0, draws = 0, decisions = 0, fallbacks = 0;
-  std::array<std::array<std::uint64_t, 4>, 4> placements{};  // [seat][place]
-  std::array<std::int64_t, 4> score_sum{};
-  void add(const PlayedGame& g, int seats) {
-    ++games;
-    rounds += g.rounds;
-    wins += g.wins;
-    draws += g.draws;
-    decisions += static_cast<std::uint64_t>(g.decisions);
-    fallbacks += static_cast<std::uint64_t>(g.replaced);
-    for (int s = 0; s < seats; ++s) {
-      ++placements[static_cast<std::size_t>(s)][g.placements[static_cast<std::size_t>(s)] & 3];
-      score_sum[static_cast<std::size_t>(s)] += g.scores[static_cast<std::size_t>(s)];
-    }
-  }
-  void add(const Totals& t) {
-    games += t.games;
-    rounds += t.rounds;
-    wins += t.wins;
-    draws += t.draws;
-    decisions += t.decisions;
-    fallbacks += t.fallbacks;
-    for (std::size_t s = 0; s < 4; ++s) {
-      for (std::size_t p = 0; p < 4; ++p) placements[s][p] += t.placements[s][p];
-      score_sum[s] += t.score_sum[s];
-    }
-  }
-  [[nodiscard]] double average(int seat) const {
-    return games ? static_cast<double>(score_sum[static_cast<std::size_t>(seat)]) / static_cast<double>(games) : 0;
-  }
-};
-
-constexpr std::array<std::string_view, 3> length_names = {"one round", "east", "east-south"};
+using Totals = records::PlayTotals;
 
 void print_summary(const PlayPlan& plan, const Totals& t, double seconds, bool partial, std::FILE* out) {
-  const int seats = plan.rules.player_count();
   const bool external =
       std::any_of(plan.commands.begin(), plan.commands.end(), [](const std::string& c) { return !c.empty(); });
-  const double rate = seconds > 0 ? static_cast<double>(t.games) / seconds : 0;
-  if (plan.json) {
-    std::vector<char> buffer(4096);
-    for (;;) {
-      JsonWriter j(buffer);
-      j.begin_object();
-      j.key("games").number(static_cast<long long>(t.games));
-      if (partial) j.key("partial").boolean(true);
-      j.key("players").number(seats);
-      j.key("length").string(plan.rules.length == GameLength::one    ? "one"
-                             : plan.rules.length == GameLength::east ? "east"
-                                                                     : "south");
-      j.key("rules").string(plan.rules_name);
-      // A JSON number when a reader's 64-bit integer holds it, else its digits as a string.
-      if (plan.seed <= 0x7fffffffffffffffull) j.key("seed").number(static_cast<long long>(plan.seed));
-      else j.key("seed").string(std::to_string(plan.seed));
-      j.key("rounds").number(static_cast<long long>(t.rounds));
-      j.key("wins").number(static_cast<long long>(t.wins));
-      j.key("draws").number(static_cast<long long>(t.draws));
-      j.key("decisions").number(static_cast<long long>(t.decisions));
-      if (external) j.key("fallbacks").number(static_cast<long long>(t.fallbacks));
-      j.key("seats").begin_array();
-      for (int s = 0; s < seats; ++s) {
-        j.begin_object().key("bot").string(plan.bot_names[static_cast<std::size_t>(s)]);
-        j.key("placements").begin_array();
-        for (int p = 0; p < seats; ++p)
-          j.number(static_cast<long long>(t.placements[static_cast<std::size_t>(s)][static_cast<std::size_t>(p)]));
-        j.end_array();
-        j.key("average_score").number(t.average(s), 1);
-        j.end_object();
-      }
-      j.end_array();
-      j.key("seconds").number(seconds, 3);
-      j.key("hanchan_per_s").number(rate, 1);
-      j.end_object();
-      if (j.size() <= buffer.size()) {
-        std::fprintf(out, "%.*s\n", static_cast<int>(j.size()), buffer.data());
-        return;
-      }
-      buffer.resize(j.size());
-    }
-  }
-  if (partial)
-    std::fprintf(out, "PARTIAL: interrupted; the summary covers the %llu games finished\n",
-                 static_cast<unsigned long long>(t.games));
-  std::fprintf(out, "games      %llu (%d players, %s, rules %s, seed %llu)\n", static_cast<unsigned long long>(t.games),
-               seats, std::string(length_names[static_cast<std::size_t>(plan.rules.length)]).c_str(),
-               plan.rules_name.c_str(), static_cast<unsigned long long>(plan.seed));
-  std::fprintf(out, "rounds     %llu\nwins       %llu\ndraws      %llu\ndecisions  %llu\n",
-               static_cast<unsigned long long>(t.rounds), static_cast<unsigned long long>(t.wins),
-               static_cast<unsigned long long>(t.draws), static_cast<unsigned long long>(t.decisions));
-  if (external)
-    std::fprintf(out, "fallbacks  %llu (external bots' answers replaced, deaths included)\n",
-                 static_cast<unsigned long long>(t.fallbacks));
-  std::fputs("seat  bot        ", out);
-  for (int p = 0; p < seats; ++p)
-    std::fprintf(out, "%6s", std::array{"1st", "2nd", "3rd", "4th"}[static_cast<std::size_t>(p)]);
-  std::fputs("  average score\n", out);
-  for (int s = 0; s < seats; ++s) {
-    std::fprintf(out, "%-5d %-10s ", s, plan.bot_names[static_cast<std::size_t>(s)].c_str());
-    for (int p = 0; p < seats; ++p)
-      std::fprintf(
-          out, "%6llu",
-          static_cast<unsigned long long>(t.placements[static_cast<std::size_t>(s)][static_cast<std::size_t>(p)]));
-    std::fprintf(out, "  %13.1f\n", t.average(s));
-  }
-  std::fprintf(out, "%.2f s, %.1f hanchan/s\n", seconds, rate);
+  const records::PlaySummary about{
+      plan.rules.player_count(), plan.rules.length, plan.rules_name, plan.seed, plan.bot_names, external, partial};
+  const std::string text = records::play_summary(about, t, seconds, plan.json);
+  std::fprintf(out, plan.json ? "%s\n" : "%s", text.c_str());
 }
 
 // play_game's loop (the same seeds for the built-in bots, the same fallback)
@@ -371,13 +275,9 @@ PlayPlanned plan_play(const std::vector<Arguments::Given>& given) {
   if (plan.format == PlayFormat::none && !plan.out.empty())
     return {std::nullopt, "--out with --format none writes nothing: give --format mjai, tenhou6 or mjlog"};
   if (plan.format == PlayFormat::tenhou6 || plan.format == PlayFormat::mjlog) {
-    std::string why;
-    const auto stated = records::record_rules(plan.rules, why);
-    if (!stated) return {std::nullopt, "--rules " + plan.rules_name + ": " + why};
-    // mjlog states no server: its reader scores by Tenhou's rules.
-    if (plan.format == PlayFormat::mjlog && stated->server != records::Server::tenhou)
-      return {std::nullopt, "--format mjlog states Tenhou's rules, and --rules " + plan.rules_name +
-                                " scores otherwise (double yakuman): use mjai or tenhou6"};
+    const auto format = plan.format == PlayFormat::tenhou6 ? records::Format::tenhou6 : records::Format::mjlog;
+    if (std::string why = records::record_format_problem(plan.rules, plan.rules_name, format); !why.empty())
+      return {std::nullopt, why};
   }
   return {std::move(plan), {}};
 }
@@ -465,7 +365,7 @@ int play_command(const std::vector<Arguments::Given>& given, const std::vector<s
           break;
         }
       }
-      mine.add(g, seats);
+      mine.add(g, seats, g.replaced);
       ++done;
     }
     std::lock_guard guard(lock);

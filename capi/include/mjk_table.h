@@ -106,6 +106,10 @@ MJK_API mjk_table* mjk_table_new(const char* rules_name, uint64_t seed, uint32_t
 MJK_API mjk_table* mjk_table_new_wall(const char* rules_name, uint64_t seed, uint32_t game, int length,
                                       const uint8_t* ids, size_t n, mjk_table_error* error);
 MJK_API void mjk_table_free(mjk_table* table); /* NULL: nothing */
+/* A preset's player count (4 or 3) and length (MJK_LENGTH_*): MJK_OK, or
+ * MJK_ERR_UNKNOWN_RULES with the sentence in error (which may be NULL), or
+ * MJK_ERR_INVALID_ARGUMENT (a NULL pointer). */
+MJK_API int mjk_rules_preset(const char* rules_name, int* players, int* length, mjk_table_error* error);
 
 /* The seats that must answer now, bit per seat (0 when the round or the game is over). */
 MJK_API int mjk_table_actors(const mjk_table* table);
@@ -183,6 +187,122 @@ typedef struct mjk_table_state {
 } mjk_table_state;
 /* The state into *out. MJK_OK or MJK_ERR_INVALID_ARGUMENT. */
 MJK_API int mjk_table_get_state(const mjk_table* table, mjk_table_state* out);
+
+/* ---- what every door of a table shares (docs/c-abi.md, "Observations and batches") ----
+ * The acting seat: the lowest seat asked (on a discard several seats are;
+ * they answer one at a time in seat order). -1 when nobody must act (a
+ * round or the game over) or table is NULL. */
+MJK_API int mjk_table_seat(const mjk_table* table);
+/* At a round's end: deals the next rounds (each wall from the seed) until a
+ * seat must act or the game is over, adding each ended round's payments
+ * (mjk_table_state's result_deltas) into deltas[4] (may be NULL). Returns 1
+ * when the game is over, 0 when a seat must act, -MJK_ERR_INVALID_ARGUMENT
+ * (table NULL) or -MJK_ERR_OUT_OF_MEMORY. */
+MJK_API int mjk_table_play_on(mjk_table* table, int32_t* deltas);
+/* The engine's invariants: "" when they hold, else what is broken
+ * (NUL-terminated into buf, cap bytes, cut to fit). For tests. MJK_OK or
+ * MJK_ERR_INVALID_ARGUMENT. */
+MJK_API int mjk_table_check(const mjk_table* table, char* buf, size_t cap);
+
+/* The observation encoding: the acting seat's view as MJK_OBSERVATION_SIZE
+ * floats, seats relative to it (0 itself, 1 the next to play, 2 across, 3
+ * the previous), values raw (counts, points, a pai as pai + 1, 0 none), and
+ * on its own turn each discard's shanten and ukeire from the kernel. Its
+ * fields (docs/python.md has the table): field i's name ("hand", "melds",
+ * "shanten_after", ...), first float and length; MJK_OK, or
+ * MJK_ERR_INVALID_ARGUMENT for i outside 0..MJK_OBSERVATION_FIELDS - 1. */
+#define MJK_OBSERVATION_SIZE 556
+#define MJK_OBSERVATION_FIELDS 13
+MJK_API int mjk_observation_field(int i, const char** name, int* offset, int* size);
+/* table's acting seat's observation into out (zeros when nobody acts).
+ * MJK_OK or MJK_ERR_INVALID_ARGUMENT. */
+MJK_API int mjk_table_observe(const mjk_table* table, float out[MJK_OBSERVATION_SIZE]);
+
+/* n games stepped together in one loop, for self-play and learning: table
+ * i plays games i, i + n, i + 2n, ... of the seed, one action a table for
+ * its acting seat; round ends are dealt past within the step and a finished
+ * game is replaced at once by the table's next. No event list is kept (a
+ * table is mjk_tables_table_bytes() bytes). Not thread-safe (one thread at a
+ * time per batch). The arrays a step or a reset writes are the caller's,
+ * n rows each; a NULL one is not written. */
+typedef struct mjk_tables mjk_tables;
+typedef struct mjk_tables_out {
+  uint8_t* mask;         /* n * MJK_ACTIONS: 1 where the acting seat may play the action, else 0 */
+  int8_t* seat;          /* n: the acting seat */
+  int32_t* deltas;       /* n * 4: every seat's payments of the rounds the step ended */
+  int32_t* final_scores; /* n * 4: where a game ended, its final scores (else kept) */
+  float* rewards;        /* n: the acting seat's share of deltas (the seat that took the step) */
+  uint8_t* done;         /* n: 1 where the game ended in the step */
+} mjk_tables_out;
+/* n >= 1 tables under the preset, at their first games of seed (out, which
+ * may be NULL, is written as by mjk_tables_reset). NULL on error (error
+ * says why: MJK_ERR_UNKNOWN_RULES, MJK_ERR_INVALID_ARGUMENT for n 0 or a
+ * NULL name, MJK_ERR_OUT_OF_MEMORY). */
+MJK_API mjk_tables* mjk_tables_new(const char* rules_name, int length, uint64_t seed, size_t n,
+                                   const mjk_tables_out* out, mjk_table_error* error);
+MJK_API void mjk_tables_free(mjk_tables* tables); /* NULL: nothing */
+MJK_API size_t mjk_tables_size(const mjk_tables* tables);
+MJK_API size_t mjk_tables_table_bytes(void); /* the engine state one table takes */
+/* Every table back to its first game of seed: mask and seat written,
+ * deltas, final_scores, rewards and done zeroed. MJK_OK or MJK_ERR_INVALID_ARGUMENT. */
+MJK_API int mjk_tables_reset(mjk_tables* tables, uint64_t seed, const mjk_tables_out* out);
+/* actions[i] (n of them; int64, NumPy's default integer) for table i's
+ * acting seat. Every action is checked first: an illegal one (the first in
+ * table order) is MJK_ERR_ILLEGAL_ACTION, error naming the table, the seat,
+ * the action and why ("table 2: seat 0 may not play ron: ... (nothing was
+ * applied)"), and no table moves. Else MJK_OK and out written. */
+MJK_API int mjk_tables_step(mjk_tables* tables, const int64_t* actions, const mjk_tables_out* out,
+                            mjk_table_error* error);
+/* The acting seats' observations, n * MJK_OBSERVATION_SIZE floats into out. */
+MJK_API int mjk_tables_encode(const mjk_tables* tables, float* out);
+/* Each table's game number (n into games) and scores now (n * 4 into scores; either may be NULL). */
+MJK_API int mjk_tables_games(const mjk_tables* tables, uint32_t* games, int32_t* scores);
+/* Table i's invariants, as mjk_table_check. */
+MJK_API int mjk_tables_check(const mjk_tables* tables, size_t i, char* buf, size_t cap);
+
+/* ---- self-play by the built-in bots (docs/c-abi.md, "Self-play") ----
+ * Games as `mjk play` plays and writes them, the same bytes: the records
+ * layer's play_recorded, the bots' choices keyed by (seed, game) alone, so
+ * a game played on any machine or thread is the same game. Not in
+ * WebAssembly (no game records there). A player allocates; one thread at a
+ * time per player. */
+typedef struct mjk_selfplay mjk_selfplay;
+enum { MJK_RECORD_NONE = -1 }; /* the figures alone, no record written */
+typedef struct mjk_selfplay_game {
+  uint32_t rounds, wins, draws;
+  uint32_t reserved;
+  int64_t decisions;
+  int32_t scores[4];     /* final, per seat (three players: scores[3] is 0) */
+  uint8_t placements[4]; /* per seat, 0 first */
+  const char* text;      /* the record (format's), valid until the next game or mjk_selfplay_free */
+  size_t size;           /* its bytes (0 for MJK_RECORD_NONE) */
+} mjk_selfplay_game;
+/* A player of games under the preset (length MJK_LENGTH_*), bots[s] the
+ * built-in bot of seat s ("random", "tsumogiri", "advice", "ev"; n one a
+ * seat of the preset), written as format (MJK_RECORD_* or MJK_RECORD_NONE).
+ * NULL on error, error naming it: MJK_ERR_UNKNOWN_RULES, or
+ * MJK_ERR_INVALID_ARGUMENT ("unknown bot 'x' for seat 2 (the bots: ...)",
+ * "bots names 3 bots for 4 players", a format that cannot carry the
+ * preset's games: "--format mjlog states Tenhou's rules, and ..."). */
+MJK_API mjk_selfplay* mjk_selfplay_new(const char* rules_name, int length, const char* const* bots, size_t n,
+                                       int format, mjk_table_error* error);
+/* Plays game `game` of `seed` into *out. MJK_OK, MJK_ERR_RECORD_UNWRITABLE
+ * (a writer refused the game: error says why), MJK_ERR_INVALID_ARGUMENT or
+ * MJK_ERR_OUT_OF_MEMORY. */
+MJK_API int mjk_selfplay_play(mjk_selfplay* player, uint64_t seed, uint32_t game, mjk_selfplay_game* out,
+                              mjk_table_error* error);
+/* A game's figures (played here or elsewhere: rounds, wins, draws,
+ * decisions, scores, placements; text is not read) added into the player's
+ * summary. MJK_OK or MJK_ERR_INVALID_ARGUMENT. */
+MJK_API int mjk_selfplay_add(mjk_selfplay* player, const mjk_selfplay_game* game);
+/* The summary `mjk play` prints of the games added (json 0: its text, a
+ * newline ending every line; 1: the one line of `mjk play --json`, no
+ * newline), seed as it names them, seconds the time they took (for the
+ * rate), NUL-terminated into buf (cap bytes), *needed (may be NULL) = its
+ * length + 1. MJK_OK, MJK_ERR_OUTPUT_TOO_SMALL or MJK_ERR_INVALID_ARGUMENT. */
+MJK_API int mjk_selfplay_summary(const mjk_selfplay* player, uint64_t seed, double seconds, int json, char* buf,
+                                 size_t cap, size_t* needed);
+MJK_API void mjk_selfplay_free(mjk_selfplay* player); /* NULL: nothing */
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -50,6 +50,8 @@ static_assert(MJK_LENGTH_ONE == static_cast<int>(GameLength::one) &&
               MJK_LENGTH_EAST == static_cast<int>(GameLength::east) &&
               MJK_LENGTH_SOUTH == static_cast<int>(GameLength::south));
 
+}  // namespace
+
 int fail(mjk_table_error* error, int code, std::string_view message) noexcept {
   if (error) {
     *error = {};
@@ -86,6 +88,8 @@ int rules_of(const char* name, int length, EngineRules& rules, mjk_table_error* 
   }
   return MJK_OK;
 }
+
+namespace {
 
 int wall_of(const EngineRules& rules, const std::uint8_t* ids, std::size_t n, Wall& wall, mjk_table_error* error) {
   if (!ids && n) return fail(error, MJK_ERR_INVALID_ARGUMENT, "the wall's ids are NULL");

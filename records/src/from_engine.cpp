@@ -74,6 +74,18 @@ std::optional<GameRules> record_rules(const EngineRules& rules, std::string& why
   return g;
 }
 
+std::string record_format_problem(const EngineRules& rules, std::string_view rules_name, Format format) {
+  if (format != Format::tenhou6 && format != Format::mjlog) return {};
+  std::string why;
+  const auto stated = record_rules(rules, why);
+  if (!stated) return "--rules " + std::string(rules_name) + ": " + why;
+  // mjlog states no server: its reader scores by Tenhou's rules.
+  if (format == Format::mjlog && stated->server != Server::tenhou)
+    return "--format mjlog states Tenhou's rules, and --rules " + std::string(rules_name) +
+           " scores otherwise (double yakuman): use mjai or tenhou6";
+  return {};
+}
+
 Game game_of(const GameLog& log, const EngineRules& rules, std::string file, std::span<const std::string_view> names) {
   Game g;
   g.file = std::move(file);

@@ -33,6 +33,11 @@ namespace mjk::records {
 // optional and `why` filled when the engine's rules differ from every rule
 // set a record can state (its replay would then score by other rules).
 [[nodiscard]] std::optional<GameRules> record_rules(const EngineRules& rules, std::string& why);
+// Why games under `rules` (the preset `rules_name`) cannot be written as
+// `format`, worded as the self-play commands' options (mjk play,
+// mjk.selfplay): "--format mjlog states Tenhou's rules, and --rules ...";
+// "" when they can. mjai carries every game.
+[[nodiscard]] std::string record_format_problem(const EngineRules& rules, std::string_view rules_name, Format format);
 
 // One game of self-play as `mjk play` writes it: its summary figures and
 // its record. The command and the Python binding (mjk.selfplay) both make

@@ -134,12 +134,17 @@ def _winning(winning, n, single):
     return _np.ascontiguousarray(w.reshape(n).astype(_np.int8))
 
 
+def _errors_option(errors, allowed=("raise", "return")):
+    words = " or ".join(f'"{a}"' for a in allowed)
+    if not isinstance(errors, str):
+        raise TypeError(f"errors must be a str ({words}), not {type(errors).__name__}")
+    if errors not in allowed:
+        raise ValueError(f"errors must be {words}, not {errors!r}")
+
+
 def _batch(name, outputs, doc, reads_winning):
     def run(rows, *, players=4, visible=None, errors="raise", out=None, winning=None):
-        if not isinstance(errors, str):
-            raise TypeError(f'errors must be a str ("raise" or "return"), not {type(errors).__name__}')
-        if errors not in ("raise", "return"):
-            raise ValueError(f'errors must be "raise" or "return", not {errors!r}')
+        _errors_option(errors)
         a = _counts(rows, "rows", (1, 2))
         single = a.ndim == 1
         a = a.reshape(-1, 34)
@@ -552,10 +557,7 @@ def score_each_win(request=None, /, *, errors="omit", **fields):
     that do not complete the hand; errors="return" puts its HandError (.code,
     the message naming the tile) in its place.
     """
-    if not isinstance(errors, str):
-        raise TypeError(f'errors must be a str ("omit" or "return"), not {type(errors).__name__}')
-    if errors not in ("omit", "return"):
-        raise ValueError(f'errors must be "omit" or "return", not {errors!r}')
+    _errors_option(errors, ("omit", "return"))
     line = _one_request("score_each_win", request, fields, "hand=..., tsumo=...")
     code, message, table, tile_errors = _native.score_each_win(_utf8(line), bool(fields) or not isinstance(request, str))
     if code:
@@ -588,13 +590,6 @@ def _built(requests):
     """One byte per request, 1 for a dict: its line was written here, and its
     errors name the character of the field the caller wrote."""
     return bytes(isinstance(r, dict) for r in requests)
-
-
-def _errors_option(errors):
-    if not isinstance(errors, str):
-        raise TypeError(f'errors must be a str ("raise" or "return"), not {type(errors).__name__}')
-    if errors not in ("raise", "return"):
-        raise ValueError(f'errors must be "raise" or "return", not {errors!r}')
 
 
 def score_many(requests, *, errors="raise"):

@@ -1,7 +1,8 @@
 """Whole games (docs/python.md, "Whole games"): mjk.Table and mjk.Tables.
 
-Both play on the library's engine (docs/engine.md): Table one game with its
-event list, Tables n games stepped together in one C++ loop with NumPy
+Both play on the library's engine through the C ABI (docs/engine.md,
+docs/c-abi.md): Table one game with its event list (mjk_table_*), Tables n
+games stepped together in the engine's loop (mjk_tables_*) with NumPy
 arrays in and out. The acting seat of a table is the lowest seat the engine
 asks: on a discard every seat that may ron, pon, kan or chi is asked, and
 they answer one step at a time in seat order (each with `pass` legal); the
@@ -36,9 +37,9 @@ def _rules_and_length(players, length, rules):
         rules = "tenhou" if players == 4 else "tenhou-sanma"
     if not isinstance(rules, str):
         raise TypeError(f"rules must be a preset name (str), not {type(rules).__name__}")
-    sanma = rules.endswith("-sanma")
-    if rules in ("tenhou", "tenhou-sanma", "mahjongsoul", "mahjongsoul-sanma") and sanma != (players == 3):
-        raise ValueError(f"rules {rules!r} are for {3 if sanma else 4} players, not {players}")
+    preset_players, _ = _native.preset(rules)  # ValueError: unknown rules preset 'x' (the presets: ...)
+    if preset_players != players:
+        raise ValueError(f"rules {rules!r} are for {preset_players} players, not {players}")
     if length not in _LENGTHS:
         raise ValueError(f"length must be 'one', 'east' or 'south', not {length!r}")
     return rules, _LENGTHS[length]
@@ -70,6 +71,7 @@ class Table:
         self.rules = rules
         self.length = length
         self._seed, self._game = _seed(seed), int(game)
+        self._length_id = length_id
         self._native = _native.GameTable(rules, length_id, self._seed, self._game)
         self.deltas = [0] * players  # the payments of the rounds the last step ended
 
@@ -79,7 +81,7 @@ class Table:
             self._game += 1
         else:
             self._seed, self._game = _seed(seed), 0
-        self._native.reset(self._seed, self._game)
+        self._native = _native.GameTable(self.rules, self._length_id, self._seed, self._game)
         self.deltas = [0] * self.players
         return self
 
@@ -115,6 +117,10 @@ class Table:
         if isinstance(action, bool) or not isinstance(action, (int, _np.integer)):
             raise TypeError(f"an action is an integer id 0..123, not {action!r}")
         seat = self._native.seat()
+        if seat < 0:
+            raise ValueError("the game is over: no seat acts (reset() starts the next)")
+        if not 0 <= action < ACTION_COUNT:
+            raise IllegalAction(f"action {action} is not an action id (0..{ACTION_COUNT - 1})")
         try:
             deltas = self._native.step(int(action))
         except ValueError as e:
@@ -140,6 +146,8 @@ class Table:
     def events(self, viewer=-1):
         """The game's events so far as mjai lines (str, without the newline);
         viewer a seat: what that seat may see (the others' tiles '?')."""
+        if viewer not in range(-1, self.players):
+            raise ValueError(f"viewer must be -1 (every tile) or a seat 0..{self.players - 1}")
         return self._native.events(int(viewer)).splitlines()
 
     def observation(self, out=None):
@@ -150,7 +158,7 @@ class Table:
         if not isinstance(out, _np.ndarray) or out.dtype != _np.float32 or out.shape != (ENCODING_SIZE,) \
                 or not out.flags.c_contiguous or not out.flags.writeable:
             raise ValueError(f"out must be a writeable contiguous float32 array of shape ({ENCODING_SIZE},)")
-        self._native.encode(out)
+        self._native.observe(out)
         return out
 
     def record(self, format="mjai"):
@@ -161,7 +169,10 @@ class Table:
         cannot carry the game, naming the round and what."""
         if format not in _FORMATS:
             raise ValueError(f"format must be one of {', '.join(_FORMATS)}, not {format!r}")
-        return self._native.record(format)
+        try:
+            return self._native.record(_FORMATS.index(format))
+        except ValueError as e:
+            raise ValueError(f"record({format!r}): {e}") from None
 
     def check(self):
         """The engine's invariants ('' when they hold): for tests."""
@@ -198,6 +209,7 @@ class Tables:
         self.n, self.players, self.rules, self.length = int(n), players, rules, length
         self._seed = _seed(seed)
         self._native = _native.BatchTables(self.n, rules, length_id, self._seed)
+        self._mask, self._seat, self._deltas, self._final = self._native.arrays()  # read-only, written in place
 
     def reset(self, seed=None):
         """Every table back to its first game (of seed, or the current seed)."""
@@ -211,34 +223,34 @@ class Tables:
 
     @property
     def mask(self):
-        return self._native.mask
+        return self._mask
 
     def action_mask(self):
-        return self._native.mask
+        return self._mask
 
     @property
     def seat(self):
-        return self._native.seat
+        return self._seat
 
     @property
     def deltas(self):
         """(n, 4) int32: every seat's payments of the rounds the last step ended."""
-        return self._native.deltas
+        return self._deltas
 
     @property
     def final_scores(self):
         """(n, 4) int32: each table's last finished game's final scores (0 before one ends)."""
-        return self._native.final_scores
+        return self._final
 
     @property
     def scores(self):
         """(n, 4) int32: the scores now (a copy)."""
-        return self._native.scores
+        return self._native.games()[1]
 
     @property
     def games(self):
         """(n,) uint32: the game number each table plays now."""
-        return self._native.games
+        return self._native.games()[0]
 
     def step(self, actions):
         """One action a table for its acting seat; every action is checked
@@ -247,6 +259,10 @@ class Tables:
         if not isinstance(actions, _np.ndarray):
             raise TypeError(f"actions must be a NumPy integer array of shape ({self.n},), "
                             f"not {type(actions).__name__}")
+        if actions.shape != (self.n,):
+            raise ValueError(f"actions must have shape ({self.n},), one per table; got {actions.shape}")
+        if actions.dtype.kind not in "iu":
+            raise TypeError(f"actions must be an integer array (int8..int64, uint8..); got dtype {actions.dtype}")
         return self._native.step(actions)
 
     def encode(self, out):

@@ -23,7 +23,6 @@ On standard error, unless --quiet: the scheduler's dashboard address, the
 games, tasks and workers, then the progress as tasks complete.
 """
 import argparse
-import json
 import os
 import sys
 import time
@@ -33,7 +32,6 @@ from .corpus import Progress, dashboard_link, local_client
 
 BOTS_KNOWN = "random, tsumogiri, advice, ev"
 LENGTHS = {"one": 0, "east": 1, "south": 2}
-LENGTH_WORDS = {"one": "one round", "east": "east", "south": "east-south"}
 EXTENSIONS = {"mjai": ".mjson", "tenhou6": ".json", "mjlog": ".xml", "none": ""}
 
 
@@ -112,79 +110,30 @@ def write_whole(path, data):
         raise
 
 
-class Totals:
-    """The summary's sums, integers added game by game: the same in any order."""
-
-    def __init__(self, seats):
-        self.seats = seats
-        self.games = self.rounds = self.wins = self.draws = self.decisions = 0
-        self.placements = [[0] * 4 for _ in range(4)]
-        self.score_sum = [0] * 4
-
-    def add(self, g):
-        self.games += 1
-        self.rounds += g["rounds"]
-        self.wins += g["wins"]
-        self.draws += g["draws"]
-        self.decisions += g["decisions"]
-        for s in range(self.seats):
-            self.placements[s][g["placements"][s] & 3] += 1
-            self.score_sum[s] += g["scores"][s]
-
-    def average(self, s):
-        return self.score_sum[s] / self.games if self.games else 0.0
-
-
-def summary_object(p, t, seconds):
-    """The object `mjk play --json` prints."""
-    rate = t.games / seconds if seconds > 0 else 0.0
-    return {
-        "games": t.games, "players": p["players"], "length": p["length"], "rules": p["rules"],
-        # A JSON number when a reader's 64-bit integer holds it, else its digits, as mjk play writes it.
-        "seed": p["seed"] if p["seed"] <= 0x7FFFFFFFFFFFFFFF else str(p["seed"]),
-        "rounds": t.rounds, "wins": t.wins, "draws": t.draws, "decisions": t.decisions,
-        "seats": [{"bot": p["bots"][s], "placements": t.placements[s][:p["players"]],
-                   "average_score": round(t.average(s), 1)} for s in range(p["players"])],
-        "seconds": round(seconds, 3), "hanchan_per_s": round(rate, 1),
-    }
-
-
-def summary_text(p, t, seconds):
-    """The text `mjk play` prints, line for line (its printf formats)."""
-    seats = p["players"]
-    rate = t.games / seconds if seconds > 0 else 0.0
-    lines = ["games      %d (%d players, %s, rules %s, seed %d)" % (t.games, seats, LENGTH_WORDS[p["length"]],
-                                                                     p["rules"], p["seed"]),
-             "rounds     %d" % t.rounds, "wins       %d" % t.wins, "draws      %d" % t.draws,
-             "decisions  %d" % t.decisions,
-             "seat  bot        " + "".join("%6s" % ("1st", "2nd", "3rd", "4th")[i] for i in range(seats))
-             + "  average score"]
-    for s in range(seats):
-        lines.append("%-5d %-10s " % (s, p["bots"][s]) + "".join("%6d" % t.placements[s][i] for i in range(seats))
-                     + "  %13.1f" % t.average(s))
-    lines.append("%.2f s, %.1f hanchan/s" % (seconds, rate))
-    return "\n".join(lines) + "\n"
+def totals(p):
+    """The summary's sums (the library's, as mjk play's): .add(game) each game, .text(seed, seconds, json)."""
+    return _native.Summary(p["rules"], LENGTHS[p["length"]], p["bots"])
 
 
 def run(p, *, client, batch=16, progress=None):
     """Plays the plan's games on the workers of a distributed.Client, writes
-    each record into p["out"] as it comes back; returns the Totals."""
+    each record into p["out"] as it comes back; returns the sums (totals())."""
     from distributed import as_completed
     if p["out"]:
         os.makedirs(p["out"], exist_ok=True)
     starts = list(range(0, p["games"], batch))
     futures = [client.submit(play_batch, p, first, min(batch, p["games"] - first), pure=False) for first in starts]
-    totals, done = Totals(p["players"]), 0
+    sums, done = totals(p), 0
     for future in as_completed(futures):
         for g in future.result():
             if p["format"] != "none":
                 name = "%d-%d%s" % (p["seed"], g["game"], EXTENSIONS[p["format"]])
                 write_whole(os.path.join(p["out"], name), g["text"])
-            totals.add(g)
+            sums.add(g)
             done += 1
         if progress:
             progress(done, p["games"])
-    return totals
+    return sums
 
 
 def main(argv=None):
@@ -239,7 +188,7 @@ def main(argv=None):
             progress = Progress(sys.stderr, what="games", name="mjk.selfplay")
         started = time.monotonic()
         try:
-            totals = run(p, client=client, batch=args.batch, progress=progress)
+            sums = run(p, client=client, batch=args.batch, progress=progress)
         except (ValueError, OSError) as e:
             # A writer's refusal on a worker, a file that cannot be written here: no summary,
             # it would count games not written (as mjk play says it, exit status 1).
@@ -251,10 +200,7 @@ def main(argv=None):
         client.close()
         if cluster is not None:
             cluster.close()
-    if args.json:
-        sys.stdout.write(json.dumps(summary_object(p, totals, seconds), separators=(",", ":")) + "\n")
-    else:
-        sys.stdout.write(summary_text(p, totals, seconds))
+    sys.stdout.write(sums.text(p["seed"], seconds, args.json) + ("\n" if args.json else ""))
     return 0
 
 
