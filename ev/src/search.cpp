@@ -23,8 +23,9 @@
 // at t from its own value at t+1 and its edges' discard vertices at t+1,
 // then every discard vertex's value at t as the maximum of the draw
 // vertices of its edges at t (read through a second edge list, by discard
-// vertex), each vertex only in its turn window. One layer of values per
-// vertex is kept; the answer's vertices are copied out at each turn.
+// vertex), each vertex only in its turn window (sweep.cpp: the layout, the
+// windows and the sweep). One layer of values per vertex is kept; the
+// answer's vertices are copied out at each turn.
 #include <algorithm>
 #include <bit>
 #include <cstring>
