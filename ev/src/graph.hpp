@@ -1,6 +1,7 @@
 // The graph's records and the workspace that holds them between searches
-// (EvWorkspace::Impl): shared by the search (search.cpp: growth, layout,
-// sweep) and the check of its vertices against the kernel (verify.cpp).
+// (EvWorkspace::Impl): shared by the search (search.cpp: the growth;
+// sweep.cpp: the layout, the turn windows and the sweep) and the check of
+// its vertices against the kernel (verify.cpp).
 #pragma once
 
 #include <array>
