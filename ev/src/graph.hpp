@@ -1,15 +1,35 @@
 // The graph's records and the workspace that holds them between searches
-// (EvWorkspace::Impl): shared by the search (search.cpp: growth, layout,
-// sweep) and the check of its vertices against the kernel (verify.cpp).
+// (EvWorkspace::Impl): shared by the search (search.cpp: the growth;
+// sweep.cpp: the layout, the turn windows and the sweep) and the check of
+// its vertices against the kernel (verify.cpp).
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
 #include "search.hpp"
 
+// The hot parts (the growth with the vertices' evaluation, the sweep) are
+// compiled for three x86-64 levels and chosen at load time: the min-plus
+// shuffles need SSSE3's pshufb and the tallies POPCNT, which the baseline
+// x86-64 lacks.
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(MJK_EV_NO_CLONES)
+#define MJK_EV_HOT __attribute__((target_clones("arch=x86-64-v3", "arch=x86-64-v2", "default")))
+#else
+#define MJK_EV_HOT
+#endif
+// What the hot functions call is inlined into each of their clones, so it is
+// compiled for that clone's instruction set too (MJK_EV_INLINE, evaluate-inl.hpp).
+
 namespace mjk::ev_detail {
+
+// The caller's cancel flag, if any, is set (a relaxed read: the flag only
+// asks the search to stop, it orders nothing else).
+inline bool cancelled(const EvOptions& o) noexcept {
+  return o.cancel != nullptr && o.cancel->load(std::memory_order_relaxed);
+}
 
 struct Node {
   Key key;
@@ -36,27 +56,15 @@ struct Extra {
 };
 
 // A draw vertex as the sweep reads it (16 bytes, one load per vertex and
-// turn; its wins' prices follow those of the vertices before it).
+// turn; the sweep tests no window per vertex, so a record holds none).
 struct XRecord {
   std::uint32_t begin = 0;   // its edges in `edges`
+  std::uint32_t prices = 0;  // its wins' prices in `price`
   std::uint16_t edges = 0;   // edges that are not wins (own and extra)
   std::uint16_t wins = 0;    // edges that are wins, after them
   std::uint16_t weight = 0;  // the sum of its edges' weights
   std::uint8_t tenpai = 0;
-  std::uint8_t first = 0;  // turns it is computed at: first..last (needed, and not surely 0)
-  std::uint8_t last = 0;
 };
-// An edge as the sweep reads it: its discard vertex, and its weight (the
-// drawn kind's copies in the wall, 1-4) in the top three bits: the sweep
-// streams every edge at every turn, so 4 bytes, not 12.
-constexpr int weight_shift = 29;
-constexpr std::uint32_t target_mask = (1u << weight_shift) - 1;
-inline std::uint32_t packed_edge(std::uint32_t d, float w) noexcept {
-  return d | static_cast<std::uint32_t>(w) << weight_shift;
-}
-inline std::uint32_t target_of(std::uint32_t e) noexcept { return e & target_mask; }
-inline double weight_of(std::uint32_t e) noexcept { return static_cast<double>(static_cast<int>(e >> weight_shift)); }
-
 // A slot of the vertex table: the key itself (one cache line per probe),
 // the vertex (discard_bit | index), and the search that wrote it: a slot of
 // an earlier search is empty, so the table is not cleared between searches.
@@ -74,6 +82,33 @@ struct alignas(32) Values {
 };
 
 constexpr std::uint32_t discard_bit = 0x80000000u;
+
+// An edge as the sweep reads it: its discard vertex as the byte offset of
+// its values (the vertex times 32), and its weight (the drawn kind's copies
+// in the wall, 1-4) in the offset's five low bits, which are free: the sweep
+// streams every edge at every turn, so 4 bytes, and the offset and the
+// weight come out with one mask each. The draw vertices of a discard
+// vertex's edges are byte offsets of their values too.
+constexpr int value_shift = 5;                                         // log2 sizeof(Values)
+constexpr std::uint32_t target_mask = (1u << (32 - value_shift)) - 1;  // the largest vertex an edge names
+inline std::uint32_t packed_edge(std::uint32_t d, float w) noexcept {
+  return d << value_shift | static_cast<std::uint32_t>(w);
+}
+inline std::uint32_t target_of(std::uint32_t e) noexcept { return e >> value_shift; }
+inline std::uint32_t offset_of(std::uint32_t e) noexcept { return e & ~((1u << value_shift) - 1); }
+// The weights as doubles, by the low bits: one load, no conversion.
+inline constexpr double weight_values[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+inline double weight_of(std::uint32_t e) noexcept { return weight_values[e & 7u]; }
+static_assert(sizeof(Values) == 1u << value_shift);
+// The values at a byte offset.
+inline const V4& values_at(const Values* base, std::uint32_t offset) noexcept {
+  return reinterpret_cast<const Values*>(reinterpret_cast<const char*>(base) + offset)->v;
+}
+
+// The vertices a turn computes: [begin, end) in the growth's order (sweep.cpp).
+struct Range {
+  std::uint32_t begin = 0, end = 0;
+};
 
 }  // namespace mjk::ev_detail
 
@@ -98,7 +133,10 @@ struct EvWorkspace::Impl {
   std::vector<std::uint32_t> edges;
   std::vector<double> price;
   std::vector<std::uint32_t> in_begin, in_x;  // per discard vertex: the draw vertices of its edges
-  std::vector<std::uint8_t> need_d;           // per discard vertex: the first turn it is needed
+  // Turn windows: per vertex the first turn it is needed and the last its
+  // values can be non-zero; per turn the vertices computed (sweep.cpp).
+  std::vector<std::uint8_t> first_x, last_x, need_d, last_d;
+  std::array<ev_detail::Range, ev_turns> x_turn{}, d_turn{};
   std::vector<std::uint32_t> queue;
   std::vector<ev_detail::Values> xv, dv;
   std::size_t peak = 0;
@@ -107,8 +145,8 @@ struct EvWorkspace::Impl {
   std::size_t bytes() const noexcept {
     auto b = [](const auto& v) { return v.capacity() * sizeof(v[0]); };
     return rows.bytes() + b(xs) + b(ds) + b(table) + b(own) + b(own_begin) + b(wins) + b(win_begin) + b(extras) +
-           b(tenpai) + b(extra_count) + b(records) + b(edges) + b(price) + b(in_begin) + b(in_x) + b(need_d) +
-           b(queue) + b(xv) + b(dv);
+           b(tenpai) + b(extra_count) + b(records) + b(edges) + b(price) + b(in_begin) + b(in_x) + b(first_x) +
+           b(last_x) + b(need_d) + b(last_d) + b(queue) + b(xv) + b(dv);
   }
   void reset(Players players) {
     rows.reset(players);
@@ -134,3 +172,15 @@ struct EvWorkspace::Impl {
 };
 
 }  // namespace mjk
+
+namespace mjk::ev_detail {
+
+// After the growth (sweep.cpp): the edge lists of the sweep, the turn
+// window of each vertex and the vertices each turn computes.
+void lay_out(EvWorkspace::Impl& w, const std::uint32_t* answers, int count, int first);
+// Every turn's values from the last turn back to `first` into the answer's
+// `slots` discards (sweep.cpp). Errors: cancelled.
+[[nodiscard]] Error sweep(const Setup& s, EvWorkspace::Impl& w, int first, const std::uint32_t* slot_of, int slots,
+                          EvAnswer& answer) noexcept;
+
+}  // namespace mjk::ev_detail

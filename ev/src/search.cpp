@@ -23,8 +23,9 @@
 // at t from its own value at t+1 and its edges' discard vertices at t+1,
 // then every discard vertex's value at t as the maximum of the draw
 // vertices of its edges at t (read through a second edge list, by discard
-// vertex), each vertex only in its turn window. One layer of values per
-// vertex is kept; the answer's vertices are copied out at each turn.
+// vertex), each vertex only in its turn window (sweep.cpp: the layout, the
+// windows and the sweep). One layer of values per vertex is kept; the
+// answer's vertices are copied out at each turn.
 #include <algorithm>
 #include <bit>
 #include <cstring>
@@ -36,17 +37,6 @@
 #include "graph.hpp"
 #include "search.hpp"
 
-// The two hot parts (the growth with the vertices' evaluation, the sweep)
-// are compiled for three x86-64 levels and chosen at load time: the min-plus
-// shuffles need SSSE3's pshufb and the tallies POPCNT, which the baseline
-// x86-64 lacks.
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(MJK_EV_NO_CLONES)
-#define MJK_EV_HOT __attribute__((target_clones("arch=x86-64-v3", "arch=x86-64-v2", "default")))
-#else
-#define MJK_EV_HOT
-#endif
-// What the hot functions call is inlined into each of their clones, so it is
-// compiled for that clone's instruction set too (MJK_EV_INLINE, evaluate-inl.hpp).
 
 namespace mjk {
 
@@ -64,12 +54,6 @@ EvWorkspace::Impl& EvWorkspace::impl() {
 
 namespace mjk::ev_detail {
 namespace {
-
-// The caller's cancel flag, if any, is set (a relaxed read: the flag only
-// asks the search to stop, it orders nothing else).
-inline bool cancelled(const EvOptions& o) noexcept {
-  return o.cancel != nullptr && o.cancel->load(std::memory_order_relaxed);
-}
 
 // Random values of the 37 kinds' units and of the riichi flag: a hand's
 // hash is the sum over its tiles, so a draw or a discard moves it by one add.
@@ -401,200 +385,6 @@ class Builder {
 // expected_value, which answers out_of_memory.
 MJK_EV_HOT Error grow_graph(Builder& b) { return b.grow(); }
 
-// One edge list per draw vertex (its own edges, the extras, then its wins)
-// and one per discard vertex (the draw vertices of the edges into it); the
-// turn window of each vertex. A draw vertex at turn t needs its edges'
-// discard vertices at t + 1, a discard vertex at t the draw vertices of its
-// edges at t: from the answer's vertices at the first turn, need(D) =
-// min need(X) + 1 and need(X) = min need(D) over the edges (X, D), a
-// shortest path where a draw costs a turn and a discard none (a breadth-first
-// search by turns).
-// And a draw vertex of shanten s holds zeros past turn 18 - s (it cannot be
-// tenpai by then), so it is computed from need(X) to 18 - s only.
-void lay_out(EvWorkspace::Impl& w, const std::uint32_t* answers, int count, int first) {
-  const std::size_t nx = w.xs.size(), nd = w.ds.size();
-  w.extra_count.assign(nx + 1, 0);
-  for (const Extra& e : w.extras) ++w.extra_count[e.x + 1];
-  w.records.resize(nx);
-  std::uint32_t at = 0, prices = 0;
-  for (std::size_t x = 0; x < nx; ++x) {
-    XRecord& r = w.records[x];
-    const std::uint32_t own = w.own_begin[x + 1] - w.own_begin[x], wins = w.win_begin[x + 1] - w.win_begin[x];
-    r.begin = at;
-    r.edges = static_cast<std::uint16_t>(own + w.extra_count[x + 1]);
-    r.wins = static_cast<std::uint16_t>(wins);
-    r.tenpai = w.tenpai[x];
-    r.weight = 0;
-    at += r.edges + r.wins;
-    prices += wins;
-  }
-  w.edges.resize(at);
-  w.price.resize(prices);
-  // Own edges, then (placed below) the extras, then the wins.
-  std::vector<std::uint32_t>& fill = w.extra_count;  // reused: the next free slot of each vertex's extras
-  for (std::size_t x = 0; x < nx; ++x) {
-    const XRecord& r = w.records[x];
-    std::uint32_t k = r.begin;
-    int weight = 0;  // of its own edges and wins here, of its extras below
-    for (std::uint32_t e = w.own_begin[x]; e < w.own_begin[x + 1]; ++e, ++k) {
-      w.edges[k] = packed_edge(w.own[e].d, w.own[e].w);
-      weight += static_cast<int>(w.own[e].w);
-    }
-    fill[x] = k;
-    k = r.begin + r.edges;
-    for (std::uint32_t e = w.win_begin[x]; e < w.win_begin[x + 1]; ++e, ++k) {
-      w.edges[k] = packed_edge(w.wins[e].d, w.wins[e].w);
-      w.price[e] = w.wins[e].price;
-      weight += static_cast<int>(w.wins[e].w);
-    }
-    w.records[x].weight = static_cast<std::uint16_t>(weight);
-  }
-  for (const Extra& e : w.extras) {
-    const std::uint32_t k = fill[e.x]++;
-    w.edges[k] = packed_edge(e.d, e.w);
-    w.records[e.x].weight = static_cast<std::uint16_t>(w.records[e.x].weight + static_cast<int>(e.w));
-  }
-  // The edges into each discard vertex (a counting sort).
-  w.in_begin.assign(nd + 1, 0);
-  for (const std::uint32_t e : w.edges) ++w.in_begin[target_of(e) + 1];
-  for (std::size_t d = 0; d < nd; ++d) w.in_begin[d + 1] += w.in_begin[d];
-  w.in_x.resize(at);
-  {
-    std::vector<std::uint32_t>& next = w.queue;  // reused as the fill cursor
-    next.assign(w.in_begin.begin(), w.in_begin.end() - 1);
-    for (std::size_t x = 0; x < nx; ++x) {
-      const XRecord& r = w.records[x];
-      for (std::uint32_t k = r.begin, end = r.begin + r.edges + r.wins; k < end; ++k)
-        w.in_x[next[target_of(w.edges[k])]++] = static_cast<std::uint32_t>(x);
-    }
-  }
-
-  // Turn windows, by turns: the vertices first needed at turn t are the
-  // discard vertices reached from those of t - 1 by a draw, then the draw
-  // vertices reached from them (and from the answers) by discards. A vertex
-  // is queued once, at its first turn, so the queues hold each vertex at
-  // most once: draw vertices in one, discard vertices in the other (in the
-  // same array). A vertex no answer needs keeps `never`: it is never computed.
-  constexpr std::uint8_t never = 255;
-  w.need_d.assign(nd, never);
-  for (std::size_t x = 0; x < nx; ++x) {
-    w.records[x].first = never;
-    w.records[x].last = static_cast<std::uint8_t>(ev_last_turn - std::max<int>(w.xs[x].shanten, 0));
-  }
-  w.queue.resize(nx + nd);
-  std::uint32_t* const qx = w.queue.data();       // draw vertices by first turn
-  std::uint32_t* const qd = w.queue.data() + nx;  // discard vertices by first turn
-  std::size_t xh = 0, xt = 0, dh = 0, dt = 0;
-  for (int i = 0; i < count; ++i) {
-    if (w.records[answers[i]].first == never) qx[xt++] = answers[i];
-    w.records[answers[i]].first = static_cast<std::uint8_t>(first);
-  }
-  for (int t = first; t <= ev_last_turn && (xh < xt || dh < dt); ++t) {
-    // The discard vertices of turn t (queued at t - 1): the draw vertices of their edges.
-    for (const std::size_t end = dt; dh < end; ++dh) {
-      const std::uint32_t d = qd[dh];
-      for (std::uint32_t k = w.in_begin[d]; k < w.in_begin[d + 1]; ++k) {
-        XRecord& r = w.records[w.in_x[k]];
-        if (r.first == never) {
-          r.first = static_cast<std::uint8_t>(t);
-          qx[xt++] = w.in_x[k];
-        }
-      }
-    }
-    // The draw vertices of turn t: their edges' discard vertices, at t + 1.
-    for (; xh < xt; ++xh) {
-      if (t == ev_last_turn) continue;
-      const XRecord& r = w.records[qx[xh]];
-      for (std::uint32_t k = r.begin, end = r.begin + r.edges + r.wins; k < end; ++k) {
-        std::uint8_t& need = w.need_d[target_of(w.edges[k])];
-        if (need == never) {
-          need = static_cast<std::uint8_t>(t + 1);
-          qd[dt++] = target_of(w.edges[k]);
-        }
-      }
-    }
-  }
-}
-
-// Every turn's values, from the last turn back to `first`; the answer's
-// slots copied out at each turn. Each turn: every draw vertex from its
-// value and its edges' discard vertices a turn later, then every discard
-// vertex as the maximum of its draw vertices (in place: the draw vertices
-// have read the discard vertices' later values by then).
-MJK_EV_HOT Error sweep(const Setup& s, EvWorkspace::Impl& w, int first, const std::uint32_t* slot_of, int slots,
-                       EvAnswer& answer) noexcept {
-  const std::size_t nx = w.xs.size(), nd = w.ds.size();
-  const XRecord* records = w.records.data();
-  const std::uint32_t* edges = w.edges.data();
-  const double* price = w.price.data();
-  const std::uint32_t* in_begin = w.in_begin.data();
-  const std::uint32_t* in_x = w.in_x.data();
-  const std::uint8_t* need_d = w.need_d.data();
-  Values* xv = w.xv.data();
-  Values* dv = w.dv.data();
-  for (int t = ev_last_turn; t >= first; --t) {
-    if (cancelled(s.options)) return Error::cancelled;
-    const double inv = 1.0 / (s.wall - t);
-    const double* p = price;  // the wins' prices of draw vertex x
-    for (std::size_t x = 0; x < nx; p += records[x].wins, ++x) {
-      const XRecord& r = records[x];
-      if (t < r.first || t > r.last) continue;  // not needed yet, or surely 0 (as stored)
-      if (t == ev_last_turn) {
-        xv[x].v = V4{r.tenpai ? 1.0 : 0.0, 0, 0, 0};
-        continue;
-      }
-      const std::uint32_t* e = edges + r.begin;
-      const int n = r.edges, nw = r.wins;
-      V4 v = xv[x].v;
-      // Four sums, not one: a single accumulator would chain every edge's
-      // multiply-add behind the last.
-      V4 a0{}, a1{}, a2{}, a3{};
-      int k = 0;
-      for (; k + 4 <= n; k += 4) {
-        a0 += weight_of(e[k]) * dv[target_of(e[k])].v;
-        a1 += weight_of(e[k + 1]) * dv[target_of(e[k + 1])].v;
-        a2 += weight_of(e[k + 2]) * dv[target_of(e[k + 2])].v;
-        a3 += weight_of(e[k + 3]) * dv[target_of(e[k + 3])].v;
-      }
-      for (; k < n; ++k) a0 += weight_of(e[k]) * dv[target_of(e[k])].v;
-      for (int j = 0; j < nw; ++j) {
-        const std::uint32_t ej = e[n + j];
-        const V4 c = dv[target_of(ej)].v;
-        a1 += weight_of(ej) * V4{1.0, 1.0, std::max(p[j], c[2]), 0};
-      }
-      v += ((a0 + a1) + (a2 + a3) - static_cast<double>(r.weight) * v) * inv;
-      if (r.tenpai) v[0] = 1.0;
-      xv[x].v = v;
-    }
-    for (std::size_t d = 0; d < nd; ++d) {
-      if (t < need_d[d]) continue;
-      V4 m0{}, m1{};  // two maxima: one would chain every edge behind the last
-      std::uint32_t k = in_begin[d];
-      const std::uint32_t end = in_begin[d + 1];
-      for (; k + 2 <= end; k += 2) {
-        const V4 v0 = xv[in_x[k]].v, v1 = xv[in_x[k + 1]].v;
-        m0 = m0 > v0 ? m0 : v0;
-        m1 = m1 > v1 ? m1 : v1;
-      }
-      if (k < end) {
-        const V4 v0 = xv[in_x[k]].v;
-        m0 = m0 > v0 ? m0 : v0;
-      }
-      dv[d].v = m0 > m1 ? m0 : m1;
-    }
-    for (int i = 0; i < slots; ++i) {
-      const V4 v = xv[slot_of[i]].v;
-      EvDiscard& out = answer.discards[static_cast<std::size_t>(i)];
-      out.tenpai[static_cast<std::size_t>(t)] = v[0];
-      out.win[static_cast<std::size_t>(t)] = v[1];
-      out.score[static_cast<std::size_t>(t)] = v[2];
-    }
-    if (s.options.progress && s.options.progress->report)
-      s.options.progress->report(s.options.progress->user, nx + nd, t - first);
-  }
-  return Error::none;
-}
-
 }  // namespace
 
 Error search(const Setup& s, EvWorkspace::Impl& w, EvAnswer& answer) {
@@ -642,14 +432,12 @@ Error search(const Setup& s, EvWorkspace::Impl& w, EvAnswer& answer) {
 
   // The sweep.
   const std::size_t nx = w.xs.size(), nd = w.ds.size();
-  if (nd > target_mask) {  // an edge names its discard vertex in 29 bits (far past any memory)
+  if (nd > target_mask || nx > target_mask) {  // an edge names a vertex in 27 bits (far past any memory)
     answer.vertices = w.last_vertices = nx + nd;
     return Error::too_many_vertices;
   }
   const int first = from_draw ? 0 : 1;
   lay_out(w, slot_of.data(), slots, first);
-  w.xv.assign(nx, Values{});
-  w.dv.assign(nd, Values{});
   w.peak = std::max(w.peak, w.bytes());
   if (const Error e = sweep(s, w, first, slot_of.data(), slots, answer); e != Error::none) {
     answer.vertices = w.last_vertices = nx + nd;
