@@ -6,15 +6,18 @@
 // and, over all iterations, the median / 90th percentile / largest time per
 // hand (`median_us`, ...) and the vertices and edges per hand (`vertices`, `edges`, medians).
 //
-// Runs are named ev/<noopt|opt>/s<shanten> and ev/ai/<games>; `opt` is hand
-// change + shanten back with extra 1 (the web simulator's default). Before
+// Runs are named ev/<noopt|opt>/s<shanten> (the same hands every iteration,
+// in a warm workspace), ev/<noopt|opt>/s<shanten>/new (hands never searched
+// before, run_new) and ev/ai/8games (new games every iteration, one and two
+// threads; ev/ai/8games/repeated: the same decisions again); `opt` is hand
+// change + shanten back with extra 1 (the web simulator's default). Times
+// are the answer's stats.search_us (the search alone). Before
 // anything is timed, the search is checked against the scalar reference on
 // the 0-1 shanten sets (`--benchmark_filter=NONE` checks only; `--no_check`
 // skips it, for profilers).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -30,7 +33,6 @@
 namespace {
 
 using namespace mjk;
-using Clock = std::chrono::steady_clock;
 
 struct Set {
   std::string name;
@@ -111,9 +113,8 @@ void run_set(benchmark::State& state, const Set& s) {
   std::vector<double> vertices, edges;
   for (auto _ : state) {
     for (const ev_test::Dealt& d : s.hands) {
-      const auto t0 = Clock::now();
       const EvResult r = expected_value(d.request, s.options, d.visible, &ws);
-      us.push_back(std::chrono::duration<double, std::micro>(Clock::now() - t0).count());
+      us.push_back(r.value.stats.search_us);
       benchmark::DoNotOptimize(r.value.discards.data());
       if (vertices.size() < s.hands.size()) {
         vertices.push_back(static_cast<double>(r.value.vertices));
@@ -130,57 +131,137 @@ void run_set(benchmark::State& state, const Set& s) {
   state.counters["peak_MB"] = static_cast<double>(ws.bytes()) / (1 << 20);
 }
 
-// The AI case: a tsumo-only game from a shuffled wall; at each of its
-// decisions (14 tiles) the no-option table is searched, the discard with the
-// best expected score at the current turn is made, and it joins the visible
-// tiles. The game ends on a win or after 18 draws.
+// New hands: each iteration deals hands no search of the process has seen
+// (the row's generator runs on from iteration to iteration) and searches
+// each of them twice in the row's workspace, kept from hand to hand as a
+// thread's workspace is (a bot's, a server thread's, `mjk --json`'s): the
+// first search of a new hand (`median_us`), then, once every hand of the
+// iteration has been searched, the same hands again (`again_us`), so both
+// are timed in one run under the same load; `first_over_again` is the
+// median over the hands of the first search's time over the second's. The
+// dealing is not timed.
+void run_new(benchmark::State& state, const Set& s, int shanten) {
+  EvWorkspace ws;
+  std::mt19937_64 rng(9000 + static_cast<unsigned>(shanten));
+  ev_test::Spec spec;
+  spec.shanten = shanten;
+  std::vector<double> first, again, ratio, vertices;
+  std::vector<ev_test::Dealt> hands(s.hands.size());
+  std::vector<double> first_of(hands.size());
+  for (auto _ : state) {
+    state.PauseTiming();
+    for (auto& d : hands) d = ev_test::deal(rng, spec);
+    state.ResumeTiming();
+    for (int pass = 0; pass < 2; ++pass)
+      for (std::size_t i = 0; i < hands.size(); ++i) {
+        const ev_test::Dealt& d = hands[i];
+        const EvResult r = expected_value(d.request, s.options, d.visible, &ws);
+        benchmark::DoNotOptimize(r.value.discards.data());
+        const double us = r.value.stats.search_us;
+        if (pass == 0) {
+          first.push_back(us);
+          first_of[i] = us;
+          vertices.push_back(static_cast<double>(r.value.vertices));
+        } else {
+          again.push_back(us);
+          ratio.push_back(first_of[i] / us);
+        }
+      }
+  }
+  state.SetItemsProcessed(2 * state.iterations() * static_cast<std::int64_t>(hands.size()));
+  state.counters["median_us"] = percentile(first, 0.5);
+  state.counters["p90_us"] = percentile(first, 0.9);
+  state.counters["again_us"] = percentile(again, 0.5);
+  state.counters["first_over_again"] = percentile(ratio, 0.5);
+  state.counters["vertices"] = percentile(vertices, 0.5);
+  state.counters["hands"] = static_cast<double>(first.size());
+  state.counters["peak_MB"] = static_cast<double>(ws.bytes()) / (1 << 20);
+}
+
+// The AI case as an engine calls it: tsumo-only games from shuffled walls;
+// at each decision (14 tiles) the no-option table is searched, the discard
+// with the best expected score at the current turn is made, and it joins
+// the visible tiles. A game ends on a win or after 18 draws. Every decision
+// is a hand the workspace has not searched (each iteration plays new games,
+// so no decision repeats; within a game a hand differs from the one before
+// by a discard and a draw, as a game's hands do).
 struct Decision {
   ev_test::Dealt request;
   int turn = 1;
 };
+// Plays game `seed`; each decision's search (in `ws`) is timed by `time` if given.
+template <class Time>
+void play_game(std::uint64_t seed, EvWorkspace& ws, std::vector<Decision>* decisions, Time&& time) {
+  std::mt19937_64 rng(seed);
+  std::vector<int> wall(136);
+  for (int i = 0; i < 136; ++i) wall[static_cast<std::size_t>(i)] = i / 4;
+  std::shuffle(wall.begin(), wall.end(), rng);
+  ScoreRequest r;
+  for (int i = 0; i < 13; ++i) r.hand.add(Tile(wall[static_cast<std::size_t>(i)]));
+  r.dora_count = 1;
+  r.dora[0] = Tile(wall[13]);
+  EvVisible seen;
+  std::size_t next = 14;
+  for (int turn = 1; turn <= 18; ++turn) {
+    r.hand.add(Tile(wall[next++]));
+    const EvResult e = expected_value(r, {}, seen, &ws);
+    if (!e.ok()) break;  // complete: the game is won
+    time(e.value);
+    if (decisions) decisions->push_back({{r, seen}, turn});
+    const EvAnswer& a = e.value;
+    int best = 0;
+    for (int i = 1; i < a.count; ++i) {
+      const auto t = static_cast<std::size_t>(std::min(turn, 17));
+      const EvDiscard &x = a.discards[static_cast<std::size_t>(i)], &y = a.discards[static_cast<std::size_t>(best)];
+      if (x.score[t] > y.score[t] || (x.score[t] == y.score[t] && x.win[t] > y.win[t])) best = i;
+    }
+    const Tile discard = a.discards[static_cast<std::size_t>(best)].discard;
+    r.hand.remove(discard);
+    ++seen.counts[static_cast<std::size_t>(discard.kind())];
+  }
+}
 std::vector<Decision> decisions_of_games(int games) {
   std::vector<Decision> out;
   EvWorkspace ws;
-  for (int g = 0; g < games; ++g) {
-    std::mt19937_64 rng(5000 + static_cast<unsigned>(g));
-    std::vector<int> wall(136);
-    for (int i = 0; i < 136; ++i) wall[static_cast<std::size_t>(i)] = i / 4;
-    std::shuffle(wall.begin(), wall.end(), rng);
-    ScoreRequest r;
-    for (int i = 0; i < 13; ++i) r.hand.add(Tile(wall[static_cast<std::size_t>(i)]));
-    r.dora_count = 1;
-    r.dora[0] = Tile(wall[13]);
-    EvVisible seen;
-    std::size_t next = 14;
-    for (int turn = 1; turn <= 18; ++turn) {
-      r.hand.add(Tile(wall[next++]));
-      ev_test::Dealt d{r, seen};
-      const EvResult e = expected_value(r, {}, seen, &ws);
-      if (!e.ok()) break;  // complete: the game is won
-      out.push_back({d, turn});
-      const EvAnswer& a = e.value;
-      int best = 0;
-      for (int i = 1; i < a.count; ++i) {
-        const auto t = static_cast<std::size_t>(std::min(turn, 17));
-        const EvDiscard &x = a.discards[static_cast<std::size_t>(i)], &y = a.discards[static_cast<std::size_t>(best)];
-        if (x.score[t] > y.score[t] || (x.score[t] == y.score[t] && x.win[t] > y.win[t])) best = i;
-      }
-      const Tile discard = a.discards[static_cast<std::size_t>(best)].discard;
-      r.hand.remove(discard);
-      ++seen.counts[static_cast<std::size_t>(discard.kind())];
-    }
-  }
+  for (int g = 0; g < games; ++g) play_game(5000 + static_cast<unsigned>(g), ws, &out, [](const EvAnswer&) {});
   return out;
 }
 
+// Eight new games per iteration, each thread its own workspace and games
+// (threads: 2 runs two at once, one workspace each). decisions_per_s: the
+// decisions of a thread over the time of their searches (one core's rate);
+// items_per_second: all threads' decisions over the wall time.
+void run_ai_games(benchmark::State& state) {
+  EvWorkspace ws;
+  std::vector<double> us;
+  std::uint64_t seed = 100000 + 1000000 * static_cast<std::uint64_t>(state.thread_index());
+  double searching = 0;
+  for (auto _ : state)
+    for (int g = 0; g < 8; ++g)
+      play_game(seed++, ws, nullptr, [&](const EvAnswer& a) {
+        us.push_back(a.stats.search_us);
+        searching += a.stats.search_us;
+      });
+  state.SetItemsProcessed(static_cast<std::int64_t>(us.size()));
+  state.counters["median_us"] = percentile(us, 0.5);
+  state.counters["p90_us"] = percentile(us, 0.9);
+  state.counters["max_us"] = percentile(us, 1.0);
+  state.counters["decisions"] = benchmark::Counter(static_cast<double>(us.size()), benchmark::Counter::kAvgThreads);
+  state.counters["decisions_per_s"] =
+      benchmark::Counter(searching > 0 ? 1e6 * static_cast<double>(us.size()) / searching : 0,
+                         benchmark::Counter::kAvgThreads);
+  state.counters["peak_MB"] = static_cast<double>(ws.bytes()) / (1 << 20);
+}
+
+// The same decisions again and again in a warm workspace (the row before
+// the games were new per iteration: kept to compare).
 void run_ai(benchmark::State& state, const std::vector<Decision>& decisions) {
   EvWorkspace ws;
   std::vector<double> us;
   for (auto _ : state)
     for (const Decision& d : decisions) {
-      const auto t0 = Clock::now();
       const EvResult r = expected_value(d.request.request, {}, d.request.visible, &ws);
-      us.push_back(std::chrono::duration<double, std::micro>(Clock::now() - t0).count());
+      us.push_back(r.value.stats.search_us);
       benchmark::DoNotOptimize(r.value.discards.data());
     }
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(decisions.size()));
@@ -200,8 +281,19 @@ int main(int argc, char** argv) {
     benchmark::RegisterBenchmark(s.name.c_str(), [&s](benchmark::State& state) {
       run_set(state, s);
     })->Unit(benchmark::kMicrosecond);
+  for (const Set& s : sets()) {
+    const int shanten = s.name.back() - '0';
+    benchmark::RegisterBenchmark((s.name + "/new").c_str(), [&s, shanten](benchmark::State& state) {
+      run_new(state, s, shanten);
+    })->Unit(benchmark::kMicrosecond);
+  }
+  benchmark::RegisterBenchmark("ev/ai/8games", run_ai_games)->Unit(benchmark::kMicrosecond)->UseRealTime();
+  benchmark::RegisterBenchmark("ev/ai/8games", run_ai_games)
+      ->Unit(benchmark::kMicrosecond)
+      ->UseRealTime()
+      ->Threads(2);
   // The games are played when their benchmark first runs (not when another is filtered).
-  benchmark::RegisterBenchmark("ev/ai/8games", [](benchmark::State& state) {
+  benchmark::RegisterBenchmark("ev/ai/8games/repeated", [](benchmark::State& state) {
     static const std::vector<Decision> ai = decisions_of_games(8);
     run_ai(state, ai);
   })->Unit(benchmark::kMicrosecond);

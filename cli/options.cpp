@@ -240,7 +240,8 @@ tile named after a space counts as drawn):
 The table shows one row per discard the search explored (a red five apart
 from the plain five), best expected score first: the shanten after it, the
 tenpai and win probabilities, the expected score, and the necessary tiles
-with their copies in the wall. The model can put a probability above 1 (when
+with their copies in the wall; its head gives the search's own time and the
+line's (the request read, the hand analysed). The model can put a probability above 1 (when
 the draws it follows outnumber the tiles left); the table shows at most
 100%, --json the values as computed. A search longer than a second reports
 its progress on standard error.

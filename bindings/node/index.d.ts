@@ -137,7 +137,8 @@ export interface EvAnswer {
   necessaryCounts: Uint8Array;
   /** D*19: row i = discard i, index t = draws made (a 14-tile hand starts at t = 1) */
   tenpai: Float64Array; win: Float64Array; score: Float64Array;
-  stats: { drawVertices: number; discardVertices: number; edges: number; wins: number; groupRows: number; peakBytes: number };
+  /** searchUs: the search's own time in microseconds (not the call's, nor the JSON's) */
+  stats: { drawVertices: number; discardVertices: number; edges: number; wins: number; groupRows: number; peakBytes: number; searchUs: number };
 }
 /** The search's options; unset: the request's own "ev" object, else EV.md's defaults. */
 export interface EvOptions {

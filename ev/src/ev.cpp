@@ -1,5 +1,6 @@
 // The request checked and made ready, the search run, the answer finished.
 #include <algorithm>
+#include <chrono>
 #include <new>
 
 #include "mjk/analysis.hpp"
@@ -177,6 +178,7 @@ HandError prepare(const ScoreRequest& r, const EvOptions& o, const EvVisible& v,
 
 EvResult expected_value(const ScoreRequest& request, const EvOptions& options, const EvVisible& visible,
                         EvWorkspace* workspace) {
+  const auto started = std::chrono::steady_clock::now();
   EvResult out;
   Setup s;
   if (HandError e = prepare(request, options, visible, s)) {
@@ -202,6 +204,7 @@ EvResult expected_value(const ScoreRequest& request, const EvOptions& options, c
     if (e == Error::too_many_vertices) out.error.detail = "raise max_vertices, or search with fewer options";
     if (e == Error::out_of_memory) out.error.detail = "a lower max_vertices stops the search first";
   }
+  a.stats.search_us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count();
   return out;
 }
 

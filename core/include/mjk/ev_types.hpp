@@ -82,6 +82,10 @@ struct EvStats {
   std::uint64_t wins = 0;                                 // winning draws scored
   std::uint64_t group_rows = 0;                           // distinct suit / honour count vectors the workspace holds
   std::uint64_t peak_bytes = 0;                           // the workspace's memory at its largest
+  // The search's own time (expected_value from request to answer, wall
+  // clock): what a front end's figures are beside, without its parsing and
+  // writing. Not an answer: it differs from run to run.
+  double search_us = 0;
 };
 
 struct EvAnswer {

@@ -121,7 +121,8 @@ def ev(hand_or_request, *, hand_change=_UNSET, shanten_back=_UNSET, extra=_UNSET
     (D,), necessary bool (D, 34) and necessary_counts uint8 (D, 34) (each
     necessary kind's copies in the start wall), tenpai, win, score float64
     (D, 19) indexed by t = draws made (a 14-tile hand starts at t = 1: index 0
-    is 0); stats (vertices, edges, wins, peak_bytes of the search).
+    is 0); stats (vertices, edges, wins, peak_bytes of the search, and
+    search_us: the search's own time in microseconds, not the call's).
     A bad request or a search past max_vertices raises HandError (.code,
     the library's sentence); an argument of the wrong type TypeError.
     """

@@ -31,7 +31,7 @@ struct EvKeys {
       discard_shanten{"discard_shanten"}, necessary{"necessary"}, necessary_counts{"necessary_counts"},
       tenpai{"tenpai"}, win{"win"}, score{"score"}, stats{"stats"}, draw_vertices{"draw_vertices"},
       discard_vertices{"discard_vertices"}, edges{"edges"}, wins{"wins"}, group_rows{"group_rows"},
-      peak_bytes{"peak_bytes"};
+      peak_bytes{"peak_bytes"}, search_us{"search_us"};
   std::array<py::object, 37> names;  // 34 kinds, then 0m 0p 0s
   EvKeys() {
     for (int k = 0; k < 34; ++k)
@@ -87,6 +87,7 @@ py::dict answer_dict(const mjk_ev_answer& a) {
   s[k.wins] = py::int_(a.stats.wins);
   s[k.group_rows] = py::int_(a.stats.group_rows);
   s[k.peak_bytes] = py::int_(a.stats.peak_bytes);
+  s[k.search_us] = py::float_(a.stats.search_us);
   o[k.stats] = s;
   return o;
 }
