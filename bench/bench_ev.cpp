@@ -131,27 +131,29 @@ void run_set(benchmark::State& state, const Set& s) {
   state.counters["peak_MB"] = static_cast<double>(ws.bytes()) / (1 << 20);
 }
 
-// New hands: each iteration deals hands no search of the process has seen
-// (the row's generator runs on from iteration to iteration) and searches
-// each of them twice in the row's workspace, kept from hand to hand as a
-// thread's workspace is (a bot's, a server thread's, `mjk --json`'s): the
-// first search of a new hand (`median_us`), then, once every hand of the
-// iteration has been searched, the same hands again (`again_us`), so both
-// are timed in one run under the same load; `first_over_again` is the
-// median over the hands of the first search's time over the second's. The
-// dealing is not timed.
+// New hands: each iteration takes hands no search of the process has seen
+// and searches each of them twice in the row's workspace, kept from hand
+// to hand as a thread's workspace is (a bot's, a server thread's, `mjk
+// --json`'s): the first search of a new hand (`median_us`), then, once every
+// hand of the iteration has been searched, the same hands again
+// (`again_us`), so both are timed in one run under the same load;
+// `first_over_again` is the median over the hands of the first search's time
+// over the second's. The hands of every iteration are dealt before the
+// first (a fixed count of iterations): dealing between the passes would
+// leave the first one's caches cold for a reason that is not the hand's.
 void run_new(benchmark::State& state, const Set& s, int shanten) {
   EvWorkspace ws;
   std::mt19937_64 rng(9000 + static_cast<unsigned>(shanten));
   ev_test::Spec spec;
   spec.shanten = shanten;
+  std::vector<std::vector<ev_test::Dealt>> sets(static_cast<std::size_t>(state.max_iterations));
+  for (auto& hands : sets)
+    for (std::size_t i = 0; i < s.hands.size(); ++i) hands.push_back(ev_test::deal(rng, spec));
   std::vector<double> first, again, ratio, vertices;
-  std::vector<ev_test::Dealt> hands(s.hands.size());
-  std::vector<double> first_of(hands.size());
+  std::vector<double> first_of(s.hands.size());
+  std::size_t iteration = 0;
   for (auto _ : state) {
-    state.PauseTiming();
-    for (auto& d : hands) d = ev_test::deal(rng, spec);
-    state.ResumeTiming();
+    const std::vector<ev_test::Dealt>& hands = sets[iteration++ % sets.size()];
     for (int pass = 0; pass < 2; ++pass)
       for (std::size_t i = 0; i < hands.size(); ++i) {
         const ev_test::Dealt& d = hands[i];
@@ -168,7 +170,7 @@ void run_new(benchmark::State& state, const Set& s, int shanten) {
         }
       }
   }
-  state.SetItemsProcessed(2 * state.iterations() * static_cast<std::int64_t>(hands.size()));
+  state.SetItemsProcessed(2 * state.iterations() * static_cast<std::int64_t>(s.hands.size()));
   state.counters["median_us"] = percentile(first, 0.5);
   state.counters["p90_us"] = percentile(first, 0.9);
   state.counters["again_us"] = percentile(again, 0.5);
@@ -247,9 +249,8 @@ void run_ai_games(benchmark::State& state) {
   state.counters["p90_us"] = percentile(us, 0.9);
   state.counters["max_us"] = percentile(us, 1.0);
   state.counters["decisions"] = benchmark::Counter(static_cast<double>(us.size()), benchmark::Counter::kAvgThreads);
-  state.counters["decisions_per_s"] =
-      benchmark::Counter(searching > 0 ? 1e6 * static_cast<double>(us.size()) / searching : 0,
-                         benchmark::Counter::kAvgThreads);
+  state.counters["decisions_per_s"] = benchmark::Counter(
+      searching > 0 ? 1e6 * static_cast<double>(us.size()) / searching : 0, benchmark::Counter::kAvgThreads);
   state.counters["peak_MB"] = static_cast<double>(ws.bytes()) / (1 << 20);
 }
 
@@ -283,15 +284,19 @@ int main(int argc, char** argv) {
     })->Unit(benchmark::kMicrosecond);
   for (const Set& s : sets()) {
     const int shanten = s.name.back() - '0';
-    benchmark::RegisterBenchmark((s.name + "/new").c_str(), [&s, shanten](benchmark::State& state) {
-      run_new(state, s, shanten);
-    })->Unit(benchmark::kMicrosecond);
+    // A fixed count of iterations, their hands dealt first (dealing a hand
+    // of a given shanten takes longer than searching it at 0-1 shanten):
+    // about a thousand hands up to 2-shanten without options, fewer where a
+    // search takes long.
+    const bool opt = s.options.hand_change;
+    const int iterations = !opt ? (shanten <= 2 ? 16 : shanten == 3 ? 4 : 2) : shanten <= 1 ? 8 : shanten == 2 ? 2 : 1;
+    benchmark::RegisterBenchmark((s.name + "/new").c_str(),
+                                 [&s, shanten](benchmark::State& state) { run_new(state, s, shanten); })
+        ->Unit(benchmark::kMicrosecond)
+        ->Iterations(iterations);
   }
   benchmark::RegisterBenchmark("ev/ai/8games", run_ai_games)->Unit(benchmark::kMicrosecond)->UseRealTime();
-  benchmark::RegisterBenchmark("ev/ai/8games", run_ai_games)
-      ->Unit(benchmark::kMicrosecond)
-      ->UseRealTime()
-      ->Threads(2);
+  benchmark::RegisterBenchmark("ev/ai/8games", run_ai_games)->Unit(benchmark::kMicrosecond)->UseRealTime()->Threads(2);
   // The games are played when their benchmark first runs (not when another is filtered).
   benchmark::RegisterBenchmark("ev/ai/8games/repeated", [](benchmark::State& state) {
     static const std::vector<Decision> ai = decisions_of_games(8);

@@ -39,14 +39,21 @@ struct GroupRow {
   GroupVec vec;
   std::int32_t add[9], remove[9];  // the row of vec with kind j added / removed; -1: not looked up yet
 };
+static_assert(sizeof(GroupRow) == 144, "GroupRows::max_rows states the rows' bytes");
 
 class GroupRows {
  public:
   // Rows depend only on the rules' players, so a workspace keeps them from
   // search to search (a game's searches meet the same vectors again); they
-  // are dropped when the players change or past a million rows (128 MB).
+  // are dropped when the players change or past max_rows. Every vector a
+  // hand can hold is 1,259,195 rows (405,350 per suit, 43,130 honour ones,
+  // 25 of three-player man): kept without a bound, a long-lived thread's
+  // workspace would reach 180 MB of rows. At max_rows they are 18 MB (144
+  // bytes a row) and their slots at most 4 MB; dropping them costs the next
+  // searches their rows again (about 60 a 3-shanten hand, 1-2% of its search).
+  static constexpr std::size_t max_rows = std::size_t{1} << 17;
   void reset(Players players) noexcept {
-    if (players == players_ && rows_.size() < (std::size_t{1} << 20)) return;
+    if (players == players_ && rows_.size() < max_rows) return;
     players_ = players;
     rows_.clear();
     for (auto& s : slots_) s.clear();
@@ -124,16 +131,51 @@ class GroupRows {
   }
   static const std::uint8_t* blob() noexcept { return reinterpret_cast<const std::uint8_t*>(mjk_shanten_tables); }
 
-  static std::uint32_t rank_of(int shape, GroupVec v) noexcept {
-    std::uint8_t c[9];
-    for (int j = 0; j < 9; ++j) c[j] = static_cast<std::uint8_t>(count_at(v, j));
-    static constexpr int in_order[9] = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+  // A vector's rank (shanten_tables.hpp) from its split: the base-5 index
+  // of the first Lo kinds (kind 0 least significant), the tiles they hold,
+  // and the base-5 index of the others. A kind's removal moves one of the
+  // two indexes by a power of 5, so the ranks of a row's neighbours cost
+  // two loads each, not a decoding of nine counts.
+  struct Split {
+    std::uint32_t lo = 0, hi = 0;
+    int tiles = 0;
+  };
+  template <int Kinds, int Lo>
+  static Split split_of(GroupVec v) noexcept {
+    Split s;
+    for (int j = Lo - 1; j >= 0; --j) s.lo = 5 * s.lo + static_cast<std::uint32_t>(count_at(v, j));
+    for (int j = Kinds - 1; j >= Lo; --j) s.hi = 5 * s.hi + static_cast<std::uint32_t>(count_at(v, j));
+    for (int j = 0; j < Lo; ++j) s.tiles += count_at(v, j);
+    return s;
+  }
+  template <int Kinds, int Lo>
+  static std::uint32_t rank_at(const shanten_tables::SplitRank<Kinds, Lo>& t, std::uint32_t lo, std::uint32_t hi,
+                               int tiles) noexcept {
+    return t.first[lo] +
+           t.rest[static_cast<std::size_t>(tiles > shanten_tables::max_tiles ? shanten_tables::max_tiles : tiles)][hi];
+  }
+  // The rank of v (out[9]), and of v less one of kind j for each held j (out[j]).
+  template <int Kinds, int Lo>
+  static void ranks_split(const shanten_tables::SplitRank<Kinds, Lo>& t, GroupVec v, std::uint32_t* out) noexcept {
+    const Split s = split_of<Kinds, Lo>(v);
+    out[9] = rank_at(t, s.lo, s.hi, s.tiles);
+    std::uint32_t power = 1;
+    for (int j = 0; j < Kinds; ++j, power = j == Lo ? 1 : 5 * power) {
+      if (count_at(v, j) == 0) continue;
+      out[j] = j < Lo ? rank_at(t, s.lo - power, s.hi, s.tiles - 1) : rank_at(t, s.lo, s.hi - power, s.tiles);
+    }
+  }
+  static void ranks(int shape, GroupVec v, std::uint32_t* out) noexcept {
     switch (shape) {
-      case shanten_tables::suit: return shanten_tables::split_rank(shanten_tables::suit_rank, c, in_order);
-      case shanten_tables::honour: return shanten_tables::split_rank(shanten_tables::honour_rank, c, in_order);
+      case shanten_tables::suit: ranks_split(shanten_tables::suit_rank, v, out); return;
+      case shanten_tables::honour: ranks_split(shanten_tables::honour_rank, v, out); return;
       default: {  // three-player man: 1m and 9m only
         const std::uint32_t* r = mjk_shanten_tables + shanten_tables::layout.rank[shanten_tables::sanma_man] / 4;
-        return r[c[0]] + r[shanten_tables::rank_row + 5 * c[0] + c[8]];
+        const auto rank = [r](int one, int nine) { return r[one] + r[shanten_tables::rank_row + 5 * one + nine]; };
+        const int one = count_at(v, 0), nine = count_at(v, 8);
+        out[9] = rank(one, nine);
+        if (one > 0) out[0] = rank(one - 1, nine);
+        if (nine > 0) out[8] = rank(one, nine - 1);
       }
     }
   }
@@ -141,32 +183,46 @@ class GroupRows {
     return blob() + shanten_tables::layout.cost[static_cast<std::size_t>(shape)] +
            static_cast<std::size_t>(rank) * shanten_tables::cost_stride;
   }
-  // The table's mask of a cell, as bits of the group's kinds (three-player
-  // man numbers its two kinds 0 and 1: they are 1m and 9m).
-  static std::uint16_t draw_of(int shape, std::uint32_t rank, int cell) noexcept {
-    std::uint16_t m;
-    std::memcpy(&m,
-                blob() + shanten_tables::layout.mask[static_cast<std::size_t>(shape)] +
-                    2 * (static_cast<std::size_t>(rank) * shanten_tables::mask_stride + static_cast<std::size_t>(cell)),
-                2);
-    if (shape == shanten_tables::sanma_man) m = static_cast<std::uint16_t>((m & 1u) | ((m >> 1) & 1u) << 8);
-    return m;
+  static const std::uint8_t* masks_of(int shape, std::uint32_t rank) noexcept {
+    return blob() + shanten_tables::layout.mask[static_cast<std::size_t>(shape)] +
+           2 * static_cast<std::size_t>(rank) * shanten_tables::mask_stride;
   }
 
+  // A new row: its rank and its neighbours' first, their table lines
+  // fetched together (the blob is 15 MB: a new vector's lines are rarely in
+  // cache, and fetched one by one they would cost a miss each in turn),
+  // then the cells compared 16 at a time.
   GroupRow make(int g, GroupVec v) const noexcept {
     GroupRow row{};
     row.vec = v;
     const int shape = shape_of(g);
-    const std::uint32_t rank = rank_of(shape, v);
-    std::memcpy(row.cost, cost_of(shape, rank), 16);
-    for (int cell = 0; cell < shanten_tables::cells; ++cell) row.draw[cell] = draw_of(shape, rank, cell);
+    std::uint32_t rank[10];
+    ranks(shape, v, rank);
+    const std::uint8_t* masks = masks_of(shape, rank[9]);
+    __builtin_prefetch(masks);
+    __builtin_prefetch(masks + 2 * shanten_tables::mask_stride - 1);
+    for (int j = 0; j < 9; ++j)
+      if (count_at(v, j) != 0) __builtin_prefetch(cost_of(shape, rank[j]));
+    std::memcpy(row.cost, cost_of(shape, rank[9]), 16);
+    std::memcpy(row.draw, masks, sizeof row.draw);
+    // The table's masks of three-player man number its two kinds 0 and 1: they are 1m and 9m.
+    if (shape == shanten_tables::sanma_man)
+      for (auto& m : row.draw) m = static_cast<std::uint16_t>((m & 1u) | ((m >> 1) & 1u) << 8);
+    typedef std::int8_t Bytes __attribute__((vector_size(16)));
+    typedef std::int16_t Words __attribute__((vector_size(32)));
+    Bytes own;
+    std::memcpy(&own, row.cost, 16);
+    Words keep{};
     for (int j = 0; j < 9; ++j) {
       row.add[j] = row.remove[j] = -1;
       if (count_at(v, j) == 0) continue;
-      const std::uint8_t* less = cost_of(shape, rank_of(shape, v - (1u << (3 * j))));
-      for (int cell = 0; cell < shanten_tables::cells; ++cell)
-        if (less[cell] == row.cost[cell]) row.keep[cell] = static_cast<std::uint16_t>(row.keep[cell] | 1u << j);
+      Bytes less;
+      std::memcpy(&less, cost_of(shape, rank[j]), 16);
+      // -1 per cell where taking one of kind j out keeps the cost, widened
+      // to 16 bits: bit j of keep.
+      keep |= __builtin_convertvector(less == own, Words) & static_cast<std::int16_t>(1 << j);
     }
+    for (int cell = 0; cell < shanten_tables::cells; ++cell) row.keep[cell] = static_cast<std::uint16_t>(keep[cell]);
     return row;
   }
 

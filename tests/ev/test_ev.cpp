@@ -132,6 +132,26 @@ TEST_CASE("ev: a 13-tile tanki wait, no options: the closed form") {
   CHECK(d.score[0] > 0);
 }
 
+TEST_CASE("ev: the answer's stats give the search's own time, and a repeated search the same answer") {
+  // search_us is the time of expected_value itself (front ends print it
+  // beside theirs): filled on every answer, bounded by the time around the
+  // call; the values do not depend on it, nor on what the workspace held.
+  const ScoreRequest r = request_of("123m456p789s1222z", "9m");
+  EvWorkspace ws;
+  const auto t0 = std::chrono::steady_clock::now();
+  const EvResult first = expected_value(r, {}, {}, &ws);
+  const double around = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+  REQUIRE_MESSAGE(first.ok(), first.error.message());
+  CHECK(first.value.stats.search_us > 0);
+  CHECK(first.value.stats.search_us <= around);
+  const EvResult again = expected_value(r, {}, {}, &ws);
+  REQUIRE(again.ok());
+  CHECK(again.value.stats.search_us > 0);
+  REQUIRE(again.value.count == first.value.count);
+  CHECK(again.value.discards[0].score == first.value.discards[0].score);
+  CHECK(again.value.discards[0].win == first.value.discards[0].win);
+}
+
 TEST_CASE("ev: riichi on either tenpai discard, and the return to the hand before it") {
   // 123m 456p 789s 1222z 5s: discarding 5s waits on 1z (3 left), discarding
   // 1z waits on 5s (3 left); both declare riichi (closed, tenpai). After
