@@ -204,10 +204,15 @@ void play_game(std::uint64_t seed, EvWorkspace& ws, std::vector<Decision>* decis
   r.dora[0] = Tile(wall[13]);
   EvVisible seen;
   std::size_t next = 14;
+  // The engine's ev bot's budget (engine/src/bots.cpp): past it the bot
+  // plays another discard (here the tile drawn), the search's time spent.
+  EvOptions options;
+  options.max_vertices = 200000;
   for (int turn = 1; turn <= 18; ++turn) {
-    r.hand.add(Tile(wall[next++]));
-    const EvResult e = expected_value(r, {}, seen, &ws);
-    if (!e.ok()) break;  // complete: the game is won
+    const Tile drawn(wall[next++]);
+    r.hand.add(drawn);
+    const EvResult e = expected_value(r, options, seen, &ws);
+    if (!e.ok() && e.error.code != Error::too_many_vertices) break;  // complete: the game is won
     time(e.value);
     if (decisions) decisions->push_back({{r, seen}, turn});
     const EvAnswer& a = e.value;
@@ -217,7 +222,7 @@ void play_game(std::uint64_t seed, EvWorkspace& ws, std::vector<Decision>* decis
       const EvDiscard &x = a.discards[static_cast<std::size_t>(i)], &y = a.discards[static_cast<std::size_t>(best)];
       if (x.score[t] > y.score[t] || (x.score[t] == y.score[t] && x.win[t] > y.win[t])) best = i;
     }
-    const Tile discard = a.discards[static_cast<std::size_t>(best)].discard;
+    const Tile discard = e.ok() ? a.discards[static_cast<std::size_t>(best)].discard : drawn;
     r.hand.remove(discard);
     ++seen.counts[static_cast<std::size_t>(discard.kind())];
   }
@@ -261,7 +266,9 @@ void run_ai(benchmark::State& state, const std::vector<Decision>& decisions) {
   std::vector<double> us;
   for (auto _ : state)
     for (const Decision& d : decisions) {
-      const EvResult r = expected_value(d.request.request, {}, d.request.visible, &ws);
+      EvOptions options;
+      options.max_vertices = 200000;  // as the games were played
+      const EvResult r = expected_value(d.request.request, options, d.request.visible, &ws);
       us.push_back(r.value.stats.search_us);
       benchmark::DoNotOptimize(r.value.discards.data());
     }
