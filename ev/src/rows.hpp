@@ -46,8 +46,8 @@ class GroupRows {
   // Rows depend only on the rules' players, so a workspace keeps them from
   // search to search (a game's searches meet the same vectors again); they
   // are dropped when the players change or past max_rows. Every vector a
-  // hand can hold is 1,259,195 rows (405,350 per suit, 43,130 honour ones,
-  // 25 of three-player man): kept without a bound, a long-lived thread's
+  // hand can hold is 1,259,180 rows (405,350 per suit, 43,130 honour ones;
+  // three players: 25 for man): kept without a bound, a long-lived thread's
   // workspace would reach 180 MB of rows. At max_rows they are 18 MB (144
   // bytes a row) and their slots at most 4 MB; dropping them costs the next
   // searches their rows again (about 60 a 3-shanten hand, 1-2% of its search).
