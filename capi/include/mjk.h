@@ -566,7 +566,11 @@ typedef struct mjk_ev_answer {
   int32_t wall;                   /* S: the tiles in the wall at the start */
   uint64_t vertices;              /* draw + discard vertices searched */
   uint8_t wall_counts[MJK_KINDS]; /* each kind's copies in the start wall */
-  uint8_t reserved2[6];
+  uint8_t reserved2[2];
+  /* The search's own time in microseconds (wall clock, UINT32_MAX past 71
+   * minutes): not part of the answer, it differs from run to run. In what
+   * were reserved bytes, so the layout of every other field is unchanged. */
+  uint32_t search_us;
   mjk_ev_discard discards[14]; /* kind order, a red five after its plain five; zero past count */
   mjk_ev_stats stats;
 } mjk_ev_answer;

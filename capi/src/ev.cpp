@@ -42,6 +42,7 @@ static_assert(sizeof(mjk_ev_discard) == 16 + 3 * 8 * 19 && offsetof(mjk_ev_disca
 static_assert(sizeof(mjk_ev_stats) == 48);
 static_assert(sizeof(mjk_ev_answer) == 6712 && offsetof(mjk_ev_answer, wall) == 4 &&
               offsetof(mjk_ev_answer, vertices) == 8 && offsetof(mjk_ev_answer, wall_counts) == 16 &&
+              offsetof(mjk_ev_answer, search_us) == 52 &&
               offsetof(mjk_ev_answer, discards) == 56 && offsetof(mjk_ev_answer, stats) == 56 + 14 * 472);
 
 EvOptions from_c(const mjk_ev_options& c, EvProgress& progress) noexcept {
@@ -94,6 +95,8 @@ void to_c(const EvAnswer& a, mjk_ev_answer& c) noexcept {
   }
   c.stats = {a.stats.draw_vertices, a.stats.discard_vertices, a.stats.edges,
              a.stats.wins,          a.stats.group_rows,       a.stats.peak_bytes};
+  constexpr double most = 4294967295.0;  // UINT32_MAX
+  c.search_us = a.stats.search_us >= most ? UINT32_MAX : static_cast<std::uint32_t>(a.stats.search_us);
 }
 
 void write_info(const HandError& e, mjk_request_info* info) noexcept {

@@ -68,7 +68,7 @@ Napi::Object answer_object(const Napi::Env& env, const mjk_ev_answer& a) {
   s.Set("wins", Napi::Number::New(env, static_cast<double>(a.stats.wins)));
   s.Set("groupRows", Napi::Number::New(env, static_cast<double>(a.stats.group_rows)));
   s.Set("peakBytes", Napi::Number::New(env, static_cast<double>(a.stats.peak_bytes)));
-  s.Set("searchUs", Napi::Number::New(env, a.stats.search_us));
+  s.Set("searchUs", Napi::Number::New(env, static_cast<double>(a.search_us)));
   o.Set("stats", s);
   return o;
 }

@@ -87,7 +87,7 @@ py::dict answer_dict(const mjk_ev_answer& a) {
   s[k.wins] = py::int_(a.stats.wins);
   s[k.group_rows] = py::int_(a.stats.group_rows);
   s[k.peak_bytes] = py::int_(a.stats.peak_bytes);
-  s[k.search_us] = py::float_(a.stats.search_us);
+  s[k.search_us] = py::int_(a.search_us);
   o[k.stats] = s;
   return o;
 }
