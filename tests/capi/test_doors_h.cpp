@@ -229,6 +229,7 @@ TEST_CASE(
     options.extra = 2;
     static mjk_ev_answer direct;
     REQUIRE(mjk_ev(&r, &options, &visible, nullptr, &direct, &info) == MJK_OK);
+    direct.search_us = rows[i].answer.search_us = 0;  // the searches' times, not their answers
     CHECK(std::memcmp(&direct, &rows[i].answer, sizeof direct) == 0);
   }
   CHECK(rows[2].info.error == MJK_ERR_COMPLETE_HAND);
