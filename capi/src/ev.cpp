@@ -42,8 +42,8 @@ static_assert(sizeof(mjk_ev_discard) == 16 + 3 * 8 * 19 && offsetof(mjk_ev_disca
 static_assert(sizeof(mjk_ev_stats) == 48);
 static_assert(sizeof(mjk_ev_answer) == 6712 && offsetof(mjk_ev_answer, wall) == 4 &&
               offsetof(mjk_ev_answer, vertices) == 8 && offsetof(mjk_ev_answer, wall_counts) == 16 &&
-              offsetof(mjk_ev_answer, search_us) == 52 &&
-              offsetof(mjk_ev_answer, discards) == 56 && offsetof(mjk_ev_answer, stats) == 56 + 14 * 472);
+              offsetof(mjk_ev_answer, search_us) == 52 && offsetof(mjk_ev_answer, discards) == 56 &&
+              offsetof(mjk_ev_answer, stats) == 56 + 14 * 472);
 
 EvOptions from_c(const mjk_ev_options& c, EvProgress& progress) noexcept {
   EvOptions o;
