@@ -87,6 +87,7 @@ class EvStats(TypedDict):
     wins: int
     group_rows: int
     peak_bytes: int
+    search_us: int  # the search's own time (microseconds): differs from run to run
 
 class EvAnswer(TypedDict):
     shanten: int
