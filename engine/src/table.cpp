@@ -34,10 +34,11 @@ void Table::emit(GameLog* log, const Event& e) const noexcept {
 void Table::add_pai(int s, Pai p) noexcept {
   SeatState& st = seats_[static_cast<std::size_t>(s)];
   const int kind = pai_kind(p);
-  st.hand.add(Tile(kind));
-  if (pai_red(p)) ++st.hand.red_fives[static_cast<std::size_t>(kind / 9)];
+  const auto count = static_cast<std::uint8_t>(st.hand.slots[detail::kind_slot[static_cast<std::size_t>(kind)]] + 1);
+  st.hand.slots[detail::kind_slot[static_cast<std::size_t>(kind)]] = count;
+  ++st.hand.tiles;
+  if (pai_red(p)) ++st.hand.red_fives[static_cast<std::size_t>(p - 34)];
   const std::uint64_t bit = std::uint64_t{1} << kind;
-  const int count = st.hand.count(Tile(kind));
   st.held |= bit;
   if (count >= 2) st.pairs |= bit;
   if (count == 4) st.fours |= bit;
@@ -46,10 +47,16 @@ void Table::add_pai(int s, Pai p) noexcept {
 void Table::remove_pai(int s, Pai p) noexcept {
   SeatState& st = seats_[static_cast<std::size_t>(s)];
   const int kind = pai_kind(p);
-  if (pai_red(p)) --st.hand.red_fives[static_cast<std::size_t>(kind / 9)];
-  st.hand.remove(Tile(kind));
+  std::uint8_t& slot = st.hand.slots[detail::kind_slot[static_cast<std::size_t>(kind)]];
+  const auto count = static_cast<std::uint8_t>(slot - 1);
+  slot = count;
+  --st.hand.tiles;
+  if (detail::is_five(kind)) {  // as Hand::remove: no more red fives than fives
+    std::uint8_t& red = st.hand.red_fives[static_cast<std::size_t>(kind / 9)];
+    if (pai_red(p)) --red;
+    if (count < red) red = count;
+  }
   const std::uint64_t bit = std::uint64_t{1} << kind;
-  const int count = st.hand.count(Tile(kind));
   st.fours &= ~bit;
   if (count < 2) st.pairs &= ~bit;
   if (count == 0) st.held &= ~bit;
@@ -203,7 +210,11 @@ ActionResult Table::apply(int s, Action a, GameLog* log) noexcept {
   ActionResult r;
   r.seat = static_cast<std::uint8_t>(s);
   r.action = a;
-  r.refusal = why_not(s, a);
+  // The common case in one test (an asked seat, an action of its set); the
+  // reason of a refusal is why_not's.
+  const bool legal = phase_ <= Phase::chankan && static_cast<unsigned>(s) < n_ && ((actors() >> s) & 1) &&
+                     legal_[static_cast<unsigned>(s)].contains(a);
+  if (!legal) r.refusal = why_not(s, a);
   if (!r.ok()) return r;
   const auto bit = static_cast<std::uint8_t>(1u << s);
   if (phase_ == Phase::reaction || phase_ == Phase::chankan) {

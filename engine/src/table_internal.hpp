@@ -5,10 +5,23 @@
 
 namespace mjk::detail {
 
+// Each kind's slot in the kernel's padded layout: Tile::slot() without its
+// division and branch, read on every draw, discard and legal set.
+inline constexpr std::array<std::uint8_t, kind_count> kind_slot = [] {
+  std::array<std::uint8_t, kind_count> slots{};
+  for (int k = 0; k < kind_count; ++k) slots[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(Tile(k).slot());
+  return slots;
+}();
+
+// The copies of kind k in a hand (red fives included).
+[[nodiscard]] inline int count_of(const Hand& h, int kind) noexcept {
+  return h.slots[kind_slot[static_cast<std::size_t>(kind)]];
+}
+
 // The copies of pai p in a hand (red fives counted apart from plain fives).
 [[nodiscard]] inline int pai_in_hand(const Hand& h, Pai p) noexcept {
   const int kind = pai_kind(p);
-  const int count = h.count(Tile(kind));
+  const int count = count_of(h, kind);
   const bool five = kind < 27 && kind % 9 == 4;
   if (!five) return count;
   const int red = h.red_fives[static_cast<std::size_t>(kind / 9)];

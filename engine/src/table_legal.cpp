@@ -20,7 +20,7 @@ constexpr bool is_turn_action(Action a) noexcept {
 
 int distinct_yaochu(const Hand& h) noexcept {
   int n = 0;
-  for (int k = 0; k < kind_count; ++k) n += detail::is_yaochu(k) && h.count(Tile(k)) > 0;
+  for (int k = 0; k < kind_count; ++k) n += detail::is_yaochu(k) && detail::count_of(h, k) > 0;
   return n;
 }
 
@@ -29,9 +29,21 @@ int distinct_yaochu(const Hand& h) noexcept {
 Action ActionSet::nth(int n) const noexcept {
   const int low = counts[0];
   std::uint64_t w = n < low ? bits[0] : bits[1];
-  int skip = n < low ? n : n - low;
-  for (; skip > 0; --skip) w &= w - 1;
-  return static_cast<Action>((n < low ? 0 : 64) + std::countr_zero(w));
+  const auto skip = static_cast<std::uint64_t>(n < low ? n : n - low);
+  // The byte holding the wanted bit, found without a loop over the bits (a
+  // random bot's pick, every decision): each byte's count (SWAR), the
+  // running sums by a multiply, then the first sum past `skip`.
+  std::uint64_t c = w - ((w >> 1) & 0x5555555555555555ull);
+  c = (c & 0x3333333333333333ull) + ((c >> 2) & 0x3333333333333333ull);
+  c = (c + (c >> 4)) & 0x0f0f0f0f0f0f0f0full;
+  const std::uint64_t sums = c * 0x0101010101010101ull;  // byte i: the bits of bytes 0..i (at most 64)
+  constexpr std::uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+  const std::uint64_t past = ((sums | highs) - (skip + 1) * ones) & highs;  // bytes whose sum exceeds skip
+  const int byte = std::countr_zero(past) >> 3;
+  const auto before = byte == 0 ? 0 : static_cast<int>((sums >> (8 * byte - 8)) & 0xff);
+  w >>= 8 * byte;
+  for (int rest = static_cast<int>(skip) - before; rest > 0; --rest) w &= w - 1;
+  return static_cast<Action>((n < low ? 0 : 64) + 8 * byte + std::countr_zero(w));
 }
 
 bool Table::can_win(int s, Pai p, bool tsumo, bool chankan) const noexcept {
@@ -45,9 +57,9 @@ bool Table::call_leaves_discard(int s, int called, int k1, int k2, int swap) con
   const SeatState& st = seats_[static_cast<std::size_t>(s)];
   std::uint64_t left = st.held;
   // a kind taken for the call is gone when the call takes every copy
-  const int c1 = st.hand.count(Tile(k1)) - 1 - (k1 == k2);
+  const int c1 = detail::count_of(st.hand, k1) - 1 - (k1 == k2);
   if (c1 <= 0) left &= ~(std::uint64_t{1} << k1);
-  if (k2 != k1 && st.hand.count(Tile(k2)) <= 1) left &= ~(std::uint64_t{1} << k2);
+  if (k2 != k1 && detail::count_of(st.hand, k2) <= 1) left &= ~(std::uint64_t{1} << k2);
   left &= ~(std::uint64_t{1} << called);
   if (swap >= 0) left &= ~(std::uint64_t{1} << swap);
   return left != 0;
@@ -60,13 +72,21 @@ void Table::prepare_turn() noexcept {
   const SeatState& st = seats_[turn_];
   ActionSet& L = legal_[turn_];
   const Hand& h = st.hand;
+  // discard + k for a plain copy of kind k held, + 34.. for a red five
+  std::uint64_t discards = st.held;
+  for (int suit = 0; suit < 3; ++suit) {
+    const int red = h.red_fives[static_cast<std::size_t>(suit)];
+    if (red == 0) continue;
+    const int five = 9 * suit + 4;
+    discards |= std::uint64_t{1} << red_pai_of(five);
+    if (detail::count_of(h, five) == red) discards &= ~(std::uint64_t{1} << five);
+  }
   if (called_turn_) {  // after chi or pon: a discard, not the called kind nor the run's other end
-    const int called = pai_kind(called_pai_);
-    for (int k = 0; k < kind_count; ++k) {
-      if (h.count(Tile(k)) == 0 || k == called || k == kuikae_other_) continue;
-      if (pai_in_hand(h, static_cast<Pai>(k)) > 0) L.insert(act::discard + k);
-      if (detail::is_five(k) && pai_in_hand(h, red_pai_of(k)) > 0) L.insert(act::discard + red_pai_of(k));
-    }
+    std::uint64_t banned = std::uint64_t{1} << pai_kind(called_pai_);
+    if (kuikae_other_ >= 0) banned |= std::uint64_t{1} << kuikae_other_;
+    for (int suit = 0; suit < 3; ++suit)  // a banned five bans its red copy too
+      if ((banned >> (9 * suit + 4)) & 1) banned |= std::uint64_t{1} << (34 + suit);
+    L.insert_low(discards & ~banned);
     return;
   }
   const int drawn_kind = pai_kind(drawn_);
@@ -75,7 +95,7 @@ void Table::prepare_turn() noexcept {
   if (rules_.nine_terminals && st.discards == 0 && !any_call_ && distinct_yaochu(h) >= 9) L.insert(act::nine_terminals);
   if (st.riichi) {
     L.insert(act::tsumogiri);
-    if (kan_ok && h.count(Tile(drawn_kind)) == 4) {
+    if (kan_ok && detail::count_of(h, drawn_kind) == 4) {
       Hand after = h;  // the waits must stay those of the riichi
       for (int c = 0; c < 4; ++c) after.remove(Tile(drawn_kind));
       const Result<TileMask> w = waits(after, Options{rules_.players, {}});
@@ -85,15 +105,6 @@ void Table::prepare_turn() noexcept {
     return;
   }
   const std::uint64_t held = st.held, four = st.fours;
-  std::uint64_t discards = held;  // discard + k for a plain copy of kind k, +34.. for a red five
-  for (int suit = 0; suit < 3; ++suit) {
-    const int five = 9 * suit + 4;
-    const int red = h.red_fives[static_cast<std::size_t>(suit)];
-    if (red > 0) {
-      discards |= std::uint64_t{1} << red_pai_of(five);
-      if (h.count(Tile(five)) == red) discards &= ~(std::uint64_t{1} << five);
-    }
-  }
   if (pai_in_hand(h, drawn_) == 1) discards &= ~(std::uint64_t{1} << drawn_);  // only the drawn copy: tsumogiri
   L.insert_low(discards);
   if (kan_ok)
@@ -101,7 +112,7 @@ void Table::prepare_turn() noexcept {
   L.insert(act::tsumogiri);
   if (kan_ok)
     for (std::uint64_t m = st.pons & held; m; m &= m - 1) L.insert(act::kan + std::countr_zero(m));
-  if (n_ == 3 && h.count(Tile(30)) > 0 && tiles_left() > 0) L.insert(act::north);
+  if (n_ == 3 && detail::count_of(h, 30) > 0 && tiles_left() > 0) L.insert(act::north);
   if (!st.open && scores_[turn_] >= 1000 && tiles_left() >= rules_.riichi_min_wall && st.shanten <= 1) {
     const Result<TenpaiDiscards> td = tenpai_discards(h, Options{rules_.players, {}});
     if (td.ok())
@@ -135,7 +146,7 @@ void Table::prepare_reaction() noexcept {
     const std::uint64_t near = chi_seat ? (kind % 9 > 0 ? bit >> 1 : 0) | (kind % 9 < 8 ? bit << 1 : 0) : 0;
     if (calls && !st.riichi && ((st.pairs & bit) || (st.held & near))) {
       const Hand& h = st.hand;
-      const int count = h.count(Tile(kind));
+      const int count = detail::count_of(h, kind);
       if (count >= 2 && call_leaves_discard(s, kind, kind, kind, -1)) {
         const int red = detail::is_five(kind) ? pai_in_hand(h, red_pai_of(kind)) : 0;
         if (count - red >= 2) L.insert(act::pon);
@@ -146,12 +157,12 @@ void Table::prepare_reaction() noexcept {
         for (int place = 0; place < 3; ++place) {
           int k1 = 0, k2 = 0;
           if (!detail::chi_kinds(kind, place, k1, k2)) continue;
-          if (h.count(Tile(k1)) == 0 || h.count(Tile(k2)) == 0) continue;
+          if (detail::count_of(h, k1) == 0 || detail::count_of(h, k2) == 0) continue;
           // kuikae: the called kind and the run's other end may not be discarded next
           if (!call_leaves_discard(s, kind, k1, k2, detail::chi_swap_kind(kind, place))) continue;
           const int five = detail::is_five(k1) ? k1 : detail::is_five(k2) ? k2 : -1;
           const int red = five >= 0 ? pai_in_hand(h, red_pai_of(five)) : 0;
-          if (five < 0 || h.count(Tile(five)) - red > 0) L.insert(act::chi + place);
+          if (five < 0 || detail::count_of(h, five) - red > 0) L.insert(act::chi + place);
           if (red > 0) L.insert(act::chi_red + place);
         }
     }
@@ -227,7 +238,7 @@ Refusal Table::why_not(int s, Action a) const noexcept {
       for (int i = 0; i < st.meld_count; ++i)
         pon |= st.melds[static_cast<std::size_t>(i)].type == MeldType::pon &&
                st.melds[static_cast<std::size_t>(i)].tile.kind() == k;
-      if (h.count(Tile(k)) < 4 && !(pon && h.count(Tile(k)) > 0)) return Refusal::not_held;
+      if (detail::count_of(h, k) < 4 && !(pon && detail::count_of(h, k) > 0)) return Refusal::not_held;
       if (kans_ >= 4 || tiles_left() == 0) return Refusal::kan_limit;
       return Refusal::kan_changes_waits;
     }
@@ -238,7 +249,7 @@ Refusal Table::why_not(int s, Action a) const noexcept {
     if (a == act::nine_terminals)
       return st.discards == 0 && !any_call_ ? Refusal::too_few_terminals : Refusal::not_first_draw;
     if (a == act::north)
-      return n_ == 4 ? Refusal::no_north : h.count(Tile(30)) ? Refusal::kan_limit : Refusal::not_held;
+      return n_ == 4 ? Refusal::no_north : detail::count_of(h, 30) ? Refusal::kan_limit : Refusal::not_held;
     return Refusal::wrong_phase;
   }
   // reaction or chankan
@@ -254,7 +265,7 @@ Refusal Table::why_not(int s, Action a) const noexcept {
     const int place = (a - act::chi) % 3;
     int k1 = 0, k2 = 0;
     if (st.riichi || tiles_left() == 0 || !detail::chi_kinds(pai_kind(claim_pai_), place, k1, k2) ||
-        h.count(Tile(k1)) == 0 || h.count(Tile(k2)) == 0)
+        detail::count_of(h, k1) == 0 || detail::count_of(h, k2) == 0)
       return Refusal::cannot_call;
     return Refusal::kuikae;
   }
