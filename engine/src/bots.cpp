@@ -2,6 +2,7 @@
 #include "mjk/bots.hpp"
 
 #include <algorithm>
+#include <bit>
 
 #include "mjk/analysis.hpp"
 #include "mjk/ev.hpp"
@@ -178,16 +179,17 @@ Bot bot_by_name(std::string_view name) noexcept {
 long play_game(Table& table, std::span<const Bot> bots, std::uint64_t seed, GameLog* log) noexcept {
   std::array<Rng, 4> rngs{};
   for (int s = 0; s < 4; ++s) rngs[static_cast<std::size_t>(s)].key = Rng::mix(seed ^ Rng::mix(0x5eed0000u + s));
+  std::array<Bot, 4> by_seat{};  // taken once: a division per decision showed in the profile
+  for (std::size_t s = 0; s < 4; ++s) by_seat[s] = bots[s % bots.size()];
   long decisions = 0;
   while (!table.done()) {
     if (table.phase() == Phase::round_over) {
       table.next_round(log);
       continue;
     }
-    const std::uint8_t actors = table.actors();
-    for (int s = 0; s < table.players(); ++s) {
-      if (!((actors >> s) & 1)) continue;
-      const Action a = bots[static_cast<std::size_t>(s) % bots.size()](table, s, rngs[static_cast<std::size_t>(s)]);
+    for (unsigned actors = table.actors(); actors; actors &= actors - 1) {  // the seats asked, in seat order
+      const int s = std::countr_zero(actors);
+      const Action a = by_seat[static_cast<std::size_t>(s)](table, s, rngs[static_cast<std::size_t>(s)]);
       if (!table.apply(s, a, log).ok()) {  // a bot's illegal answer: the fallback, so the game goes on
         const ActionSet& legal = table.legal(s);
         const Action fallback = legal.contains(act::pass)        ? act::pass

@@ -72,6 +72,11 @@ void Table::update_waits(int s, bool exact) noexcept {
     st.waits = TileMask{};
     return;
   }
+  if (!detail::may_be_tenpai(st.held, st.pairs, 1)) {  // no wait, and the bound 1 asks again at the next discard
+    st.waits = TileMask{};
+    st.shanten = 1;
+    return;
+  }
   const Options options{rules_.players, {}};
   const Result<TileMask> w = waits(st.hand, options);
   st.waits = w.ok() ? w.value : TileMask{};

@@ -24,6 +24,17 @@ int distinct_yaochu(const Hand& h) noexcept {
   return n;
 }
 
+// select_in_byte[b * 8 + i]: the place of the i-th set bit of byte b.
+constexpr std::array<std::uint8_t, 256 * 8> select_in_byte = [] {
+  std::array<std::uint8_t, 256 * 8> table{};
+  for (int b = 0; b < 256; ++b) {
+    int i = 0;
+    for (int bit = 0; bit < 8; ++bit)
+      if ((b >> bit) & 1) table[static_cast<std::size_t>(b * 8 + i++)] = static_cast<std::uint8_t>(bit);
+  }
+  return table;
+}();
+
 }  // namespace
 
 Action ActionSet::nth(int n) const noexcept {
@@ -41,9 +52,9 @@ Action ActionSet::nth(int n) const noexcept {
   const std::uint64_t past = ((sums | highs) - (skip + 1) * ones) & highs;  // bytes whose sum exceeds skip
   const int byte = std::countr_zero(past) >> 3;
   const auto before = byte == 0 ? 0 : static_cast<int>((sums >> (8 * byte - 8)) & 0xff);
-  w >>= 8 * byte;
-  for (int rest = static_cast<int>(skip) - before; rest > 0; --rest) w &= w - 1;
-  return static_cast<Action>((n < low ? 0 : 64) + 8 * byte + std::countr_zero(w));
+  const auto in_byte = static_cast<std::size_t>((w >> (8 * byte)) & 0xff);
+  const int at = select_in_byte[in_byte * 8 + static_cast<std::size_t>(static_cast<int>(skip) - before)];
+  return static_cast<Action>((n < low ? 0 : 64) + 8 * byte + at);
 }
 
 bool Table::can_win(int s, Pai p, bool tsumo, bool chankan) const noexcept {
@@ -113,7 +124,8 @@ void Table::prepare_turn() noexcept {
   if (kan_ok)
     for (std::uint64_t m = st.pons & held; m; m &= m - 1) L.insert(act::kan + std::countr_zero(m));
   if (n_ == 3 && detail::count_of(h, 30) > 0 && tiles_left() > 0) L.insert(act::north);
-  if (!st.open && scores_[turn_] >= 1000 && tiles_left() >= rules_.riichi_min_wall && st.shanten <= 1) {
+  if (!st.open && scores_[turn_] >= 1000 && tiles_left() >= rules_.riichi_min_wall && st.shanten <= 1 &&
+      detail::may_be_tenpai(st.held, st.pairs, 2)) {
     const Result<TenpaiDiscards> td = tenpai_discards(h, Options{rules_.players, {}});
     if (td.ok())
       for (Tile t : td.value.discards) {
@@ -131,45 +143,56 @@ void Table::prepare_turn() noexcept {
 void Table::prepare_reaction() noexcept {
   for (auto& l : legal_) l = ActionSet{};
   asked_ = answered_ = 0;
-  const Pai p = claim_pai_;
-  const int kind = pai_kind(p);
-  const bool calls = tiles_left() > 0;  // the last discard cannot be called
+  const int kind = pai_kind(claim_pai_);
   const std::uint64_t bit = std::uint64_t{1} << kind;
+  const bool calls = tiles_left() > 0;  // the last discard cannot be called
+  // Most seats can do nothing with most discards: the kind among the waits
+  // (ron), a pair of it (pon, kan), or for the next seat a neighbour (chi)
+  // is a few mask tests; only a seat that passes them is looked at closely.
+  const int chi_seat = n_ == 4 && kind < 27 ? (turn_ + 1) & 3 : -1;
+  const std::uint64_t near = chi_seat < 0 ? 0 : ((kind % 9 > 0 ? bit >> 1 : 0) | (kind % 9 < 8 ? bit << 1 : 0));
   for (int s = 0; s < n_; ++s) {
     if (s == turn_) continue;
     const SeatState& st = seats_[static_cast<std::size_t>(s)];
-    ActionSet& L = legal_[static_cast<std::size_t>(s)];
-    if (st.waits.contains(Tile(kind)) && !st.furiten() && can_win(s, p, false, false)) L.insert(act::ron);
-    const bool chi_seat = n_ == 4 && s == (turn_ + 1) % 4 && kind < 27;
-    // Most seats can do nothing with most discards: a pair of the kind (pon,
-    // kan) or a neighbour (chi) is one mask test away.
-    const std::uint64_t near = chi_seat ? (kind % 9 > 0 ? bit >> 1 : 0) | (kind % 9 < 8 ? bit << 1 : 0) : 0;
-    if (calls && !st.riichi && ((st.pairs & bit) || (st.held & near))) {
-      const Hand& h = st.hand;
-      const int count = detail::count_of(h, kind);
-      if (count >= 2 && call_leaves_discard(s, kind, kind, kind, -1)) {
-        const int red = detail::is_five(kind) ? pai_in_hand(h, red_pai_of(kind)) : 0;
-        if (count - red >= 2) L.insert(act::pon);
-        if (red > 0 && count - red >= 1) L.insert(act::pon_red);
+    std::uint64_t wanted = st.waits.bits();
+    if (calls && !st.riichi) wanted |= st.pairs | ((s == chi_seat && (st.held & near)) ? bit : 0);
+    if (wanted & bit) reaction_set(s, calls, s == chi_seat);
+  }
+}
+
+void Table::reaction_set(int s, bool calls, bool chi_seat) noexcept {
+  const SeatState& st = seats_[static_cast<std::size_t>(s)];
+  ActionSet& L = legal_[static_cast<std::size_t>(s)];
+  const Pai p = claim_pai_;
+  const int kind = pai_kind(p);
+  const std::uint64_t bit = std::uint64_t{1} << kind;
+  if (st.waits.contains(Tile(kind)) && !st.furiten() && can_win(s, p, false, false)) L.insert(act::ron);
+  const std::uint64_t near = chi_seat ? (kind % 9 > 0 ? bit >> 1 : 0) | (kind % 9 < 8 ? bit << 1 : 0) : 0;
+  if (calls && !st.riichi && ((st.pairs & bit) || (st.held & near))) {
+    const Hand& h = st.hand;
+    const int count = detail::count_of(h, kind);
+    if (count >= 2 && call_leaves_discard(s, kind, kind, kind, -1)) {
+      const int red = detail::is_five(kind) ? pai_in_hand(h, red_pai_of(kind)) : 0;
+      if (count - red >= 2) L.insert(act::pon);
+      if (red > 0 && count - red >= 1) L.insert(act::pon_red);
+    }
+    if (count == 3 && kans_ < 4) L.insert(act::daiminkan);
+    if (chi_seat)
+      for (int place = 0; place < 3; ++place) {
+        int k1 = 0, k2 = 0;
+        if (!detail::chi_kinds(kind, place, k1, k2)) continue;
+        if (detail::count_of(h, k1) == 0 || detail::count_of(h, k2) == 0) continue;
+        // kuikae: the called kind and the run's other end may not be discarded next
+        if (!call_leaves_discard(s, kind, k1, k2, detail::chi_swap_kind(kind, place))) continue;
+        const int five = detail::is_five(k1) ? k1 : detail::is_five(k2) ? k2 : -1;
+        const int red = five >= 0 ? pai_in_hand(h, red_pai_of(five)) : 0;
+        if (five < 0 || detail::count_of(h, five) - red > 0) L.insert(act::chi + place);
+        if (red > 0) L.insert(act::chi_red + place);
       }
-      if (count == 3 && kans_ < 4) L.insert(act::daiminkan);
-      if (chi_seat)
-        for (int place = 0; place < 3; ++place) {
-          int k1 = 0, k2 = 0;
-          if (!detail::chi_kinds(kind, place, k1, k2)) continue;
-          if (detail::count_of(h, k1) == 0 || detail::count_of(h, k2) == 0) continue;
-          // kuikae: the called kind and the run's other end may not be discarded next
-          if (!call_leaves_discard(s, kind, k1, k2, detail::chi_swap_kind(kind, place))) continue;
-          const int five = detail::is_five(k1) ? k1 : detail::is_five(k2) ? k2 : -1;
-          const int red = five >= 0 ? pai_in_hand(h, red_pai_of(five)) : 0;
-          if (five < 0 || detail::count_of(h, five) - red > 0) L.insert(act::chi + place);
-          if (red > 0) L.insert(act::chi_red + place);
-        }
-    }
-    if (!L.empty()) {
-      L.insert(act::pass);
-      asked_ |= static_cast<std::uint8_t>(1u << s);
-    }
+  }
+  if (!L.empty()) {
+    L.insert(act::pass);
+    asked_ |= static_cast<std::uint8_t>(1u << s);
   }
 }
 

@@ -339,6 +339,7 @@ class MJK_API Table {
   // table_legal.cpp: the decision's legal sets
   void prepare_turn() noexcept;
   void prepare_reaction() noexcept;
+  void reaction_set(int seat, bool calls, bool chi_seat) noexcept;  // one seat's answers to the discard
   void prepare_chankan(int claim_kind) noexcept;
   [[nodiscard]] bool can_win(int seat, Pai p, bool tsumo, bool chankan) const noexcept;
   [[nodiscard]] bool call_leaves_discard(int seat, int called, int k1, int k2, int swap) const noexcept;
