@@ -22,7 +22,6 @@ int Table::replacement_index(int r) const noexcept {
   return r < 4 ? first[static_cast<std::size_t>(r)] : 14 + (r - 4);
 }
 
-int Table::tiles_left() const noexcept { return std::max(0, int{next_live_} + 1 - 14 - int{replacements_}); }
 
 Pai Table::dora_indicator(int i) const noexcept { return i < dora_shown_ ? wall_pai(5 + 2 * i) : no_pai; }
 Pai Table::ura_indicator(int i) const noexcept { return i < dora_shown_ ? wall_pai(4 + 2 * i) : no_pai; }
@@ -351,7 +350,7 @@ void Table::after_discard(GameLog* log) noexcept {
     settle_draw(DrawKind::exhaustive, log);
     return;
   }
-  draw_tile((turn_ + 1) % n_, false, log);
+  draw_tile(turn_ + 1 == n_ ? 0 : turn_ + 1, false, log);  // not % n_: a division on every turn
 }
 
 void Table::resolve_reaction(GameLog* log) noexcept {

@@ -33,10 +33,13 @@ Wall seeded_wall(const EngineRules& rules, std::uint64_t seed, std::uint32_t gam
   // games and rounds give unrelated walls.
   Rng rng;
   rng.key = Rng::mix(Rng::mix(Rng::mix(seed) ^ game) ^ (std::uint64_t{round} << 32 | honba));
-  for (int i = n - 1; i > 0; --i) {  // Fisher-Yates
-    const auto j = rng.below(static_cast<std::uint32_t>(i + 1));
-    std::swap(w.tiles[static_cast<std::size_t>(i)], w.tiles[j]);
-  }
+  // Fisher-Yates. The draws first, apart from the swaps: each is a function
+  // of its index alone, so they overlap instead of waiting on the swaps.
+  std::array<std::uint8_t, 136> j{};
+  for (int i = n - 1; i > 0; --i)
+    j[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(rng.below(static_cast<std::uint32_t>(i + 1)));
+  for (int i = n - 1; i > 0; --i)
+    std::swap(w.tiles[static_cast<std::size_t>(i)], w.tiles[j[static_cast<std::size_t>(i)]]);
   return w;
 }
 

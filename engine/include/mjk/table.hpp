@@ -304,7 +304,10 @@ class MJK_API Table {
   [[nodiscard]] int kyoku() const noexcept { return kyoku_; }
   [[nodiscard]] int honba() const noexcept { return honba_; }
   [[nodiscard]] int sticks() const noexcept { return sticks_; }
-  [[nodiscard]] int tiles_left() const noexcept;  // live tiles still to draw
+  [[nodiscard]] int tiles_left() const noexcept {  // live tiles still to draw
+    const int left = int{next_live_} + 1 - 14 - int{replacements_};
+    return left > 0 ? left : 0;
+  }
   [[nodiscard]] int dora_indicator_count() const noexcept { return dora_shown_; }
   [[nodiscard]] Pai dora_indicator(int i) const noexcept;
   [[nodiscard]] Pai ura_indicator(int i) const noexcept;
