@@ -2,6 +2,7 @@
 // to them. The legal sets are table_legal.cpp's; wins, draws and the game's
 // end table_settle.cpp's.
 #include <algorithm>
+#include <bit>
 
 #include "mjk/analysis.hpp"
 #include "mjk/table.hpp"
@@ -39,7 +40,7 @@ void Table::add_pai(int s, Pai p) noexcept {
   if (pai_red(p)) ++st.hand.red_fives[static_cast<std::size_t>(p - 34)];
   const std::uint64_t bit = std::uint64_t{1} << kind;
   st.held |= bit;
-  if (count >= 2) st.pairs |= bit;
+  st.pairs |= bit & (std::uint64_t{0} - (count >= 2));  // masks, not branches: the counts are the wall's chance
   if (count == 4) st.fours |= bit;
 }
 
@@ -57,8 +58,8 @@ void Table::remove_pai(int s, Pai p) noexcept {
   }
   const std::uint64_t bit = std::uint64_t{1} << kind;
   st.fours &= ~bit;
-  if (count < 2) st.pairs &= ~bit;
-  if (count == 0) st.held &= ~bit;
+  st.pairs &= ~(bit & (std::uint64_t{0} - (count < 2)));
+  st.held &= ~(bit & (std::uint64_t{0} - (count == 0)));
 }
 
 void Table::update_waits(int s, bool exact) noexcept {
@@ -143,11 +144,10 @@ void Table::begin_round(GameLog* log, const Wall* wall) noexcept {
   for (auto& st : seats_) st = SeatState{};
   for (auto& l : legal_) l = ActionSet{};
   // Tenhou's deal: four tiles to each seat from the dealer, three times, then one each.
-  for (int pass = 0; pass < 4; ++pass)
-    for (int i = 0; i < n_; ++i) {
-      const int s = (kyoku_ + i) % n_;
-      for (int k = 0; k < (pass < 3 ? 4 : 1); ++k) add_pai(s, wall_pai(next_live_--));
-    }
+  for (int pass = 0; pass < 3; ++pass)
+    for (int i = 0, s = kyoku_; i < n_; ++i, s = s + 1 == n_ ? 0 : s + 1)
+      for (int k = 0; k < 4; ++k) add_pai(s, wall_pai(next_live_--));
+  for (int i = 0, s = kyoku_; i < n_; ++i, s = s + 1 == n_ ? 0 : s + 1) add_pai(s, wall_pai(next_live_--));
   if (log) {
     RoundHeader h;
     h.wind = wind_;
@@ -301,14 +301,18 @@ void Table::discard(int s, Pai p, bool tsumogiri, bool riichi, GameLog* log) noe
 }
 
 // The discard stands (no ron): furiten for everyone it would have won, the riichi accepted.
+// The seats to mark are found without a branch per seat: which seat is the
+// discarder changes every turn, and a skip on it was mispredicted a third
+// of the time.
 static void mark_passed(std::array<SeatState, 4>& seats, int n, int discarder, int kind, std::uint8_t ron_mask) {
-  for (int s = 0; s < n; ++s) {
-    if (s == discarder || ((ron_mask >> s) & 1)) continue;
-    SeatState& st = seats[static_cast<std::size_t>(s)];
-    if (st.waits.contains(Tile(kind))) {
-      st.temp_furiten = true;
-      if (st.riichi) st.riichi_furiten = true;
-    }
+  unsigned waiting = 0;
+  for (int s = 0; s < n; ++s)
+    waiting |= static_cast<unsigned>((seats[static_cast<std::size_t>(s)].waits.bits() >> kind) & 1) << s;
+  waiting &= ~(1u << discarder) & ~unsigned{ron_mask};
+  for (; waiting; waiting &= waiting - 1) {
+    SeatState& st = seats[static_cast<std::size_t>(std::countr_zero(waiting))];
+    st.temp_furiten = true;
+    if (st.riichi) st.riichi_furiten = true;
   }
 }
 
@@ -356,8 +360,8 @@ void Table::after_discard(GameLog* log) noexcept {
 void Table::resolve_reaction(GameLog* log) noexcept {
   std::uint8_t rons = 0;
   int caller = -1;
-  for (int s = 0; s < n_; ++s) {
-    if (!((asked_ >> s) & 1)) continue;
+  for (unsigned m = asked_; m; m &= m - 1) {
+    const int s = std::countr_zero(m);
     const Action a = answers_[static_cast<std::size_t>(s)];
     if (a == act::ron) rons |= static_cast<std::uint8_t>(1u << s);
     // pon and kan over chi: at most one seat can pon or kan a tile, one can chi

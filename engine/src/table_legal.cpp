@@ -24,6 +24,15 @@ int distinct_yaochu(const Hand& h) noexcept {
   return n;
 }
 
+// The kinds a chi of each kind needs one of (its neighbours in the suit; none for honours).
+constexpr std::array<std::uint64_t, kind_count> neighbours = [] {
+  std::array<std::uint64_t, kind_count> out{};
+  for (int k = 0; k < 27; ++k)
+    out[static_cast<std::size_t>(k)] =
+        (k % 9 > 0 ? std::uint64_t{1} << (k - 1) : 0) | (k % 9 < 8 ? std::uint64_t{1} << (k + 1) : 0);
+  return out;
+}();
+
 // select_in_byte[b * 8 + i]: the place of the i-th set bit of byte b.
 constexpr std::array<std::uint8_t, 256 * 8> select_in_byte = [] {
   std::array<std::uint8_t, 256 * 8> table{};
@@ -51,7 +60,8 @@ Action ActionSet::nth(int n) const noexcept {
   constexpr std::uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
   const std::uint64_t past = ((sums | highs) - (skip + 1) * ones) & highs;  // bytes whose sum exceeds skip
   const int byte = std::countr_zero(past) >> 3;
-  const auto before = byte == 0 ? 0 : static_cast<int>((sums >> (8 * byte - 8)) & 0xff);
+  const auto before =
+      static_cast<int>(((sums << 8) >> (8 * byte)) & 0xff);  // the sum of the bytes below (0 for byte 0)
   const auto in_byte = static_cast<std::size_t>((w >> (8 * byte)) & 0xff);
   const int at = select_in_byte[in_byte * 8 + static_cast<std::size_t>(static_cast<int>(skip) - before)];
   return static_cast<Action>((n < low ? 0 : 64) + 8 * byte + at);
@@ -84,13 +94,13 @@ void Table::prepare_turn() noexcept {
   ActionSet& L = legal_[turn_];
   const Hand& h = st.hand;
   // discard + k for a plain copy of kind k held, + 34.. for a red five
+  // (masks, not branches: which fives are red is the wall's chance)
   std::uint64_t discards = st.held;
   for (int suit = 0; suit < 3; ++suit) {
     const int red = h.red_fives[static_cast<std::size_t>(suit)];
-    if (red == 0) continue;
     const int five = 9 * suit + 4;
-    discards |= std::uint64_t{1} << red_pai_of(five);
-    if (detail::count_of(h, five) == red) discards &= ~(std::uint64_t{1} << five);
+    discards |= std::uint64_t{red > 0} << (34 + suit);
+    discards &= ~(std::uint64_t{red > 0 && detail::count_of(h, five) == red} << five);
   }
   if (called_turn_) {  // after chi or pon: a discard, not the called kind nor the run's other end
     std::uint64_t banned = std::uint64_t{1} << pai_kind(called_pai_);
@@ -116,7 +126,7 @@ void Table::prepare_turn() noexcept {
     return;
   }
   const std::uint64_t held = st.held, four = st.fours;
-  if (pai_in_hand(h, drawn_) == 1) discards &= ~(std::uint64_t{1} << drawn_);  // only the drawn copy: tsumogiri
+  discards &= ~(std::uint64_t{pai_in_hand(h, drawn_) == 1} << drawn_);  // only the drawn copy: tsumogiri
   L.insert_low(discards);
   if (kan_ok)
     for (std::uint64_t m = four; m; m &= m - 1) L.insert(act::kan + std::countr_zero(m));
@@ -124,8 +134,9 @@ void Table::prepare_turn() noexcept {
   if (kan_ok)
     for (std::uint64_t m = st.pons & held; m; m &= m - 1) L.insert(act::kan + std::countr_zero(m));
   if (n_ == 3 && detail::count_of(h, 30) > 0 && tiles_left() > 0) L.insert(act::north);
-  if (!st.open && scores_[turn_] >= 1000 && tiles_left() >= rules_.riichi_min_wall && st.shanten <= 1 &&
-      detail::may_be_tenpai(st.held, st.pairs, 2)) {
+  const bool riichi_may = !st.open & (scores_[turn_] >= 1000) & (tiles_left() >= rules_.riichi_min_wall) &
+                          (st.shanten <= 1);  // one branch for the four
+  if (riichi_may && detail::may_be_tenpai(st.held, st.pairs, 2)) {
     const Result<TenpaiDiscards> td = tenpai_discards(h, Options{rules_.players, {}});
     if (td.ok())
       for (Tile t : td.value.discards) {
@@ -144,19 +155,25 @@ void Table::prepare_reaction() noexcept {
   for (auto& l : legal_) l = ActionSet{};
   asked_ = answered_ = 0;
   const int kind = pai_kind(claim_pai_);
-  const std::uint64_t bit = std::uint64_t{1} << kind;
   const bool calls = tiles_left() > 0;  // the last discard cannot be called
   // Most seats can do nothing with most discards: the kind among the waits
   // (ron), a pair of it (pon, kan), or for the next seat a neighbour (chi)
   // is a few mask tests; only a seat that passes them is looked at closely.
-  const int chi_seat = n_ == 4 && kind < 27 ? (turn_ + 1) & 3 : -1;
-  const std::uint64_t near = chi_seat < 0 ? 0 : ((kind % 9 > 0 ? bit >> 1 : 0) | (kind % 9 < 8 ? bit << 1 : 0));
+  // Branch-free up to the seats that pass (which seat discarded changes
+  // every turn: a branch on it was mispredicted a third of the time).
+  const int chi_seat = turn_ + 1 == 4 ? 0 : turn_ + 1;  // four players only (near is 0 with three)
+  const std::uint64_t near = n_ == 4 ? neighbours[static_cast<std::size_t>(kind)] : 0;
+  unsigned passing = 0;
   for (int s = 0; s < n_; ++s) {
-    if (s == turn_) continue;
     const SeatState& st = seats_[static_cast<std::size_t>(s)];
-    std::uint64_t wanted = st.waits.bits();
-    if (calls && !st.riichi) wanted |= st.pairs | ((s == chi_seat && (st.held & near)) ? bit : 0);
-    if (wanted & bit) reaction_set(s, calls, s == chi_seat);
+    const std::uint64_t callable = (std::uint64_t{0} - (calls & !st.riichi)) &
+                                   (st.pairs | (std::uint64_t{0} - ((s == chi_seat) & ((st.held & near) != 0))));
+    passing |= static_cast<unsigned>(((st.waits.bits() | callable) >> kind) & 1) << s;
+  }
+  passing &= ~(1u << turn_);
+  for (; passing; passing &= passing - 1) {
+    const int s = std::countr_zero(passing);
+    reaction_set(s, calls, near != 0 && s == chi_seat);
   }
 }
 
