@@ -55,12 +55,14 @@ inline constexpr std::uint64_t number1 = 0x40201ull, number2 = number1 << 1, num
 [[nodiscard]] constexpr bool may_be_tenpai(std::uint64_t held, std::uint64_t pairs, int spare) noexcept {
   // thirteen orphans' shape (terminals and honours, but the one tile a 3k+2
   // hand discards): the kernel decides
+  // (no branches: the answer is the hand's chance, asked on most turns;
+  // x & (x - 1) drops x's lowest bit and leaves 0 at 0)
   std::uint64_t other = held & ~yaochu;
-  if (spare == 2) other &= other - 1;
-  if (other == 0) return true;
+  other &= spare == 2 ? other - 1 : ~std::uint64_t{0};
   std::uint64_t rest = isolated(held, pairs);
-  for (int i = 0; i < spare && rest; ++i) rest &= rest - 1;
-  return rest == 0;
+  rest &= rest - 1;
+  rest &= spare == 2 ? rest - 1 : ~std::uint64_t{0};
+  return (other == 0) | (rest == 0);
 }
 
 // The two kinds a chi takes from the hand, by the called tile's place in

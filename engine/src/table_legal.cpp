@@ -100,7 +100,7 @@ void Table::prepare_turn() noexcept {
     const int red = h.red_fives[static_cast<std::size_t>(suit)];
     const int five = 9 * suit + 4;
     discards |= std::uint64_t{red > 0} << (34 + suit);
-    discards &= ~(std::uint64_t{red > 0 && detail::count_of(h, five) == red} << five);
+    discards &= ~(static_cast<std::uint64_t>((red > 0) & (detail::count_of(h, five) == red)) << five);
   }
   if (called_turn_) {  // after chi or pon: a discard, not the called kind nor the run's other end
     std::uint64_t banned = std::uint64_t{1} << pai_kind(called_pai_);
@@ -198,7 +198,7 @@ void Table::reaction_set(int s, bool calls, bool chi_seat) noexcept {
       for (int place = 0; place < 3; ++place) {
         int k1 = 0, k2 = 0;
         if (!detail::chi_kinds(kind, place, k1, k2)) continue;
-        if (detail::count_of(h, k1) == 0 || detail::count_of(h, k2) == 0) continue;
+        if ((detail::count_of(h, k1) == 0) | (detail::count_of(h, k2) == 0)) continue;
         // kuikae: the called kind and the run's other end may not be discarded next
         if (!call_leaves_discard(s, kind, k1, k2, detail::chi_swap_kind(kind, place))) continue;
         const int five = detail::is_five(k1) ? k1 : detail::is_five(k2) ? k2 : -1;
