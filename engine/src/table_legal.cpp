@@ -18,11 +18,7 @@ constexpr bool is_turn_action(Action a) noexcept {
   return a < act::chi || (a >= act::kan && a <= act::tsumo) || a == act::nine_terminals || a == act::north;
 }
 
-int distinct_yaochu(const Hand& h) noexcept {
-  int n = 0;
-  for (int k = 0; k < kind_count; ++k) n += detail::is_yaochu(k) && detail::count_of(h, k) > 0;
-  return n;
-}
+int distinct_yaochu(std::uint64_t held) noexcept { return ActionSet::bit_count(held & detail::yaochu); }
 
 // The kinds a chi of each kind needs one of (its neighbours in the suit; none for honours).
 constexpr std::array<std::uint64_t, kind_count> neighbours = [] {
@@ -96,12 +92,13 @@ void Table::prepare_turn() noexcept {
   // discard + k for a plain copy of kind k held, + 34.. for a red five
   // (masks, not branches: which fives are red is the wall's chance)
   std::uint64_t discards = st.held;
-  for (int suit = 0; suit < 3; ++suit) {
-    const int red = h.red_fives[static_cast<std::size_t>(suit)];
-    const int five = 9 * suit + 4;
-    discards |= std::uint64_t{red > 0} << (34 + suit);
-    discards &= ~(static_cast<std::uint64_t>((red > 0) & (detail::count_of(h, five) == red)) << five);
-  }
+  if (h.red_fives[0] | h.red_fives[1] | h.red_fives[2])  // most hands hold none
+    for (int suit = 0; suit < 3; ++suit) {
+      const int red = h.red_fives[static_cast<std::size_t>(suit)];
+      const int five = 9 * suit + 4;
+      discards |= std::uint64_t{red > 0} << (34 + suit);
+      discards &= ~(static_cast<std::uint64_t>((red > 0) & (detail::count_of(h, five) == red)) << five);
+    }
   if (called_turn_) {  // after chi or pon: a discard, not the called kind nor the run's other end
     std::uint64_t banned = std::uint64_t{1} << pai_kind(called_pai_);
     if (kuikae_other_ >= 0) banned |= std::uint64_t{1} << kuikae_other_;
@@ -113,7 +110,8 @@ void Table::prepare_turn() noexcept {
   const int drawn_kind = pai_kind(drawn_);
   if (st.waits.contains(Tile(drawn_kind)) && can_win(turn_, drawn_, true, false)) L.insert(act::tsumo);
   const bool kan_ok = kans_ < 4 && tiles_left() > 0;
-  if (rules_.nine_terminals && st.discards == 0 && !any_call_ && distinct_yaochu(h) >= 9) L.insert(act::nine_terminals);
+  if (rules_.nine_terminals && st.discards == 0 && !any_call_ && distinct_yaochu(st.held) >= 9)
+    L.insert(act::nine_terminals);
   if (st.riichi) {
     L.insert(act::tsumogiri);
     if (kan_ok && detail::count_of(h, drawn_kind) == 4) {
