@@ -92,13 +92,12 @@ void Table::prepare_turn() noexcept {
   // discard + k for a plain copy of kind k held, + 34.. for a red five
   // (masks, not branches: which fives are red is the wall's chance)
   std::uint64_t discards = st.held;
-  if (h.red_fives[0] | h.red_fives[1] | h.red_fives[2])  // most hands hold none
-    for (int suit = 0; suit < 3; ++suit) {
-      const int red = h.red_fives[static_cast<std::size_t>(suit)];
-      const int five = 9 * suit + 4;
-      discards |= std::uint64_t{red > 0} << (34 + suit);
-      discards &= ~(static_cast<std::uint64_t>((red > 0) & (detail::count_of(h, five) == red)) << five);
-    }
+  for (int suit = 0; suit < 3; ++suit) {
+    const int red = h.red_fives[static_cast<std::size_t>(suit)];
+    const int five = 9 * suit + 4;
+    discards |= std::uint64_t{red > 0} << (34 + suit);
+    discards &= ~(static_cast<std::uint64_t>((red > 0) & (detail::count_of(h, five) == red)) << five);
+  }
   if (called_turn_) {  // after chi or pon: a discard, not the called kind nor the run's other end
     std::uint64_t banned = std::uint64_t{1} << pai_kind(called_pai_);
     if (kuikae_other_ >= 0) banned |= std::uint64_t{1} << kuikae_other_;
