@@ -2,6 +2,7 @@
 #include "mjk/bots.hpp"
 
 #include <algorithm>
+#include <bit>
 
 #include "mjk/analysis.hpp"
 #include "mjk/ev.hpp"
@@ -178,16 +179,32 @@ Bot bot_by_name(std::string_view name) noexcept {
 long play_game(Table& table, std::span<const Bot> bots, std::uint64_t seed, GameLog* log) noexcept {
   std::array<Rng, 4> rngs{};
   for (int s = 0; s < 4; ++s) rngs[static_cast<std::size_t>(s)].key = Rng::mix(seed ^ Rng::mix(0x5eed0000u + s));
+  std::array<Bot, 4> by_seat{};  // taken once: a division per decision showed in the profile
+  for (std::size_t s = 0; s < 4; ++s) by_seat[s] = bots[s % bots.size()];
+  // A random seat's next number is drawn as soon as its last is used: the
+  // n-th number of a stream does not depend on the game, so it is ready when
+  // the seat is next asked instead of on the path from one decision to the
+  // next. The same numbers in the same order as bot_random's own draws.
+  std::array<std::uint64_t, 4> ahead{};
+  for (std::size_t s = 0; s < 4; ++s)
+    if (by_seat[s] == bot_random) ahead[s] = rngs[s].next();
   long decisions = 0;
   while (!table.done()) {
     if (table.phase() == Phase::round_over) {
       table.next_round(log);
       continue;
     }
-    const std::uint8_t actors = table.actors();
-    for (int s = 0; s < table.players(); ++s) {
-      if (!((actors >> s) & 1)) continue;
-      const Action a = bots[static_cast<std::size_t>(s) % bots.size()](table, s, rngs[static_cast<std::size_t>(s)]);
+    for (unsigned actors = table.actors(); actors; actors &= actors - 1) {  // the seats asked, in seat order
+      const int s = std::countr_zero(actors);
+      const auto seat = static_cast<std::size_t>(s);
+      Action a = 0;
+      if (by_seat[seat] == bot_random) {
+        const ActionSet& legal = table.legal(s);
+        a = legal.nth(static_cast<int>(Rng::scaled(ahead[seat], static_cast<std::uint32_t>(legal.size()))));
+        ahead[seat] = rngs[seat].next();
+      } else {
+        a = by_seat[seat](table, s, rngs[seat]);
+      }
       if (!table.apply(s, a, log).ok()) {  // a bot's illegal answer: the fallback, so the game goes on
         const ActionSet& legal = table.legal(s);
         const Action fallback = legal.contains(act::pass)        ? act::pass

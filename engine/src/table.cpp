@@ -2,6 +2,7 @@
 // to them. The legal sets are table_legal.cpp's; wins, draws and the game's
 // end table_settle.cpp's.
 #include <algorithm>
+#include <bit>
 
 #include "mjk/analysis.hpp"
 #include "mjk/table.hpp"
@@ -11,10 +12,22 @@ namespace mjk {
 
 using detail::pai_in_hand;
 
+namespace {
+// The pai of each tile id, without and with red fives (ids 16, 52, 88): a
+// read per draw where the test was three branches.
+constexpr std::array<std::array<Pai, 136>, 2> pai_of_id = [] {
+  std::array<std::array<Pai, 136>, 2> out{};
+  for (int id = 0; id < 136; ++id) {
+    out[0][static_cast<std::size_t>(id)] = static_cast<Pai>(id / 4);
+    out[1][static_cast<std::size_t>(id)] =
+        id == 16 || id == 52 || id == 88 ? red_pai_of(id / 4) : static_cast<Pai>(id / 4);
+  }
+  return out;
+}();
+}  // namespace
+
 Pai Table::wall_pai(int index) const noexcept {
-  const int id = wall_.tiles[static_cast<std::size_t>(index)];
-  if (rules_.red_fives && (id == 16 || id == 52 || id == 88)) return red_pai_of(id / 4);
-  return static_cast<Pai>(id / 4);
+  return pai_of_id[rules_.red_fives ? 1 : 0][wall_.tiles[static_cast<std::size_t>(index)]];
 }
 
 int Table::replacement_index(int r) const noexcept {
@@ -22,7 +35,6 @@ int Table::replacement_index(int r) const noexcept {
   return r < 4 ? first[static_cast<std::size_t>(r)] : 14 + (r - 4);
 }
 
-int Table::tiles_left() const noexcept { return std::max(0, int{next_live_} + 1 - 14 - int{replacements_}); }
 
 Pai Table::dora_indicator(int i) const noexcept { return i < dora_shown_ ? wall_pai(5 + 2 * i) : no_pai; }
 Pai Table::ura_indicator(int i) const noexcept { return i < dora_shown_ ? wall_pai(4 + 2 * i) : no_pai; }
@@ -34,25 +46,32 @@ void Table::emit(GameLog* log, const Event& e) const noexcept {
 void Table::add_pai(int s, Pai p) noexcept {
   SeatState& st = seats_[static_cast<std::size_t>(s)];
   const int kind = pai_kind(p);
-  st.hand.add(Tile(kind));
-  if (pai_red(p)) ++st.hand.red_fives[static_cast<std::size_t>(kind / 9)];
+  const auto count = static_cast<std::uint8_t>(st.hand.slots[detail::kind_slot[static_cast<std::size_t>(kind)]] + 1);
+  st.hand.slots[detail::kind_slot[static_cast<std::size_t>(kind)]] = count;
+  ++st.hand.tiles;
+  if (pai_red(p)) ++st.hand.red_fives[static_cast<std::size_t>(p - 34)];
   const std::uint64_t bit = std::uint64_t{1} << kind;
-  const int count = st.hand.count(Tile(kind));
   st.held |= bit;
-  if (count >= 2) st.pairs |= bit;
+  st.pairs |= bit & (std::uint64_t{0} - (count >= 2));  // masks, not branches: the counts are the wall's chance
   if (count == 4) st.fours |= bit;
 }
 
 void Table::remove_pai(int s, Pai p) noexcept {
   SeatState& st = seats_[static_cast<std::size_t>(s)];
   const int kind = pai_kind(p);
-  if (pai_red(p)) --st.hand.red_fives[static_cast<std::size_t>(kind / 9)];
-  st.hand.remove(Tile(kind));
+  std::uint8_t& slot = st.hand.slots[detail::kind_slot[static_cast<std::size_t>(kind)]];
+  const auto count = static_cast<std::uint8_t>(slot - 1);
+  slot = count;
+  --st.hand.tiles;
+  if (detail::is_five(kind)) {  // as Hand::remove: no more red fives than fives
+    std::uint8_t& red = st.hand.red_fives[static_cast<std::size_t>(kind / 9)];
+    if (pai_red(p)) --red;
+    if (count < red) red = count;
+  }
   const std::uint64_t bit = std::uint64_t{1} << kind;
-  const int count = st.hand.count(Tile(kind));
   st.fours &= ~bit;
-  if (count < 2) st.pairs &= ~bit;
-  if (count == 0) st.held &= ~bit;
+  st.pairs &= ~(bit & (std::uint64_t{0} - (count < 2)));
+  st.held &= ~(bit & (std::uint64_t{0} - (count == 0)));
 }
 
 void Table::update_waits(int s, bool exact) noexcept {
@@ -63,6 +82,11 @@ void Table::update_waits(int s, bool exact) noexcept {
   if (!exact && st.shanten >= 2) {
     --st.shanten;
     st.waits = TileMask{};
+    return;
+  }
+  if (!detail::may_be_tenpai(st.held, st.pairs, 1)) {  // no wait, and the bound 1 asks again at the next discard
+    st.waits = TileMask{};
+    st.shanten = 1;
     return;
   }
   const Options options{rules_.players, {}};
@@ -132,11 +156,10 @@ void Table::begin_round(GameLog* log, const Wall* wall) noexcept {
   for (auto& st : seats_) st = SeatState{};
   for (auto& l : legal_) l = ActionSet{};
   // Tenhou's deal: four tiles to each seat from the dealer, three times, then one each.
-  for (int pass = 0; pass < 4; ++pass)
-    for (int i = 0; i < n_; ++i) {
-      const int s = (kyoku_ + i) % n_;
-      for (int k = 0; k < (pass < 3 ? 4 : 1); ++k) add_pai(s, wall_pai(next_live_--));
-    }
+  for (int pass = 0; pass < 3; ++pass)
+    for (int i = 0, s = kyoku_; i < n_; ++i, s = s + 1 == n_ ? 0 : s + 1)
+      for (int k = 0; k < 4; ++k) add_pai(s, wall_pai(next_live_--));
+  for (int i = 0, s = kyoku_; i < n_; ++i, s = s + 1 == n_ ? 0 : s + 1) add_pai(s, wall_pai(next_live_--));
   if (log) {
     RoundHeader h;
     h.wind = wind_;
@@ -203,7 +226,11 @@ ActionResult Table::apply(int s, Action a, GameLog* log) noexcept {
   ActionResult r;
   r.seat = static_cast<std::uint8_t>(s);
   r.action = a;
-  r.refusal = why_not(s, a);
+  // The common case in one test (an asked seat, an action of its set); the
+  // reason of a refusal is why_not's.
+  const bool legal = phase_ <= Phase::chankan && static_cast<unsigned>(s) < n_ && ((actors() >> s) & 1) &&
+                     legal_[static_cast<unsigned>(s)].contains(a);
+  if (!legal) r.refusal = why_not(s, a);
   if (!r.ok()) return r;
   const auto bit = static_cast<std::uint8_t>(1u << s);
   if (phase_ == Phase::reaction || phase_ == Phase::chankan) {
@@ -263,7 +290,7 @@ void Table::discard(int s, Pai p, bool tsumogiri, bool riichi, GameLog* log) noe
   rt = RiverTile{static_cast<std::uint8_t>(s), p, static_cast<std::uint8_t>((tsumogiri ? 1 : 0) | (riichi ? 2 : 0))};
   st.discarded.insert(Tile(kind));
   ++st.discards;
-  if (!detail::is_yaochu(kind)) st.nagashi = false;
+  st.nagashi = st.nagashi && ((detail::yaochu >> kind) & 1);
   st.temp_furiten = false;
   st.ippatsu = false;
   if (!any_call_ && first_wind_count_ < 4) {
@@ -286,14 +313,18 @@ void Table::discard(int s, Pai p, bool tsumogiri, bool riichi, GameLog* log) noe
 }
 
 // The discard stands (no ron): furiten for everyone it would have won, the riichi accepted.
+// The seats to mark are found without a branch per seat: which seat is the
+// discarder changes every turn, and a skip on it was mispredicted a third
+// of the time.
 static void mark_passed(std::array<SeatState, 4>& seats, int n, int discarder, int kind, std::uint8_t ron_mask) {
-  for (int s = 0; s < n; ++s) {
-    if (s == discarder || ((ron_mask >> s) & 1)) continue;
-    SeatState& st = seats[static_cast<std::size_t>(s)];
-    if (st.waits.contains(Tile(kind))) {
-      st.temp_furiten = true;
-      if (st.riichi) st.riichi_furiten = true;
-    }
+  unsigned waiting = 0;
+  for (int s = 0; s < n; ++s)
+    waiting |= static_cast<unsigned>((seats[static_cast<std::size_t>(s)].waits.bits() >> kind) & 1) << s;
+  waiting &= ~(1u << discarder) & ~unsigned{ron_mask};
+  for (; waiting; waiting &= waiting - 1) {
+    SeatState& st = seats[static_cast<std::size_t>(std::countr_zero(waiting))];
+    st.temp_furiten = true;
+    if (st.riichi) st.riichi_furiten = true;
   }
 }
 
@@ -335,14 +366,14 @@ void Table::after_discard(GameLog* log) noexcept {
     settle_draw(DrawKind::exhaustive, log);
     return;
   }
-  draw_tile((turn_ + 1) % n_, false, log);
+  draw_tile(turn_ + 1 == n_ ? 0 : turn_ + 1, false, log);  // not % n_: a division on every turn
 }
 
 void Table::resolve_reaction(GameLog* log) noexcept {
   std::uint8_t rons = 0;
   int caller = -1;
-  for (int s = 0; s < n_; ++s) {
-    if (!((asked_ >> s) & 1)) continue;
+  for (unsigned m = asked_; m; m &= m - 1) {
+    const int s = std::countr_zero(m);
     const Action a = answers_[static_cast<std::size_t>(s)];
     if (a == act::ron) rons |= static_cast<std::uint8_t>(1u << s);
     // pon and kan over chi: at most one seat can pon or kan a tile, one can chi

@@ -18,20 +18,49 @@ constexpr bool is_turn_action(Action a) noexcept {
   return a < act::chi || (a >= act::kan && a <= act::tsumo) || a == act::nine_terminals || a == act::north;
 }
 
-int distinct_yaochu(const Hand& h) noexcept {
-  int n = 0;
-  for (int k = 0; k < kind_count; ++k) n += detail::is_yaochu(k) && h.count(Tile(k)) > 0;
-  return n;
-}
+int distinct_yaochu(std::uint64_t held) noexcept { return ActionSet::bit_count(held & detail::yaochu); }
+
+// The kinds a chi of each kind needs one of (its neighbours in the suit; none for honours).
+constexpr std::array<std::uint64_t, kind_count> neighbours = [] {
+  std::array<std::uint64_t, kind_count> out{};
+  for (int k = 0; k < 27; ++k)
+    out[static_cast<std::size_t>(k)] =
+        (k % 9 > 0 ? std::uint64_t{1} << (k - 1) : 0) | (k % 9 < 8 ? std::uint64_t{1} << (k + 1) : 0);
+  return out;
+}();
+
+// select_in_byte[b * 8 + i]: the place of the i-th set bit of byte b.
+constexpr std::array<std::uint8_t, 256 * 8> select_in_byte = [] {
+  std::array<std::uint8_t, 256 * 8> table{};
+  for (int b = 0; b < 256; ++b) {
+    int i = 0;
+    for (int bit = 0; bit < 8; ++bit)
+      if ((b >> bit) & 1) table[static_cast<std::size_t>(b * 8 + i++)] = static_cast<std::uint8_t>(bit);
+  }
+  return table;
+}();
 
 }  // namespace
 
 Action ActionSet::nth(int n) const noexcept {
   const int low = counts[0];
   std::uint64_t w = n < low ? bits[0] : bits[1];
-  int skip = n < low ? n : n - low;
-  for (; skip > 0; --skip) w &= w - 1;
-  return static_cast<Action>((n < low ? 0 : 64) + std::countr_zero(w));
+  const auto skip = static_cast<std::uint64_t>(n < low ? n : n - low);
+  // The byte holding the wanted bit, found without a loop over the bits (a
+  // random bot's pick, every decision): each byte's count (SWAR), the
+  // running sums by a multiply, then the first sum past `skip`.
+  std::uint64_t c = w - ((w >> 1) & 0x5555555555555555ull);
+  c = (c & 0x3333333333333333ull) + ((c >> 2) & 0x3333333333333333ull);
+  c = (c + (c >> 4)) & 0x0f0f0f0f0f0f0f0full;
+  const std::uint64_t sums = c * 0x0101010101010101ull;  // byte i: the bits of bytes 0..i (at most 64)
+  constexpr std::uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+  const std::uint64_t past = ((sums | highs) - (skip + 1) * ones) & highs;  // bytes whose sum exceeds skip
+  const int byte = std::countr_zero(past) >> 3;
+  const auto before =
+      static_cast<int>(((sums << 8) >> (8 * byte)) & 0xff);  // the sum of the bytes below (0 for byte 0)
+  const auto in_byte = static_cast<std::size_t>((w >> (8 * byte)) & 0xff);
+  const int at = select_in_byte[in_byte * 8 + static_cast<std::size_t>(static_cast<int>(skip) - before)];
+  return static_cast<Action>((n < low ? 0 : 64) + 8 * byte + at);
 }
 
 bool Table::can_win(int s, Pai p, bool tsumo, bool chankan) const noexcept {
@@ -45,9 +74,9 @@ bool Table::call_leaves_discard(int s, int called, int k1, int k2, int swap) con
   const SeatState& st = seats_[static_cast<std::size_t>(s)];
   std::uint64_t left = st.held;
   // a kind taken for the call is gone when the call takes every copy
-  const int c1 = st.hand.count(Tile(k1)) - 1 - (k1 == k2);
+  const int c1 = detail::count_of(st.hand, k1) - 1 - (k1 == k2);
   if (c1 <= 0) left &= ~(std::uint64_t{1} << k1);
-  if (k2 != k1 && st.hand.count(Tile(k2)) <= 1) left &= ~(std::uint64_t{1} << k2);
+  if (k2 != k1 && detail::count_of(st.hand, k2) <= 1) left &= ~(std::uint64_t{1} << k2);
   left &= ~(std::uint64_t{1} << called);
   if (swap >= 0) left &= ~(std::uint64_t{1} << swap);
   return left != 0;
@@ -60,22 +89,31 @@ void Table::prepare_turn() noexcept {
   const SeatState& st = seats_[turn_];
   ActionSet& L = legal_[turn_];
   const Hand& h = st.hand;
+  // discard + k for a plain copy of kind k held, + 34.. for a red five
+  // (masks, not branches: which fives are red is the wall's chance)
+  std::uint64_t discards = st.held;
+  for (int suit = 0; suit < 3; ++suit) {
+    const int red = h.red_fives[static_cast<std::size_t>(suit)];
+    const int five = 9 * suit + 4;
+    discards |= std::uint64_t{red > 0} << (34 + suit);
+    discards &= ~(static_cast<std::uint64_t>((red > 0) & (detail::count_of(h, five) == red)) << five);
+  }
   if (called_turn_) {  // after chi or pon: a discard, not the called kind nor the run's other end
-    const int called = pai_kind(called_pai_);
-    for (int k = 0; k < kind_count; ++k) {
-      if (h.count(Tile(k)) == 0 || k == called || k == kuikae_other_) continue;
-      if (pai_in_hand(h, static_cast<Pai>(k)) > 0) L.insert(act::discard + k);
-      if (detail::is_five(k) && pai_in_hand(h, red_pai_of(k)) > 0) L.insert(act::discard + red_pai_of(k));
-    }
+    std::uint64_t banned = std::uint64_t{1} << pai_kind(called_pai_);
+    if (kuikae_other_ >= 0) banned |= std::uint64_t{1} << kuikae_other_;
+    for (int suit = 0; suit < 3; ++suit)  // a banned five bans its red copy too
+      if ((banned >> (9 * suit + 4)) & 1) banned |= std::uint64_t{1} << (34 + suit);
+    L.insert_low(discards & ~banned);
     return;
   }
   const int drawn_kind = pai_kind(drawn_);
   if (st.waits.contains(Tile(drawn_kind)) && can_win(turn_, drawn_, true, false)) L.insert(act::tsumo);
   const bool kan_ok = kans_ < 4 && tiles_left() > 0;
-  if (rules_.nine_terminals && st.discards == 0 && !any_call_ && distinct_yaochu(h) >= 9) L.insert(act::nine_terminals);
+  if (rules_.nine_terminals && st.discards == 0 && !any_call_ && distinct_yaochu(st.held) >= 9)
+    L.insert(act::nine_terminals);
   if (st.riichi) {
     L.insert(act::tsumogiri);
-    if (kan_ok && h.count(Tile(drawn_kind)) == 4) {
+    if (kan_ok && detail::count_of(h, drawn_kind) == 4) {
       Hand after = h;  // the waits must stay those of the riichi
       for (int c = 0; c < 4; ++c) after.remove(Tile(drawn_kind));
       const Result<TileMask> w = waits(after, Options{rules_.players, {}});
@@ -85,24 +123,17 @@ void Table::prepare_turn() noexcept {
     return;
   }
   const std::uint64_t held = st.held, four = st.fours;
-  std::uint64_t discards = held;  // discard + k for a plain copy of kind k, +34.. for a red five
-  for (int suit = 0; suit < 3; ++suit) {
-    const int five = 9 * suit + 4;
-    const int red = h.red_fives[static_cast<std::size_t>(suit)];
-    if (red > 0) {
-      discards |= std::uint64_t{1} << red_pai_of(five);
-      if (h.count(Tile(five)) == red) discards &= ~(std::uint64_t{1} << five);
-    }
-  }
-  if (pai_in_hand(h, drawn_) == 1) discards &= ~(std::uint64_t{1} << drawn_);  // only the drawn copy: tsumogiri
+  discards &= ~(std::uint64_t{pai_in_hand(h, drawn_) == 1} << drawn_);  // only the drawn copy: tsumogiri
   L.insert_low(discards);
   if (kan_ok)
     for (std::uint64_t m = four; m; m &= m - 1) L.insert(act::kan + std::countr_zero(m));
   L.insert(act::tsumogiri);
   if (kan_ok)
     for (std::uint64_t m = st.pons & held; m; m &= m - 1) L.insert(act::kan + std::countr_zero(m));
-  if (n_ == 3 && h.count(Tile(30)) > 0 && tiles_left() > 0) L.insert(act::north);
-  if (!st.open && scores_[turn_] >= 1000 && tiles_left() >= rules_.riichi_min_wall && st.shanten <= 1) {
+  if (n_ == 3 && detail::count_of(h, 30) > 0 && tiles_left() > 0) L.insert(act::north);
+  const bool riichi_may = !st.open & (scores_[turn_] >= 1000) & (tiles_left() >= rules_.riichi_min_wall) &
+                          (st.shanten <= 1);  // one branch for the four
+  if (riichi_may && detail::may_be_tenpai(st.held, st.pairs, 2)) {
     const Result<TenpaiDiscards> td = tenpai_discards(h, Options{rules_.players, {}});
     if (td.ok())
       for (Tile t : td.value.discards) {
@@ -120,45 +151,62 @@ void Table::prepare_turn() noexcept {
 void Table::prepare_reaction() noexcept {
   for (auto& l : legal_) l = ActionSet{};
   asked_ = answered_ = 0;
+  const int kind = pai_kind(claim_pai_);
+  const bool calls = tiles_left() > 0;  // the last discard cannot be called
+  // Most seats can do nothing with most discards: the kind among the waits
+  // (ron), a pair of it (pon, kan), or for the next seat a neighbour (chi)
+  // is a few mask tests; only a seat that passes them is looked at closely.
+  // Branch-free up to the seats that pass (which seat discarded changes
+  // every turn: a branch on it was mispredicted a third of the time).
+  const int chi_seat = turn_ + 1 == 4 ? 0 : turn_ + 1;  // four players only (near is 0 with three)
+  const std::uint64_t near = n_ == 4 ? neighbours[static_cast<std::size_t>(kind)] : 0;
+  unsigned passing = 0;
+  for (int s = 0; s < n_; ++s) {
+    const SeatState& st = seats_[static_cast<std::size_t>(s)];
+    const std::uint64_t callable = (std::uint64_t{0} - (calls & !st.riichi)) &
+                                   (st.pairs | (std::uint64_t{0} - ((s == chi_seat) & ((st.held & near) != 0))));
+    passing |= static_cast<unsigned>(((st.waits.bits() | callable) >> kind) & 1) << s;
+  }
+  passing &= ~(1u << turn_);
+  for (; passing; passing &= passing - 1) {
+    const int s = std::countr_zero(passing);
+    reaction_set(s, calls, near != 0 && s == chi_seat);
+  }
+}
+
+void Table::reaction_set(int s, bool calls, bool chi_seat) noexcept {
+  const SeatState& st = seats_[static_cast<std::size_t>(s)];
+  ActionSet& L = legal_[static_cast<std::size_t>(s)];
   const Pai p = claim_pai_;
   const int kind = pai_kind(p);
-  const bool calls = tiles_left() > 0;  // the last discard cannot be called
   const std::uint64_t bit = std::uint64_t{1} << kind;
-  for (int s = 0; s < n_; ++s) {
-    if (s == turn_) continue;
-    const SeatState& st = seats_[static_cast<std::size_t>(s)];
-    ActionSet& L = legal_[static_cast<std::size_t>(s)];
-    if (st.waits.contains(Tile(kind)) && !st.furiten() && can_win(s, p, false, false)) L.insert(act::ron);
-    const bool chi_seat = n_ == 4 && s == (turn_ + 1) % 4 && kind < 27;
-    // Most seats can do nothing with most discards: a pair of the kind (pon,
-    // kan) or a neighbour (chi) is one mask test away.
-    const std::uint64_t near = chi_seat ? (kind % 9 > 0 ? bit >> 1 : 0) | (kind % 9 < 8 ? bit << 1 : 0) : 0;
-    if (calls && !st.riichi && ((st.pairs & bit) || (st.held & near))) {
-      const Hand& h = st.hand;
-      const int count = h.count(Tile(kind));
-      if (count >= 2 && call_leaves_discard(s, kind, kind, kind, -1)) {
-        const int red = detail::is_five(kind) ? pai_in_hand(h, red_pai_of(kind)) : 0;
-        if (count - red >= 2) L.insert(act::pon);
-        if (red > 0 && count - red >= 1) L.insert(act::pon_red);
+  if (st.waits.contains(Tile(kind)) && !st.furiten() && can_win(s, p, false, false)) L.insert(act::ron);
+  const std::uint64_t near = chi_seat ? (kind % 9 > 0 ? bit >> 1 : 0) | (kind % 9 < 8 ? bit << 1 : 0) : 0;
+  if (calls && !st.riichi && ((st.pairs & bit) || (st.held & near))) {
+    const Hand& h = st.hand;
+    const int count = detail::count_of(h, kind);
+    if (count >= 2 && call_leaves_discard(s, kind, kind, kind, -1)) {
+      const int red = detail::is_five(kind) ? pai_in_hand(h, red_pai_of(kind)) : 0;
+      if (count - red >= 2) L.insert(act::pon);
+      if (red > 0 && count - red >= 1) L.insert(act::pon_red);
+    }
+    if (count == 3 && kans_ < 4) L.insert(act::daiminkan);
+    if (chi_seat)
+      for (int place = 0; place < 3; ++place) {
+        int k1 = 0, k2 = 0;
+        if (!detail::chi_kinds(kind, place, k1, k2)) continue;
+        if ((detail::count_of(h, k1) == 0) | (detail::count_of(h, k2) == 0)) continue;
+        // kuikae: the called kind and the run's other end may not be discarded next
+        if (!call_leaves_discard(s, kind, k1, k2, detail::chi_swap_kind(kind, place))) continue;
+        const int five = detail::is_five(k1) ? k1 : detail::is_five(k2) ? k2 : -1;
+        const int red = five >= 0 ? pai_in_hand(h, red_pai_of(five)) : 0;
+        if (five < 0 || detail::count_of(h, five) - red > 0) L.insert(act::chi + place);
+        if (red > 0) L.insert(act::chi_red + place);
       }
-      if (count == 3 && kans_ < 4) L.insert(act::daiminkan);
-      if (chi_seat)
-        for (int place = 0; place < 3; ++place) {
-          int k1 = 0, k2 = 0;
-          if (!detail::chi_kinds(kind, place, k1, k2)) continue;
-          if (h.count(Tile(k1)) == 0 || h.count(Tile(k2)) == 0) continue;
-          // kuikae: the called kind and the run's other end may not be discarded next
-          if (!call_leaves_discard(s, kind, k1, k2, detail::chi_swap_kind(kind, place))) continue;
-          const int five = detail::is_five(k1) ? k1 : detail::is_five(k2) ? k2 : -1;
-          const int red = five >= 0 ? pai_in_hand(h, red_pai_of(five)) : 0;
-          if (five < 0 || h.count(Tile(five)) - red > 0) L.insert(act::chi + place);
-          if (red > 0) L.insert(act::chi_red + place);
-        }
-    }
-    if (!L.empty()) {
-      L.insert(act::pass);
-      asked_ |= static_cast<std::uint8_t>(1u << s);
-    }
+  }
+  if (!L.empty()) {
+    L.insert(act::pass);
+    asked_ |= static_cast<std::uint8_t>(1u << s);
   }
 }
 
@@ -227,7 +275,7 @@ Refusal Table::why_not(int s, Action a) const noexcept {
       for (int i = 0; i < st.meld_count; ++i)
         pon |= st.melds[static_cast<std::size_t>(i)].type == MeldType::pon &&
                st.melds[static_cast<std::size_t>(i)].tile.kind() == k;
-      if (h.count(Tile(k)) < 4 && !(pon && h.count(Tile(k)) > 0)) return Refusal::not_held;
+      if (detail::count_of(h, k) < 4 && !(pon && detail::count_of(h, k) > 0)) return Refusal::not_held;
       if (kans_ >= 4 || tiles_left() == 0) return Refusal::kan_limit;
       return Refusal::kan_changes_waits;
     }
@@ -238,7 +286,7 @@ Refusal Table::why_not(int s, Action a) const noexcept {
     if (a == act::nine_terminals)
       return st.discards == 0 && !any_call_ ? Refusal::too_few_terminals : Refusal::not_first_draw;
     if (a == act::north)
-      return n_ == 4 ? Refusal::no_north : h.count(Tile(30)) ? Refusal::kan_limit : Refusal::not_held;
+      return n_ == 4 ? Refusal::no_north : detail::count_of(h, 30) ? Refusal::kan_limit : Refusal::not_held;
     return Refusal::wrong_phase;
   }
   // reaction or chankan
@@ -254,7 +302,7 @@ Refusal Table::why_not(int s, Action a) const noexcept {
     const int place = (a - act::chi) % 3;
     int k1 = 0, k2 = 0;
     if (st.riichi || tiles_left() == 0 || !detail::chi_kinds(pai_kind(claim_pai_), place, k1, k2) ||
-        h.count(Tile(k1)) == 0 || h.count(Tile(k2)) == 0)
+        detail::count_of(h, k1) == 0 || detail::count_of(h, k2) == 0)
       return Refusal::cannot_call;
     return Refusal::kuikae;
   }

@@ -268,6 +268,15 @@ std::string Table::check() const {
         if (m.red) have[red_pai_of(base)] += m.red;
       }
     }
+    std::uint64_t held = 0, pairs = 0, fours = 0;
+    for (int k = 0; k < kind_count; ++k) {
+      const int c = st.hand.count(Tile(k));
+      held |= std::uint64_t{c >= 1} << k;
+      pairs |= std::uint64_t{c >= 2} << k;
+      fours |= std::uint64_t{c == 4} << k;
+    }
+    if (held != st.held || pairs != st.pairs || fours != st.fours)
+      return "seat " + std::to_string(s) + ": the held, pair or four masks differ from the hand";
     const int concealed = st.hand.tiles + 3 * st.meld_count;
     const bool holding = phase_ == Phase::turn && turn_ == s;
     const bool playing = phase_ != Phase::round_over && phase_ != Phase::game_over;
@@ -282,6 +291,22 @@ std::string Table::check() const {
       if (!sh.ok() || sh.value.best < st.shanten)
         return "seat " + std::to_string(s) + ": shanten " + std::to_string(sh.value.best) + ", cached " +
                std::to_string(st.shanten);
+    }
+  }
+  if (phase_ == Phase::turn &&
+      !called_turn_) {  // the riichi discards against the kernel's (the set asks it only where the hand may be tenpai)
+    const SeatState& st = seats_[turn_];
+    const ActionSet& legal = legal_[turn_];
+    const bool may = !st.riichi && !st.open && scores_[turn_] >= 1000 && tiles_left() >= rules_.riichi_min_wall;
+    const Result<TenpaiDiscards> td = tenpai_discards(st.hand, Options{rules_.players, {}});
+    for (int k = 0; k < kind_count; ++k) {
+      const bool offered = legal.contains(act::riichi + k) ||
+                           (detail::is_five(k) && legal.contains(act::riichi + red_pai_of(k))) ||
+                           (pai_kind(drawn_) == k && legal.contains(act::riichi_tsumogiri));
+      const bool tenpai = may && td.ok() && td.value.discards.contains(Tile(k));
+      if (offered != tenpai)
+        return "seat " + std::to_string(turn_) + ": riichi discarding " + std::string(pai_name(static_cast<Pai>(k))) +
+               (offered ? " offered, the kernel says no wait" : " not offered, the kernel says it waits");
     }
   }
   for (int i = 0; i < river_count_; ++i)

@@ -19,6 +19,13 @@ std::string tile_of_id(int id) {
   return s;
 }
 
+// Rng::mix(c) for the counters 0..134 of one wall's draws.
+constexpr std::array<std::uint64_t, 135> mixed_counters = [] {
+  std::array<std::uint64_t, 135> out{};
+  for (std::size_t c = 0; c < out.size(); ++c) out[c] = Rng::mix(c);
+  return out;
+}();
+
 }  // namespace
 
 Wall seeded_wall(const EngineRules& rules, std::uint64_t seed, std::uint32_t game, std::uint32_t round,
@@ -31,12 +38,17 @@ Wall seeded_wall(const EngineRules& rules, std::uint64_t seed, std::uint32_t gam
   w.size = static_cast<std::uint8_t>(n);
   // The stream's key: every input through the mixer, so nearby seeds,
   // games and rounds give unrelated walls.
-  Rng rng;
-  rng.key = Rng::mix(Rng::mix(Rng::mix(seed) ^ game) ^ (std::uint64_t{round} << 32 | honba));
-  for (int i = n - 1; i > 0; --i) {  // Fisher-Yates
-    const auto j = rng.below(static_cast<std::uint32_t>(i + 1));
-    std::swap(w.tiles[static_cast<std::size_t>(i)], w.tiles[j]);
-  }
+  const std::uint64_t key = Rng::mix(Rng::mix(Rng::mix(seed) ^ game) ^ (std::uint64_t{round} << 32 | honba));
+  // Fisher-Yates with the numbers of Rng{key}: the c-th is mix(key ^
+  // mix(c)), and mix(c) for the 135 counters a wall uses is a table. The
+  // draws come first, apart from the swaps: each is a function of its index
+  // alone, so they overlap instead of waiting on the swaps.
+  std::array<std::uint8_t, 136> j{};
+  for (int i = n - 1, c = 0; i > 0; --i, ++c)
+    j[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(
+        Rng::scaled(Rng::mix(key ^ mixed_counters[static_cast<std::size_t>(c)]), static_cast<std::uint32_t>(i + 1)));
+  for (int i = n - 1; i > 0; --i)
+    std::swap(w.tiles[static_cast<std::size_t>(i)], w.tiles[j[static_cast<std::size_t>(i)]]);
   return w;
 }
 

@@ -374,6 +374,24 @@ TEST_CASE("engine: riichi refused with three tiles left, allowed with seven") {
   CHECK(t.why_not(2, act::riichi_tsumogiri) == Refusal::riichi_wall);
 }
 
+// The table asks the kernel for waits and riichi discards only when the
+// hand's single tiles allow them; thirteen orphans' singles are the exception.
+TEST_CASE("engine: thirteen orphans: riichi discarding the one simple tile, and the ron on its wait") {
+  scenario::Spec spec;
+  spec.hands = {"119m19p19s123456z", "223344m556677p8s", "223344p556677s8m", "223344s556677m8p"};
+  spec.draws = "5m7z";
+  Table t = started(tenhou4(), spec);
+  REQUIRE(t.phase() == Phase::turn);
+  CHECK(t.legal(0).contains(act::riichi_tsumogiri));
+  step(t, 0, act::riichi_tsumogiri);
+  scenario::pass_all(t);
+  REQUIRE(t.phase() == Phase::turn);
+  REQUIRE(t.turn() == 1);
+  CHECK(t.seat(0).waits == TileMask(std::uint64_t{1} << 33));
+  step(t, 1, act::tsumogiri);
+  CHECK(t.legal(0).contains(act::ron));
+}
+
 TEST_CASE("engine: an illegal action is refused with the state byte for byte unchanged") {
   const EngineRules rules = tenhou4();
   std::array<Rng, 4> rng{};

@@ -233,7 +233,8 @@ struct SeatState {
   // A lower bound of the concealed hand's shanten at 3k+1 (0: tenpai, and
   // exact). A draw and a discard lower the shanten by one at most, so from a
   // bound of 2 or more the next discard only lowers the bound: the kernel is
-  // asked (waits, then shanten) once it is 1 or less. waits is exact always.
+  // asked (waits, then shanten) once it is 1 or less, unless two isolated
+  // singles rule a wait out (the bound is then 1). waits is exact always.
   std::int8_t shanten = 8;
   std::uint8_t riichi = 0;  // 0, 1, 2 (double)
   std::uint8_t nuki = 0, kans = 0, discards = 0;
@@ -304,7 +305,10 @@ class MJK_API Table {
   [[nodiscard]] int kyoku() const noexcept { return kyoku_; }
   [[nodiscard]] int honba() const noexcept { return honba_; }
   [[nodiscard]] int sticks() const noexcept { return sticks_; }
-  [[nodiscard]] int tiles_left() const noexcept;  // live tiles still to draw
+  [[nodiscard]] int tiles_left() const noexcept {  // live tiles still to draw
+    const int left = int{next_live_} + 1 - 14 - int{replacements_};
+    return left > 0 ? left : 0;
+  }
   [[nodiscard]] int dora_indicator_count() const noexcept { return dora_shown_; }
   [[nodiscard]] Pai dora_indicator(int i) const noexcept;
   [[nodiscard]] Pai ura_indicator(int i) const noexcept;
@@ -339,6 +343,7 @@ class MJK_API Table {
   // table_legal.cpp: the decision's legal sets
   void prepare_turn() noexcept;
   void prepare_reaction() noexcept;
+  void reaction_set(int seat, bool calls, bool chi_seat) noexcept;  // one seat's answers to the discard
   void prepare_chankan(int claim_kind) noexcept;
   [[nodiscard]] bool can_win(int seat, Pai p, bool tsumo, bool chankan) const noexcept;
   [[nodiscard]] bool call_leaves_discard(int seat, int called, int k1, int k2, int swap) const noexcept;

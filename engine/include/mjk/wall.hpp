@@ -60,8 +60,10 @@ struct Rng {
   [[nodiscard]] constexpr std::uint64_t next() noexcept { return mix(key ^ mix(counter++)); }
   // In [0, n), n small: 32 random bits times n, the high half (a bias
   // below n / 2^32, far under anything a game can show).
-  [[nodiscard]] constexpr std::uint32_t below(std::uint32_t n) noexcept {
-    return static_cast<std::uint32_t>(((next() >> 32) * n) >> 32);
+  [[nodiscard]] constexpr std::uint32_t below(std::uint32_t n) noexcept { return scaled(next(), n); }
+  // below()'s answer from the number next() gave.
+  [[nodiscard]] static constexpr std::uint32_t scaled(std::uint64_t x, std::uint32_t n) noexcept {
+    return static_cast<std::uint32_t>(((x >> 32) * n) >> 32);
   }
 };
 
