@@ -176,11 +176,23 @@ Bot bot_by_name(std::string_view name) noexcept {
   return nullptr;
 }
 
+namespace {
+// What a seat plays when its bot's answer is illegal, or when it has no bot:
+// pass, else tsumogiri, else the lowest legal action.
+Action fallback(const Table& table, int seat, Rng&) noexcept {
+  const ActionSet& legal = table.legal(seat);
+  return legal.contains(act::pass) ? act::pass : legal.contains(act::tsumogiri) ? act::tsumogiri : legal.nth(0);
+}
+}  // namespace
+
 long play_game(Table& table, std::span<const Bot> bots, std::uint64_t seed, GameLog* log) noexcept {
   std::array<Rng, 4> rngs{};
   for (int s = 0; s < 4; ++s) rngs[static_cast<std::size_t>(s)].key = Rng::mix(seed ^ Rng::mix(0x5eed0000u + s));
   std::array<Bot, 4> by_seat{};  // taken once: a division per decision showed in the profile
-  for (std::size_t s = 0; s < 4; ++s) by_seat[s] = bots[s % bots.size()];
+  for (std::size_t s = 0; s < 4; ++s) {
+    const Bot b = bots.empty() ? nullptr : bots[s % bots.size()];
+    by_seat[s] = b ? b : fallback;  // no bot (an empty list, a null entry): the fallback
+  }
   // A random seat's next number is drawn as soon as its last is used: the
   // n-th number of a stream does not depend on the game, so it is ready when
   // the seat is next asked instead of on the path from one decision to the
@@ -206,11 +218,7 @@ long play_game(Table& table, std::span<const Bot> bots, std::uint64_t seed, Game
         a = by_seat[seat](table, s, rngs[seat]);
       }
       if (!table.apply(s, a, log).ok()) {  // a bot's illegal answer: the fallback, so the game goes on
-        const ActionSet& legal = table.legal(s);
-        const Action fallback = legal.contains(act::pass)        ? act::pass
-                                : legal.contains(act::tsumogiri) ? act::tsumogiri
-                                                                 : legal.nth(0);
-        (void)table.apply(s, fallback, log);
+        (void)table.apply(s, fallback(table, s, rngs[seat]), log);
       }
       ++decisions;
     }

@@ -4,6 +4,8 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <array>
+#include <span>
 #include <string>
 #include <thread>
 #include <vector>
@@ -118,6 +120,18 @@ TEST_CASE("engine: the game ends where the rules end it") {
       CHECK((t.round_wind() >= 2 || (t.round_wind() == 1 && t.kyoku() == 3)));
       if (t.round_wind() < 3) CHECK(reached);
     }
+  }
+}
+
+TEST_CASE("engine: a seat without a bot (no list, a null entry) plays the fallback to the game's end") {
+  const EngineRules rules = tenhou_rules(Players::four);
+  const std::array<Bot, 2> some{bot_random, nullptr};  // seats 0, 2 random; 1, 3 none
+  for (const std::span<const Bot> bots : {std::span<const Bot>{}, std::span<const Bot>(some)}) {
+    Table t;
+    t.start(rules, 5);
+    CHECK(play_game(t, bots, 5) > 0);
+    CHECK(t.done());
+    check_game_end(t, rules);
   }
 }
 

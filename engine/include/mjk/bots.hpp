@@ -34,9 +34,11 @@ using Bot = Action (*)(const Table& table, int seat, Rng& rng);
 [[nodiscard]] MJK_API Bot bot_by_name(std::string_view name) noexcept;
 
 // Plays the game on `table` (started) to its end, bots[s] for seat s, each
-// seat's rng keyed by (seed, seat); next_round() between rounds. An answer
-// outside the legal set is replaced by pass, else tsumogiri, else the
-// lowest legal action, and the game goes on. Returns the decisions taken.
+// seat's rng keyed by (seed, seat); next_round() between rounds; fewer than
+// four bots repeat in seat order. An answer outside the legal set is
+// replaced by pass, else tsumogiri, else the lowest legal action, and the
+// game goes on; a seat without a bot (an empty list, a null entry) plays
+// that fallback throughout. Returns the decisions taken.
 MJK_API long play_game(Table& table, std::span<const Bot> bots, std::uint64_t seed, GameLog* log = nullptr) noexcept;
 
 }  // namespace mjk
