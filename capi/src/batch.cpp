@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "c_convert.hpp"
 #include "mjk.h"
 
 namespace {
@@ -25,20 +26,6 @@ constexpr mjk_batch_output vec(const char* name, const char* dtype, std::uint16_
 }
 constexpr mjk_batch_output mat(const char* name, const char* dtype, std::uint16_t a, std::uint16_t b) {
   return {name, dtype, 2, {a, b}, static_cast<std::uint32_t>(a) * b};
-}
-
-// Eight bits -> eight bytes of 0/1.
-constexpr std::array<std::uint64_t, 256> spread = [] {
-  std::array<std::uint64_t, 256> t{};
-  for (unsigned b = 0; b < 256; ++b)
-    for (unsigned i = 0; i < 8; ++i) t[b] |= std::uint64_t{(b >> i) & 1u} << (8 * i);
-  return t;
-}();
-
-// 34 bytes of 0/1 from a kind mask: four 8-byte stores and one 2-byte store, straight into the row.
-void put_mask(std::uint8_t* out, std::uint64_t bits) noexcept {
-  for (int i = 0; i < 4; ++i, bits >>= 8) std::memcpy(out + 8 * i, &spread[bits & 0xff], 8);
-  std::memcpy(out + 32, &spread[bits & 0x3], 2);
 }
 
 template <class O>
@@ -82,9 +69,9 @@ int waits_by_form(const mjk_batch& b) {
       },
       [](const mjk_batch& x, std::size_t i, const mjk_form_waits& w) {
         std::uint8_t* o = at<std::uint8_t>(x, 0) + i * 3 * row;
-        put_mask(o, w.standard);
-        put_mask(o + row, w.chiitoi);
-        put_mask(o + 2 * row, w.kokushi);
+        mjk::capi::spread_mask(o, w.standard);
+        mjk::capi::spread_mask(o + row, w.chiitoi);
+        mjk::capi::spread_mask(o + 2 * row, w.kokushi);
       });
 }
 
@@ -95,9 +82,9 @@ int tenpai_discards(const mjk_batch& b) {
         return mjk_tenpai_discards(x.rows + base * row, c, x.players, t, x.errors + base);
       },
       [](const mjk_batch& x, std::size_t i, const mjk_tenpai_result& d) {
-        put_mask(at<std::uint8_t>(x, 0) + i * row, d.discards);
+        mjk::capi::spread_mask(at<std::uint8_t>(x, 0) + i * row, d.discards);
         std::uint8_t* w = at<std::uint8_t>(x, 1) + i * row * row;
-        for (std::size_t k = 0; k < row; ++k) put_mask(w + k * row, d.waits[k]);
+        for (std::size_t k = 0; k < row; ++k) mjk::capi::spread_mask(w + k * row, d.waits[k]);
       });
 }
 
@@ -125,7 +112,7 @@ int necessary_tiles(const mjk_batch& b) {
       [](const mjk_batch& x, std::size_t i, const mjk_necessary& s) {
         at<std::int8_t>(x, 0)[i] = s.shanten;
         at<std::uint8_t>(x, 1)[i] = s.ukeire;
-        put_mask(at<std::uint8_t>(x, 2) + i * row, s.tiles);
+        mjk::capi::spread_mask(at<std::uint8_t>(x, 2) + i * row, s.tiles);
       });
 }
 
@@ -145,7 +132,7 @@ int advice(const mjk_batch& b) {
           at<std::uint8_t>(x, 1)[i * m + k] = used ? o.discard : 255;
           at<std::int8_t>(x, 2)[i * m + k] = used ? o.shanten : 0;
           at<std::uint8_t>(x, 3)[i * m + k] = used ? o.ukeire : 0;
-          put_mask(at<std::uint8_t>(x, 4) + (i * m + k) * row, used ? o.necessary : 0);
+          mjk::capi::spread_mask(at<std::uint8_t>(x, 4) + (i * m + k) * row, used ? o.necessary : 0);
         }
       });
 }

@@ -141,19 +141,6 @@ bool rows_ok(const std::uint8_t* rows, std::size_t n) noexcept {
   return n <= SIZE_MAX / kind_count && (n == 0 || rows != nullptr);
 }
 
-// A kind mask as 34 bytes of 0/1: eight bits at a time through a table of
-// 8-byte patterns, four 8-byte stores and one 2-byte store.
-constexpr std::array<std::uint64_t, 256> byte_spread = [] {
-  std::array<std::uint64_t, 256> t{};
-  for (unsigned b = 0; b < 256; ++b)
-    for (unsigned i = 0; i < 8; ++i) t[b] |= std::uint64_t{(b >> i) & 1u} << (8 * i);
-  return t;
-}();
-void spread_mask(std::uint8_t* out, std::uint64_t bits) noexcept {
-  for (int i = 0; i < 4; ++i, bits >>= 8) std::memcpy(out + 8 * i, &byte_spread[bits & 0xff], 8);
-  std::memcpy(out + 32, &byte_spread[bits & 0x3], 2);
-}
-
 // Rows per chunk: the chunk's results fit in ~16 KiB of stack, in whole
 // blocks of the widest implementation (64 hands).
 template <class T>
@@ -462,7 +449,7 @@ int mjk_waits_rows(const uint8_t* rows, size_t n, int players, uint8_t* out, uin
   if (n && !out) return invalid;
   return run_rows<TileMask>(
       rows, n, players, errors, [](auto r, auto o, const Options& op) { return waits(r, o, op); },
-      [&](std::size_t i, TileMask v) { spread_mask(out + i * kind_count, v.bits()); });
+      [&](std::size_t i, TileMask v) { capi::spread_mask(out + i * kind_count, v.bits()); });
 }
 
 int mjk_waits_by_form(const uint8_t* rows, size_t n, int players, mjk_form_waits* out, uint8_t* errors) {
