@@ -11,64 +11,76 @@ namespace {
 // Meld codes: 0..8 a triplet of number n+1, 16..22 a sequence from number (code&15)+1.
 constexpr std::array<std::uint8_t, 16> meld_codes = {0, 1, 2, 3, 4, 5, 6, 7, 8, 16, 17, 18, 19, 20, 21, 22};
 
-// Calls f(key, info) for every split.
+// One meld added to a split: its tiles into the key, its summary into info.
+// False (key and info unchanged) when a number would pass four tiles.
+bool add_meld(int code, SuitKey& key, SplitInfo& info) noexcept {
+  const int first = code & 15;
+  if (code & 16) {
+    for (int i = 0; i < 3; ++i)
+      if (((key >> (3 * (first + i))) & 7) == 4) return false;
+    key += SuitKey{0111} << (3 * first);  // one tile of each of the three numbers (3 bits each)
+    info.seq = static_cast<std::uint16_t>(info.seq | 1u << first);
+    ++info.sequences;
+    info.outside &= first == 0 || first == 6;
+    // The winning tile at each place of the sequence: kanchan in the
+    // middle; penchan for 3 of 123 and 7 of 789; else ryanmen.
+    const unsigned low = first == 6 ? wait_closed : wait_ryanmen;
+    const unsigned high = first == 0 ? wait_closed : wait_ryanmen;
+    info.waits |= std::uint64_t{low} << (4 * first) | std::uint64_t{wait_closed} << (4 * (first + 1)) |
+                  std::uint64_t{high} << (4 * (first + 2));
+  } else {
+    if (((key >> (3 * first)) & 7) > 1) return false;
+    key += SuitKey{3} << (3 * first);
+    const bool terminal = first == 0 || first == 8;
+    info.trip = static_cast<std::uint16_t>(info.trip | 1u << first);
+    ++info.triplets;
+    info.trip_fu = static_cast<std::uint8_t>(info.trip_fu + (terminal ? 8 : 4));
+    info.outside &= terminal;
+    info.waits |= std::uint64_t{wait_shanpon} << (4 * first);
+  }
+  return true;
+}
+
+// The splits of `left` more melds after those so far (codes from index
+// `from` on, so each multiset once, in the order of its nondecreasing code
+// indices). A meld that would pass four of a number ends its branch: every
+// split below it would hold that number too.
+template <class F>
+void each_extension(int left, std::size_t from, SuitKey key, const SplitInfo& info, std::array<std::uint8_t, 7>& seqs,
+                    F& f) noexcept {
+  if (left == 0) {
+    SplitInfo done = info;
+    for (const std::uint8_t c : seqs) done.peikou = static_cast<std::uint8_t>(done.peikou + c / 2);
+    f(key, done);
+    return;
+  }
+  for (std::size_t i = from; i < meld_codes.size(); ++i) {
+    SuitKey k = key;
+    SplitInfo next = info;
+    if (!add_meld(meld_codes[i], k, next)) continue;
+    const bool seq = (meld_codes[i] & 16) != 0;
+    if (seq) ++seqs[meld_codes[i] & 15];
+    each_extension(left - 1, i, k, next, seqs, f);
+    if (seq) --seqs[meld_codes[i] & 15];
+  }
+}
+
+// Calls f(key, info) for every split: each head (or none, 9), each count of
+// melds, each multiset of melds, in that order (the order of a key's splits
+// in the table). At most 14 tiles by construction (a head and four melds).
 template <class F>
 void each_split(F f) noexcept {
   for (int head = 0; head <= 9; ++head) {  // 9: no head
-    for (int n = 0; n <= 4; ++n) {
-      std::array<std::size_t, 4> idx{};  // nondecreasing indices into meld_codes
-      for (;;) {
-        std::array<int, 9> counts{};
-        SplitInfo info;
-        if (head < 9) {
-          counts[static_cast<std::size_t>(head)] += 2;
-          info.head = static_cast<std::uint8_t>(head);
-          info.outside = head == 0 || head == 8;
-          info.waits |= std::uint64_t{wait_tanki} << (4 * head);
-        }
-        std::array<int, 7> seq_count{};
-        for (int m = 0; m < n; ++m) {
-          const int code = meld_codes[idx[static_cast<std::size_t>(m)]];
-          const int first = code & 15;
-          if (code & 16) {
-            for (int i = 0; i < 3; ++i) ++counts[static_cast<std::size_t>(first + i)];
-            ++seq_count[static_cast<std::size_t>(first)];
-            info.seq = static_cast<std::uint16_t>(info.seq | 1u << first);
-            ++info.sequences;
-            info.outside &= first == 0 || first == 6;
-            // The winning tile at each place of the sequence: kanchan in the
-            // middle; penchan for 3 of 123 and 7 of 789; else ryanmen.
-            const unsigned low = first == 6 ? wait_closed : wait_ryanmen;
-            const unsigned high = first == 0 ? wait_closed : wait_ryanmen;
-            info.waits |= std::uint64_t{low} << (4 * first) | std::uint64_t{wait_closed} << (4 * (first + 1)) |
-                          std::uint64_t{high} << (4 * (first + 2));
-          } else {
-            counts[static_cast<std::size_t>(first)] += 3;
-            const bool terminal = first == 0 || first == 8;
-            info.trip = static_cast<std::uint16_t>(info.trip | 1u << first);
-            ++info.triplets;
-            info.trip_fu = static_cast<std::uint8_t>(info.trip_fu + (terminal ? 8 : 4));
-            info.outside &= terminal;
-            info.waits |= std::uint64_t{wait_shanpon} << (4 * first);
-          }
-        }
-        for (const int c : seq_count) info.peikou = static_cast<std::uint8_t>(info.peikou + c / 2);
-        int sum = 0;
-        bool legal = true;
-        SuitKey key = 0;
-        for (std::size_t s = 0; s < 9; ++s) {
-          sum += counts[s];
-          legal = legal && counts[s] <= 4;
-          key |= static_cast<SuitKey>(counts[s]) << (3 * s);
-        }
-        if (legal && sum <= 14) f(key, info);
-        int m = n - 1;  // the next nondecreasing tuple
-        while (m >= 0 && idx[static_cast<std::size_t>(m)] + 1 == meld_codes.size()) --m;
-        if (m < 0) break;
-        ++idx[static_cast<std::size_t>(m)];
-        for (int r = m + 1; r < n; ++r) idx[static_cast<std::size_t>(r)] = idx[static_cast<std::size_t>(m)];
-      }
+    SplitInfo info;
+    SuitKey key = 0;
+    if (head < 9) {
+      key = SuitKey{2} << (3 * head);
+      info.head = static_cast<std::uint8_t>(head);
+      info.outside = head == 0 || head == 8;
+      info.waits |= std::uint64_t{wait_tanki} << (4 * head);
     }
+    std::array<std::uint8_t, 7> seqs{};
+    for (int n = 0; n <= 4; ++n) each_extension(n, 0, key, info, seqs, f);
   }
 }
 

@@ -86,7 +86,8 @@ class SuitTable {
   std::size_t keys_ = 0, splits_used_ = 0, enumerated_ = 0;
 };
 
-// Built on first use (a millisecond), thread-safe.
+// Built on first use (12M instructions, 1.6-2 ms on a loaded host; 32M and
+// 6-12 ms before the depth-first enumeration), thread-safe.
 [[nodiscard]] const SuitTable& suit_table() noexcept;
 
 // The key of numbers 1..9 of a suit from its 9 slot counts (each 0..4).
