@@ -131,8 +131,10 @@ void Table::prepare_turn() noexcept {
   if (kan_ok)
     for (std::uint64_t m = st.pons & held; m; m &= m - 1) L.insert(act::kan + std::countr_zero(m));
   if (n_ == 3 && detail::count_of(h, 30) > 0 && tiles_left() > 0) L.insert(act::north);
-  const bool riichi_may = !st.open & (scores_[turn_] >= 1000) & (tiles_left() >= rules_.riichi_min_wall) &
-                          (st.shanten <= 1);  // one branch for the four
+  // One branch for the four (as ints: clang refuses & between bools).
+  const bool riichi_may =
+      (static_cast<int>(!st.open) & static_cast<int>(scores_[turn_] >= 1000) &
+       static_cast<int>(tiles_left() >= rules_.riichi_min_wall) & static_cast<int>(st.shanten <= 1)) != 0;
   if (riichi_may && detail::may_be_tenpai(st.held, st.pairs, 2)) {
     const Result<TenpaiDiscards> td = tenpai_discards(h, Options{rules_.players, {}});
     if (td.ok())
@@ -195,7 +197,7 @@ void Table::reaction_set(int s, bool calls, bool chi_seat) noexcept {
       for (int place = 0; place < 3; ++place) {
         int k1 = 0, k2 = 0;
         if (!detail::chi_kinds(kind, place, k1, k2)) continue;
-        if ((detail::count_of(h, k1) == 0) | (detail::count_of(h, k2) == 0)) continue;
+        if (detail::count_of(h, k1) * detail::count_of(h, k2) == 0) continue;  // either missing, one branch
         // kuikae: the called kind and the run's other end may not be discarded next
         if (!call_leaves_discard(s, kind, k1, k2, detail::chi_swap_kind(kind, place))) continue;
         const int five = detail::is_five(k1) ? k1 : detail::is_five(k2) ? k2 : -1;
