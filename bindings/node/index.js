@@ -771,7 +771,6 @@ Object.assign(module.exports, { ev, evAsync, evMany, evManyAsync, EV_DEFAULT_MAX
 // answer one step at a time in seat order; a round's end deals the next
 // round within the same step (as Python's mjk.Table).
 const TABLE_LENGTHS = { one: 0, east: 1, south: 2 };
-const TABLE_PRESETS = ['tenhou', 'tenhou-sanma', 'mahjongsoul', 'mahjongsoul-sanma'];
 
 function tableSeed(seed, where) {
   if (typeof seed === 'bigint' && seed >= 0n && seed < 2n ** 64n) return seed;
@@ -790,9 +789,8 @@ class Table {
     if (players !== 4 && players !== 3) throw new RangeError(`new Table: players must be 4 or 3, not ${String(players)}`);
     const rules = options.rules === undefined ? (players === 4 ? 'tenhou' : 'tenhou-sanma') : options.rules;
     if (typeof rules !== 'string') throw new TypeError('new Table: rules must be a preset name (a string)');
-    if (TABLE_PRESETS.includes(rules) && rules.endsWith('-sanma') !== (players === 3)) {
-      throw new RangeError(`new Table: rules '${rules}' are for ${rules.endsWith('-sanma') ? 3 : 4} players, not ${players}`);
-    }
+    const presetPlayers = native.rulesPreset(rules);  // RangeError: unknown rules preset 'x' (the presets: ...)
+    if (presetPlayers !== players) throw new RangeError(`new Table: rules '${rules}' are for ${presetPlayers} players, not ${players}`);
     const length = options.length === undefined ? 'south' : options.length;
     if (!(length in TABLE_LENGTHS)) throw new RangeError(`new Table: length must be 'one', 'east' or 'south', not ${String(length)}`);
     const game = options.game === undefined ? 0 : options.game;
@@ -803,7 +801,7 @@ class Table {
     this.seed = tableSeed(options.seed === undefined ? 0 : options.seed, 'new Table');
     this.game = game;
     this.deltas = new Array(players).fill(0);
-    this._native = new native.NativeTable(rules, TABLE_LENGTHS[length], this.seed, game);  // RangeError: unknown preset
+    this._native = new native.NativeTable(rules, TABLE_LENGTHS[length], this.seed, game);
   }
 
   // A new game: game 0 of `seed`, or the current seed's next game when seed is undefined.

@@ -1,7 +1,8 @@
 // mjk.Table's native half in the Node addon: a game table over the C ABI's
-// mjk_table_* (docs/c-abi.md). The acting seat is the lowest seat asked, as
-// in Python's mjk.Table (docs/python.md, "Whole games in Python"); a round's
-// end deals the next round within the same step. index.js is the JS side.
+// mjk_table_* (docs/c-abi.md). The acting seat is the lowest seat asked
+// (mjk_table_seat), as in Python's mjk.Table (docs/python.md, "Whole games
+// in Python"); a round's end deals the next round within the same step
+// (mjk_table_play_on). index.js is the JS side.
 #include <napi.h>
 
 #include <array>
@@ -12,12 +13,6 @@
 #include "addon.hpp"
 
 namespace {
-
-int acting_seat(int actors) {
-  for (int s = 0; s < 4; ++s)
-    if ((actors >> s) & 1) return s;
-  return -1;
-}
 
 class NativeTable : public Napi::ObjectWrap<NativeTable> {
  public:
@@ -58,11 +53,9 @@ class NativeTable : public Napi::ObjectWrap<NativeTable> {
     Start(info.Env(), info[0], info[1]);
     return info.Env().Undefined();
   }
-  Napi::Value Seat(const Napi::CallbackInfo& info) {
-    return Napi::Number::New(info.Env(), acting_seat(mjk_table_actors(table_)));
-  }
+  Napi::Value Seat(const Napi::CallbackInfo& info) { return Napi::Number::New(info.Env(), mjk_table_seat(table_)); }
   Napi::Value Legal(const Napi::CallbackInfo& info) {
-    const int seat = acting_seat(mjk_table_actors(table_));
+    const int seat = mjk_table_seat(table_);
     std::array<std::uint8_t, MJK_ACTIONS> ids{};
     const int n = seat < 0 ? 0 : mjk_table_legal(table_, seat, ids.data(), ids.size());
     Napi::Array out = Napi::Array::New(info.Env(), n < 0 ? 0 : static_cast<std::size_t>(n));
@@ -74,7 +67,7 @@ class NativeTable : public Napi::ObjectWrap<NativeTable> {
     const Napi::Env env = info.Env();
     if (info.Length() != 1 || !info[0].IsNumber()) throw Napi::TypeError::New(env, "step(action): an action id");
     const double a = info[0].As<Napi::Number>().DoubleValue();
-    const int seat = acting_seat(mjk_table_actors(table_));
+    const int seat = mjk_table_seat(table_);
     if (seat < 0) throw Napi::Error::New(env, "the game is over: no seat acts (reset() starts the next)");
     if (!(a >= 0 && a < MJK_ACTIONS) || a != static_cast<double>(static_cast<int>(a)))
       throw Napi::RangeError::New(env, "action " + info[0].ToString().Utf8Value() + " is not an action id (0..123)");
@@ -86,11 +79,10 @@ class NativeTable : public Napi::ObjectWrap<NativeTable> {
       throw e;
     }
     std::array<std::int32_t, 4> deltas{};
+    if (mjk_table_play_on(table_, deltas.data()) < 0)
+      throw Napi::Error::New(env, "out of memory dealing the next round");
     mjk_table_state s{};
-    for (mjk_table_get_state(table_, &s); s.phase == MJK_PHASE_ROUND_OVER; mjk_table_get_state(table_, &s)) {
-      for (int i = 0; i < 4; ++i) deltas[static_cast<std::size_t>(i)] += s.result_deltas[i];
-      mjk_table_next_round(table_, nullptr, 0, nullptr);
-    }
+    mjk_table_get_state(table_, &s);
     Napi::Array out = Napi::Array::New(env, s.players);
     for (int i = 0; i < s.players; ++i)
       out.Set(static_cast<std::uint32_t>(i), Napi::Number::New(env, deltas[static_cast<std::size_t>(i)]));
@@ -110,7 +102,7 @@ class NativeTable : public Napi::ObjectWrap<NativeTable> {
     num("phase", s.phase);
     num("players", s.players);
     num("actors", s.actors);
-    num("seat", acting_seat(s.actors));
+    num("seat", mjk_table_seat(table_));
     num("turn", s.turn);
     num("roundWind", s.round_wind);
     num("kyoku", s.kyoku);
@@ -166,6 +158,17 @@ class NativeTable : public Napi::ObjectWrap<NativeTable> {
   int length_ = MJK_LENGTH_RULES;
 };
 
+// preset(name) -> the preset's player count, or a RangeError naming the presets.
+Napi::Value Preset(const Napi::CallbackInfo& info) {
+  const Napi::Env env = info.Env();
+  if (info.Length() != 1 || !info[0].IsString()) throw Napi::TypeError::New(env, "preset(name): a rules preset name");
+  int players = 0, length = 0;
+  mjk_table_error error{};
+  if (mjk_rules_preset(info[0].As<Napi::String>().Utf8Value().c_str(), &players, &length, &error) != MJK_OK)
+    throw Napi::RangeError::New(env, error.message);
+  return Napi::Number::New(env, players);
+}
+
 Napi::Value ActionName(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
   char name[32];
@@ -180,4 +183,5 @@ Napi::Value ActionName(const Napi::CallbackInfo& info) {
 void mjk_node_table_init(Napi::Env env, Napi::Object exports) {
   exports.Set("NativeTable", NativeTable::Define(env));
   exports.Set("actionName", Napi::Function::New(env, ActionName));
+  exports.Set("rulesPreset", Napi::Function::New(env, Preset));
 }
