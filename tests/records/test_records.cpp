@@ -52,12 +52,7 @@ std::string round_text(const Round& r) {
       dora += tile_text(e.tiles[0]);
       continue;
     }
-    s += std::string(event_name(e.kind)) + ":" + std::to_string(e.seat);
-    if (e.kind == EventKind::chi || e.kind == EventKind::pon || e.kind == EventKind::minkan)
-      s += "<" + std::to_string(e.from);
-    if (e.tsumogiri) s += "*";
-    for (int k = 0; k < e.tile_count; ++k) s += tile_text(e.tiles[static_cast<std::size_t>(k)]);
-    s += " ";
+    s += mjk::test::event_text(e) + " ";
   }
   for (const Win& w : r.wins) {
     // tenhou.net/6 states no fu for a limit hand ("満貫8000点").

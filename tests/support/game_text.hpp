@@ -15,6 +15,17 @@ namespace mjk::test {
 // writer counts them with the dora, as some exports do).
 enum class DoraYaku { as_stated, summed };
 
+// One event: its name, seat, the seat called from, * for a tsumogiri, its tiles.
+inline std::string event_text(const records::Event& e) {
+  using namespace mjk::records;
+  std::string s = std::string(event_name(e.kind)) + ":" + std::to_string(e.seat);
+  if (e.kind == EventKind::chi || e.kind == EventKind::pon || e.kind == EventKind::minkan)
+    s += "<" + std::to_string(e.from);
+  if (e.tsumogiri) s += "*";
+  for (int k = 0; k < e.tile_count; ++k) s += tile_text(e.tiles[static_cast<std::size_t>(k)]);
+  return s;
+}
+
 inline std::string game_text(const records::Game& g, DoraYaku dora_yaku = DoraYaku::as_stated) {
   using namespace mjk::records;
   std::string s = std::to_string(g.rules.seats()) + " players\n";
@@ -27,12 +38,7 @@ inline std::string game_text(const records::Game& g, DoraYaku dora_yaku = DoraYa
       s += "|";
     }
     for (const Event& e : r.events) {
-      s += std::string(event_name(e.kind)) + ":" + std::to_string(e.seat);
-      if (e.kind == EventKind::chi || e.kind == EventKind::pon || e.kind == EventKind::minkan)
-        s += "<" + std::to_string(e.from);
-      if (e.tsumogiri) s += "*";
-      for (int k = 0; k < e.tile_count; ++k) s += tile_text(e.tiles[static_cast<std::size_t>(k)]);
-      s += " ";
+      s += event_text(e) + " ";
     }
     for (const Win& w : r.wins) {
       s += "\nwin " + std::to_string(w.seat) + "<" + std::to_string(w.from) + " pao " + std::to_string(w.pao) + " " +
