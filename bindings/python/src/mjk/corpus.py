@@ -76,6 +76,15 @@ def local_client(workers=None):
     return Client(cluster)
 
 
+def client_for(scheduler, workers=None):
+    """A client of the scheduler at that address, or of a new LocalCluster
+    (local_client) when there is none."""
+    if scheduler:
+        from distributed import Client
+        return Client(scheduler)
+    return local_client(workers)
+
+
 def dashboard_link(client):
     """The scheduler's dashboard address, or None when it serves none."""
     try:
@@ -144,11 +153,7 @@ def main(argv=None):
     if a.batch < 1:
         p.error("--batch must be at least 1")
     files = record_files(a.paths)
-    if a.scheduler:
-        from distributed import Client
-        client = Client(a.scheduler)
-    else:
-        client = local_client(a.workers)
+    client = client_for(a.scheduler, a.workers)
     try:
         progress = None
         if not a.quiet:

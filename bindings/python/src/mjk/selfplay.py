@@ -28,7 +28,7 @@ import sys
 import time
 
 from . import _native
-from .corpus import Progress, dashboard_link, local_client
+from .corpus import Progress, client_for, dashboard_link
 
 BOTS_KNOWN = "random, tsumogiri, advice, ev"
 LENGTHS = {"one": 0, "east": 1, "south": 2}
@@ -169,11 +169,7 @@ def main(argv=None):
         except OSError as e:
             sys.stderr.write("mjk.selfplay: --out %s is not a directory that can be made (%s)\n" % (p["out"], e))
             return 1
-    if args.scheduler:
-        from distributed import Client
-        client = Client(args.scheduler)
-    else:
-        client = local_client(args.workers)
+    client = client_for(args.scheduler, args.workers)
     try:
         progress = None
         if not args.quiet:
