@@ -49,9 +49,17 @@ class HandError extends Error {
   }
 }
 
-function errorMessage(code) {
-  return native.errorMessage(code);
+const errorMessage = (code) => native.errorMessage(code);
+const camel = (s) => s.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
+
+function describe(v) {
+  if (v === null) return 'null';
+  if (ArrayBuffer.isView(v)) return v.constructor.name;
+  if (Array.isArray(v)) return 'an Array';
+  return typeof v;
 }
+
+// ---- the arguments, checked once for every function that takes them ----
 
 function checkRows(rows) {
   if (!(rows instanceof Uint8Array))
@@ -60,13 +68,6 @@ function checkRows(rows) {
   if (rows.length % 34 !== 0)
     throw new RangeError(`rows must hold n*34 counts: length ${rows.length} is not a multiple of 34`);
   return rows.length / 34;
-}
-
-function describe(v) {
-  if (v === null) return 'null';
-  if (ArrayBuffer.isView(v)) return v.constructor.name;
-  if (Array.isArray(v)) return 'an Array';
-  return typeof v;
 }
 
 // An options argument: {} when left out, else an object holding only the
@@ -79,28 +80,36 @@ function optionsObject(options, allowed, name) {
   return options;
 }
 
-// The errors option: 'throw' (the default) or 'return'.
-function errorsOption(errors, name) {
-  const at = name ? `${name}: ` : '';
-  if (errors === undefined) return 'throw';
-  if (typeof errors !== 'string') throw new TypeError(`${at}errors must be 'throw' or 'return', not ${describe(errors)}`);
-  if (errors !== 'throw' && errors !== 'return') throw new RangeError(`${at}errors must be 'throw' or 'return', not ${errors}`);
+// The errors option: one of `choices`, the first unless given.
+function errorsOption(errors, name, choices = ['throw', 'return']) {
+  if (errors === undefined) return choices[0];
+  const must = `${name ? `${name}: ` : ''}errors must be ${choices.map((c) => `'${c}'`).join(' or ')}, not `;
+  if (typeof errors !== 'string') throw new TypeError(must + describe(errors));
+  if (!choices.includes(errors)) throw new RangeError(must + errors);
   return errors;
+}
+
+function playersOption(players) {
+  if (typeof players !== 'number') throw new TypeError(`players must be a number (3 or 4), not ${describe(players)}`);
+  if (players !== 3 && players !== 4) throw new RangeError(`players must be 3 or 4, not ${players}`);
+  return players;
+}
+
+// visible: null, or 34 counts (every hand) or 34 per one of n (`each`: 'hand' / 'row', 'text' / 'text').
+function visibleOption(visible, n, [every, per] = ['hand', 'row']) {
+  if (visible === undefined || visible === null) return null;
+  if (!(visible instanceof Uint8Array)) throw new TypeError(`visible must be a Uint8Array, not ${describe(visible)}`);
+  if (visible.length !== 34 && (n === undefined || visible.length !== 34 * n))
+    throw new RangeError(`visible must hold 34 counts (every ${every}) or 34 per ${per}, not ${visible.length}`);
+  return visible;
 }
 
 function checkOptions(options, n) {
   options = optionsObject(options, ['players', 'visible', 'errors', 'out', 'winning']);
-  const players = options.players === undefined ? 4 : options.players;
-  if (typeof players !== 'number') throw new TypeError(`players must be a number (3 or 4), not ${describe(players)}`);
-  if (players !== 3 && players !== 4) throw new RangeError(`players must be 3 or 4, not ${players}`);
-  let visible = options.visible === undefined ? null : options.visible;
-  if (visible !== null) {
-    if (!(visible instanceof Uint8Array)) throw new TypeError(`visible must be a Uint8Array, not ${describe(visible)}`);
-    if (visible.length !== 34 && (n === undefined || visible.length !== 34 * n))
-      throw new RangeError(`visible must hold 34 counts (every hand) or 34 per row, not ${visible.length}`);
-  }
+  const players = playersOption(options.players === undefined ? 4 : options.players);
+  const visible = visibleOption(options.visible, n);
   const errors = errorsOption(options.errors);
-  let winning = options.winning === undefined ? null : options.winning;
+  const winning = options.winning === undefined ? null : options.winning;
   if (winning !== null) {
     if (!(winning instanceof Int8Array)) throw new TypeError(`winning must be an Int8Array of kinds (-1: none), not ${describe(winning)}`);
     if (winning.length !== n) throw new RangeError(`winning must hold one kind per row (${n}), not ${winning.length}`);
@@ -109,7 +118,7 @@ function checkOptions(options, n) {
   return { players, visible, errors, out: options.out, winning };
 }
 
-const camel = (s) => s.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
+// ---- the batch operations, one function each from the C ABI's table (mjk_batch_op_at) ----
 
 function makeBatch(op) {
   const fn = function (rows, options) {
@@ -123,9 +132,9 @@ function makeBatch(op) {
       // cost page faults on every call.
       if (o.out === undefined) return new Type(Buffer.allocUnsafeSlow(len).buffer, 0, len);
       const given = op.outputs.length === 1 ? o.out : (o.out || {})[camel(d.name)];
-      if (!(given instanceof Type) || given.constructor !== Type)
-        throw new TypeError(`out${op.outputs.length === 1 ? '' : '.' + d.name} must be a ${Type.name}`);
-      if (given.length !== len) throw new RangeError(`out${op.outputs.length === 1 ? '' : '.' + d.name} must have length ${len}, not ${given.length}`);
+      const what = `out${op.outputs.length === 1 ? '' : '.' + d.name}`;
+      if (!(given instanceof Type) || given.constructor !== Type) throw new TypeError(`${what} must be a ${Type.name}`);
+      if (given.length !== len) throw new RangeError(`${what} must have length ${len}, not ${given.length}`);
       return given;
     });
     if (o.winning !== null && !op.readsWinning) throw new TypeError(`${camel(op.name)} takes no winning tiles`);
@@ -133,7 +142,7 @@ function makeBatch(op) {
     const result = {};
     op.outputs.forEach((d, k) => { result[camel(d.name)] = outs[k]; });
     if (o.errors === 'return') return Object.assign(result, { errors });
-    if (bad >= 0) throw new HandError(`row ${bad}: ${native.errorMessage(errors[bad])}`, errors[bad], bad);
+    if (bad >= 0) throw new HandError(`row ${bad}: ${errorMessage(errors[bad])}`, errors[bad], bad);
     return op.outputs.length === 1 ? outs[0] : result;
   };
   Object.defineProperty(fn, 'name', { value: camel(op.name) });
@@ -160,13 +169,21 @@ function parse(text) {
   }
 }
 
-function analyse(text, options) {
+// ---- one hand's analysis: the `mjk --json` line ----
+
+// [line, code] of one text; strict: the batch-only options refused.
+function oneLine(name, text, options, strict) {
   if (typeof text !== 'string') throw new TypeError(`text must be a string, not ${describe(text)}`);
   const o = checkOptions(options);
-  for (const k of ['errors', 'out', 'winning'])
-    if (options && options[k] !== undefined) throw new TypeError(`analyse has no ${k} option`);
-  if (o.visible !== null && o.visible.length !== 34) throw new RangeError('analyse: visible must hold 34 counts');
+  if (strict)
+    for (const k of ['errors', 'out', 'winning']) if (options && options[k] !== undefined) throw new TypeError(`${name} has no ${k} option`);
+  if (o.visible !== null && o.visible.length !== 34) throw new RangeError(`${name}: visible must hold 34 counts`);
   const [[line], [code]] = native.analyseLines([text], Uint8Array.of(o.players), o.visible);
+  return [line, code];
+}
+
+function analyse(text, options) {
+  const [line, code] = oneLine('analyse', text, options, true);
   const obj = JSON.parse(line);
   if (code) throw new HandError(obj.error, code);
   return obj;
@@ -174,12 +191,7 @@ function analyse(text, options) {
 
 // The `mjk --json` line itself (a string; for a malformed hand the CLI's
 // {"hand", "error"} object): what a server sends on without parsing it.
-function analyseLine(text, options) {
-  if (typeof text !== 'string') throw new TypeError(`text must be a string, not ${describe(text)}`);
-  const o = checkOptions(options);
-  if (o.visible !== null && o.visible.length !== 34) throw new RangeError('analyseLine: visible must hold 34 counts');
-  return native.analyseLines([text], Uint8Array.of(o.players), o.visible)[0][0];
-}
+const analyseLine = (text, options) => oneLine('analyseLine', text, options, false)[0];
 
 // ---- scoring a win (SCORING.md) ----
 // A request is SCORING.md §1's JSON object (an object here) or a request
@@ -212,42 +224,55 @@ function requestLine(request) {
 
 // One byte per request, 1 for an object: its line was written here, and its
 // errors name the character of the field the caller wrote.
-function builtFlags(requests) {
-  return Uint8Array.from(requests, (r) => (typeof r === 'string' ? 0 : 1));
-}
+const builtFlags = (requests) => Uint8Array.from(requests, (r) => (typeof r === 'string' ? 0 : 1));
 
-function requestLines(requests) {
+// Each request's line. A request refused here throws, its message naming the
+// row; with `refused` (a Map) its message goes there instead and its line is empty.
+function requestLines(requests, refused) {
   if (!Array.isArray(requests)) throw new TypeError(`requests must be an array of objects or strings, not ${describe(requests)}`);
   return requests.map((r, i) => {
     try {
       return requestLine(r);
     } catch (e) {
-      if (e instanceof TypeError || e instanceof RangeError) throw new e.constructor(`requests[${i}]: ${e.message}`);
-      throw e;
+      if (!(e instanceof TypeError || e instanceof RangeError)) throw e;
+      if (!refused) throw new e.constructor(`requests[${i}]: ${e.message}`);
+      refused.set(i, e.message);
+      return '';
     }
   });
+}
+
+// The one answer of [answers, bad rows [[row, code, message]]], or the HandError of its request.
+function onlyAnswer([answers, bad]) {
+  if (bad.length) throw new HandError(bad[0][2], bad[0][1]);
+  return answers[0];
+}
+
+// The answers with each bad row's HandError in its place (a request refused
+// here: code 35, MJK_ERR_BAD_REQUEST); 'throw': the first bad row throws it,
+// its message naming the row.
+function manyAnswers([answers, bad], errors, refused = new Map()) {
+  if (bad.length && errors === 'throw') throw new HandError(`requests[${bad[0][0]}]: ${bad[0][2]}`, bad[0][1], bad[0][0]);
+  for (const [row, code, message] of bad)
+    answers[row] = refused.has(row) ? new HandError(refused.get(row), 35, row) : new HandError(message, code, row);
+  return answers;
 }
 
 // score(request) -> the "score" object `mjk --json` prints (SCORING.md §2),
 // or null when the hand is not complete with its winning tile. HandError
 // (.code) for a bad request, TypeError naming the field for a wrong type.
 function score(request) {
-  const [answers, bad] = native.scoreMany([requestLine(request)], builtFlags([request]));
-  if (bad.length) throw new HandError(bad[0][2], bad[0][1]);
-  return JSON.parse(answers)[0];
+  const [text, bad] = native.scoreMany([requestLine(request)], builtFlags([request]));
+  return onlyAnswer([JSON.parse(text), bad]);
 }
 
 // scoreMany(requests, {errors: 'throw' | 'return'}) -> an array of score
 // objects (null: not complete). 'throw': the first bad request throws
 // HandError with .row; 'return': its place holds the HandError.
 function scoreMany(requests, options) {
-  options = optionsObject(options, ['errors']);
-  const errors = errorsOption(options.errors);
+  const errors = errorsOption(optionsObject(options, ['errors']).errors);
   const [text, bad] = native.scoreMany(requestLines(requests), builtFlags(requests));  // the score objects as one JSON array
-  if (bad.length && errors === 'throw') throw new HandError(`requests[${bad[0][0]}]: ${bad[0][2]}`, bad[0][1], bad[0][0]);
-  const answers = JSON.parse(text);
-  for (const [row, code, message] of bad) answers[row] = new HandError(message, code, row);
-  return answers;
+  return manyAnswers([JSON.parse(text), bad], errors);
 }
 
 // scoreEachWin(request, {errors: 'omit' | 'return'}) -> what each winning
@@ -263,10 +288,7 @@ function scoreMany(requests, options) {
 // the visible tiles, 2m-8m with three players) cannot be won: 'omit' leaves it out, 'return' puts its
 // HandError (.code, the message naming the tile) in its place.
 function scoreEachWin(request, options) {
-  options = optionsObject(options, ['errors'], 'scoreEachWin');
-  const errors = options.errors === undefined ? 'omit' : options.errors;
-  if (typeof errors !== 'string') throw new TypeError(`errors must be 'omit' or 'return', not ${describe(errors)}`);
-  if (errors !== 'omit' && errors !== 'return') throw new RangeError(`errors must be 'omit' or 'return', not '${errors}'`);
+  const errors = errorsOption(optionsObject(options, ['errors'], 'scoreEachWin').errors, '', ['omit', 'return']);
   const [code, message, answers, codes] = native.scoreEachWin(requestLine(request), typeof request !== 'string');
   if (code) throw new HandError(`scoreEachWin: ${message}`, code);
   const table = JSON.parse(answers);
@@ -278,6 +300,21 @@ function scoreEachWin(request, options) {
     else if (table[tile] !== undefined) out[tile] = table[tile];
   }
   return out;
+}
+
+// scoreBatch(requests, {errors: 'throw' | 'return'}) -> {complete Uint8Array
+// (0: not complete with its winning tile), han Int8Array (dora included; 0
+// for yakuman), fu Uint8Array, yakuman Uint8Array, points Int32Array,
+// payments Int32Array (n*4, by seat wind East South West North), yaku
+// BigUint64Array (bit y: yakuNames[y])}, one element per request (objects
+// and/or request lines). 'throw': the first bad request throws HandError
+// with .row; 'return': the result also holds errors (Uint8Array, 0: scored;
+// errorMessage(code)), a bad request's row zero.
+function scoreBatch(requests, options) {
+  const errors = errorsOption(optionsObject(options, ['errors']).errors);
+  const { codes, firstBad, ...arrays } = native.scoreBatch(requestLines(requests), builtFlags(requests));
+  if (firstBad !== null && errors === 'throw') manyAnswers([[], [firstBad]], errors);
+  return errors === 'return' ? { ...arrays, errors: codes } : arrays;
 }
 
 // ---- game records (the C ABI's review, the addon's records.cpp) ----
@@ -336,7 +373,8 @@ function readLog(file, options) {
   const error = e === null ? null : placed({ file: e.file, round: e.round, event: e.event, what: e.error });
   if (error !== null && errors === 'throw') throw new RecordError(error);
   const rounds = summary.rounds.map((x) => x.label);
-  const c = r.columns;
+  const c = {};  // the C ABI's columns, camelCased; the round's index roundIndex
+  for (const [k, v] of Object.entries(r.columns)) c[k === 'round' ? 'roundIndex' : camel(k)] = v;
   const decisions = new Array(c.discard.length);
   for (let i = 0; i < decisions.length; i++) {
     const row = (a) => a.subarray(34 * i, 34 * i + 34);
@@ -396,13 +434,13 @@ function corpusStats(paths, options) {
   return JSON.parse(native.corpusJson(recordFiles(paths), maxBytes));
 }
 
+// ---- many hands' lines, and the calls off the event loop ----
+
 // The `mjk --json` lines of many hands in one call (a server's batch: one
 // crossing into the addon for all the hands that arrived in one turn).
 // options: {players: 3|4, or a Uint8Array of one 3|4 per text; visible: a
 // Uint8Array of 34 counts (every text) or 34 per text (zeros: none seen)}.
-function analyseLines(texts, options) {
-  return native.analyseLines(...linesArguments(texts, options))[0];
-}
+const analyseLines = (texts, options) => native.analyseLines(...linesArguments(texts, options))[0];
 
 // analyseLinesAsync(texts, {players, visible, signal}) -> Promise of
 // analyseLines' answer, the analyses run on a thread of the addon's while the
@@ -416,8 +454,23 @@ function analyseLinesAsync(texts, options) {
   return later(() => {
     const { signal, ...rest } = options || {};
     const args = linesArguments(texts, rest);
-    return abortable(signal, 'analyseLinesAsync', (token) => native.analyseLinesAsync(...args, token)).then((r) => r[0]);
+    return abortable(signal, 'analyseLinesAsync', () => native.analyseLinesAsync(...args)).then((r) => r[0]);
   });
+}
+
+// analyseLines' arguments, checked -> [texts, players per text, visible|null].
+function linesArguments(texts, options) {
+  if (!Array.isArray(texts)) throw new TypeError(`texts must be an Array of strings, not ${describe(texts)}`);
+  texts.forEach((t, i) => {  // before any hand is analysed
+    if (typeof t === 'string' && t.includes('\0')) throw new RangeError(`texts[${i}] holds a NUL character`);
+  });
+  const n = texts.length;
+  const { players = 4, visible = null, ...rest } = options || {};
+  for (const k of Object.keys(rest)) throw new TypeError(`analyseLines has no ${k} option`);
+  if (typeof players === 'number') return [texts, new Uint8Array(n).fill(playersOption(players)), visibleOption(visible, n, ['text', 'text'])];
+  if (!(players instanceof Uint8Array) || players.length !== n)
+    throw new TypeError(`players must be 3, 4 or a Uint8Array of one per text (${n}), not ${describe(players)}`);
+  return [texts, players, visibleOption(visible, n, ['text', 'text'])];
 }
 
 // start()'s Promise; an exception start throws rejects it instead.
@@ -437,107 +490,24 @@ function abortError(signal, name) {
   return e;
 }
 
-// Runs start(token) (an addon call taking a cancel token, returning a
-// Promise) so that aborting `signal` cancels the token: the library stops
-// the work, and the Promise rejects with an AbortError. No signal: as is.
+// Runs start() (an addon call returning a Promise with cancel()) so that
+// aborting `signal` cancels it: the library stops the work, and the Promise
+// rejects with an AbortError. No signal: as is.
 function abortable(signal, name, start) {
-  if (signal === undefined || signal === null) return start(null);
+  if (signal === undefined || signal === null) return start();
   if (typeof signal !== 'object' || typeof signal.aborted !== 'boolean' || typeof signal.addEventListener !== 'function')
     throw new TypeError(`${name}: signal must be an AbortSignal, not ${describe(signal)}`);
   if (signal.aborted) return Promise.reject(abortError(signal, name));
-  const token = native.cancelToken();
-  const onAbort = () => native.cancel(token);
+  const pending = start();
+  const onAbort = () => pending.cancel();
   signal.addEventListener('abort', onAbort, { once: true });
-  const done = () => signal.removeEventListener('abort', onAbort);
-  let pending;
-  try {
-    pending = start(token);
-  } catch (e) {
-    done();
-    throw e;
-  }
-  return pending.then(
-    (value) => {
-      done();
-      if (signal.aborted) throw abortError(signal, name);
-      return value;
-    },
-    (e) => {
-      done();
-      throw signal.aborted ? abortError(signal, name) : e;
-    });
-}
-
-// analyseLines' arguments, checked -> [texts, players per text, visible rows|null].
-function linesArguments(texts, options) {
-  if (!Array.isArray(texts)) throw new TypeError(`texts must be an Array of strings, not ${describe(texts)}`);
-  texts.forEach((t, i) => {  // before any hand is analysed
-    if (typeof t === 'string' && t.includes('\0')) throw new RangeError(`texts[${i}] holds a NUL character`);
-  });
-  const n = texts.length;
-  const { players = 4, visible = null, ...rest } = options || {};
-  for (const k of Object.keys(rest)) throw new TypeError(`analyseLines has no ${k} option`);
-  let perText = players;
-  if (typeof players === 'number') {
-    if (players !== 3 && players !== 4) throw new RangeError(`players must be 3 or 4, not ${players}`);
-    perText = new Uint8Array(n).fill(players);
-  } else if (!(players instanceof Uint8Array) || players.length !== n) {
-    throw new TypeError(`players must be 3, 4 or a Uint8Array of one per text (${n}), not ${describe(players)}`);
-  }
-  let rows = visible;
-  if (visible !== null) {
-    if (!(visible instanceof Uint8Array)) throw new TypeError(`visible must be a Uint8Array, not ${describe(visible)}`);
-    if (visible.length === 34 && n !== 1) {
-      rows = new Uint8Array(34 * n);
-      for (let i = 0; i < n; i++) rows.set(visible, 34 * i);
-    } else if (visible.length !== 34 * n) {
-      throw new RangeError(`visible must hold 34 counts (every text) or 34 per text, not ${visible.length}`);
-    }
-  }
-  return [texts, perText, rows];
-}
-
-module.exports = {
-  analyse,
-  analyseLine,
-  score,
-  scoreMany,
-  scoreEachWin,
-  yakuNames: native.yakuNames(),
-  analyseLines,
-  analyseLinesAsync,
-  parse,
-  ...batch,
-  errorMessage,
-  implementation: () => native.implementation(),
-  operations: operations.map((o) => ({ name: camel(o.name), outputs: o.outputs })),
-  HandError,
-  readLog,
-  corpusStats,
-  defaultMaxBytes,
-  RecordError,
-};
-
-// ---- scoring many wins into typed arrays (like Python's score_batch) ----
-
-// scoreBatch(requests, {errors: 'throw' | 'return'}) -> {complete Uint8Array
-// (0: not complete with its winning tile), han Int8Array (dora included; 0
-// for yakuman), fu Uint8Array, yakuman Uint8Array, points Int32Array,
-// payments Int32Array (n*4, by seat wind East South West North), yaku
-// BigUint64Array (bit y: yakuNames[y])}, one element per request (objects
-// and/or request lines). 'throw': the first bad request throws HandError
-// with .row; 'return': the result also holds errors (Uint8Array, 0: scored;
-// errorMessage(code)), a bad request's row zero.
-function scoreBatch(requests, options) {
-  options = optionsObject(options, ['errors']);
-  const errors = errorsOption(options.errors);
-  const r = native.scoreBatch(requestLines(requests), builtFlags(requests));
-  if (r.firstBad !== null && errors === 'throw') {
-    const [row, message] = r.firstBad;
-    throw new HandError(`requests[${row}]: ${message}`, r.codes[row], row);
-  }
-  const { codes, firstBad, ...arrays } = r;
-  return errors === 'return' ? { ...arrays, errors: codes } : arrays;
+  const settled = (resolved) => (value) => {
+    signal.removeEventListener('abort', onAbort);
+    if (signal.aborted) throw abortError(signal, name);
+    if (resolved) return value;
+    throw value;
+  };
+  return pending.then(settled(true), settled(false));
 }
 
 // ---- tile names: kinds 0..33 (1-9m, 1-9p, 1-9s, 1-7z) and mpsz text ----
@@ -583,11 +553,7 @@ function toMpsz(counts) {
 }
 
 // mpsz text -> Uint8Array(34) counts (the same as parse)
-function fromMpsz(text) {
-  return parse(text);
-}
-
-Object.assign(module.exports, { scoreBatch, tileName, tileKind, toMpsz, fromMpsz });
+const fromMpsz = (text) => parse(text);
 
 // ---- the expected value of a hand (EV.md) ----
 // A request (mpsz text, a request line with its "ev" object, or an object of
@@ -643,12 +609,12 @@ function evOverrides(options, name, allowed) {
 // Python's ev takes them as keywords: ev(hand, {dora: '9m', seat: '2z'})).
 const EV_FIELDS = Object.keys(requestSchema.schema.properties).filter((k) => k !== 'hand' && k !== 'ev');
 
-// The line of ev's first argument with the request fields of its options
-// laid over it: mpsz text is the hand field (meld words go in melds).
+// [line, built flag] of ev's first argument with the request fields of its
+// options laid over it: mpsz text is the hand field (meld words go in melds).
 function evRequest(handOrRequest, options, name) {
   const fields = {};
   for (const k of EV_FIELDS) if (options && options[k] !== undefined) fields[k] = options[k];
-  if (!Object.keys(fields).length) return requestLine(handOrRequest);
+  if (!Object.keys(fields).length) return [requestLine(handOrRequest), typeof handOrRequest === 'string' ? '' : {}];
   let request = handOrRequest;
   if (typeof request === 'string') {
     if (request.trimStart().startsWith('{')) throw new TypeError(`${name}: request fields go with an object request or a hand, not a JSON line`);
@@ -658,70 +624,34 @@ function evRequest(handOrRequest, options, name) {
   }
   if (ArrayBuffer.isView(fields.visible)) fields.visible = Array.from(fields.visible);
   try {
-    return requestLine({ ...request, ...fields });
+    return [requestLine({ ...request, ...fields }), {}];
   } catch (e) {  // a value the schema refuses: name the function
     if (e instanceof TypeError || e instanceof RangeError) throw new e.constructor(`${name}: ${e.message}`);
     throw e;
   }
 }
 
-// ev's request as the flag of builtFlags: an object, or a hand with fields laid over it.
-function evBuilt(handOrRequest, options) {
-  return typeof handOrRequest === 'string' && !EV_FIELDS.some((k) => options && options[k] !== undefined) ? '' : {};
-}
-
 function evThreads(threads, name) {
-  if (threads === undefined || threads === null) return native.evThreads();
+  if (threads === undefined || threads === null) return native.evThreads;
   if (typeof threads !== 'number' || !Number.isInteger(threads)) throw new TypeError(`${name}: threads must be an integer, not ${describe(threads)}`);
   if (threads < 1 || threads > 1024) throw new RangeError(`${name}: threads must be 1..1024, not ${threads}`);
   return threads;
 }
 
-function evOne(result) {
-  const [answers, bad] = result;
-  if (bad.length) throw new HandError(bad[0][2], bad[0][1]);
-  return answers[0];
-}
-
-// The lines of evMany's requests; with errors 'return', an object the
-// schema refuses is its row's error (MJK_ERR_BAD_REQUEST, 35) and an empty line.
-function evLines(requests, errors) {
-  if (errors === 'throw') return { lines: requestLines(requests), refused: new Map() };
-  if (!Array.isArray(requests)) throw new TypeError(`requests must be an array of objects or strings, not ${describe(requests)}`);
-  const refused = new Map();
-  const lines = requests.map((r, i) => {
-    try {
-      return requestLine(r);
-    } catch (e) {
-      if (!(e instanceof TypeError || e instanceof RangeError)) throw e;
-      refused.set(i, e.message);
-      return '';
-    }
-  });
-  return { lines, refused };
-}
-
-function evManyResult(result, errors, refused) {
-  const [answers, bad] = result;
-  if (bad.length && errors === 'throw') throw new HandError(`requests[${bad[0][0]}]: ${bad[0][2]}`, bad[0][1], bad[0][0]);
-  for (const [row, code, message] of bad)
-    answers[row] = refused.has(row) ? new HandError(refused.get(row), 35, row) : new HandError(message, code, row);
-  return answers;
-}
-
-// The four calls' arguments checked: the addon's (lines, overrides,
-// threads), the built flags, and the shaping of its answer. `allowed`: the
-// options the call takes besides ev's; many: a list of requests (evMany).
+// The four calls' arguments checked: the addon's (lines, overrides, threads,
+// built flags), and the shaping of its answer. `allowed`: the options the
+// call takes besides ev's; many: a list of requests (evMany).
 function evArguments(name, requests, options, allowed, many) {
   const overrides = evOverrides(options, name, allowed);
   if (!many) {
-    const line = evRequest(requests, options, name);
-    return { args: [[line], overrides, 1], built: builtFlags([evBuilt(requests, options)]), shape: evOne };
+    const [line, built] = evRequest(requests, options, name);
+    return { args: [[line], overrides, 1, builtFlags([built])], shape: onlyAnswer };
   }
   const errors = errorsOption(options ? options.errors : undefined, name);
   const threads = evThreads(options && options.threads, name);
-  const { lines, refused } = evLines(requests, errors);
-  return { args: [lines, overrides, threads], built: builtFlags(requests), shape: (r) => evManyResult(r, errors, refused) };
+  const refused = errors === 'return' ? new Map() : undefined;  // 'return': a request the schema refuses is its row's error
+  const lines = requestLines(requests, refused);
+  return { args: [lines, overrides, threads, builtFlags(requests)], shape: (r) => manyAnswers(r, errors, refused) };
 }
 
 // The async forms: the same arguments, the searches off the event loop (a
@@ -730,8 +660,7 @@ function evArguments(name, requests, options, allowed, many) {
 function evLater(name, requests, options, allowed, many) {
   return later(() => {
     const a = evArguments(name, requests, options, allowed, many);
-    const signal = options ? options.signal : undefined;
-    return abortable(signal, name, (token) => native.evManyAsync(...a.args, token, a.built)).then(a.shape);
+    return abortable(options ? options.signal : undefined, name, () => native.evManyAsync(...a.args)).then(a.shape);
   });
 }
 
@@ -743,7 +672,7 @@ function evLater(name, requests, options, allowed, many) {
 // search past maxVertices (43).
 function ev(handOrRequest, options) {
   const a = evArguments('ev', handOrRequest, options, EV_FIELDS, false);
-  return a.shape(native.evMany(...a.args, a.built));
+  return a.shape(native.evMany(...a.args));
 }
 
 // evAsync(handOrRequest, {...ev's options, signal}) -> Promise of ev's answer.
@@ -756,13 +685,11 @@ const evAsync = (handOrRequest, options) => evLater('evAsync', handOrRequest, op
 // (an object of a wrong field type too, code 35) and the others are answered.
 function evMany(requests, options) {
   const a = evArguments('evMany', requests, options, ['threads', 'errors'], true);
-  return a.shape(native.evMany(...a.args, a.built));
+  return a.shape(native.evMany(...a.args));
 }
 
 // evManyAsync(requests, {threads, errors, signal, ...ev's options}) -> Promise of evMany's answer.
 const evManyAsync = (requests, options) => evLater('evManyAsync', requests, options, ['threads', 'errors', 'signal'], true);
-
-Object.assign(module.exports, { ev, evAsync, evMany, evManyAsync, EV_DEFAULT_MAX_VERTICES });
 
 // ---- Whole games (docs/node.md, "Whole games in Node") ----
 // new Table({players = 4, length = 'south', rules, seed = 0, game = 0}): one
@@ -826,6 +753,7 @@ class Table {
   // every seat's). An illegal action throws an Error (code
   // 'MJK_ILLEGAL_ACTION', refusal, "seat 0 may not ron: ...") and changes nothing.
   step(action) {
+    if (typeof action !== 'number') throw new TypeError('step(action): an action id');
     const seat = this._native.seat();
     this.deltas = this._native.step(action);
     return { reward: seat >= 0 ? this.deltas[seat] : 0, done: this.done };
@@ -849,4 +777,13 @@ class Table {
   }
 }
 
-Object.assign(module.exports, { Table, actionName: (id) => native.actionName(id) });
+module.exports = {
+  analyse, analyseLine, analyseLines, analyseLinesAsync, parse, ...batch, errorMessage, HandError,
+  implementation: () => native.implementation,
+  operations: operations.map((o) => ({ name: camel(o.name), outputs: o.outputs })),
+  score, scoreMany, scoreEachWin, scoreBatch, yakuNames: native.yakuNames,
+  readLog, corpusStats, defaultMaxBytes, RecordError,
+  tileName, tileKind, toMpsz, fromMpsz,
+  ev, evAsync, evMany, evManyAsync, EV_DEFAULT_MAX_VERTICES,
+  Table, actionName: (id) => native.actionName(id),
+};

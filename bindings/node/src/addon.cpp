@@ -18,71 +18,46 @@
 
 namespace {
 
+// operations() -> [{name, readsWinning, outputs: [{name, dtype, shape}]}]: the C ABI's table of batch operations.
 Napi::Value Operations(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
   Napi::Array list = Napi::Array::New(env);
   for (std::uint32_t i = 0; const mjk_batch_op* op = mjk_batch_op_at(i); ++i) {
-    Napi::Object o = Napi::Object::New(env);
-    o.Set("name", op->name);
-    o.Set("question", op->question);
-    o.Set("readsVisible", op->reads_visible != 0);
-    o.Set("readsWinning", op->reads_winning != 0);
     Napi::Array outs = Napi::Array::New(env, op->output_count);
     for (std::uint32_t k = 0; k < op->output_count; ++k) {
-      const mjk_batch_output& out = op->outputs[k];
       Napi::Object d = Napi::Object::New(env);
-      d.Set("name", out.name);
-      d.Set("dtype", out.dtype);
-      Napi::Array shape = Napi::Array::New(env, out.dims);
-      for (std::uint32_t j = 0; j < out.dims; ++j) shape.Set(j, Napi::Number::New(env, out.shape[j]));
-      d.Set("shape", shape);
+      d.Set("name", op->outputs[k].name);
+      d.Set("dtype", op->outputs[k].dtype);
+      d.Set("shape", array_of(env, op->outputs[k].shape, op->outputs[k].dims));
       outs.Set(k, d);
     }
+    Napi::Object o = Napi::Object::New(env);
+    o.Set("name", op->name);
+    o.Set("readsWinning", op->reads_winning != 0);
     o.Set("outputs", outs);
     list.Set(i, o);
   }
   return list;
 }
 
-// A typed array's bytes, checked to be exactly `bytes` long. Its data
-// pointer comes from napi_get_typedarray_info, which, unlike
-// TypedArray::ArrayBuffer().Data(), also takes a SharedArrayBuffer's.
-std::uint8_t* bytes_of(const Napi::Env& env, const Napi::Value& v, std::size_t bytes, const char* what) {
-  if (!v.IsTypedArray()) throw Napi::TypeError::New(env, std::string(what) + " must be a typed array");
-  void* data = nullptr;
-  NAPI_THROW_IF_FAILED(env, napi_get_typedarray_info(env, v, nullptr, nullptr, &data, nullptr, nullptr), nullptr);
-  const std::size_t size = v.As<Napi::TypedArray>().ByteLength();
-  if (size != bytes)
-    throw Napi::RangeError::New(
-        env, std::string(what) + " has " + std::to_string(size) + " bytes, expected " + std::to_string(bytes));
-  return static_cast<std::uint8_t*>(data);
-}
-
 // run(name, rows, players, visible|null, winning|null, errors, [outputs...]) -> first bad row or -1
 Napi::Value Run(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
-  if (info.Length() != 7 || !info[0].IsString() || !info[1].IsTypedArray() || !info[2].IsNumber() || !info[6].IsArray())
-    throw Napi::TypeError::New(env, "run(name, rows, players, visible, winning, errors, outputs)");
   const std::string name = info[0].As<Napi::String>();
   const mjk_batch_op* op = mjk_batch_op_named(name.data(), name.size());
   if (!op) throw Napi::TypeError::New(env, "unknown operation " + name);
-  const Napi::TypedArray rows = info[1].As<Napi::TypedArray>();
-  if (rows.TypedArrayType() != napi_uint8_array) throw Napi::TypeError::New(env, "rows must be a Uint8Array");
-  if (rows.ByteLength() % MJK_KINDS) throw Napi::RangeError::New(env, "rows: length not a multiple of 34");
   mjk_batch b{};
-  b.n = rows.ByteLength() / MJK_KINDS;
-  b.rows = bytes_of(env, rows, rows.ByteLength(), "rows");
+  const std::size_t rows = info[1].As<Napi::TypedArray>().ByteLength();
+  b.n = rows / MJK_KINDS;
+  b.rows = bytes_of(env, info[1], b.n * MJK_KINDS, "rows");
   b.players = info[2].As<Napi::Number>().Int32Value();
   if (!info[3].IsNull() && !info[3].IsUndefined()) {
-    const std::size_t len = info[3].IsTypedArray() ? info[3].As<Napi::TypedArray>().ByteLength() : 0;
-    b.visible = bytes_of(env, info[3], len, "visible");
+    b.visible = bytes_of(env, info[3], SIZE_MAX, "visible");
+    const std::size_t len = info[3].As<Napi::TypedArray>().ByteLength();
     b.visible_rows = len % MJK_KINDS ? SIZE_MAX : len / MJK_KINDS;  // not whole rows: the library refuses it
   }
-  if (!info[4].IsNull() && !info[4].IsUndefined()) {
-    if (!info[4].IsTypedArray() || info[4].As<Napi::TypedArray>().TypedArrayType() != napi_int8_array)
-      throw Napi::TypeError::New(env, "winning must be an Int8Array");
+  if (!info[4].IsNull() && !info[4].IsUndefined())
     b.winning = reinterpret_cast<const std::int8_t*>(bytes_of(env, info[4], b.n, "winning"));
-  }
   b.errors = bytes_of(env, info[5], b.n, "errors");
   const Napi::Array outs = info[6].As<Napi::Array>();
   if (outs.Length() != op->output_count) throw Napi::RangeError::New(env, "wrong number of output arrays");
@@ -102,7 +77,6 @@ Napi::Value Run(const Napi::CallbackInfo& info) {
 // parse(text) -> Uint8Array(34); throws an Error with .code on malformed text.
 Napi::Value Parse(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
-  if (info.Length() != 1 || !info[0].IsString()) throw Napi::TypeError::New(env, "parse(text): text must be a string");
   const std::string text = info[0].As<Napi::String>();
   mjk_parsed parsed;
   if (const int e = mjk_parse_n(text.data(), text.size(), &parsed); e != MJK_OK) {
@@ -110,8 +84,8 @@ Napi::Value Parse(const Napi::CallbackInfo& info) {
     err.Set("code", Napi::Number::New(env, e));
     throw err;
   }
-  Napi::Uint8Array out = Napi::Uint8Array::New(env, mjk::bind::row);
-  for (std::size_t k = 0; k < mjk::bind::row; ++k) out[k] = parsed.counts[k];
+  Napi::Uint8Array out = Napi::Uint8Array::New(env, MJK_KINDS);
+  std::copy_n(parsed.counts, MJK_KINDS, out.Data());
   return out;
 }
 
@@ -120,115 +94,87 @@ Napi::Value Parse(const Napi::CallbackInfo& info) {
 // "error"} object) and each line's own error code (0: answered), one call
 // for a batch of hands (what a server collects in one turn of its event
 // loop; analyse is the batch of one), a plain loop over mjk_analyse_json_info.
-// players: Uint8Array(n) of 3|4; visible: null or Uint8Array(n*34), a row of
-// zeros meaning none seen.
-//
-// The arguments, checked and copied on the calling thread: analyseLinesAsync
-// reads only these on the pool, never the caller's arrays (which JavaScript
-// may change or free meanwhile).
-struct LinesArguments {
-  std::vector<std::string> texts;
-  std::vector<std::uint8_t> players;
-  std::vector<std::uint8_t> visible;  // empty: none given
-};
-
-LinesArguments lines_arguments(const Napi::CallbackInfo& info, const char* name, std::size_t max_args = 3) {
-  const Napi::Env env = info.Env();
-  if (info.Length() < 3 || info.Length() > max_args || !info[0].IsArray() || !info[1].IsTypedArray())
-    throw Napi::TypeError::New(env, std::string(name) + "(texts, players, visible)");
-  LinesArguments a;
-  a.texts = strings_argument(env, info[0], "texts");
-  const std::size_t n = a.texts.size();
-  const std::uint8_t* players = bytes_of(env, info[1], n, "players");
-  const std::uint8_t* visible = nullptr;
-  if (!info[2].IsNull() && !info[2].IsUndefined()) visible = bytes_of(env, info[2], n * mjk::bind::row, "visible");
-  for (std::size_t i = 0; i < n; ++i) {
-    if (players[i] != 3 && players[i] != 4)
-      throw Napi::RangeError::New(env, "players[" + std::to_string(i) + "] must be 3 or 4");
-  }
-  a.players.assign(players, players + n);
-  if (visible) a.visible.assign(visible, visible + n * mjk::bind::row);
-  return a;
-}
-
-// Every text's line and code; MJK_OK or the first error of the library
-// (which then leaves them partial), MJK_ERR_CANCELLED once `cancel` (NULL:
-// never) is requested (an "ev" line's search stops then). Touches no
-// JavaScript value: it runs on the calling thread (analyseLines) or on a
-// thread of the addon's (analyseLinesAsync).
+// players: Uint8Array(n) of 3|4; visible: null or a Uint8Array of 34 (every
+// text) or n*34 counts, a row of zeros meaning none seen. Checked and copied
+// on the calling thread: analyseLinesAsync reads only the copies on its
+// thread, never the caller's arrays (which JavaScript may change or free).
 struct Lines {
-  std::vector<std::string> lines;
-  std::vector<std::uint8_t> codes;
-};
-int analyse_lines(const LinesArguments& a, Lines& out, const mjk_cancel* cancel = nullptr) {
-  out.lines.resize(a.texts.size());
-  out.codes.resize(a.texts.size());
-  // One buffer for every line, grown when a line needs more: a buffer too
-  // small makes the library analyse the hand again (half of all 14-tile
-  // lines pass 1 KiB).
-  std::string buf(16384, '\0');
-  mjk_request_info info;
-  for (std::size_t i = 0; i < a.texts.size(); ++i) {
-    const std::uint8_t* v = a.visible.empty() ? nullptr : a.visible.data() + i * mjk::bind::row;
-    if (const int e = mjk::bind::analyse_json(a.texts[i], a.players[i], v, buf, info, cancel); e != MJK_OK) return e;
-    out.lines[i] = buf;
-    out.codes[i] = info.error;
-  }
-  return MJK_OK;
-}
+  std::vector<std::string> texts, lines;
+  std::vector<std::uint8_t> players, visible, codes;  // visible: empty, one row, or one per text
 
-Napi::Array lines_array(const Napi::Env& env, const Lines& l) {
-  Napi::Array lines = Napi::Array::New(env, l.lines.size());
-  for (std::size_t i = 0; i < l.lines.size(); ++i)
-    lines.Set(static_cast<std::uint32_t>(i), Napi::String::New(env, l.lines[i]));
-  auto codes = Napi::Uint8Array::New(env, l.codes.size());
-  std::copy(l.codes.begin(), l.codes.end(), codes.Data());
-  Napi::Array out = Napi::Array::New(env, 2);
-  out.Set(0u, lines);
-  out.Set(1u, codes);
-  return out;
-}
+  explicit Lines(const Napi::CallbackInfo& info) : texts(strings_argument(info.Env(), info[0], "texts")) {
+    const Napi::Env env = info.Env();
+    const std::uint8_t* p = bytes_of(env, info[1], texts.size(), "players");
+    players.assign(p, p + texts.size());
+    for (std::size_t i = 0; i < texts.size(); ++i)
+      if (players[i] != 3 && players[i] != 4)
+        throw Napi::RangeError::New(env, "players[" + std::to_string(i) + "] must be 3 or 4");
+    if (info[2].IsNull() || info[2].IsUndefined()) return;
+    const std::size_t len = info[2].IsTypedArray() ? info[2].As<Napi::TypedArray>().ByteLength() : 0;
+    const std::uint8_t* v = bytes_of(env, info[2], len == MJK_KINDS ? len : texts.size() * MJK_KINDS, "visible");
+    visible.assign(v, v + len);
+  }
+  // Every text's line and code; MJK_OK or the first error of the library
+  // (which then leaves them partial), MJK_ERR_CANCELLED once `cancel` (NULL:
+  // never) is requested. Touches no JavaScript value.
+  int analyse(const mjk_cancel* cancel = nullptr) {
+    lines.resize(texts.size());
+    codes.resize(texts.size());
+    // One buffer for every line, grown when a line needs more: a buffer too
+    // small makes the library analyse the hand again (half of all 14-tile
+    // lines pass 1 KiB).
+    std::string buf(16384, '\0');
+    mjk_request_info info;
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+      const std::uint8_t* v =
+          visible.empty() ? nullptr : visible.data() + (visible.size() > MJK_KINDS ? i * MJK_KINDS : 0);
+      if (const int e = mjk::bind::analyse_json(texts[i], players[i], v, buf, info, cancel); e != MJK_OK) return e;
+      lines[i] = buf;
+      codes[i] = info.error;
+    }
+    return MJK_OK;
+  }
+  [[nodiscard]] Napi::Array answer(const Napi::Env& env) const {
+    auto c = Napi::Uint8Array::New(env, codes.size());
+    std::copy(codes.begin(), codes.end(), c.Data());
+    Napi::Array out = Napi::Array::New(env, 2);
+    out.Set(0u, array_of(env, lines.data(), lines.size()));
+    out.Set(1u, c);
+    return out;
+  }
+};
 
 Napi::Value AnalyseLines(const Napi::CallbackInfo& info) {
-  const Napi::Env env = info.Env();
-  const LinesArguments a = lines_arguments(info, "analyseLines");
-  Lines lines;
-  if (const int e = analyse_lines(a, lines); e != MJK_OK)
-    throw Napi::Error::New(env, std::string("analyseLines: ") + mjk_error_message(e));
-  return lines_array(env, lines);
+  Lines a(info);
+  if (const int e = a.analyse(); e != MJK_OK)
+    throw Napi::Error::New(info.Env(), std::string("analyseLines: ") + mjk_error_message(e));
+  return a.answer(info.Env());
 }
 
-// analyseLinesAsync(texts, players, visible|null[, token]) -> Promise of
-// analyseLines' answer, the analyses on a thread of the addon's, the
+// analyseLinesAsync(texts, players, visible|null) -> Promise of analyseLines'
+// answer (with .cancel()), the analyses on a thread of the addon's, the
 // strings made back on the JavaScript thread (rejected with "analyseLines:
-// the search was cancelled" once the token is); a bad argument throws here,
+// the search was cancelled" once cancelled); a bad argument throws here,
 // before anything is queued.
 Napi::Value AnalyseLinesAsync(const Napi::CallbackInfo& info) {
-  SharedCancel cancel = cancel_argument(info, 3);
-  auto lines = std::make_shared<Lines>();
+  auto a = std::make_shared<Lines>(info);
   return start_work(
-      info.Env(), "mjk.analyseLinesAsync", std::move(cancel),
-      [a = lines_arguments(info, "analyseLines", 4), lines](const mjk::bind::Cancel& c) -> std::string {
-        const int e = analyse_lines(a, *lines, c.get());
+      info.Env(), "mjk.analyseLinesAsync",
+      [a](const mjk::bind::Cancel& c) -> std::string {
+        const int e = a->analyse(c.get());
         return e == MJK_OK ? "" : std::string("analyseLines: ") + mjk_error_message(e);
       },
-      [lines](const Napi::Env& env) { return lines_array(env, *lines); });
+      [a](const Napi::Env& env) { return a->answer(env); });
 }
 
 Napi::Value ErrorMessage(const Napi::CallbackInfo& info) {
-  const Napi::Env env = info.Env();
-  if (info.Length() != 1 || !info[0].IsNumber()) throw Napi::TypeError::New(env, "errorMessage(code)");
   const int code = info[0].As<Napi::Number>().Int32Value();
-  if (code < 0 || code > 255) throw Napi::RangeError::New(env, "error codes are 0..255");
-  return Napi::String::New(env, mjk_error_message(code));
+  if (code < 0 || code > 255) throw Napi::RangeError::New(info.Env(), "error codes are 0..255");
+  return Napi::String::New(info.Env(), mjk_error_message(code));
 }
 
-Napi::Value Implementation(const Napi::CallbackInfo& info) {
-  return Napi::String::New(info.Env(), mjk_implementation());
-}
-
-// scoreMany(lines: string[]) -> [answers, errors]: answers the JSON text of
-// an array holding each line's "score" object or null, as the library writes
+// scoreMany(lines, built) -> [answers, errors]: answers the JSON text of an
+// array holding each line's "score" object or null, as the library writes
 // it (mjk_score_json: the object `mjk --json` prints, key for key; index.js
 // parses the whole array at once, which V8 does faster than this addon could
 // build the objects); errors [[row, code, message], ...] for the rejected
@@ -236,8 +182,6 @@ Napi::Value Implementation(const Napi::CallbackInfo& info) {
 // (Node's UTF-8).
 Napi::Value ScoreMany(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
-  if (info.Length() < 1 || info.Length() > 2 || !info[0].IsArray())
-    throw Napi::TypeError::New(env, "scoreMany(lines, built)");
   const std::vector<std::string> lines = strings_argument(env, info[0], "requests");
   const std::vector<std::uint8_t> built = built_argument(info, 1, lines.size());
   std::string answers;
@@ -247,90 +191,62 @@ Napi::Value ScoreMany(const Napi::CallbackInfo& info) {
       built.empty() ? nullptr : built.data());
   if (e != MJK_OK) throw Napi::Error::New(env, std::string("scoreMany: ") + mjk_error_message(e));
   Napi::Array errors = Napi::Array::New(env, bad.size());
-  for (std::uint32_t k = 0; k < bad.size(); ++k) {
-    Napi::Array row = Napi::Array::New(env, 3);
-    row.Set(0u, Napi::Number::New(env, static_cast<double>(bad[k].row)));
-    row.Set(1u, Napi::Number::New(env, bad[k].code));
-    row.Set(2u, Napi::String::New(env, bad[k].message));
-    errors.Set(k, row);
-  }
+  for (std::uint32_t k = 0; k < bad.size(); ++k)
+    errors.Set(k, bad_line(env, bad[k].row, bad[k].code, bad[k].message.c_str()));
   Napi::Array out = Napi::Array::New(env, 2);
-  out.Set(0u, Napi::String::New(env, answers));
+  out.Set(0u, answers);
   out.Set(1u, errors);
   return out;
 }
 
-// scoreEachWin(line: string, built) -> [code, message, answers, codes]: code
-// and message the request's own error (then answers is "{}"); answers the
-// JSON text of an object {tile: "score" object} for the tiles that complete
-// the waiting hand, in tile order (mjk_score_each_win_json); codes a
+// scoreEachWin(line, built) -> [code, message, answers, codes]: code and
+// message the request's own error (then answers is "{}"); answers the JSON
+// text of an object {tile: "score" object} for the tiles that complete the
+// waiting hand, in tile order (mjk_score_each_win_json); codes a
 // Uint8Array(34), each tile's own error (0: none).
 Napi::Value ScoreEachWin(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
-  if (info.Length() < 1 || info.Length() > 2 || !info[0].IsString())
-    throw Napi::TypeError::New(env, "scoreEachWin(line, built)");
   mjk::bind::EachWin each;
-  mjk::bind::score_each_win_line(info[0].As<Napi::String>().Utf8Value(), each,
-                                 info.Length() == 2 && info[1].ToBoolean());
+  mjk::bind::score_each_win_line(info[0].As<Napi::String>().Utf8Value(), each, info[1].ToBoolean());
   auto codes = Napi::Uint8Array::New(env, MJK_KINDS);
   std::copy(each.codes.begin(), each.codes.end(), codes.Data());
   Napi::Array out = Napi::Array::New(env, 4);
-  out.Set(0u, Napi::Number::New(env, each.code));
-  out.Set(1u, Napi::String::New(env, each.message));
-  out.Set(2u, Napi::String::New(env, each.code == MJK_OK ? each.json : "{}"));
+  out.Set(0u, each.code);
+  out.Set(1u, each.message);
+  out.Set(2u, each.code == MJK_OK ? each.json : "{}");
   out.Set(3u, codes);
   return out;
 }
 
-// scoreBatch(lines) -> {complete, han, fu, yakuman, points, payments (n*4),
-// yaku (BigUint64Array bit masks), codes, firstBad: [row, message] or null}:
-// the same answers as scoreMany in typed arrays (index.js scoreBatch).
+// scoreBatch(lines, built) -> {complete, han, fu, yakuman, points, payments
+// (n*4), yaku (BigUint64Array bit masks), codes, firstBad: [row, message] or
+// null}: the same answers as scoreMany in typed arrays (index.js scoreBatch).
 Napi::Value ScoreBatch(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
-  if (info.Length() < 1 || info.Length() > 2 || !info[0].IsArray())
-    throw Napi::TypeError::New(env, "scoreBatch(lines, built)");
   const std::vector<std::string> lines = strings_argument(env, info[0], "requests");
   const std::vector<std::uint8_t> built = built_argument(info, 1, lines.size());
-  const auto n = static_cast<std::uint32_t>(lines.size());
-  auto complete = Napi::Uint8Array::New(env, n);
-  auto han = Napi::Int8Array::New(env, n);
-  auto fu = Napi::Uint8Array::New(env, n);
-  auto yakuman = Napi::Uint8Array::New(env, n);
-  auto points = Napi::Int32Array::New(env, n);
-  auto payments = Napi::Int32Array::New(env, std::size_t{4} * n);
-  auto yaku = Napi::BigUint64Array::New(env, n);
-  auto codes = Napi::Uint8Array::New(env, n);
-  const mjk_score_columns columns{complete.Data(), han.Data(),      fu.Data(),   yakuman.Data(),
-                                  points.Data(),   payments.Data(), yaku.Data(), codes.Data()};
+  const std::size_t n = lines.size();
+  Napi::Object out = Napi::Object::New(env);
+  const auto column = [&](const char* name, const char* dtype, std::size_t width) {
+    void* data = nullptr;
+    out.Set(name, typed_array(env, dtype, n * width, &data));
+    return data;
+  };
+  const mjk_score_columns columns{static_cast<std::uint8_t*>(column("complete", "bool", 1)),
+                                  static_cast<std::int8_t*>(column("han", "int8", 1)),
+                                  static_cast<std::uint8_t*>(column("fu", "uint8", 1)),
+                                  static_cast<std::uint8_t*>(column("yakuman", "uint8", 1)),
+                                  static_cast<std::int32_t*>(column("points", "int32", 1)),
+                                  static_cast<std::int32_t*>(column("payments", "int32", 4)),
+                                  static_cast<std::uint64_t*>(column("yaku", "uint64", 1)),
+                                  static_cast<std::uint8_t*>(column("codes", "uint8", 1))};
   const auto p = mjk::bind::line_pointers(n, [&](std::size_t i) { return std::string_view(lines[i]); });
   mjk_request_info bad;
   std::size_t bad_row = 0;
   mjk_score_lines(p.texts.data(), p.lengths.data(), n, built.empty() ? nullptr : built.data(), &columns, &bad,
                   &bad_row);
-  Napi::Value first_bad = env.Null();
-  if (bad.error != MJK_OK) {
-    Napi::Array e = Napi::Array::New(env, 2);
-    e.Set(0u, Napi::Number::New(env, static_cast<double>(bad_row)));
-    e.Set(1u, Napi::String::New(env, bad.message));
-    first_bad = e;
-  }
-  Napi::Object out = Napi::Object::New(env);
-  out.Set("complete", complete);
-  out.Set("han", han);
-  out.Set("fu", fu);
-  out.Set("yakuman", yakuman);
-  out.Set("points", points);
-  out.Set("payments", payments);
-  out.Set("yaku", yaku);
-  out.Set("codes", codes);
-  out.Set("firstBad", first_bad);
+  out.Set("firstBad", bad.error == MJK_OK ? env.Null() : bad_line(env, bad_row, bad.error, bad.message));
   return out;
-}
-
-Napi::Value YakuNames(const Napi::CallbackInfo& info) {
-  Napi::Array names = Napi::Array::New(info.Env(), MJK_YAKU_COUNT);
-  for (int y = 0; y < MJK_YAKU_COUNT; ++y) names.Set(static_cast<std::uint32_t>(y), mjk_yaku_name(y));
-  return names;
 }
 
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
@@ -340,12 +256,14 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("scoreMany", Napi::Function::New(env, ScoreMany));
   exports.Set("scoreBatch", Napi::Function::New(env, ScoreBatch));
   exports.Set("scoreEachWin", Napi::Function::New(env, ScoreEachWin));
-  exports.Set("yakuNames", Napi::Function::New(env, YakuNames));
+  std::vector<const char*> yaku(MJK_YAKU_COUNT);
+  for (int y = 0; y < MJK_YAKU_COUNT; ++y) yaku[static_cast<std::size_t>(y)] = mjk_yaku_name(y);
+  exports.Set("yakuNames", array_of(env, yaku.data(), yaku.size()));
   exports.Set("analyseLines", Napi::Function::New(env, AnalyseLines));
   exports.Set("analyseLinesAsync", Napi::Function::New(env, AnalyseLinesAsync));
-  exports.Set("version", Napi::String::New(env, mjk_version()));
+  exports.Set("version", mjk_version());
   exports.Set("errorMessage", Napi::Function::New(env, ErrorMessage));
-  exports.Set("implementation", Napi::Function::New(env, Implementation));
+  exports.Set("implementation", mjk_implementation());
   mjk_node_records_init(env, exports);  // readLog, corpusJson (records.cpp)
   mjk_node_ev_init(env, exports);       // evMany, evManyAsync (ev.cpp)
   mjk_node_table_init(env, exports);    // NativeTable, actionName (table.cpp)
@@ -354,8 +272,24 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
 
 }  // namespace
 
+std::uint8_t* bytes_of(const Napi::Env& env, const Napi::Value& v, std::size_t bytes, const char* what) {
+  if (!v.IsTypedArray()) throw Napi::TypeError::New(env, std::string(what) + " must be a typed array");
+  void* data = nullptr;
+  NAPI_THROW_IF_FAILED(env, napi_get_typedarray_info(env, v, nullptr, nullptr, &data, nullptr, nullptr), nullptr);
+  const std::size_t size = v.As<Napi::TypedArray>().ByteLength();
+  if (bytes != SIZE_MAX && size != bytes)
+    throw Napi::RangeError::New(
+        env, std::string(what) + " has " + std::to_string(size) + " bytes, expected " + std::to_string(bytes));
+  return static_cast<std::uint8_t*>(data);
+}
+
+std::vector<std::uint8_t> built_argument(const Napi::CallbackInfo& info, std::size_t i, std::size_t n) {
+  if (info[i].IsUndefined() || info[i].IsNull()) return {};
+  const std::uint8_t* b = bytes_of(info.Env(), info[i], n, "built");
+  return {b, b + n};
+}
+
 std::vector<std::string> strings_argument(const Napi::Env& env, const Napi::Value& value, const char* what) {
-  if (!value.IsArray()) throw Napi::TypeError::New(env, std::string(what) + " must be an Array of strings");
   const Napi::Array list = value.As<Napi::Array>();
   std::vector<std::string> out(list.Length());
   for (std::uint32_t i = 0; i < list.Length(); ++i) {
@@ -365,6 +299,28 @@ std::vector<std::string> strings_argument(const Napi::Env& env, const Napi::Valu
     out[i] = v.As<Napi::String>().Utf8Value();
   }
   return out;
+}
+
+Napi::TypedArray typed_array(const Napi::Env& env, const char* dtype, std::size_t n, void** data) {
+  const auto made = [&](auto a) -> Napi::TypedArray {
+    *data = a.Data();
+    return a;
+  };
+  const std::string_view t = dtype;
+  if (t == "int8") return made(Napi::Int8Array::New(env, n));
+  if (t == "uint16") return made(Napi::Uint16Array::New(env, n));
+  if (t == "uint32") return made(Napi::Uint32Array::New(env, n));
+  if (t == "int32") return made(Napi::Int32Array::New(env, n));
+  if (t == "uint64") return made(Napi::BigUint64Array::New(env, n));
+  return made(Napi::Uint8Array::New(env, n));
+}
+
+Napi::Array bad_line(const Napi::Env& env, std::size_t row, int code, const char* message) {
+  Napi::Array e = Napi::Array::New(env, 3);
+  e.Set(0u, static_cast<double>(row));
+  e.Set(1u, code);
+  e.Set(2u, message);
+  return e;
 }
 
 NODE_API_MODULE(mjk, Init)

@@ -1,7 +1,7 @@
 // The addon's asynchronous calls (analyseLinesAsync, evManyAsync): work on a
 // thread of its own, a promise settled back on the JavaScript thread, and a
 // cancel flag the work reads (mjk.h's mjk_cancel), requested by JavaScript
-// (an AbortSignal, through cancelToken / cancel) or by the end of the
+// (an AbortSignal, through the promise's cancel()) or by the end of the
 // environment (a worker thread terminated, or calling process.exit()).
 //
 // Not libuv's pool (Napi::AsyncWorker): an environment that ends waits for
@@ -15,11 +15,10 @@
 #include <napi.h>
 
 #include <chrono>
-#include <condition_variable>
 #include <cstdlib>
 #include <functional>
 #include <memory>
-#include <mutex>
+#include <semaphore>
 #include <string>
 #include <system_error>
 #include <thread>
@@ -27,60 +26,14 @@
 
 #include "../../common/mjk_ev_bind.hpp"
 
-// A cancel flag shared by JavaScript's token and the work reading it: the
-// token may be collected while the work runs, and the work may end first.
+// A cancel flag shared by the promise's cancel() and the work reading it:
+// the promise may be collected while the work runs, and the work may end first.
 using SharedCancel = std::shared_ptr<mjk::bind::Cancel>;
-
-// cancelToken() -> an opaque token; cancel(token) requests it. The token is
-// passed to the async calls, which stop (with MJK_ERR_CANCELLED) once it is.
-Napi::Value CancelToken(const Napi::CallbackInfo& info);
-Napi::Value CancelRequest(const Napi::CallbackInfo& info);
-// The optional token argument info[i] (undefined/null: a flag of its own).
-SharedCancel cancel_argument(const Napi::CallbackInfo& info, std::size_t i);
-
-// How many async works run at once: as many as libuv's pool ran
-// (UV_THREADPOOL_SIZE, default 4), the others waiting for a place, so that
-// a burst of calls does not search, and hold the memory of searches, all
-// at once.
-class WorkSlots {
- public:
-  static WorkSlots& shared() {
-    static WorkSlots& slots = *new WorkSlots;  // never destroyed: threads may outlive static destruction
-    return slots;
-  }
-  // Waits for a place; false if `cancel` is requested first.
-  bool take(const mjk::bind::Cancel& cancel) {
-    std::unique_lock<std::mutex> lock(m_);
-    while (free_ == 0) {
-      if (cancel.requested()) return false;
-      cv_.wait_for(lock, std::chrono::milliseconds(20));  // a cancel does not notify: look again soon
-    }
-    --free_;
-    return true;
-  }
-  void give_back() {
-    {
-      std::lock_guard<std::mutex> lock(m_);
-      ++free_;
-    }
-    cv_.notify_one();
-  }
-
- private:
-  WorkSlots() {
-    const char* size = std::getenv("UV_THREADPOOL_SIZE");
-    const int n = size ? std::atoi(size) : 0;
-    free_ = n >= 1 && n <= 1024 ? n : 4;
-  }
-  std::mutex m_;
-  std::condition_variable cv_;
-  int free_ = 4;
-};
 
 // A worker does its work in execute(cancel) (on its thread, touching no
 // JavaScript value: it owns what it reads, the arguments copied on the
 // calling thread; it returns "" or why it failed) and makes its answer in
-// make(env) (on the JavaScript thread). start() runs it and returns its
+// make(env) (on the JavaScript thread). start_work() runs it and returns its
 // promise; the worker deletes itself when done. The promise of a worker
 // whose environment ends first is never settled: nobody is left to see it.
 class PromiseWorker {
@@ -93,43 +46,52 @@ class PromiseWorker {
         cancel_(std::move(cancel)),
         execute_(std::move(execute)),
         make_(std::move(make)) {
-    napi_value resource_name = Napi::String::New(env, name);
     // A queue of one call (the end), the loop kept alive until it is made.
-    NAPI_THROW_IF_FAILED_VOID(
-        env, napi_create_threadsafe_function(env, nullptr, nullptr, resource_name, 0, 1, this,
-                                             &PromiseWorker::finalized, this, &PromiseWorker::settle, &tsfn_));
+    NAPI_THROW_IF_FAILED_VOID(env, napi_create_threadsafe_function(env, nullptr, nullptr, Napi::String::New(env, name),
+                                                                   0, 1, this, finalized, this, settle, &tsfn_));
   }
   PromiseWorker(const PromiseWorker&) = delete;
   PromiseWorker& operator=(const PromiseWorker&) = delete;
 
   // Starts the work; throws (a JavaScript exception) if no thread is to be had.
-  static Napi::Promise start(PromiseWorker* worker) {
-    const Napi::Promise p = worker->deferred_.Promise();
-    const Napi::Env env = worker->env_;
+  static Napi::Promise start(PromiseWorker* w) {
+    const Napi::Promise p = w->deferred_.Promise();
     try {
-      worker->thread_ = std::thread([worker] { worker->run(); });
+      w->thread_ = std::thread([w] { w->run(); });
     } catch (const std::system_error&) {
-      napi_release_threadsafe_function(worker->tsfn_, napi_tsfn_abort);  // its finaliser deletes the worker
-      throw Napi::Error::New(env, "mjk: no thread to run the work on");
+      napi_release_threadsafe_function(w->tsfn_, napi_tsfn_abort);  // its finaliser deletes the worker
+      throw Napi::Error::New(p.Env(), "mjk: no thread to run the work on");
     }
-    worker->hooked_ = napi_add_env_cleanup_hook(env, &PromiseWorker::env_ending, worker) == napi_ok;
+    w->hooked_ = napi_add_env_cleanup_hook(w->env_, env_ending, w) == napi_ok;
     return p;
   }
 
  private:
-  // On the worker's thread: the work, then the one call that settles the
+  // How many works run at once: as many as libuv's pool ran (UV_THREADPOOL_SIZE,
+  // default 4), the others waiting for a place, so that a burst of calls does
+  // not search, and hold the memory of searches, all at once. Never destroyed:
+  // threads may outlive static destruction.
+  static std::counting_semaphore<1024>& slots() {
+    static auto& s = *new std::counting_semaphore<1024>([] {
+      const char* size = std::getenv("UV_THREADPOOL_SIZE");
+      const int n = size ? std::atoi(size) : 0;
+      return n >= 1 && n <= 1024 ? n : 4;
+    }());
+    return s;
+  }
+  // On the worker's thread: a place (looked for again every 20 ms, as a
+  // cancel does not wake it), the work, then the one call that settles the
   // promise on the JavaScript thread, then the thread's hold released.
   void run() {
-    if (WorkSlots::shared().take(*cancel_)) {
-      try {
-        error_ = execute_(*cancel_);
-      } catch (const std::exception& e) {
-        error_ = e.what();
-      }
-      WorkSlots::shared().give_back();
-    } else {
-      error_ = mjk_error_message(MJK_ERR_CANCELLED);  // cancelled before it began
+    bool placed = false;
+    while (!(placed = slots().try_acquire_for(std::chrono::milliseconds(20))) && !cancel_->requested()) {
     }
+    try {
+      error_ = placed ? execute_(*cancel_) : mjk_error_message(MJK_ERR_CANCELLED);  // cancelled before it began
+    } catch (const std::exception& e) {
+      error_ = e.what();
+    }
+    if (placed) slots().release();
     // napi_closing: the environment is ending, and this thread holds nothing any more.
     if (napi_call_threadsafe_function(tsfn_, nullptr, napi_tsfn_blocking) == napi_ok)
       napi_release_threadsafe_function(tsfn_, napi_tsfn_release);
@@ -160,7 +122,7 @@ class PromiseWorker {
   static void finalized(napi_env env, void* data, void*) {
     auto* w = static_cast<PromiseWorker*>(data);
     if (w->thread_.joinable()) w->thread_.join();  // at its very end: it has released its hold
-    if (w->hooked_ && env) napi_remove_env_cleanup_hook(env, &PromiseWorker::env_ending, w);
+    if (w->hooked_ && env) napi_remove_env_cleanup_hook(env, env_ending, w);
     delete w;
   }
 
@@ -172,12 +134,19 @@ class PromiseWorker {
   napi_threadsafe_function tsfn_ = nullptr;
   std::thread thread_;
   std::string error_;
-  bool hooked_ = false;
-  bool gone_ = false;
+  bool hooked_ = false, gone_ = false;
 };
 
-// Runs execute(cancel) on a thread of the addon's and returns the promise of make(env)'s answer.
-inline Napi::Promise start_work(const Napi::Env& env, const char* name, SharedCancel cancel,
-                                PromiseWorker::Execute execute, PromiseWorker::Make make) {
-  return PromiseWorker::start(new PromiseWorker(env, name, std::move(cancel), std::move(execute), std::move(make)));
+// Runs execute(cancel) on a thread of the addon's and returns the promise of
+// make(env)'s answer, whose cancel() requests the cancel (index.js calls it
+// when its AbortSignal aborts): the work stops with MJK_ERR_CANCELLED.
+inline Napi::Promise start_work(const Napi::Env& env, const char* name, PromiseWorker::Execute execute,
+                                PromiseWorker::Make make) {
+  auto cancel = std::make_shared<mjk::bind::Cancel>();
+  Napi::Promise p = PromiseWorker::start(new PromiseWorker(env, name, cancel, std::move(execute), std::move(make)));
+  p.Set("cancel", Napi::Function::New(env, [cancel](const Napi::CallbackInfo& info) {
+          cancel->request();
+          return info.Env().Undefined();
+        }));
+  return p;
 }

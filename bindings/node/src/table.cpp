@@ -2,15 +2,15 @@
 // mjk_table_* (docs/c-abi.md). The acting seat is the lowest seat asked
 // (mjk_table_seat), as in Python's mjk.Table (docs/python.md, "Whole games
 // in Python"); a round's end deals the next round within the same step
-// (mjk_table_play_on). index.js is the JS side.
+// (mjk_table_play_on). index.js is the JS side and checks the arguments.
 #include <napi.h>
 
 #include <array>
 #include <cstdint>
 #include <string>
 
-#include "mjk.h"
 #include "addon.hpp"
+#include "mjk.h"
 
 namespace {
 
@@ -24,33 +24,27 @@ class NativeTable : public Napi::ObjectWrap<NativeTable> {
                         InstanceMethod("record", &NativeTable::Record)});
   }
   // new NativeTable(rules, length, seed (BigInt), game)
-  explicit NativeTable(const Napi::CallbackInfo& info) : Napi::ObjectWrap<NativeTable>(info) {
-    const Napi::Env env = info.Env();
-    if (info.Length() != 4 || !info[0].IsString() || !info[1].IsNumber() || !info[2].IsBigInt() || !info[3].IsNumber())
-      throw Napi::TypeError::New(env, "NativeTable(rules, length, seed, game)");
-    rules_ = info[0].As<Napi::String>().Utf8Value();
+  explicit NativeTable(const Napi::CallbackInfo& info)
+      : Napi::ObjectWrap<NativeTable>(info), rules_(info[0].As<Napi::String>()) {
     length_ = info[1].As<Napi::Number>().Int32Value();
-    Start(env, info[2], info[3]);
+    Reset(info);
   }
   ~NativeTable() override { mjk_table_free(table_); }
   NativeTable(const NativeTable&) = delete;
   NativeTable& operator=(const NativeTable&) = delete;
 
  private:
-  void Start(Napi::Env env, const Napi::Value& seed, const Napi::Value& game) {
+  // reset(seed (BigInt), game): the arguments after the constructor's rules and length.
+  Napi::Value Reset(const Napi::CallbackInfo& info) {
+    const std::size_t at = info.Length() == 4 ? 2 : 0;
     bool lossless = false;
-    const std::uint64_t s = seed.As<Napi::BigInt>().Uint64Value(&lossless);
-    if (!lossless) throw Napi::RangeError::New(env, "seed must be an integer 0..2**64-1");
+    const std::uint64_t seed = info[at].As<Napi::BigInt>().Uint64Value(&lossless);
+    if (!lossless) throw Napi::RangeError::New(info.Env(), "seed must be an integer 0..2**64-1");
     mjk_table_error error{};
-    mjk_table* t = mjk_table_new(rules_.c_str(), s, game.As<Napi::Number>().Uint32Value(), length_, &error);
-    if (!t) throw Napi::RangeError::New(env, error.message);
+    mjk_table* t = mjk_table_new(rules_.c_str(), seed, info[at + 1].As<Napi::Number>().Uint32Value(), length_, &error);
+    if (!t) throw Napi::RangeError::New(info.Env(), error.message);
     mjk_table_free(table_);
     table_ = t;
-  }
-  Napi::Value Reset(const Napi::CallbackInfo& info) {
-    if (info.Length() != 2 || !info[0].IsBigInt() || !info[1].IsNumber())
-      throw Napi::TypeError::New(info.Env(), "reset(seed, game)");
-    Start(info.Env(), info[0], info[1]);
     return info.Env().Undefined();
   }
   Napi::Value Seat(const Napi::CallbackInfo& info) { return Napi::Number::New(info.Env(), mjk_table_seat(table_)); }
@@ -58,14 +52,11 @@ class NativeTable : public Napi::ObjectWrap<NativeTable> {
     const int seat = mjk_table_seat(table_);
     std::array<std::uint8_t, MJK_ACTIONS> ids{};
     const int n = seat < 0 ? 0 : mjk_table_legal(table_, seat, ids.data(), ids.size());
-    Napi::Array out = Napi::Array::New(info.Env(), n < 0 ? 0 : static_cast<std::size_t>(n));
-    for (int i = 0; i < n; ++i) out.Set(static_cast<std::uint32_t>(i), Napi::Number::New(info.Env(), ids[i]));
-    return out;
+    return array_of(info.Env(), ids.data(), n < 0 ? 0 : static_cast<std::size_t>(n));
   }
-  // step(action) -> the payments of the rounds it ended (4 numbers), or throws.
+  // step(action) -> the payments of the rounds it ended (one number a seat), or throws.
   Napi::Value Step(const Napi::CallbackInfo& info) {
     const Napi::Env env = info.Env();
-    if (info.Length() != 1 || !info[0].IsNumber()) throw Napi::TypeError::New(env, "step(action): an action id");
     const double a = info[0].As<Napi::Number>().DoubleValue();
     const int seat = mjk_table_seat(table_);
     if (seat < 0) throw Napi::Error::New(env, "the game is over: no seat acts (reset() starts the next)");
@@ -83,46 +74,37 @@ class NativeTable : public Napi::ObjectWrap<NativeTable> {
       throw Napi::Error::New(env, "out of memory dealing the next round");
     mjk_table_state s{};
     mjk_table_get_state(table_, &s);
-    Napi::Array out = Napi::Array::New(env, s.players);
-    for (int i = 0; i < s.players; ++i)
-      out.Set(static_cast<std::uint32_t>(i), Napi::Number::New(env, deltas[static_cast<std::size_t>(i)]));
-    return out;
+    return array_of(env, deltas.data(), s.players);
   }
   Napi::Value State(const Napi::CallbackInfo& info) {
     const Napi::Env env = info.Env();
     mjk_table_state s{};
     mjk_table_get_state(table_, &s);
     Napi::Object o = Napi::Object::New(env);
-    auto num = [&](const char* k, double v) { o.Set(k, Napi::Number::New(env, v)); };
-    auto list = [&](const char* k, const auto& v, int n) {
-      Napi::Array a = Napi::Array::New(env, static_cast<std::size_t>(n));
-      for (int i = 0; i < n; ++i) a.Set(static_cast<std::uint32_t>(i), Napi::Number::New(env, v[i]));
-      o.Set(k, a);
-    };
-    num("phase", s.phase);
-    num("players", s.players);
-    num("actors", s.actors);
-    num("seat", mjk_table_seat(table_));
-    num("turn", s.turn);
-    num("roundWind", s.round_wind);
-    num("kyoku", s.kyoku);
-    num("dealer", s.dealer);
-    num("honba", s.honba);
-    num("sticks", s.sticks);
-    num("tilesLeft", s.tiles_left);
-    list("scores", s.scores, s.players);
-    list("riichi", s.riichi, s.players);
-    list("placements", s.placements, s.players);
-    list("doraIndicators", s.dora, s.dora_count);
-    o.Set("done", Napi::Boolean::New(env, s.done != 0));
+    o.Set("phase", s.phase);
+    o.Set("players", s.players);
+    o.Set("actors", s.actors);
+    o.Set("seat", mjk_table_seat(table_));
+    o.Set("turn", s.turn);
+    o.Set("roundWind", s.round_wind);
+    o.Set("kyoku", s.kyoku);
+    o.Set("dealer", s.dealer);
+    o.Set("honba", s.honba);
+    o.Set("sticks", s.sticks);
+    o.Set("tilesLeft", s.tiles_left);
+    o.Set("scores", array_of(env, s.scores, s.players));
+    o.Set("riichi", array_of(env, s.riichi, s.players));
+    o.Set("placements", array_of(env, s.placements, s.players));
+    o.Set("doraIndicators", array_of(env, s.dora, s.dora_count));
+    o.Set("done", s.done != 0);
     o.Set("seed", Napi::BigInt::New(env, static_cast<std::uint64_t>(s.seed)));
-    num("game", s.game);
+    o.Set("game", s.game);
     return o;
   }
-  // events(viewer) -> the mjai lines, one string each ending in '\n'.
+  // events(viewer) -> the mjai lines, each ending in '\n'.
   Napi::Value Events(const Napi::CallbackInfo& info) {
     const Napi::Env env = info.Env();
-    const int viewer = info.Length() > 0 && info[0].IsNumber() ? info[0].As<Napi::Number>().Int32Value() : -1;
+    const int viewer = info[0].IsNumber() ? info[0].As<Napi::Number>().Int32Value() : -1;
     std::size_t needed = 0;
     int code = mjk_table_events(table_, viewer, 0, nullptr, 0, &needed);
     if (code == MJK_ERR_INVALID_ARGUMENT)
@@ -133,11 +115,8 @@ class NativeTable : public Napi::ObjectWrap<NativeTable> {
     out.resize(needed - 1);
     return Napi::String::New(env, out);
   }
-
   // record(format): 0 mjai, 1 tenhou6, 2 mjlog (mjk_table_record).
   Napi::Value Record(const Napi::CallbackInfo& info) {
-    const Napi::Env env = info.Env();
-    if (info.Length() != 1 || !info[0].IsNumber()) throw Napi::TypeError::New(env, "record(format)");
     const int format = info[0].As<Napi::Number>().Int32Value();
     std::size_t needed = 0;
     mjk_table_error error{};
@@ -145,12 +124,9 @@ class NativeTable : public Napi::ObjectWrap<NativeTable> {
     if (code == MJK_ERR_OUTPUT_TOO_SMALL) {
       std::string out(needed, '\0');
       code = mjk_table_record(table_, format, out.data(), out.size(), &needed, &error);
-      if (code == MJK_OK) {
-        out.resize(needed - 1);
-        return Napi::String::New(env, out);
-      }
+      if (code == MJK_OK) return Napi::String::New(info.Env(), out.substr(0, needed - 1));
     }
-    throw Napi::Error::New(env, error.message);
+    throw Napi::Error::New(info.Env(), error.message);
   }
 
   mjk_table* table_ = nullptr;
@@ -158,24 +134,20 @@ class NativeTable : public Napi::ObjectWrap<NativeTable> {
   int length_ = MJK_LENGTH_RULES;
 };
 
-// preset(name) -> the preset's player count, or a RangeError naming the presets.
+// rulesPreset(name) -> the preset's player count, or a RangeError naming the presets.
 Napi::Value Preset(const Napi::CallbackInfo& info) {
-  const Napi::Env env = info.Env();
-  if (info.Length() != 1 || !info[0].IsString()) throw Napi::TypeError::New(env, "preset(name): a rules preset name");
   int players = 0, length = 0;
   mjk_table_error error{};
   if (mjk_rules_preset(info[0].As<Napi::String>().Utf8Value().c_str(), &players, &length, &error) != MJK_OK)
-    throw Napi::RangeError::New(env, error.message);
-  return Napi::Number::New(env, players);
+    throw Napi::RangeError::New(info.Env(), error.message);
+  return Napi::Number::New(info.Env(), players);
 }
 
 Napi::Value ActionName(const Napi::CallbackInfo& info) {
-  const Napi::Env env = info.Env();
   char name[32];
-  if (info.Length() != 1 || !info[0].IsNumber() ||
-      mjk_action_name(info[0].As<Napi::Number>().Int32Value(), name, sizeof name) != MJK_OK)
-    throw Napi::RangeError::New(env, "actionName(id): action ids are 0..123");
-  return Napi::String::New(env, name);
+  if (!info[0].IsNumber() || mjk_action_name(info[0].As<Napi::Number>().Int32Value(), name, sizeof name) != MJK_OK)
+    throw Napi::RangeError::New(info.Env(), "actionName(id): action ids are 0..123");
+  return Napi::String::New(info.Env(), name);
 }
 
 }  // namespace
