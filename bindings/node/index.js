@@ -510,26 +510,22 @@ function abortable(signal, name, start) {
   return pending.then(settled(true), settled(false));
 }
 
-// ---- tile names: kinds 0..33 (1-9m, 1-9p, 1-9s, 1-7z) and mpsz text ----
-
-const SUITS = 'mpsz';
+// ---- tile names: kinds 0..33 (1-9m, 1-9p, 1-9s, 1-7z) and mpsz text, named by the library ----
 
 // tileName(30) === '4z'
 function tileName(kind) {
   if (typeof kind !== 'number' || !Number.isInteger(kind)) throw new TypeError(`kind must be an integer, not ${describe(kind)}`);
-  if (kind < 0 || kind > 33) throw new RangeError(`kind must be 0..33, not ${kind}`);
-  return `${kind % 9 + 1}${SUITS[Math.floor(kind / 9)]}`;
+  const [name, why] = native.tileName(kind);
+  if (why) throw new RangeError(`kind ${why}, not ${kind}`);
+  return name;
 }
 
 // tileKind('4z') === 30; tileKind('0m') === 4 (red five)
 function tileKind(name) {
   if (typeof name !== 'string') throw new TypeError(`name must be a string, not ${describe(name)}`);
-  const m = /^([0-9])([mpsz])$/.exec(name);
-  if (!m) throw new RangeError(`${JSON.stringify(name)} is not a tile name (a digit and m, p, s or z: "5m", "0p", "7z")`);
-  const suit = SUITS.indexOf(m[2]);
-  const digit = Number(m[1]) || 5;
-  if (suit === 3 && (m[1] === '0' || digit > 7)) throw new RangeError(`${JSON.stringify(name)} is not a tile (honours are 1z..7z)`);
-  return suit * 9 + digit - 1;
+  const [kind, why] = native.tileKind(name);
+  if (kind < 0) throw new RangeError(`${JSON.stringify(name)} ${why}`);
+  return kind;
 }
 
 // 34 counts (a Uint8Array or an array of integers, kind order) -> mpsz text,
@@ -538,18 +534,12 @@ function toMpsz(counts) {
   if (!(counts instanceof Uint8Array) && !Array.isArray(counts))
     throw new TypeError(`counts must be a Uint8Array or an array of 34 counts, not ${describe(counts)}`);
   if (counts.length !== 34) throw new RangeError(`counts must hold 34 counts, not ${counts.length}`);
-  let text = '';
-  for (let suit = 0; suit < 4; ++suit) {
-    let digits = '';
-    for (let d = 0; d < (suit === 3 ? 7 : 9); ++d) {
-      const c = counts[suit * 9 + d];
-      if (typeof c !== 'number' || !Number.isInteger(c)) throw new TypeError(`counts[${suit * 9 + d}] must be an integer, not ${describe(c)}`);
-      if (c < 0 || c > 4) throw new RangeError(`counts[${suit * 9 + d}]: ${c} copies of ${tileName(suit * 9 + d)} (0..4)`);
-      digits += String(d + 1).repeat(c);
-    }
-    if (digits) text += digits + SUITS[suit];
+  for (let k = 0; k < 34; ++k) {
+    const c = counts[k];
+    if (typeof c !== 'number' || !Number.isInteger(c)) throw new TypeError(`counts[${k}] must be an integer, not ${describe(c)}`);
+    if (c < 0 || c > 4) throw new RangeError(`counts[${k}]: ${c} copies of ${tileName(k)} (0..4)`);
   }
-  return text;
+  return native.toMpsz(Uint8Array.from(counts));
 }
 
 // mpsz text -> Uint8Array(34) counts (the same as parse)

@@ -98,6 +98,8 @@ Napi::Value Parse(const Napi::CallbackInfo& info) {
 // text) or n*34 counts, a row of zeros meaning none seen. Checked and copied
 // on the calling thread: analyseLinesAsync reads only the copies on its
 // thread, never the caller's arrays (which JavaScript may change or free).
+// analyseLinesAsync(texts, players, visible|null): the same as a promise
+// (with .cancel(): rejected with "analyseLines: the search was cancelled").
 struct Lines {
   std::vector<std::string> texts, lines;
   std::vector<std::uint8_t> players, visible, codes;  // visible: empty, one row, or one per text
@@ -114,10 +116,10 @@ struct Lines {
     const std::uint8_t* v = bytes_of(env, info[2], len == MJK_KINDS ? len : texts.size() * MJK_KINDS, "visible");
     visible.assign(v, v + len);
   }
-  // Every text's line and code; MJK_OK or the first error of the library
-  // (which then leaves them partial), MJK_ERR_CANCELLED once `cancel` (NULL:
-  // never) is requested. Touches no JavaScript value.
-  int analyse(const mjk_cancel* cancel = nullptr) {
+  // Every text's line and code; "" or the first error of the library
+  // (which then leaves them partial), "analyseLines: the search was
+  // cancelled" once `cancel` (NULL: never) is requested. Touches no JavaScript value.
+  std::string run(const mjk_cancel* cancel) {
     lines.resize(texts.size());
     codes.resize(texts.size());
     // One buffer for every line, grown when a line needs more: a buffer too
@@ -128,43 +130,41 @@ struct Lines {
     for (std::size_t i = 0; i < texts.size(); ++i) {
       const std::uint8_t* v =
           visible.empty() ? nullptr : visible.data() + (visible.size() > MJK_KINDS ? i * MJK_KINDS : 0);
-      if (const int e = mjk::bind::analyse_json(texts[i], players[i], v, buf, info, cancel); e != MJK_OK) return e;
+      if (const int e = mjk::bind::analyse_json(texts[i], players[i], v, buf, info, cancel); e != MJK_OK)
+        return std::string("analyseLines: ") + mjk_error_message(e);
       lines[i] = buf;
       codes[i] = info.error;
     }
-    return MJK_OK;
+    return "";
   }
   [[nodiscard]] Napi::Array answer(const Napi::Env& env) const {
     auto c = Napi::Uint8Array::New(env, codes.size());
     std::copy(codes.begin(), codes.end(), c.Data());
-    Napi::Array out = Napi::Array::New(env, 2);
-    out.Set(0u, array_of(env, lines.data(), lines.size()));
-    out.Set(1u, c);
-    return out;
+    return tuple_of(env, array_of(env, lines.data(), lines.size()), c);
   }
 };
 
-Napi::Value AnalyseLines(const Napi::CallbackInfo& info) {
-  Lines a(info);
-  if (const int e = a.analyse(); e != MJK_OK)
-    throw Napi::Error::New(info.Env(), std::string("analyseLines: ") + mjk_error_message(e));
-  return a.answer(info.Env());
+// tileName(kind) -> [name, why], tileKind(name) -> [kind, why], toMpsz(34
+// counts) -> text: the library's tile naming (mjk_tile_name, mjk_tile_kind,
+// mjk_counts_mpsz); index.js writes a refusal's why after the value.
+Napi::Value TileName(const Napi::CallbackInfo& info) {
+  const double kind = info[0].As<Napi::Number>().DoubleValue();
+  char name[3];
+  const char* why = "";
+  mjk_tile_name(kind >= 0 && kind < MJK_KINDS ? static_cast<long long>(kind) : -1, name, &why);
+  return tuple_of(info.Env(), name, why);
 }
-
-// analyseLinesAsync(texts, players, visible|null) -> Promise of analyseLines'
-// answer (with .cancel()), the analyses on a thread of the addon's, the
-// strings made back on the JavaScript thread (rejected with "analyseLines:
-// the search was cancelled" once cancelled); a bad argument throws here,
-// before anything is queued.
-Napi::Value AnalyseLinesAsync(const Napi::CallbackInfo& info) {
-  auto a = std::make_shared<Lines>(info);
-  return start_work(
-      info.Env(), "mjk.analyseLinesAsync",
-      [a](const mjk::bind::Cancel& c) -> std::string {
-        const int e = a->analyse(c.get());
-        return e == MJK_OK ? "" : std::string("analyseLines: ") + mjk_error_message(e);
-      },
-      [a](const Napi::Env& env) { return a->answer(env); });
+Napi::Value TileKind(const Napi::CallbackInfo& info) {
+  const std::string name = info[0].As<Napi::String>();
+  const char* why = "";
+  const int kind = mjk_tile_kind(name.data(), name.size(), &why);
+  return tuple_of(info.Env(), kind, why);
+}
+Napi::Value ToMpsz(const Napi::CallbackInfo& info) {
+  char text[MJK_MPSZ_CAP];
+  if (mjk_counts_mpsz(bytes_of(info.Env(), info[0], MJK_KINDS, "counts"), text, nullptr) != MJK_OK)
+    throw Napi::RangeError::New(info.Env(), "counts: more than 4 copies of a kind");
+  return Napi::String::New(info.Env(), text);
 }
 
 Napi::Value ErrorMessage(const Napi::CallbackInfo& info) {
@@ -192,11 +192,8 @@ Napi::Value ScoreMany(const Napi::CallbackInfo& info) {
   if (e != MJK_OK) throw Napi::Error::New(env, std::string("scoreMany: ") + mjk_error_message(e));
   Napi::Array errors = Napi::Array::New(env, bad.size());
   for (std::uint32_t k = 0; k < bad.size(); ++k)
-    errors.Set(k, bad_line(env, bad[k].row, bad[k].code, bad[k].message.c_str()));
-  Napi::Array out = Napi::Array::New(env, 2);
-  out.Set(0u, answers);
-  out.Set(1u, errors);
-  return out;
+    errors.Set(k, tuple_of(env, static_cast<double>(bad[k].row), bad[k].code, bad[k].message));
+  return tuple_of(env, answers, errors);
 }
 
 // scoreEachWin(line, built) -> [code, message, answers, codes]: code and
@@ -210,12 +207,7 @@ Napi::Value ScoreEachWin(const Napi::CallbackInfo& info) {
   mjk::bind::score_each_win_line(info[0].As<Napi::String>().Utf8Value(), each, info[1].ToBoolean());
   auto codes = Napi::Uint8Array::New(env, MJK_KINDS);
   std::copy(each.codes.begin(), each.codes.end(), codes.Data());
-  Napi::Array out = Napi::Array::New(env, 4);
-  out.Set(0u, each.code);
-  out.Set(1u, each.message);
-  out.Set(2u, each.code == MJK_OK ? each.json : "{}");
-  out.Set(3u, codes);
-  return out;
+  return tuple_of(env, each.code, each.message, each.code == MJK_OK ? each.json : "{}", codes);
 }
 
 // scoreBatch(lines, built) -> {complete, han, fu, yakuman, points, payments
@@ -245,7 +237,8 @@ Napi::Value ScoreBatch(const Napi::CallbackInfo& info) {
   std::size_t bad_row = 0;
   mjk_score_lines(p.texts.data(), p.lengths.data(), n, built.empty() ? nullptr : built.data(), &columns, &bad,
                   &bad_row);
-  out.Set("firstBad", bad.error == MJK_OK ? env.Null() : bad_line(env, bad_row, bad.error, bad.message));
+  out.Set("firstBad",
+          bad.error == MJK_OK ? env.Null() : tuple_of(env, static_cast<double>(bad_row), bad.error, bad.message));
   return out;
 }
 
@@ -259,10 +252,17 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   std::vector<const char*> yaku(MJK_YAKU_COUNT);
   for (int y = 0; y < MJK_YAKU_COUNT; ++y) yaku[static_cast<std::size_t>(y)] = mjk_yaku_name(y);
   exports.Set("yakuNames", array_of(env, yaku.data(), yaku.size()));
-  exports.Set("analyseLines", Napi::Function::New(env, AnalyseLines));
-  exports.Set("analyseLinesAsync", Napi::Function::New(env, AnalyseLinesAsync));
+  exports.Set("analyseLines", Napi::Function::New(env, [](const Napi::CallbackInfo& info) {
+                return now_or_later<Lines>(info, "mjk.analyseLines", false);
+              }));
+  exports.Set("analyseLinesAsync", Napi::Function::New(env, [](const Napi::CallbackInfo& info) {
+                return now_or_later<Lines>(info, "mjk.analyseLinesAsync", true);
+              }));
   exports.Set("version", mjk_version());
   exports.Set("errorMessage", Napi::Function::New(env, ErrorMessage));
+  exports.Set("tileName", Napi::Function::New(env, TileName));
+  exports.Set("tileKind", Napi::Function::New(env, TileKind));
+  exports.Set("toMpsz", Napi::Function::New(env, ToMpsz));
   exports.Set("implementation", mjk_implementation());
   mjk_node_records_init(env, exports);  // readLog, corpusJson (records.cpp)
   mjk_node_ev_init(env, exports);       // evMany, evManyAsync (ev.cpp)
@@ -313,14 +313,6 @@ Napi::TypedArray typed_array(const Napi::Env& env, const char* dtype, std::size_
   if (t == "int32") return made(Napi::Int32Array::New(env, n));
   if (t == "uint64") return made(Napi::BigUint64Array::New(env, n));
   return made(Napi::Uint8Array::New(env, n));
-}
-
-Napi::Array bad_line(const Napi::Env& env, std::size_t row, int code, const char* message) {
-  Napi::Array e = Napi::Array::New(env, 3);
-  e.Set(0u, static_cast<double>(row));
-  e.Set(1u, code);
-  e.Set(2u, message);
-  return e;
 }
 
 NODE_API_MODULE(mjk, Init)

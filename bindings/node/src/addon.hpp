@@ -24,14 +24,22 @@ std::vector<std::string> strings_argument(const Napi::Env& env, const Napi::Valu
 // A typed array of n elements of a C ABI column's dtype ("int8", "uint16",
 // "uint32", "int32", "uint64"; else bytes, 0/1 for "bool"), its data in *data.
 Napi::TypedArray typed_array(const Napi::Env& env, const char* dtype, std::size_t n, void** data);
-// [row, code, message]: a rejected line as index.js reads it.
-Napi::Array bad_line(const Napi::Env& env, std::size_t row, int code, const char* message);
 
 // An Array of the values (numbers, strings, Node-API values).
 template <class T>
 Napi::Array array_of(const Napi::Env& env, const T* values, std::size_t n) {
   Napi::Array a = Napi::Array::New(env, n);
   for (std::size_t i = 0; i < n; ++i) a.Set(static_cast<std::uint32_t>(i), values[i]);
+  return a;
+}
+
+// An Array of the arguments (numbers, strings, Node-API values), as index.js
+// destructures an answer of several parts: [lines, codes], [row, code, message].
+template <class... T>
+Napi::Array tuple_of(const Napi::Env& env, const T&... values) {
+  Napi::Array a = Napi::Array::New(env, sizeof...(T));
+  std::uint32_t i = 0;
+  (a.Set(i++, values), ...);
   return a;
 }
 

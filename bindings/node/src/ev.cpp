@@ -71,9 +71,12 @@ Napi::Object answer_object(const Napi::Env& env, const mjk_ev_answer& a) {
   return o;
 }
 
-// evMany(lines, overrides, threads, built) -> (checked and copied) the
-// searches' arguments; then search() -> [answers, errors]: answers[i] the
-// answer's object or null, errors [[row, code, message], ...].
+// evMany(lines, overrides, threads, built) -> [answers, errors]: answers[i]
+// the answer's object or null, errors [[row, code, message], ...], on the
+// calling thread (and `threads` - 1 more). evManyAsync(...): the same as a
+// promise (with .cancel(): the searches stop, every row not answered
+// holding MJK_ERR_CANCELLED; index.js rejects with an AbortError), the
+// objects made back on the JavaScript thread.
 // overrides: number[8] as mjk_ev_overrides {given, hand_change,
 // shanten_back, extra, uradora, red, turn, max_vertices}, checked by index.js
 // (a byte's option past 255 is 255, the library's to refuse).
@@ -99,54 +102,33 @@ struct Search {
     built = built_argument(info, 3, lines.size());
     rows.resize(lines.size());
   }
-  // The searches of every line into rows (stopped once cancel is requested).
-  void search(const mjk_cancel* cancel) {
+  // The searches of every line into rows (stopped once cancel is requested): each row its own error.
+  std::string run(const mjk_cancel* cancel) {
     mjk::bind::ev_lines(
         rows.size(), [&](std::size_t i) { return std::string_view(lines[i]); }, overrides, threads, rows.data(), cancel,
         built.empty() ? nullptr : built.data());
+    return "";
   }
   [[nodiscard]] Napi::Array answer(const Napi::Env& env) const {
     Napi::Array answers = Napi::Array::New(env, rows.size()), errors = Napi::Array::New(env);
     for (std::uint32_t i = 0, bad = 0; i < rows.size(); ++i) {
       const mjk_request_info& e = rows[i].info;
       answers.Set(i, e.error == MJK_OK ? Napi::Value(answer_object(env, rows[i].answer)) : env.Null());
-      if (e.error != MJK_OK) errors.Set(bad++, bad_line(env, i, e.error, e.message));
+      if (e.error != MJK_OK) errors.Set(bad++, tuple_of(env, i, e.error, e.message));
     }
-    Napi::Array out = Napi::Array::New(env, 2);
-    out.Set(0u, answers);
-    out.Set(1u, errors);
-    return out;
+    return tuple_of(env, answers, errors);
   }
 };
-
-// evMany(lines, overrides, threads, built) -> [answers, errors], on the calling thread (and `threads` - 1 more).
-Napi::Value EvMany(const Napi::CallbackInfo& info) {
-  Search s(info);
-  s.search(nullptr);
-  return s.answer(info.Env());
-}
-
-// evManyAsync(lines, overrides, threads, built) -> Promise of [answers,
-// errors] (with .cancel()): the searches on a thread of the addon's (which
-// may start `threads` - 1 more), the objects made back on the JavaScript
-// thread. Once cancelled the searches stop and every row not answered holds
-// MJK_ERR_CANCELLED (index.js rejects with an AbortError).
-Napi::Value EvManyAsync(const Napi::CallbackInfo& info) {
-  auto s = std::make_shared<Search>(info);
-  return start_work(
-      info.Env(), "mjk.evManyAsync",
-      [s](const mjk::bind::Cancel& c) -> std::string {
-        s->search(c.get());
-        return "";
-      },
-      [s](const Napi::Env& env) { return s->answer(env); });
-}
 
 }  // namespace
 
 void mjk_node_ev_init(Napi::Env env, Napi::Object exports) {
-  exports.Set("evMany", Napi::Function::New(env, EvMany));
-  exports.Set("evManyAsync", Napi::Function::New(env, EvManyAsync));
+  exports.Set("evMany", Napi::Function::New(env, [](const Napi::CallbackInfo& info) {
+                return now_or_later<Search>(info, "mjk.evMany", false);
+              }));
+  exports.Set("evManyAsync", Napi::Function::New(env, [](const Napi::CallbackInfo& info) {
+                return now_or_later<Search>(info, "mjk.evManyAsync", true);
+              }));
   Napi::Array options = Napi::Array::New(env);  // the library's table of the "ev" options
   for (std::uint32_t i = 0; const mjk_ev_option* o = mjk_ev_option_at(i); ++i) {
     Napi::Object x = Napi::Object::New(env);

@@ -150,3 +150,18 @@ inline Napi::Promise start_work(const Napi::Env& env, const char* name, PromiseW
         }));
   return p;
 }
+
+// A call of Work (Work(info) reads and copies the arguments; run(cancel) does
+// the work, "" or why it failed; answer(env) makes the answer): now, on the
+// calling thread, a failure thrown, or `later` on a thread of the addon's
+// behind a promise (see start_work).
+template <class Work>
+Napi::Value now_or_later(const Napi::CallbackInfo& info, const char* name, bool later) {
+  auto w = std::make_shared<Work>(info);
+  if (later)
+    return start_work(
+        info.Env(), name, [w](const mjk::bind::Cancel& c) { return w->run(c.get()); },
+        [w](const Napi::Env& env) { return w->answer(env); });
+  if (const std::string why = w->run(nullptr); !why.empty()) throw Napi::Error::New(info.Env(), why);
+  return w->answer(info.Env());
+}
