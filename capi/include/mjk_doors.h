@@ -207,6 +207,27 @@ MJK_API int mjk_ev_lines(const char* const* texts, const size_t* lengths, size_t
  * buf (3 bytes: two and the NUL). */
 MJK_API void mjk_ev_discard_name(const mjk_ev_discard* discard, char buf[3]);
 
+/* ---- what a door reads of the library to make its functions (capi/src/doors_json.cpp) ----
+ * mjk_score_lines' columns described as mjk_review_column_at describes the
+ * review's, in mjk_score_columns' order: complete bool, han int8, fu uint8,
+ * yakuman uint8, points int32, payments int32 (width 4), yaku uint64, codes
+ * uint8. NULL past the last. */
+MJK_API const mjk_review_column* mjk_score_column_at(size_t i);
+/* mjk_score_lines with arrays[i] the array of column i (n x width elements
+ * of its dtype; none NULL): a door allocates them by the table. */
+MJK_API int mjk_score_lines_arrays(const char* const* texts, const size_t* lengths, size_t n, const uint8_t* built,
+                                   void* const* arrays, mjk_request_info* first_bad, size_t* first_bad_row);
+/* The tables a door makes its functions from, as one JSON object (a door
+ * whose language reads JSON faster than it walks C tables reads this):
+ * "operations" (mjk_batch_op_at: name, question, reads_visible,
+ * reads_winning, outputs [{name, dtype, shape}]), "ev_options"
+ * (mjk_ev_option_at: name, type, minimum, maximum, default), "yaku"
+ * (mjk_yaku_name in bit order), "review_columns" and "score_columns"
+ * ({name, dtype, width}), "max_record_bytes" (MJK_DEFAULT_MAX_RECORD_BYTES)
+ * and "ev_max_vertices" (MJK_EV_DEFAULT_MAX_VERTICES). Static text, written
+ * on the first call; NULL when that call ran out of memory. */
+MJK_API const char* mjk_doors_json(void);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
