@@ -1,27 +1,12 @@
 'use strict';
-// mjk for Node.js: riichi mahjong hand analysis by mjk's SIMD kernel.
-//
-//   const mjk = require('mjk');
-//   mjk.analyse('123m456p789s11z23s 1s')         // the object `mjk --json` prints
-//   const rows = mjk.parse('1112345678999m')      // Uint8Array(34) of counts
-//   mjk.waits(rows)                               // Uint8Array(n*34) of 0/1
-//   mjk.shanten(rows, { players: 3 })             // Int8Array(n)
-//   mjk.score({ hand: '123678m345p67s55s', win: '8s', tsumo: true })  // `mjk --json`'s "score"
-//   mjk.readLog('game.mjlog').decisions[0]       // a game record: every discard, reviewed
-//
-// Batch functions take a Uint8Array (or Buffer) of n*34 tile counts in kind
-// order (1-9m, 1-9p, 1-9s, 1-7z), one row per hand, and return typed arrays,
-// row-major: see README.md. Options: {players: 4|3, visible: Uint8Array of 34
-// counts (shared) or n*34 (per row), errors: 'throw' (default) | 'return',
-// out: typed arrays to reuse for the result (a {name: array} object when the
-// result has several parts)}.
-// Wrong argument types throw TypeError, wrong lengths or values RangeError, a
-// malformed hand HandError (with .code, and .row for batches), each naming
-// the argument or option. Typed arrays may be views of one ArrayBuffer or
-// SharedArrayBuffer: an input that overlaps an output is copied before the
-// call (the answer is as without overlap); outputs that overlap each other
-// throw RangeError. Another thread must not write a SharedArrayBuffer while a
-// call uses it: that is a data race on the kernel's memory, as in C.
+// mjk for Node.js: riichi mahjong hand analysis by mjk's SIMD kernel, a door
+// onto the C ABI (mjk_doors.h): each function checks its arguments and names
+// what is wrong (TypeError for a type, RangeError for a length or value,
+// HandError with .code and .row for a bad hand), calls the library and
+// shapes its answer. The reference is docs/node.md; the types index.d.ts.
+// Typed arrays may be views of one (Shared)ArrayBuffer: an input overlapping
+// an output is copied first (the library's mjk_batch_run); no other thread
+// may write a SharedArrayBuffer a call uses (a data race, as in C).
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -39,6 +24,8 @@ function loadNative() {
 }
 
 const native = loadNative();
+// The library's tables (mjk_doors_json): the batch operations, the ev options, the yaku, the defaults.
+const doors = JSON.parse(native.doors);
 
 class HandError extends Error {
   constructor(message, code, row) {
@@ -137,7 +124,7 @@ function makeBatch(op) {
       if (given.length !== len) throw new RangeError(`${what} must have length ${len}, not ${given.length}`);
       return given;
     });
-    if (o.winning !== null && !op.readsWinning) throw new TypeError(`${camel(op.name)} takes no winning tiles`);
+    if (o.winning !== null && !op.reads_winning) throw new TypeError(`${camel(op.name)} takes no winning tiles`);
     const bad = native.run(op.name, rows, o.players, o.visible, o.winning, errors, outs);
     const result = {};
     op.outputs.forEach((d, k) => { result[camel(d.name)] = outs[k]; });
@@ -149,9 +136,8 @@ function makeBatch(op) {
   return fn;
 }
 
-const operations = native.operations();
 const batch = {};
-for (const op of operations) batch[camel(op.name)] = makeBatch(op);
+for (const op of doors.operations) batch[camel(op.name)] = makeBatch(op);
 // shanten: the best shanten only (Int8Array n); shantenForms: every form.
 batch.shantenForms = batch.shanten;
 batch.shanten = function shanten(rows, options) {
@@ -258,35 +244,22 @@ function manyAnswers([answers, bad], errors, refused = new Map()) {
   return answers;
 }
 
-// score(request) -> the "score" object `mjk --json` prints (SCORING.md §2),
-// or null when the hand is not complete with its winning tile. HandError
-// (.code) for a bad request, TypeError naming the field for a wrong type.
+// score(request) -> the "score" object `mjk --json` prints, or null (not complete).
 function score(request) {
   const [text, bad] = native.scoreMany([requestLine(request)], builtFlags([request]));
   return onlyAnswer([JSON.parse(text), bad]);
 }
 
-// scoreMany(requests, {errors: 'throw' | 'return'}) -> an array of score
-// objects (null: not complete). 'throw': the first bad request throws
-// HandError with .row; 'return': its place holds the HandError.
+// scoreMany(requests, {errors: 'throw' | 'return'}) -> score()'s answers, 'return': a HandError in a bad request's place.
 function scoreMany(requests, options) {
   const errors = errorsOption(optionsObject(options, ['errors']).errors);
   const [text, bad] = native.scoreMany(requestLines(requests), builtFlags(requests));  // the score objects as one JSON array
   return manyAnswers([JSON.parse(text), bad], errors);
 }
 
-// scoreEachWin(request, {errors: 'omit' | 'return'}) -> what each winning
-// tile of a waiting hand would pay (the wait table), in one library call
-// (mjk_score_each_win_visible): an object {tile: score object} in tile order, each
-// value exactly score() of the request won on that tile, for the tiles that
-// complete the hand. request: as for score() but without `win` (the hand
-// holds 13 tiles less 3 per meld); every tile is scored with the request's
-// context and never as a red five. HandError (.code) for the request's own
-// error, which every tile would share (a complete hand, a named `win`, a bad
-// meld, a contradictory context); TypeError / RangeError naming the field
-// as score(). A tile that cannot be added (a fifth copy, more than four with
-// the visible tiles, 2m-8m with three players) cannot be won: 'omit' leaves it out, 'return' puts its
-// HandError (.code, the message naming the tile) in its place.
+// scoreEachWin(request, {errors: 'omit' | 'return'}) -> {tile: score object}
+// of a waiting hand (no win), one library call (mjk_score_each_win_json); a
+// tile that cannot be added left out, or 'return': its HandError in its place.
 function scoreEachWin(request, options) {
   const errors = errorsOption(optionsObject(options, ['errors'], 'scoreEachWin').errors, '', ['omit', 'return']);
   const [code, message, answers, codes] = native.scoreEachWin(requestLine(request), typeof request !== 'string');
@@ -302,14 +275,9 @@ function scoreEachWin(request, options) {
   return out;
 }
 
-// scoreBatch(requests, {errors: 'throw' | 'return'}) -> {complete Uint8Array
-// (0: not complete with its winning tile), han Int8Array (dora included; 0
-// for yakuman), fu Uint8Array, yakuman Uint8Array, points Int32Array,
-// payments Int32Array (n*4, by seat wind East South West North), yaku
-// BigUint64Array (bit y: yakuNames[y])}, one element per request (objects
-// and/or request lines). 'throw': the first bad request throws HandError
-// with .row; 'return': the result also holds errors (Uint8Array, 0: scored;
-// errorMessage(code)), a bad request's row zero.
+// scoreBatch(requests, {errors}) -> scoreMany's answers as the library's typed
+// arrays (mjk_score_column_at: complete, han, fu, yakuman, points, payments
+// n*4, yaku bit masks); 'return': also errors (the codes, 0: scored).
 function scoreBatch(requests, options) {
   const errors = errorsOption(optionsObject(options, ['errors']).errors);
   const { codes, firstBad, ...arrays } = native.scoreBatch(requestLines(requests), builtFlags(requests));
@@ -333,7 +301,7 @@ class RecordError extends Error {
 
 // The most bytes a record may have, read and again inflated, unless maxBytes
 // says otherwise (16 MiB; real records are 5-90 KB).
-const defaultMaxBytes = native.defaultMaxRecordBytes;
+const defaultMaxBytes = doors.max_record_bytes;
 
 // {errors, maxBytes} checked; `allowed` the keys this function takes.
 function checkRecordOptions(options, name, allowed = ['errors', 'maxBytes']) {
@@ -345,16 +313,10 @@ function checkRecordOptions(options, name, allowed = ['errors', 'maxBytes']) {
   return { errors, maxBytes };
 }
 
-// readLog(path, {errors, maxBytes}): a game record (Tenhou mjlog XML plain or gzip,
-// tenhou.net/6 JSON, mjai JSON lines; the format told by the content) read,
-// replayed with every check and every discard reviewed by the kernel: the
-// content of Python's mjk.read_log, one object per discard, and the game:
-// names, roundInfo (per round: label, wind, number, dealer, honba, sticks,
-// scores, riichi seats, wins [{winner, from, tsumo, han, fu, yakuman,
-// points, yaku [{name, han}], payments}], draw {kind, tenpai, payments} or
-// null), finalScores and places. A record of
-// more than maxBytes (default 16 MiB), read or inflated, is a RecordError.
-// See README.md.
+// readLog(path, {errors, maxBytes}): a game record (mjlog, tenhou.net/6,
+// mjai; told by the content) replayed and every discard reviewed by the
+// library (mjk_review_record_rows): one object per discard made from its
+// columns, and the game's summary (docs/node.md, "Game records in Node").
 function readLog(file, options) {
   if (typeof file !== 'string') throw new TypeError(`path must be a string, not ${describe(file)}`);
   const { errors, maxBytes } = checkRecordOptions(options, 'readLog');
@@ -421,9 +383,7 @@ function recordFiles(paths) {
   return files;
 }
 
-// corpusStats(paths, {maxBytes}): the object `mjk log --stats --json` prints for these
-// files and directories (on this thread; records that cannot be read are
-// listed in .errors, they do not throw).
+// corpusStats(paths, {maxBytes}): the object `mjk log --stats --json` prints (unreadable records in .errors).
 function corpusStats(paths, options) {
   if (typeof paths === 'string') paths = [paths];
   if (!Array.isArray(paths)) throw new TypeError(`paths must be an Array of file or directory names, not ${describe(paths)}`);
@@ -438,18 +398,12 @@ function corpusStats(paths, options) {
 
 // The `mjk --json` lines of many hands in one call (a server's batch: one
 // crossing into the addon for all the hands that arrived in one turn).
-// options: {players: 3|4, or a Uint8Array of one 3|4 per text; visible: a
-// Uint8Array of 34 counts (every text) or 34 per text (zeros: none seen)}.
 const analyseLines = (texts, options) => native.analyseLines(...linesArguments(texts, options))[0];
 
 // analyseLinesAsync(texts, {players, visible, signal}) -> Promise of
-// analyseLines' answer, the analyses run on a thread of the addon's while the
-// event loop goes on (an "ev" request's search takes up to the time its
-// max_vertices allows: 1,000,000 vertices unless the line names more).
-// signal: an AbortSignal; aborting it stops the analyses (an "ev" search
-// within a fraction of a second) and rejects with an AbortError. The arguments are
-// checked and the texts copied before anything is queued: a bad one rejects
-// the Promise with analyseLines' error.
+// analyseLines' answer, analysed on a thread of the addon's; aborting signal
+// stops it (an "ev" line's search too). The arguments are checked and the
+// texts copied first: a bad one rejects with analyseLines' error.
 function analyseLinesAsync(texts, options) {
   return later(() => {
     const { signal, ...rest } = options || {};
@@ -546,23 +500,18 @@ function toMpsz(counts) {
 const fromMpsz = (text) => parse(text);
 
 // ---- the expected value of a hand (EV.md) ----
-// A request (mpsz text, a request line with its "ev" object, or an object of
-// the request's fields, request.md, without a win) is sent as its line and
-// searched by the library (mjk_parse_ev_request + mjk_ev); options given
-// here replace the line's own "ev" options. Answers: {shanten, vertices,
-// wall, wallCounts Uint8Array(34), discards (D names, '0s' a red five; [null]
-// for a 13-tile hand), discardShanten Int8Array(D), necessary and
-// necessaryCounts Uint8Array(D*34) (0/1; each necessary kind's copies in the
-// start wall), tenpai, win, score Float64Array(D*19) (row i = discard i,
-// index t = draws made), stats}.
+// A request (mpsz text, a request line, or an object of the request's
+// fields, no win) is sent as its line and searched by the library
+// (mjk_ev_lines); options given here replace the line's own "ev" options.
+// The answer's fields: docs/node.md, "The expected value in Node".
 
 // The options, their types and bounds: the library's field table of the
 // request's "ev" object (mjk_ev_option_at, in mjk_ev_options' order),
 // camelCased: bit i of the overrides' mask is option i.
-const EV_OPTIONS = native.evOptions.map((o) => camel(o.name));
+const EV_OPTIONS = doors.ev_options.map((o) => camel(o.name));
 const UINT8_MAX = 255;  // the C ABI's field of extra and turn
 // maxVertices unless given (MJK_EV_DEFAULT_MAX_VERTICES): past it HandError 43.
-const EV_DEFAULT_MAX_VERTICES = native.evDefaultMaxVertices;
+const EV_DEFAULT_MAX_VERTICES = doors.ev_max_vertices;
 
 // [mask, values in EV_OPTIONS' order] for the addon; TypeError / RangeError
 // naming a bad option. A range that fits a byte (extra 0..3, turn 1..17) is
@@ -577,7 +526,7 @@ function evOverrides(options, name, allowed) {
   EV_OPTIONS.forEach((k, i) => {
     let v = options[k];
     if (v === undefined) return;
-    const s = native.evOptions[i];
+    const s = doors.ev_options[i];
     if (s.type !== 'boolean') {
       const count = s.type === 'count';
       if (v === null && count) return;  // as JSON's null: unset
@@ -654,12 +603,8 @@ function evLater(name, requests, options, allowed, many) {
   });
 }
 
-// ev(handOrRequest, {handChange, shantenBack, extra, uradora, red, turn,
-// maxVertices, ...the request's fields: dora, seat, visible, ...}) -> the answer, computed on this thread (it blocks the event
-// loop: microseconds to seconds, growing with the shanten and the options;
-// maxVertices bounds it: 1,000,000 vertices unless given, about 0.45 GB at
-// most). HandError (.code, the library's sentence) for a bad request or a
-// search past maxVertices (43).
+// ev(handOrRequest, {...ev's options, ...the request's fields}) -> the
+// answer, searched on this thread (it blocks the event loop; maxVertices bounds it).
 function ev(handOrRequest, options) {
   const a = evArguments('ev', handOrRequest, options, EV_FIELDS, false);
   return a.shape(native.evMany(...a.args));
@@ -668,11 +613,8 @@ function ev(handOrRequest, options) {
 // evAsync(handOrRequest, {...ev's options, signal}) -> Promise of ev's answer.
 const evAsync = (handOrRequest, options) => evLater('evAsync', handOrRequest, options, ['signal', ...EV_FIELDS], false);
 
-// evMany(requests, {threads, errors, ...ev's options}) -> an array of
-// answers, the searches spread over `threads` threads (default: one per
-// core), each with a workspace of its own; 'throw' (default): the first bad
-// request throws HandError with .row; 'return': its place holds the HandError
-// (an object of a wrong field type too, code 35) and the others are answered.
+// evMany(requests, {threads, errors, ...ev's options}) -> the answers, over
+// `threads` threads (default: one per core); 'return': a HandError in a bad request's place.
 function evMany(requests, options) {
   const a = evArguments('evMany', requests, options, ['threads', 'errors'], true);
   return a.shape(native.evMany(...a.args));
@@ -683,10 +625,9 @@ const evManyAsync = (requests, options) => evLater('evManyAsync', requests, opti
 
 // ---- Whole games (docs/node.md, "Whole games in Node") ----
 // new Table({players = 4, length = 'south', rules, seed = 0, game = 0}): one
-// game on the engine through the C ABI's tables. The acting seat (`seat`)
-// is the lowest seat the engine asks: on a discard the seats that may call
-// answer one step at a time in seat order; a round's end deals the next
-// round within the same step (as Python's mjk.Table).
+// game on the engine through the C ABI's tables; the acting seat is the
+// lowest seat the engine asks, and a round's end deals the next within the
+// same step (as Python's mjk.Table).
 const TABLE_LENGTHS = { one: 0, east: 1, south: 2 };
 
 function tableSeed(seed, where) {
@@ -699,25 +640,17 @@ class Table {
   constructor(options = {}) {
     if (options === null || typeof options !== 'object') throw new TypeError('new Table(options): options must be an object');
     const known = ['players', 'length', 'rules', 'seed', 'game'];
-    for (const k of Object.keys(options)) {
+    for (const k of Object.keys(options))
       if (!known.includes(k)) throw new TypeError(`new Table: unknown option '${k}' (the options: ${known.join(', ')})`);
-    }
-    const players = options.players === undefined ? 4 : options.players;
+    const { players = 4, length = 'south', seed = 0, game = 0 } = options;
     if (players !== 4 && players !== 3) throw new RangeError(`new Table: players must be 4 or 3, not ${String(players)}`);
-    const rules = options.rules === undefined ? (players === 4 ? 'tenhou' : 'tenhou-sanma') : options.rules;
+    const { rules = players === 4 ? 'tenhou' : 'tenhou-sanma' } = options;
     if (typeof rules !== 'string') throw new TypeError('new Table: rules must be a preset name (a string)');
     const presetPlayers = native.rulesPreset(rules);  // RangeError: unknown rules preset 'x' (the presets: ...)
     if (presetPlayers !== players) throw new RangeError(`new Table: rules '${rules}' are for ${presetPlayers} players, not ${players}`);
-    const length = options.length === undefined ? 'south' : options.length;
-    if (!(length in TABLE_LENGTHS)) throw new RangeError(`new Table: length must be 'one', 'east' or 'south', not ${String(length)}`);
-    const game = options.game === undefined ? 0 : options.game;
+    if (!Object.hasOwn(TABLE_LENGTHS, length)) throw new RangeError(`new Table: length must be 'one', 'east' or 'south', not ${String(length)}`);
     if (!Number.isInteger(game) || game < 0 || game >= 2 ** 32) throw new RangeError('new Table: game must be an integer 0..2**32-1');
-    this.players = players;
-    this.rules = rules;
-    this.length = length;
-    this.seed = tableSeed(options.seed === undefined ? 0 : options.seed, 'new Table');
-    this.game = game;
-    this.deltas = new Array(players).fill(0);
+    Object.assign(this, { players, rules, length, seed: tableSeed(seed, 'new Table'), game, deltas: new Array(players).fill(0) });
     this._native = new native.NativeTable(rules, TABLE_LENGTHS[length], this.seed, game);
   }
 
@@ -770,8 +703,8 @@ class Table {
 module.exports = {
   analyse, analyseLine, analyseLines, analyseLinesAsync, parse, ...batch, errorMessage, HandError,
   implementation: () => native.implementation,
-  operations: operations.map((o) => ({ name: camel(o.name), outputs: o.outputs })),
-  score, scoreMany, scoreEachWin, scoreBatch, yakuNames: native.yakuNames,
+  operations: doors.operations.map((o) => ({ name: camel(o.name), outputs: o.outputs })),
+  score, scoreMany, scoreEachWin, scoreBatch, yakuNames: doors.yaku,
   readLog, corpusStats, defaultMaxBytes, RecordError,
   tileName, tileKind, toMpsz, fromMpsz,
   ev, evAsync, evMany, evManyAsync, EV_DEFAULT_MAX_VERTICES,

@@ -16,20 +16,18 @@ if (!out) {
   process.exit(2);
 }
 const pkg = JSON.parse(fs.readFileSync(path.join(src, 'package.json'), 'utf8'));
-delete pkg.private;
-delete pkg.dependencies;
-delete pkg.devDependencies;
-delete pkg.binary;
-delete pkg.scripts;  // install/build compile from source; test and bench files are not shipped
+// scripts: install/build compile from source; test and bench files are not shipped
+for (const k of ['private', 'dependencies', 'devDependencies', 'binary', 'scripts']) delete pkg[k];
+const files = ['index.js', 'index.d.ts', 'schema.js', 'request.schema.json', 'README.md'];
 pkg.types = 'index.d.ts';
-pkg.files = ['index.js', 'index.d.ts', 'schema.js', 'request.schema.json', 'build/Release/mjk.node', 'README.md'];
+pkg.files = [...files, 'build/Release/mjk.node'];
 pkg.os = [process.platform];
 pkg.cpu = [process.arch];
 
 fs.rmSync(stage, { recursive: true, force: true });
 fs.mkdirSync(path.join(stage, 'build', 'Release'), { recursive: true });
 fs.writeFileSync(path.join(stage, 'package.json'), JSON.stringify(pkg, null, 2) + '\n');
-for (const f of ['index.js', 'index.d.ts', 'schema.js', 'request.schema.json', 'README.md']) fs.copyFileSync(path.join(src, f), path.join(stage, f));
+for (const f of files) fs.copyFileSync(path.join(src, f), path.join(stage, f));
 fs.copyFileSync(addon, path.join(stage, 'build', 'Release', 'mjk.node'));
 fs.mkdirSync(out, { recursive: true });
 for (const f of fs.readdirSync(out)) if (/^mjk-.*\.tgz$/.test(f)) fs.rmSync(path.join(out, f));

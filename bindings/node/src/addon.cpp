@@ -18,28 +18,6 @@
 
 namespace {
 
-// operations() -> [{name, readsWinning, outputs: [{name, dtype, shape}]}]: the C ABI's table of batch operations.
-Napi::Value Operations(const Napi::CallbackInfo& info) {
-  const Napi::Env env = info.Env();
-  Napi::Array list = Napi::Array::New(env);
-  for (std::uint32_t i = 0; const mjk_batch_op* op = mjk_batch_op_at(i); ++i) {
-    Napi::Array outs = Napi::Array::New(env, op->output_count);
-    for (std::uint32_t k = 0; k < op->output_count; ++k) {
-      Napi::Object d = Napi::Object::New(env);
-      d.Set("name", op->outputs[k].name);
-      d.Set("dtype", op->outputs[k].dtype);
-      d.Set("shape", array_of(env, op->outputs[k].shape, op->outputs[k].dims));
-      outs.Set(k, d);
-    }
-    Napi::Object o = Napi::Object::New(env);
-    o.Set("name", op->name);
-    o.Set("readsWinning", op->reads_winning != 0);
-    o.Set("outputs", outs);
-    list.Set(i, o);
-  }
-  return list;
-}
-
 // run(name, rows, players, visible|null, winning|null, errors, [outputs...]) -> first bad row or -1
 Napi::Value Run(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
@@ -219,39 +197,27 @@ Napi::Value ScoreBatch(const Napi::CallbackInfo& info) {
   const std::vector<std::uint8_t> built = built_argument(info, 1, lines.size());
   const std::size_t n = lines.size();
   Napi::Object out = Napi::Object::New(env);
-  const auto column = [&](const char* name, const char* dtype, std::size_t width) {
-    void* data = nullptr;
-    out.Set(name, typed_array(env, dtype, n * width, &data));
-    return data;
-  };
-  const mjk_score_columns columns{static_cast<std::uint8_t*>(column("complete", "bool", 1)),
-                                  static_cast<std::int8_t*>(column("han", "int8", 1)),
-                                  static_cast<std::uint8_t*>(column("fu", "uint8", 1)),
-                                  static_cast<std::uint8_t*>(column("yakuman", "uint8", 1)),
-                                  static_cast<std::int32_t*>(column("points", "int32", 1)),
-                                  static_cast<std::int32_t*>(column("payments", "int32", 4)),
-                                  static_cast<std::uint64_t*>(column("yaku", "uint64", 1)),
-                                  static_cast<std::uint8_t*>(column("codes", "uint8", 1))};
+  std::vector<void*> arrays;  // the library's columns (mjk_score_column_at)
+  for (std::size_t i = 0; const mjk_review_column* c = mjk_score_column_at(i); ++i)
+    out.Set(c->name, typed_array(env, c->dtype, n * c->width, &arrays.emplace_back()));
   const auto p = mjk::bind::line_pointers(n, [&](std::size_t i) { return std::string_view(lines[i]); });
   mjk_request_info bad;
   std::size_t bad_row = 0;
-  mjk_score_lines(p.texts.data(), p.lengths.data(), n, built.empty() ? nullptr : built.data(), &columns, &bad,
-                  &bad_row);
+  mjk_score_lines_arrays(p.texts.data(), p.lengths.data(), n, built.empty() ? nullptr : built.data(), arrays.data(),
+                         &bad, &bad_row);
   out.Set("firstBad",
           bad.error == MJK_OK ? env.Null() : tuple_of(env, static_cast<double>(bad_row), bad.error, bad.message));
   return out;
 }
 
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
-  exports.Set("operations", Napi::Function::New(env, Operations));
+  exports.Set("doors",
+              mjk_doors_json());  // the operations, ev options, yaku and defaults index.js makes its functions from
   exports.Set("run", Napi::Function::New(env, Run));
   exports.Set("parse", Napi::Function::New(env, Parse));
   exports.Set("scoreMany", Napi::Function::New(env, ScoreMany));
   exports.Set("scoreBatch", Napi::Function::New(env, ScoreBatch));
   exports.Set("scoreEachWin", Napi::Function::New(env, ScoreEachWin));
-  std::vector<const char*> yaku(MJK_YAKU_COUNT);
-  for (int y = 0; y < MJK_YAKU_COUNT; ++y) yaku[static_cast<std::size_t>(y)] = mjk_yaku_name(y);
-  exports.Set("yakuNames", array_of(env, yaku.data(), yaku.size()));
   exports.Set("analyseLines", Napi::Function::New(env, [](const Napi::CallbackInfo& info) {
                 return now_or_later<Lines>(info, "mjk.analyseLines", false);
               }));

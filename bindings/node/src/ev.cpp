@@ -7,6 +7,7 @@
 #include <napi.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -89,15 +90,19 @@ struct Search {
 
   explicit Search(const Napi::CallbackInfo& info) : lines(strings_argument(info.Env(), info[0], "requests")) {
     const Napi::Array o = info[1].As<Napi::Array>();
-    const auto at = [&](std::uint32_t i, double most) {
-      const double v = o.Get(i).As<Napi::Number>().DoubleValue();
-      return v >= 0 && v <= most ? v : most;
-    };
-    std::uint8_t* bytes[] = {&overrides.values.hand_change, &overrides.values.shanten_back, &overrides.values.extra,
-                             &overrides.values.uradora,     &overrides.values.red,          &overrides.values.turn};
-    overrides.given = static_cast<std::uint32_t>(at(0, 255));
-    for (std::uint32_t i = 0; i < 6; ++i) *bytes[i] = static_cast<std::uint8_t>(at(i + 1, 255));
-    overrides.values.max_vertices = static_cast<std::uint64_t>(at(7, 9007199254740991.0));
+    std::array<double, 8> v{};
+    for (std::uint32_t i = 0; i < v.size(); ++i) {
+      const double x = o.Get(i).As<Napi::Number>().DoubleValue(), most = i == 7 ? 9007199254740991.0 : 255.0;
+      v[i] = x >= 0 && x <= most ? x : most;
+    }
+    overrides.given = static_cast<std::uint32_t>(v[0]);
+    overrides.values.hand_change = static_cast<std::uint8_t>(v[1]);
+    overrides.values.shanten_back = static_cast<std::uint8_t>(v[2]);
+    overrides.values.extra = static_cast<std::uint8_t>(v[3]);
+    overrides.values.uradora = static_cast<std::uint8_t>(v[4]);
+    overrides.values.red = static_cast<std::uint8_t>(v[5]);
+    overrides.values.turn = static_cast<std::uint8_t>(v[6]);
+    overrides.values.max_vertices = static_cast<std::uint64_t>(v[7]);
     threads = static_cast<unsigned>(std::clamp(info[2].As<Napi::Number>().Int32Value(), 1, 1024));
     built = built_argument(info, 3, lines.size());
     rows.resize(lines.size());
@@ -129,16 +134,5 @@ void mjk_node_ev_init(Napi::Env env, Napi::Object exports) {
   exports.Set("evManyAsync", Napi::Function::New(env, [](const Napi::CallbackInfo& info) {
                 return now_or_later<Search>(info, "mjk.evManyAsync", true);
               }));
-  Napi::Array options = Napi::Array::New(env);  // the library's table of the "ev" options
-  for (std::uint32_t i = 0; const mjk_ev_option* o = mjk_ev_option_at(i); ++i) {
-    Napi::Object x = Napi::Object::New(env);
-    x.Set("name", o->name);
-    x.Set("type", o->type);
-    x.Set("minimum", o->min);
-    x.Set("maximum", o->max);
-    options.Set(i, x);
-  }
-  exports.Set("evOptions", options);
-  exports.Set("evDefaultMaxVertices", MJK_EV_DEFAULT_MAX_VERTICES);
   exports.Set("evThreads", mjk::bind::ev_threads(1024, 0));
 }

@@ -76,5 +76,4 @@ Napi::Value CorpusJson(const Napi::CallbackInfo& info) {
 void mjk_node_records_init(Napi::Env env, Napi::Object exports) {
   exports.Set("readLog", Napi::Function::New(env, ReadLog));
   exports.Set("corpusJson", Napi::Function::New(env, CorpusJson));
-  exports.Set("defaultMaxRecordBytes", static_cast<double>(MJK_DEFAULT_MAX_RECORD_BYTES));
 }

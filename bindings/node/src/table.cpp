@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <string>
 
+#include "../../common/mjk_bind.hpp"
 #include "addon.hpp"
-#include "mjk.h"
 
 namespace {
 
@@ -103,30 +103,26 @@ class NativeTable : public Napi::ObjectWrap<NativeTable> {
   }
   // events(viewer) -> the mjai lines, each ending in '\n'.
   Napi::Value Events(const Napi::CallbackInfo& info) {
-    const Napi::Env env = info.Env();
     const int viewer = info[0].IsNumber() ? info[0].As<Napi::Number>().Int32Value() : -1;
-    std::size_t needed = 0;
-    int code = mjk_table_events(table_, viewer, 0, nullptr, 0, &needed);
+    std::string out;
+    const int code = mjk::bind::grown(out, 1 << 14, [&](char* buf, std::size_t cap, std::size_t* needed) {
+      return mjk_table_events(table_, viewer, 0, buf, cap, needed);
+    });
     if (code == MJK_ERR_INVALID_ARGUMENT)
-      throw Napi::RangeError::New(env, "viewer must be -1 (every tile) or a seat of the table");
-    std::string out(needed, '\0');
-    code = mjk_table_events(table_, viewer, 0, out.data(), out.size(), &needed);
-    if (code != MJK_OK) throw Napi::Error::New(env, mjk_error_message(code));
-    out.resize(needed - 1);
-    return Napi::String::New(env, out);
+      throw Napi::RangeError::New(info.Env(), "viewer must be -1 (every tile) or a seat of the table");
+    if (code != MJK_OK) throw Napi::Error::New(info.Env(), mjk_error_message(code));
+    return Napi::String::New(info.Env(), out);
   }
   // record(format): 0 mjai, 1 tenhou6, 2 mjlog (mjk_table_record).
   Napi::Value Record(const Napi::CallbackInfo& info) {
     const int format = info[0].As<Napi::Number>().Int32Value();
-    std::size_t needed = 0;
+    std::string out;
     mjk_table_error error{};
-    int code = mjk_table_record(table_, format, nullptr, 0, &needed, &error);
-    if (code == MJK_ERR_OUTPUT_TOO_SMALL) {
-      std::string out(needed, '\0');
-      code = mjk_table_record(table_, format, out.data(), out.size(), &needed, &error);
-      if (code == MJK_OK) return Napi::String::New(info.Env(), out.substr(0, needed - 1));
-    }
-    throw Napi::Error::New(info.Env(), error.message);
+    if (mjk::bind::grown(out, 1 << 14, [&](char* buf, std::size_t cap, std::size_t* needed) {
+          return mjk_table_record(table_, format, buf, cap, needed, &error);
+        }) != MJK_OK)
+      throw Napi::Error::New(info.Env(), error.message);
+    return Napi::String::New(info.Env(), out);
   }
 
   mjk_table* table_ = nullptr;

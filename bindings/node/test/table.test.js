@@ -65,6 +65,8 @@ test('Table: bad options are named', () => {
   assert.throws(() => new mjk.Table({ players: 4, rules: 'tenhou-sanma' }), /for 3 players/);
   assert.throws(() => new mjk.Table({ players: 2 }), /players must be 4 or 3/);
   assert.throws(() => new mjk.Table({ length: 'west' }), /length/);
+  // A name the lengths' object inherits is no length either.
+  assert.throws(() => new mjk.Table({ length: 'toString' }), (e) => e instanceof RangeError && /length must be/.test(e.message));
   assert.throws(() => new mjk.Table({ seed: -1 }), /seed/);
   assert.throws(() => new mjk.Table({ colour: 1 }), /unknown option 'colour'/);
   assert.throws(() => new mjk.Table().events(4), /viewer/);
