@@ -8,7 +8,6 @@
 #include <cstdlib>
 #include <atomic>
 #include <cstdio>
-#include <filesystem>
 #include <mutex>
 #include <new>
 #include <optional>
@@ -31,33 +30,12 @@ namespace {
 
 using namespace mjk::records;
 
-// Every file named, directories walked (sorted, so runs are reproducible).
-// In a directory everything but a directory is a record to read, as if
-// named: a FIFO, a link to a device or to nothing is read (or is that
-// record's error, naming it), never left out unsaid.
+// Every file named, directories walked (records::record_files, as the doors walk them).
 bool collect(const std::vector<std::string>& args, std::vector<std::string>& files) {
-  namespace fs = std::filesystem;
-  for (const auto& a : args) {
-    std::error_code ec;
-    if (fs::is_directory(a, ec)) {
-      std::vector<std::string> found;
-      for (auto it = fs::recursive_directory_iterator(a, ec); !ec && it != fs::recursive_directory_iterator();
-           it.increment(ec)) {
-        std::error_code entry;  // a link to nothing: not a directory, and not an error of the listing
-        if (!it->is_directory(entry) && it->path().filename().string() != "README.md")
-          found.push_back(it->path().string());
-      }
-      if (ec) {
-        std::fprintf(stderr, "mjk log: cannot list %s: %s\n", a.c_str(), ec.message().c_str());
-        return false;
-      }
-      std::sort(found.begin(), found.end());
-      files.insert(files.end(), found.begin(), found.end());
-    } else {
-      files.push_back(a);
-    }
-  }
-  return true;
+  std::string error;
+  if (record_files(args, files, error)) return true;
+  std::fprintf(stderr, "mjk log: %s\n", error.c_str());
+  return false;
 }
 
 // "16777216", "64K", "16M", "1G": a positive byte count; nullopt otherwise.

@@ -227,6 +227,12 @@ MJK_API int mjk_score_lines_arrays(const char* const* texts, const size_t* lengt
  * and "ev_max_vertices" (MJK_EV_DEFAULT_MAX_VERTICES). Static text, written
  * on the first call; NULL when that call ran out of memory. */
 MJK_API const char* mjk_doors_json(void);
+/* Or'd into mjk_corpus_json's flags: a directory among paths is walked as
+ * `mjk log` walks it (every file but README.md, sorted bytewise; everything
+ * but a directory is a record to read). A directory that cannot be listed
+ * fails the call: MJK_ERR_BAD_REQUEST, buf "cannot list DIR: why" (as far
+ * as it fits, *needed its length + 1). */
+#define MJK_CORPUS_WALK 4
 
 #ifdef __cplusplus
 } /* extern "C" */

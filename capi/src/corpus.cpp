@@ -28,20 +28,33 @@ int write(mjk::records::CorpusStats& s, int flags, char* buf, std::size_t cap, s
 
 bool flags_ok(int flags) { return flags == 0 || flags == MJK_CORPUS_TEXT || flags == MJK_CORPUS_PARTIAL; }
 
+// The sentence of a call that failed as a whole (MJK_ERR_BAD_REQUEST) into buf, as far as it fits.
+int refuse(const std::string& error, char* buf, std::size_t cap, std::size_t* needed) {
+  if (needed) *needed = error.size() + 1;
+  if (error.size() < cap) std::memcpy(buf, error.c_str(), error.size() + 1);
+  return MJK_ERR_BAD_REQUEST;
+}
+
 }  // namespace
 
 extern "C" {
 
 int mjk_corpus_json(const char* const* paths, size_t n, size_t max_bytes, int flags, char* buf, size_t cap,
                     size_t* needed) {
+  const bool walk = (flags & MJK_CORPUS_WALK) != 0;
+  flags &= ~MJK_CORPUS_WALK;
   if ((!paths && n) || (!buf && cap) || !flags_ok(flags)) return MJK_ERR_INVALID_ARGUMENT;
   for (std::size_t i = 0; i < n; ++i)
     if (!paths[i]) return MJK_ERR_INVALID_ARGUMENT;
   try {
     mjk::records::ReadOptions options;
     if (max_bytes) options.max_bytes = max_bytes;
+    std::vector<std::string> files, named(paths, paths + n);
+    std::string error;
+    if (!walk) files = named;
+    else if (!mjk::records::record_files(named, files, error)) return refuse(error, buf, cap, needed);
     mjk::records::CorpusStats s;
-    for (std::size_t i = 0; i < n; ++i) mjk::records::add_record(s, paths[i], options);
+    for (const std::string& f : files) mjk::records::add_record(s, f, options);
     return write(s, flags, buf, cap, needed);
   } catch (const std::bad_alloc&) {
     return MJK_ERR_OUT_OF_MEMORY;
@@ -59,10 +72,7 @@ int mjk_corpus_merge_json(const char* const* parts, const size_t* lengths, size_
       if ((!parts[i] && lengths[i]) ||
           !mjk::records::corpus_from_partial_json({parts[i] ? parts[i] : "", lengths[i]}, part, error)) {
         if (!parts[i] && lengths[i]) error = "partial statistics: NULL";
-        error = "parts[" + std::to_string(i) + "]: " + error;
-        if (needed) *needed = error.size() + 1;
-        if (error.size() < cap) std::memcpy(buf, error.c_str(), error.size() + 1);
-        return MJK_ERR_BAD_REQUEST;
+        return refuse("parts[" + std::to_string(i) + "]: " + error, buf, cap, needed);
       }
       total.merge(part);
     }

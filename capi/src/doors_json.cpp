@@ -13,14 +13,21 @@
 
 namespace {
 
-constexpr mjk_review_column score_columns[] = {{"complete", "bool", 1}, {"han", "int8", 1},       {"fu", "uint8", 1},
-                                               {"yakuman", "uint8", 1}, {"points", "int32", 1},   {"payments", "int32", 4},
-                                               {"yaku", "uint64", 1},   {"codes", "uint8", 1}};
+constexpr mjk_review_column score_columns[] = {
+    {"complete", "bool", 1}, {"han", "int8", 1},       {"fu", "uint8", 1},    {"yakuman", "uint8", 1},
+    {"points", "int32", 1},  {"payments", "int32", 4}, {"yaku", "uint64", 1}, {"codes", "uint8", 1}};
 
 void columns(mjk::JsonWriter& j, const mjk_review_column* (*at)(std::size_t)) {
   j.begin_array();
   for (std::size_t i = 0; const mjk_review_column* c = at(i); ++i)
-    j.begin_object().key("name").string(c->name).key("dtype").string(c->dtype).key("width").number(c->width).end_object();
+    j.begin_object()
+        .key("name")
+        .string(c->name)
+        .key("dtype")
+        .string(c->dtype)
+        .key("width")
+        .number(c->width)
+        .end_object();
   j.end_array();
 }
 

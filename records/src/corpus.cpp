@@ -5,9 +5,36 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <new>
+#include <system_error>
 
 namespace mjk::records {
+
+bool record_files(std::span<const std::string> args, std::vector<std::string>& files, std::string& error) {
+  namespace fs = std::filesystem;
+  for (const auto& a : args) {
+    std::error_code ec;
+    if (!fs::is_directory(a, ec)) {
+      files.push_back(a);
+      continue;
+    }
+    std::vector<std::string> found;
+    for (auto it = fs::recursive_directory_iterator(a, ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec)) {
+      std::error_code entry;  // a link to nothing: not a directory, and not an error of the listing
+      if (!it->is_directory(entry) && it->path().filename().string() != "README.md")
+        found.push_back(it->path().string());
+    }
+    if (ec) {
+      error = "cannot list " + a + ": " + ec.message();
+      return false;
+    }
+    std::sort(found.begin(), found.end());
+    files.insert(files.end(), found.begin(), found.end());
+  }
+  return true;
+}
 
 void CorpusStats::merge(const CorpusStats& other) {
   each_count([](const char*, auto& mine, const auto& theirs) { mine += theirs; }, *this, other);

@@ -70,6 +70,13 @@ struct CorpusStats {
 void add_record(CorpusStats& stats, const std::string& path, const ReadOptions& options = {});
 // The records one after another, in this thread.
 CorpusStats corpus_stats(std::span<const std::string> paths, const ReadOptions& options = {});
+// The files `mjk log` reads for these arguments, appended to `files`: every
+// file named, directories walked (sorted bytewise, so runs are reproducible;
+// README.md left out). In a directory everything but a directory is a
+// record to read, as if named: a FIFO, a link to a device or to nothing is
+// read (or is that record's error, naming it), never left out unsaid. False,
+// `error` "cannot list DIR: why", when a directory cannot be listed.
+bool record_files(std::span<const std::string> args, std::vector<std::string>& files, std::string& error);
 
 // The object `mjk log --stats --json` prints (one line, no newline):
 // games, rounds, wins, draws, riichi, discards, disagreements (a count),
