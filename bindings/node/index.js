@@ -360,29 +360,6 @@ function readLog(file, options) {
            finalScores: summary.final_scores, places: summary.places };
 }
 
-// Every file named, directories walked (sorted, README.md skipped): the
-// files `mjk log` reads for the same arguments.
-function recordFiles(paths) {
-  const files = [];
-  for (const p of paths) {
-    let st = null;
-    try { st = fs.statSync(p); } catch { /* a file that cannot be read: its error is in the statistics */ }
-    if (!st || !st.isDirectory()) { files.push(p); continue; }
-    const found = [];
-    const walk = (dir) => {
-      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-        const full = path.join(dir, e.name);
-        if (e.isDirectory()) walk(full);
-        else if (e.isFile() && e.name !== 'README.md') found.push(full);
-      }
-    };
-    walk(p);
-    found.sort((a, b) => (Buffer.compare(Buffer.from(a), Buffer.from(b))));
-    files.push(...found);
-  }
-  return files;
-}
-
 // corpusStats(paths, {maxBytes}): the object `mjk log --stats --json` prints (unreadable records in .errors).
 function corpusStats(paths, options) {
   if (typeof paths === 'string') paths = [paths];
@@ -391,7 +368,7 @@ function corpusStats(paths, options) {
     if (typeof p !== 'string') throw new TypeError(`paths[${i}] must be a string, not ${describe(p)}`);
   });
   const { maxBytes } = checkRecordOptions(options, 'corpusStats', ['maxBytes']);
-  return JSON.parse(native.corpusJson(recordFiles(paths), maxBytes));
+  return JSON.parse(native.corpusJson(paths, maxBytes));  // directories walked as `mjk log` walks them
 }
 
 // ---- many hands' lines, and the calls off the event loop ----

@@ -53,8 +53,8 @@ Napi::Value ReadLog(const Napi::CallbackInfo& info) {
   return o;
 }
 
-// corpusJson([files...], maxBytes) -> the text of the object `mjk log --stats --json`
-// prints for these files (mjk_corpus_json, one thread; index.js walks directories and parses it).
+// corpusJson([paths...], maxBytes) -> the text of the object `mjk log --stats --json`
+// prints for these files and directories (mjk_corpus_json walking them, one thread).
 Napi::Value CorpusJson(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
   const std::vector<std::string> paths = strings_argument(env, info[0], "corpusJson: paths");
@@ -64,10 +64,11 @@ Napi::Value CorpusJson(const Napi::CallbackInfo& info) {
   std::string out;
   const int e = mjk::bind::corpus_call(
       [&](char* buf, std::size_t cap, std::size_t* needed) {
-        return mjk_corpus_json(c_paths.data(), c_paths.size(), max_bytes, 0, buf, cap, needed);
+        return mjk_corpus_json(c_paths.data(), c_paths.size(), max_bytes, MJK_CORPUS_WALK, buf, cap, needed);
       },
       out);
-  if (e != MJK_OK) throw Napi::Error::New(env, std::string("corpusJson: ") + mjk_error_message(e));
+  if (e != MJK_OK)  // a directory that cannot be listed, or out of memory
+    throw Napi::Error::New(env, "corpusStats: " + (e == MJK_ERR_BAD_REQUEST ? out : mjk_error_message(e)));
   return Napi::String::New(env, out);
 }
 

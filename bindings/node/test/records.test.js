@@ -378,6 +378,19 @@ test('readLog and corpusStats: maxBytes bounds the bytes read and inflated, to t
   assert.throws(() => mjk.corpusStats([good], { errors: 'return' }), (e) => e instanceof TypeError && /errors/.test(e.message));
 }));
 
+test('corpusStats walks a directory as `mjk log` does: a link to a record is read, README.md is not', () => withDir((dir) => {
+  fs.mkdirSync(path.join(dir, 'sub'));
+  fs.writeFileSync(path.join(dir, 'sub', 'good.mjlog'), GOOD);
+  fs.symlinkSync(path.join(dir, 'sub', 'good.mjlog'), path.join(dir, 'link.mjlog'));
+  fs.symlinkSync(path.join(dir, 'nowhere.mjlog'), path.join(dir, 'dangling.mjlog'));
+  fs.writeFileSync(path.join(dir, 'README.md'), 'not a record');
+  const stats = mjk.corpusStats([dir]);
+  assert.equal(stats.games, 2);
+  assert.equal(stats.errors.length, 1);
+  assert.ok(stats.errors[0].startsWith(path.join(dir, 'dangling.mjlog')), stats.errors[0]);
+  if (CLI) assert.deepEqual(stats, cliLines(['--stats', '--json', dir])[0]);
+}));
+
 test('readLog: /dev/zero is bounded by the limit', { skip: !fs.existsSync('/dev/zero') && 'no /dev/zero' }, () => withDir((dir) => {
   const good = path.join(dir, 'good.mjlog');
   fs.writeFileSync(good, GOOD);
