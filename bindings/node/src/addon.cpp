@@ -67,17 +67,11 @@ Napi::Value Parse(const Napi::CallbackInfo& info) {
   return out;
 }
 
-// analyseLines(texts, players, visible|null) -> [lines, codes]: the `mjk
-// --json` line of each text (for a malformed hand the CLI's {"hand",
-// "error"} object) and each line's own error code (0: answered), one call
-// for a batch of hands (what a server collects in one turn of its event
-// loop; analyse is the batch of one), a plain loop over mjk_analyse_json_info.
-// players: Uint8Array(n) of 3|4; visible: null or a Uint8Array of 34 (every
-// text) or n*34 counts, a row of zeros meaning none seen. Checked and copied
-// on the calling thread: analyseLinesAsync reads only the copies on its
-// thread, never the caller's arrays (which JavaScript may change or free).
-// analyseLinesAsync(texts, players, visible|null): the same as a promise
-// (with .cancel(): rejected with "analyseLines: the search was cancelled").
+// analyseLines(texts, players, visible|null) -> [lines, codes]: each text's
+// `mjk --json` line (mjk_analyse_json_info) and its own error code (0:
+// answered); players Uint8Array(n) of 3|4, visible 34 counts (every text) or
+// n*34. analyseLinesAsync(...): the same as a promise, reading only the
+// copies made here (JavaScript may change or free its arrays meanwhile).
 struct Lines {
   std::vector<std::string> texts, lines;
   std::vector<std::uint8_t> players, visible, codes;  // visible: empty, one row, or one per text
@@ -152,12 +146,9 @@ Napi::Value ErrorMessage(const Napi::CallbackInfo& info) {
 }
 
 // scoreMany(lines, built) -> [answers, errors]: answers the JSON text of an
-// array holding each line's "score" object or null, as the library writes
-// it (mjk_score_json: the object `mjk --json` prints, key for key; index.js
-// parses the whole array at once, which V8 does faster than this addon could
-// build the objects); errors [[row, code, message], ...] for the rejected
-// lines (their answers are null). A string's lone surrogates arrive as U+FFFD
-// (Node's UTF-8).
+// array of each line's "score" object or null, as `mjk --json` writes it
+// (index.js parses it at once, which V8 does faster than this addon could
+// build the objects); errors [[row, code, message], ...] for rejected lines.
 Napi::Value ScoreMany(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
   const std::vector<std::string> lines = strings_argument(env, info[0], "requests");
@@ -174,11 +165,9 @@ Napi::Value ScoreMany(const Napi::CallbackInfo& info) {
   return tuple_of(env, answers, errors);
 }
 
-// scoreEachWin(line, built) -> [code, message, answers, codes]: code and
-// message the request's own error (then answers is "{}"); answers the JSON
-// text of an object {tile: "score" object} for the tiles that complete the
-// waiting hand, in tile order (mjk_score_each_win_json); codes a
-// Uint8Array(34), each tile's own error (0: none).
+// scoreEachWin(line, built) -> [code, message, answers, codes]: the request's
+// own error, the JSON text of {tile: "score" object} (mjk_score_each_win_json;
+// "{}" on an error) and each tile's own code (Uint8Array(34), 0: none).
 Napi::Value ScoreEachWin(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
   mjk::bind::EachWin each;
@@ -188,9 +177,8 @@ Napi::Value ScoreEachWin(const Napi::CallbackInfo& info) {
   return tuple_of(env, each.code, each.message, each.code == MJK_OK ? each.json : "{}", codes);
 }
 
-// scoreBatch(lines, built) -> {complete, han, fu, yakuman, points, payments
-// (n*4), yaku (BigUint64Array bit masks), codes, firstBad: [row, message] or
-// null}: the same answers as scoreMany in typed arrays (index.js scoreBatch).
+// scoreBatch(lines, built) -> {the library's score columns as typed arrays
+// (mjk_score_column_at), firstBad: [row, code, message] or null}.
 Napi::Value ScoreBatch(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
   const std::vector<std::string> lines = strings_argument(env, info[0], "requests");

@@ -44,8 +44,8 @@ Napi::Array tuple_of(const Napi::Env& env, const T&... values) {
 }
 
 // Each adds its functions to the addon's exports: evMany, evManyAsync,
-// evOptions, evThreads (ev.cpp); readLog, corpusJson (records.cpp);
-// NativeTable, actionName, rulesPreset (table.cpp).
+// evThreads (ev.cpp); readLog, corpusJson (records.cpp); NativeTable,
+// actionName, rulesPreset (table.cpp).
 void mjk_node_ev_init(Napi::Env env, Napi::Object exports);
 void mjk_node_records_init(Napi::Env env, Napi::Object exports);
 void mjk_node_table_init(Napi::Env env, Napi::Object exports);

@@ -16,7 +16,6 @@
 
 #include <chrono>
 #include <cstdlib>
-#include <functional>
 #include <memory>
 #include <semaphore>
 #include <string>
@@ -26,26 +25,31 @@
 
 #include "../../common/mjk_ev_bind.hpp"
 
-// A cancel flag shared by the promise's cancel() and the work reading it:
-// the promise may be collected while the work runs, and the work may end first.
-using SharedCancel = std::shared_ptr<mjk::bind::Cancel>;
+// How many works run at once: as many as libuv's pool ran (UV_THREADPOOL_SIZE,
+// default 4), the others waiting for a place, so that a burst of calls does
+// not search, and hold the memory of searches, all at once. Never destroyed:
+// threads may outlive static destruction.
+inline std::counting_semaphore<1024>& work_slots() {
+  static auto& s = *new std::counting_semaphore<1024>([] {
+    const char* size = std::getenv("UV_THREADPOOL_SIZE");
+    const int n = size ? std::atoi(size) : 0;
+    return n >= 1 && n <= 1024 ? n : 4;
+  }());
+  return s;
+}
 
-// A worker does its work in execute(cancel) (on its thread, touching no
-// JavaScript value: it owns what it reads, the arguments copied on the
-// calling thread; it returns "" or why it failed) and makes its answer in
-// make(env) (on the JavaScript thread). start_work() runs it and returns its
-// promise; the worker deletes itself when done. The promise of a worker
-// whose environment ends first is never settled: nobody is left to see it.
+// A Work done on a thread of its own: Work(info) reads and copies the
+// arguments on the calling thread; run(cancel), on the worker's thread and
+// touching no JavaScript value, does the work and returns "" or why it
+// failed; answer(env) makes the answer on the JavaScript thread. The worker
+// deletes itself when done; the promise of one whose environment ends first
+// is never settled: nobody is left to see it.
+template <class Work>
 class PromiseWorker {
  public:
-  using Execute = std::function<std::string(const mjk::bind::Cancel&)>;
-  using Make = std::function<Napi::Value(const Napi::Env&)>;
-  PromiseWorker(const Napi::Env& env, const char* name, SharedCancel cancel, Execute execute, Make make)
-      : env_(env),
-        deferred_(Napi::Promise::Deferred::New(env)),
-        cancel_(std::move(cancel)),
-        execute_(std::move(execute)),
-        make_(std::move(make)) {
+  PromiseWorker(const Napi::Env& env, const char* name, std::shared_ptr<Work> work,
+                std::shared_ptr<mjk::bind::Cancel> cancel)
+      : env_(env), deferred_(Napi::Promise::Deferred::New(env)), work_(std::move(work)), cancel_(std::move(cancel)) {
     // A queue of one call (the end), the loop kept alive until it is made.
     NAPI_THROW_IF_FAILED_VOID(env, napi_create_threadsafe_function(env, nullptr, nullptr, Napi::String::New(env, name),
                                                                    0, 1, this, finalized, this, settle, &tsfn_));
@@ -67,31 +71,19 @@ class PromiseWorker {
   }
 
  private:
-  // How many works run at once: as many as libuv's pool ran (UV_THREADPOOL_SIZE,
-  // default 4), the others waiting for a place, so that a burst of calls does
-  // not search, and hold the memory of searches, all at once. Never destroyed:
-  // threads may outlive static destruction.
-  static std::counting_semaphore<1024>& slots() {
-    static auto& s = *new std::counting_semaphore<1024>([] {
-      const char* size = std::getenv("UV_THREADPOOL_SIZE");
-      const int n = size ? std::atoi(size) : 0;
-      return n >= 1 && n <= 1024 ? n : 4;
-    }());
-    return s;
-  }
   // On the worker's thread: a place (looked for again every 20 ms, as a
   // cancel does not wake it), the work, then the one call that settles the
   // promise on the JavaScript thread, then the thread's hold released.
   void run() {
     bool placed = false;
-    while (!(placed = slots().try_acquire_for(std::chrono::milliseconds(20))) && !cancel_->requested()) {
+    while (!(placed = work_slots().try_acquire_for(std::chrono::milliseconds(20))) && !cancel_->requested()) {
     }
     try {
-      error_ = placed ? execute_(*cancel_) : mjk_error_message(MJK_ERR_CANCELLED);  // cancelled before it began
+      error_ = placed ? work_->run(cancel_->get()) : mjk_error_message(MJK_ERR_CANCELLED);  // cancelled before it began
     } catch (const std::exception& e) {
       error_ = e.what();
     }
-    if (placed) slots().release();
+    if (placed) work_slots().release();
     // napi_closing: the environment is ending, and this thread holds nothing any more.
     if (napi_call_threadsafe_function(tsfn_, nullptr, napi_tsfn_blocking) == napi_ok)
       napi_release_threadsafe_function(tsfn_, napi_tsfn_release);
@@ -103,7 +95,7 @@ class PromiseWorker {
     if (env == nullptr || w->gone_) return;
     try {
       Napi::HandleScope scope(env);
-      if (w->error_.empty()) w->deferred_.Resolve(w->make_(w->env_));
+      if (w->error_.empty()) w->deferred_.Resolve(w->work_->answer(w->env_));
       else w->deferred_.Reject(Napi::Error::New(env, w->error_).Value());
     } catch (const Napi::Error&) {  // the environment is ending: nobody is left to tell
     }
@@ -128,40 +120,30 @@ class PromiseWorker {
 
   Napi::Env env_;
   Napi::Promise::Deferred deferred_;
-  SharedCancel cancel_;
-  Execute execute_;
-  Make make_;
+  std::shared_ptr<Work> work_;
+  std::shared_ptr<mjk::bind::Cancel> cancel_;  // shared with the promise's cancel(), which may outlive the worker
   napi_threadsafe_function tsfn_ = nullptr;
   std::thread thread_;
   std::string error_;
   bool hooked_ = false, gone_ = false;
 };
 
-// Runs execute(cancel) on a thread of the addon's and returns the promise of
-// make(env)'s answer, whose cancel() requests the cancel (index.js calls it
-// when its AbortSignal aborts): the work stops with MJK_ERR_CANCELLED.
-inline Napi::Promise start_work(const Napi::Env& env, const char* name, PromiseWorker::Execute execute,
-                                PromiseWorker::Make make) {
-  auto cancel = std::make_shared<mjk::bind::Cancel>();
-  Napi::Promise p = PromiseWorker::start(new PromiseWorker(env, name, cancel, std::move(execute), std::move(make)));
-  p.Set("cancel", Napi::Function::New(env, [cancel](const Napi::CallbackInfo& info) {
-          cancel->request();
-          return info.Env().Undefined();
-        }));
-  return p;
-}
-
-// A call of Work (Work(info) reads and copies the arguments; run(cancel) does
-// the work, "" or why it failed; answer(env) makes the answer): now, on the
-// calling thread, a failure thrown, or `later` on a thread of the addon's
-// behind a promise (see start_work).
+// A call of Work: now, on the calling thread (a failure thrown), or `later`
+// on a thread of the addon's: a promise of its answer whose cancel()
+// (index.js calls it when its AbortSignal aborts) stops the work with
+// MJK_ERR_CANCELLED.
 template <class Work>
 Napi::Value now_or_later(const Napi::CallbackInfo& info, const char* name, bool later) {
   auto w = std::make_shared<Work>(info);
-  if (later)
-    return start_work(
-        info.Env(), name, [w](const mjk::bind::Cancel& c) { return w->run(c.get()); },
-        [w](const Napi::Env& env) { return w->answer(env); });
-  if (const std::string why = w->run(nullptr); !why.empty()) throw Napi::Error::New(info.Env(), why);
-  return w->answer(info.Env());
+  if (!later) {
+    if (const std::string why = w->run(nullptr); !why.empty()) throw Napi::Error::New(info.Env(), why);
+    return w->answer(info.Env());
+  }
+  auto cancel = std::make_shared<mjk::bind::Cancel>();
+  Napi::Promise p = PromiseWorker<Work>::start(new PromiseWorker<Work>(info.Env(), name, w, cancel));
+  p.Set("cancel", Napi::Function::New(info.Env(), [cancel](const Napi::CallbackInfo& i) {
+          cancel->request();
+          return i.Env().Undefined();
+        }));
+  return p;
 }

@@ -1,9 +1,6 @@
-// Game records in the Node addon: a thin door onto the library's review
-// (read, replay with every check, review every discard; readLog through the
-// C ABI's mjk_review_record_rows), as index.js's readLog and corpusStats use
-// it. index.js checks the arguments, makes the errors (RecordError) and the
-// per-discard objects; this file fills the typed-array columns the objects
-// are made from.
+// Game records in the Node addon: the library's review (read, replay with
+// every check, review every discard: mjk_review_record_rows) and corpus
+// statistics (mjk_corpus_json) for index.js's readLog and corpusStats.
 #include <napi.h>
 
 #include <algorithm>
@@ -21,13 +18,11 @@ std::size_t max_bytes_argument(const Napi::CallbackInfo& info) {
   return info[1].IsUndefined() ? 0 : static_cast<std::size_t>(std::max(0.0, info[1].As<Napi::Number>().DoubleValue()));
 }
 
-// readLog(path, maxBytes) -> {summary, columns}: summary the JSON text of
-// the review without its discards (mjk_review_record_rows: for a record that
-// cannot be read {file, error, offset, line, column, what}, and columns
-// null), columns one typed array per field of a discard (mjk_review_column_at,
-// named as index.js reads them), rows of 34 counts for the tiles. index.js
-// makes the objects from them (JavaScript makes objects far faster than
-// Node-API calls do).
+// readLog(path, maxBytes) -> {summary, columns}: the JSON text of the review
+// without its discards (for a record that cannot be read its place, and
+// columns null) and one typed array per field of a discard
+// (mjk_review_column_at), from which index.js makes the objects (JavaScript
+// makes objects far faster than Node-API calls do).
 Napi::Value ReadLog(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
   const std::string path = info[0].As<Napi::String>();
