@@ -180,13 +180,10 @@ function analyse(text, options) {
 const analyseLine = (text, options) => oneLine('analyseLine', text, options, false)[0];
 
 // ---- scoring a win (SCORING.md) ----
-// A request is SCORING.md §1's JSON object (an object here) or a request
-// line as `mjk --json` reads it (a JSON string, or mpsz text with meld words
-// and the winning tile). An object's field types are checked here and it is
-// sent as its JSON line; parsing, validation and scoring are the library's.
-// The fields, their types, bounds and spellings come from request.schema.json
-// (schema.js), generated from the library's own table: a wrong type throws
-// TypeError, a value out of bounds RangeError, both naming the field.
+// A request is an object of the request's fields or a request line as `mjk
+// --json` reads it. An object's fields are checked against request.schema.json
+// (schema.js, generated from the library's own table) so that an error names
+// the field, then sent as its JSON line; reading and scoring are the library's.
 const requestSchema = require('./schema');
 
 const isPlainObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && !ArrayBuffer.isView(v);
@@ -570,35 +567,26 @@ function evArguments(name, requests, options, allowed, many) {
   return { args: [lines, overrides, threads, builtFlags(requests)], shape: (r) => manyAnswers(r, errors, refused) };
 }
 
-// The async forms: the same arguments, the searches off the event loop (a
-// thread of the addon's, and threads - 1 more); aborting options.signal (an
-// AbortSignal) stops every search and rejects with an AbortError.
-function evLater(name, requests, options, allowed, many) {
-  return later(() => {
-    const a = evArguments(name, requests, options, allowed, many);
-    return abortable(options ? options.signal : undefined, name, () => native.evManyAsync(...a.args)).then(a.shape);
-  });
+// The four calls (docs/node.md): ev and evMany search on this thread, evAsync
+// and evManyAsync on one of the addon's (aborting options.signal stops them:
+// an AbortError). `allowed`: the options each takes besides ev's; many: a
+// list of requests.
+function evCall(name, allowed, many, async) {
+  const fn = async
+    ? (requests, options) => later(() => {
+      const a = evArguments(name, requests, options, allowed, many);
+      return abortable(options ? options.signal : undefined, name, () => native.evManyAsync(...a.args)).then(a.shape);
+    })
+    : (requests, options) => {
+      const a = evArguments(name, requests, options, allowed, many);
+      return a.shape(native.evMany(...a.args));
+    };
+  return Object.defineProperty(fn, 'name', { value: name });
 }
-
-// ev(handOrRequest, {...ev's options, ...the request's fields}) -> the
-// answer, searched on this thread (it blocks the event loop; maxVertices bounds it).
-function ev(handOrRequest, options) {
-  const a = evArguments('ev', handOrRequest, options, EV_FIELDS, false);
-  return a.shape(native.evMany(...a.args));
-}
-
-// evAsync(handOrRequest, {...ev's options, signal}) -> Promise of ev's answer.
-const evAsync = (handOrRequest, options) => evLater('evAsync', handOrRequest, options, ['signal', ...EV_FIELDS], false);
-
-// evMany(requests, {threads, errors, ...ev's options}) -> the answers, over
-// `threads` threads (default: one per core); 'return': a HandError in a bad request's place.
-function evMany(requests, options) {
-  const a = evArguments('evMany', requests, options, ['threads', 'errors'], true);
-  return a.shape(native.evMany(...a.args));
-}
-
-// evManyAsync(requests, {threads, errors, signal, ...ev's options}) -> Promise of evMany's answer.
-const evManyAsync = (requests, options) => evLater('evManyAsync', requests, options, ['threads', 'errors', 'signal'], true);
+const ev = evCall('ev', EV_FIELDS, false, false);
+const evAsync = evCall('evAsync', ['signal', ...EV_FIELDS], false, true);
+const evMany = evCall('evMany', ['threads', 'errors'], true, false);
+const evManyAsync = evCall('evManyAsync', ['threads', 'errors', 'signal'], true, true);
 
 // ---- Whole games (docs/node.md, "Whole games in Node") ----
 // new Table({players = 4, length = 'south', rules, seed = 0, game = 0}): one
