@@ -217,13 +217,23 @@ MJK_API const mjk_review_column* mjk_score_column_at(size_t i);
  * of its dtype; none NULL): a door allocates them by the table. */
 MJK_API int mjk_score_lines_arrays(const char* const* texts, const size_t* lengths, size_t n, const uint8_t* built,
                                    void* const* arrays, mjk_request_info* first_bad, size_t* first_bad_row);
+/* An expected-value answer's per-discard arrays described as the review's
+ * columns are, in this order: discard_shanten int8 (width 1), necessary bool
+ * (34: the kinds that lower the shanten), necessary_counts uint8 (34: each
+ * necessary kind's copies in the start wall, else 0), tenpai, win and score
+ * float64 (MJK_EV_TURNS, index t = draws made). NULL past the last. */
+MJK_API const mjk_review_column* mjk_ev_column_at(size_t i);
+/* The answer's count discards into arrays[i] (count x width elements of
+ * column i's dtype; NULL: left out). MJK_OK, or MJK_ERR_INVALID_ARGUMENT
+ * for answer or arrays NULL. */
+MJK_API int mjk_ev_answer_write_arrays(const mjk_ev_answer* answer, void* const* arrays);
 /* The tables a door makes its functions from, as one JSON object (a door
  * whose language reads JSON faster than it walks C tables reads this):
  * "operations" (mjk_batch_op_at: name, question, reads_visible,
  * reads_winning, outputs [{name, dtype, shape}]), "ev_options"
  * (mjk_ev_option_at: name, type, minimum, maximum, default), "yaku"
- * (mjk_yaku_name in bit order), "review_columns" and "score_columns"
- * ({name, dtype, width}), "max_record_bytes" (MJK_DEFAULT_MAX_RECORD_BYTES)
+ * (mjk_yaku_name in bit order), "review_columns", "score_columns" and
+ * "ev_columns" ({name, dtype, width}), "max_record_bytes" (MJK_DEFAULT_MAX_RECORD_BYTES)
  * and "ev_max_vertices" (MJK_EV_DEFAULT_MAX_VERTICES). Static text, written
  * on the first call; NULL when that call ran out of memory. */
 MJK_API const char* mjk_doors_json(void);

@@ -1,7 +1,9 @@
-// mjk_score_column_at, mjk_score_lines_arrays, mjk_doors_json (mjk_doors.h):
+// mjk_score_column_at, mjk_score_lines_arrays, mjk_ev_column_at,
+// mjk_ev_answer_write_arrays, mjk_doors_json (mjk_doors.h):
 // the tables a door makes its functions from, written once from the same
 // tables the C calls describe, so a door lists no operation, option, yaku or
 // column of its own.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <new>
@@ -16,6 +18,15 @@ namespace {
 constexpr mjk_review_column score_columns[] = {
     {"complete", "bool", 1}, {"han", "int8", 1},       {"fu", "uint8", 1},    {"yakuman", "uint8", 1},
     {"points", "int32", 1},  {"payments", "int32", 4}, {"yaku", "uint64", 1}, {"codes", "uint8", 1}};
+
+constexpr mjk_review_column ev_columns[] = {
+    {"discard_shanten", "int8", 1},      {"necessary", "bool", MJK_KINDS}, {"necessary_counts", "uint8", MJK_KINDS},
+    {"tenpai", "float64", MJK_EV_TURNS}, {"win", "float64", MJK_EV_TURNS}, {"score", "float64", MJK_EV_TURNS}};
+
+template <class T>
+T* array(void* const* arrays, std::size_t i) {
+  return static_cast<T*>(arrays[i]);
+}
 
 void columns(mjk::JsonWriter& j, const mjk_review_column* (*at)(std::size_t)) {
   j.begin_array();
@@ -60,6 +71,8 @@ void describe(mjk::JsonWriter& j) {
   columns(j, mjk_review_column_at);
   j.key("score_columns");
   columns(j, mjk_score_column_at);
+  j.key("ev_columns");
+  columns(j, mjk_ev_column_at);
   j.key("max_record_bytes").number(static_cast<long long>(MJK_DEFAULT_MAX_RECORD_BYTES));
   j.key("ev_max_vertices").number(static_cast<long long>(MJK_EV_DEFAULT_MAX_VERTICES)).end_object();
 }
@@ -80,6 +93,25 @@ int mjk_score_lines_arrays(const char* const* texts, const size_t* lengths, size
                                   static_cast<std::int32_t*>(arrays[4]),  static_cast<std::int32_t*>(arrays[5]),
                                   static_cast<std::uint64_t*>(arrays[6]), static_cast<std::uint8_t*>(arrays[7])};
   return mjk_score_lines(texts, lengths, n, built, &columns, first_bad, first_bad_row);
+}
+
+const mjk_review_column* mjk_ev_column_at(size_t i) { return i < std::size(ev_columns) ? &ev_columns[i] : nullptr; }
+
+int mjk_ev_answer_write_arrays(const mjk_ev_answer* answer, void* const* arrays) {
+  if (!answer || !arrays) return MJK_ERR_INVALID_ARGUMENT;
+  for (std::size_t i = 0; i < answer->count; ++i) {
+    const mjk_ev_discard& x = answer->discards[i];
+    if (arrays[0]) array<std::int8_t>(arrays, 0)[i] = x.shanten;
+    for (std::size_t k = 0; k < MJK_KINDS; ++k) {
+      const bool necessary = (x.necessary >> k & 1) != 0;
+      if (arrays[1]) array<std::uint8_t>(arrays, 1)[i * MJK_KINDS + k] = necessary;
+      if (arrays[2]) array<std::uint8_t>(arrays, 2)[i * MJK_KINDS + k] = necessary ? answer->wall_counts[k] : 0;
+    }
+    const double* rows[] = {x.tenpai, x.win, x.score};
+    for (std::size_t c = 0; c < 3; ++c)
+      if (arrays[3 + c]) std::copy_n(rows[c], MJK_EV_TURNS, array<double>(arrays, 3 + c) + i * MJK_EV_TURNS);
+  }
+  return MJK_OK;
 }
 
 const char* mjk_doors_json(void) {

@@ -77,6 +77,7 @@ TEST_CASE("mjk_doors_json: every batch operation, ev option and yaku of the C ta
   }
   CHECK(review.size() == i);
   CHECK(at(d, "score_columns").items.size() == 8);
+  CHECK(at(d, "ev_columns").items.size() == 6);
 }
 
 TEST_CASE("mjk_score_lines_arrays: mjk_score_lines' columns, allocated by mjk_score_column_at's table") {
@@ -123,4 +124,45 @@ TEST_CASE("mjk_score_lines_arrays: mjk_score_lines' columns, allocated by mjk_sc
   CHECK(row == 1);
   CHECK(mjk_score_lines_arrays(texts.data(), lengths.data(), n, nullptr, nullptr, &bad, &row) ==
         MJK_ERR_INVALID_ARGUMENT);
+}
+
+TEST_CASE("mjk_ev_answer_write_arrays: each discard's row of every column, as the answer holds it") {
+  const std::string line = "3368m166789p578s7z";
+  const char* text = line.c_str();
+  const std::size_t length = line.size();
+  mjk_ev_row row;
+  REQUIRE(mjk_ev_lines(&text, &length, 1, nullptr, nullptr, 1, nullptr, &row) == MJK_OK);
+  REQUIRE(row.info.error == MJK_OK);
+  const mjk_ev_answer& a = row.answer;
+  REQUIRE(a.count > 1);
+  std::vector<std::vector<double>> storage;  // room for any dtype's elements
+  std::vector<void*> arrays;
+  std::vector<std::size_t> widths;
+  for (std::size_t i = 0; const mjk_review_column* c = mjk_ev_column_at(i); ++i) {
+    storage.emplace_back(a.count * c->width + 1, -7.0);
+    arrays.push_back(storage.back().data());
+    widths.push_back(c->width);
+  }
+  REQUIRE(arrays.size() == 6);
+  CHECK(widths == std::vector<std::size_t>{1, MJK_KINDS, MJK_KINDS, MJK_EV_TURNS, MJK_EV_TURNS, MJK_EV_TURNS});
+  REQUIRE(mjk_ev_answer_write_arrays(&a, arrays.data()) == MJK_OK);
+  for (std::size_t i = 0; i < a.count; ++i) {
+    const mjk_ev_discard& x = a.discards[i];
+    CHECK(static_cast<const std::int8_t*>(arrays[0])[i] == x.shanten);
+    for (std::size_t k = 0; k < MJK_KINDS; ++k) {
+      const bool necessary = (x.necessary >> k & 1) != 0;
+      CHECK(static_cast<const std::uint8_t*>(arrays[1])[i * MJK_KINDS + k] == necessary);
+      CHECK(static_cast<const std::uint8_t*>(arrays[2])[i * MJK_KINDS + k] == (necessary ? a.wall_counts[k] : 0));
+    }
+    for (std::size_t t = 0; t < MJK_EV_TURNS; ++t) {
+      CHECK(static_cast<const double*>(arrays[3])[i * MJK_EV_TURNS + t] == x.tenpai[t]);
+      CHECK(static_cast<const double*>(arrays[4])[i * MJK_EV_TURNS + t] == x.win[t]);
+      CHECK(static_cast<const double*>(arrays[5])[i * MJK_EV_TURNS + t] == x.score[t]);
+    }
+  }
+  CHECK(static_cast<const double*>(arrays[5])[a.count * MJK_EV_TURNS] == -7.0);  // nothing past count rows
+  std::vector<void*> none(arrays.size(), nullptr);  // every column left out: nothing written, no failure
+  CHECK(mjk_ev_answer_write_arrays(&a, none.data()) == MJK_OK);
+  CHECK(mjk_ev_answer_write_arrays(nullptr, arrays.data()) == MJK_ERR_INVALID_ARGUMENT);
+  CHECK(mjk_ev_answer_write_arrays(&a, nullptr) == MJK_ERR_INVALID_ARGUMENT);
 }
