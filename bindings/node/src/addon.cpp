@@ -6,6 +6,7 @@
 #include <napi.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -266,7 +267,14 @@ Napi::TypedArray typed_array(const Napi::Env& env, const char* dtype, std::size_
   if (t == "uint32") return made(Napi::Uint32Array::New(env, n));
   if (t == "int32") return made(Napi::Int32Array::New(env, n));
   if (t == "uint64") return made(Napi::BigUint64Array::New(env, n));
+  if (t == "float64") return made(Napi::Float64Array::New(env, n));
   return made(Napi::Uint8Array::New(env, n));
+}
+
+std::string camel_case(std::string name) {
+  for (std::size_t k; (k = name.find('_')) != std::string::npos && k + 1 < name.size();)
+    name.replace(k, 2, 1, static_cast<char>(std::toupper(static_cast<unsigned char>(name[k + 1]))));
+  return name;
 }
 
 NODE_API_MODULE(mjk, Init)

@@ -22,9 +22,11 @@ std::vector<std::uint8_t> built_argument(const Napi::CallbackInfo& info, std::si
 // An Array of strings (else a TypeError naming `what[i]`).
 std::vector<std::string> strings_argument(const Napi::Env& env, const Napi::Value& list, const char* what);
 // A typed array of n elements of a C ABI column's dtype ("int8", "uint16",
-// "uint32", "int32", "uint64"; else bytes, 0/1 for "bool"), its data in *data.
+// "uint32", "int32", "uint64", "float64"; else bytes, 0/1 for "bool"), its data in *data.
 Napi::TypedArray typed_array(const Napi::Env& env, const char* dtype, std::size_t n, void** data);
 
+// A C ABI name as index.js names things: "discard_shanten" -> "discardShanten".
+std::string camel_case(std::string name);
 // An Array of the values (numbers, strings, Node-API values).
 template <class T>
 Napi::Array array_of(const Napi::Env& env, const T* values, std::size_t n) {

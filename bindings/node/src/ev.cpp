@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
@@ -20,46 +19,25 @@
 
 namespace {
 
-template <class T>
-Napi::TypedArrayOf<T> copy_of(const Napi::Env& env, const T* data, std::size_t n) {
-  auto a = Napi::TypedArrayOf<T>::New(env, n);
-  if (n) std::memcpy(a.Data(), data, n * sizeof(T));
-  return a;
-}
-
 Napi::Object answer_object(const Napi::Env& env, const mjk_ev_answer& a) {
-  const std::size_t d = a.count, turns = MJK_EV_TURNS;
-  Napi::Array names = Napi::Array::New(env, d);
-  auto shanten = Napi::Int8Array::New(env, d);
-  auto necessary = Napi::Uint8Array::New(env, d * MJK_KINDS), counts = Napi::Uint8Array::New(env, d * MJK_KINDS);
-  auto tenpai = Napi::Float64Array::New(env, d * turns), win = Napi::Float64Array::New(env, d * turns),
-       score = Napi::Float64Array::New(env, d * turns);
-  for (std::size_t i = 0; i < d; ++i) {
-    const mjk_ev_discard& x = a.discards[i];
-    char buf[3];
-    mjk_ev_discard_name(&x, buf);
-    names.Set(static_cast<std::uint32_t>(i), x.has_discard ? Napi::Value(Napi::String::New(env, buf)) : env.Null());
-    shanten[i] = x.shanten;
-    for (std::size_t k = 0; k < MJK_KINDS; ++k) {
-      necessary[i * MJK_KINDS + k] = x.necessary >> k & 1;
-      counts[i * MJK_KINDS + k] = x.necessary >> k & 1 ? a.wall_counts[k] : 0;
-    }
-    std::copy_n(x.tenpai, turns, tenpai.Data() + i * turns);
-    std::copy_n(x.win, turns, win.Data() + i * turns);
-    std::copy_n(x.score, turns, score.Data() + i * turns);
-  }
   Napi::Object o = Napi::Object::New(env);
   o.Set("shanten", a.shanten);
   o.Set("vertices", a.vertices);
   o.Set("wall", a.wall);
-  o.Set("wallCounts", copy_of(env, a.wall_counts, MJK_KINDS));
+  auto wall = Napi::Uint8Array::New(env, MJK_KINDS);
+  std::copy_n(a.wall_counts, MJK_KINDS, wall.Data());
+  o.Set("wallCounts", wall);
+  Napi::Array names = Napi::Array::New(env, a.count);
+  for (std::uint32_t i = 0; i < a.count; ++i) {
+    char buf[3];
+    mjk_ev_discard_name(&a.discards[i], buf);
+    names.Set(i, a.discards[i].has_discard ? Napi::Value(Napi::String::New(env, buf)) : env.Null());
+  }
   o.Set("discards", names);
-  o.Set("discardShanten", shanten);
-  o.Set("necessary", necessary);
-  o.Set("necessaryCounts", counts);
-  o.Set("tenpai", tenpai);
-  o.Set("win", win);
-  o.Set("score", score);
+  std::vector<void*> arrays;  // the library's per-discard columns (mjk_ev_column_at), camelCased
+  for (std::size_t i = 0; const mjk_review_column* c = mjk_ev_column_at(i); ++i)
+    o.Set(camel_case(c->name), typed_array(env, c->dtype, a.count * c->width, &arrays.emplace_back()));
+  mjk_ev_answer_write_arrays(&a, arrays.data());
   Napi::Object s = Napi::Object::New(env);
   s.Set("drawVertices", a.stats.draw_vertices);
   s.Set("discardVertices", a.stats.discard_vertices);
