@@ -66,9 +66,7 @@ struct LinePointers {
 };
 template <class Line>
 LinePointers line_pointers(std::size_t n, Line line) {
-  LinePointers p;
-  p.texts.resize(n);
-  p.lengths.resize(n);
+  LinePointers p{std::vector<const char*>(n), std::vector<std::size_t>(n)};
   for (std::size_t i = 0; i < n; ++i) {
     const std::string_view s = line(i);
     p.texts[i] = s.data();
@@ -129,9 +127,10 @@ inline void score_each_win_line(std::string_view text, EachWin& out, bool built 
 inline int each_win_json(const EachWin& each, std::string& answers,
                          std::vector<std::pair<std::string, int>>& tile_errors) {
   answers = each.json;
+  char name[3];
   for (std::size_t k = 0; k < MJK_KINDS; ++k)
-    if (each.codes[k] != MJK_OK)
-      tile_errors.emplace_back(std::string{"123456789"[k % 9], "mpsz"[k / 9]}, each.codes[k]);
+    if (each.codes[k] != MJK_OK && mjk_tile_name(static_cast<long long>(k), name, nullptr) == MJK_OK)
+      tile_errors.emplace_back(name, each.codes[k]);
   return MJK_OK;
 }
 

@@ -67,12 +67,12 @@ function optionsObject(options, allowed, name) {
   return options;
 }
 
-// The errors option: one of `choices`, the first unless given.
-function errorsOption(errors, name, choices = ['throw', 'return']) {
+// The errors option: one of `choices`, the first unless given; `quote` spells a wrong value.
+function errorsOption(errors, name, choices = ['throw', 'return'], quote = '') {
   if (errors === undefined) return choices[0];
   const must = `${name ? `${name}: ` : ''}errors must be ${choices.map((c) => `'${c}'`).join(' or ')}, not `;
   if (typeof errors !== 'string') throw new TypeError(must + describe(errors));
-  if (!choices.includes(errors)) throw new RangeError(must + errors);
+  if (!choices.includes(errors)) throw new RangeError(must + quote + errors + quote);
   return errors;
 }
 
@@ -258,7 +258,7 @@ function scoreMany(requests, options) {
 // of a waiting hand (no win), one library call (mjk_score_each_win_json); a
 // tile that cannot be added left out, or 'return': its HandError in its place.
 function scoreEachWin(request, options) {
-  const errors = errorsOption(optionsObject(options, ['errors'], 'scoreEachWin').errors, '', ['omit', 'return']);
+  const errors = errorsOption(optionsObject(options, ['errors'], 'scoreEachWin').errors, '', ['omit', 'return'], "'");
   const [code, message, answers, codes] = native.scoreEachWin(requestLine(request), typeof request !== 'string');
   if (code) throw new HandError(`scoreEachWin: ${message}`, code);
   const table = JSON.parse(answers);
@@ -401,14 +401,8 @@ function linesArguments(texts, options) {
   return [texts, players, visibleOption(visible, n, ['text', 'text'])];
 }
 
-// start()'s Promise; an exception start throws rejects it instead.
-function later(start) {
-  try {
-    return start();
-  } catch (e) {
-    return Promise.reject(e);
-  }
-}
+// start()'s Promise; an exception start throws rejects it instead (the executor's throw).
+const later = (start) => new Promise((resolve) => resolve(start()));
 
 // The AbortError an aborted call rejects with (as Node's own calls do: a
 // DOMException named AbortError, the signal's reason as its cause).
