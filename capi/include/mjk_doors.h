@@ -75,6 +75,31 @@ typedef struct mjk_batch {
  * that does not read it, MJK_ERR_OUT_OF_MEMORY. */
 MJK_API int mjk_batch_run(const mjk_batch_op* op, const mjk_batch* batch, char* why, size_t why_cap);
 
+/* ---- tile names and mpsz text ----
+ * Kinds 0..33 (1-9m, 1-9p, 1-9s, 1-7z) named and read as the library names
+ * them (tile_name, parse_tile, to_mpsz of mjk/hand.hpp), so that no door
+ * writes the naming again. A refusal comes with why: a static sentence about
+ * the value (never NULL), which a door writes after its own spelling of the
+ * value ("kind must be 0..33, not 34"; "'8z' is not a tile ..."). */
+/* Kind's name ("1m" .. "7z") into buf (3 bytes, NUL-terminated). MJK_OK, or
+ * MJK_ERR_INVALID_ARGUMENT for a kind outside 0..33 (buf "", *why "must be
+ * 0..33"; why may be NULL). */
+MJK_API int mjk_tile_name(long long kind, char buf[3], const char** why);
+/* The kind (0..33) of one tile name of length bytes: a digit and m, p, s or
+ * z, lower case ("0m", "0p", "0s" the red fives: 4, 13, 22); -1 for anything
+ * else, *why (may be NULL) "is not a tile name (a digit and m, p, s or z:
+ * \"5m\", \"0p\", \"7z\")" or, for 0z, 8z and 9z, "is not a tile (honours
+ * are 1z..7z)". */
+MJK_API int mjk_tile_kind(const char* name, size_t length, const char** why);
+/* The longest mpsz text of 34 counts of at most 4, with its NUL. */
+#define MJK_MPSZ_CAP 141
+/* 34 counts in kind order as canonical mpsz text: suits in the order m p s z,
+ * digits ascending, no red fives ("119m19p19s1234567z"; "" for no tiles)
+ * into buf (MJK_MPSZ_CAP bytes, NUL-terminated). MJK_OK; MJK_ERR_FIFTH_COPY
+ * where a count passes 4 (buf "", *bad_kind the first such kind; bad_kind may
+ * be NULL); MJK_ERR_INVALID_ARGUMENT for counts or buf NULL. */
+MJK_API int mjk_counts_mpsz(const uint8_t* counts, char* buf, size_t* bad_kind);
+
 /* ---- a game record's review as columns ----
  * mjk_review_columns' fields described, in the order of Python's read_log
  * dict: name (the field's), dtype ("bool" bytes of 0/1, "uint8", "int8",

@@ -310,3 +310,70 @@ TEST_CASE(
   CHECK(at("best")[4] == 0);
   CHECK(mjk_review_columns_write_arrays(&row, 1, nullptr) == MJK_ERR_INVALID_ARGUMENT);
 }
+
+TEST_CASE("C ABI mjk_doors.h: tile names, one name read and counts as mpsz text, as mjk_parse reads them") {
+  const char* why = nullptr;
+  std::vector<std::string> names;
+  for (int k = 0; k < MJK_KINDS; ++k) {
+    char buf[3] = "??";
+    REQUIRE(mjk_tile_name(k, buf, &why) == MJK_OK);
+    names.emplace_back(buf);
+    CHECK(mjk_tile_kind(buf, 2, &why) == k);
+    mjk_parsed p;  // the name is the one tile mjk_parse reads
+    REQUIRE(mjk_parse(buf, &p) == MJK_OK);
+    CHECK(p.counts[k] == 1);
+  }
+  CHECK(names.front() == "1m");
+  CHECK(names[9] == "1p");
+  CHECK(names[30] == "4z");
+  CHECK(names.back() == "7z");
+  for (const long long bad : {-1LL, 34LL, 1LL << 40}) {
+    char buf[3] = "??";
+    why = nullptr;
+    CHECK(mjk_tile_name(bad, buf, &why) == MJK_ERR_INVALID_ARGUMENT);
+    CHECK(std::string(buf).empty());
+    CHECK(std::string(why) == "must be 0..33");
+  }
+  CHECK(mjk_tile_kind("0m", 2, nullptr) == 4);
+  CHECK(mjk_tile_kind("0p", 2, nullptr) == 13);
+  CHECK(mjk_tile_kind("0s", 2, nullptr) == 22);
+  for (const char* bad : {"0z", "8z", "9z"}) {
+    CHECK(mjk_tile_kind(bad, 2, &why) == -1);
+    CHECK(std::string(why) == "is not a tile (honours are 1z..7z)");
+  }
+  for (const std::string& bad : std::vector<std::string>{"1x", "11m", "", "5M", "m5", std::string("5\0", 2)}) {
+    why = nullptr;
+    CHECK(mjk_tile_kind(bad.data(), bad.size(), &why) == -1);
+    CHECK(std::string(why) == "is not a tile name (a digit and m, p, s or z: \"5m\", \"0p\", \"7z\")");
+  }
+  CHECK(mjk_tile_kind(nullptr, 0, nullptr) == -1);
+
+  for (const std::string text : {"119m19p19s1234567z", "1112345678999m", "123m456p789s11z", "77z"}) {
+    mjk_parsed p;
+    REQUIRE(mjk_parse(text.c_str(), &p) == MJK_OK);
+    char buf[MJK_MPSZ_CAP];
+    REQUIRE(mjk_counts_mpsz(p.counts, buf, nullptr) == MJK_OK);
+    CHECK(std::string(buf) == text);
+  }
+  mjk_parsed p;  // red fives are counts like any other: the text has none
+  REQUIRE(mjk_parse("0m55p19s1234567z1m", &p) == MJK_OK);
+  char buf[MJK_MPSZ_CAP];
+  REQUIRE(mjk_counts_mpsz(p.counts, buf, nullptr) == MJK_OK);
+  CHECK(std::string(buf) == "15m55p19s1234567z");
+  std::array<std::uint8_t, MJK_KINDS> counts{};
+  REQUIRE(mjk_counts_mpsz(counts.data(), buf, nullptr) == MJK_OK);
+  CHECK(std::string(buf).empty());
+  counts.fill(4);  // every copy of every kind: the longest text, which MJK_MPSZ_CAP holds
+  REQUIRE(mjk_counts_mpsz(counts.data(), buf, nullptr) == MJK_OK);
+  CHECK(std::strlen(buf) + 1 == MJK_MPSZ_CAP);
+  CHECK(std::string(buf, 37) == "111122223333444455556666777788889999m");
+  counts.fill(0);
+  counts[5] = 5;
+  counts[30] = 9;
+  std::size_t bad_kind = 99;
+  CHECK(mjk_counts_mpsz(counts.data(), buf, &bad_kind) == MJK_ERR_FIFTH_COPY);
+  CHECK(bad_kind == 5);
+  CHECK(std::string(buf).empty());
+  CHECK(mjk_counts_mpsz(nullptr, buf, nullptr) == MJK_ERR_INVALID_ARGUMENT);
+  CHECK(mjk_counts_mpsz(counts.data(), nullptr, nullptr) == MJK_ERR_INVALID_ARGUMENT);
+}

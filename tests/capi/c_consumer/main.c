@@ -488,6 +488,22 @@ static void test_table(void) {
   CHECK(mjk_table_new("nope", 0, 0, MJK_LENGTH_RULES, &err) == NULL && err.code == MJK_ERR_UNKNOWN_RULES);
 }
 
+/* Tile names and mpsz text from C99 (mjk_doors.h), the library's naming. */
+static void test_tile_names(void) {
+  char name[3], text[MJK_MPSZ_CAP];
+  const char* why = NULL;
+  uint8_t counts[MJK_KINDS];
+  size_t bad = 0;
+  CHECK(mjk_tile_name(30, name, &why) == MJK_OK && strcmp(name, "4z") == 0);
+  CHECK(mjk_tile_name(34, name, &why) == MJK_ERR_INVALID_ARGUMENT && strcmp(why, "must be 0..33") == 0);
+  CHECK(mjk_tile_kind("0p", 2, &why) == kind("5p"));
+  CHECK(mjk_tile_kind("8z", 2, &why) == -1 && strcmp(why, "is not a tile (honours are 1z..7z)") == 0);
+  row_of("19m19p19s1234567z1m", counts);
+  CHECK(mjk_counts_mpsz(counts, text, &bad) == MJK_OK && strcmp(text, "119m19p19s1234567z") == 0);
+  counts[kind("9s")] = 5;
+  CHECK(mjk_counts_mpsz(counts, text, &bad) == MJK_ERR_FIFTH_COPY && bad == (size_t)kind("9s"));
+}
+
 int main(int argc, char** argv) {
   if (argc > 1 && strcmp(argv[1], "--json") == 0) return print_json_lines(argc, argv);
   if (argc > 1 && strcmp(argv[1], "--review") == 0) return print_review_lines(argc, argv);
@@ -504,6 +520,7 @@ int main(int argc, char** argv) {
   test_parse_message();
   test_score();
   test_table();
+  test_tile_names();
   if (failures) {
     fprintf(stderr, "%d checks failed\n", failures);
     return 1;
