@@ -659,29 +659,27 @@ __all__ += ["score", "score_each_win", "score_many", "score_batch", "yaku_list",
 
 
 # ---- tile names: kind numbers 0..33 (1-9m, 1-9p, 1-9s, 1-7z) and mpsz text ----
-
-_SUITS = "mpsz"
-
+# Named and read by the C ABI (mjk_tile_name, mjk_tile_kind, mjk_counts_mpsz):
+# its refusal says what is wrong with the value, written after the value here.
 
 def tile_name(kind):
     """The mpsz name of a tile kind: tile_name(0) == "1m", tile_name(30) == "4z"."""
     if isinstance(kind, bool) or not isinstance(kind, (int, _np.integer)):
         raise TypeError(f"tile_name: kind must be an int, not {type(kind).__name__}")
-    if not 0 <= kind < 34:
-        raise ValueError(f"tile_name: kind must be 0..33, not {kind}")
-    return f"{int(kind) % 9 + 1}{_SUITS[int(kind) // 9]}"
+    name, why = _native.tile_name(max(-1, min(int(kind), 34)))  # any int past 0..33 is refused alike
+    if why:
+        raise ValueError(f"tile_name: kind {why}, not {kind}")
+    return name
 
 
 def tile_kind(name):
     """The kind (0..33) of one mpsz tile name: tile_kind("4z") == 30, tile_kind("0m") == 4 (red five)."""
     if not isinstance(name, str):
         raise TypeError(f"tile_kind: name must be a str, not {type(name).__name__}")
-    if len(name) != 2 or name[0] not in "0123456789" or name[1] not in _SUITS:
-        raise ValueError(f"tile_kind: {name!r} is not a tile name (a digit and m, p, s or z: \"5m\", \"0p\", \"7z\")")
-    digit, suit = int(name[0]) or 5, _SUITS.index(name[1])
-    if name[0] == "0" and suit == 3 or suit == 3 and digit > 7:
-        raise ValueError(f"tile_kind: {name!r} is not a tile (honours are 1z..7z)")
-    return suit * 9 + digit - 1
+    kind, why = _native.tile_kind(_utf8(name))
+    if why:
+        raise ValueError(f"tile_kind: {name!r} {why}")
+    return kind
 
 
 def to_mpsz(counts):
@@ -690,15 +688,10 @@ def to_mpsz(counts):
     c = _counts(counts, "counts", (1,))
     if c.shape != (34,):
         raise ValueError(f"to_mpsz: counts must have shape (34,), not {c.shape}")
-    if (c > 4).any():
-        kind = int(_np.flatnonzero(c > 4)[0])
-        raise ValueError(f"to_mpsz: {int(c[kind])} copies of {tile_name(kind)} (at most 4)")
-    parts = []
-    for suit in range(4):
-        digits = "".join(str(d + 1) * int(c[suit * 9 + d]) for d in range(7 if suit == 3 else 9))
-        if digits:
-            parts.append(digits + _SUITS[suit])
-    return "".join(parts)
+    text = _native.to_mpsz(c)  # or the first kind of more than 4 copies
+    if isinstance(text, int):
+        raise ValueError(f"to_mpsz: {int(c[text])} copies of {tile_name(text)} (at most 4)")
+    return text
 
 
 def from_mpsz(text):

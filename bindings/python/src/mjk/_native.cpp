@@ -571,6 +571,25 @@ PYBIND11_MODULE(_native, m) {
     return std::string(mjk_error_message(code));
   });
   m.def("implementation", [] { return std::string(mjk_implementation()); });
+  // Tile names (mjk_doors.h): (name, "") / (kind, ""), or ("", why) / (-1, why).
+  m.def("tile_name", [](long long kind) {
+    char buf[3];
+    const char* why = "";
+    mjk_tile_name(kind, buf, &why);
+    return py::make_tuple(std::string(buf), std::string(why));
+  });
+  m.def("tile_kind", [](const py::bytes& name) {
+    const std::string text = name;
+    const char* why = "";
+    const int kind = mjk_tile_kind(text.data(), text.size(), &why);
+    return py::make_tuple(kind, std::string(why));
+  });
+  m.def("to_mpsz", [](const py::array& counts) -> py::object {  // the text, or the first kind past 4 copies
+    char buf[MJK_MPSZ_CAP];
+    std::size_t bad = 0;
+    if (mjk_counts_mpsz(bytes_of(counts, MJK_KINDS, "counts", false), buf, &bad) != MJK_OK) return py::int_(bad);
+    return py::str(buf);
+  });
   add_ev(m);
   add_table(m);
   add_play(m);
