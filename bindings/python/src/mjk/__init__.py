@@ -365,15 +365,14 @@ __all__ += ["read_log", "RecordError"]
 with open(_os.path.join(_os.path.dirname(__file__), "request.schema.json"), encoding="utf-8") as _f:
     _SCHEMA = _json.load(_f)
 _REQUEST_FIELDS = _SCHEMA["properties"]
-_JSON_TYPES = {"null": (type(None),), "boolean": (bool, _np.bool_), "string": (str,), "array": (list, tuple),
-               "object": (dict,), "integer": (int, _np.integer), "number": (int, float, _np.integer, _np.floating)}
+# JSON's types of Python values, in the order tried (a bool is an int, an int no float).
+_JSON_TYPES = (("null", type(None)), ("boolean", (bool, _np.bool_)), ("string", str), ("array", (list, tuple)),
+               ("object", dict), ("integer", (int, _np.integer)), ("number", (float, _np.floating)))
+_WORDS = {"boolean": "True or False", "string": "a str", "array": "a list", "object": "a dict", "null": "None"}
 
 
 def _json_type(value):
-    for name in ("null", "boolean", "string", "array", "object", "integer", "number"):
-        if isinstance(value, _JSON_TYPES[name]):
-            return name
-    return None
+    return next((name for name, types in _JSON_TYPES if isinstance(value, types)), None)
 
 
 def _types_of(s):
@@ -390,30 +389,19 @@ def _describe(s):
         return s["x-must"].split(" must be ", 1)[1]
     if "enum" in s:
         return "one of " + ", ".join(_json.dumps(v) for v in s["enum"])
-    words = {"boolean": "True or False", "string": "a str", "array": "a list", "object": "a dict", "null": "None",
-             "integer": "an int" + (f" from {s['minimum']} to {s['maximum']}" if "minimum" in s else "")}
+    words = dict(_WORDS, integer="an int" + (f" from {s['minimum']} to {s['maximum']}" if "minimum" in s else ""))
     return " or ".join(words.get(t, t) for t in (_types_of(s) or []))
 
 
-def _plain(value):
-    """numpy scalars as the Python values json writes."""
-    if isinstance(value, _np.bool_):
-        return bool(value)
-    if isinstance(value, _np.integer):
-        return int(value)
-    return value
-
-
 def _check(value, s, path):
-    """value (made JSON-ready) checked against schema s: TypeError for a wrong
-    type, ValueError for a value out of bounds, naming path."""
+    """value (numpy scalars made the Python values json writes) checked against
+    schema s: TypeError for a wrong type, ValueError for a value out of bounds, naming path."""
     def fail(error):
         raise error(f"{path} must be {_describe(s)}, got {value!r}")
-    t = _json_type(value)
-    types = _types_of(s)
+    t, types = _json_type(value), _types_of(s)
     if types is not None and t not in types and not (t == "integer" and "number" in types):
         fail(TypeError)
-    value = _plain(value)
+    value = value.item() if isinstance(value, (_np.bool_, _np.integer)) else value
     if "anyOf" in s:
         for x in s["anyOf"]:
             try:
@@ -422,38 +410,29 @@ def _check(value, s, path):
                 pass
         fail(ValueError)
     if ("enum" in s and not any(_json_type(e) == t and e == value for e in s["enum"])) or \
-            ("const" in s and value != s["const"]):
+            ("const" in s and value != s["const"]) or \
+            (t == "integer" and not s.get("minimum", value) <= value <= s.get("maximum", value)) or \
+            (t == "string" and len(value) > s.get("maxLength", len(value))) or \
+            (t == "array" and not s.get("minItems", 0) <= len(value) <= s.get("maxItems", len(value))):
         fail(ValueError)
-    if t == "integer" and (value < s.get("minimum", value) or value > s.get("maximum", value)):
-        fail(ValueError)
-    if t == "string" and len(value) > s.get("maxLength", len(value)):
-        fail(ValueError)
-    if t == "array":
-        if not s.get("minItems", 0) <= len(value) <= s.get("maxItems", len(value)):
-            fail(ValueError)
-        if "items" in s:
-            value = [_check(v, s["items"], f"{path}[{i}]") for i, v in enumerate(value)]
+    if t == "array" and "items" in s:
+        value = [_check(v, s["items"], f"{path}[{i}]") for i, v in enumerate(value)]
     if t == "object" and "properties" in s:
-        out = {}
-        for key, v in value.items():
-            if not isinstance(key, str):
-                raise TypeError(f"{path} keys must be str, not {type(key).__name__}")
-            out[key] = _check(v, s["properties"][key], f"{path}.{key}") if key in s["properties"] else v
-        value = out
+        value = _checked(value, s["properties"], path)
     return value
 
 
-def _checked(obj):
-    """A copy of the request dict with each known field checked. Unknown keys
-    are passed on for the library to reject with its own message; their
-    values must still be JSON (str, int, float, bool, None, list, dict)."""
+def _checked(obj, fields=_REQUEST_FIELDS, path=""):
+    """A copy of the dict obj with each field of `fields` checked. Unknown keys
+    are passed on for the library to reject with its own message; the
+    request's own must still hold JSON (str, int, float, bool, None, list, dict)."""
     out = {}
     for key, value in obj.items():
         if not isinstance(key, str):
-            raise TypeError(f"keys must be str, not {type(key).__name__}")
-        if key in _REQUEST_FIELDS:
-            value = _check(value, _REQUEST_FIELDS[key], key)
-        elif not isinstance(value, (str, int, float, bool, type(None), list, dict)):
+            raise TypeError(f"{path + ' ' if path else ''}keys must be str, not {type(key).__name__}")
+        if key in fields:
+            value = _check(value, fields[key], f"{path}.{key}" if path else key)
+        elif not path and not isinstance(value, (str, int, float, bool, type(None), list, dict)):
             raise TypeError(f"{key} must be a JSON value, not {type(value).__name__}")
         out[key] = value
     return out
