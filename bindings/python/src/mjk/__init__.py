@@ -330,20 +330,18 @@ def read_log(path, *, errors="raise", max_bytes=_native.default_max_record_bytes
     if errors not in ("raise", "return"):
         raise ValueError(f'errors must be "raise" or "return", not {errors!r}')
     max_bytes = _max_bytes(max_bytes)
-    import os
     try:
-        out = _native.read_log(os.fsdecode(path), max_bytes)
+        columns, review = _native.read_log(_os.fsdecode(path), max_bytes)
     except ValueError as e:
         raise RecordError(str(e)) from None
-    import json
-    summary = json.loads(out.pop("summary_json"))
-    out["names"] = summary["names"]
-    out["round_info"] = summary["rounds"]
-    out["final_scores"] = summary["final_scores"]
-    out["places"] = summary["places"]
-    if out["error"] is not None and errors == "raise":
-        e = out["error"]
-        raise RecordError(f'{e["file"]} {e["round"]} event {e["event"]}: {e["what"]}')
+    r = _json.loads(review)
+    e = r["error"]  # the replay's error, keyed as a disagreement
+    out = {"file": r["file"], "format": r["format"], "players": r["players"],
+           "rounds": [round["label"] for round in r["rounds"]], **columns, "disagreements": r["disagreements"],
+           "error": e and {"file": e["file"], "round": e["round"], "event": e["event"], "what": e["error"]},
+           "names": r["names"], "round_info": r["rounds"], "final_scores": r["final_scores"], "places": r["places"]}
+    if e is not None and errors == "raise":
+        raise RecordError(f'{e["file"]} {e["round"]} event {e["event"]}: {e["error"]}')
     return out
 
 
@@ -591,11 +589,6 @@ def score_many(requests, *, errors="raise"):
     return answers
 
 
-_SCORE_ARRAYS = (("complete", _np.bool_, ()), ("han", _np.int8, ()), ("fu", _np.uint8, ()),
-                 ("yakuman", _np.uint8, ()), ("points", _np.int32, ()), ("payments", _np.int32, (4,)),
-                 ("yaku", _np.uint64, ()))
-
-
 def score_batch(requests, *, errors="raise"):
     """Scores many wins into numpy arrays, for millions of them: a dict of
         complete bool (N,)     False: not complete with its winning tile (JSON "score": null)
@@ -612,11 +605,7 @@ def score_batch(requests, *, errors="raise"):
     a bad request's row zero.
     """
     _errors_option(errors)
-    lines = _lines(requests)
-    n = len(lines)
-    arrays = {name: _np.empty((n,) + shape, dtype=dtype) for name, dtype, shape in _SCORE_ARRAYS}
-    codes = _np.empty(n, dtype=_np.uint8)
-    first_bad = _native.score_batch(lines, *(arrays[name] for name, _, _ in _SCORE_ARRAYS), codes, _built(requests))
+    arrays, codes, first_bad = _native.score_batch(_lines(requests), _built(requests))
     if errors == "return":
         return arrays, codes
     if first_bad is not None:

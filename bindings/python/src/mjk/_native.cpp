@@ -305,11 +305,12 @@ void check_path(const std::string& path, const std::string& what) {
   throw py::value_error(what + py::repr(py::str(path)).cast<std::string>() + ": path holds a NUL byte");
 }
 
-// read_log(path, max_bytes) -> dict: one row per discard (see mjk.read_log), the
-// disagreements, and the replay's error (None when the record replays to its
-// end). A record that cannot be read (larger than max_bytes, read or
-// inflated; out of memory) raises ValueError with its place.
-py::dict read_log(const std::string& path, std::uint64_t max_bytes) {
+// read_log(path, max_bytes) -> (columns, review): a dict of one array a
+// column (mjk_review_column_at: one row per discard), and the review's JSON
+// without the discards, which mjk.read_log shapes. A record that cannot be
+// read (larger than max_bytes, read or inflated; out of memory) raises
+// ValueError with its place.
+py::tuple read_log(const std::string& path, std::uint64_t max_bytes) {
   check_max_bytes(max_bytes);
   check_path(path, "");
   mjk::bind::Review rv;
@@ -320,34 +321,15 @@ py::dict read_log(const std::string& path, std::uint64_t max_bytes) {
   }
   if (rv.status == MJK_ERR_RECORD_UNREADABLE) throw py::value_error(loads(rv.json)["error"].cast<std::string>());
   if (rv.status != MJK_OK) throw py::value_error(path + ": " + mjk_error_message(rv.status));
-  const py::dict summary = loads(rv.json);
-  py::dict o;
-  o["file"] = summary["file"];
-  o["format"] = summary["format"];
-  o["players"] = summary["players"];
-  py::list rounds;
-  for (const py::handle rd : summary["rounds"]) rounds.append(rd["label"]);
-  o["rounds"] = rounds;
-  const auto n = static_cast<py::ssize_t>(rv.rows.size());
+  py::dict columns;
   mjk::bind::write_columns(rv, [&](const mjk_review_column& c) {
-    std::vector<py::ssize_t> shape{n};
+    std::vector<py::ssize_t> shape{static_cast<py::ssize_t>(rv.rows.size())};
     if (c.width > 1) shape.push_back(static_cast<py::ssize_t>(c.width));
     py::array a(py::dtype(c.dtype), shape);
-    o[c.name] = a;
+    columns[c.name] = a;
     return a.mutable_data();
   });
-  o["disagreements"] = summary["disagreements"];  // each {file, round, event, what}
-  // The replay's error, {file, round, event, error} in the JSON, keyed as a disagreement.
-  const py::object error = summary["error"];
-  if (error.is_none()) {
-    o["error"] = py::none();
-  } else {
-    py::dict e;
-    e["file"] = error["file"], e["round"] = error["round"], e["event"] = error["event"], e["what"] = error["error"];
-    o["error"] = e;
-  }
-  o["summary_json"] = rv.json;  // rounds, wins, draws, scores, names: mjk.read_log parses it
-  return o;
+  return py::make_tuple(columns, rv.json);
 }
 
 // ---- corpus statistics (mjk_corpus_json, mjk_corpus_merge_json) ----
@@ -505,41 +487,40 @@ py::tuple score_each_win(const py::bytes& line, bool built) {
   return py::make_tuple(each.code, each.message, read_answers(answers), tile_errors);
 }
 
-// score_batch(lines, complete, han, fu, yakuman, points, payments, yaku, codes):
-// the answers into the caller's arrays (n each; payments n*4), without the
-// GIL; returns (row, message) of the first rejected line, or None.
-py::object score_batch(const py::list& list, const py::array& complete, const py::array& han, const py::array& fu,
-                       const py::array& yakuman, const py::array& points, const py::array& payments,
-                       const py::array& yaku, const py::array& codes, const py::object& built_flags) {
+// score_batch(lines, built) -> (arrays, codes, first_bad): the answers into
+// new arrays (a dict of mjk_score_columns' columns by name; codes apart),
+// without the GIL; first_bad (row, message) of the first rejected line, or None.
+py::tuple score_batch(const py::list& list, const py::object& built_flags) {
   const Lines lines = lines_of(list);
-  const std::size_t n = lines.views.size();
+  const auto n = static_cast<py::ssize_t>(lines.views.size());
   std::string keep;
-  const std::uint8_t* built = built_of(built_flags, n, keep);
-  auto* o_complete = bytes_of(complete, n, "complete", true);
-  auto* o_han = reinterpret_cast<std::int8_t*>(bytes_of(han, n, "han", true));
-  auto* o_fu = bytes_of(fu, n, "fu", true);
-  auto* o_yakuman = bytes_of(yakuman, n, "yakuman", true);
-  auto* o_codes = bytes_of(codes, n, "codes", true);
-  const auto wide = [&](const py::array& a, std::size_t items, std::size_t size, const char* what) {
-    if (a.itemsize() != static_cast<py::ssize_t>(size) || !(a.flags() & py::array::c_style) || !a.writeable() ||
-        static_cast<std::size_t>(a.size()) != items)
-      throw py::value_error(std::string(what) + ": expected a writeable C-contiguous array of " +
-                            std::to_string(items) + " items of " + std::to_string(size) + " bytes");
-    return static_cast<void*>(const_cast<void*>(a.data()));
-  };
-  auto* o_points = static_cast<std::int32_t*>(wide(points, n, 4, "points"));
-  auto* o_payments = static_cast<std::int32_t*>(wide(payments, 4 * n, 4, "payments"));
-  auto* o_yaku = static_cast<std::uint64_t*>(wide(yaku, n, 8, "yaku"));
-  const mjk_score_columns columns{o_complete, o_han, o_fu, o_yakuman, o_points, o_payments, o_yaku, o_codes};
+  const std::uint8_t* built = built_of(built_flags, lines.views.size(), keep);
+  py::array_t<bool> complete(n);
+  py::array_t<std::int8_t> han(n);
+  py::array_t<std::uint8_t> fu(n), yakuman(n), codes(n);
+  py::array_t<std::int32_t> points(n), payments({n, py::ssize_t{4}});
+  py::array_t<std::uint64_t> yaku(n);
+  const mjk_score_columns columns{reinterpret_cast<std::uint8_t*>(complete.mutable_data()),
+                                  han.mutable_data(),
+                                  fu.mutable_data(),
+                                  yakuman.mutable_data(),
+                                  points.mutable_data(),
+                                  payments.mutable_data(),
+                                  yaku.mutable_data(),
+                                  codes.mutable_data()};
   mjk_request_info bad;
   std::size_t bad_row = 0;
   {
     py::gil_scoped_release release;
-    const auto p = mjk::bind::line_pointers(n, [&](std::size_t i) { return lines.views[i]; });
-    mjk_score_lines(p.texts.data(), p.lengths.data(), n, built, &columns, &bad, &bad_row);
+    const auto p = mjk::bind::line_pointers(lines.views.size(), [&](std::size_t i) { return lines.views[i]; });
+    mjk_score_lines(p.texts.data(), p.lengths.data(), lines.views.size(), built, &columns, &bad, &bad_row);
   }
-  if (bad.error == MJK_OK) return py::none();
-  return py::make_tuple(bad_row, std::string(bad.message));
+  const py::dict arrays(py::arg("complete") = complete, py::arg("han") = han, py::arg("fu") = fu,
+                        py::arg("yakuman") = yakuman, py::arg("points") = points, py::arg("payments") = payments,
+                        py::arg("yaku") = yaku);
+  const py::object first_bad =
+      bad.error == MJK_OK ? py::object(py::none()) : py::make_tuple(bad_row, std::string(bad.message));
+  return py::make_tuple(arrays, codes, first_bad);
 }
 
 py::list yaku_names() {
