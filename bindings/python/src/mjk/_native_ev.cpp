@@ -24,72 +24,66 @@ namespace py = pybind11;
 
 namespace {
 
-// The keys of an answer, made once (never freed: a static Python object's
-// destructor would run after the interpreter has finalised).
-struct EvKeys {
-  py::str shanten{"shanten"}, vertices{"vertices"}, wall{"wall"}, wall_counts{"wall_counts"}, discards{"discards"},
-      discard_shanten{"discard_shanten"}, necessary{"necessary"}, necessary_counts{"necessary_counts"},
-      tenpai{"tenpai"}, win{"win"}, score{"score"}, stats{"stats"}, draw_vertices{"draw_vertices"},
-      discard_vertices{"discard_vertices"}, edges{"edges"}, wins{"wins"}, group_rows{"group_rows"},
-      peak_bytes{"peak_bytes"}, search_us{"search_us"};
-  std::array<py::object, 37> names;  // 34 kinds, then 0m 0p 0s
-  EvKeys() {
-    for (int k = 0; k < 34; ++k)
-      names[static_cast<std::size_t>(k)] = py::str(std::string{static_cast<char>('1' + k % 9), "mpsz"[k / 9]});
-    for (int s = 0; s < 3; ++s) names[static_cast<std::size_t>(34 + s)] = py::str(std::string{'0', "mps"[s]});
+// Strs made once and kept (never freed: a static Python object's destructor
+// would run after the interpreter has finalised): made per answer, the keys
+// and names took a fifth of a fast search's call.
+const std::vector<py::object>& strs(std::initializer_list<const char*> texts) {
+  auto& out = *new std::vector<py::object>;
+  for (const char* t : texts) out.emplace_back(py::str(t));
+  return out;
+}
+
+// Each discard's name by kind (mjk_ev_discard_name), then the red fives 0m 0p 0s.
+const std::vector<py::object>& discard_names() {
+  auto& out = *new std::vector<py::object>;
+  for (int k = 0; k < 37; ++k) {
+    const mjk_ev_discard x{.discard = static_cast<std::uint8_t>(k < 34 ? k : 4 + 9 * (k - 34)),
+                           .discard_red = static_cast<std::uint8_t>(k >= 34)};
+    char name[3];
+    mjk_ev_discard_name(&x, name);
+    out.emplace_back(py::str(name));
   }
-};
+  return out;
+}
+
+py::dict dict_of(const std::vector<py::object>& keys, std::initializer_list<py::object> values) {
+  py::dict d;
+  auto key = keys.begin();
+  for (const py::object& v : values) d[*key++] = v;
+  return d;
+}
 
 py::dict answer_dict(const mjk_ev_answer& a) {
-  static const EvKeys& k = *new EvKeys;
+  static const auto& keys = strs({"shanten", "vertices", "wall", "wall_counts", "discards", "discard_shanten",
+                                  "necessary", "necessary_counts", "tenpai", "win", "score", "stats"});
+  static const auto& stats_keys =
+      strs({"draw_vertices", "discard_vertices", "edges", "wins", "group_rows", "peak_bytes", "search_us"});
+  static const auto& names = discard_names();
   const auto d = static_cast<py::ssize_t>(a.count);
-  py::dict o;
-  o[k.shanten] = py::int_(a.shanten);
-  o[k.vertices] = py::int_(a.vertices);
-  o[k.wall] = py::int_(a.wall);
-  py::array_t<std::uint8_t> wall_counts(34);
-  std::memcpy(wall_counts.mutable_data(), a.wall_counts, 34);
-  o[k.wall_counts] = wall_counts;
-  py::list names(static_cast<std::size_t>(d));
+  py::list discards;
   py::array_t<std::int8_t> shanten(d);
   py::array_t<bool> necessary({d, py::ssize_t{34}});
   py::array_t<std::uint8_t> counts({d, py::ssize_t{34}});
   py::array_t<double> tenpai({d, py::ssize_t{MJK_EV_TURNS}}), win({d, py::ssize_t{MJK_EV_TURNS}}),
       score({d, py::ssize_t{MJK_EV_TURNS}});
-  auto* sh = shanten.mutable_data();
-  auto* nec = necessary.mutable_data();
-  auto* cnt = counts.mutable_data();
   for (py::ssize_t i = 0; i < d; ++i) {
     const mjk_ev_discard& x = a.discards[i];
-    names[static_cast<std::size_t>(i)] =
-        x.has_discard ? k.names[x.discard_red ? 34u + x.discard / 9u : x.discard] : py::object(py::none());
-    sh[i] = x.shanten;
+    discards.append(x.has_discard ? names[x.discard_red ? 34u + x.discard / 9u : x.discard] : py::none());
+    shanten.mutable_at(i) = x.shanten;
     for (int t = 0; t < 34; ++t) {
-      const bool n = x.necessary >> t & 1;
-      nec[i * 34 + t] = n;
-      cnt[i * 34 + t] = n ? a.wall_counts[t] : 0;
+      necessary.mutable_at(i, t) = x.necessary >> t & 1;
+      counts.mutable_at(i, t) = necessary.at(i, t) ? a.wall_counts[t] : 0;
     }
-    std::memcpy(tenpai.mutable_data() + i * MJK_EV_TURNS, x.tenpai, sizeof x.tenpai);
-    std::memcpy(win.mutable_data() + i * MJK_EV_TURNS, x.win, sizeof x.win);
-    std::memcpy(score.mutable_data() + i * MJK_EV_TURNS, x.score, sizeof x.score);
+    std::memcpy(tenpai.mutable_data(i), x.tenpai, sizeof x.tenpai);
+    std::memcpy(win.mutable_data(i), x.win, sizeof x.win);
+    std::memcpy(score.mutable_data(i), x.score, sizeof x.score);
   }
-  o[k.discards] = names;
-  o[k.discard_shanten] = shanten;
-  o[k.necessary] = necessary;
-  o[k.necessary_counts] = counts;
-  o[k.tenpai] = tenpai;
-  o[k.win] = win;
-  o[k.score] = score;
-  py::dict s;
-  s[k.draw_vertices] = py::int_(a.stats.draw_vertices);
-  s[k.discard_vertices] = py::int_(a.stats.discard_vertices);
-  s[k.edges] = py::int_(a.stats.edges);
-  s[k.wins] = py::int_(a.stats.wins);
-  s[k.group_rows] = py::int_(a.stats.group_rows);
-  s[k.peak_bytes] = py::int_(a.stats.peak_bytes);
-  s[k.search_us] = py::int_(a.search_us);
-  o[k.stats] = s;
-  return o;
+  const mjk_ev_stats& s = a.stats;
+  const auto i = [](auto v) -> py::object { return py::int_(v); };
+  return dict_of(keys, {i(a.shanten), i(a.vertices), i(a.wall), py::array_t<std::uint8_t>(34, a.wall_counts), discards,
+                        shanten, necessary, counts, tenpai, win, score,
+                        dict_of(stats_keys, {i(s.draw_vertices), i(s.discard_vertices), i(s.edges), i(s.wins),
+                                             i(s.group_rows), i(s.peak_bytes), i(a.search_us)})});
 }
 
 // overrides: (given, hand_change, shanten_back, extra, uradora, red, turn, max_vertices), checked by mjk/_ev.py.
