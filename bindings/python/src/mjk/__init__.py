@@ -503,11 +503,7 @@ def score(request=None, /, **fields):
     tsumo=1 (request.schema.json, docs/request.md).
     """
     line = _one_request("score", request, fields, "hand=..., win=...")
-    answers, bad = _native.score_many([_utf8(line)], _built([request if not fields else {}]))
-    if bad:
-        _, code, message = bad[0]
-        raise HandError(message, code)
-    return answers[0]
+    return _answered(*_native.score_many([_utf8(line)], _built([request if not fields else {}])), "raise", "")[0]
 
 
 def score_each_win(request=None, /, *, errors="omit", **fields):
@@ -563,6 +559,17 @@ def _lines(requests):
     return out
 
 
+def _answered(answers, bad, errors, where="requests[{}]: "):
+    """The native answers with each bad (row, code, message) as its HandError:
+    errors="raise" raises the first (its message after where, which names the row)."""
+    if bad and errors == "raise":
+        row, code, message = bad[0]
+        raise HandError(where.format(row) + message, code, row if where else None)
+    for row, code, message in bad:
+        answers[row] = HandError(message, code, row)
+    return answers
+
+
 def _built(requests):
     """One byte per request, 1 for a dict: its line was written here, and its
     errors name the character of the field the caller wrote."""
@@ -580,13 +587,7 @@ def score_many(requests, *, errors="raise"):
     TypeError naming the request and field ("requests[3]: tsumo must be a bool").
     """
     _errors_option(errors)
-    answers, bad = _native.score_many(_lines(requests), _built(requests))
-    if bad and errors == "raise":
-        row, code, message = bad[0]
-        raise HandError(f"requests[{row}]: {message}", code, row)
-    for row, code, message in bad:
-        answers[row] = HandError(message, code, row)
-    return answers
+    return _answered(*_native.score_many(_lines(requests), _built(requests)), errors)
 
 
 def score_batch(requests, *, errors="raise"):

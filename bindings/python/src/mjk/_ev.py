@@ -9,7 +9,7 @@ import os as _os
 import numpy as _np
 
 from . import _native
-from . import HandError, _REQUEST_FIELDS, _built, _errors_option, _lines, _request_line, _utf8
+from . import _REQUEST_FIELDS, _answered, _built, _errors_option, _lines, _request_line, _utf8
 
 # The options, their types and bounds: request.schema.json's "ev" object (the
 # library's field table, in mjk_ev_options' order): bit i of the overrides'
@@ -129,11 +129,8 @@ def ev(hand_or_request, *, hand_change=_UNSET, shanten_back=_UNSET, extra=_UNSET
     arguments = locals()  # the options are ev()'s keyword arguments, named as the schema's
     overrides = _overrides({name: arguments[name] for name in _EV_OPTIONS}, "ev()")
     line = _request(hand_or_request, fields)
-    answers, bad = _native.ev_many([_utf8(line)], overrides, 1, _built([{} if fields else hand_or_request]))
-    if bad:
-        _, code, message = bad[0]
-        raise HandError(message, code)
-    return answers[0]
+    return _answered(*_native.ev_many([_utf8(line)], overrides, 1, _built([{} if fields else hand_or_request])),
+                     "raise", "")[0]
 
 
 def ev_many(requests, *, threads=None, errors="raise", **options):
@@ -167,9 +164,5 @@ def ev_many(requests, *, threads=None, errors="raise", **options):
             refused[i] = str(e).split(": ", 1)[-1]
             lines.append(b"")
     answers, bad = _native.ev_many(lines, overrides, threads, _built(requests))
-    if bad and errors == "raise":
-        row, code, message = bad[0]
-        raise HandError(f"requests[{row}]: {message}", code, row)
-    for row, code, message in bad:
-        answers[row] = HandError(refused[row], _BAD_REQUEST, row) if row in refused else HandError(message, code, row)
-    return answers
+    bad = [(row, _BAD_REQUEST, refused[row]) if row in refused else (row, code, message) for row, code, message in bad]
+    return _answered(answers, bad, errors)
