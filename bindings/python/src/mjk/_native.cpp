@@ -11,6 +11,7 @@
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -54,15 +55,14 @@ py::object loads(const std::string& text) { return py::module_::import("json").a
 // whole numbers and null, no escape, no space) made Python objects here, as
 // fast as the objects were once built key by key (json.loads takes twice as
 // long). The short strings, the same few keys and words in every answer, are
-// made once and shared: found by a hash taken while the string is scanned,
-// in a table of their bytes, so no std::string is made per string. Objects
-// are built with the C API on new references (no pybind11 handle per value),
-// lists at their final size. Other text goes to json.loads. Knows no
-// answer's shape.
+// made once and shared (looked up by their bytes, no std::string made per
+// string). Objects are built with the C API on new references (no pybind11
+// handle per value), lists at their final size. Other text goes to
+// json.loads. Knows no answer's shape.
 class AnswerReader {
  public:
   py::object read(std::string_view text) {
-    s_ = text.data(), end_ = text.data() + text.size(), ok_ = true, last_ = -1;
+    s_ = text.data(), end_ = text.data() + text.size(), ok_ = true;
     PyObject* v = value();
     if (PyErr_Occurred()) {
       Py_XDECREF(v);
@@ -74,14 +74,12 @@ class AnswerReader {
   }
 
  private:
-  // A shared string: its bytes (in words_), their hash, the str.
-  struct Word {
-    std::uint64_t hash = 0;
-    std::uint32_t at = 0, size = 0;
-    PyObject* str = nullptr;  // the table's reference
-    std::int32_t next = -1;   // the slot of the word read after it the last time, or -1
+  // The shared strings by their bytes (a lookup by string_view makes no std::string).
+  struct Hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view v) const noexcept { return std::hash<std::string_view>{}(v); }
   };
-  static constexpr std::size_t slots = 8192, max_words = 4096, max_word = 32;
+  static constexpr std::size_t max_words = 4096, max_word = 32;
 
   bool eat(char c) { return s_ < end_ && *s_ == c ? (++s_, true) : false; }
   PyObject* fail() { return ok_ = false, nullptr; }
@@ -150,70 +148,28 @@ class AnswerReader {
   }
   PyObject* string() {
     if (!eat('"')) return fail();
-    // The answers repeat their keys and words in the same order: first the
-    // word that followed the last one the previous time, if the text is it.
-    if (last_ >= 0 && table_[last_].next >= 0) {
-      const auto next = table_[last_].next;
-      const Word& w = table_[next];
-      if (static_cast<std::size_t>(end_ - s_) > w.size && s_[w.size] == '"' &&
-          std::memcmp(s_, bytes_.data() + w.at, w.size) == 0) {
-        s_ += w.size + 1;
-        last_ = next;
-        Py_INCREF(w.str);
-        return w.str;
-      }
-    }
     const char* start = s_;
     while (s_ < end_ && *s_ != '"' && *s_ != '\\') ++s_;
     if (s_ == end_ || *s_ != '"') return fail();
-    const auto size = static_cast<std::size_t>(s_ - start);
+    const std::string_view text(start, static_cast<std::size_t>(s_ - start));
     ++s_;
-    const std::int32_t slot = find(start, size);
-    if (slot < 0) return last_ = -1, PyUnicode_DecodeUTF8(start, static_cast<Py_ssize_t>(size), nullptr);
-    Word& w = table_[static_cast<std::size_t>(slot)];
-    if (!w.str) {  // a new word
-      if (!(w.str = PyUnicode_DecodeUTF8(start, static_cast<Py_ssize_t>(size), nullptr))) return nullptr;
-      w.at = static_cast<std::uint32_t>(bytes_.size());
-      w.size = static_cast<std::uint32_t>(size);
-      bytes_.append(start, size);
-      ++count_;
+    if (const auto found = words_.find(text); found != words_.end()) {
+      Py_INCREF(found->second);
+      return found->second;
     }
-    if (last_ >= 0) table_[last_].next = slot;
-    last_ = slot;
-    Py_INCREF(w.str);
-    return w.str;
-  }
-  // The slot of a shared word (its str null: not seen yet, then its hash
-  // set), or -1: not shared (long, or the table full).
-  std::int32_t find(const char* start, std::size_t size) {
-    if (size > max_word) return -1;
-    // The hash of the first and the last 8 bytes and the length: the words
-    // are few, and a match is compared byte for byte.
-    std::uint64_t head = 0, tail = 0;
-    const std::size_t part = size < 8 ? size : 8;
-    std::memcpy(&head, start, part);
-    std::memcpy(&tail, start + size - part, part);
-    const std::uint64_t h = (head * 0x9E3779B97F4A7C15ull) ^ (tail * 0xC2B2AE3D27D4EB4Full) ^ size;
-    for (std::size_t slot = (h ^ h >> 29) & (slots - 1);; slot = (slot + 1) & (slots - 1)) {
-      Word& w = table_[slot];
-      if (!w.str) {
-        if (count_ >= max_words) return -1;
-        w.hash = h;
-        return static_cast<std::int32_t>(slot);
-      }
-      if (w.hash == h && w.size == size && std::memcmp(bytes_.data() + w.at, start, size) == 0)
-        return static_cast<std::int32_t>(slot);
+    PyObject* str = PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()), nullptr);
+    if (str && text.size() <= max_word && words_.size() < max_words) {
+      Py_INCREF(str);
+      words_.emplace(text, str);
     }
+    return str;
   }
 
   const char* s_ = nullptr;
   const char* end_ = nullptr;
   bool ok_ = true;
-  std::vector<PyObject*> stack_;                        // the items of the arrays being read
-  std::vector<Word> table_ = std::vector<Word>(slots);  // at most half full (max_words)
-  std::string bytes_;                                   // the shared strings' bytes
-  std::size_t count_ = 0;
-  std::int32_t last_ = -1;  // the slot of the last string read, if shared
+  std::vector<PyObject*> stack_;                                             // the items of the arrays being read
+  std::unordered_map<std::string, PyObject*, Hash, std::equal_to<>> words_;  // each holds a reference
 };
 
 // Never destroyed: its strs would be released after the interpreter has finalised.
