@@ -337,7 +337,7 @@ def read_log(path, *, errors="raise", max_bytes=_native.default_max_record_bytes
     r = _json.loads(review)
     e = r["error"]  # the replay's error, keyed as a disagreement
     out = {"file": r["file"], "format": r["format"], "players": r["players"],
-           "rounds": [round["label"] for round in r["rounds"]], **columns, "disagreements": r["disagreements"],
+           "rounds": [rd["label"] for rd in r["rounds"]], **columns, "disagreements": r["disagreements"],
            "error": e and {"file": e["file"], "round": e["round"], "event": e["event"], "what": e["error"]},
            "names": r["names"], "round_info": r["rounds"], "final_scores": r["final_scores"], "places": r["places"]}
     if e is not None and errors == "raise":
