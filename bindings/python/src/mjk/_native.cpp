@@ -1,7 +1,7 @@
 // mjk's Python extension: the native half of mjk/__init__.py. __init__.py
-// checks and converts the caller's arrays and allocates the outputs; this
-// file checks dtypes, contiguity and lengths again (so no call can make it
-// read or write out of bounds), releases the GIL and runs the kernel
+// checks and converts the caller's arrays and allocates the batch
+// operations' outputs; this file checks their sizes again (so no call can
+// make it read or write out of bounds), releases the GIL and calls the C ABI
 // (bindings/common/mjk_bind.hpp).
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
