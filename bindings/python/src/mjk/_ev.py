@@ -4,7 +4,6 @@ A request is written as the JSON line `mjk --json` reads (its "ev" object
 included) and searched by the library (mjk_parse_ev_request + mjk_ev); the
 options given as arguments replace the line's own. Nothing is computed here.
 """
-import os as _os
 
 import numpy as _np
 
@@ -57,10 +56,7 @@ def _overrides(options, where):
 
 def _threads(threads):
     if threads is None:
-        try:
-            return len(_os.sched_getaffinity(0))
-        except (AttributeError, OSError):
-            return _os.cpu_count() or 1
+        return 0  # the C ABI's: one per core this process may run on (mjk_ev_threads)
     if isinstance(threads, (bool, _np.bool_)) or not isinstance(threads, (int, _np.integer)):
         raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
     if not 1 <= int(threads) <= 1024:
