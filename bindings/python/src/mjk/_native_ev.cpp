@@ -8,13 +8,10 @@
 
 #include <array>
 #include <chrono>
-#include <condition_variable>
 #include <cstring>
-#include <exception>
-#include <mutex>
+#include <future>
 #include <string>
 #include <system_error>
-#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -109,46 +106,29 @@ mjk::bind::EvOverrides overrides_of(const py::tuple& t) {
 // no-op, and the call simply waits.
 template <class Work>
 void run_interruptibly(Work work, mjk::bind::Cancel& cancel) {
-  std::mutex m;
-  std::condition_variable cv;
-  bool done = false;
-  std::exception_ptr failure;
-  std::thread searcher;
-  const auto body = [&] {
-    try {
-      work();
-    } catch (...) {
-      failure = std::current_exception();
-    }
-    std::lock_guard<std::mutex> lock(m);
-    done = true;
-    cv.notify_one();
-  };
+  std::future<void> done;
   try {
-    searcher = std::thread(body);
+    done = std::async(std::launch::async, work);
   } catch (const std::system_error&) {  // no thread to be had: search here, not interruptible
     py::gil_scoped_release release;
-    body();
+    work();
+    return;
   }
-  bool interrupted = false;
-  while (searcher.joinable()) {
+  for (;;) {
     {
       py::gil_scoped_release release;
-      std::unique_lock<std::mutex> lock(m);
-      if (cv.wait_for(lock, std::chrono::milliseconds(50), [&] { return done; })) break;
+      if (done.wait_for(std::chrono::milliseconds(50)) == std::future_status::ready) break;
     }
     if (PyErr_CheckSignals() != 0) {
-      interrupted = true;
       cancel.request();
-      break;
+      {
+        py::gil_scoped_release release;
+        done.wait();
+      }
+      throw py::error_already_set();  // the signal handler's exception, with the GIL held
     }
   }
-  if (searcher.joinable()) {
-    py::gil_scoped_release release;
-    searcher.join();
-  }
-  if (interrupted) throw py::error_already_set();
-  if (failure) std::rethrow_exception(failure);
+  done.get();  // the work's exception, if it threw
 }
 
 // ev_many(lines: list[bytes], overrides, threads) -> (answers, errors): answers[i]
