@@ -410,11 +410,9 @@ py::tuple score_many(const py::list& list, const py::object& built_flags) {
     const py::object part = read_answers(text);
     if (!PyList_Check(part.ptr()) || static_cast<std::size_t>(PyList_GET_SIZE(part.ptr())) != c)
       throw py::value_error("score_many: the library's answers are not one per line");
-    for (std::size_t i = 0; i < c; ++i) {
-      PyObject* item = PyList_GET_ITEM(part.ptr(), static_cast<Py_ssize_t>(i));
-      Py_INCREF(item);
-      PyList_SET_ITEM(answers.ptr(), static_cast<Py_ssize_t>(base + i), item);
-    }
+    const auto at = static_cast<Py_ssize_t>(base);
+    if (PyList_SetSlice(answers.ptr(), at, at + static_cast<Py_ssize_t>(c), part.ptr()) != 0)
+      throw py::error_already_set();
   }
   py::list errors;
   for (const auto& b : bad) errors.append(py::make_tuple(b.row, b.code, b.message));
