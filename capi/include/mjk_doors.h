@@ -206,6 +206,22 @@ MJK_API int mjk_ev_lines(const char* const* texts, const size_t* lengths, size_t
 /* A discard's name as `mjk --json` writes it ("6s"; "0s" a red five) into
  * buf (3 bytes: two and the NUL). */
 MJK_API void mjk_ev_discard_name(const mjk_ev_discard* discard, char buf[3]);
+/* An answer's discards as columns, as a door hands them over in arrays:
+ * name, dtype ("int8", "bool" bytes of 0/1, "uint8", "float64") and width
+ * (elements per discard: 1, 34 or MJK_EV_TURNS), in the order of Python's
+ * ev dict: discard_shanten, necessary (the kinds of the mask),
+ * necessary_counts (their copies in the start wall, 0 elsewhere), tenpai,
+ * win, score. NULL past the last. */
+typedef struct mjk_ev_column {
+  const char* name;
+  const char* dtype;
+  uint8_t width;
+} mjk_ev_column;
+MJK_API const mjk_ev_column* mjk_ev_column_at(size_t i);
+/* The answer's count discards into arrays[i] (NULL: left out), column i's
+ * array of count x width elements of its dtype. MJK_ERR_INVALID_ARGUMENT:
+ * answer or arrays NULL. */
+MJK_API int mjk_ev_columns_write(const mjk_ev_answer* answer, void* const* arrays);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -110,6 +110,13 @@ const auto options = [] {
   return t;
 }();
 
+constexpr std::array<mjk_ev_column, 6> ev_columns = {{{"discard_shanten", "int8", 1},
+                                                      {"necessary", "bool", MJK_KINDS},
+                                                      {"necessary_counts", "uint8", MJK_KINDS},
+                                                      {"tenpai", "float64", MJK_EV_TURNS},
+                                                      {"win", "float64", MJK_EV_TURNS},
+                                                      {"score", "float64", MJK_EV_TURNS}}};
+
 }  // namespace
 
 extern "C" {
@@ -143,6 +150,26 @@ int mjk_ev_lines(const char* const* texts, const size_t* lengths, size_t n, cons
   }
   work();
   for (auto& t : pool) t.join();
+  return MJK_OK;
+}
+
+const mjk_ev_column* mjk_ev_column_at(size_t i) { return i < ev_columns.size() ? &ev_columns[i] : nullptr; }
+
+int mjk_ev_columns_write(const mjk_ev_answer* a, void* const* arrays) {
+  if (!a || !arrays) return MJK_ERR_INVALID_ARGUMENT;
+  const auto column = [&](std::size_t i) { return static_cast<unsigned char*>(arrays[i]); };
+  for (std::size_t i = 0; i < a->count && i < 14; ++i) {
+    const mjk_ev_discard& x = a->discards[i];
+    if (auto* shanten = column(0)) std::memcpy(shanten + i, &x.shanten, 1);
+    for (std::size_t k = 0; k < MJK_KINDS; ++k) {
+      const bool necessary = x.necessary >> k & 1;
+      if (column(1)) column(1)[i * MJK_KINDS + k] = necessary;
+      if (column(2)) column(2)[i * MJK_KINDS + k] = necessary ? a->wall_counts[k] : 0;
+    }
+    const double* turns[3] = {x.tenpai, x.win, x.score};
+    for (std::size_t t = 0; t < 3; ++t)
+      if (auto* out = column(3 + t)) std::memcpy(out + i * sizeof x.tenpai, turns[t], sizeof x.tenpai);
+  }
   return MJK_OK;
 }
 

@@ -9,6 +9,7 @@
 #include <sched.h>
 #endif
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -402,3 +403,45 @@ TEST_CASE("C ABI mjk_doors.h: mjk_ev_threads(n, 0) is one thread per core the pr
   CHECK(mjk_ev_threads(2, 3) == 2);
 }
 #endif
+
+TEST_CASE("C ABI mjk_doors.h: mjk_ev_columns_write: an answer's discards as the columns mjk_ev_column_at describes") {
+  const std::string line = "3368m166789p578s7z";
+  const char* text = line.data();
+  const std::size_t length = line.size();
+  mjk_ev_row row;
+  REQUIRE(mjk_ev_lines(&text, &length, 1, nullptr, nullptr, 1, nullptr, &row) == MJK_OK);
+  REQUIRE(row.info.error == MJK_OK);
+  const mjk_ev_answer& a = row.answer;
+  REQUIRE(a.count > 1);
+  std::vector<std::string> names;
+  std::vector<std::vector<unsigned char>> arrays;
+  std::vector<void*> pointers;
+  for (std::size_t i = 0; const mjk_ev_column* c = mjk_ev_column_at(i); ++i) {
+    names.emplace_back(c->name);
+    const std::size_t size = std::string(c->dtype) == "float64" ? 8 : 1;
+    arrays.emplace_back((a.count + 1) * c->width * size, 0xee);  // a row more: never written
+    pointers.push_back(arrays.back().data());
+  }
+  CHECK(names ==
+        std::vector<std::string>{"discard_shanten", "necessary", "necessary_counts", "tenpai", "win", "score"});
+  REQUIRE(mjk_ev_columns_write(&a, pointers.data()) == MJK_OK);
+  for (std::size_t i = 0; i < a.count; ++i) {
+    const mjk_ev_discard& x = a.discards[i];
+    CHECK(static_cast<std::int8_t>(arrays[0][i]) == x.shanten);
+    for (std::size_t k = 0; k < MJK_KINDS; ++k) {
+      const bool necessary = x.necessary >> k & 1;
+      CHECK(arrays[1][i * MJK_KINDS + k] == necessary);
+      CHECK(arrays[2][i * MJK_KINDS + k] == (necessary ? a.wall_counts[k] : 0));
+    }
+    CHECK(std::memcmp(arrays[3].data() + i * sizeof x.tenpai, x.tenpai, sizeof x.tenpai) == 0);
+    CHECK(std::memcmp(arrays[4].data() + i * sizeof x.win, x.win, sizeof x.win) == 0);
+    CHECK(std::memcmp(arrays[5].data() + i * sizeof x.score, x.score, sizeof x.score) == 0);
+  }
+  for (const auto& column : arrays)  // nothing past count
+    CHECK(std::all_of(column.end() - static_cast<std::ptrdiff_t>(column.size() / (a.count + 1)), column.end(),
+                      [](unsigned char b) { return b == 0xee; }));
+  std::vector<void*> none(names.size(), nullptr);  // a column left out is not written
+  CHECK(mjk_ev_columns_write(&a, none.data()) == MJK_OK);
+  CHECK(mjk_ev_columns_write(nullptr, pointers.data()) == MJK_ERR_INVALID_ARGUMENT);
+  CHECK(mjk_ev_columns_write(&a, nullptr) == MJK_ERR_INVALID_ARGUMENT);
+}
