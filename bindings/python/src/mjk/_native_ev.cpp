@@ -24,7 +24,7 @@ namespace {
 // Strs made once and kept (never freed: a static Python object's destructor
 // would run after the interpreter has finalised): made per answer, the keys
 // and names took a fifth of a fast search's call.
-const std::vector<py::object>& strs(std::initializer_list<const char*> texts) {
+const std::vector<py::object>& strs(const std::vector<const char*>& texts) {
   auto& out = *new std::vector<py::object>;
   for (const char* t : texts) out.emplace_back(py::str(t));
   return out;
@@ -43,44 +43,44 @@ const std::vector<py::object>& discard_names() {
   return out;
 }
 
-py::dict dict_of(const std::vector<py::object>& keys, std::initializer_list<py::object> values) {
+py::dict dict_of(const std::vector<py::object>& keys, const std::vector<py::object>& values) {
   py::dict d;
-  auto key = keys.begin();
-  for (const py::object& v : values) d[*key++] = v;
+  for (std::size_t i = 0; i < keys.size(); ++i) d[keys[i]] = values[i];
   return d;
 }
 
+// The answer's dict: its figures, the discards' names and columns
+// (mjk_ev_column_at, in their order), the search's stats.
 py::dict answer_dict(const mjk_ev_answer& a) {
-  static const auto& keys = strs({"shanten", "vertices", "wall", "wall_counts", "discards", "discard_shanten",
-                                  "necessary", "necessary_counts", "tenpai", "win", "score", "stats"});
+  static const auto& keys = [] {
+    std::vector<const char*> k = {"shanten", "vertices", "wall", "wall_counts", "discards"};
+    for (std::size_t i = 0; const mjk_ev_column* c = mjk_ev_column_at(i); ++i) k.push_back(c->name);
+    k.push_back("stats");
+    return strs(k);
+  }();
   static const auto& stats_keys =
       strs({"draw_vertices", "discard_vertices", "edges", "wins", "group_rows", "peak_bytes", "search_us"});
   static const auto& names = discard_names();
   const auto d = static_cast<py::ssize_t>(a.count);
   py::list discards;
-  py::array_t<std::int8_t> shanten(d);
-  py::array_t<bool> necessary({d, py::ssize_t{34}});
-  py::array_t<std::uint8_t> counts({d, py::ssize_t{34}});
-  py::array_t<double> tenpai({d, py::ssize_t{MJK_EV_TURNS}}), win({d, py::ssize_t{MJK_EV_TURNS}}),
-      score({d, py::ssize_t{MJK_EV_TURNS}});
   for (py::ssize_t i = 0; i < d; ++i) {
     const mjk_ev_discard& x = a.discards[i];
     discards.append(x.has_discard ? names[x.discard_red ? 34u + x.discard / 9u : x.discard] : py::none());
-    shanten.mutable_at(i) = x.shanten;
-    for (int t = 0; t < 34; ++t) {
-      necessary.mutable_at(i, t) = x.necessary >> t & 1;
-      counts.mutable_at(i, t) = necessary.at(i, t) ? a.wall_counts[t] : 0;
-    }
-    std::memcpy(tenpai.mutable_data(i), x.tenpai, sizeof x.tenpai);
-    std::memcpy(win.mutable_data(i), x.win, sizeof x.win);
-    std::memcpy(score.mutable_data(i), x.score, sizeof x.score);
   }
-  const mjk_ev_stats& s = a.stats;
   const auto i = [](auto v) -> py::object { return py::int_(v); };
-  return dict_of(keys, {i(a.shanten), i(a.vertices), i(a.wall), py::array_t<std::uint8_t>(34, a.wall_counts), discards,
-                        shanten, necessary, counts, tenpai, win, score,
-                        dict_of(stats_keys, {i(s.draw_vertices), i(s.discard_vertices), i(s.edges), i(s.wins),
-                                             i(s.group_rows), i(s.peak_bytes), i(a.search_us)})});
+  std::vector<py::object> values{i(a.shanten), i(a.vertices), i(a.wall), py::array_t<std::uint8_t>(34, a.wall_counts),
+                                 discards};
+  std::vector<void*> arrays;
+  for (std::size_t k = 0; const mjk_ev_column* c = mjk_ev_column_at(k); ++k) {
+    py::array column(py::dtype(c->dtype), c->width > 1 ? std::vector<py::ssize_t>{d, c->width} : std::vector{d});
+    arrays.push_back(column.mutable_data());
+    values.push_back(column);
+  }
+  mjk_ev_columns_write(&a, arrays.data());
+  const mjk_ev_stats& s = a.stats;
+  values.push_back(dict_of(stats_keys, {i(s.draw_vertices), i(s.discard_vertices), i(s.edges), i(s.wins),
+                                        i(s.group_rows), i(s.peak_bytes), i(a.search_us)}));
+  return dict_of(keys, values);
 }
 
 // overrides: (given, hand_change, shanten_back, extra, uradora, red, turn, max_vertices), checked by mjk/_ev.py.
