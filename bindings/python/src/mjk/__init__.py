@@ -542,21 +542,23 @@ def score_each_win(request=None, /, *, errors="omit", **fields):
     return table
 
 
+def _line(request, i):
+    """The line of requests[i]: a str as it is (the native side encodes it, a
+    lone surrogate as surrogatepass bytes), a dict's written; errors name the row."""
+    if isinstance(request, str):
+        return request
+    if not isinstance(request, dict):
+        raise TypeError(f"requests[{i}] must be a dict or a str, not {type(request).__name__}")
+    try:
+        return _request_line(request)
+    except (TypeError, ValueError) as e:
+        raise type(e)(f"requests[{i}]: {e}") from None
+
+
 def _lines(requests):
     if not isinstance(requests, (list, tuple)):
         raise TypeError(f"requests must be a list of dicts or str, not {type(requests).__name__}")
-    out = []
-    for i, r in enumerate(requests):
-        if isinstance(r, str):
-            out.append(r)  # the native side encodes (a lone surrogate as surrogatepass bytes)
-        elif isinstance(r, dict):
-            try:
-                out.append(_request_line(r))
-            except (TypeError, ValueError) as e:
-                raise type(e)(f"requests[{i}]: {e}") from None
-        else:
-            raise TypeError(f"requests[{i}] must be a dict or a str, not {type(r).__name__}")
-    return out
+    return [_line(r, i) for i, r in enumerate(requests)]
 
 
 def _answered(answers, bad, errors, where="requests[{}]: "):

@@ -8,7 +8,7 @@ options given as arguments replace the line's own. Nothing is computed here.
 import numpy as _np
 
 from . import _native
-from . import _REQUEST_FIELDS, _answered, _built, _errors_option, _lines, _request_line, _utf8
+from . import _REQUEST_FIELDS, _answered, _built, _errors_option, _line, _request_line, _utf8
 
 # The options, their types and bounds: request.schema.json's "ev" object (the
 # library's field table, in mjk_ev_options' order): bit i of the overrides'
@@ -153,11 +153,11 @@ def ev_many(requests, *, threads=None, errors="raise", **options):
     lines, refused = [], {}
     for i, r in enumerate(requests):
         try:
-            lines.append(_utf8(_lines([r])[0]))
+            lines.append(_utf8(_line(r, i)))
         except (TypeError, ValueError) as e:  # a dict the schema refuses: that row's error
             if errors == "raise":
-                raise type(e)(str(e).replace("requests[0]", f"requests[{i}]", 1)) from None
-            refused[i] = str(e).split(": ", 1)[-1]
+                raise
+            refused[i] = str(e).removeprefix(f"requests[{i}]: ")
             lines.append(b"")
     answers, bad = _native.ev_many(lines, overrides, threads, _built(requests))
     bad = [(row, _BAD_REQUEST, refused[row]) if row in refused else (row, code, message) for row, code, message in bad]
