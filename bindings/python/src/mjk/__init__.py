@@ -194,20 +194,15 @@ def _alloc(name, outputs, n, single, out):
     return arrays
 
 
-def _describe(outputs):
-    parts = []
-    for out, dtype, shape in outputs:
-        parts.append(f"{out}: {dtype} (N{''.join(', %d' % s for s in shape)})")
-    return "; ".join(parts)
-
-
 _QUESTION = {"complete": "3k+2 tiles", "waits": "3k+1 tiles", "shanten": "3k+1 or 3k+2 tiles"}
 _OPERATIONS = _native.operations()
 __all__ = ["analyse", "parse", "error_message", "implementation", "HandError"]
 for _name, _question, _reads_winning, _outputs in _OPERATIONS:
     _doc = (f"{_name}(rows, *, players=4, visible=None, errors='raise', out=None): batch on rows of "
             f"{_QUESTION.get(_question, _question)}; returns "
-            + ("a dict of " if len(_outputs) > 1 else "") + _describe(_outputs) + ". See help(mjk).")
+            + ("a dict of " if len(_outputs) > 1 else "")
+            + "; ".join(f"{o}: {dtype} (N{''.join(', %d' % d for d in shape)})" for o, dtype, shape in _outputs)
+            + ". See help(mjk).")
     if _reads_winning:
         _doc = _doc.replace("out=None)", "out=None, winning=None)") + (
             " winning: the winning tile's kind per row (int, -1: none); readings past count are zero.")
