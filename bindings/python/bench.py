@@ -58,36 +58,29 @@ def time_op(fn, rows, repeat):
     return statistics.median(times)
 
 
-def cpp_waits(binary, impl, dataset):
-    listed = subprocess.run([binary, "--benchmark_list_tests=true", "--benchmark_filter=^waits/"], check=True,
-                            capture_output=True, text=True).stdout.split()
-    for name in [f"waits/{impl}-rows34/{dataset}", f"waits/{impl}/{dataset}"]:
-        if name not in listed:
-            continue
-        with tempfile.NamedTemporaryFile(suffix=".json") as out:
-            cmd = [binary, f"--benchmark_filter=^{name}$", "--benchmark_repetitions=5",
-                   "--benchmark_report_aggregates_only=true", f"--benchmark_out={out.name}",
-                   "--benchmark_out_format=json"]
-            subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
-            data = json.load(open(out.name))
-        for b in data["benchmarks"]:
-            if b.get("aggregate_name") == "median":
-                return name, 1e9 / b["items_per_second"]
-    return None, None
-
-
-def cpp_score(binary):
-    """The C++ batch scorer on the benchmark's realistic wins: ns per win (median of 5)."""
-    name = "score/kernel/play"
+def cpp_median(binary, name):
+    """ns per item of one Google Benchmark row of the C++ benchmark (the median of 5)."""
     with tempfile.NamedTemporaryFile(suffix=".json") as out:
         cmd = [binary, f"--benchmark_filter=^{name}$", "--benchmark_repetitions=5",
                "--benchmark_report_aggregates_only=true", f"--benchmark_out={out.name}", "--benchmark_out_format=json"]
         subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
         data = json.load(open(out.name))
-    for b in data["benchmarks"]:
-        if b.get("aggregate_name") == "median":
-            return name, 1e9 / b["items_per_second"]
+    return next((1e9 / b["items_per_second"] for b in data["benchmarks"] if b.get("aggregate_name") == "median"), None)
+
+
+def cpp_waits(binary, impl, dataset):
+    listed = subprocess.run([binary, "--benchmark_list_tests=true", "--benchmark_filter=^waits/"], check=True,
+                            capture_output=True, text=True).stdout.split()
+    for name in [f"waits/{impl}-rows34/{dataset}", f"waits/{impl}/{dataset}"]:
+        if name in listed and (ns := cpp_median(binary, name)) is not None:
+            return name, ns
     return None, None
+
+
+def cpp_score(binary):
+    """The C++ batch scorer on the benchmark's realistic wins: ns per win (median of 5)."""
+    ns = cpp_median(binary, "score/kernel/play")
+    return ("score/kernel/play", ns) if ns is not None else (None, None)
 
 
 def main():

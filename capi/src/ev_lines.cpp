@@ -11,10 +11,25 @@
 #include <thread>
 #include <vector>
 
+#if defined(__linux__)
+#include <sched.h>
+#endif
+
 #include "mjk.h"
 #include "mjk/request_schema.hpp"
 
 namespace {
+
+// The cores this thread may run on (its affinity, as taskset and cgroup
+// cpusets narrow it), else the machine's: more threads than that only take
+// turns.
+unsigned cores_to_run_on() {
+#if defined(__linux__)
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) return static_cast<unsigned>(CPU_COUNT(&set));
+#endif
+  return std::max(1u, std::thread::hardware_concurrency());
+}
 
 // Workspaces kept between calls (a searching thread takes one and gives it
 // back), so a loop of small batches does not build its tables again each
@@ -102,7 +117,7 @@ extern "C" {
 const mjk_ev_option* mjk_ev_option_at(size_t i) { return i < options.size() ? &options[i] : nullptr; }
 
 unsigned mjk_ev_threads(size_t n, unsigned threads) {
-  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  if (threads == 0) threads = cores_to_run_on();
   return static_cast<unsigned>(std::min<std::size_t>(threads, std::max<std::size_t>(n, 1)));
 }
 
@@ -130,6 +145,7 @@ int mjk_ev_lines(const char* const* texts, const size_t* lengths, size_t n, cons
   for (auto& t : pool) t.join();
   return MJK_OK;
 }
+
 
 void mjk_ev_discard_name(const mjk_ev_discard* d, char buf[3]) {
   buf[0] = d->discard_red ? '0' : static_cast<char>('1' + d->discard % 9);

@@ -5,6 +5,11 @@
 // against scoring that tile's line, the many-line search against mjk_ev.
 #include <doctest/doctest.h>
 
+#if defined(__linux__)
+#include <sched.h>
+#endif
+
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -377,3 +382,24 @@ TEST_CASE("C ABI mjk_doors.h: tile names, one name read and counts as mpsz text,
   CHECK(mjk_counts_mpsz(nullptr, buf, nullptr) == MJK_ERR_INVALID_ARGUMENT);
   CHECK(mjk_counts_mpsz(counts.data(), nullptr, nullptr) == MJK_ERR_INVALID_ARGUMENT);
 }
+
+#if defined(__linux__)
+TEST_CASE("C ABI mjk_doors.h: mjk_ev_threads(n, 0) is one thread per core the process may run on") {
+  // This thread's affinity narrowed to one core: the cores it may run on, not the machine's.
+  cpu_set_t before, one;
+  REQUIRE(sched_getaffinity(0, sizeof before, &before) == 0);
+  int first = 0;
+  while (!CPU_ISSET(first, &before)) ++first;
+  CPU_ZERO(&one);
+  CPU_SET(first, &one);
+  REQUIRE(sched_setaffinity(0, sizeof one, &one) == 0);
+  const unsigned narrowed = mjk_ev_threads(64, 0);
+  REQUIRE(sched_setaffinity(0, sizeof before, &before) == 0);
+  CHECK(narrowed == 1);
+  CHECK(mjk_ev_threads(1024, 0) == static_cast<unsigned>(CPU_COUNT(&before)));
+  CHECK(mjk_ev_threads(1, 0) == 1);
+  CHECK(mjk_ev_threads(0, 0) == 1);
+  CHECK(mjk_ev_threads(8, 3) == 3);
+  CHECK(mjk_ev_threads(2, 3) == 2);
+}
+#endif

@@ -279,3 +279,11 @@ except KeyboardInterrupt:
     assert words[:1] == ["KeyboardInterrupt"], out + err
     assert int(words[1]) < 1024, f"{words[1]} MB at its largest: the search went on"
     assert p.returncode == 0
+
+
+def test_ev_many_names_the_row_of_a_request_that_is_neither_a_dict_nor_a_str():
+    got = mjk.ev_many(["123m456p789s1222z", 5], errors="return")
+    assert isinstance(got[0], dict)
+    assert (got[1].row, got[1].code, str(got[1])) == (1, 35, "requests[1] must be a dict or a str, not int")
+    with pytest.raises(TypeError, match=r"^requests\[1\] must be a dict or a str, not int$"):
+        mjk.ev_many(["123m456p789s1222z", 5])

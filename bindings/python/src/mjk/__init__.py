@@ -194,20 +194,15 @@ def _alloc(name, outputs, n, single, out):
     return arrays
 
 
-def _describe(outputs):
-    parts = []
-    for out, dtype, shape in outputs:
-        parts.append(f"{out}: {dtype} (N{''.join(', %d' % s for s in shape)})")
-    return "; ".join(parts)
-
-
 _QUESTION = {"complete": "3k+2 tiles", "waits": "3k+1 tiles", "shanten": "3k+1 or 3k+2 tiles"}
 _OPERATIONS = _native.operations()
 __all__ = ["analyse", "parse", "error_message", "implementation", "HandError"]
 for _name, _question, _reads_winning, _outputs in _OPERATIONS:
     _doc = (f"{_name}(rows, *, players=4, visible=None, errors='raise', out=None): batch on rows of "
             f"{_QUESTION.get(_question, _question)}; returns "
-            + ("a dict of " if len(_outputs) > 1 else "") + _describe(_outputs) + ". See help(mjk).")
+            + ("a dict of " if len(_outputs) > 1 else "")
+            + "; ".join(f"{o}: {dtype} (N{''.join(', %d' % d for d in shape)})" for o, dtype, shape in _outputs)
+            + ". See help(mjk).")
     if _reads_winning:
         _doc = _doc.replace("out=None)", "out=None, winning=None)") + (
             " winning: the winning tile's kind per row (int, -1: none); readings past count are zero.")
@@ -330,20 +325,18 @@ def read_log(path, *, errors="raise", max_bytes=_native.default_max_record_bytes
     if errors not in ("raise", "return"):
         raise ValueError(f'errors must be "raise" or "return", not {errors!r}')
     max_bytes = _max_bytes(max_bytes)
-    import os
     try:
-        out = _native.read_log(os.fsdecode(path), max_bytes)
+        columns, review = _native.read_log(_os.fsdecode(path), max_bytes)
     except ValueError as e:
         raise RecordError(str(e)) from None
-    import json
-    summary = json.loads(out.pop("summary_json"))
-    out["names"] = summary["names"]
-    out["round_info"] = summary["rounds"]
-    out["final_scores"] = summary["final_scores"]
-    out["places"] = summary["places"]
-    if out["error"] is not None and errors == "raise":
-        e = out["error"]
-        raise RecordError(f'{e["file"]} {e["round"]} event {e["event"]}: {e["what"]}')
+    r = _json.loads(review)
+    e = r["error"]  # the replay's error, keyed as a disagreement
+    out = {"file": r["file"], "format": r["format"], "players": r["players"],
+           "rounds": [rd["label"] for rd in r["rounds"]], **columns, "disagreements": r["disagreements"],
+           "error": e and {"file": e["file"], "round": e["round"], "event": e["event"], "what": e["error"]},
+           "names": r["names"], "round_info": r["rounds"], "final_scores": r["final_scores"], "places": r["places"]}
+    if e is not None and errors == "raise":
+        raise RecordError(f'{e["file"]} {e["round"]} event {e["event"]}: {e["error"]}')
     return out
 
 
@@ -365,15 +358,14 @@ __all__ += ["read_log", "RecordError"]
 with open(_os.path.join(_os.path.dirname(__file__), "request.schema.json"), encoding="utf-8") as _f:
     _SCHEMA = _json.load(_f)
 _REQUEST_FIELDS = _SCHEMA["properties"]
-_JSON_TYPES = {"null": (type(None),), "boolean": (bool, _np.bool_), "string": (str,), "array": (list, tuple),
-               "object": (dict,), "integer": (int, _np.integer), "number": (int, float, _np.integer, _np.floating)}
+# JSON's types of Python values, in the order tried (a bool is an int, an int no float).
+_JSON_TYPES = (("null", type(None)), ("boolean", (bool, _np.bool_)), ("string", str), ("array", (list, tuple)),
+               ("object", dict), ("integer", (int, _np.integer)), ("number", (float, _np.floating)))
+_WORDS = {"boolean": "True or False", "string": "a str", "array": "a list", "object": "a dict", "null": "None"}
 
 
 def _json_type(value):
-    for name in ("null", "boolean", "string", "array", "object", "integer", "number"):
-        if isinstance(value, _JSON_TYPES[name]):
-            return name
-    return None
+    return next((name for name, types in _JSON_TYPES if isinstance(value, types)), None)
 
 
 def _types_of(s):
@@ -390,30 +382,19 @@ def _describe(s):
         return s["x-must"].split(" must be ", 1)[1]
     if "enum" in s:
         return "one of " + ", ".join(_json.dumps(v) for v in s["enum"])
-    words = {"boolean": "True or False", "string": "a str", "array": "a list", "object": "a dict", "null": "None",
-             "integer": "an int" + (f" from {s['minimum']} to {s['maximum']}" if "minimum" in s else "")}
+    words = dict(_WORDS, integer="an int" + (f" from {s['minimum']} to {s['maximum']}" if "minimum" in s else ""))
     return " or ".join(words.get(t, t) for t in (_types_of(s) or []))
 
 
-def _plain(value):
-    """numpy scalars as the Python values json writes."""
-    if isinstance(value, _np.bool_):
-        return bool(value)
-    if isinstance(value, _np.integer):
-        return int(value)
-    return value
-
-
 def _check(value, s, path):
-    """value (made JSON-ready) checked against schema s: TypeError for a wrong
-    type, ValueError for a value out of bounds, naming path."""
+    """value (numpy scalars made the Python values json writes) checked against
+    schema s: TypeError for a wrong type, ValueError for a value out of bounds, naming path."""
     def fail(error):
         raise error(f"{path} must be {_describe(s)}, got {value!r}")
-    t = _json_type(value)
-    types = _types_of(s)
+    t, types = _json_type(value), _types_of(s)
     if types is not None and t not in types and not (t == "integer" and "number" in types):
         fail(TypeError)
-    value = _plain(value)
+    value = value.item() if isinstance(value, (_np.bool_, _np.integer)) else value
     if "anyOf" in s:
         for x in s["anyOf"]:
             try:
@@ -422,38 +403,29 @@ def _check(value, s, path):
                 pass
         fail(ValueError)
     if ("enum" in s and not any(_json_type(e) == t and e == value for e in s["enum"])) or \
-            ("const" in s and value != s["const"]):
+            ("const" in s and value != s["const"]) or \
+            (t == "integer" and not s.get("minimum", value) <= value <= s.get("maximum", value)) or \
+            (t == "string" and len(value) > s.get("maxLength", len(value))) or \
+            (t == "array" and not s.get("minItems", 0) <= len(value) <= s.get("maxItems", len(value))):
         fail(ValueError)
-    if t == "integer" and (value < s.get("minimum", value) or value > s.get("maximum", value)):
-        fail(ValueError)
-    if t == "string" and len(value) > s.get("maxLength", len(value)):
-        fail(ValueError)
-    if t == "array":
-        if not s.get("minItems", 0) <= len(value) <= s.get("maxItems", len(value)):
-            fail(ValueError)
-        if "items" in s:
-            value = [_check(v, s["items"], f"{path}[{i}]") for i, v in enumerate(value)]
+    if t == "array" and "items" in s:
+        value = [_check(v, s["items"], f"{path}[{i}]") for i, v in enumerate(value)]
     if t == "object" and "properties" in s:
-        out = {}
-        for key, v in value.items():
-            if not isinstance(key, str):
-                raise TypeError(f"{path} keys must be str, not {type(key).__name__}")
-            out[key] = _check(v, s["properties"][key], f"{path}.{key}") if key in s["properties"] else v
-        value = out
+        value = _checked(value, s["properties"], path)
     return value
 
 
-def _checked(obj):
-    """A copy of the request dict with each known field checked. Unknown keys
-    are passed on for the library to reject with its own message; their
-    values must still be JSON (str, int, float, bool, None, list, dict)."""
+def _checked(obj, fields=_REQUEST_FIELDS, path=""):
+    """A copy of the dict obj with each field of `fields` checked. Unknown keys
+    are passed on for the library to reject with its own message; the
+    request's own must still hold JSON (str, int, float, bool, None, list, dict)."""
     out = {}
     for key, value in obj.items():
         if not isinstance(key, str):
-            raise TypeError(f"keys must be str, not {type(key).__name__}")
-        if key in _REQUEST_FIELDS:
-            value = _check(value, _REQUEST_FIELDS[key], key)
-        elif not isinstance(value, (str, int, float, bool, type(None), list, dict)):
+            raise TypeError(f"{path + ' ' if path else ''}keys must be str, not {type(key).__name__}")
+        if key in fields:
+            value = _check(value, fields[key], f"{path}.{key}" if path else key)
+        elif not path and not isinstance(value, (str, int, float, bool, type(None), list, dict)):
             raise TypeError(f"{key} must be a JSON value, not {type(value).__name__}")
         out[key] = value
     return out
@@ -526,11 +498,7 @@ def score(request=None, /, **fields):
     tsumo=1 (request.schema.json, docs/request.md).
     """
     line = _one_request("score", request, fields, "hand=..., win=...")
-    answers, bad = _native.score_many([_utf8(line)], _built([request if not fields else {}]))
-    if bad:
-        _, code, message = bad[0]
-        raise HandError(message, code)
-    return answers[0]
+    return _answered(*_native.score_many([_utf8(line)], _built([request if not fields else {}])), "raise", "")[0]
 
 
 def score_each_win(request=None, /, *, errors="omit", **fields):
@@ -569,21 +537,34 @@ def score_each_win(request=None, /, *, errors="omit", **fields):
     return table
 
 
+def _line(request, i):
+    """The line of requests[i]: a str as it is (the native side encodes it, a
+    lone surrogate as surrogatepass bytes), a dict's written; errors name the row."""
+    if isinstance(request, str):
+        return request
+    if not isinstance(request, dict):
+        raise TypeError(f"requests[{i}] must be a dict or a str, not {type(request).__name__}")
+    try:
+        return _request_line(request)
+    except (TypeError, ValueError) as e:
+        raise type(e)(f"requests[{i}]: {e}") from None
+
+
 def _lines(requests):
     if not isinstance(requests, (list, tuple)):
         raise TypeError(f"requests must be a list of dicts or str, not {type(requests).__name__}")
-    out = []
-    for i, r in enumerate(requests):
-        if isinstance(r, str):
-            out.append(r)  # the native side encodes (a lone surrogate as surrogatepass bytes)
-        elif isinstance(r, dict):
-            try:
-                out.append(_request_line(r))
-            except (TypeError, ValueError) as e:
-                raise type(e)(f"requests[{i}]: {e}") from None
-        else:
-            raise TypeError(f"requests[{i}] must be a dict or a str, not {type(r).__name__}")
-    return out
+    return [_line(r, i) for i, r in enumerate(requests)]
+
+
+def _answered(answers, bad, errors, where="requests[{}]: "):
+    """The native answers with each bad (row, code, message) as its HandError:
+    errors="raise" raises the first (its message after where, which names the row)."""
+    if bad and errors == "raise":
+        row, code, message = bad[0]
+        raise HandError(where.format(row) + message, code, row if where else None)
+    for row, code, message in bad:
+        answers[row] = HandError(message, code, row)
+    return answers
 
 
 def _built(requests):
@@ -603,18 +584,7 @@ def score_many(requests, *, errors="raise"):
     TypeError naming the request and field ("requests[3]: tsumo must be a bool").
     """
     _errors_option(errors)
-    answers, bad = _native.score_many(_lines(requests), _built(requests))
-    if bad and errors == "raise":
-        row, code, message = bad[0]
-        raise HandError(f"requests[{row}]: {message}", code, row)
-    for row, code, message in bad:
-        answers[row] = HandError(message, code, row)
-    return answers
-
-
-_SCORE_ARRAYS = (("complete", _np.bool_, ()), ("han", _np.int8, ()), ("fu", _np.uint8, ()),
-                 ("yakuman", _np.uint8, ()), ("points", _np.int32, ()), ("payments", _np.int32, (4,)),
-                 ("yaku", _np.uint64, ()))
+    return _answered(*_native.score_many(_lines(requests), _built(requests)), errors)
 
 
 def score_batch(requests, *, errors="raise"):
@@ -633,11 +603,7 @@ def score_batch(requests, *, errors="raise"):
     a bad request's row zero.
     """
     _errors_option(errors)
-    lines = _lines(requests)
-    n = len(lines)
-    arrays = {name: _np.empty((n,) + shape, dtype=dtype) for name, dtype, shape in _SCORE_ARRAYS}
-    codes = _np.empty(n, dtype=_np.uint8)
-    first_bad = _native.score_batch(lines, *(arrays[name] for name, _, _ in _SCORE_ARRAYS), codes, _built(requests))
+    arrays, codes, first_bad = _native.score_batch(_lines(requests), _built(requests))
     if errors == "return":
         return arrays, codes
     if first_bad is not None:
@@ -659,29 +625,27 @@ __all__ += ["score", "score_each_win", "score_many", "score_batch", "yaku_list",
 
 
 # ---- tile names: kind numbers 0..33 (1-9m, 1-9p, 1-9s, 1-7z) and mpsz text ----
-
-_SUITS = "mpsz"
-
+# Named and read by the C ABI (mjk_tile_name, mjk_tile_kind, mjk_counts_mpsz):
+# its refusal says what is wrong with the value, written after the value here.
 
 def tile_name(kind):
     """The mpsz name of a tile kind: tile_name(0) == "1m", tile_name(30) == "4z"."""
     if isinstance(kind, bool) or not isinstance(kind, (int, _np.integer)):
         raise TypeError(f"tile_name: kind must be an int, not {type(kind).__name__}")
-    if not 0 <= kind < 34:
-        raise ValueError(f"tile_name: kind must be 0..33, not {kind}")
-    return f"{int(kind) % 9 + 1}{_SUITS[int(kind) // 9]}"
+    name, why = _native.tile_name(max(-1, min(int(kind), 34)))  # any int past 0..33 is refused alike
+    if why:
+        raise ValueError(f"tile_name: kind {why}, not {kind}")
+    return name
 
 
 def tile_kind(name):
     """The kind (0..33) of one mpsz tile name: tile_kind("4z") == 30, tile_kind("0m") == 4 (red five)."""
     if not isinstance(name, str):
         raise TypeError(f"tile_kind: name must be a str, not {type(name).__name__}")
-    if len(name) != 2 or name[0] not in "0123456789" or name[1] not in _SUITS:
-        raise ValueError(f"tile_kind: {name!r} is not a tile name (a digit and m, p, s or z: \"5m\", \"0p\", \"7z\")")
-    digit, suit = int(name[0]) or 5, _SUITS.index(name[1])
-    if name[0] == "0" and suit == 3 or suit == 3 and digit > 7:
-        raise ValueError(f"tile_kind: {name!r} is not a tile (honours are 1z..7z)")
-    return suit * 9 + digit - 1
+    kind, why = _native.tile_kind(_utf8(name))
+    if why:
+        raise ValueError(f"tile_kind: {name!r} {why}")
+    return kind
 
 
 def to_mpsz(counts):
@@ -690,15 +654,10 @@ def to_mpsz(counts):
     c = _counts(counts, "counts", (1,))
     if c.shape != (34,):
         raise ValueError(f"to_mpsz: counts must have shape (34,), not {c.shape}")
-    if (c > 4).any():
-        kind = int(_np.flatnonzero(c > 4)[0])
-        raise ValueError(f"to_mpsz: {int(c[kind])} copies of {tile_name(kind)} (at most 4)")
-    parts = []
-    for suit in range(4):
-        digits = "".join(str(d + 1) * int(c[suit * 9 + d]) for d in range(7 if suit == 3 else 9))
-        if digits:
-            parts.append(digits + _SUITS[suit])
-    return "".join(parts)
+    text = _native.to_mpsz(c)  # or the first kind of more than 4 copies
+    if isinstance(text, int):
+        raise ValueError(f"to_mpsz: {int(c[text])} copies of {tile_name(text)} (at most 4)")
+    return text
 
 
 def from_mpsz(text):

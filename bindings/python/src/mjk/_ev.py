@@ -4,12 +4,11 @@ A request is written as the JSON line `mjk --json` reads (its "ev" object
 included) and searched by the library (mjk_parse_ev_request + mjk_ev); the
 options given as arguments replace the line's own. Nothing is computed here.
 """
-import os as _os
 
 import numpy as _np
 
 from . import _native
-from . import HandError, _REQUEST_FIELDS, _built, _errors_option, _lines, _request_line, _utf8
+from . import _REQUEST_FIELDS, _answered, _built, _errors_option, _line, _request_line, _utf8
 
 # The options, their types and bounds: request.schema.json's "ev" object (the
 # library's field table, in mjk_ev_options' order): bit i of the overrides'
@@ -57,10 +56,7 @@ def _overrides(options, where):
 
 def _threads(threads):
     if threads is None:
-        try:
-            return len(_os.sched_getaffinity(0))
-        except (AttributeError, OSError):
-            return _os.cpu_count() or 1
+        return 0  # the C ABI's: one per core this process may run on (mjk_ev_threads)
     if isinstance(threads, (bool, _np.bool_)) or not isinstance(threads, (int, _np.integer)):
         raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
     if not 1 <= int(threads) <= 1024:
@@ -129,11 +125,8 @@ def ev(hand_or_request, *, hand_change=_UNSET, shanten_back=_UNSET, extra=_UNSET
     arguments = locals()  # the options are ev()'s keyword arguments, named as the schema's
     overrides = _overrides({name: arguments[name] for name in _EV_OPTIONS}, "ev()")
     line = _request(hand_or_request, fields)
-    answers, bad = _native.ev_many([_utf8(line)], overrides, 1, _built([{} if fields else hand_or_request]))
-    if bad:
-        _, code, message = bad[0]
-        raise HandError(message, code)
-    return answers[0]
+    return _answered(*_native.ev_many([_utf8(line)], overrides, 1, _built([{} if fields else hand_or_request])),
+                     "raise", "")[0]
 
 
 def ev_many(requests, *, threads=None, errors="raise", **options):
@@ -160,16 +153,12 @@ def ev_many(requests, *, threads=None, errors="raise", **options):
     lines, refused = [], {}
     for i, r in enumerate(requests):
         try:
-            lines.append(_utf8(_lines([r])[0]))
+            lines.append(_utf8(_line(r, i)))
         except (TypeError, ValueError) as e:  # a dict the schema refuses: that row's error
             if errors == "raise":
-                raise type(e)(str(e).replace("requests[0]", f"requests[{i}]", 1)) from None
-            refused[i] = str(e).split(": ", 1)[-1]
+                raise
+            refused[i] = str(e).removeprefix(f"requests[{i}]: ")
             lines.append(b"")
     answers, bad = _native.ev_many(lines, overrides, threads, _built(requests))
-    if bad and errors == "raise":
-        row, code, message = bad[0]
-        raise HandError(f"requests[{row}]: {message}", code, row)
-    for row, code, message in bad:
-        answers[row] = HandError(refused[row], _BAD_REQUEST, row) if row in refused else HandError(message, code, row)
-    return answers
+    bad = [(row, _BAD_REQUEST, refused[row]) if row in refused else (row, code, message) for row, code, message in bad]
+    return _answered(answers, bad, errors)

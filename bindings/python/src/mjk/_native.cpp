@@ -1,7 +1,7 @@
 // mjk's Python extension: the native half of mjk/__init__.py. __init__.py
-// checks and converts the caller's arrays and allocates the outputs; this
-// file checks dtypes, contiguity and lengths again (so no call can make it
-// read or write out of bounds), releases the GIL and runs the kernel
+// checks and converts the caller's arrays and allocates the batch
+// operations' outputs; this file checks their sizes again (so no call can
+// make it read or write out of bounds), releases the GIL and calls the C ABI
 // (bindings/common/mjk_bind.hpp).
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -11,6 +11,7 @@
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -54,15 +55,14 @@ py::object loads(const std::string& text) { return py::module_::import("json").a
 // whole numbers and null, no escape, no space) made Python objects here, as
 // fast as the objects were once built key by key (json.loads takes twice as
 // long). The short strings, the same few keys and words in every answer, are
-// made once and shared: found by a hash taken while the string is scanned,
-// in a table of their bytes, so no std::string is made per string. Objects
-// are built with the C API on new references (no pybind11 handle per value),
-// lists at their final size. Other text goes to json.loads. Knows no
-// answer's shape.
+// made once and shared (looked up by their bytes, no std::string made per
+// string). Objects are built with the C API on new references (no pybind11
+// handle per value), lists at their final size. Other text goes to
+// json.loads. Knows no answer's shape.
 class AnswerReader {
  public:
   py::object read(std::string_view text) {
-    s_ = text.data(), end_ = text.data() + text.size(), ok_ = true, last_ = -1;
+    s_ = text.data(), end_ = text.data() + text.size(), ok_ = true;
     PyObject* v = value();
     if (PyErr_Occurred()) {
       Py_XDECREF(v);
@@ -74,14 +74,12 @@ class AnswerReader {
   }
 
  private:
-  // A shared string: its bytes (in words_), their hash, the str.
-  struct Word {
-    std::uint64_t hash = 0;
-    std::uint32_t at = 0, size = 0;
-    PyObject* str = nullptr;  // the table's reference
-    std::int32_t next = -1;   // the slot of the word read after it the last time, or -1
+  // The shared strings by their bytes (a lookup by string_view makes no std::string).
+  struct Hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view v) const noexcept { return std::hash<std::string_view>{}(v); }
   };
-  static constexpr std::size_t slots = 8192, max_words = 4096, max_word = 32;
+  static constexpr std::size_t max_words = 4096, max_word = 32;
 
   bool eat(char c) { return s_ < end_ && *s_ == c ? (++s_, true) : false; }
   PyObject* fail() { return ok_ = false, nullptr; }
@@ -150,70 +148,28 @@ class AnswerReader {
   }
   PyObject* string() {
     if (!eat('"')) return fail();
-    // The answers repeat their keys and words in the same order: first the
-    // word that followed the last one the previous time, if the text is it.
-    if (last_ >= 0 && table_[last_].next >= 0) {
-      const auto next = table_[last_].next;
-      const Word& w = table_[next];
-      if (static_cast<std::size_t>(end_ - s_) > w.size && s_[w.size] == '"' &&
-          std::memcmp(s_, bytes_.data() + w.at, w.size) == 0) {
-        s_ += w.size + 1;
-        last_ = next;
-        Py_INCREF(w.str);
-        return w.str;
-      }
-    }
     const char* start = s_;
     while (s_ < end_ && *s_ != '"' && *s_ != '\\') ++s_;
     if (s_ == end_ || *s_ != '"') return fail();
-    const auto size = static_cast<std::size_t>(s_ - start);
+    const std::string_view text(start, static_cast<std::size_t>(s_ - start));
     ++s_;
-    const std::int32_t slot = find(start, size);
-    if (slot < 0) return last_ = -1, PyUnicode_DecodeUTF8(start, static_cast<Py_ssize_t>(size), nullptr);
-    Word& w = table_[static_cast<std::size_t>(slot)];
-    if (!w.str) {  // a new word
-      if (!(w.str = PyUnicode_DecodeUTF8(start, static_cast<Py_ssize_t>(size), nullptr))) return nullptr;
-      w.at = static_cast<std::uint32_t>(bytes_.size());
-      w.size = static_cast<std::uint32_t>(size);
-      bytes_.append(start, size);
-      ++count_;
+    if (const auto found = words_.find(text); found != words_.end()) {
+      Py_INCREF(found->second);
+      return found->second;
     }
-    if (last_ >= 0) table_[last_].next = slot;
-    last_ = slot;
-    Py_INCREF(w.str);
-    return w.str;
-  }
-  // The slot of a shared word (its str null: not seen yet, then its hash
-  // set), or -1: not shared (long, or the table full).
-  std::int32_t find(const char* start, std::size_t size) {
-    if (size > max_word) return -1;
-    // The hash of the first and the last 8 bytes and the length: the words
-    // are few, and a match is compared byte for byte.
-    std::uint64_t head = 0, tail = 0;
-    const std::size_t part = size < 8 ? size : 8;
-    std::memcpy(&head, start, part);
-    std::memcpy(&tail, start + size - part, part);
-    const std::uint64_t h = (head * 0x9E3779B97F4A7C15ull) ^ (tail * 0xC2B2AE3D27D4EB4Full) ^ size;
-    for (std::size_t slot = (h ^ h >> 29) & (slots - 1);; slot = (slot + 1) & (slots - 1)) {
-      Word& w = table_[slot];
-      if (!w.str) {
-        if (count_ >= max_words) return -1;
-        w.hash = h;
-        return static_cast<std::int32_t>(slot);
-      }
-      if (w.hash == h && w.size == size && std::memcmp(bytes_.data() + w.at, start, size) == 0)
-        return static_cast<std::int32_t>(slot);
+    PyObject* str = PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()), nullptr);
+    if (str && text.size() <= max_word && words_.size() < max_words) {
+      Py_INCREF(str);
+      words_.emplace(text, str);
     }
+    return str;
   }
 
   const char* s_ = nullptr;
   const char* end_ = nullptr;
   bool ok_ = true;
-  std::vector<PyObject*> stack_;                        // the items of the arrays being read
-  std::vector<Word> table_ = std::vector<Word>(slots);  // at most half full (max_words)
-  std::string bytes_;                                   // the shared strings' bytes
-  std::size_t count_ = 0;
-  std::int32_t last_ = -1;  // the slot of the last string read, if shared
+  std::vector<PyObject*> stack_;                                             // the items of the arrays being read
+  std::unordered_map<std::string, PyObject*, Hash, std::equal_to<>> words_;  // each holds a reference
 };
 
 // Never destroyed: its strs would be released after the interpreter has finalised.
@@ -222,13 +178,14 @@ py::object read_answers(const std::string& text) {
   return reader.read(text);
 }
 
+// Runs the operation on the caller's arrays, their sizes checked here (the C
+// ABI cannot see them); players, visible's rows and winning are mjk_batch_run's to refuse.
 void run(const std::string& name, const py::array& rows, int players, const py::object& visible,
          const py::object& winning, const py::array& errors, const py::list& outs) {
   const mjk_batch_op* op = mjk_batch_op_named(name.data(), name.size());
   if (!op) throw py::value_error("unknown operation " + name);
   if (!rows.dtype().is(py::dtype::of<std::uint8_t>())) throw py::type_error("rows must be uint8");
   if (rows.nbytes() % mjk::bind::row) throw py::value_error("rows: not a whole number of rows of 34 counts");
-  if (players != 3 && players != 4) throw py::value_error("players must be 3 or 4");
   mjk_batch b{};
   b.n = static_cast<std::size_t>(rows.nbytes()) / mjk::bind::row;
   b.rows = bytes_of(rows, b.n * mjk::bind::row, "rows", false);
@@ -237,13 +194,11 @@ void run(const std::string& name, const py::array& rows, int players, const py::
     const auto vis = visible.cast<py::array>();
     if (!vis.dtype().is(py::dtype::of<std::uint8_t>())) throw py::type_error("visible must be uint8");
     const auto len = static_cast<std::size_t>(vis.nbytes());
-    if (len != mjk::bind::row && len != b.n * mjk::bind::row)
-      throw py::value_error("visible must hold 34 counts or 34 per row");
+    if (len % mjk::bind::row) throw py::value_error("visible must hold 34 counts or 34 per row");
     b.visible = bytes_of(vis, len, "visible", false);
     b.visible_rows = len / mjk::bind::row;
   }
   if (!winning.is_none()) {
-    if (!op->reads_winning) throw py::type_error(name + " takes no winning tiles");
     const auto w = winning.cast<py::array>();
     if (!w.dtype().is(py::dtype::of<std::int8_t>())) throw py::type_error("winning must be int8");
     b.winning = reinterpret_cast<const std::int8_t*>(bytes_of(w, b.n, "winning", false));
@@ -276,7 +231,6 @@ py::tuple parse(const py::bytes& bytes) {
 // --json` prints, which for a malformed hand is the CLI's {"hand", "error"}
 // object, and the line's own error code (0: answered).
 py::tuple analyse(const py::bytes& bytes, int players, const py::object& visible) {
-  if (players != 3 && players != 4) throw py::value_error("players must be 3 or 4");
   const std::string text = bytes;
   const std::uint8_t* vis = nullptr;
   if (!visible.is_none()) {
@@ -305,11 +259,12 @@ void check_path(const std::string& path, const std::string& what) {
   throw py::value_error(what + py::repr(py::str(path)).cast<std::string>() + ": path holds a NUL byte");
 }
 
-// read_log(path, max_bytes) -> dict: one row per discard (see mjk.read_log), the
-// disagreements, and the replay's error (None when the record replays to its
-// end). A record that cannot be read (larger than max_bytes, read or
-// inflated; out of memory) raises ValueError with its place.
-py::dict read_log(const std::string& path, std::uint64_t max_bytes) {
+// read_log(path, max_bytes) -> (columns, review): a dict of one array a
+// column (mjk_review_column_at: one row per discard), and the review's JSON
+// without the discards, which mjk.read_log shapes. A record that cannot be
+// read (larger than max_bytes, read or inflated; out of memory) raises
+// ValueError with its place.
+py::tuple read_log(const std::string& path, std::uint64_t max_bytes) {
   check_max_bytes(max_bytes);
   check_path(path, "");
   mjk::bind::Review rv;
@@ -320,34 +275,15 @@ py::dict read_log(const std::string& path, std::uint64_t max_bytes) {
   }
   if (rv.status == MJK_ERR_RECORD_UNREADABLE) throw py::value_error(loads(rv.json)["error"].cast<std::string>());
   if (rv.status != MJK_OK) throw py::value_error(path + ": " + mjk_error_message(rv.status));
-  const py::dict summary = loads(rv.json);
-  py::dict o;
-  o["file"] = summary["file"];
-  o["format"] = summary["format"];
-  o["players"] = summary["players"];
-  py::list rounds;
-  for (const py::handle rd : summary["rounds"]) rounds.append(rd["label"]);
-  o["rounds"] = rounds;
-  const auto n = static_cast<py::ssize_t>(rv.rows.size());
+  py::dict columns;
   mjk::bind::write_columns(rv, [&](const mjk_review_column& c) {
-    std::vector<py::ssize_t> shape{n};
+    std::vector<py::ssize_t> shape{static_cast<py::ssize_t>(rv.rows.size())};
     if (c.width > 1) shape.push_back(static_cast<py::ssize_t>(c.width));
     py::array a(py::dtype(c.dtype), shape);
-    o[c.name] = a;
+    columns[c.name] = a;
     return a.mutable_data();
   });
-  o["disagreements"] = summary["disagreements"];  // each {file, round, event, what}
-  // The replay's error, {file, round, event, error} in the JSON, keyed as a disagreement.
-  const py::object error = summary["error"];
-  if (error.is_none()) {
-    o["error"] = py::none();
-  } else {
-    py::dict e;
-    e["file"] = error["file"], e["round"] = error["round"], e["event"] = error["event"], e["what"] = error["error"];
-    o["error"] = e;
-  }
-  o["summary_json"] = rv.json;  // rounds, wins, draws, scores, names: mjk.read_log parses it
-  return o;
+  return py::make_tuple(columns, rv.json);
 }
 
 // ---- corpus statistics (mjk_corpus_json, mjk_corpus_merge_json) ----
@@ -474,11 +410,9 @@ py::tuple score_many(const py::list& list, const py::object& built_flags) {
     const py::object part = read_answers(text);
     if (!PyList_Check(part.ptr()) || static_cast<std::size_t>(PyList_GET_SIZE(part.ptr())) != c)
       throw py::value_error("score_many: the library's answers are not one per line");
-    for (std::size_t i = 0; i < c; ++i) {
-      PyObject* item = PyList_GET_ITEM(part.ptr(), static_cast<Py_ssize_t>(i));
-      Py_INCREF(item);
-      PyList_SET_ITEM(answers.ptr(), static_cast<Py_ssize_t>(base + i), item);
-    }
+    const auto at = static_cast<Py_ssize_t>(base);
+    if (PyList_SetSlice(answers.ptr(), at, at + static_cast<Py_ssize_t>(c), part.ptr()) != 0)
+      throw py::error_already_set();
   }
   py::list errors;
   for (const auto& b : bad) errors.append(py::make_tuple(b.row, b.code, b.message));
@@ -505,41 +439,40 @@ py::tuple score_each_win(const py::bytes& line, bool built) {
   return py::make_tuple(each.code, each.message, read_answers(answers), tile_errors);
 }
 
-// score_batch(lines, complete, han, fu, yakuman, points, payments, yaku, codes):
-// the answers into the caller's arrays (n each; payments n*4), without the
-// GIL; returns (row, message) of the first rejected line, or None.
-py::object score_batch(const py::list& list, const py::array& complete, const py::array& han, const py::array& fu,
-                       const py::array& yakuman, const py::array& points, const py::array& payments,
-                       const py::array& yaku, const py::array& codes, const py::object& built_flags) {
+// score_batch(lines, built) -> (arrays, codes, first_bad): the answers into
+// new arrays (a dict of mjk_score_columns' columns by name; codes apart),
+// without the GIL; first_bad (row, message) of the first rejected line, or None.
+py::tuple score_batch(const py::list& list, const py::object& built_flags) {
   const Lines lines = lines_of(list);
-  const std::size_t n = lines.views.size();
+  const auto n = static_cast<py::ssize_t>(lines.views.size());
   std::string keep;
-  const std::uint8_t* built = built_of(built_flags, n, keep);
-  auto* o_complete = bytes_of(complete, n, "complete", true);
-  auto* o_han = reinterpret_cast<std::int8_t*>(bytes_of(han, n, "han", true));
-  auto* o_fu = bytes_of(fu, n, "fu", true);
-  auto* o_yakuman = bytes_of(yakuman, n, "yakuman", true);
-  auto* o_codes = bytes_of(codes, n, "codes", true);
-  const auto wide = [&](const py::array& a, std::size_t items, std::size_t size, const char* what) {
-    if (a.itemsize() != static_cast<py::ssize_t>(size) || !(a.flags() & py::array::c_style) || !a.writeable() ||
-        static_cast<std::size_t>(a.size()) != items)
-      throw py::value_error(std::string(what) + ": expected a writeable C-contiguous array of " +
-                            std::to_string(items) + " items of " + std::to_string(size) + " bytes");
-    return static_cast<void*>(const_cast<void*>(a.data()));
-  };
-  auto* o_points = static_cast<std::int32_t*>(wide(points, n, 4, "points"));
-  auto* o_payments = static_cast<std::int32_t*>(wide(payments, 4 * n, 4, "payments"));
-  auto* o_yaku = static_cast<std::uint64_t*>(wide(yaku, n, 8, "yaku"));
-  const mjk_score_columns columns{o_complete, o_han, o_fu, o_yakuman, o_points, o_payments, o_yaku, o_codes};
+  const std::uint8_t* built = built_of(built_flags, lines.views.size(), keep);
+  py::array_t<bool> complete(n);
+  py::array_t<std::int8_t> han(n);
+  py::array_t<std::uint8_t> fu(n), yakuman(n), codes(n);
+  py::array_t<std::int32_t> points(n), payments({n, py::ssize_t{4}});
+  py::array_t<std::uint64_t> yaku(n);
+  const mjk_score_columns columns{reinterpret_cast<std::uint8_t*>(complete.mutable_data()),
+                                  han.mutable_data(),
+                                  fu.mutable_data(),
+                                  yakuman.mutable_data(),
+                                  points.mutable_data(),
+                                  payments.mutable_data(),
+                                  yaku.mutable_data(),
+                                  codes.mutable_data()};
   mjk_request_info bad;
   std::size_t bad_row = 0;
   {
     py::gil_scoped_release release;
-    const auto p = mjk::bind::line_pointers(n, [&](std::size_t i) { return lines.views[i]; });
-    mjk_score_lines(p.texts.data(), p.lengths.data(), n, built, &columns, &bad, &bad_row);
+    const auto p = mjk::bind::line_pointers(lines.views.size(), [&](std::size_t i) { return lines.views[i]; });
+    mjk_score_lines(p.texts.data(), p.lengths.data(), lines.views.size(), built, &columns, &bad, &bad_row);
   }
-  if (bad.error == MJK_OK) return py::none();
-  return py::make_tuple(bad_row, std::string(bad.message));
+  const py::dict arrays(py::arg("complete") = complete, py::arg("han") = han, py::arg("fu") = fu,
+                        py::arg("yakuman") = yakuman, py::arg("points") = points, py::arg("payments") = payments,
+                        py::arg("yaku") = yaku);
+  const py::object first_bad =
+      bad.error == MJK_OK ? py::object(py::none()) : py::make_tuple(bad_row, std::string(bad.message));
+  return py::make_tuple(arrays, codes, first_bad);
 }
 
 py::list yaku_names() {
@@ -571,6 +504,25 @@ PYBIND11_MODULE(_native, m) {
     return std::string(mjk_error_message(code));
   });
   m.def("implementation", [] { return std::string(mjk_implementation()); });
+  // Tile names (mjk_doors.h): (name, "") / (kind, ""), or ("", why) / (-1, why).
+  m.def("tile_name", [](long long kind) {
+    char buf[3];
+    const char* why = "";
+    mjk_tile_name(kind, buf, &why);
+    return py::make_tuple(std::string(buf), std::string(why));
+  });
+  m.def("tile_kind", [](const py::bytes& name) {
+    const std::string text = name;
+    const char* why = "";
+    const int kind = mjk_tile_kind(text.data(), text.size(), &why);
+    return py::make_tuple(kind, std::string(why));
+  });
+  m.def("to_mpsz", [](const py::array& counts) -> py::object {  // the text, or the first kind past 4 copies
+    char buf[MJK_MPSZ_CAP];
+    std::size_t bad = 0;
+    if (mjk_counts_mpsz(bytes_of(counts, MJK_KINDS, "counts", false), buf, &bad) != MJK_OK) return py::int_(bad);
+    return py::str(buf);
+  });
   add_ev(m);
   add_table(m);
   add_play(m);

@@ -8,13 +8,10 @@
 
 #include <array>
 #include <chrono>
-#include <condition_variable>
 #include <cstring>
-#include <exception>
-#include <mutex>
+#include <future>
 #include <string>
 #include <system_error>
-#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -24,72 +21,66 @@ namespace py = pybind11;
 
 namespace {
 
-// The keys of an answer, made once (never freed: a static Python object's
-// destructor would run after the interpreter has finalised).
-struct EvKeys {
-  py::str shanten{"shanten"}, vertices{"vertices"}, wall{"wall"}, wall_counts{"wall_counts"}, discards{"discards"},
-      discard_shanten{"discard_shanten"}, necessary{"necessary"}, necessary_counts{"necessary_counts"},
-      tenpai{"tenpai"}, win{"win"}, score{"score"}, stats{"stats"}, draw_vertices{"draw_vertices"},
-      discard_vertices{"discard_vertices"}, edges{"edges"}, wins{"wins"}, group_rows{"group_rows"},
-      peak_bytes{"peak_bytes"}, search_us{"search_us"};
-  std::array<py::object, 37> names;  // 34 kinds, then 0m 0p 0s
-  EvKeys() {
-    for (int k = 0; k < 34; ++k)
-      names[static_cast<std::size_t>(k)] = py::str(std::string{static_cast<char>('1' + k % 9), "mpsz"[k / 9]});
-    for (int s = 0; s < 3; ++s) names[static_cast<std::size_t>(34 + s)] = py::str(std::string{'0', "mps"[s]});
-  }
-};
+// Strs made once and kept (never freed: a static Python object's destructor
+// would run after the interpreter has finalised): made per answer, the keys
+// and names took a fifth of a fast search's call.
+const std::vector<py::object>& strs(const std::vector<const char*>& texts) {
+  auto& out = *new std::vector<py::object>;
+  for (const char* t : texts) out.emplace_back(py::str(t));
+  return out;
+}
 
+// Each discard's name by kind (mjk_ev_discard_name), then the red fives 0m 0p 0s.
+const std::vector<py::object>& discard_names() {
+  auto& out = *new std::vector<py::object>;
+  for (int k = 0; k < 37; ++k) {
+    const mjk_ev_discard x{.discard = static_cast<std::uint8_t>(k < 34 ? k : 4 + 9 * (k - 34)),
+                           .discard_red = static_cast<std::uint8_t>(k >= 34)};
+    char name[3];
+    mjk_ev_discard_name(&x, name);
+    out.emplace_back(py::str(name));
+  }
+  return out;
+}
+
+py::dict dict_of(const std::vector<py::object>& keys, const std::vector<py::object>& values) {
+  py::dict d;
+  for (std::size_t i = 0; i < keys.size(); ++i) d[keys[i]] = values[i];
+  return d;
+}
+
+// The answer's dict: its figures, the discards' names and columns
+// (mjk_ev_column_at, in their order), the search's stats.
 py::dict answer_dict(const mjk_ev_answer& a) {
-  static const EvKeys& k = *new EvKeys;
+  static const auto& keys = [] {
+    std::vector<const char*> k = {"shanten", "vertices", "wall", "wall_counts", "discards"};
+    for (std::size_t i = 0; const mjk_review_column* c = mjk_ev_column_at(i); ++i) k.push_back(c->name);
+    k.push_back("stats");
+    return strs(k);
+  }();
+  static const auto& stats_keys =
+      strs({"draw_vertices", "discard_vertices", "edges", "wins", "group_rows", "peak_bytes", "search_us"});
+  static const auto& names = discard_names();
   const auto d = static_cast<py::ssize_t>(a.count);
-  py::dict o;
-  o[k.shanten] = py::int_(a.shanten);
-  o[k.vertices] = py::int_(a.vertices);
-  o[k.wall] = py::int_(a.wall);
-  py::array_t<std::uint8_t> wall_counts(34);
-  std::memcpy(wall_counts.mutable_data(), a.wall_counts, 34);
-  o[k.wall_counts] = wall_counts;
-  py::list names(static_cast<std::size_t>(d));
-  py::array_t<std::int8_t> shanten(d);
-  py::array_t<bool> necessary({d, py::ssize_t{34}});
-  py::array_t<std::uint8_t> counts({d, py::ssize_t{34}});
-  py::array_t<double> tenpai({d, py::ssize_t{MJK_EV_TURNS}}), win({d, py::ssize_t{MJK_EV_TURNS}}),
-      score({d, py::ssize_t{MJK_EV_TURNS}});
-  auto* sh = shanten.mutable_data();
-  auto* nec = necessary.mutable_data();
-  auto* cnt = counts.mutable_data();
+  py::list discards;
   for (py::ssize_t i = 0; i < d; ++i) {
     const mjk_ev_discard& x = a.discards[i];
-    names[static_cast<std::size_t>(i)] =
-        x.has_discard ? k.names[x.discard_red ? 34u + x.discard / 9u : x.discard] : py::object(py::none());
-    sh[i] = x.shanten;
-    for (int t = 0; t < 34; ++t) {
-      const bool n = x.necessary >> t & 1;
-      nec[i * 34 + t] = n;
-      cnt[i * 34 + t] = n ? a.wall_counts[t] : 0;
-    }
-    std::memcpy(tenpai.mutable_data() + i * MJK_EV_TURNS, x.tenpai, sizeof x.tenpai);
-    std::memcpy(win.mutable_data() + i * MJK_EV_TURNS, x.win, sizeof x.win);
-    std::memcpy(score.mutable_data() + i * MJK_EV_TURNS, x.score, sizeof x.score);
+    discards.append(x.has_discard ? names[x.discard_red ? 34u + x.discard / 9u : x.discard] : py::none());
   }
-  o[k.discards] = names;
-  o[k.discard_shanten] = shanten;
-  o[k.necessary] = necessary;
-  o[k.necessary_counts] = counts;
-  o[k.tenpai] = tenpai;
-  o[k.win] = win;
-  o[k.score] = score;
-  py::dict s;
-  s[k.draw_vertices] = py::int_(a.stats.draw_vertices);
-  s[k.discard_vertices] = py::int_(a.stats.discard_vertices);
-  s[k.edges] = py::int_(a.stats.edges);
-  s[k.wins] = py::int_(a.stats.wins);
-  s[k.group_rows] = py::int_(a.stats.group_rows);
-  s[k.peak_bytes] = py::int_(a.stats.peak_bytes);
-  s[k.search_us] = py::int_(a.search_us);
-  o[k.stats] = s;
-  return o;
+  const auto i = [](auto v) -> py::object { return py::int_(v); };
+  std::vector<py::object> values{i(a.shanten), i(a.vertices), i(a.wall), py::array_t<std::uint8_t>(34, a.wall_counts),
+                                 discards};
+  std::vector<void*> arrays;
+  for (std::size_t k = 0; const mjk_review_column* c = mjk_ev_column_at(k); ++k) {
+    py::array column(py::dtype(c->dtype), c->width > 1 ? std::vector<py::ssize_t>{d, c->width} : std::vector{d});
+    arrays.push_back(column.mutable_data());
+    values.push_back(column);
+  }
+  mjk_ev_answer_write_arrays(&a, arrays.data());
+  const mjk_ev_stats& s = a.stats;
+  values.push_back(dict_of(stats_keys, {i(s.draw_vertices), i(s.discard_vertices), i(s.edges), i(s.wins),
+                                        i(s.group_rows), i(s.peak_bytes), i(a.search_us)}));
+  return dict_of(keys, values);
 }
 
 // overrides: (given, hand_change, shanten_back, extra, uradora, red, turn, max_vertices), checked by mjk/_ev.py.
@@ -115,46 +106,29 @@ mjk::bind::EvOverrides overrides_of(const py::tuple& t) {
 // no-op, and the call simply waits.
 template <class Work>
 void run_interruptibly(Work work, mjk::bind::Cancel& cancel) {
-  std::mutex m;
-  std::condition_variable cv;
-  bool done = false;
-  std::exception_ptr failure;
-  std::thread searcher;
-  const auto body = [&] {
-    try {
-      work();
-    } catch (...) {
-      failure = std::current_exception();
-    }
-    std::lock_guard<std::mutex> lock(m);
-    done = true;
-    cv.notify_one();
-  };
+  std::future<void> done;
   try {
-    searcher = std::thread(body);
+    done = std::async(std::launch::async, work);
   } catch (const std::system_error&) {  // no thread to be had: search here, not interruptible
     py::gil_scoped_release release;
-    body();
+    work();
+    return;
   }
-  bool interrupted = false;
-  while (searcher.joinable()) {
+  for (;;) {
     {
       py::gil_scoped_release release;
-      std::unique_lock<std::mutex> lock(m);
-      if (cv.wait_for(lock, std::chrono::milliseconds(50), [&] { return done; })) break;
+      if (done.wait_for(std::chrono::milliseconds(50)) == std::future_status::ready) break;
     }
     if (PyErr_CheckSignals() != 0) {
-      interrupted = true;
       cancel.request();
-      break;
+      {
+        py::gil_scoped_release release;
+        done.wait();
+      }
+      throw py::error_already_set();  // the signal handler's exception, with the GIL held
     }
   }
-  if (searcher.joinable()) {
-    py::gil_scoped_release release;
-    searcher.join();
-  }
-  if (interrupted) throw py::error_already_set();
-  if (failure) std::rethrow_exception(failure);
+  done.get();  // the work's exception, if it threw
 }
 
 // ev_many(lines: list[bytes], overrides, threads) -> (answers, errors): answers[i]

@@ -14,20 +14,18 @@
 #include <vector>
 
 #include "mjk.h"
+#include "mjk_bind.hpp"
 
 namespace py = pybind11;
 
 namespace {
 
-// Text the C ABI writes into a caller's buffer: asked for its size, then written.
+// Text the C ABI writes into a caller's buffer (mjk::bind::grown), or ValueError.
 template <class Write>
 std::string text_of(Write write) {
-  std::size_t needed = 0;
-  int code = write(nullptr, 0, &needed);
-  std::string text(needed, '\0');
-  if (code == MJK_ERR_OUTPUT_TOO_SMALL) code = write(text.data(), text.size(), &needed);
-  if (code != MJK_OK) throw py::value_error(mjk_error_message(code));
-  text.resize(needed - 1);
+  std::string text;
+  if (const int code = mjk::bind::grown(text, 4096, write); code != MJK_OK)
+    throw py::value_error(mjk_error_message(code));
   return text;
 }
 
@@ -36,69 +34,32 @@ std::string checked(int code, const char* buf) {
   return buf;
 }
 
-class NativeTable {
- public:
+// One game (mjk_table_*); its methods are add_table's.
+struct NativeTable {
   NativeTable(const std::string& rules, int length, std::uint64_t seed, std::uint32_t game) {
     mjk_table_error error{};
-    table_ = mjk_table_new(rules.c_str(), seed, game, length, &error);
-    if (!table_) throw py::value_error(error.message);
+    table = mjk_table_new(rules.c_str(), seed, game, length, &error);
+    if (!table) throw py::value_error(error.message);
   }
-  ~NativeTable() { mjk_table_free(table_); }
+  ~NativeTable() { mjk_table_free(table); }
   NativeTable(const NativeTable&) = delete;
   NativeTable& operator=(const NativeTable&) = delete;
-
-  [[nodiscard]] int seat() const { return mjk_table_seat(table_); }
-  [[nodiscard]] std::vector<int> legal() const {
-    std::array<std::uint8_t, MJK_ACTIONS> ids{};
-    const int s = seat(), n = s < 0 ? 0 : mjk_table_legal(table_, s, ids.data(), ids.size());
-    return {ids.begin(), ids.begin() + std::max(n, 0)};
-  }
-  // The acting seat's action: ValueError (the table unchanged) when
-  // illegal; else the payments of the rounds it ended.
-  std::array<std::int32_t, 4> step(int action) {
-    mjk_table_error error{};
-    if (mjk_table_apply(table_, seat(), action, &error) != MJK_OK) throw py::value_error(error.message);
-    std::array<std::int32_t, 4> deltas{};
-    if (mjk_table_play_on(table_, deltas.data()) < 0) throw std::bad_alloc();
-    return deltas;
-  }
-  [[nodiscard]] std::string events(int viewer) const {
-    return text_of([&](char* buf, std::size_t cap, std::size_t* needed) {
-      return mjk_table_events(table_, viewer, 0, buf, cap, needed);
-    });
-  }
-  [[nodiscard]] std::string record(int format) const {
-    mjk_table_error error{};
-    return text_of([&](char* buf, std::size_t cap, std::size_t* needed) {
-      const int code = mjk_table_record(table_, format, buf, cap, needed, &error);
-      if (code != MJK_OK && code != MJK_ERR_OUTPUT_TOO_SMALL) throw py::value_error(error.message);
-      return code;
-    });
-  }
-  [[nodiscard]] py::dict state() const {
-    mjk_table_state s{};
-    mjk_table_get_state(table_, &s);
-    const auto list = [&](const auto* v, int n) { return std::vector<int>(v, v + n); };
-    return py::dict(py::arg("phase") = s.phase, py::arg("players") = s.players, py::arg("actors") = s.actors,
-                    py::arg("seat") = seat(), py::arg("turn") = s.turn, py::arg("round_wind") = s.round_wind,
-                    py::arg("kyoku") = s.kyoku, py::arg("dealer") = s.dealer, py::arg("honba") = s.honba,
-                    py::arg("sticks") = s.sticks, py::arg("tiles_left") = s.tiles_left,
-                    py::arg("scores") = list(s.scores, s.players), py::arg("riichi") = list(s.riichi, s.players),
-                    py::arg("placements") = list(s.placements, s.players),
-                    py::arg("dora_indicators") = list(s.dora, s.dora_count),
-                    py::arg("done") = static_cast<bool>(s.done), py::arg("seed") = s.seed, py::arg("game") = s.game);
-  }
-  void observe(py::array_t<float, py::array::c_style> out) const {
-    mjk_table_observe(table_, out.mutable_data());  // _table.py checked its shape
-  }
-  [[nodiscard]] std::string check() const {
-    char buf[1024];
-    return checked(mjk_table_check(table_, buf, sizeof buf), buf);
-  }
-
- private:
-  mjk_table* table_ = nullptr;
+  mjk_table* table = nullptr;
 };
+
+py::dict state_of(const mjk_table* table) {
+  mjk_table_state s{};
+  mjk_table_get_state(table, &s);
+  const auto list = [&](const auto* v, int n) { return std::vector<int>(v, v + n); };
+  return py::dict(py::arg("phase") = s.phase, py::arg("players") = s.players, py::arg("actors") = s.actors,
+                  py::arg("seat") = mjk_table_seat(table), py::arg("turn") = s.turn,
+                  py::arg("round_wind") = s.round_wind, py::arg("kyoku") = s.kyoku, py::arg("dealer") = s.dealer,
+                  py::arg("honba") = s.honba, py::arg("sticks") = s.sticks, py::arg("tiles_left") = s.tiles_left,
+                  py::arg("scores") = list(s.scores, s.players), py::arg("riichi") = list(s.riichi, s.players),
+                  py::arg("placements") = list(s.placements, s.players),
+                  py::arg("dora_indicators") = list(s.dora, s.dora_count), py::arg("done") = static_cast<bool>(s.done),
+                  py::arg("seed") = s.seed, py::arg("game") = s.game);
+}
 
 class NativeTables {
  public:
@@ -198,14 +159,47 @@ void add_table(py::module_& m) {
   });
   py::class_<NativeTable>(m, "GameTable")
       .def(py::init<const std::string&, int, std::uint64_t, std::uint32_t>())
-      .def("seat", &NativeTable::seat)
-      .def("legal", &NativeTable::legal)
-      .def("step", &NativeTable::step)
-      .def("events", &NativeTable::events)
-      .def("state", &NativeTable::state)
-      .def("record", &NativeTable::record)
-      .def("observe", &NativeTable::observe)
-      .def("check", &NativeTable::check);
+      .def("seat", [](const NativeTable& t) { return mjk_table_seat(t.table); })
+      .def("legal",
+           [](const NativeTable& t) {
+             std::array<std::uint8_t, MJK_ACTIONS> ids{};
+             const int s = mjk_table_seat(t.table), n = s < 0 ? 0 : mjk_table_legal(t.table, s, ids.data(), ids.size());
+             return std::vector<int>(ids.begin(), ids.begin() + std::max(n, 0));
+           })
+      // The acting seat's action: ValueError (the table unchanged) when illegal; else the payments of the rounds it ended.
+      .def("step",
+           [](NativeTable& t, int action) {
+             mjk_table_error error{};
+             if (mjk_table_apply(t.table, mjk_table_seat(t.table), action, &error) != MJK_OK)
+               throw py::value_error(error.message);
+             std::array<std::int32_t, 4> deltas{};
+             if (mjk_table_play_on(t.table, deltas.data()) < 0) throw std::bad_alloc();
+             return deltas;
+           })
+      .def("events",
+           [](const NativeTable& t, int viewer) {
+             return text_of([&](char* buf, std::size_t cap, std::size_t* needed) {
+               return mjk_table_events(t.table, viewer, 0, buf, cap, needed);
+             });
+           })
+      .def("state", [](const NativeTable& t) { return state_of(t.table); })
+      .def("record",
+           [](const NativeTable& t, int format) {
+             mjk_table_error error{};
+             return text_of([&](char* buf, std::size_t cap, std::size_t* needed) {
+               const int code = mjk_table_record(t.table, format, buf, cap, needed, &error);
+               if (code != MJK_OK && code != MJK_ERR_OUTPUT_TOO_SMALL) throw py::value_error(error.message);
+               return code;
+             });
+           })
+      .def("observe",  // _table.py checked out's shape
+           [](const NativeTable& t, py::array_t<float, py::array::c_style> out) {
+             mjk_table_observe(t.table, out.mutable_data());
+           })
+      .def("check", [](const NativeTable& t) {
+        char buf[1024];
+        return checked(mjk_table_check(t.table, buf, sizeof buf), buf);
+      });
   py::class_<NativeTables>(m, "BatchTables")
       .def(py::init<std::size_t, const std::string&, int, std::uint64_t>())
       .def("reset", &NativeTables::reset)

@@ -128,14 +128,15 @@ class Progress:
         self.stream.flush()
 
 
-def announce(client, files, batch, stream):
-    """The dashboard's address and the work, as a Dask user looks for them first."""
+def announce(client, count, batch, stream, what="record", name="mjk.corpus"):
+    """The dashboard's address and the work (count records, or games, in tasks of
+    up to batch), as a Dask user looks for them first."""
     link = dashboard_link(client)
-    stream.write("mjk.corpus: dashboard %s\n" % link if link else "mjk.corpus: the scheduler serves no dashboard\n")
+    stream.write(f"{name}: dashboard {link}\n" if link else f"{name}: the scheduler serves no dashboard\n")
     workers = len(client.scheduler_info().get("workers", {}))
-    tasks = len(batches(files, batch))
-    stream.write("mjk.corpus: %d record%s in %d task%s of up to %d, on %d worker%s\n" % (
-        len(files), "" if len(files) == 1 else "s", tasks, "" if tasks == 1 else "s", batch,
+    tasks = (count + batch - 1) // batch
+    stream.write("%s: %d %s%s in %d task%s of up to %d, on %d worker%s\n" % (
+        name, count, what, "" if count == 1 else "s", tasks, "" if tasks == 1 else "s", batch,
         workers, "" if workers == 1 else "s"))
     stream.flush()
 
@@ -157,7 +158,7 @@ def main(argv=None):
     try:
         progress = None
         if not a.quiet:
-            announce(client, files, a.batch, sys.stderr)
+            announce(client, len(files), a.batch, sys.stderr)
             progress = Progress(sys.stderr)
         stats = run(files, client=client, batch=a.batch, progress=progress)
     finally:

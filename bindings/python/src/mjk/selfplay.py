@@ -28,7 +28,7 @@ import sys
 import time
 
 from . import _native
-from .corpus import Progress, client_for, dashboard_link
+from .corpus import Progress, announce, client_for
 
 BOTS_KNOWN = "random, tsumogiri, advice, ev"
 LENGTHS = {"one": 0, "east": 1, "south": 2}
@@ -173,14 +173,7 @@ def main(argv=None):
     try:
         progress = None
         if not args.quiet:
-            link = dashboard_link(client)
-            sys.stderr.write("mjk.selfplay: dashboard %s\n" % link if link
-                             else "mjk.selfplay: the scheduler serves no dashboard\n")
-            workers = len(client.scheduler_info().get("workers", {}))
-            tasks = (p["games"] + args.batch - 1) // args.batch
-            sys.stderr.write("mjk.selfplay: %d game%s in %d task%s of up to %d, on %d worker%s\n" % (
-                p["games"], "" if p["games"] == 1 else "s", tasks, "" if tasks == 1 else "s", args.batch,
-                workers, "" if workers == 1 else "s"))
+            announce(client, p["games"], args.batch, sys.stderr, what="game", name="mjk.selfplay")
             progress = Progress(sys.stderr, what="games", name="mjk.selfplay")
         started = time.monotonic()
         try:
