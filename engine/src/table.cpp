@@ -43,7 +43,8 @@ void Table::emit(GameLog* log, const Event& e) const noexcept {
   if (log) log->events.push_back(e);
 }
 
-void Table::add_pai(int s, Pai p) noexcept {
+// Inlined: a tile in and out on every turn, where the call's cost showed.
+[[gnu::always_inline]] inline void Table::add_pai(int s, Pai p) noexcept {
   SeatState& st = seats_[static_cast<std::size_t>(s)];
   const int kind = pai_kind(p);
   const auto count = static_cast<std::uint8_t>(st.hand.slots[detail::kind_slot[static_cast<std::size_t>(kind)]] + 1);
@@ -52,23 +53,30 @@ void Table::add_pai(int s, Pai p) noexcept {
   if (pai_red(p)) ++st.hand.red_fives[static_cast<std::size_t>(p - 34)];
   const std::uint64_t bit = std::uint64_t{1} << kind;
   st.held |= bit;
+  st.pais |= std::uint64_t{1} << p;
   st.pairs |= bit & (std::uint64_t{0} - (count >= 2));  // masks, not branches: the counts are the wall's chance
   if (count == 4) st.fours |= bit;
 }
 
-void Table::remove_pai(int s, Pai p) noexcept {
+[[gnu::always_inline]] inline void Table::remove_pai(int s, Pai p) noexcept {
   SeatState& st = seats_[static_cast<std::size_t>(s)];
   const int kind = pai_kind(p);
   std::uint8_t& slot = st.hand.slots[detail::kind_slot[static_cast<std::size_t>(kind)]];
   const auto count = static_cast<std::uint8_t>(slot - 1);
   slot = count;
   --st.hand.tiles;
+  const std::uint64_t bit = std::uint64_t{1} << kind;
   if (detail::is_five(kind)) {  // as Hand::remove: no more red fives than fives
-    std::uint8_t& red = st.hand.red_fives[static_cast<std::size_t>(kind / 9)];
+    const auto suit = static_cast<std::size_t>(kind / 9);
+    std::uint8_t& red = st.hand.red_fives[suit];
     if (pai_red(p)) --red;
     if (count < red) red = count;
+    const std::uint64_t red_bit = std::uint64_t{1} << (34 + suit);
+    st.pais = (st.pais & ~(bit | red_bit)) | (bit & (std::uint64_t{0} - (count > red))) |
+              (red_bit & (std::uint64_t{0} - (red > 0)));
+  } else {
+    st.pais &= ~(bit & (std::uint64_t{0} - (count == 0)));
   }
-  const std::uint64_t bit = std::uint64_t{1} << kind;
   st.fours &= ~bit;
   st.pairs &= ~(bit & (std::uint64_t{0} - (count < 2)));
   st.held &= ~(bit & (std::uint64_t{0} - (count == 0)));
@@ -76,6 +84,8 @@ void Table::remove_pai(int s, Pai p) noexcept {
 
 void Table::update_waits(int s, bool exact) noexcept {
   SeatState& st = seats_[static_cast<std::size_t>(s)];
+  const auto bit = static_cast<std::uint8_t>(1u << s);
+  waiting_ &= static_cast<std::uint8_t>(~bit);
   // A draw (or a called tile) and a discard lower the shanten by one at
   // most: from a bound of 2 or more the hand cannot be tenpai now, so most
   // discards of a game need no kernel call at all.
@@ -94,6 +104,7 @@ void Table::update_waits(int s, bool exact) noexcept {
   st.waits = w.ok() ? w.value : TileMask{};
   if (!st.waits.empty()) {
     st.shanten = 0;
+    waiting_ |= bit;
     return;
   }
   if (st.open) {  // no riichi to decide: "not tenpai" is bound enough, and the next discard asks again
@@ -151,6 +162,7 @@ void Table::begin_round(GameLog* log, const Wall* wall) noexcept {
   riichi_count_ = 0;
   first_wind_ = 0xff;
   first_wind_count_ = 0;
+  waiting_ = 0;
   river_count_ = 0;
   result_ = RoundResult{};
   for (auto& st : seats_) st = SeatState{};
@@ -312,17 +324,13 @@ void Table::discard(int s, Pai p, bool tsumogiri, bool riichi, GameLog* log) noe
   if (asked_ == 0) after_discard(log);
 }
 
-// The discard stands (no ron): furiten for everyone it would have won, the riichi accepted.
-// The seats to mark are found without a branch per seat: which seat is the
-// discarder changes every turn, and a skip on it was mispredicted a third
-// of the time.
-static void mark_passed(std::array<SeatState, 4>& seats, int n, int discarder, int kind, std::uint8_t ron_mask) {
-  unsigned waiting = 0;
-  for (int s = 0; s < n; ++s)
-    waiting |= static_cast<unsigned>((seats[static_cast<std::size_t>(s)].waits.bits() >> kind) & 1) << s;
-  waiting &= ~(1u << discarder) & ~unsigned{ron_mask};
-  for (; waiting; waiting &= waiting - 1) {
+// The discard stands (no ron): furiten for everyone it would have won, the
+// riichi accepted. Only the seats with a wait are looked at (`waiting`):
+// most discards find none.
+static void mark_passed(std::array<SeatState, 4>& seats, unsigned waiting, int discarder, int kind) {
+  for (waiting &= ~(1u << discarder); waiting; waiting &= waiting - 1) {
     SeatState& st = seats[static_cast<std::size_t>(std::countr_zero(waiting))];
+    if (!((st.waits.bits() >> kind) & 1)) continue;
     st.temp_furiten = true;
     if (st.riichi) st.riichi_furiten = true;
   }
@@ -348,7 +356,7 @@ bool Table::accept_riichi(GameLog* log) noexcept {
 }
 
 void Table::after_discard(GameLog* log) noexcept {
-  mark_passed(seats_, n_, turn_, pai_kind(claim_pai_), 0);
+  mark_passed(seats_, waiting_, turn_, pai_kind(claim_pai_));
   if (accept_riichi(log)) return;
   if (rules_.four_winds && n_ == 4 && !any_call_ && first_wind_count_ == 4 && first_wind_ < 0xfe) {
     settle_draw(DrawKind::four_winds, log);
@@ -389,7 +397,7 @@ void Table::resolve_reaction(GameLog* log) noexcept {
     after_discard(log);
     return;
   }
-  mark_passed(seats_, n_, turn_, pai_kind(claim_pai_), 0);
+  mark_passed(seats_, waiting_, turn_, pai_kind(claim_pai_));
   if (accept_riichi(log)) return;
   do_call(caller, answers_[static_cast<std::size_t>(caller)], log);
 }
@@ -536,7 +544,7 @@ void Table::resolve_chankan(GameLog* log) noexcept {
     settle_wins(rons, turn_, claim_pai_, false, claim_kind_ != 2, log);
     return;
   }
-  mark_passed(seats_, n_, turn_, pai_kind(claim_pai_), 0);
+  mark_passed(seats_, waiting_, turn_, pai_kind(claim_pai_));
   if (claim_kind_ == 2) draw_tile(turn_, true, log);
   else finish_kan(turn_, claim_kind_ == 1, log);
 }

@@ -65,6 +65,17 @@ inline constexpr std::uint64_t number1 = 0x40201ull, number2 = number1 << 1, num
   return (other == 0) | (rest == 0);
 }
 
+// The kinds a chi could take from a hand holding `held`: each kind with two
+// held kinds of its suit making a run with it (below both, between, above
+// both). A superset of the chi calls (kuikae and red fives are not asked).
+[[nodiscard]] constexpr std::uint64_t chi_kinds_of(std::uint64_t held) noexcept {
+  const std::uint64_t s = held & suited;
+  const std::uint64_t above = (s >> 1) & (s >> 2) & ~(number8 | number9);           // k+1, k+2
+  const std::uint64_t between = (s << 1) & (s >> 1) & ~(number1 | number9);         // k-1, k+1
+  const std::uint64_t below = (s << 1) & (s << 2) & ~(number1 | number2) & suited;  // k-1, k-2
+  return above | between | below;
+}
+
 // The two kinds a chi takes from the hand, by the called tile's place in
 // the run (0 lowest, 1 middle, 2 highest); false when the run leaves the suit.
 [[nodiscard]] constexpr bool chi_kinds(int called, int place, int& k1, int& k2) noexcept {

@@ -3,6 +3,10 @@
 // refused.
 #include <string>
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#endif
+
 #include "mjk/analysis.hpp"
 #include "mjk/score.hpp"
 #include "mjk/table.hpp"
@@ -40,15 +44,12 @@ constexpr std::array<std::uint8_t, 256 * 8> select_in_byte = [] {
   return table;
 }();
 
-}  // namespace
-
-Action ActionSet::nth(int n) const noexcept {
-  const int low = counts[0];
-  std::uint64_t w = n < low ? bits[0] : bits[1];
-  const auto skip = static_cast<std::uint64_t>(n < low ? n : n - low);
-  // The byte holding the wanted bit, found without a loop over the bits (a
-  // random bot's pick, every decision): each byte's count (SWAR), the
-  // running sums by a multiply, then the first sum past `skip`.
+// The place of the (skip+1)-th set bit of w (skip < its bits). Without
+// BMI2 the byte holding it is found without a loop over the bits (a random
+// bot's pick, every decision): each byte's count (SWAR), the running sums
+// by a multiply, then the first sum past `skip`.
+int select_bit_swar(std::uint64_t w, int skip_bits) noexcept {
+  const auto skip = static_cast<std::uint64_t>(skip_bits);
   std::uint64_t c = w - ((w >> 1) & 0x5555555555555555ull);
   c = (c & 0x3333333333333333ull) + ((c >> 2) & 0x3333333333333333ull);
   c = (c + (c >> 4)) & 0x0f0f0f0f0f0f0f0full;
@@ -59,8 +60,28 @@ Action ActionSet::nth(int n) const noexcept {
   const auto before =
       static_cast<int>(((sums << 8) >> (8 * byte)) & 0xff);  // the sum of the bytes below (0 for byte 0)
   const auto in_byte = static_cast<std::size_t>((w >> (8 * byte)) & 0xff);
-  const int at = select_in_byte[in_byte * 8 + static_cast<std::size_t>(static_cast<int>(skip) - before)];
-  return static_cast<Action>((n < low ? 0 : 64) + 8 * byte + at);
+  return 8 * byte + select_in_byte[in_byte * 8 + static_cast<std::size_t>(skip_bits - before)];
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+// With BMI2 one instruction deposits the wanted bit where it is (the
+// baseline x86-64 lacks it: chosen at the first call).
+[[gnu::target("bmi,bmi2")]] int select_bit_bmi2(std::uint64_t w, int skip) noexcept {
+  return static_cast<int>(_tzcnt_u64(_pdep_u64(std::uint64_t{1} << skip, w)));
+}
+int select_bit(std::uint64_t w, int skip) noexcept {
+  static const auto select = __builtin_cpu_supports("bmi2") ? select_bit_bmi2 : select_bit_swar;
+  return select(w, skip);
+}
+#else
+int select_bit(std::uint64_t w, int skip) noexcept { return select_bit_swar(w, skip); }
+#endif
+
+}  // namespace
+
+Action ActionSet::nth(int n) const noexcept {
+  const int low = counts[0];
+  return static_cast<Action>(n < low ? select_bit(bits[0], n) : 64 + select_bit(bits[1], n - low));
 }
 
 bool Table::can_win(int s, Pai p, bool tsumo, bool chankan) const noexcept {
@@ -82,22 +103,22 @@ bool Table::call_leaves_discard(int s, int called, int k1, int k2, int swap) con
   return left != 0;
 }
 
+// The last decision's sets, and only those: most decisions ask one seat,
+// and clearing four sets twice a turn showed in the profile.
+void Table::clear_legal() noexcept {
+  for (unsigned m = filled_; m; m &= m - 1) legal_[static_cast<std::size_t>(std::countr_zero(m))] = ActionSet{};
+  filled_ = 0;
+}
+
 void Table::prepare_turn() noexcept {
-  for (auto& l : legal_) l = ActionSet{};
-  asked_ = static_cast<std::uint8_t>(1u << turn_);
+  clear_legal();
+  asked_ = filled_ = static_cast<std::uint8_t>(1u << turn_);
   answered_ = 0;
   const SeatState& st = seats_[turn_];
   ActionSet& L = legal_[turn_];
   const Hand& h = st.hand;
   // discard + k for a plain copy of kind k held, + 34.. for a red five
-  // (masks, not branches: which fives are red is the wall's chance)
-  std::uint64_t discards = st.held;
-  for (int suit = 0; suit < 3; ++suit) {
-    const int red = h.red_fives[static_cast<std::size_t>(suit)];
-    const int five = 9 * suit + 4;
-    discards |= std::uint64_t{red > 0} << (34 + suit);
-    discards &= ~(static_cast<std::uint64_t>((red > 0) & (detail::count_of(h, five) == red)) << five);
-  }
+  std::uint64_t discards = st.pais;
   if (called_turn_) {  // after chi or pon: a discard, not the called kind nor the run's other end
     std::uint64_t banned = std::uint64_t{1} << pai_kind(called_pai_);
     if (kuikae_other_ >= 0) banned |= std::uint64_t{1} << kuikae_other_;
@@ -151,29 +172,35 @@ void Table::prepare_turn() noexcept {
 }
 
 void Table::prepare_reaction() noexcept {
-  for (auto& l : legal_) l = ActionSet{};
+  clear_legal();
   asked_ = answered_ = 0;
   const int kind = pai_kind(claim_pai_);
   const bool calls = tiles_left() > 0;  // the last discard cannot be called
   // Most seats can do nothing with most discards: the kind among the waits
-  // (ron), a pair of it (pon, kan), or for the next seat a neighbour (chi)
-  // is a few mask tests; only a seat that passes them is looked at closely.
-  // Branch-free up to the seats that pass (which seat discarded changes
-  // every turn: a branch on it was mispredicted a third of the time).
-  const int chi_seat = turn_ + 1 == 4 ? 0 : turn_ + 1;  // four players only (near is 0 with three)
-  const std::uint64_t near = n_ == 4 ? neighbours[static_cast<std::size_t>(kind)] : 0;
+  // (ron), a pair of it (pon, kan), or for the next seat two tiles making a
+  // run with it (chi) is a few mask tests; only a seat that passes them is
+  // looked at closely. Branch-free up to the seats that pass (which seat
+  // discarded changes every turn: a branch on it was mispredicted a third
+  // of the time).
+  const std::uint64_t pon_ok = std::uint64_t{0} - calls;
   unsigned passing = 0;
   for (int s = 0; s < n_; ++s) {
     const SeatState& st = seats_[static_cast<std::size_t>(s)];
-    const std::uint64_t callable = (std::uint64_t{0} - (calls & !st.riichi)) &
-                                   (st.pairs | (std::uint64_t{0} - ((s == chi_seat) & ((st.held & near) != 0))));
-    passing |= static_cast<unsigned>(((st.waits.bits() | callable) >> kind) & 1) << s;
+    const std::uint64_t claims = st.waits.bits() | (st.pairs & pon_ok & (std::uint64_t{0} - (st.riichi == 0)));
+    passing |= static_cast<unsigned>((claims >> kind) & 1) << s;
   }
+  // chi: the next seat only, four players only
+  const int chi_seat = turn_ + 1 == 4 ? 0 : turn_ + 1;
+  const SeatState& next = seats_[static_cast<std::size_t>(chi_seat)];
+  const bool chi_may = n_ == 4 && calls && next.riichi == 0;
+  passing |= static_cast<unsigned>(chi_may & ((detail::chi_kinds_of(next.held) >> kind) & 1)) << chi_seat;
   passing &= ~(1u << turn_);
+  const bool chi_kind = n_ == 4 && kind < 27;
   for (; passing; passing &= passing - 1) {
     const int s = std::countr_zero(passing);
-    reaction_set(s, calls, near != 0 && s == chi_seat);
+    reaction_set(s, calls, chi_kind && s == chi_seat);
   }
+  filled_ = asked_;  // a seat's set is not empty only when it is asked
 }
 
 void Table::reaction_set(int s, bool calls, bool chi_seat) noexcept {
@@ -213,7 +240,7 @@ void Table::reaction_set(int s, bool calls, bool chi_seat) noexcept {
 }
 
 void Table::prepare_chankan(int claim_kind) noexcept {
-  for (auto& l : legal_) l = ActionSet{};
+  clear_legal();
   asked_ = answered_ = 0;
   const int kind = pai_kind(claim_pai_);
   const bool closed_kan = claim_kind == 1;
@@ -232,6 +259,7 @@ void Table::prepare_chankan(int claim_kind) noexcept {
     legal_[static_cast<std::size_t>(s)].insert(act::pass);
     asked_ |= static_cast<std::uint8_t>(1u << s);
   }
+  filled_ = asked_;
 }
 
 Refusal Table::why_not(int s, Action a) const noexcept {
