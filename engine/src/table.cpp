@@ -82,7 +82,27 @@ void Table::emit(GameLog* log, const Event& e) const noexcept {
   st.held &= ~(bit & (std::uint64_t{0} - (count == 0)));
 }
 
-void Table::update_waits(int s, bool exact) noexcept {
+// The kernel's part of update_waits, out of line: most discards end before it.
+[[gnu::noinline]] static void ask_kernel(SeatState& st, std::uint8_t& waiting, std::uint8_t bit,
+                                         Players players) noexcept {
+  const Options options{players, {}};
+  const Result<TileMask> w = waits(st.hand, options);
+  st.waits = w.ok() ? w.value : TileMask{};
+  if (!st.waits.empty()) {
+    st.shanten = 0;
+    waiting |= bit;
+    return;
+  }
+  if (st.open) {  // no riichi to decide: "not tenpai" is bound enough, and the next discard asks again
+    st.shanten = 1;
+    return;
+  }
+  const Result<ShantenForms> sh = shanten(st.hand, options);
+  st.shanten = sh.ok() ? sh.value.best : std::int8_t{8};
+  if (st.shanten == 0) st.shanten = 1;  // tenpai only on kinds held four times: no wait
+}
+
+[[gnu::always_inline]] inline void Table::update_waits(int s, bool exact) noexcept {
   SeatState& st = seats_[static_cast<std::size_t>(s)];
   const auto bit = static_cast<std::uint8_t>(1u << s);
   waiting_ &= static_cast<std::uint8_t>(~bit);
@@ -99,21 +119,7 @@ void Table::update_waits(int s, bool exact) noexcept {
     st.shanten = 1;
     return;
   }
-  const Options options{rules_.players, {}};
-  const Result<TileMask> w = waits(st.hand, options);
-  st.waits = w.ok() ? w.value : TileMask{};
-  if (!st.waits.empty()) {
-    st.shanten = 0;
-    waiting_ |= bit;
-    return;
-  }
-  if (st.open) {  // no riichi to decide: "not tenpai" is bound enough, and the next discard asks again
-    st.shanten = 1;
-    return;
-  }
-  const Result<ShantenForms> sh = shanten(st.hand, options);
-  st.shanten = sh.ok() ? sh.value.best : std::int8_t{8};
-  if (st.shanten == 0) st.shanten = 1;  // tenpai only on kinds held four times: no wait
+  ask_kernel(st, waiting_, bit, rules_.players);
 }
 
 void Table::start(const EngineRules& rules, std::uint64_t seed, std::uint32_t game, GameLog* log,

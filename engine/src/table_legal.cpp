@@ -184,7 +184,7 @@ void Table::prepare_reaction() noexcept {
   // of the time).
   const std::uint64_t pon_ok = std::uint64_t{0} - calls;
   unsigned passing = 0;
-  for (int s = 0; s < n_; ++s) {
+  for (int s = 0; s < 4; ++s) {  // four, unrolled: a fourth seat of three players holds nothing
     const SeatState& st = seats_[static_cast<std::size_t>(s)];
     const std::uint64_t claims = st.waits.bits() | (st.pairs & pon_ok & (std::uint64_t{0} - (st.riichi == 0)));
     passing |= static_cast<unsigned>((claims >> kind) & 1) << s;
