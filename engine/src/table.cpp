@@ -106,20 +106,24 @@ void Table::emit(GameLog* log, const Event& e) const noexcept {
   SeatState& st = seats_[static_cast<std::size_t>(s)];
   const auto bit = static_cast<std::uint8_t>(1u << s);
   waiting_ &= static_cast<std::uint8_t>(~bit);
+  const std::uint64_t pons = st.pairs & (std::uint64_t{0} - (st.riichi == 0));
   // A draw (or a called tile) and a discard lower the shanten by one at
   // most: from a bound of 2 or more the hand cannot be tenpai now, so most
   // discards of a game need no kernel call at all.
   if (!exact && st.shanten >= 2) {
     --st.shanten;
     st.waits = TileMask{};
+    claims_[static_cast<std::size_t>(s)] = pons;
     return;
   }
   if (!detail::may_be_tenpai(st.held, st.pairs, 1)) {  // no wait, and the bound 1 asks again at the next discard
     st.waits = TileMask{};
     st.shanten = 1;
+    claims_[static_cast<std::size_t>(s)] = pons;
     return;
   }
   ask_kernel(st, waiting_, bit, rules_.players);
+  claims_[static_cast<std::size_t>(s)] = st.waits.bits() | pons;
 }
 
 void Table::start(const EngineRules& rules, std::uint64_t seed, std::uint32_t game, GameLog* log,
@@ -169,6 +173,7 @@ void Table::begin_round(GameLog* log, const Wall* wall) noexcept {
   first_wind_ = 0xff;
   first_wind_count_ = 0;
   waiting_ = 0;
+  claims_ = {};
   river_count_ = 0;
   result_ = RoundResult{};
   for (auto& st : seats_) st = SeatState{};
@@ -347,6 +352,7 @@ bool Table::accept_riichi(GameLog* log) noexcept {
   riichi_declared_ = false;
   SeatState& st = seats_[turn_];
   st.riichi = (st.discards == 1 && !any_call_) ? 2 : 1;
+  claims_[turn_] = st.waits.bits();  // no more pon
   st.ippatsu = true;
   scores_[turn_] -= 1000;
   ++sticks_;

@@ -145,10 +145,9 @@ void Table::prepare_turn() noexcept {
   }
   const std::uint64_t held = st.held, four = st.fours;
   discards &= ~(std::uint64_t{pai_in_hand(h, drawn_) == 1} << drawn_);  // only the drawn copy: tsumogiri
-  L.insert_low(discards);
+  L.insert_low(discards | std::uint64_t{1} << act::tsumogiri);
   if (kan_ok)
     for (std::uint64_t m = four; m; m &= m - 1) L.insert(act::kan + std::countr_zero(m));
-  L.insert(act::tsumogiri);
   if (kan_ok)
     for (std::uint64_t m = st.pons & held; m; m &= m - 1) L.insert(act::kan + std::countr_zero(m));
   if (n_ == 3 && detail::count_of(h, 30) > 0 && tiles_left() > 0) L.insert(act::north);
@@ -182,20 +181,23 @@ void Table::prepare_reaction() noexcept {
   // looked at closely. Branch-free up to the seats that pass (which seat
   // discarded changes every turn: a branch on it was mispredicted a third
   // of the time).
-  const std::uint64_t pon_ok = std::uint64_t{0} - calls;
   unsigned passing = 0;
-  for (int s = 0; s < 4; ++s) {  // four, unrolled: a fourth seat of three players holds nothing
-    const SeatState& st = seats_[static_cast<std::size_t>(s)];
-    const std::uint64_t claims = st.waits.bits() | (st.pairs & pon_ok & (std::uint64_t{0} - (st.riichi == 0)));
-    passing |= static_cast<unsigned>((claims >> kind) & 1) << s;
-  }
-  // chi: the next seat only, four players only
-  const int chi_seat = turn_ + 1 == 4 ? 0 : turn_ + 1;
+  if (calls)
+    for (int s = 0; s < 4; ++s)  // four, unrolled: a fourth seat of three players holds nothing
+      passing |= static_cast<unsigned>((claims_[static_cast<std::size_t>(s)] >> kind) & 1) << s;
+  else
+    for (int s = 0; s < 4; ++s)  // the last discard: ron only
+      passing |= static_cast<unsigned>((seats_[static_cast<std::size_t>(s)].waits.bits() >> kind) & 1) << s;
+  // chi: the next seat only, four players only (with three, chi_seat is
+  // some seat, never used; as ints, no branches: the seat changes every turn)
+  const int chi_seat = (turn_ + 1) & 3;
   const SeatState& next = seats_[static_cast<std::size_t>(chi_seat)];
-  const bool chi_may = n_ == 4 && calls && next.riichi == 0;
-  passing |= static_cast<unsigned>(chi_may & ((detail::chi_kinds_of(next.held) >> kind) & 1)) << chi_seat;
+  const int four = n_ == 4;
+  const int chi_may = four & static_cast<int>(calls) & static_cast<int>(next.riichi == 0);
+  passing |= static_cast<unsigned>(chi_may & static_cast<int>((detail::chi_kinds_of(next.held) >> kind) & 1))
+             << chi_seat;
   passing &= ~(1u << turn_);
-  const bool chi_kind = n_ == 4 && kind < 27;
+  const bool chi_kind = (four & static_cast<int>(kind < 27)) != 0;
   for (; passing; passing &= passing - 1) {
     const int s = std::countr_zero(passing);
     reaction_set(s, calls, chi_kind && s == chi_seat);

@@ -385,6 +385,11 @@ class MJK_API Table {
   Pai claim_pai_ = no_pai;         // the discard, or the kan's tile, being answered
   std::uint8_t claim_kind_ = 0;    // what chankan answers: 0 an added kan, 1 a closed kan, 2 a north set aside
   std::uint8_t asked_ = 0, answered_ = 0;
+  // Per seat, the kinds of a discard it could ron or pon: its waits, and its
+  // pairs unless in riichi. Kept by update_waits (every change of a hand
+  // ends in it before another seat discards) and the riichi's acceptance,
+  // so who may answer a discard is four reads.
+  std::array<std::uint64_t, 4> claims_{};
   std::uint8_t waiting_ = 0;  // seats whose waits are not empty: most discards need no seat's furiten marked
   std::uint8_t filled_ = 0;   // seats whose legal_ may be non-empty: a decision clears only those
   std::array<Action, 4> answers_{};
