@@ -213,11 +213,12 @@ void Table::begin_round(GameLog* log, const Wall* wall) noexcept {
   draw_tile(kyoku_, false, log);
 }
 
-void Table::draw_tile(int s, bool replacement, GameLog* log) noexcept {
+[[gnu::always_inline]] inline void Table::draw_tile(int s, bool replacement, GameLog* log) noexcept {
   const int index = replacement ? replacement_index(replacements_++) : next_live_--;
   const Pai p = wall_pai(index);
-  add_pai(s, p);
   SeatState& st = seats_[static_cast<std::size_t>(s)];
+  drawn_alone_ = ~st.pais & (std::uint64_t{1} << p);
+  add_pai(s, p);
   st.drawn_yet = true;
   turn_ = static_cast<std::uint8_t>(s);
   drawn_ = p;
@@ -265,14 +266,11 @@ ActionResult Table::apply(int s, Action a, GameLog* log) noexcept {
     return r;
   }
   // Phase::turn
-  if (a < act::tsumogiri) {
-    discard(s, static_cast<Pai>(a - act::discard), false, false, log);
-  } else if (a == act::tsumogiri) {
-    discard(s, drawn_, true, false, log);
-  } else if (a >= act::riichi && a < act::riichi_tsumogiri) {
-    discard(s, static_cast<Pai>(a - act::riichi), false, true, log);
-  } else if (a == act::riichi_tsumogiri) {
-    discard(s, drawn_, true, true, log);
+  if (a <= act::riichi_tsumogiri) {  // one call of discard for the four kinds, inlined here
+    const bool riichi = a >= act::riichi;
+    const int offset = riichi ? a - act::riichi : a - act::discard;  // a pai, or 37: the drawn tile
+    const bool tsumogiri = offset == act::tsumogiri - act::discard;
+    discard(s, tsumogiri ? drawn_ : static_cast<Pai>(offset), tsumogiri, riichi, log);
   } else if (a >= act::kan && a < act::kan + kind_count) {
     do_self_kan(s, a - act::kan, log);
   } else if (a == act::tsumo) {
@@ -297,7 +295,7 @@ ActionResult Table::apply(int s, Action a, GameLog* log) noexcept {
   return r;
 }
 
-void Table::discard(int s, Pai p, bool tsumogiri, bool riichi, GameLog* log) noexcept {
+[[gnu::always_inline]] inline void Table::discard(int s, Pai p, bool tsumogiri, bool riichi, GameLog* log) noexcept {
   flush_pending_dora(log);  // an open kan's indicator comes just before the discard that follows it
   SeatState& st = seats_[static_cast<std::size_t>(s)];
   if (riichi) {
@@ -367,7 +365,7 @@ bool Table::accept_riichi(GameLog* log) noexcept {
   return false;
 }
 
-void Table::after_discard(GameLog* log) noexcept {
+[[gnu::always_inline]] inline void Table::after_discard(GameLog* log) noexcept {
   mark_passed(seats_, waiting_, turn_, pai_kind(claim_pai_));
   if (accept_riichi(log)) return;
   if (rules_.four_winds && n_ == 4 && !any_call_ && first_wind_count_ == 4 && first_wind_ < 0xfe) {

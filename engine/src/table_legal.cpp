@@ -144,7 +144,7 @@ void Table::prepare_turn() noexcept {
     return;
   }
   const std::uint64_t held = st.held, four = st.fours;
-  discards &= ~(std::uint64_t{pai_in_hand(h, drawn_) == 1} << drawn_);  // only the drawn copy: tsumogiri
+  discards &= ~drawn_alone_;  // only the drawn copy: tsumogiri
   L.insert_low(discards | std::uint64_t{1} << act::tsumogiri);
   if (kan_ok)
     for (std::uint64_t m = four; m; m &= m - 1) L.insert(act::kan + std::countr_zero(m));

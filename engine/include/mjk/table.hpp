@@ -378,6 +378,8 @@ class MJK_API Table {
   std::uint8_t kans_ = 0;          // kans made this round, by anyone
   std::uint8_t turn_ = 0;
   Pai drawn_ = no_pai;
+  std::uint64_t drawn_alone_ =
+      0;  // bit drawn_ when the hand held no copy of that pai before the draw (no discard of it but tsumogiri)
   bool replacement_draw_ = false;  // this turn's tile came from the dead wall
   bool called_turn_ = false;       // this turn follows a chi or pon (kuikae)
   Pai called_pai_ = no_pai;        // the called tile (kuikae)
