@@ -1,12 +1,13 @@
 // The round's flow: dealing, draws, discards, calls, kans and the answers
-// to them. The legal sets are table_legal.cpp's; wins, draws and the game's
-// end table_settle.cpp's.
+// to them. The legal sets are table_prepare-inl.hpp's (inlined here) and
+// table_legal.cpp's; wins, draws and the game's end table_settle.cpp's.
 #include <algorithm>
 #include <bit>
 
 #include "mjk/analysis.hpp"
 #include "mjk/table.hpp"
 #include "table_internal.hpp"
+#include "table_prepare-inl.hpp"
 
 namespace mjk {
 

@@ -11,6 +11,7 @@
 #include "mjk/score.hpp"
 #include "mjk/table.hpp"
 #include "table_internal.hpp"
+#include "table_prepare-inl.hpp"
 
 namespace mjk {
 
@@ -23,15 +24,6 @@ constexpr bool is_turn_action(Action a) noexcept {
 }
 
 int distinct_yaochu(std::uint64_t held) noexcept { return ActionSet::bit_count(held & detail::yaochu); }
-
-// The kinds a chi of each kind needs one of (its neighbours in the suit; none for honours).
-constexpr std::array<std::uint64_t, kind_count> neighbours = [] {
-  std::array<std::uint64_t, kind_count> out{};
-  for (int k = 0; k < 27; ++k)
-    out[static_cast<std::size_t>(k)] =
-        (k % 9 > 0 ? std::uint64_t{1} << (k - 1) : 0) | (k % 9 < 8 ? std::uint64_t{1} << (k + 1) : 0);
-  return out;
-}();
 
 // select_in_byte[b * 8 + i]: the place of the i-th set bit of byte b.
 constexpr std::array<std::uint8_t, 256 * 8> select_in_byte = [] {
@@ -103,28 +95,18 @@ bool Table::call_leaves_discard(int s, int called, int k1, int k2, int swap) con
   return left != 0;
 }
 
-// The last decision's sets, and only those: most decisions ask one seat,
-// and clearing four sets twice a turn showed in the profile.
-void Table::clear_legal() noexcept {
-  for (unsigned m = filled_; m; m &= m - 1) legal_[static_cast<std::size_t>(std::countr_zero(m))] = ActionSet{};
-  filled_ = 0;
-}
-
-void Table::prepare_turn() noexcept {
-  clear_legal();
-  asked_ = filled_ = static_cast<std::uint8_t>(1u << turn_);
-  answered_ = 0;
+// After a chi or pon (a discard, kuikae-bound), or in riichi (tsumogiri,
+// a kan keeping the waits, north): the turns prepare_turn hands here.
+void Table::prepare_turn_special() noexcept {
   const SeatState& st = seats_[turn_];
   ActionSet& L = legal_[turn_];
   const Hand& h = st.hand;
-  // discard + k for a plain copy of kind k held, + 34.. for a red five
-  std::uint64_t discards = st.pais;
-  if (called_turn_) {  // after chi or pon: a discard, not the called kind nor the run's other end
+  if (called_turn_) {  // a discard, not the called kind nor the run's other end
     std::uint64_t banned = std::uint64_t{1} << pai_kind(called_pai_);
     if (kuikae_other_ >= 0) banned |= std::uint64_t{1} << kuikae_other_;
     for (int suit = 0; suit < 3; ++suit)  // a banned five bans its red copy too
       if ((banned >> (9 * suit + 4)) & 1) banned |= std::uint64_t{1} << (34 + suit);
-    L.insert_low(discards & ~banned);
+    L.insert_low(st.pais & ~banned);
     return;
   }
   const int drawn_kind = pai_kind(drawn_);
@@ -132,77 +114,33 @@ void Table::prepare_turn() noexcept {
   const bool kan_ok = kans_ < 4 && tiles_left() > 0;
   if (rules_.nine_terminals && st.discards == 0 && !any_call_ && distinct_yaochu(st.held) >= 9)
     L.insert(act::nine_terminals);
-  if (st.riichi) {
-    L.insert(act::tsumogiri);
-    if (kan_ok && detail::count_of(h, drawn_kind) == 4) {
-      Hand after = h;  // the waits must stay those of the riichi
-      for (int c = 0; c < 4; ++c) after.remove(Tile(drawn_kind));
-      const Result<TileMask> w = waits(after, Options{rules_.players, {}});
-      if (w.ok() && w.value == st.waits) L.insert(act::kan + drawn_kind);
-    }
-    if (n_ == 3 && drawn_kind == 30 && tiles_left() > 0) L.insert(act::north);
-    return;
+  L.insert(act::tsumogiri);
+  if (kan_ok && detail::count_of(h, drawn_kind) == 4) {
+    Hand after = h;  // the waits must stay those of the riichi
+    for (int c = 0; c < 4; ++c) after.remove(Tile(drawn_kind));
+    const Result<TileMask> w = waits(after, Options{rules_.players, {}});
+    if (w.ok() && w.value == st.waits) L.insert(act::kan + drawn_kind);
   }
-  const std::uint64_t held = st.held, four = st.fours;
-  discards &= ~drawn_alone_;  // only the drawn copy: tsumogiri
-  L.insert_low(discards | std::uint64_t{1} << act::tsumogiri);
-  if (kan_ok)
-    for (std::uint64_t m = four; m; m &= m - 1) L.insert(act::kan + std::countr_zero(m));
-  if (kan_ok)
-    for (std::uint64_t m = st.pons & held; m; m &= m - 1) L.insert(act::kan + std::countr_zero(m));
-  if (n_ == 3 && detail::count_of(h, 30) > 0 && tiles_left() > 0) L.insert(act::north);
-  // One branch for the four (as ints: clang refuses & between bools).
-  const bool riichi_may =
-      (static_cast<int>(!st.open) & static_cast<int>(scores_[turn_] >= 1000) &
-       static_cast<int>(tiles_left() >= rules_.riichi_min_wall) & static_cast<int>(st.shanten <= 1)) != 0;
-  if (riichi_may && detail::may_be_tenpai(st.held, st.pairs, 2)) {
-    const Result<TenpaiDiscards> td = tenpai_discards(h, Options{rules_.players, {}});
-    if (td.ok())
-      for (Tile t : td.value.discards) {
-        const Pai plain = static_cast<Pai>(t.kind());
-        if (drawn_kind == t.kind()) L.insert(act::riichi_tsumogiri);
-        if (pai_in_hand(h, plain) - (drawn_ == plain) > 0) L.insert(act::riichi + plain);
-        if (detail::is_five(t.kind())) {
-          const Pai red = red_pai_of(t.kind());
-          if (pai_in_hand(h, red) - (drawn_ == red) > 0) L.insert(act::riichi + red);
-        }
-      }
-  }
+  if (n_ == 3 && drawn_kind == 30 && tiles_left() > 0) L.insert(act::north);
 }
 
-void Table::prepare_reaction() noexcept {
-  clear_legal();
-  asked_ = answered_ = 0;
-  const int kind = pai_kind(claim_pai_);
-  const bool calls = tiles_left() > 0;  // the last discard cannot be called
-  // Most seats can do nothing with most discards: the kind among the waits
-  // (ron), a pair of it (pon, kan), or for the next seat two tiles making a
-  // run with it (chi) is a few mask tests; only a seat that passes them is
-  // looked at closely. Branch-free up to the seats that pass (which seat
-  // discarded changes every turn: a branch on it was mispredicted a third
-  // of the time).
-  unsigned passing = 0;
-  if (calls)
-    for (int s = 0; s < 4; ++s)  // four, unrolled: a fourth seat of three players holds nothing
-      passing |= static_cast<unsigned>((claims_[static_cast<std::size_t>(s)] >> kind) & 1) << s;
-  else
-    for (int s = 0; s < 4; ++s)  // the last discard: ron only
-      passing |= static_cast<unsigned>((seats_[static_cast<std::size_t>(s)].waits.bits() >> kind) & 1) << s;
-  // chi: the next seat only, four players only (with three, chi_seat is
-  // some seat, never used; as ints, no branches: the seat changes every turn)
-  const int chi_seat = (turn_ + 1) & 3;
-  const SeatState& next = seats_[static_cast<std::size_t>(chi_seat)];
-  const int four = n_ == 4;
-  const int chi_may = four & static_cast<int>(calls) & static_cast<int>(next.riichi == 0);
-  passing |= static_cast<unsigned>(chi_may & static_cast<int>((detail::chi_kinds_of(next.held) >> kind) & 1))
-             << chi_seat;
-  passing &= ~(1u << turn_);
-  const bool chi_kind = (four & static_cast<int>(kind < 27)) != 0;
-  for (; passing; passing &= passing - 1) {
-    const int s = std::countr_zero(passing);
-    reaction_set(s, calls, chi_kind && s == chi_seat);
+// The riichi discards of a hand that may be tenpai after one (the kernel's
+// tenpai_discards), each as the pai the hand holds.
+void Table::insert_riichi_discards() noexcept {
+  const Hand& h = seats_[turn_].hand;
+  ActionSet& L = legal_[turn_];
+  const int drawn_kind = pai_kind(drawn_);
+  const Result<TenpaiDiscards> td = tenpai_discards(h, Options{rules_.players, {}});
+  if (!td.ok()) return;
+  for (Tile t : td.value.discards) {
+    const Pai plain = static_cast<Pai>(t.kind());
+    if (drawn_kind == t.kind()) L.insert(act::riichi_tsumogiri);
+    if (pai_in_hand(h, plain) - (drawn_ == plain) > 0) L.insert(act::riichi + plain);
+    if (detail::is_five(t.kind())) {
+      const Pai red = red_pai_of(t.kind());
+      if (pai_in_hand(h, red) - (drawn_ == red) > 0) L.insert(act::riichi + red);
+    }
   }
-  filled_ = asked_;  // a seat's set is not empty only when it is asked
 }
 
 void Table::reaction_set(int s, bool calls, bool chi_seat) noexcept {

@@ -346,7 +346,9 @@ class MJK_API Table {
   void add_pai(int seat, Pai p) noexcept;
   // table_legal.cpp: the decision's legal sets
   void clear_legal() noexcept;
-  void prepare_turn() noexcept;
+  void prepare_turn() noexcept;          // table_prepare-inl.hpp, with prepare_reaction
+  void prepare_turn_special() noexcept;  // after a call, or in riichi
+  void insert_riichi_discards() noexcept;
   void prepare_reaction() noexcept;
   void reaction_set(int seat, bool calls, bool chi_seat) noexcept;  // one seat's answers to the discard
   void prepare_chankan(int claim_kind) noexcept;
@@ -378,8 +380,8 @@ class MJK_API Table {
   std::uint8_t kans_ = 0;          // kans made this round, by anyone
   std::uint8_t turn_ = 0;
   Pai drawn_ = no_pai;
-  std::uint64_t drawn_alone_ =
-      0;  // bit drawn_ when the hand held no copy of that pai before the draw (no discard of it but tsumogiri)
+  // bit drawn_ when the hand held no copy of that pai before the draw: no discard of it but tsumogiri
+  std::uint64_t drawn_alone_ = 0;
   bool replacement_draw_ = false;  // this turn's tile came from the dead wall
   bool called_turn_ = false;       // this turn follows a chi or pon (kuikae)
   Pai called_pai_ = no_pai;        // the called tile (kuikae)
