@@ -83,10 +83,19 @@ void Table::emit(GameLog* log, const Event& e) const noexcept {
   st.held &= ~(bit & (std::uint64_t{0} - (count == 0)));
 }
 
-// The kernel's part of update_waits, out of line: most discards end before it.
+// The kernel's part of update_waits, out of line: most discards end before
+// it. The shanten first: a third cheaper than the waits, and most hands
+// asked are not tenpai; its value, open hand or closed, is the exact bound
+// that lets the next discards skip the kernel.
 [[gnu::noinline]] static void ask_kernel(SeatState& st, std::uint8_t& waiting, std::uint8_t bit,
                                          Players players) noexcept {
   const Options options{players, {}};
+  const Result<ShantenForms> sh = shanten(st.hand, options);
+  if (sh.ok() && sh.value.best > 0) {
+    st.waits = TileMask{};
+    st.shanten = sh.value.best;
+    return;
+  }
   const Result<TileMask> w = waits(st.hand, options);
   st.waits = w.ok() ? w.value : TileMask{};
   if (!st.waits.empty()) {
@@ -94,13 +103,7 @@ void Table::emit(GameLog* log, const Event& e) const noexcept {
     waiting |= bit;
     return;
   }
-  if (st.open) {  // no riichi to decide: "not tenpai" is bound enough, and the next discard asks again
-    st.shanten = 1;
-    return;
-  }
-  const Result<ShantenForms> sh = shanten(st.hand, options);
-  st.shanten = sh.ok() ? sh.value.best : std::int8_t{8};
-  if (st.shanten == 0) st.shanten = 1;  // tenpai only on kinds held four times: no wait
+  st.shanten = 1;  // tenpai only on kinds held four times: no wait, and the next discard asks again
 }
 
 [[gnu::always_inline]] inline void Table::update_waits(int s, bool exact) noexcept {

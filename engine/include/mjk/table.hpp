@@ -235,10 +235,11 @@ struct SeatState {
   std::uint64_t pais = 0;
   std::uint64_t pons = 0;  // kinds of its pons (an added kan may grow them)
   // A lower bound of the concealed hand's shanten at 3k+1 (0: tenpai, and
-  // exact). A draw and a discard lower the shanten by one at most, so from a
-  // bound of 2 or more the next discard only lowers the bound: the kernel is
-  // asked (waits, then shanten) once it is 1 or less, unless two isolated
-  // singles rule a wait out (the bound is then 1). waits is exact always.
+  // exact). A draw (or a call) and a discard lower the shanten by one at
+  // most, so from a bound of 2 or more the next discard only lowers the
+  // bound: the kernel is asked (shanten, then waits when it is 0) once it is
+  // 1 or less, unless two isolated singles rule a wait out (the bound is
+  // then 1). waits is exact always.
   std::int8_t shanten = 8;
   std::uint8_t riichi = 0;  // 0, 1, 2 (double)
   std::uint8_t nuki = 0, kans = 0, discards = 0;
