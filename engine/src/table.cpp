@@ -47,9 +47,10 @@ void Table::emit(GameLog* log, const Event& e) const noexcept {
 // Inlined: a tile in and out on every turn, where the call's cost showed.
 [[gnu::always_inline]] inline void Table::add_pai(int s, Pai p) noexcept {
   SeatState& st = seats_[static_cast<std::size_t>(s)];
-  const int kind = pai_kind(p);
-  const auto count = static_cast<std::uint8_t>(st.hand.slots[detail::kind_slot[static_cast<std::size_t>(kind)]] + 1);
-  st.hand.slots[detail::kind_slot[static_cast<std::size_t>(kind)]] = count;
+  const int kind = detail::pai_kinds[p];
+  std::uint8_t& slot = st.hand.slots[detail::pai_slots[p]];
+  const auto count = static_cast<std::uint8_t>(slot + 1);
+  slot = count;
   ++st.hand.tiles;
   if (pai_red(p)) ++st.hand.red_fives[static_cast<std::size_t>(p - 34)];
   const std::uint64_t bit = std::uint64_t{1} << kind;
@@ -61,8 +62,8 @@ void Table::emit(GameLog* log, const Event& e) const noexcept {
 
 [[gnu::always_inline]] inline void Table::remove_pai(int s, Pai p) noexcept {
   SeatState& st = seats_[static_cast<std::size_t>(s)];
-  const int kind = pai_kind(p);
-  std::uint8_t& slot = st.hand.slots[detail::kind_slot[static_cast<std::size_t>(kind)]];
+  const int kind = detail::pai_kinds[p];
+  std::uint8_t& slot = st.hand.slots[detail::pai_slots[p]];
   const auto count = static_cast<std::uint8_t>(slot - 1);
   slot = count;
   --st.hand.tiles;

@@ -13,6 +13,21 @@ inline constexpr std::array<std::uint8_t, kind_count> kind_slot = [] {
   return slots;
 }();
 
+// Each pai's kind and slot (pai 0..36 only): pai_kind and kind_slot in one
+// read where a tile goes in or out.
+inline constexpr std::array<std::uint8_t, pai_count> pai_kinds = [] {
+  std::array<std::uint8_t, pai_count> out{};
+  for (int p = 0; p < pai_count; ++p)
+    out[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(pai_kind(static_cast<Pai>(p)));
+  return out;
+}();
+inline constexpr std::array<std::uint8_t, pai_count> pai_slots = [] {
+  std::array<std::uint8_t, pai_count> out{};
+  for (int p = 0; p < pai_count; ++p)
+    out[static_cast<std::size_t>(p)] = kind_slot[static_cast<std::size_t>(pai_kind(static_cast<Pai>(p)))];
+  return out;
+}();
+
 // The copies of kind k in a hand (red fives included).
 [[nodiscard]] inline int count_of(const Hand& h, int kind) noexcept {
   return h.slots[kind_slot[static_cast<std::size_t>(kind)]];

@@ -27,7 +27,7 @@ namespace mjk {
     return;
   }
   ActionSet& L = legal_[turn_];
-  const int drawn_kind = pai_kind(drawn_);
+  const int drawn_kind = detail::pai_kinds[drawn_];  // a turn not after a call has drawn
   if (st.waits.contains(Tile(drawn_kind)) && can_win(turn_, drawn_, true, false)) L.insert(act::tsumo);
   const int left = tiles_left();
   if (st.discards == 0 && rules_.nine_terminals && !any_call_ && ActionSet::bit_count(st.held & detail::yaochu) >= 9)
@@ -47,9 +47,11 @@ namespace mjk {
 }
 
 [[gnu::always_inline]] inline void Table::prepare_reaction() noexcept {
-  clear_legal();
+  // A discard ends the turn's decision, the only set filled (Table::check)
+  legal_[turn_] = ActionSet{};
+  filled_ = 0;
   asked_ = answered_ = 0;
-  const int kind = pai_kind(claim_pai_);
+  const int kind = detail::pai_kinds[claim_pai_];
   const bool calls = tiles_left() > 0;  // the last discard cannot be called
   // Most seats can do nothing with most discards: the kind among the waits
   // (ron), a pair of it (pon, kan), or for the next seat two tiles making a

@@ -281,6 +281,8 @@ std::string Table::check() const {
     for (int p = 0; p < pai_count; ++p)
       pais |= std::uint64_t{detail::pai_in_hand(st.hand, static_cast<Pai>(p)) > 0} << p;
     if (pais != st.pais) return "seat " + std::to_string(s) + ": the pai mask differs from the hand";
+    if (!((asked_ >> s) & 1) && !legal_[static_cast<std::size_t>(s)].empty())
+      return "seat " + std::to_string(s) + ": a legal set for a seat not asked";
     if (((waiting_ >> s) & 1) != !st.waits.empty())
       return "seat " + std::to_string(s) + ": the table's waiting seats differ from its waits";
     // the seat at its turn holds a tile more: its claims are its hand's before
