@@ -25,11 +25,14 @@ constexpr std::array<std::array<Pai, 136>, 2> pai_of_id = [] {
   }
   return out;
 }();
+
+// The pai at wall index `index`: inlined where the deal and the draws read it.
+[[gnu::always_inline]] inline Pai pai_at(const Wall& wall, bool red_fives, int index) noexcept {
+  return pai_of_id[red_fives ? 1 : 0][wall.tiles[static_cast<std::size_t>(index)]];
+}
 }  // namespace
 
-Pai Table::wall_pai(int index) const noexcept {
-  return pai_of_id[rules_.red_fives ? 1 : 0][wall_.tiles[static_cast<std::size_t>(index)]];
-}
+Pai Table::wall_pai(int index) const noexcept { return pai_at(wall_, rules_.red_fives, index); }
 
 int Table::replacement_index(int r) const noexcept {
   static constexpr std::array<std::uint8_t, 4> first = {1, 0, 3, 2};
@@ -186,8 +189,9 @@ void Table::begin_round(GameLog* log, const Wall* wall) noexcept {
   // Tenhou's deal: four tiles to each seat from the dealer, three times, then one each.
   for (int pass = 0; pass < 3; ++pass)
     for (int i = 0, s = kyoku_; i < n_; ++i, s = s + 1 == n_ ? 0 : s + 1)
-      for (int k = 0; k < 4; ++k) add_pai(s, wall_pai(next_live_--));
-  for (int i = 0, s = kyoku_; i < n_; ++i, s = s + 1 == n_ ? 0 : s + 1) add_pai(s, wall_pai(next_live_--));
+      for (int k = 0; k < 4; ++k) add_pai(s, pai_at(wall_, rules_.red_fives, next_live_--));
+  for (int i = 0, s = kyoku_; i < n_; ++i, s = s + 1 == n_ ? 0 : s + 1)
+    add_pai(s, pai_at(wall_, rules_.red_fives, next_live_--));
   if (log) {
     RoundHeader h;
     h.wind = wind_;
@@ -220,7 +224,7 @@ void Table::begin_round(GameLog* log, const Wall* wall) noexcept {
 
 [[gnu::always_inline]] inline void Table::draw_tile(int s, bool replacement, GameLog* log) noexcept {
   const int index = replacement ? replacement_index(replacements_++) : next_live_--;
-  const Pai p = wall_pai(index);
+  const Pai p = pai_at(wall_, rules_.red_fives, index);
   SeatState& st = seats_[static_cast<std::size_t>(s)];
   drawn_alone_ = ~st.pais & (std::uint64_t{1} << p);
   add_pai(s, p);
@@ -301,7 +305,7 @@ ActionResult Table::apply(int s, Action a, GameLog* log) noexcept {
 }
 
 [[gnu::always_inline]] inline void Table::discard(int s, Pai p, bool tsumogiri, bool riichi, GameLog* log) noexcept {
-  flush_pending_dora(log);  // an open kan's indicator comes just before the discard that follows it
+  if (dora_pending_) flush_pending_dora(log);  // an open kan's indicator comes just before the discard that follows it
   SeatState& st = seats_[static_cast<std::size_t>(s)];
   if (riichi) {
     Event e{EventType::reach};
