@@ -83,7 +83,8 @@ bool Table::can_win(int s, Pai p, bool tsumo, bool chankan) const noexcept {
 
 // After taking k1 and k2 (kinds, -1 for none) from the hand, is some tile
 // left that kuikae allows (not the called kind, not `swap`)?
-bool Table::call_leaves_discard(int s, int called, int k1, int k2, int swap) const noexcept {
+[[gnu::always_inline]] inline bool Table::call_leaves_discard(int s, int called, int k1, int k2,
+                                                              int swap) const noexcept {
   const SeatState& st = seats_[static_cast<std::size_t>(s)];
   std::uint64_t left = st.held;
   // a kind taken for the call is gone when the call takes every copy
