@@ -177,6 +177,19 @@ Bot bot_by_name(std::string_view name) noexcept {
 }
 
 namespace {
+// Rng::mix(c) for the first numbers of a stream (a game asks a seat a few
+// hundred times): a random seat's next number with one mix, not two, the
+// same number as Rng::next's.
+constexpr std::array<std::uint64_t, 1024> mixed_counters = [] {
+  std::array<std::uint64_t, 1024> out{};
+  for (std::size_t c = 0; c < out.size(); ++c) out[c] = Rng::mix(c);
+  return out;
+}();
+std::uint64_t next_number(Rng& rng) noexcept {
+  const std::uint64_t c = rng.counter++;
+  return Rng::mix(rng.key ^ (c < mixed_counters.size() ? mixed_counters[c] : Rng::mix(c)));
+}
+
 // What a seat plays when its bot's answer is illegal, or when it has no bot:
 // pass, else tsumogiri, else the lowest legal action.
 Action fallback(const Table& table, int seat, Rng&) noexcept {
@@ -199,7 +212,7 @@ long play_game(Table& table, std::span<const Bot> bots, std::uint64_t seed, Game
   // next. The same numbers in the same order as bot_random's own draws.
   std::array<std::uint64_t, 4> ahead{};
   for (std::size_t s = 0; s < 4; ++s)
-    if (by_seat[s] == bot_random) ahead[s] = rngs[s].next();
+    if (by_seat[s] == bot_random) ahead[s] = next_number(rngs[s]);
   long decisions = 0;
   while (!table.done()) {
     if (table.phase() == Phase::round_over) {
@@ -213,7 +226,7 @@ long play_game(Table& table, std::span<const Bot> bots, std::uint64_t seed, Game
       if (by_seat[seat] == bot_random) {
         const ActionSet& legal = table.legal(s);
         a = legal.nth(static_cast<int>(Rng::scaled(ahead[seat], static_cast<std::uint32_t>(legal.size()))));
-        ahead[seat] = rngs[seat].next();
+        ahead[seat] = next_number(rngs[seat]);
       } else {
         a = by_seat[seat](table, s, rngs[seat]);
       }

@@ -1,12 +1,13 @@
 // The round's flow: dealing, draws, discards, calls, kans and the answers
-// to them. The legal sets are table_legal.cpp's; wins, draws and the game's
-// end table_settle.cpp's.
+// to them. The legal sets are table_prepare-inl.hpp's (inlined here) and
+// table_legal.cpp's; wins, draws and the game's end table_settle.cpp's.
 #include <algorithm>
 #include <bit>
 
 #include "mjk/analysis.hpp"
 #include "mjk/table.hpp"
 #include "table_internal.hpp"
+#include "table_prepare-inl.hpp"
 
 namespace mjk {
 
@@ -24,11 +25,14 @@ constexpr std::array<std::array<Pai, 136>, 2> pai_of_id = [] {
   }
   return out;
 }();
+
+// The pai at wall index `index`: inlined where the deal and the draws read it.
+[[gnu::always_inline]] inline Pai pai_at(const Wall& wall, bool red_fives, int index) noexcept {
+  return pai_of_id[red_fives ? 1 : 0][wall.tiles[static_cast<std::size_t>(index)]];
+}
 }  // namespace
 
-Pai Table::wall_pai(int index) const noexcept {
-  return pai_of_id[rules_.red_fives ? 1 : 0][wall_.tiles[static_cast<std::size_t>(index)]];
-}
+Pai Table::wall_pai(int index) const noexcept { return pai_at(wall_, rules_.red_fives, index); }
 
 int Table::replacement_index(int r) const noexcept {
   static constexpr std::array<std::uint8_t, 4> first = {1, 0, 3, 2};
@@ -43,66 +47,91 @@ void Table::emit(GameLog* log, const Event& e) const noexcept {
   if (log) log->events.push_back(e);
 }
 
-void Table::add_pai(int s, Pai p) noexcept {
+// Inlined: a tile in and out on every turn, where the call's cost showed.
+[[gnu::always_inline]] inline void Table::add_pai(int s, Pai p) noexcept {
   SeatState& st = seats_[static_cast<std::size_t>(s)];
-  const int kind = pai_kind(p);
-  const auto count = static_cast<std::uint8_t>(st.hand.slots[detail::kind_slot[static_cast<std::size_t>(kind)]] + 1);
-  st.hand.slots[detail::kind_slot[static_cast<std::size_t>(kind)]] = count;
+  const int kind = detail::pai_kinds[p];
+  std::uint8_t& slot = st.hand.slots[detail::pai_slots[p]];
+  const auto count = static_cast<std::uint8_t>(slot + 1);
+  slot = count;
   ++st.hand.tiles;
   if (pai_red(p)) ++st.hand.red_fives[static_cast<std::size_t>(p - 34)];
   const std::uint64_t bit = std::uint64_t{1} << kind;
   st.held |= bit;
+  st.pais |= std::uint64_t{1} << p;
   st.pairs |= bit & (std::uint64_t{0} - (count >= 2));  // masks, not branches: the counts are the wall's chance
   if (count == 4) st.fours |= bit;
 }
 
-void Table::remove_pai(int s, Pai p) noexcept {
+[[gnu::always_inline]] inline void Table::remove_pai(int s, Pai p) noexcept {
   SeatState& st = seats_[static_cast<std::size_t>(s)];
-  const int kind = pai_kind(p);
-  std::uint8_t& slot = st.hand.slots[detail::kind_slot[static_cast<std::size_t>(kind)]];
+  const int kind = detail::pai_kinds[p];
+  std::uint8_t& slot = st.hand.slots[detail::pai_slots[p]];
   const auto count = static_cast<std::uint8_t>(slot - 1);
   slot = count;
   --st.hand.tiles;
+  const std::uint64_t bit = std::uint64_t{1} << kind;
   if (detail::is_five(kind)) {  // as Hand::remove: no more red fives than fives
-    std::uint8_t& red = st.hand.red_fives[static_cast<std::size_t>(kind / 9)];
+    const auto suit = static_cast<std::size_t>(kind / 9);
+    std::uint8_t& red = st.hand.red_fives[suit];
     if (pai_red(p)) --red;
     if (count < red) red = count;
+    const std::uint64_t red_bit = std::uint64_t{1} << (34 + suit);
+    st.pais = (st.pais & ~(bit | red_bit)) | (bit & (std::uint64_t{0} - (count > red))) |
+              (red_bit & (std::uint64_t{0} - (red > 0)));
+  } else {
+    st.pais &= ~(bit & (std::uint64_t{0} - (count == 0)));
   }
-  const std::uint64_t bit = std::uint64_t{1} << kind;
   st.fours &= ~bit;
   st.pairs &= ~(bit & (std::uint64_t{0} - (count < 2)));
   st.held &= ~(bit & (std::uint64_t{0} - (count == 0)));
 }
 
-void Table::update_waits(int s, bool exact) noexcept {
+// The kernel's part of update_waits, out of line: most discards end before
+// it. The shanten first: a third cheaper than the waits, and most hands
+// asked are not tenpai; its value, open hand or closed, is the exact bound
+// that lets the next discards skip the kernel.
+[[gnu::noinline]] static void ask_kernel(SeatState& st, std::uint8_t& waiting, std::uint8_t bit,
+                                         Players players) noexcept {
+  const Options options{players, {}};
+  const Result<ShantenForms> sh = shanten(st.hand, options);
+  if (sh.ok() && sh.value.best > 0) {
+    st.waits = TileMask{};
+    st.shanten = sh.value.best;
+    return;
+  }
+  const Result<TileMask> w = waits(st.hand, options);
+  st.waits = w.ok() ? w.value : TileMask{};
+  if (!st.waits.empty()) {
+    st.shanten = 0;
+    waiting |= bit;
+    return;
+  }
+  st.shanten = 1;  // tenpai only on kinds held four times: no wait, and the next discard asks again
+}
+
+[[gnu::always_inline]] inline void Table::update_waits(int s, bool exact) noexcept {
   SeatState& st = seats_[static_cast<std::size_t>(s)];
+  const auto bit = static_cast<std::uint8_t>(1u << s);
+  waiting_ &= static_cast<std::uint8_t>(~bit);
+  const std::uint64_t pons = st.pairs & (std::uint64_t{0} - (st.riichi == 0));
   // A draw (or a called tile) and a discard lower the shanten by one at
   // most: from a bound of 2 or more the hand cannot be tenpai now, so most
   // discards of a game need no kernel call at all.
   if (!exact && st.shanten >= 2) {
     --st.shanten;
     st.waits = TileMask{};
+    claims_[static_cast<std::size_t>(s)] = pons;
     return;
   }
   if (!detail::may_be_tenpai(st.held, st.pairs, 1)) {  // no wait, and the bound 1 asks again at the next discard
     st.waits = TileMask{};
     st.shanten = 1;
+    claims_[static_cast<std::size_t>(s)] = pons;
     return;
   }
-  const Options options{rules_.players, {}};
-  const Result<TileMask> w = waits(st.hand, options);
-  st.waits = w.ok() ? w.value : TileMask{};
-  if (!st.waits.empty()) {
-    st.shanten = 0;
-    return;
-  }
-  if (st.open) {  // no riichi to decide: "not tenpai" is bound enough, and the next discard asks again
-    st.shanten = 1;
-    return;
-  }
-  const Result<ShantenForms> sh = shanten(st.hand, options);
-  st.shanten = sh.ok() ? sh.value.best : std::int8_t{8};
-  if (st.shanten == 0) st.shanten = 1;  // tenpai only on kinds held four times: no wait
+  ask_kernel(st, waiting_, bit, rules_.players);
+  claims_[static_cast<std::size_t>(s)] = st.waits.bits() | pons;
 }
 
 void Table::start(const EngineRules& rules, std::uint64_t seed, std::uint32_t game, GameLog* log,
@@ -151,6 +180,8 @@ void Table::begin_round(GameLog* log, const Wall* wall) noexcept {
   riichi_count_ = 0;
   first_wind_ = 0xff;
   first_wind_count_ = 0;
+  waiting_ = 0;
+  claims_ = {};
   river_count_ = 0;
   result_ = RoundResult{};
   for (auto& st : seats_) st = SeatState{};
@@ -158,8 +189,9 @@ void Table::begin_round(GameLog* log, const Wall* wall) noexcept {
   // Tenhou's deal: four tiles to each seat from the dealer, three times, then one each.
   for (int pass = 0; pass < 3; ++pass)
     for (int i = 0, s = kyoku_; i < n_; ++i, s = s + 1 == n_ ? 0 : s + 1)
-      for (int k = 0; k < 4; ++k) add_pai(s, wall_pai(next_live_--));
-  for (int i = 0, s = kyoku_; i < n_; ++i, s = s + 1 == n_ ? 0 : s + 1) add_pai(s, wall_pai(next_live_--));
+      for (int k = 0; k < 4; ++k) add_pai(s, pai_at(wall_, rules_.red_fives, next_live_--));
+  for (int i = 0, s = kyoku_; i < n_; ++i, s = s + 1 == n_ ? 0 : s + 1)
+    add_pai(s, pai_at(wall_, rules_.red_fives, next_live_--));
   if (log) {
     RoundHeader h;
     h.wind = wind_;
@@ -190,11 +222,12 @@ void Table::begin_round(GameLog* log, const Wall* wall) noexcept {
   draw_tile(kyoku_, false, log);
 }
 
-void Table::draw_tile(int s, bool replacement, GameLog* log) noexcept {
+[[gnu::always_inline]] inline void Table::draw_tile(int s, bool replacement, GameLog* log) noexcept {
   const int index = replacement ? replacement_index(replacements_++) : next_live_--;
-  const Pai p = wall_pai(index);
-  add_pai(s, p);
+  const Pai p = pai_at(wall_, rules_.red_fives, index);
   SeatState& st = seats_[static_cast<std::size_t>(s)];
+  drawn_alone_ = ~st.pais & (std::uint64_t{1} << p);
+  add_pai(s, p);
   st.drawn_yet = true;
   turn_ = static_cast<std::uint8_t>(s);
   drawn_ = p;
@@ -242,14 +275,11 @@ ActionResult Table::apply(int s, Action a, GameLog* log) noexcept {
     return r;
   }
   // Phase::turn
-  if (a < act::tsumogiri) {
-    discard(s, static_cast<Pai>(a - act::discard), false, false, log);
-  } else if (a == act::tsumogiri) {
-    discard(s, drawn_, true, false, log);
-  } else if (a >= act::riichi && a < act::riichi_tsumogiri) {
-    discard(s, static_cast<Pai>(a - act::riichi), false, true, log);
-  } else if (a == act::riichi_tsumogiri) {
-    discard(s, drawn_, true, true, log);
+  if (a <= act::riichi_tsumogiri) {  // one call of discard for the four kinds, inlined here
+    const bool riichi = a >= act::riichi;
+    const int offset = riichi ? a - act::riichi : a - act::discard;  // a pai, or 37: the drawn tile
+    const bool tsumogiri = offset == act::tsumogiri - act::discard;
+    discard(s, tsumogiri ? drawn_ : static_cast<Pai>(offset), tsumogiri, riichi, log);
   } else if (a >= act::kan && a < act::kan + kind_count) {
     do_self_kan(s, a - act::kan, log);
   } else if (a == act::tsumo) {
@@ -274,8 +304,8 @@ ActionResult Table::apply(int s, Action a, GameLog* log) noexcept {
   return r;
 }
 
-void Table::discard(int s, Pai p, bool tsumogiri, bool riichi, GameLog* log) noexcept {
-  flush_pending_dora(log);  // an open kan's indicator comes just before the discard that follows it
+[[gnu::always_inline]] inline void Table::discard(int s, Pai p, bool tsumogiri, bool riichi, GameLog* log) noexcept {
+  if (dora_pending_) flush_pending_dora(log);  // an open kan's indicator comes just before the discard that follows it
   SeatState& st = seats_[static_cast<std::size_t>(s)];
   if (riichi) {
     Event e{EventType::reach};
@@ -312,17 +342,13 @@ void Table::discard(int s, Pai p, bool tsumogiri, bool riichi, GameLog* log) noe
   if (asked_ == 0) after_discard(log);
 }
 
-// The discard stands (no ron): furiten for everyone it would have won, the riichi accepted.
-// The seats to mark are found without a branch per seat: which seat is the
-// discarder changes every turn, and a skip on it was mispredicted a third
-// of the time.
-static void mark_passed(std::array<SeatState, 4>& seats, int n, int discarder, int kind, std::uint8_t ron_mask) {
-  unsigned waiting = 0;
-  for (int s = 0; s < n; ++s)
-    waiting |= static_cast<unsigned>((seats[static_cast<std::size_t>(s)].waits.bits() >> kind) & 1) << s;
-  waiting &= ~(1u << discarder) & ~unsigned{ron_mask};
-  for (; waiting; waiting &= waiting - 1) {
+// The discard stands (no ron): furiten for everyone it would have won, the
+// riichi accepted. Only the seats with a wait are looked at (`waiting`):
+// most discards find none.
+static void mark_passed(std::array<SeatState, 4>& seats, unsigned waiting, int discarder, int kind) {
+  for (waiting &= ~(1u << discarder); waiting; waiting &= waiting - 1) {
     SeatState& st = seats[static_cast<std::size_t>(std::countr_zero(waiting))];
+    if (!((st.waits.bits() >> kind) & 1)) continue;
     st.temp_furiten = true;
     if (st.riichi) st.riichi_furiten = true;
   }
@@ -333,6 +359,7 @@ bool Table::accept_riichi(GameLog* log) noexcept {
   riichi_declared_ = false;
   SeatState& st = seats_[turn_];
   st.riichi = (st.discards == 1 && !any_call_) ? 2 : 1;
+  claims_[turn_] = st.waits.bits();  // no more pon
   st.ippatsu = true;
   scores_[turn_] -= 1000;
   ++sticks_;
@@ -347,8 +374,8 @@ bool Table::accept_riichi(GameLog* log) noexcept {
   return false;
 }
 
-void Table::after_discard(GameLog* log) noexcept {
-  mark_passed(seats_, n_, turn_, pai_kind(claim_pai_), 0);
+[[gnu::always_inline]] inline void Table::after_discard(GameLog* log) noexcept {
+  mark_passed(seats_, waiting_, turn_, pai_kind(claim_pai_));
   if (accept_riichi(log)) return;
   if (rules_.four_winds && n_ == 4 && !any_call_ && first_wind_count_ == 4 && first_wind_ < 0xfe) {
     settle_draw(DrawKind::four_winds, log);
@@ -389,7 +416,7 @@ void Table::resolve_reaction(GameLog* log) noexcept {
     after_discard(log);
     return;
   }
-  mark_passed(seats_, n_, turn_, pai_kind(claim_pai_), 0);
+  mark_passed(seats_, waiting_, turn_, pai_kind(claim_pai_));
   if (accept_riichi(log)) return;
   do_call(caller, answers_[static_cast<std::size_t>(caller)], log);
 }
@@ -536,7 +563,7 @@ void Table::resolve_chankan(GameLog* log) noexcept {
     settle_wins(rons, turn_, claim_pai_, false, claim_kind_ != 2, log);
     return;
   }
-  mark_passed(seats_, n_, turn_, pai_kind(claim_pai_), 0);
+  mark_passed(seats_, waiting_, turn_, pai_kind(claim_pai_));
   if (claim_kind_ == 2) draw_tile(turn_, true, log);
   else finish_kan(turn_, claim_kind_ == 1, log);
 }

@@ -13,6 +13,21 @@ inline constexpr std::array<std::uint8_t, kind_count> kind_slot = [] {
   return slots;
 }();
 
+// Each pai's kind and slot (pai 0..36 only): pai_kind and kind_slot in one
+// read where a tile goes in or out.
+inline constexpr std::array<std::uint8_t, pai_count> pai_kinds = [] {
+  std::array<std::uint8_t, pai_count> out{};
+  for (int p = 0; p < pai_count; ++p)
+    out[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(pai_kind(static_cast<Pai>(p)));
+  return out;
+}();
+inline constexpr std::array<std::uint8_t, pai_count> pai_slots = [] {
+  std::array<std::uint8_t, pai_count> out{};
+  for (int p = 0; p < pai_count; ++p)
+    out[static_cast<std::size_t>(p)] = kind_slot[static_cast<std::size_t>(pai_kind(static_cast<Pai>(p)))];
+  return out;
+}();
+
 // The copies of kind k in a hand (red fives included).
 [[nodiscard]] inline int count_of(const Hand& h, int kind) noexcept {
   return h.slots[kind_slot[static_cast<std::size_t>(kind)]];
@@ -63,6 +78,17 @@ inline constexpr std::uint64_t number1 = 0x40201ull, number2 = number1 << 1, num
   rest &= rest - 1;
   rest &= spare == 2 ? rest - 1 : ~std::uint64_t{0};
   return (other == 0) | (rest == 0);
+}
+
+// The kinds a chi could take from a hand holding `held`: each kind with two
+// held kinds of its suit making a run with it (below both, between, above
+// both). A superset of the chi calls (kuikae and red fives are not asked).
+[[nodiscard]] constexpr std::uint64_t chi_kinds_of(std::uint64_t held) noexcept {
+  const std::uint64_t s = held & suited;
+  const std::uint64_t above = (s >> 1) & (s >> 2) & ~(number8 | number9);           // k+1, k+2
+  const std::uint64_t between = (s << 1) & (s >> 1) & ~(number1 | number9);         // k-1, k+1
+  const std::uint64_t below = (s << 1) & (s << 2) & ~(number1 | number2) & suited;  // k-1, k-2
+  return above | between | below;
 }
 
 // The two kinds a chi takes from the hand, by the called tile's place in

@@ -3,10 +3,15 @@
 // refused.
 #include <string>
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#endif
+
 #include "mjk/analysis.hpp"
 #include "mjk/score.hpp"
 #include "mjk/table.hpp"
 #include "table_internal.hpp"
+#include "table_prepare-inl.hpp"
 
 namespace mjk {
 
@@ -20,15 +25,6 @@ constexpr bool is_turn_action(Action a) noexcept {
 
 int distinct_yaochu(std::uint64_t held) noexcept { return ActionSet::bit_count(held & detail::yaochu); }
 
-// The kinds a chi of each kind needs one of (its neighbours in the suit; none for honours).
-constexpr std::array<std::uint64_t, kind_count> neighbours = [] {
-  std::array<std::uint64_t, kind_count> out{};
-  for (int k = 0; k < 27; ++k)
-    out[static_cast<std::size_t>(k)] =
-        (k % 9 > 0 ? std::uint64_t{1} << (k - 1) : 0) | (k % 9 < 8 ? std::uint64_t{1} << (k + 1) : 0);
-  return out;
-}();
-
 // select_in_byte[b * 8 + i]: the place of the i-th set bit of byte b.
 constexpr std::array<std::uint8_t, 256 * 8> select_in_byte = [] {
   std::array<std::uint8_t, 256 * 8> table{};
@@ -40,15 +36,12 @@ constexpr std::array<std::uint8_t, 256 * 8> select_in_byte = [] {
   return table;
 }();
 
-}  // namespace
-
-Action ActionSet::nth(int n) const noexcept {
-  const int low = counts[0];
-  std::uint64_t w = n < low ? bits[0] : bits[1];
-  const auto skip = static_cast<std::uint64_t>(n < low ? n : n - low);
-  // The byte holding the wanted bit, found without a loop over the bits (a
-  // random bot's pick, every decision): each byte's count (SWAR), the
-  // running sums by a multiply, then the first sum past `skip`.
+// The place of the (skip+1)-th set bit of w (skip < its bits). Without
+// BMI2 the byte holding it is found without a loop over the bits (a random
+// bot's pick, every decision): each byte's count (SWAR), the running sums
+// by a multiply, then the first sum past `skip`.
+int select_bit_swar(std::uint64_t w, int skip_bits) noexcept {
+  const auto skip = static_cast<std::uint64_t>(skip_bits);
   std::uint64_t c = w - ((w >> 1) & 0x5555555555555555ull);
   c = (c & 0x3333333333333333ull) + ((c >> 2) & 0x3333333333333333ull);
   c = (c + (c >> 4)) & 0x0f0f0f0f0f0f0f0full;
@@ -59,8 +52,28 @@ Action ActionSet::nth(int n) const noexcept {
   const auto before =
       static_cast<int>(((sums << 8) >> (8 * byte)) & 0xff);  // the sum of the bytes below (0 for byte 0)
   const auto in_byte = static_cast<std::size_t>((w >> (8 * byte)) & 0xff);
-  const int at = select_in_byte[in_byte * 8 + static_cast<std::size_t>(static_cast<int>(skip) - before)];
-  return static_cast<Action>((n < low ? 0 : 64) + 8 * byte + at);
+  return 8 * byte + select_in_byte[in_byte * 8 + static_cast<std::size_t>(skip_bits - before)];
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+// With BMI2 one instruction deposits the wanted bit where it is (the
+// baseline x86-64 lacks it: chosen at the first call).
+[[gnu::target("bmi,bmi2")]] int select_bit_bmi2(std::uint64_t w, int skip) noexcept {
+  return static_cast<int>(_tzcnt_u64(_pdep_u64(std::uint64_t{1} << skip, w)));
+}
+int select_bit(std::uint64_t w, int skip) noexcept {
+  static const auto select = __builtin_cpu_supports("bmi2") ? select_bit_bmi2 : select_bit_swar;
+  return select(w, skip);
+}
+#else
+int select_bit(std::uint64_t w, int skip) noexcept { return select_bit_swar(w, skip); }
+#endif
+
+}  // namespace
+
+Action ActionSet::nth(int n) const noexcept {
+  const int low = counts[0];
+  return static_cast<Action>(n < low ? select_bit(bits[0], n) : 64 + select_bit(bits[1], n - low));
 }
 
 bool Table::can_win(int s, Pai p, bool tsumo, bool chankan) const noexcept {
@@ -70,7 +83,8 @@ bool Table::can_win(int s, Pai p, bool tsumo, bool chankan) const noexcept {
 
 // After taking k1 and k2 (kinds, -1 for none) from the hand, is some tile
 // left that kuikae allows (not the called kind, not `swap`)?
-bool Table::call_leaves_discard(int s, int called, int k1, int k2, int swap) const noexcept {
+[[gnu::always_inline]] inline bool Table::call_leaves_discard(int s, int called, int k1, int k2,
+                                                              int swap) const noexcept {
   const SeatState& st = seats_[static_cast<std::size_t>(s)];
   std::uint64_t left = st.held;
   // a kind taken for the call is gone when the call takes every copy
@@ -82,28 +96,18 @@ bool Table::call_leaves_discard(int s, int called, int k1, int k2, int swap) con
   return left != 0;
 }
 
-void Table::prepare_turn() noexcept {
-  for (auto& l : legal_) l = ActionSet{};
-  asked_ = static_cast<std::uint8_t>(1u << turn_);
-  answered_ = 0;
+// After a chi or pon (a discard, kuikae-bound), or in riichi (tsumogiri,
+// a kan keeping the waits, north): the turns prepare_turn hands here.
+void Table::prepare_turn_special() noexcept {
   const SeatState& st = seats_[turn_];
   ActionSet& L = legal_[turn_];
   const Hand& h = st.hand;
-  // discard + k for a plain copy of kind k held, + 34.. for a red five
-  // (masks, not branches: which fives are red is the wall's chance)
-  std::uint64_t discards = st.held;
-  for (int suit = 0; suit < 3; ++suit) {
-    const int red = h.red_fives[static_cast<std::size_t>(suit)];
-    const int five = 9 * suit + 4;
-    discards |= std::uint64_t{red > 0} << (34 + suit);
-    discards &= ~(static_cast<std::uint64_t>((red > 0) & (detail::count_of(h, five) == red)) << five);
-  }
-  if (called_turn_) {  // after chi or pon: a discard, not the called kind nor the run's other end
+  if (called_turn_) {  // a discard, not the called kind nor the run's other end
     std::uint64_t banned = std::uint64_t{1} << pai_kind(called_pai_);
     if (kuikae_other_ >= 0) banned |= std::uint64_t{1} << kuikae_other_;
     for (int suit = 0; suit < 3; ++suit)  // a banned five bans its red copy too
       if ((banned >> (9 * suit + 4)) & 1) banned |= std::uint64_t{1} << (34 + suit);
-    L.insert_low(discards & ~banned);
+    L.insert_low(st.pais & ~banned);
     return;
   }
   const int drawn_kind = pai_kind(drawn_);
@@ -111,68 +115,37 @@ void Table::prepare_turn() noexcept {
   const bool kan_ok = kans_ < 4 && tiles_left() > 0;
   if (rules_.nine_terminals && st.discards == 0 && !any_call_ && distinct_yaochu(st.held) >= 9)
     L.insert(act::nine_terminals);
-  if (st.riichi) {
-    L.insert(act::tsumogiri);
-    if (kan_ok && detail::count_of(h, drawn_kind) == 4) {
-      Hand after = h;  // the waits must stay those of the riichi
-      for (int c = 0; c < 4; ++c) after.remove(Tile(drawn_kind));
-      const Result<TileMask> w = waits(after, Options{rules_.players, {}});
-      if (w.ok() && w.value == st.waits) L.insert(act::kan + drawn_kind);
-    }
-    if (n_ == 3 && drawn_kind == 30 && tiles_left() > 0) L.insert(act::north);
-    return;
-  }
-  const std::uint64_t held = st.held, four = st.fours;
-  discards &= ~(std::uint64_t{pai_in_hand(h, drawn_) == 1} << drawn_);  // only the drawn copy: tsumogiri
-  L.insert_low(discards);
-  if (kan_ok)
-    for (std::uint64_t m = four; m; m &= m - 1) L.insert(act::kan + std::countr_zero(m));
   L.insert(act::tsumogiri);
-  if (kan_ok)
-    for (std::uint64_t m = st.pons & held; m; m &= m - 1) L.insert(act::kan + std::countr_zero(m));
-  if (n_ == 3 && detail::count_of(h, 30) > 0 && tiles_left() > 0) L.insert(act::north);
-  // One branch for the four (as ints: clang refuses & between bools).
-  const bool riichi_may =
-      (static_cast<int>(!st.open) & static_cast<int>(scores_[turn_] >= 1000) &
-       static_cast<int>(tiles_left() >= rules_.riichi_min_wall) & static_cast<int>(st.shanten <= 1)) != 0;
-  if (riichi_may && detail::may_be_tenpai(st.held, st.pairs, 2)) {
-    const Result<TenpaiDiscards> td = tenpai_discards(h, Options{rules_.players, {}});
-    if (td.ok())
-      for (Tile t : td.value.discards) {
-        const Pai plain = static_cast<Pai>(t.kind());
-        if (drawn_kind == t.kind()) L.insert(act::riichi_tsumogiri);
-        if (pai_in_hand(h, plain) - (drawn_ == plain) > 0) L.insert(act::riichi + plain);
-        if (detail::is_five(t.kind())) {
-          const Pai red = red_pai_of(t.kind());
-          if (pai_in_hand(h, red) - (drawn_ == red) > 0) L.insert(act::riichi + red);
-        }
-      }
+  if (kan_ok && detail::count_of(h, drawn_kind) == 4) {
+    Hand after = h;  // the waits must stay those of the riichi
+    for (int c = 0; c < 4; ++c) after.remove(Tile(drawn_kind));
+    const Result<TileMask> w = waits(after, Options{rules_.players, {}});
+    if (w.ok() && w.value == st.waits) L.insert(act::kan + drawn_kind);
   }
+  if (n_ == 3 && drawn_kind == 30 && tiles_left() > 0) L.insert(act::north);
 }
 
-void Table::prepare_reaction() noexcept {
-  for (auto& l : legal_) l = ActionSet{};
-  asked_ = answered_ = 0;
-  const int kind = pai_kind(claim_pai_);
-  const bool calls = tiles_left() > 0;  // the last discard cannot be called
-  // Most seats can do nothing with most discards: the kind among the waits
-  // (ron), a pair of it (pon, kan), or for the next seat a neighbour (chi)
-  // is a few mask tests; only a seat that passes them is looked at closely.
-  // Branch-free up to the seats that pass (which seat discarded changes
-  // every turn: a branch on it was mispredicted a third of the time).
-  const int chi_seat = turn_ + 1 == 4 ? 0 : turn_ + 1;  // four players only (near is 0 with three)
-  const std::uint64_t near = n_ == 4 ? neighbours[static_cast<std::size_t>(kind)] : 0;
-  unsigned passing = 0;
-  for (int s = 0; s < n_; ++s) {
-    const SeatState& st = seats_[static_cast<std::size_t>(s)];
-    const std::uint64_t callable = (std::uint64_t{0} - (calls & !st.riichi)) &
-                                   (st.pairs | (std::uint64_t{0} - ((s == chi_seat) & ((st.held & near) != 0))));
-    passing |= static_cast<unsigned>(((st.waits.bits() | callable) >> kind) & 1) << s;
-  }
-  passing &= ~(1u << turn_);
-  for (; passing; passing &= passing - 1) {
-    const int s = std::countr_zero(passing);
-    reaction_set(s, calls, near != 0 && s == chi_seat);
+// The riichi discards of a hand that may be tenpai after one (the kernel's
+// tenpai_discards), each as the pai the hand holds.
+void Table::insert_riichi_discards() noexcept {
+  const Hand& h = seats_[turn_].hand;
+  ActionSet& L = legal_[turn_];
+  const int drawn_kind = pai_kind(drawn_);
+  const Options options{rules_.players, {}};
+  // The hand's shanten first, a third of tenpai_discards' work: above 0, no
+  // discard leaves a wait, and most hands that reach here are there.
+  const Result<ShantenForms> sh = shanten(h, options);
+  if (sh.ok() && sh.value.best > 0) return;
+  const Result<TenpaiDiscards> td = tenpai_discards(h, options);
+  if (!td.ok()) return;
+  for (Tile t : td.value.discards) {
+    const Pai plain = static_cast<Pai>(t.kind());
+    if (drawn_kind == t.kind()) L.insert(act::riichi_tsumogiri);
+    if (pai_in_hand(h, plain) - (drawn_ == plain) > 0) L.insert(act::riichi + plain);
+    if (detail::is_five(t.kind())) {
+      const Pai red = red_pai_of(t.kind());
+      if (pai_in_hand(h, red) - (drawn_ == red) > 0) L.insert(act::riichi + red);
+    }
   }
 }
 
@@ -213,7 +186,7 @@ void Table::reaction_set(int s, bool calls, bool chi_seat) noexcept {
 }
 
 void Table::prepare_chankan(int claim_kind) noexcept {
-  for (auto& l : legal_) l = ActionSet{};
+  clear_legal();
   asked_ = answered_ = 0;
   const int kind = pai_kind(claim_pai_);
   const bool closed_kan = claim_kind == 1;
@@ -232,6 +205,7 @@ void Table::prepare_chankan(int claim_kind) noexcept {
     legal_[static_cast<std::size_t>(s)].insert(act::pass);
     asked_ |= static_cast<std::uint8_t>(1u << s);
   }
+  filled_ = asked_;
 }
 
 Refusal Table::why_not(int s, Action a) const noexcept {

@@ -277,6 +277,18 @@ std::string Table::check() const {
     }
     if (held != st.held || pairs != st.pairs || fours != st.fours)
       return "seat " + std::to_string(s) + ": the held, pair or four masks differ from the hand";
+    std::uint64_t pais = 0;
+    for (int p = 0; p < pai_count; ++p)
+      pais |= std::uint64_t{detail::pai_in_hand(st.hand, static_cast<Pai>(p)) > 0} << p;
+    if (pais != st.pais) return "seat " + std::to_string(s) + ": the pai mask differs from the hand";
+    if (!((asked_ >> s) & 1) && !legal_[static_cast<std::size_t>(s)].empty())
+      return "seat " + std::to_string(s) + ": a legal set for a seat not asked";
+    if (((waiting_ >> s) & 1) != !st.waits.empty())
+      return "seat " + std::to_string(s) + ": the table's waiting seats differ from its waits";
+    // the seat at its turn holds a tile more: its claims are its hand's before
+    if (s != turn_ &&
+        claims_[static_cast<std::size_t>(s)] != (st.waits.bits() | (st.pairs & (std::uint64_t{0} - (st.riichi == 0)))))
+      return "seat " + std::to_string(s) + ": the kinds it could ron or pon differ from its waits and pairs";
     const int concealed = st.hand.tiles + 3 * st.meld_count;
     const bool holding = phase_ == Phase::turn && turn_ == s;
     const bool playing = phase_ != Phase::round_over && phase_ != Phase::game_over;

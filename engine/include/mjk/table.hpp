@@ -229,12 +229,17 @@ struct SeatState {
   TileMask waits;                                // of the concealed hand, updated whenever it holds 3k+1 tiles
   TileMask discarded;                            // kinds this seat discarded this round (furiten)
   std::uint64_t held = 0, pairs = 0, fours = 0;  // kinds held at least once, twice, four times (bit per kind)
-  std::uint64_t pons = 0;                        // kinds of its pons (an added kan may grow them)
+  // Bit p for each pai (0..36) the hand holds: a plain copy of kind p (p <
+  // 34), a red five (34..36). The turn's discards are these bits, kept at
+  // each tile in and out instead of rebuilt from the counts every turn.
+  std::uint64_t pais = 0;
+  std::uint64_t pons = 0;  // kinds of its pons (an added kan may grow them)
   // A lower bound of the concealed hand's shanten at 3k+1 (0: tenpai, and
-  // exact). A draw and a discard lower the shanten by one at most, so from a
-  // bound of 2 or more the next discard only lowers the bound: the kernel is
-  // asked (waits, then shanten) once it is 1 or less, unless two isolated
-  // singles rule a wait out (the bound is then 1). waits is exact always.
+  // exact). A draw (or a call) and a discard lower the shanten by one at
+  // most, so from a bound of 2 or more the next discard only lowers the
+  // bound: the kernel is asked (shanten, then waits when it is 0) once it is
+  // 1 or less, unless two isolated singles rule a wait out (the bound is
+  // then 1). waits is exact always.
   std::int8_t shanten = 8;
   std::uint8_t riichi = 0;  // 0, 1, 2 (double)
   std::uint8_t nuki = 0, kans = 0, discards = 0;
@@ -341,7 +346,10 @@ class MJK_API Table {
   void remove_pai(int seat, Pai p) noexcept;
   void add_pai(int seat, Pai p) noexcept;
   // table_legal.cpp: the decision's legal sets
-  void prepare_turn() noexcept;
+  void clear_legal() noexcept;
+  void prepare_turn() noexcept;          // table_prepare-inl.hpp, with prepare_reaction
+  void prepare_turn_special() noexcept;  // after a call, or in riichi
+  void insert_riichi_discards() noexcept;
   void prepare_reaction() noexcept;
   void reaction_set(int seat, bool calls, bool chi_seat) noexcept;  // one seat's answers to the discard
   void prepare_chankan(int claim_kind) noexcept;
@@ -373,6 +381,8 @@ class MJK_API Table {
   std::uint8_t kans_ = 0;          // kans made this round, by anyone
   std::uint8_t turn_ = 0;
   Pai drawn_ = no_pai;
+  // bit drawn_ when the hand held no copy of that pai before the draw: no discard of it but tsumogiri
+  std::uint64_t drawn_alone_ = 0;
   bool replacement_draw_ = false;  // this turn's tile came from the dead wall
   bool called_turn_ = false;       // this turn follows a chi or pon (kuikae)
   Pai called_pai_ = no_pai;        // the called tile (kuikae)
@@ -380,6 +390,13 @@ class MJK_API Table {
   Pai claim_pai_ = no_pai;         // the discard, or the kan's tile, being answered
   std::uint8_t claim_kind_ = 0;    // what chankan answers: 0 an added kan, 1 a closed kan, 2 a north set aside
   std::uint8_t asked_ = 0, answered_ = 0;
+  // Per seat, the kinds of a discard it could ron or pon: its waits, and its
+  // pairs unless in riichi. Kept by update_waits (every change of a hand
+  // ends in it before another seat discards) and the riichi's acceptance,
+  // so who may answer a discard is four reads.
+  std::array<std::uint64_t, 4> claims_{};
+  std::uint8_t waiting_ = 0;  // seats whose waits are not empty: most discards need no seat's furiten marked
+  std::uint8_t filled_ = 0;   // seats whose legal_ may be non-empty: a decision clears only those
   std::array<Action, 4> answers_{};
   bool any_call_ = false;           // a call (any kan included) made this round
   bool riichi_declared_ = false;    // `turn`'s discard declared riichi, not yet accepted
