@@ -19,6 +19,7 @@
 #include <cstring>
 #include <vector>
 
+#include "chunks.hpp"
 #include "mjk/rules.hpp"
 #include "shanten_tables.hpp"
 
@@ -91,7 +92,7 @@ class GroupRows {
     std::int32_t& next = rows_[static_cast<std::size_t>(id)].add[j];
     if (next < 0) {
       const std::int32_t found = find(g, rows_[static_cast<std::size_t>(id)].vec + (1u << (3 * j)));
-      rows_[static_cast<std::size_t>(id)].add[j] = found;  // (find may have moved rows_)
+      rows_[static_cast<std::size_t>(id)].add[j] = found;
       return found;
     }
     return next;
@@ -227,7 +228,7 @@ class GroupRows {
   }
 
   Players players_ = Players::four;
-  std::vector<GroupRow> rows_;
+  Chunks<GroupRow> rows_;  // never moved: a row stays where it is while others are added
   std::array<std::vector<std::uint64_t>, 4> slots_;
   std::array<std::size_t, 4> used_{};
 };
