@@ -1,15 +1,17 @@
-// A growing array in fixed chunks, for the records a search appends one by
-// one (vertices, edges, group rows): what std::vector offers them (size,
-// operator[], push_back, clear, capacity, iteration), without its copy on
-// growth.
+// A growing array in fixed chunks, for records a search appends one by one
+// and reads one at a time (its vertices, the group rows): what std::vector
+// offers them (size, operator[], push_back, clear, capacity, iteration),
+// without its copy on growth.
 //
 // Why: a std::vector that doubles touches new memory twice its final size
-// and copies into it, and a workspace's first searches grow every one of
-// its arrays so. Fresh memory costs a page fault per 4 KB (about 4 us on the
-// 2-core host of docs/benchmarks.md, 1 ns a byte: the cost of a new hand's
-// first search over its second, measured in page faults, was mostly that).
-// Chunks are never moved: a record's address stays valid while others are
-// appended, and clear() keeps them for the next search.
+// and copies into it, and a workspace's first searches grow its arrays so.
+// Fresh memory costs a page fault per 4 KB page (about 4 us on the 2-core
+// host of docs/benchmarks.md: as much as a byte of it costs a nanosecond),
+// and mjk --json's first pass over distinct hands took most of its faults
+// there. Chunks are never moved: a record's address stays valid while others
+// are appended, and clear() keeps them for the next search. (The edges stay
+// in std::vector: read in loops, a chunk's index per read cost more than
+// their growth.)
 #pragma once
 
 #include <bit>
@@ -32,11 +34,14 @@ class Chunks {
 
   [[nodiscard]] std::size_t size() const noexcept { return size_; }
   [[nodiscard]] bool empty() const noexcept { return size_ == 0; }
-  [[nodiscard]] std::size_t capacity() const noexcept { return chunks_.size() * per_chunk; }
+  [[nodiscard]] std::size_t capacity() const noexcept { return capacity_; }
   T& operator[](std::size_t i) noexcept { return *at(i); }
   const T& operator[](std::size_t i) const noexcept { return *at(i); }
   void push_back(const T& v) {
-    if (size_ == capacity()) chunks_.push_back(std::make_unique_for_overwrite<Raw[]>(per_chunk));
+    if (size_ == capacity_) {
+      chunks_.push_back(std::make_unique_for_overwrite<Raw[]>(per_chunk));
+      capacity_ += per_chunk;
+    }
     ::new (static_cast<void*>(at(size_))) T(v);
     ++size_;
   }
@@ -70,7 +75,7 @@ class Chunks {
     return std::launder(reinterpret_cast<T*>(&chunks_[i >> Shift][i & (per_chunk - 1)]));
   }
   std::vector<std::unique_ptr<Raw[]>> chunks_;
-  std::size_t size_ = 0;
+  std::size_t size_ = 0, capacity_ = 0;
 };
 
 }  // namespace mjk::ev_detail

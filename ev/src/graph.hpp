@@ -117,7 +117,7 @@ namespace mjk {
 
 struct EvWorkspace::Impl {
   ev_detail::GroupRows rows;
-  // What the growth appends record by record is in chunks (chunks.hpp: no copy, no fresh memory, as it grows).
+  // The vertices are in chunks (chunks.hpp: no copy, no fresh memory, as they grow).
   ev_detail::Chunks<ev_detail::Node> xs, ds;  // draw and discard vertices
   // The vertex table: its first 2^table_bits slots are in use. It keeps its
   // memory from search to search, and grows in place when it can (search.cpp):
@@ -128,11 +128,11 @@ struct EvWorkspace::Impl {
   // Stamps the table's slots (0: never written): a new one for every search
   // and every growth, so the table is never cleared.
   std::uint32_t search = 0;
-  ev_detail::Chunks<ev_detail::Edge> own;  // the draws each draw vertex follows, in its order
+  std::vector<ev_detail::Edge> own;  // the draws each draw vertex follows, in its order
   std::vector<std::uint32_t> own_begin;
-  ev_detail::Chunks<ev_detail::WinEdge> wins;
+  std::vector<ev_detail::WinEdge> wins;
   std::vector<std::uint32_t> win_begin;
-  ev_detail::Chunks<ev_detail::Extra> extras;
+  std::vector<ev_detail::Extra> extras;
   std::vector<std::uint8_t> tenpai;  // per draw vertex
   std::vector<std::uint32_t> extra_count;
   // The sweep's layout: per draw vertex a record, its edges' discard
