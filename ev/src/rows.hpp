@@ -15,6 +15,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -39,6 +40,7 @@ struct GroupRow {
   std::uint16_t keep[10];             // bit j: kind j is held and taking one out keeps the cell
   GroupVec vec;
   std::int32_t add[9], remove[9];  // the row of vec with kind j added / removed; -1: not looked up yet
+  std::uint16_t unknown[2];        // bit j: add[j] (0) / remove[j] (1) is -1
 };
 static_assert(sizeof(GroupRow) == 144, "GroupRows::max_rows states the rows' bytes");
 
@@ -89,28 +91,52 @@ class GroupRows {
     }
   }
   std::int32_t added(int g, std::int32_t id, int j) {
-    std::int32_t& next = rows_[static_cast<std::size_t>(id)].add[j];
-    if (next < 0) {
-      const std::int32_t found = find(g, rows_[static_cast<std::size_t>(id)].vec + (1u << (3 * j)));
-      rows_[static_cast<std::size_t>(id)].add[j] = found;
-      return found;
+    GroupRow& row = rows_[static_cast<std::size_t>(id)];  // (rows are never moved: chunks.hpp)
+    if (row.add[j] < 0) {
+      row.add[j] = find(g, row.vec + (1u << (3 * j)));
+      row.unknown[0] = static_cast<std::uint16_t>(row.unknown[0] & ~(1u << j));
     }
-    return next;
+    return row.add[j];
   }
   std::int32_t removed(int g, std::int32_t id, int j) {
-    std::int32_t& next = rows_[static_cast<std::size_t>(id)].remove[j];
-    if (next < 0) {
-      const std::int32_t found = find(g, rows_[static_cast<std::size_t>(id)].vec - (1u << (3 * j)));
-      rows_[static_cast<std::size_t>(id)].remove[j] = found;
-      return found;
+    GroupRow& row = rows_[static_cast<std::size_t>(id)];
+    if (row.remove[j] < 0) {
+      row.remove[j] = find(g, row.vec - (1u << (3 * j)));
+      row.unknown[1] = static_cast<std::uint16_t>(row.unknown[1] & ~(1u << j));
     }
-    return next;
+    return row.remove[j];
+  }
+
+  // The table lines of the rows added() (kinds: bit j, kind j added) or
+  // removed() would make for row id, fetched now: a vertex's moves are
+  // planned two expansions before they are made, so a new hand's new rows
+  // find their lines in cache instead of waiting on them one row after
+  // another. Costs a mask test per group where the links are known.
+  void prefetch(int g, std::int32_t id, std::uint32_t kinds, bool remove) const noexcept {
+    const GroupRow& row = rows_[static_cast<std::size_t>(id)];
+    for (std::uint32_t m = kinds & row.unknown[remove]; m; m &= m - 1) {
+      const int j = std::countr_zero(m);
+      if (count_at(row.vec, j) == (remove ? 0 : 4)) continue;  // no such vector
+      const std::uint32_t unit = 1u << (3 * j);
+      const GroupVec v = remove ? row.vec - unit : row.vec + unit;
+      if (!has(g, v)) prefetch_lines(shape_of(g), v);
+    }
   }
 
  private:
   static constexpr std::uint64_t empty = ~std::uint64_t{0};
   static std::size_t hash(GroupVec v) noexcept {
     return static_cast<std::size_t>((std::uint64_t{v} * 0x9E3779B97F4A7C15ull) >> 40);
+  }
+
+  bool has(int g, GroupVec v) const noexcept {
+    const auto& slots = slots_[static_cast<std::size_t>(g)];
+    if (slots.empty()) return false;
+    const std::size_t mask = slots.size() - 1;
+    for (std::size_t i = hash(v) & mask;; i = (i + 1) & mask) {
+      if (slots[i] == empty) return false;
+      if (static_cast<GroupVec>(slots[i]) == v) return true;
+    }
   }
 
   void grow(int g) {
@@ -189,6 +215,22 @@ class GroupRows {
            2 * static_cast<std::size_t>(rank) * shanten_tables::mask_stride;
   }
 
+  // The table lines a new row of v reads: its cost and masks, and its
+  // held kinds' neighbours' costs (their ranks in rank[]).
+  static void prefetch_lines(int shape, GroupVec v, std::uint32_t* rank) noexcept {
+    ranks(shape, v, rank);
+    const std::uint8_t* masks = masks_of(shape, rank[9]);
+    __builtin_prefetch(masks);
+    __builtin_prefetch(masks + 2 * shanten_tables::mask_stride - 1);
+    __builtin_prefetch(cost_of(shape, rank[9]));
+    for (int j = 0; j < 9; ++j)
+      if (count_at(v, j) != 0) __builtin_prefetch(cost_of(shape, rank[j]));
+  }
+  static void prefetch_lines(int shape, GroupVec v) noexcept {
+    std::uint32_t rank[10]{};
+    prefetch_lines(shape, v, rank);
+  }
+
   // A new row: its rank and its neighbours' first, their table lines
   // fetched together (the blob is 15 MB: a new vector's lines are rarely in
   // cache, and fetched one by one they would cost a miss each in turn),
@@ -196,14 +238,11 @@ class GroupRows {
   GroupRow make(int g, GroupVec v) const noexcept {
     GroupRow row{};
     row.vec = v;
+    row.unknown[0] = row.unknown[1] = 0x1ff;
     const int shape = shape_of(g);
     std::uint32_t rank[10];
-    ranks(shape, v, rank);
+    prefetch_lines(shape, v, rank);
     const std::uint8_t* masks = masks_of(shape, rank[9]);
-    __builtin_prefetch(masks);
-    __builtin_prefetch(masks + 2 * shanten_tables::mask_stride - 1);
-    for (int j = 0; j < 9; ++j)
-      if (count_at(v, j) != 0) __builtin_prefetch(cost_of(shape, rank[j]));
     std::memcpy(row.cost, cost_of(shape, rank[9]), 16);
     std::memcpy(row.draw, masks, sizeof row.draw);
     // The table's masks of three-player man number its two kinds 0 and 1: they are 1m and 9m.

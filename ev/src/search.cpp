@@ -293,6 +293,16 @@ class Builder {
     }
     p.count = count;
     prefetch(p.moves.data(), count);
+    prefetch_rows(n, draw_candidates(n), false);
+  }
+
+  // The table lines of the group rows the moves (kinds: bits of the 34)
+  // would make, fetched now (GroupRows::prefetch); nothing where the rows'
+  // links are known, as they are once a hand's rows have been met.
+  MJK_EV_INLINE void prefetch_rows(const Node& n, std::uint64_t kinds, bool remove) const noexcept {
+    for (int g = 0; g < 4; ++g)
+      if (const auto m = static_cast<std::uint32_t>((kinds >> (9 * g)) & 0x1ff))
+        w_.rows.prefetch(g, n.row[g], m, remove);
   }
 
   MJK_EV_INLINE void expand_draw(const Plan& p) {
@@ -335,7 +345,8 @@ class Builder {
     const std::uint64_t held = held37(n.key);
     std::uint64_t keeps37 = n.mask;  // the discards that keep the shanten, a red five beside its plain five
     for (int suit = 0; suit < 3; ++suit) keeps37 |= ((n.mask >> (9 * suit + 4)) & 1) << red_kind(suit);
-    for (std::uint64_t m = n.widened ? held : held & keeps37; m; m &= m - 1) {
+    const std::uint64_t discards = n.widened ? held : held & keeps37;
+    for (std::uint64_t m = discards; m; m &= m - 1) {
       const int k37 = std::countr_zero(m);
       const bool keeps = (keeps37 >> k37) & 1;
       const bool r = riichi || (s_.closed && n.shanten == 0 && keeps);
@@ -344,6 +355,7 @@ class Builder {
     }
     p.count = count;
     prefetch(p.moves.data(), count);
+    prefetch_rows(n, discards, true);
   }
 
   MJK_EV_INLINE void expand_discard(const Plan& p) {
