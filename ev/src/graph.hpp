@@ -168,7 +168,15 @@ struct EvWorkspace::Impl {
       table.assign(table.size(), ev_detail::Slot{});
       search = 0;
     }
-    if (table.size() < std::size_t{1} << bits) table = std::vector<ev_detail::Slot>(std::size_t{1} << bits);
+    const std::size_t slots = std::size_t{1} << bits;
+    if (table.size() < slots) {
+      table = std::vector<ev_detail::Slot>(slots);
+    } else if (table.size() > 4 * slots) {
+      // A prefix of a larger search's buffer, its lines long out of cache:
+      // cleared (no stamp needs it) to bring them back before the probes,
+      // as a new table's zeroing would, without its fresh pages.
+      std::fill_n(table.begin(), slots, ev_detail::Slot{});
+    }
     table_bits = bits;
     ++search;
     table_used = 0;

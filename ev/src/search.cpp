@@ -182,7 +182,12 @@ class Builder {
   void grow_table() {
     ++bits_;
     const std::size_t size = std::size_t{1} << bits_, mask = size - 1;
-    if (w_.table.size() < size) w_.table = std::vector<Slot>(size);
+    if (w_.table.size() < size) {
+      w_.table = std::vector<Slot>(size);
+    } else {  // the new half cleared (no stamp needs it): its lines in cache before the scattered writes
+      std::fill(w_.table.begin() + static_cast<std::ptrdiff_t>(size / 2),
+                w_.table.begin() + static_cast<std::ptrdiff_t>(size), Slot{});
+    }
     const std::uint32_t stamp = ++w_.search;
     const auto insert = [&](const Node& n, std::uint32_t ref) {
       std::size_t i = slot_of(n.hash);
