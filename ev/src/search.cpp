@@ -301,12 +301,13 @@ class Builder {
     prefetch_rows(n, draw_candidates(n), false);
   }
 
-  // The table lines of the group rows the moves (kinds: bits of the 34)
-  // would make, fetched now (GroupRows::prefetch); nothing where the rows'
-  // links are known, as they are once a hand's rows have been met.
+  // The table lines of the group rows the moves (kinds: bits of the 37;
+  // a red five's row is its plain five's) would make, fetched now
+  // (GroupRows::prefetch); nothing where the rows' links are known, as they
+  // are once a hand's rows have been met.
   MJK_EV_INLINE void prefetch_rows(const Node& n, std::uint64_t kinds, bool remove) const noexcept {
     for (int g = 0; g < 4; ++g)
-      if (const auto m = static_cast<std::uint32_t>((kinds >> (9 * g)) & 0x1ff))
+      if (const auto m = static_cast<std::uint32_t>((kinds >> (9 * g)) & (g == 3 ? 0x7fu : 0x1ffu)))
         w_.rows.prefetch(g, n.row[g], m, remove);
   }
 
