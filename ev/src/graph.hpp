@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "chunks.hpp"
 #include "search.hpp"
 
 // The hot parts (the growth with the vertices' evaluation, the sweep) are
@@ -116,10 +117,17 @@ namespace mjk {
 
 struct EvWorkspace::Impl {
   ev_detail::GroupRows rows;
-  std::vector<ev_detail::Node> xs, ds;  // draw and discard vertices
+  // The vertices are in chunks (chunks.hpp: no copy, no fresh memory, as they grow).
+  ev_detail::Chunks<ev_detail::Node> xs, ds;  // draw and discard vertices
+  // The vertex table: its first 2^table_bits slots are in use. It keeps its
+  // memory from search to search, and grows in place when it can (search.cpp):
+  // fresh memory costs a page fault per 4 KB (chunks.hpp says why that counts).
   std::vector<ev_detail::Slot> table;
+  int table_bits = 0;
   std::size_t table_used = 0;
-  std::uint32_t search = 0;          // stamps the table's slots (0: never written)
+  // Stamps the table's slots (0: never written): a new one for every search
+  // and every growth, so the table is never cleared.
+  std::uint32_t search = 0;
   std::vector<ev_detail::Edge> own;  // the draws each draw vertex follows, in its order
   std::vector<std::uint32_t> own_begin;
   std::vector<ev_detail::WinEdge> wins;
@@ -152,14 +160,24 @@ struct EvWorkspace::Impl {
     rows.reset(players);
     xs.clear();
     ds.clear();
-    // A table far larger than the last search needed is cut back (clearing
-    // it would cost more than its growth), else cleared.
-    std::size_t want = 1 << 12;
-    while (want < 2 * last_vertices) want *= 2;
-    if (table.size() < want || table.size() > 4 * want || search == ~0u) {
-      table.assign(want, ev_detail::Slot{});
+    // The table's size in use: twice the last search's vertices (most
+    // searches of a game or a file are alike), at least 2^12 slots.
+    int bits = 12;
+    while ((std::size_t{1} << bits) < 2 * last_vertices) ++bits;
+    if (search > ~0u - 64) {  // the stamps would wrap (a search and each growth take one): all slots emptied
+      table.assign(table.size(), ev_detail::Slot{});
       search = 0;
     }
+    const std::size_t slots = std::size_t{1} << bits;
+    if (table.size() < slots) {
+      table = std::vector<ev_detail::Slot>(slots);
+    } else if (table.size() > 4 * slots) {
+      // A prefix of a larger search's buffer, its lines long out of cache:
+      // cleared (no stamp needs it) to bring them back before the probes,
+      // as a new table's zeroing would, without its fresh pages.
+      std::fill_n(table.begin(), slots, ev_detail::Slot{});
+    }
+    table_bits = bits;
     ++search;
     table_used = 0;
     own.clear();

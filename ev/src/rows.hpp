@@ -15,10 +15,12 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <vector>
 
+#include "chunks.hpp"
 #include "mjk/rules.hpp"
 #include "shanten_tables.hpp"
 
@@ -31,15 +33,22 @@ using GroupVec = std::uint32_t;
 
 inline int count_at(GroupVec v, int j) noexcept { return static_cast<int>((v >> (3 * j)) & 7u); }
 
-// One distinct count vector of one group, as the search needs it.
-struct GroupRow {
-  alignas(16) std::uint8_t cost[16];  // draws to reach cell 2m+h (m melds, h heads); inf past cell 9
-  std::uint16_t draw[10];             // bit j: drawing kind j of the group lowers the cell
-  std::uint16_t keep[10];             // bit j: kind j is held and taking one out keeps the cell
+// One distinct count vector of one group, as a vertex's evaluation reads
+// it: one cache line (a vertex reads four rows; its links to its
+// neighbours' rows, read only when a vertex is created, are apart).
+struct alignas(64) GroupRow {
+  std::uint8_t cost[16];   // draws to reach cell 2m+h (m melds, h heads); inf past cell 9
+  std::uint16_t draw[10];  // bit j: drawing kind j of the group lowers the cell
+  std::uint16_t keep[10];  // bit j: kind j is held and taking one out keeps the cell
   GroupVec vec;
-  std::int32_t add[9], remove[9];  // the row of vec with kind j added / removed; -1: not looked up yet
 };
-static_assert(sizeof(GroupRow) == 144, "GroupRows::max_rows states the rows' bytes");
+static_assert(sizeof(GroupRow) == 64, "GroupRows::max_rows states the rows' bytes");
+// A row's links: the row of vec with kind j added / removed.
+struct GroupLinks {
+  std::int32_t add[9], remove[9];  // -1: not looked up yet
+  std::uint16_t unknown[2];        // bit j: add[j] (0) / remove[j] (1) is -1
+};
+static_assert(sizeof(GroupLinks) == 76, "GroupRows::max_rows states the rows' bytes");
 
 class GroupRows {
  public:
@@ -48,14 +57,15 @@ class GroupRows {
   // are dropped when the players change or past max_rows. Every vector a
   // hand can hold is 1,259,180 rows (405,350 per suit, 43,130 honour ones;
   // three players: 25 for man): kept without a bound, a long-lived thread's
-  // workspace would reach 180 MB of rows. At max_rows they are 18 MB (144
-  // bytes a row) and their slots at most 4 MB; dropping them costs the next
+  // workspace would reach 176 MB of rows. At max_rows they are 18 MB (140
+  // bytes a row with its links) and their slots at most 4 MB; dropping them costs the next
   // searches their rows again (about 60 a 3-shanten hand, 1-2% of its search).
   static constexpr std::size_t max_rows = std::size_t{1} << 17;
   void reset(Players players) noexcept {
     if (players == players_ && rows_.size() < max_rows) return;
     players_ = players;
     rows_.clear();
+    links_.clear();
     for (auto& s : slots_) s.clear();
     used_ = {};
   }
@@ -64,7 +74,7 @@ class GroupRows {
   }
   [[nodiscard]] std::size_t size() const noexcept { return rows_.size(); }
   [[nodiscard]] std::size_t bytes() const noexcept {
-    std::size_t b = rows_.capacity() * sizeof(GroupRow);
+    std::size_t b = rows_.capacity() * sizeof(GroupRow) + links_.capacity() * sizeof(GroupLinks);
     for (const auto& s : slots_) b += s.capacity() * sizeof(std::uint64_t);
     return b;
   }
@@ -80,6 +90,7 @@ class GroupRows {
       if (e == empty) {
         const auto id = static_cast<std::int32_t>(rows_.size());
         rows_.push_back(make(g, v));
+        links_.push_back(unlinked);
         slots[i] = std::uint64_t{v} | std::uint64_t(static_cast<std::uint32_t>(id)) << 32;
         ++used_[static_cast<std::size_t>(g)];
         return id;
@@ -88,28 +99,52 @@ class GroupRows {
     }
   }
   std::int32_t added(int g, std::int32_t id, int j) {
-    std::int32_t& next = rows_[static_cast<std::size_t>(id)].add[j];
-    if (next < 0) {
-      const std::int32_t found = find(g, rows_[static_cast<std::size_t>(id)].vec + (1u << (3 * j)));
-      rows_[static_cast<std::size_t>(id)].add[j] = found;  // (find may have moved rows_)
-      return found;
+    GroupLinks& links = links_[static_cast<std::size_t>(id)];  // (never moved: chunks.hpp)
+    if (links.add[j] < 0) {
+      links.add[j] = find(g, rows_[static_cast<std::size_t>(id)].vec + (1u << (3 * j)));
+      links.unknown[0] = static_cast<std::uint16_t>(links.unknown[0] & ~(1u << j));
     }
-    return next;
+    return links.add[j];
   }
   std::int32_t removed(int g, std::int32_t id, int j) {
-    std::int32_t& next = rows_[static_cast<std::size_t>(id)].remove[j];
-    if (next < 0) {
-      const std::int32_t found = find(g, rows_[static_cast<std::size_t>(id)].vec - (1u << (3 * j)));
-      rows_[static_cast<std::size_t>(id)].remove[j] = found;
-      return found;
+    GroupLinks& links = links_[static_cast<std::size_t>(id)];
+    if (links.remove[j] < 0) {
+      links.remove[j] = find(g, rows_[static_cast<std::size_t>(id)].vec - (1u << (3 * j)));
+      links.unknown[1] = static_cast<std::uint16_t>(links.unknown[1] & ~(1u << j));
     }
-    return next;
+    return links.remove[j];
+  }
+
+  // The table lines of the rows added() (kinds: bit j, kind j added) or
+  // removed() would make for row id, fetched now: a vertex's moves are
+  // planned two expansions before they are made, so a new hand's new rows
+  // find their lines in cache instead of waiting on them one row after
+  // another. Costs a mask test per group where the links are known.
+  void prefetch(int g, std::int32_t id, std::uint32_t kinds, bool remove) const noexcept {
+    for (std::uint32_t m = kinds & links_[static_cast<std::size_t>(id)].unknown[remove]; m; m &= m - 1) {
+      const GroupVec vec = rows_[static_cast<std::size_t>(id)].vec;
+      const int j = std::countr_zero(m);
+      if (count_at(vec, j) == (remove ? 0 : 4)) continue;  // no such vector
+      const std::uint32_t unit = 1u << (3 * j);
+      const GroupVec v = remove ? vec - unit : vec + unit;
+      if (!has(g, v)) prefetch_lines(shape_of(g), v);
+    }
   }
 
  private:
   static constexpr std::uint64_t empty = ~std::uint64_t{0};
   static std::size_t hash(GroupVec v) noexcept {
     return static_cast<std::size_t>((std::uint64_t{v} * 0x9E3779B97F4A7C15ull) >> 40);
+  }
+
+  bool has(int g, GroupVec v) const noexcept {
+    const auto& slots = slots_[static_cast<std::size_t>(g)];
+    if (slots.empty()) return false;
+    const std::size_t mask = slots.size() - 1;
+    for (std::size_t i = hash(v) & mask;; i = (i + 1) & mask) {
+      if (slots[i] == empty) return false;
+      if (static_cast<GroupVec>(slots[i]) == v) return true;
+    }
   }
 
   void grow(int g) {
@@ -188,6 +223,22 @@ class GroupRows {
            2 * static_cast<std::size_t>(rank) * shanten_tables::mask_stride;
   }
 
+  // The table lines a new row of v reads: its cost and masks, and its
+  // held kinds' neighbours' costs (their ranks in rank[]).
+  static void prefetch_lines(int shape, GroupVec v, std::uint32_t* rank) noexcept {
+    ranks(shape, v, rank);
+    const std::uint8_t* masks = masks_of(shape, rank[9]);
+    __builtin_prefetch(masks);
+    __builtin_prefetch(masks + 2 * shanten_tables::mask_stride - 1);
+    __builtin_prefetch(cost_of(shape, rank[9]));
+    for (int j = 0; j < 9; ++j)
+      if (count_at(v, j) != 0) __builtin_prefetch(cost_of(shape, rank[j]));
+  }
+  static void prefetch_lines(int shape, GroupVec v) noexcept {
+    std::uint32_t rank[10]{};
+    prefetch_lines(shape, v, rank);
+  }
+
   // A new row: its rank and its neighbours' first, their table lines
   // fetched together (the blob is 15 MB: a new vector's lines are rarely in
   // cache, and fetched one by one they would cost a miss each in turn),
@@ -197,12 +248,8 @@ class GroupRows {
     row.vec = v;
     const int shape = shape_of(g);
     std::uint32_t rank[10];
-    ranks(shape, v, rank);
+    prefetch_lines(shape, v, rank);
     const std::uint8_t* masks = masks_of(shape, rank[9]);
-    __builtin_prefetch(masks);
-    __builtin_prefetch(masks + 2 * shanten_tables::mask_stride - 1);
-    for (int j = 0; j < 9; ++j)
-      if (count_at(v, j) != 0) __builtin_prefetch(cost_of(shape, rank[j]));
     std::memcpy(row.cost, cost_of(shape, rank[9]), 16);
     std::memcpy(row.draw, masks, sizeof row.draw);
     // The table's masks of three-player man number its two kinds 0 and 1: they are 1m and 9m.
@@ -214,7 +261,6 @@ class GroupRows {
     std::memcpy(&own, row.cost, 16);
     Words keep{};
     for (int j = 0; j < 9; ++j) {
-      row.add[j] = row.remove[j] = -1;
       if (count_at(v, j) == 0) continue;
       Bytes less;
       std::memcpy(&less, cost_of(shape, rank[j]), 16);
@@ -227,7 +273,10 @@ class GroupRows {
   }
 
   Players players_ = Players::four;
-  std::vector<GroupRow> rows_;
+  static constexpr GroupLinks unlinked = {
+      {-1, -1, -1, -1, -1, -1, -1, -1, -1}, {-1, -1, -1, -1, -1, -1, -1, -1, -1}, {0x1ff, 0x1ff}};
+  Chunks<GroupRow> rows_;     // never moved: a row stays where it is while others are added
+  Chunks<GroupLinks> links_;  // rows_[id]'s in links_[id]
   std::array<std::vector<std::uint64_t>, 4> slots_;
   std::array<std::size_t, 4> used_{};
 };

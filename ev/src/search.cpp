@@ -95,7 +95,7 @@ class Builder {
   Builder(const Setup& s, EvWorkspace::Impl& w) : s_(s), w_(w), pricer_(s) {
     draw_tiles_ = s.tiles % 3 == 1 ? s.tiles : s.tiles - 1;
     limit_ = s.shanten + s.options.extra;
-    bits_ = std::countr_zero(w.table.size());
+    bits_ = w.table_bits;
   }
 
   // Creates the root and expands vertices until none is left unexpanded.
@@ -174,18 +174,29 @@ class Builder {
     return s_.wall0[static_cast<std::size_t>(k37)] + s_.org[static_cast<std::size_t>(k37)] - held_of(k, k37);
   }
 
+  // Twice the slots, in the same buffer when it has them: the vertices are
+  // inserted again from their records under a new stamp (the slots of the
+  // earlier ones are empty), so the table needs no second buffer and a
+  // workspace's table, once as large as its largest search needed, takes
+  // no fresh memory again.
   void grow_table() {
-    std::vector<Slot> old(2 * w_.table.size());
-    old.swap(w_.table);
     ++bits_;
-    const std::size_t mask = w_.table.size() - 1;
-    for (const Slot& e : old) {
-      if (e.search != w_.search) continue;
-      const Node& n = (e.ref & discard_bit) ? w_.ds[e.ref & ~discard_bit] : w_.xs[e.ref];
-      std::size_t i = slot_of(n.hash);
-      while (w_.table[i].search == w_.search) i = (i + 1) & mask;
-      w_.table[i] = e;
+    const std::size_t size = std::size_t{1} << bits_, mask = size - 1;
+    if (w_.table.size() < size) {
+      w_.table = std::vector<Slot>(size);
+    } else {  // the new half cleared (no stamp needs it): its lines in cache before the scattered writes
+      std::fill(w_.table.begin() + static_cast<std::ptrdiff_t>(size / 2),
+                w_.table.begin() + static_cast<std::ptrdiff_t>(size), Slot{});
     }
+    const std::uint32_t stamp = ++w_.search;
+    const auto insert = [&](const Node& n, std::uint32_t ref) {
+      std::size_t i = slot_of(n.hash);
+      while (w_.table[i].search == stamp) i = (i + 1) & mask;
+      w_.table[i] = Slot{n.key, ref, stamp};
+    };
+    for (std::size_t x = 0; x < w_.xs.size(); ++x) insert(w_.xs[x], static_cast<std::uint32_t>(x));
+    for (std::size_t d = 0; d < w_.ds.size(); ++d) insert(w_.ds[d], static_cast<std::uint32_t>(d) | discard_bit);
+    w_.table_bits = bits_;
   }
 
   // The slot of m.key: the vertex there (found), or the free slot where it goes.
@@ -194,7 +205,7 @@ class Builder {
     std::uint32_t index;  // the vertex, or the slot
   };
   MJK_EV_INLINE Probe probe(const Move& m, bool discard) noexcept {
-    const std::size_t mask = w_.table.size() - 1;
+    const std::size_t mask = (std::size_t{1} << bits_) - 1;
     const std::uint32_t kind_bit = discard ? discard_bit : 0u;
     for (std::size_t i = slot_of(m.hash);; i = (i + 1) & mask) {
       const Slot& e = w_.table[i];
@@ -223,7 +234,7 @@ class Builder {
       w_.tenpai.push_back(e.shanten == 0);
     }
     w_.table[slot] = Slot{m.key, index | kind_bit, w_.search};
-    if (2 * ++w_.table_used > w_.table.size()) grow_table();
+    if (2 * ++w_.table_used > std::size_t{1} << bits_) grow_table();
     return index;
   }
   // The vertex of m.key (a discard vertex or a draw vertex), created and
@@ -287,6 +298,17 @@ class Builder {
     }
     p.count = count;
     prefetch(p.moves.data(), count);
+    prefetch_rows(n, draw_candidates(n), false);
+  }
+
+  // The table lines of the group rows the moves (kinds: bits of the 37;
+  // a red five's row is its plain five's) would make, fetched now
+  // (GroupRows::prefetch); nothing where the rows' links are known, as they
+  // are once a hand's rows have been met.
+  MJK_EV_INLINE void prefetch_rows(const Node& n, std::uint64_t kinds, bool remove) const noexcept {
+    for (int g = 0; g < 4; ++g)
+      if (const auto m = static_cast<std::uint32_t>((kinds >> (9 * g)) & (g == 3 ? 0x7fu : 0x1ffu)))
+        w_.rows.prefetch(g, n.row[g], m, remove);
   }
 
   MJK_EV_INLINE void expand_draw(const Plan& p) {
@@ -329,7 +351,8 @@ class Builder {
     const std::uint64_t held = held37(n.key);
     std::uint64_t keeps37 = n.mask;  // the discards that keep the shanten, a red five beside its plain five
     for (int suit = 0; suit < 3; ++suit) keeps37 |= ((n.mask >> (9 * suit + 4)) & 1) << red_kind(suit);
-    for (std::uint64_t m = n.widened ? held : held & keeps37; m; m &= m - 1) {
+    const std::uint64_t discards = n.widened ? held : held & keeps37;
+    for (std::uint64_t m = discards; m; m &= m - 1) {
       const int k37 = std::countr_zero(m);
       const bool keeps = (keeps37 >> k37) & 1;
       const bool r = riichi || (s_.closed && n.shanten == 0 && keeps);
@@ -338,6 +361,7 @@ class Builder {
     }
     p.count = count;
     prefetch(p.moves.data(), count);
+    prefetch_rows(n, discards, true);
   }
 
   MJK_EV_INLINE void expand_discard(const Plan& p) {
@@ -375,7 +399,7 @@ class Builder {
   EvWorkspace::Impl& w_;
   Pricer pricer_;
   int draw_tiles_ = 0, limit_ = 0;
-  int bits_ = 0;  // log2 of the table size
+  int bits_ = 0;  // log2 of the table's slots in use
   std::uint32_t root_ = 0;
 };
 

@@ -152,6 +152,44 @@ TEST_CASE("ev: the answer's stats give the search's own time, and a repeated sea
   CHECK(again.value.discards[0].win == first.value.discards[0].win);
 }
 
+TEST_CASE("ev: a workspace's table and records, kept from a large search, serve smaller and larger ones") {
+  // The vertex table keeps its buffer and grows in place when the buffer
+  // has the slots (its stale slots are empty by their stamp); vertices and
+  // group rows are kept in chunks. A workspace that searched a large hand
+  // then searches a small one (a prefix of its table) and a middle one
+  // (grown in place from the small one's size): each answer and every
+  // vertex as a fresh workspace's.
+  std::mt19937_64 rng(11);
+  ev_test::Spec spec;
+  EvOptions wide;
+  wide.hand_change = wide.shanten_back = true;
+  spec.shanten = 2;
+  const ev_test::Dealt large = ev_test::deal(rng, spec);
+  spec.shanten = 0;
+  const ev_test::Dealt small = ev_test::deal(rng, spec);
+  spec.shanten = 3;
+  const ev_test::Dealt middle = ev_test::deal(rng, spec);
+  EvWorkspace ws;
+  const EvResult a = expected_value(large.request, wide, large.visible, &ws);
+  REQUIRE_MESSAGE(a.ok(), a.error.message());
+  const std::size_t held = ws.bytes();
+  const EvResult b = expected_value(small.request, EvOptions{}, small.visible, &ws);
+  REQUIRE_MESSAGE(b.ok(), b.error.message());
+  CHECK(ev_detail::verify_vertices(ws, small.request.players) == "");
+  CHECK(ws.bytes() <= held + (std::size_t{1} << 20));  // the small search took no buffer anew
+  const EvResult c = expected_value(middle.request, EvOptions{}, middle.visible, &ws);
+  REQUIRE_MESSAGE(c.ok(), c.error.message());
+  CHECK(ev_detail::verify_vertices(ws, middle.request.players) == "");
+  // The middle one starts from the small one's table (2^12 slots, the least)
+  // and grows it past 2^12 within the large one's buffer.
+  CHECK(b.value.vertices < 1024);
+  CHECK(c.value.vertices > 2048);
+  CHECK(a.value.vertices > 2 * c.value.vertices);
+  check_same(a.value, expected_value(large.request, wide, large.visible).value, "large, first in the workspace");
+  check_same(b.value, expected_value(small.request, EvOptions{}, small.visible).value, "small, after the large");
+  check_same(c.value, expected_value(middle.request, EvOptions{}, middle.visible).value, "middle, after the small");
+}
+
 TEST_CASE("ev: riichi on either tenpai discard, and the return to the hand before it") {
   // 123m 456p 789s 1222z 5s: discarding 5s waits on 1z (3 left), discarding
   // 1z waits on 5s (3 left); both declare riichi (closed, tenpai). After
