@@ -39,7 +39,9 @@ class Chunks {
   const T& operator[](std::size_t i) const noexcept { return *at(i); }
   void push_back(const T& v) {
     if (size_ == capacity_) {
-      chunks_.push_back(std::make_unique_for_overwrite<Raw[]>(per_chunk));
+      // new Raw[n] leaves the bytes unwritten, as make_unique_for_overwrite
+      // would (which the libc++ of clang 14, the page's, lacks).
+      chunks_.push_back(std::unique_ptr<Raw[]>(new Raw[per_chunk]));
       capacity_ += per_chunk;
     }
     ::new (static_cast<void*>(at(size_))) T(v);
