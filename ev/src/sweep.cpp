@@ -22,6 +22,8 @@
 namespace mjk::ev_detail {
 namespace {
 
+typedef std::int64_t Lanes __attribute__((vector_size(32)));  // a mask of V4's lanes
+
 constexpr std::uint8_t never = 255;  // a vertex no answer needs: never computed
 
 // The range of vertices each turn computes: from the first to the last
@@ -195,12 +197,10 @@ MJK_EV_HOT Error sweep(const Setup& s, EvWorkspace::Impl& w, int first, const st
     const auto tu = static_cast<std::size_t>(t);
     const Range xr = w.x_turn[tu], dr = w.d_turn[tu];
     const double inv = 1.0 / (s.wall - t);
-    for (std::uint32_t x = xr.begin; x < xr.end; ++x) {
+    if (t == ev_last_turn)
+      for (std::uint32_t x = xr.begin; x < xr.end; ++x) xv[x].v = V4{records[x].tenpai ? 1.0 : 0.0, 0, 0, 0};
+    for (std::uint32_t x = t == ev_last_turn ? xr.end : xr.begin; x < xr.end; ++x) {
       const XRecord& r = records[x];
-      if (t == ev_last_turn) {
-        xv[x].v = V4{r.tenpai ? 1.0 : 0.0, 0, 0, 0};
-        continue;
-      }
       const double* p = price + r.prices;
       const std::uint32_t* e = edges + r.begin;
       const int n = r.edges, nw = r.wins;
@@ -222,8 +222,10 @@ MJK_EV_HOT Error sweep(const Setup& s, EvWorkspace::Impl& w, int first, const st
         a1 += weight_of(ej) * V4{1.0, 1.0, std::max(p[j], c[2]), 0};
       }
       v += ((a0 + a1) + (a2 + a3) - static_cast<double>(r.weight) * v) * inv;
-      if (r.tenpai) v[0] = 1.0;
-      xv[x].v = v;
+      // A tenpai vertex's tenpai is 1, by a blend: a branch on it would be
+      // mispredicted as often as tenpai and other vertices alternate.
+      const Lanes forced = {-static_cast<std::int64_t>(r.tenpai), 0, 0, 0};
+      xv[x].v = forced != 0 ? V4{1.0, 0, 0, 0} : v;
     }
     for (std::uint32_t d = dr.begin; d < dr.end; ++d) {
       V4 m0{}, m1{};  // two maxima: one would chain every edge behind the last
