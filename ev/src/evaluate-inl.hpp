@@ -24,21 +24,24 @@ namespace {  // search.cpp's own: one copy per clone, no symbol shared
 
 typedef std::uint8_t Cells __attribute__((vector_size(16)));
 
+// Impossible cells. A shuffle that needs "no cell" reads its row's own
+// lane 15, which holds the kernel's `inf` (30: a cost no hand reaches,
+// shanten_tables.hpp), so each shuffle has one source (one pshufb, not a
+// blend with a constant vector). A lane at inf or more stays at inf or more
+// through the sums and minima (so every combine's lane 15 does too), and
+// never equals the replacement number r (at most 14 < inf): the shanten and
+// the masks are those of any filler past inf. The largest lane is 4 inf (a
+// row plus a combine of a row and a combine), 120: a byte.
+constexpr int filler = 15;
+static_assert(shanten_tables::inf > 14 && 4 * shanten_tables::inf < 256);
+// A row's costs, its lane 15 set to inf here (the kernel's rows hold inf in
+// lanes 10..15 already; one blend keeps the filler this file's own).
 MJK_EV_INLINE Cells load_cells(const std::uint8_t* p) noexcept {
   Cells c;
   std::memcpy(&c, p, 16);
-  return c;
+  const Cells inf = Cells{} + shanten_tables::inf;
+  return __builtin_shufflevector(c, inf, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 31);
 }
-// Impossible cells. A row's lanes 10..15 hold the kernel's `inf` (30: a
-// cost no hand reaches, shanten_tables.hpp), and so does every lane past the
-// real cells of a combine below; a shuffle that needs "no cell" reads the
-// row's own lane 15, so each shuffle has one source (one pshufb, not a
-// blend with a constant). A lane at inf or more stays at inf or more through
-// the sums and minima, and never equals the replacement number r (< inf):
-// the shanten and the masks are those of any filler past inf. The largest
-// lane is 4 inf (a row plus a combine of a row and a combine), 120: a byte.
-constexpr int filler = 15;
-static_assert(shanten_tables::inf >= 30 && 4 * shanten_tables::inf < 256);
 // Cell k of b moved up by cell j (m1 = j/2 melds, h1 = j%2 heads): b's cell
 // k - j where that is a cell, else the filler.
 constexpr int moved_from(int j, int k) noexcept {
