@@ -68,25 +68,30 @@ MJK_EV_INLINE int min_lane(Cells v) noexcept {
 }
 // The masks of a group's cells whose sum is r (its tight cells), ORed
 // together, without a branch: which cells are tight varies from vertex to
-// vertex as no predictor learns. The masks are read 32 bytes at a time
-// (cells 0..9 and what follows them in the row, cleared).
+// vertex as no predictor learns. The ten masks are read as the last ten
+// words of 32 bytes that end with them (in the row whatever its layout, as
+// the masks are not its first 12 bytes), the cells' compare moved up to
+// them, so what comes before them is cleared.
 typedef std::int16_t Words __attribute__((vector_size(32)));
-MJK_EV_INLINE std::uint32_t tight_masks(const Cells& v, int r, const std::uint16_t* masks) noexcept {
+MJK_EV_INLINE std::uint32_t tight_masks(const Cells& v, int r, const GroupRow& row, bool draw) noexcept {
   typedef std::int8_t SignedCells __attribute__((vector_size(16)));
+  constexpr std::size_t before = sizeof(Words) - sizeof(GroupRow::draw);  // 12 bytes: 6 words
+  static_assert(sizeof(GroupRow::draw) == 20 && sizeof(GroupRow::keep) == 20 && offsetof(GroupRow, draw) >= before &&
+                offsetof(GroupRow, keep) >= before);
   const SignedCells eq = (SignedCells)(v == Cells{} + static_cast<std::uint8_t>(r));  // NOLINT: vector cast
-  constexpr Words cells = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0};
+  const SignedCells moved_up = __builtin_shufflevector(eq, SignedCells{}, 16, 16, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6,
+                                                       7, 8, 9);  // cell j at word j + 6
   Words m;
-  std::memcpy(&m, masks, sizeof m);
-  m &= __builtin_convertvector(eq, Words) & cells;
+  std::memcpy(
+      &m, reinterpret_cast<const char*>(&row) + (draw ? offsetof(GroupRow, draw) : offsetof(GroupRow, keep)) - before,
+      sizeof m);
+  m &= __builtin_convertvector(moved_up, Words);
   m |= __builtin_shufflevector(m, m, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
   m |= __builtin_shufflevector(m, m, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3);
   m |= __builtin_shufflevector(m, m, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1);
   m |= __builtin_shufflevector(m, m, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0);
   return static_cast<std::uint16_t>(m[0]);
 }
-static_assert(offsetof(GroupRow, draw) + sizeof(Words) <= sizeof(GroupRow) &&
-                  offsetof(GroupRow, keep) + sizeof(Words) <= sizeof(GroupRow),
-              "tight_masks reads 32 bytes from a row's masks");
 
 // ---- seven pairs and thirteen orphans, from the key's 3-bit counts ----
 
@@ -227,8 +232,7 @@ MJK_EV_INLINE void standard(const GroupRow* const* gr, bool draw, int& r, std::u
   const Cells sum[4] = {low_half(sum01), high_half(sum01), low_half(sum23), high_half(sum23)};
   r = min_lane(sum[0]);
   mask = 0;
-  for (int g = 0; g < 4; ++g)
-    mask |= std::uint64_t{tight_masks(sum[g], r, draw ? gr[g]->draw : gr[g]->keep)} << (9 * g);
+  for (int g = 0; g < 4; ++g) mask |= std::uint64_t{tight_masks(sum[g], r, *gr[g], draw)} << (9 * g);
 }
 
 // Shanten and mask of a hand of `tiles` concealed tiles (3k+1 for a draw
