@@ -10,9 +10,8 @@
 #include <bit>
 #include <cstdint>
 #include <utility>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
+#include <cstddef>
+#include <cstring>
 
 #include "search.hpp"
 
@@ -25,61 +24,35 @@ namespace {  // search.cpp's own: one copy per clone, no symbol shared
 
 typedef std::uint8_t Cells __attribute__((vector_size(16)));
 
+// Impossible cells. A shuffle that needs "no cell" reads its row's own
+// lane 15, which holds the kernel's `inf` (30: a cost no hand reaches,
+// shanten_tables.hpp), so each shuffle has one source (one pshufb, not a
+// blend with a constant vector). A lane at inf or more stays at inf or more
+// through the sums and minima (so every combine's lane 15 does too), and
+// never equals the replacement number r (at most 14 < inf): the shanten and
+// the masks are those of any filler past inf. The largest lane is 4 inf (a
+// row plus a combine of a row and a combine), 120: a byte.
+constexpr int filler = 15;
+static_assert(shanten_tables::inf > 14 && 4 * shanten_tables::inf < 256);
+// A row's costs, its lane 15 set to inf here (the kernel's rows hold inf in
+// lanes 10..15 already; one blend keeps the filler this file's own).
 MJK_EV_INLINE Cells load_cells(const std::uint8_t* p) noexcept {
   Cells c;
   std::memcpy(&c, p, 16);
-  return c;
+  const Cells inf = Cells{} + shanten_tables::inf;
+  return __builtin_shufflevector(c, inf, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 31);
 }
-constexpr std::uint8_t high_cost = 120;  // past every real cost; two of them still fit a byte
 // Cell k of b moved up by cell j (m1 = j/2 melds, h1 = j%2 heads): b's cell
-// k - j where that is a cell, else the 16th lane (the `high` filler).
+// k - j where that is a cell, else the filler.
 constexpr int moved_from(int j, int k) noexcept {
   const int m1 = j / 2, h1 = j % 2, m = k / 2, h = k % 2;
-  return k >= 10 || m < m1 || h < h1 ? 16 : 2 * (m - m1) + (h - h1);
-}
-template <int J>
-MJK_EV_INLINE Cells moved(const Cells& b, const Cells& high) noexcept {
-  return __builtin_shufflevector(b, high, moved_from(J, 0), moved_from(J, 1), moved_from(J, 2), moved_from(J, 3),
-                                 moved_from(J, 4), moved_from(J, 5), moved_from(J, 6), moved_from(J, 7),
-                                 moved_from(J, 8), moved_from(J, 9), moved_from(J, 10), moved_from(J, 11),
-                                 moved_from(J, 12), moved_from(J, 13), moved_from(J, 14), moved_from(J, 15));
-}
-template <int J>
-MJK_EV_INLINE Cells broadcast(const Cells& a) noexcept {  // one shuffle, not an extract and a broadcast
-  return __builtin_shufflevector(a, a, J, J, J, J, J, J, J, J, J, J, J, J, J, J, J, J);
-}
-// The cheapest way for two groups together to hold each cell, for the cells
-// of up to M melds (the rest of the answer is never read). (A fold over
-// functions, not lambdas: a lambda would not be inlined into the clones.)
-template <int J>
-MJK_EV_INLINE void combine_step(Cells& out, const Cells& a, const Cells& b, const Cells& high) noexcept {
-  const Cells t = broadcast<J>(a) + moved<J>(b, high);
-  out = out < t ? out : t;
-}
-template <int... J>
-MJK_EV_INLINE Cells combine_all(const Cells& a, const Cells& b, std::integer_sequence<int, J...>) noexcept {
-  const Cells high = Cells{} + high_cost;
-  Cells out = high;
-  (combine_step<J>(out, a, b, high), ...);
-  return out;
-}
-template <int M>
-MJK_EV_INLINE Cells combine(const Cells& a, const Cells& b) noexcept {
-  return combine_all(a, b, std::make_integer_sequence<int, 2 * M + 2>{});
+  return k >= 10 || m < m1 || h < h1 ? filler : 2 * (m - m1) + (h - h1);
 }
 // For each cell j of a, the cell of b that completes it to M melds and one
-// head (the 16th lane where j is past M melds).
+// head (the filler where j is past M melds).
 template <int M>
 constexpr int partner(int j) noexcept {
-  return j < 2 * M + 2 ? 2 * (M - j / 2) + 1 - j % 2 : 16;
-}
-template <int M>
-MJK_EV_INLINE Cells partnered(const Cells& b) noexcept {
-  const Cells high = Cells{} + high_cost;
-  return __builtin_shufflevector(b, high, partner<M>(0), partner<M>(1), partner<M>(2), partner<M>(3), partner<M>(4),
-                                 partner<M>(5), partner<M>(6), partner<M>(7), partner<M>(8), partner<M>(9),
-                                 partner<M>(10), partner<M>(11), partner<M>(12), partner<M>(13), partner<M>(14),
-                                 partner<M>(15));
+  return j < 2 * M + 2 ? 2 * (M - j / 2) + 1 - j % 2 : filler;
 }
 MJK_EV_INLINE int min_lane(Cells v) noexcept {
   v = v < __builtin_shufflevector(v, v, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7)
@@ -93,25 +66,38 @@ MJK_EV_INLINE int min_lane(Cells v) noexcept {
           : __builtin_shufflevector(v, v, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1);
   return std::min(v[0], v[1]);
 }
-// The lanes equal to r, as bits (cells 0..9).
-MJK_EV_INLINE std::uint32_t lanes_equal(const Cells& v, int r) noexcept {
-  const Cells eq = (Cells)(v == Cells{} + static_cast<std::uint8_t>(r));  // NOLINT: vector cast
-#if defined(__SSE2__)
-  __m128i m;
-  std::memcpy(&m, &eq, 16);
-  return static_cast<std::uint32_t>(_mm_movemask_epi8(m)) & 0x3FFu;
-#endif
-  std::uint64_t lo, hi;
-  std::memcpy(&lo, &eq, 8);
-  std::memcpy(&hi, reinterpret_cast<const char*>(&eq) + 8, 8);
-  constexpr std::uint64_t ones = 0x0101010101010101ull, gather = 0x0102040810204080ull;
-  return static_cast<std::uint32_t>((((lo & ones) * gather) >> 56) | ((((hi & ones) * gather) >> 56) & 3u) << 8);
+// The masks of a group's cells whose sum is r (its tight cells), ORed
+// together, without a branch: which cells are tight varies from vertex to
+// vertex as no predictor learns. The ten masks are read as the last ten
+// words of 32 bytes that end with them (in the row whatever its layout, as
+// the masks are not its first 12 bytes), the cells' compare moved up to
+// them, so what comes before them is cleared.
+typedef std::int16_t Words __attribute__((vector_size(32)));
+MJK_EV_INLINE std::uint32_t tight_masks(const Cells& v, int r, const GroupRow& row, bool draw) noexcept {
+  typedef std::int8_t SignedCells __attribute__((vector_size(16)));
+  constexpr std::size_t before = sizeof(Words) - sizeof(GroupRow::draw);  // 12 bytes: 6 words
+  static_assert(sizeof(GroupRow::draw) == 20 && sizeof(GroupRow::keep) == 20 && offsetof(GroupRow, draw) >= before &&
+                offsetof(GroupRow, keep) >= before);
+  const SignedCells eq = (SignedCells)(v == Cells{} + static_cast<std::uint8_t>(r));  // NOLINT: vector cast
+  const SignedCells moved_up = __builtin_shufflevector(eq, SignedCells{}, 16, 16, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6,
+                                                       7, 8, 9);  // cell j at word j + 6
+  Words m;
+  std::memcpy(
+      &m, reinterpret_cast<const char*>(&row) + (draw ? offsetof(GroupRow, draw) : offsetof(GroupRow, keep)) - before,
+      sizeof m);
+  m &= __builtin_convertvector(moved_up, Words);
+  m |= __builtin_shufflevector(m, m, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
+  m |= __builtin_shufflevector(m, m, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3);
+  m |= __builtin_shufflevector(m, m, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1);
+  m |= __builtin_shufflevector(m, m, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0);
+  return static_cast<std::uint16_t>(m[0]);
 }
 
 // ---- seven pairs and thirteen orphans, from the key's 3-bit counts ----
 
-constexpr std::uint32_t field_ones = 0x1249249u;  // bit 3j for j = 0..8
-constexpr std::uint32_t orphan_fields[4] = {0x1000001u, 0x1000001u, 0x1000001u, 0x49249u};
+constexpr std::uint32_t field_ones = 0x1249249u;                                           // bit 3j for j = 0..8
+constexpr std::uint64_t field_words = std::uint64_t{field_ones} << 32 | field_ones;        // two lanes' fields
+constexpr std::uint64_t orphan_words[2] = {0x0100000101000001ull, 0x0004924901000001ull};  // 1s and 9s; honours
 constexpr std::uint64_t orphan_kinds = 0x3FC060301ull;  // 1m 9m 1p 9p 1s 9s and the honours
 
 // Field bits (bit 3j of a group's lane) as kind bits (bit j), three kinds at a time.
@@ -171,39 +157,45 @@ MJK_EV_INLINE Cells2 joined_impl(const Cells& lo, const Cells& hi, std::integer_
 MJK_EV_INLINE Cells2 joined(const Cells& lo, const Cells& hi) noexcept {
   return joined_impl(lo, hi, std::make_integer_sequence<int, 32>{});
 }
-// Each half of a pair's shuffle index: k < 16 reads the low row, k >= 16 the
-// high one; a filler lane (16 in the single-row indices) reads `high`'s first lane.
-constexpr int in_half(int k, int single) noexcept { return single >= 16 ? 32 : (k / 16) * 16 + single; }
+// Each half of a pair's shuffle index: lanes 0..15 read the low row, 16..31
+// the high one.
+constexpr int in_half(int k, int single) noexcept { return (k / 16) * 16 + single; }
 template <int J, int... K>
-MJK_EV_INLINE Cells2 moved2(const Cells2& b, const Cells2& high, std::integer_sequence<int, K...>) noexcept {
-  return __builtin_shufflevector(b, high, in_half(K, moved_from(J, K % 16))...);
+MJK_EV_INLINE Cells2 moved2(const Cells2& b, std::integer_sequence<int, K...>) noexcept {
+  return __builtin_shufflevector(b, b, in_half(K, moved_from(J, K % 16))...);
 }
 template <int J, int... K>
 MJK_EV_INLINE Cells2 broadcast2(const Cells2& a, std::integer_sequence<int, K...>) noexcept {
   return __builtin_shufflevector(a, a, in_half(K, J)...);
 }
 template <int J>
-MJK_EV_INLINE void combine2_step(Cells2& out, const Cells2& a, const Cells2& b, const Cells2& high) noexcept {
+MJK_EV_INLINE Cells2 combine2_term(const Cells2& a, const Cells2& b) noexcept {
   constexpr auto lanes = std::make_integer_sequence<int, 32>{};
-  const Cells2 t = broadcast2<J>(a, lanes) + moved2<J>(b, high, lanes);
+  return broadcast2<J>(a, lanes) + moved2<J>(b, lanes);
+}
+template <int J>
+MJK_EV_INLINE void combine2_step(Cells2& out, const Cells2& a, const Cells2& b) noexcept {
+  const Cells2 t = combine2_term<J>(a, b);
   out = out < t ? out : t;
 }
+// The cheapest way for two groups together to hold each cell, for the cells
+// of up to M melds (the rest of the answer is never read; its lanes stay at
+// inf or more, as b's lane 15 is). (A fold over functions, not lambdas: a
+// lambda would not be inlined into the clones.)
 template <int... J>
 MJK_EV_INLINE Cells2 combine2_all(const Cells2& a, const Cells2& b, std::integer_sequence<int, J...>) noexcept {
-  const Cells2 high = Cells2{} + high_cost;
-  Cells2 out = high;
-  (combine2_step<J>(out, a, b, high), ...);
+  Cells2 out = combine2_term<0>(a, b);
+  (combine2_step<J + 1>(out, a, b), ...);
   return out;
 }
 // combine<M> of each half of a with the same half of b.
 template <int M>
 MJK_EV_INLINE Cells2 combine2(const Cells2& a, const Cells2& b) noexcept {
-  return combine2_all(a, b, std::make_integer_sequence<int, 2 * M + 2>{});
+  return combine2_all(a, b, std::make_integer_sequence<int, 2 * M + 1>{});
 }
 template <int M, int... K>
 MJK_EV_INLINE Cells2 partnered2(const Cells2& b, std::integer_sequence<int, K...>) noexcept {
-  const Cells2 high = Cells2{} + high_cost;
-  return __builtin_shufflevector(b, high, in_half(K, partner<M>(K % 16))...);
+  return __builtin_shufflevector(b, b, in_half(K, partner<M>(K % 16))...);
 }
 // The low half in both halves, the high half in both.
 MJK_EV_INLINE Cells2 low_twice(const Cells2& v) noexcept {
@@ -240,13 +232,7 @@ MJK_EV_INLINE void standard(const GroupRow* const* gr, bool draw, int& r, std::u
   const Cells sum[4] = {low_half(sum01), high_half(sum01), low_half(sum23), high_half(sum23)};
   r = min_lane(sum[0]);
   mask = 0;
-  for (int g = 0; g < 4; ++g) {
-    const std::uint16_t* masks = draw ? gr[g]->draw : gr[g]->keep;
-    std::uint32_t local = 0;
-    for (std::uint32_t tight = lanes_equal(sum[g], r); tight; tight &= tight - 1)
-      local |= masks[std::countr_zero(tight)];
-    mask |= std::uint64_t{local} << (9 * g);
-  }
+  for (int g = 0; g < 4; ++g) mask |= std::uint64_t{tight_masks(sum[g], r, *gr[g], draw)} << (9 * g);
 }
 
 // Shanten and mask of a hand of `tiles` concealed tiles (3k+1 for a draw
@@ -269,13 +255,16 @@ MJK_EV_INLINE Eval evaluate(const GroupRows& rows, const std::int32_t* row, cons
   int best = r - 1;
   if (tiles < 13) return {static_cast<std::int8_t>(best), mask};
   // Seven pairs and thirteen orphans (a closed hand of 13 or 14 tiles).
+  // Two groups' fields at a time, from the key's two words (the red and
+  // riichi bits, 27 of each lane, are outside every field).
   int pairs = 0, singles = 0, orphans = 0, orphan_pairs = 0;
-  for (int g = 0; g < 4; ++g) {
-    const Fields f = fields_of(group_vec(key, g));
-    pairs += std::popcount(f.ge2);
-    singles += std::popcount(f.eq1);
-    orphans += std::popcount(f.ge1 & orphan_fields[g]);
-    orphan_pairs += std::popcount(f.ge2 & orphan_fields[g]);
+  for (const auto& [word, orphan] : {std::pair{key.lo, orphan_words[0]}, std::pair{key.hi, orphan_words[1]}}) {
+    const std::uint64_t b0 = word & field_words, b1 = (word >> 1) & field_words, b2 = (word >> 2) & field_words;
+    const std::uint64_t ge1 = b0 | b1 | b2, ge2 = b1 | b2;
+    pairs += std::popcount(ge2);
+    singles += std::popcount(ge1 & ~ge2);
+    orphans += std::popcount(ge1 & orphan);
+    orphan_pairs += std::popcount(ge2 & orphan);
   }
   const int chiitoi = chiitoi_replacements(pairs, singles) - 1,
             kokushi = kokushi_replacements(orphans, orphan_pairs) - 1;

@@ -22,6 +22,8 @@
 namespace mjk::ev_detail {
 namespace {
 
+typedef std::int64_t Lanes __attribute__((vector_size(32)));  // a mask of V4's lanes
+
 constexpr std::uint8_t never = 255;  // a vertex no answer needs: never computed
 
 // The range of vertices each turn computes: from the first to the last
@@ -195,35 +197,36 @@ MJK_EV_HOT Error sweep(const Setup& s, EvWorkspace::Impl& w, int first, const st
     const auto tu = static_cast<std::size_t>(t);
     const Range xr = w.x_turn[tu], dr = w.d_turn[tu];
     const double inv = 1.0 / (s.wall - t);
-    for (std::uint32_t x = xr.begin; x < xr.end; ++x) {
+    if (t == ev_last_turn)
+      for (std::uint32_t x = xr.begin; x < xr.end; ++x) xv[x].v = V4{records[x].tenpai ? 1.0 : 0.0, 0, 0, 0};
+    // A range's vertices have their edges and prices one after another, so
+    // both are walked with running pointers, not indexed from each record.
+    const std::uint32_t x0 = t == ev_last_turn ? xr.end : xr.begin;
+    const std::uint32_t* e = x0 < xr.end ? edges + records[x0].begin : edges;
+    const double* p = x0 < xr.end ? price + records[x0].prices : price;
+    for (std::uint32_t x = x0; x < xr.end; ++x) {
       const XRecord& r = records[x];
-      if (t == ev_last_turn) {
-        xv[x].v = V4{r.tenpai ? 1.0 : 0.0, 0, 0, 0};
-        continue;
-      }
-      const double* p = price + r.prices;
-      const std::uint32_t* e = edges + r.begin;
-      const int n = r.edges, nw = r.wins;
       V4 v = xv[x].v;
       // Four sums, not one: a single accumulator would chain every edge's
       // multiply-add behind the last.
       V4 a0{}, a1{}, a2{}, a3{};
-      int k = 0;
-      for (; k + 4 <= n; k += 4) {
-        a0 += weight_of(e[k]) * values_at(dv, offset_of(e[k]));
-        a1 += weight_of(e[k + 1]) * values_at(dv, offset_of(e[k + 1]));
-        a2 += weight_of(e[k + 2]) * values_at(dv, offset_of(e[k + 2]));
-        a3 += weight_of(e[k + 3]) * values_at(dv, offset_of(e[k + 3]));
+      for (const std::uint32_t* quads = e + (r.edges & ~3u); e < quads; e += 4) {
+        a0 += weight_of(e[0]) * values_at(dv, offset_of(e[0]));
+        a1 += weight_of(e[1]) * values_at(dv, offset_of(e[1]));
+        a2 += weight_of(e[2]) * values_at(dv, offset_of(e[2]));
+        a3 += weight_of(e[3]) * values_at(dv, offset_of(e[3]));
       }
-      for (; k < n; ++k) a0 += weight_of(e[k]) * values_at(dv, offset_of(e[k]));
-      for (int j = 0; j < nw; ++j) {
-        const std::uint32_t ej = e[n + j];
-        const V4 c = values_at(dv, offset_of(ej));
-        a1 += weight_of(ej) * V4{1.0, 1.0, std::max(p[j], c[2]), 0};
+      for (const std::uint32_t* rest = e + (r.edges & 3u); e < rest; ++e)
+        a0 += weight_of(*e) * values_at(dv, offset_of(*e));
+      for (const double* wins = p + r.wins; p < wins; ++p, ++e) {
+        const V4 c = values_at(dv, offset_of(*e));
+        a1 += weight_of(*e) * V4{1.0, 1.0, std::max(*p, c[2]), 0};
       }
       v += ((a0 + a1) + (a2 + a3) - static_cast<double>(r.weight) * v) * inv;
-      if (r.tenpai) v[0] = 1.0;
-      xv[x].v = v;
+      // A tenpai vertex's tenpai is 1, by a blend: a branch on it would be
+      // mispredicted as often as tenpai and other vertices alternate.
+      const Lanes forced = {-static_cast<std::int64_t>(r.tenpai), 0, 0, 0};
+      xv[x].v = forced != 0 ? V4{1.0, 0, 0, 0} : v;
     }
     for (std::uint32_t d = dr.begin; d < dr.end; ++d) {
       V4 m0{}, m1{};  // two maxima: one would chain every edge behind the last
