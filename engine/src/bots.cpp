@@ -187,7 +187,7 @@ constexpr std::array<std::uint64_t, 1024> mixed_counters = [] {
 }();
 std::uint64_t next_number(Rng& rng) noexcept {
   const std::uint64_t c = rng.counter++;
-  return Rng::mix(rng.key ^ (c < mixed_counters.size() ? mixed_counters[c] : Rng::mix(c)));
+  return Rng::mix(rng.key ^ (c < mixed_counters.size() ? mixed_counters[static_cast<std::size_t>(c)] : Rng::mix(c)));
 }
 
 // What a seat plays when its bot's answer is illegal, or when it has no bot:
