@@ -6,6 +6,7 @@
 
 #include "mjk/analysis.hpp"
 #include "mjk/ev.hpp"
+#include "mixed_counters.hpp"
 #include "table_internal.hpp"
 
 namespace mjk {
@@ -177,17 +178,10 @@ Bot bot_by_name(std::string_view name) noexcept {
 }
 
 namespace {
-// Rng::mix(c) for the first numbers of a stream (a game asks a seat a few
-// hundred times): a random seat's next number with one mix, not two, the
-// same number as Rng::next's.
-constexpr std::array<std::uint64_t, 1024> mixed_counters = [] {
-  std::array<std::uint64_t, 1024> out{};
-  for (std::size_t c = 0; c < out.size(); ++c) out[c] = Rng::mix(c);
-  return out;
-}();
+// A seat's next number, as Rng::next gives it, with one mix (mixed_counters.hpp).
 std::uint64_t next_number(Rng& rng) noexcept {
   const std::uint64_t c = rng.counter++;
-  return Rng::mix(rng.key ^ (c < mixed_counters.size() ? mixed_counters[static_cast<std::size_t>(c)] : Rng::mix(c)));
+  return Rng::mix(rng.key ^ detail::mixed_counter(c));
 }
 
 // What a seat plays when its bot's answer is illegal, or when it has no bot:

@@ -187,11 +187,9 @@ void Table::begin_round(GameLog* log, const Wall* wall) noexcept {
   for (auto& st : seats_) st = SeatState{};
   for (auto& l : legal_) l = ActionSet{};
   // Tenhou's deal: four tiles to each seat from the dealer, three times, then one each.
-  for (int pass = 0; pass < 3; ++pass)
+  for (int pass = 0; pass < 4; ++pass)
     for (int i = 0, s = kyoku_; i < n_; ++i, s = s + 1 == n_ ? 0 : s + 1)
-      for (int k = 0; k < 4; ++k) add_pai(s, pai_at(wall_, rules_.red_fives, next_live_--));
-  for (int i = 0, s = kyoku_; i < n_; ++i, s = s + 1 == n_ ? 0 : s + 1)
-    add_pai(s, pai_at(wall_, rules_.red_fives, next_live_--));
+      for (int k = 0; k < (pass < 3 ? 4 : 1); ++k) add_pai(s, pai_at(wall_, rules_.red_fives, next_live_--));
   if (log) {
     RoundHeader h;
     h.wind = wind_;

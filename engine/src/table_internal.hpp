@@ -51,6 +51,9 @@ inline constexpr std::uint64_t number1 = 0x40201ull, number2 = number1 << 1, num
                                number9 = number1 << 8, suited = (std::uint64_t{1} << 27) - 1,
                                yaochu = number1 | number9 | (((std::uint64_t{1} << 7) - 1) << 27);
 
+// The terminal and honour kinds among `held` (nine terminals asks nine).
+[[nodiscard]] inline int distinct_yaochu(std::uint64_t held) noexcept { return ActionSet::bit_count(held & yaochu); }
+
 // The kinds held once with no other tile within two of it in its suit (an
 // honour held once): a tile no group of a complete hand can hold but a
 // pair made with the tile won. Every tile of a tenpai hand's groups has a

@@ -23,8 +23,6 @@ constexpr bool is_turn_action(Action a) noexcept {
   return a < act::chi || (a >= act::kan && a <= act::tsumo) || a == act::nine_terminals || a == act::north;
 }
 
-int distinct_yaochu(std::uint64_t held) noexcept { return ActionSet::bit_count(held & detail::yaochu); }
-
 // select_in_byte[b * 8 + i]: the place of the i-th set bit of byte b.
 constexpr std::array<std::uint8_t, 256 * 8> select_in_byte = [] {
   std::array<std::uint8_t, 256 * 8> table{};
@@ -113,7 +111,7 @@ void Table::prepare_turn_special() noexcept {
   const int drawn_kind = pai_kind(drawn_);
   if (st.waits.contains(Tile(drawn_kind)) && can_win(turn_, drawn_, true, false)) L.insert(act::tsumo);
   const bool kan_ok = kans_ < 4 && tiles_left() > 0;
-  if (rules_.nine_terminals && st.discards == 0 && !any_call_ && distinct_yaochu(st.held) >= 9)
+  if (rules_.nine_terminals && st.discards == 0 && !any_call_ && detail::distinct_yaochu(st.held) >= 9)
     L.insert(act::nine_terminals);
   L.insert(act::tsumogiri);
   if (kan_ok && detail::count_of(h, drawn_kind) == 4) {

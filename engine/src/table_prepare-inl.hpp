@@ -30,7 +30,7 @@ namespace mjk {
   const int drawn_kind = detail::pai_kinds[drawn_];  // a turn not after a call has drawn
   if (st.waits.contains(Tile(drawn_kind)) && can_win(turn_, drawn_, true, false)) L.insert(act::tsumo);
   const int left = tiles_left();
-  if (st.discards == 0 && rules_.nine_terminals && !any_call_ && ActionSet::bit_count(st.held & detail::yaochu) >= 9)
+  if (st.discards == 0 && rules_.nine_terminals && !any_call_ && detail::distinct_yaochu(st.held) >= 9)
     L.insert(act::nine_terminals);
   // discard + k for a plain copy of kind k held, + 34.. for a red five, but
   // the drawn tile's pai when the draw is its only copy: that is tsumogiri

@@ -4,6 +4,8 @@
 #include <array>
 #include <string>
 
+#include "mixed_counters.hpp"
+
 namespace mjk {
 namespace {
 
@@ -19,12 +21,8 @@ std::string tile_of_id(int id) {
   return s;
 }
 
-// Rng::mix(c) for the counters 0..134 of one wall's draws.
-constexpr std::array<std::uint64_t, 135> mixed_counters = [] {
-  std::array<std::uint64_t, 135> out{};
-  for (std::size_t c = 0; c < out.size(); ++c) out[c] = Rng::mix(c);
-  return out;
-}();
+// The counters 0..134 of one wall's draws are the table's.
+static_assert(detail::mixed_counters.size() >= 135);
 
 // The unshuffled walls, four players and three: copied, not rebuilt id by id.
 constexpr std::array<Wall, 2> sorted_walls = [] {
@@ -60,8 +58,8 @@ Wall seeded_wall(const EngineRules& rules, std::uint64_t seed, std::uint32_t gam
   // alone, so they overlap instead of waiting on the swaps.
   std::array<std::uint8_t, 136> j{};
   for (int i = n - 1, c = 0; i > 0; --i, ++c)
-    j[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(
-        Rng::scaled(Rng::mix(key ^ mixed_counters[static_cast<std::size_t>(c)]), static_cast<std::uint32_t>(i + 1)));
+    j[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(Rng::scaled(
+        Rng::mix(key ^ detail::mixed_counters[static_cast<std::size_t>(c)]), static_cast<std::uint32_t>(i + 1)));
   for (int i = n - 1; i > 0; --i)
     std::swap(w.tiles[static_cast<std::size_t>(i)], w.tiles[j[static_cast<std::size_t>(i)]]);
   return w;
