@@ -84,19 +84,14 @@ class GroupRows {
     auto& slots = slots_[static_cast<std::size_t>(g)];
     if (slots.empty()) slots.assign(64, empty);
     if (2 * (used_[static_cast<std::size_t>(g)] + 1) > slots.size()) grow(g);
-    const std::size_t mask = slots.size() - 1;
-    for (std::size_t i = hash(v) & mask;; i = (i + 1) & mask) {
-      const std::uint64_t e = slots[i];
-      if (e == empty) {
-        const auto id = static_cast<std::int32_t>(rows_.size());
-        rows_.push_back(make(g, v));
-        links_.push_back(unlinked);
-        slots[i] = std::uint64_t{v} | std::uint64_t(static_cast<std::uint32_t>(id)) << 32;
-        ++used_[static_cast<std::size_t>(g)];
-        return id;
-      }
-      if (static_cast<GroupVec>(e) == v) return static_cast<std::int32_t>(e >> 32);
-    }
+    std::uint64_t& e = slots[probe(slots, v)];
+    if (e != empty) return static_cast<std::int32_t>(e >> 32);
+    const auto id = static_cast<std::int32_t>(rows_.size());
+    rows_.push_back(make(g, v));
+    links_.push_back(unlinked);
+    e = std::uint64_t{v} | std::uint64_t(static_cast<std::uint32_t>(id)) << 32;
+    ++used_[static_cast<std::size_t>(g)];
+    return id;
   }
   std::int32_t added(int g, std::int32_t id, int j) {
     GroupLinks& links = links_[static_cast<std::size_t>(id)];  // (never moved: chunks.hpp)
@@ -137,27 +132,26 @@ class GroupRows {
     return static_cast<std::size_t>((std::uint64_t{v} * 0x9E3779B97F4A7C15ull) >> 40);
   }
 
+  // The slot of v in slots (not empty, a power of two in size): v's own, or
+  // the empty one where it would go.
+  static std::size_t probe(const std::vector<std::uint64_t>& slots, GroupVec v) noexcept {
+    const std::size_t mask = slots.size() - 1;
+    std::size_t i = hash(v) & mask;
+    while (slots[i] != empty && static_cast<GroupVec>(slots[i]) != v) i = (i + 1) & mask;
+    return i;
+  }
+
   bool has(int g, GroupVec v) const noexcept {
     const auto& slots = slots_[static_cast<std::size_t>(g)];
-    if (slots.empty()) return false;
-    const std::size_t mask = slots.size() - 1;
-    for (std::size_t i = hash(v) & mask;; i = (i + 1) & mask) {
-      if (slots[i] == empty) return false;
-      if (static_cast<GroupVec>(slots[i]) == v) return true;
-    }
+    return !slots.empty() && slots[probe(slots, v)] != empty;
   }
 
   void grow(int g) {
     auto& slots = slots_[static_cast<std::size_t>(g)];
     std::vector<std::uint64_t> old(2 * slots.size(), empty);
     old.swap(slots);
-    const std::size_t mask = slots.size() - 1;
-    for (std::uint64_t e : old) {
-      if (e == empty) continue;
-      std::size_t i = hash(static_cast<GroupVec>(e)) & mask;
-      while (slots[i] != empty) i = (i + 1) & mask;
-      slots[i] = e;
-    }
+    for (std::uint64_t e : old)  // distinct vectors: each probe ends at an empty slot
+      if (e != empty) slots[probe(slots, static_cast<GroupVec>(e))] = e;
   }
 
   int shape_of(int g) const noexcept {
