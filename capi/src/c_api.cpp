@@ -607,10 +607,7 @@ int mjk_score_json(const mjk_score_request* request, const mjk_score_result* res
   if (!request || !result || (cap && !buf)) return invalid;
   JsonWriter json(std::span<char>(buf, cap ? cap - 1 : 0));  // the last byte for the NUL
   write_json(from_c(*result), from_c(*request), json);
-  if (needed) *needed = json.size() + 1;
-  if (json.size() + 1 > cap) return static_cast<int>(Error::output_too_small);
-  buf[json.size()] = '\0';
-  return MJK_OK;
+  return capi::end_text(json.size(), buf, cap, needed);
 }
 
 void mjk_default_rules(mjk_score_rules* rules) {
@@ -708,8 +705,5 @@ int capi::analyse_json(const char* text, size_t length, int players, const uint8
     char sentence[HandError::max_message];  // the CLI's sentence, on the stack
     write_json_error(line, std::string_view(sentence, r.error.write(sentence)), json);
   }
-  if (needed) *needed = json.size() + 1;
-  if (json.size() + 1 > cap) return static_cast<int>(Error::output_too_small);
-  buf[json.size()] = '\0';
-  return MJK_OK;
+  return end_text(json.size(), buf, cap, needed);
 }

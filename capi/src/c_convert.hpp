@@ -1,6 +1,6 @@
 // The scoring request between mjk.h's struct and mjk::ScoreRequest, the
-// analysis line, and a kind mask as bytes, for the C ABI's files (c_api.cpp
-// defines the first two; ev.cpp and batch.cpp use them). Private to capi.
+// analysis line, a kind mask as bytes, and the way every text output ends,
+// for the C ABI's files (c_api.cpp defines the first two). Private to capi.
 #pragma once
 
 #include <array>
@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <string_view>
 
 #include "mjk.h"
 #include "mjk/score.hpp"
@@ -37,6 +38,22 @@ inline constexpr std::array<std::uint64_t, 256> byte_spread = [] {
 inline void spread_mask(std::uint8_t* out, std::uint64_t bits) noexcept {
   for (int i = 0; i < 4; ++i, bits >>= 8) std::memcpy(out + 8 * i, &byte_spread[bits & 0xff], 8);
   std::memcpy(out + 32, &byte_spread[bits & 0x3], 2);
+}
+
+// A text output (mjk.h: "char* buf, size_t cap, size_t* needed"): *needed
+// (when asked) the text's bytes and its NUL; MJK_ERR_OUTPUT_TOO_SMALL when
+// they pass cap, else the text and its NUL in buf. end_text is the same for
+// a text already in buf (a JsonWriter's over its first cap - 1 bytes), of
+// `size` bytes whether or not they all fitted.
+inline int end_text(std::size_t size, char* buf, std::size_t cap, std::size_t* needed) noexcept {
+  if (needed) *needed = size + 1;
+  if (size + 1 > cap) return MJK_ERR_OUTPUT_TOO_SMALL;
+  buf[size] = '\0';
+  return MJK_OK;
+}
+inline int put_text(std::string_view text, char* buf, std::size_t cap, std::size_t* needed) noexcept {
+  if (text.size() + 1 <= cap) std::memcpy(buf, text.data(), text.size());
+  return end_text(text.size(), buf, cap, needed);
 }
 
 }  // namespace mjk::capi

@@ -12,6 +12,8 @@
 #include "mjk/records.hpp"
 #include "mjk/review.hpp"
 
+#include "c_convert.hpp"
+
 namespace {
 
 constexpr int invalid = static_cast<int>(mjk::Error::invalid_argument);
@@ -28,10 +30,7 @@ int deliver(const mjk::records::GameReview& rv, int flags, char* buf, size_t cap
   const std::string out = flags == MJK_REVIEW_LINES  ? mjk::records::review_lines(rv)
                           : flags == MJK_REVIEW_TEXT ? mjk::records::review_text(rv)
                                                      : mjk::records::review_json(rv);
-  if (needed) *needed = out.size() + 1;
-  if (out.size() + 1 > cap) return static_cast<int>(mjk::Error::output_too_small);
-  std::memcpy(buf, out.data(), out.size());
-  buf[out.size()] = '\0';
+  if (const int e = mjk::capi::put_text(out, buf, cap, needed)) return e;
   return rv.read_error ? MJK_ERR_RECORD_UNREADABLE : MJK_OK;
 }
 
@@ -39,9 +38,7 @@ int deliver(const mjk::records::GameReview& rv, int flags, char* buf, size_t cap
 // error, as small as it gets.
 int out_of_memory(char* buf, size_t cap, size_t* needed) {
   static constexpr char text[] = "{\"file\": \"\", \"error\": \"out of memory while reviewing the record\"}";
-  if (needed) *needed = sizeof text;
-  if (sizeof text > cap) return static_cast<int>(mjk::Error::output_too_small);
-  std::memcpy(buf, text, sizeof text);
+  if (const int e = mjk::capi::put_text(text, buf, cap, needed)) return e;
   return MJK_ERR_RECORD_UNREADABLE;
 }
 
@@ -132,9 +129,7 @@ int mjk_review_record_rows(const char* path, size_t max_bytes, mjk_review_row* r
         "{\"file\":\"\",\"error\":\"out of memory while reviewing the record\","
         "\"offset\":0,\"line\":0,\"column\":0,"
         "\"what\":\"out of memory while reviewing the record\"}";
-    if (json_needed) *json_needed = sizeof text;
-    if (sizeof text > json_cap) return static_cast<int>(mjk::Error::output_too_small);
-    std::memcpy(json, text, sizeof text);
+    if (const int e = mjk::capi::put_text(text, json, json_cap, json_needed)) return e;
     return MJK_ERR_RECORD_UNREADABLE;
   }
 }

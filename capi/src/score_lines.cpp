@@ -11,6 +11,8 @@
 
 #include "mjk.h"
 
+#include "c_convert.hpp"
+
 namespace {
 
 // The sentences of a line with nothing to score.
@@ -45,14 +47,6 @@ void score_line(const char* text, std::size_t length, bool built, mjk_score_requ
     result = mjk_score_result{};
     say(info, code, mjk_error_message(code));
   }
-}
-
-// text into buf (cap bytes) as the C ABI writes its outputs.
-int put(const std::string& text, char* buf, std::size_t cap, std::size_t* needed) {
-  *needed = text.size() + 1;
-  if (text.size() + 1 > cap) return MJK_ERR_OUTPUT_TOO_SMALL;
-  std::memcpy(buf, text.c_str(), text.size() + 1);
-  return MJK_OK;
 }
 
 // A scored request's "score" object appended to out (mjk_score_json).
@@ -110,7 +104,7 @@ int mjk_score_line_json(const char* text, size_t length, int built, char* buf, s
   std::string out;
   if (info->error != MJK_OK) out = "null";
   else if (const int e = append_score_json(request, result, out); e != MJK_OK) return e;
-  return put(out, buf, cap, needed);
+  return mjk::capi::put_text(out, buf, cap, needed);
 }
 
 int mjk_score_each_win_json(const char* text, size_t length, int built, char* buf, size_t cap, size_t* needed,
@@ -150,7 +144,7 @@ int mjk_score_each_win_json(const char* text, size_t length, int built, char* bu
     won.win_red = 0;
     if (const int e = append_score_json(won, results[k], out); e != MJK_OK) return e;
   }
-  return put(out + "}", buf, cap, needed);
+  return mjk::capi::put_text(out + "}", buf, cap, needed);
 }
 
 }  // extern "C"

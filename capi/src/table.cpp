@@ -14,6 +14,7 @@
 #include "mjk/table.hpp"
 #include "mjk/wall.hpp"
 
+#include "c_convert.hpp"
 #include "table_handle.hpp"
 
 namespace mjk::capi {
@@ -214,9 +215,7 @@ int mjk_action_name(int action, char* buf, size_t cap) {
   if (action < 0 || action >= act::count || !buf) return MJK_ERR_INVALID_ARGUMENT;
   try {
     const std::string name = action_name(static_cast<Action>(action));
-    if (name.size() + 1 > cap) return MJK_ERR_OUTPUT_TOO_SMALL;
-    std::memcpy(buf, name.c_str(), name.size() + 1);
-    return MJK_OK;
+    return capi::put_text(name, buf, cap, nullptr);
   } catch (const std::bad_alloc&) {
     return MJK_ERR_OUT_OF_MEMORY;
   }
@@ -232,12 +231,7 @@ int mjk_table_events(const mjk_table* table, int viewer, size_t from_line, char*
       const std::size_t end = lines.find('\n', start);
       start = end == std::string::npos ? lines.size() : end + 1;
     }
-    const std::size_t size = lines.size() - start;
-    if (needed) *needed = size + 1;
-    if (size + 1 > cap) return MJK_ERR_OUTPUT_TOO_SMALL;
-    std::memcpy(buf, lines.data() + start, size);
-    buf[size] = '\0';
-    return MJK_OK;
+    return capi::put_text(std::string_view(lines).substr(start), buf, cap, needed);
   } catch (const std::bad_alloc&) {
     return MJK_ERR_OUT_OF_MEMORY;
   }

@@ -12,6 +12,7 @@
 #include "mjk/mjai.hpp"
 #include "mjk/from_engine.hpp"
 #include "mjk/records.hpp"
+#include "c_convert.hpp"
 #include "table_handle.hpp"
 
 namespace {
@@ -47,9 +48,8 @@ extern "C" int mjk_table_record(const mjk_table* table, int format, char* buf, s
       if (!out.ok()) return fail(error, MJK_ERR_RECORD_UNWRITABLE, *out.error);
       text = std::move(out.text);
     }
-    if (needed) *needed = text.size() + 1;
-    if (text.size() + 1 > cap) return fail(error, MJK_ERR_OUTPUT_TOO_SMALL, "buf is too small: *needed bytes");
-    std::memcpy(buf, text.c_str(), text.size() + 1);
+    if (mjk::capi::put_text(text, buf, cap, needed) != MJK_OK)
+      return fail(error, MJK_ERR_OUTPUT_TOO_SMALL, "buf is too small: *needed bytes");
     if (error) *error = {};
     return MJK_OK;
   } catch (const std::bad_alloc&) {
