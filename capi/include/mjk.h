@@ -581,6 +581,13 @@ typedef struct mjk_ev_workspace mjk_ev_workspace;
 MJK_API mjk_ev_workspace* mjk_ev_workspace_new(void);
 MJK_API void mjk_ev_workspace_free(mjk_ev_workspace* workspace);          /* NULL: nothing */
 MJK_API size_t mjk_ev_workspace_bytes(const mjk_ev_workspace* workspace); /* held now (0 for NULL) */
+/* A workspace kept between searches held past `keep` bytes (one large search
+ * must not keep its memory for the thread's life): the last search's graph is
+ * freed, the group rows the next searches of new hands read are kept (at most
+ * 18 MB). MJK_EV_KEPT_WORKSPACE_BYTES is the bound mjk_ev_lines and
+ * mjk_analyse_json's "ev" lines keep their workspaces to. NULL: nothing. */
+#define MJK_EV_KEPT_WORKSPACE_BYTES ((size_t)64 << 20)
+MJK_API void mjk_ev_workspace_trim(mjk_ev_workspace* workspace, size_t keep);
 
 /* Searches the hand of `request`: counts hold the concealed tiles as they
  * stand (13 or 14 counting 3 per meld; red_fives among them), melds, dora,

@@ -27,7 +27,8 @@ struct mjk_cancel {
 namespace mjk {
 namespace {
 
-static_assert(MJK_EV_TURNS == ev_turns && MJK_EV_DEFAULT_MAX_VERTICES == ev_default_max_vertices);
+static_assert(MJK_EV_TURNS == ev_turns && MJK_EV_DEFAULT_MAX_VERTICES == ev_default_max_vertices &&
+              MJK_EV_KEPT_WORKSPACE_BYTES == ev_kept_workspace_bytes);
 static_assert(sizeof(mjk_ev_answer::discards) / sizeof(mjk_ev_discard) ==
               std::tuple_size_v<decltype(EvAnswer::discards)>);
 static_assert(sizeof(mjk_ev_visible::counts) == kind_count && sizeof(mjk_ev_answer::wall_counts) == kind_count);
@@ -123,6 +124,10 @@ mjk_ev_workspace* mjk_ev_workspace_new(void) {
 void mjk_ev_workspace_free(mjk_ev_workspace* workspace) { delete workspace; }
 
 size_t mjk_ev_workspace_bytes(const mjk_ev_workspace* workspace) { return workspace ? workspace->ws.bytes() : 0; }
+
+void mjk_ev_workspace_trim(mjk_ev_workspace* workspace, size_t keep) {
+  if (workspace) workspace->ws.trim(keep);
+}
 
 mjk_cancel* mjk_cancel_new(void) { return new (std::nothrow) mjk_cancel; }
 

@@ -33,10 +33,10 @@ unsigned cores_to_run_on() {
 
 // Workspaces kept between calls (a searching thread takes one and gives it
 // back), so a loop of small batches does not build its tables again each
-// time; one that grew past kept_bytes (a large search) is freed instead.
+// time; one that grew past MJK_EV_KEPT_WORKSPACE_BYTES (a large search) is
+// trimmed to its group rows.
 class Workspaces {
  public:
-  static constexpr std::size_t kept_bytes = std::size_t{64} << 20;
   static Workspaces& shared() {
     static Workspaces& pool = *new Workspaces;  // never destroyed: threads may outlive static destruction
     return pool;
@@ -54,9 +54,10 @@ class Workspaces {
   }
   void give_back(mjk_ev_workspace* w) {
     if (!w) return;
+    mjk_ev_workspace_trim(w, MJK_EV_KEPT_WORKSPACE_BYTES);
     std::lock_guard<std::mutex> lock(m_);
-    if (mjk_ev_workspace_bytes(w) > kept_bytes || free_.size() >= 64) mjk_ev_workspace_free(w);
-    else free_.push_back(w);
+    if (free_.size() >= 64) return mjk_ev_workspace_free(w);
+    free_.push_back(w);
   }
 
  private:

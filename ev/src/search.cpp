@@ -29,6 +29,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <new>
 #include <utility>
 
 #include "mjk/analysis.hpp"
@@ -45,6 +46,16 @@ EvWorkspace::~EvWorkspace() = default;
 EvWorkspace::EvWorkspace(EvWorkspace&&) noexcept = default;
 EvWorkspace& EvWorkspace::operator=(EvWorkspace&&) noexcept = default;
 std::size_t EvWorkspace::bytes() const noexcept { return impl_ ? impl_->bytes() : 0; }
+void EvWorkspace::trim(std::size_t keep) noexcept {
+  if (bytes() <= keep) return;
+  ev_detail::GroupRows rows = std::move(impl_->rows);
+  impl_.reset();
+  try {
+    impl_ = std::make_unique<Impl>();
+    impl_->rows = std::move(rows);
+  } catch (const std::bad_alloc&) {  // the rows go too; impl() makes the next one
+  }
+}
 EvWorkspace::Impl& EvWorkspace::impl() {
   if (!impl_) impl_ = std::make_unique<Impl>();
   return *impl_;

@@ -12,10 +12,7 @@ namespace {
 constexpr char suit_letter[] = "mpsz";
 
 // An "ev" line's search reuses its thread's workspace (a file of ev lines, a
-// server's stream of them), as long as it stays small: a workspace only
-// grows, and one large search must not keep its memory for the thread's life.
-constexpr std::size_t kept_workspace_bytes = std::size_t{64} << 20;
-
+// server's stream of them), trimmed past ev_kept_workspace_bytes.
 EvResult search_in_thread_workspace(const ParsedRequest& request, const EvVisible& seen,
                                     const std::atomic<bool>* cancel) noexcept {
   thread_local EvWorkspace workspace;
@@ -29,7 +26,7 @@ EvResult search_in_thread_workspace(const ParsedRequest& request, const EvVisibl
     e.error = {Error::out_of_memory, HandError::nowhere, std::nullopt, 0};
     e.error.detail = "a lower max_vertices stops the search before memory runs out";
   }
-  if (workspace.bytes() > kept_workspace_bytes) workspace = EvWorkspace{};
+  workspace.trim();
   return e;
 }
 

@@ -98,7 +98,24 @@ TEST_CASE("C ABI ev: mjk_ev answers what expected_value answers, in a workspace 
     check_same(in_ws, cpp.value);
     check_same(alone, cpp.value);
   }
-  CHECK(mjk_ev_workspace_bytes(ws) > 0);
+  const std::size_t held = mjk_ev_workspace_bytes(ws);
+  CHECK(held > 0);
+  // Trimmed: nothing past the bound held; below it, all of it freed but the
+  // group rows, and the searches after it answer the same.
+  mjk_ev_workspace_trim(ws, held);
+  CHECK(mjk_ev_workspace_bytes(ws) == held);
+  mjk_ev_workspace_trim(ws, 0);
+  const std::size_t rows = mjk_ev_workspace_bytes(ws);
+  CHECK(rows > 0);
+  CHECK(rows < held);
+  for (const std::string_view line : lines) {
+    INFO(line);
+    CRequest c = parse_c(line);
+    mjk_ev_answer again;
+    CHECK(mjk_ev(&c.request, &c.options, &c.visible, ws, &again, nullptr) == MJK_OK);
+    check_same(again, search_cpp(line).value);
+  }
+  mjk_ev_workspace_trim(nullptr, 0);
   mjk_ev_workspace_free(ws);
   mjk_ev_workspace_free(nullptr);
   CHECK(mjk_ev_workspace_bytes(nullptr) == 0);

@@ -21,6 +21,11 @@
 
 namespace mjk {
 
+// What a workspace kept from call to call may hold (io's "ev" lines, the C
+// ABI's pool of workspaces): past it, trim() frees the last search's graph,
+// so that one large search does not keep its memory for the thread's life.
+inline constexpr std::size_t ev_kept_workspace_bytes = std::size_t{64} << 20;
+
 // Memory the search reuses from call to call (its tables, vertices, edges
 // and values only grow): one per thread. Searching without one allocates
 // and frees a workspace per call.
@@ -34,6 +39,11 @@ class MJK_API EvWorkspace {
   EvWorkspace& operator=(const EvWorkspace&) = delete;
   // Bytes held now.
   [[nodiscard]] std::size_t bytes() const noexcept;
+  // When bytes() passes `keep`: frees the graph's table, vertices, edges and
+  // values, as a new workspace holds them, and keeps the group rows (at most
+  // 18 MB, ev/README.md), which the next searches of new hands read again.
+  // The answers of later searches are the same either way.
+  void trim(std::size_t keep = ev_kept_workspace_bytes) noexcept;
   struct Impl;
   // The search's state (a moved-from workspace gets a fresh one).
   [[nodiscard]] Impl& impl();
