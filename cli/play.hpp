@@ -13,27 +13,19 @@
 #include "options.hpp"
 #include "mjk/bots.hpp"
 #include "mjk/from_engine.hpp"
+#include "mjk/play_plan.hpp"
 #include "mjk/table.hpp"
 
 namespace mjk::cli {
 
-enum class PlayFormat : std::uint8_t { none, mjai, tenhou6, mjlog };
-// ".mjson", ".json", ".xml" ("" for none).
-[[nodiscard]] std::string_view play_extension(PlayFormat f) noexcept;
+using records::play_extension;
+using records::PlayFormat;
 
-// What the options of mjk play ask, checked: the rules, one bot a seat.
-struct PlayPlan {
-  EngineRules rules;
-  std::string rules_name = "tenhou";
-  std::vector<Bot> bots;  // nullptr for an external bot
-  std::vector<std::string> bot_names;
-  std::vector<std::string> commands;  // a seat's COMMAND of cmd:COMMAND, "" for a built-in bot
+// What the options of mjk play ask, checked: the records layer's plan (the
+// rules, one bot a seat, the format) and what the command alone asks.
+struct PlayPlan : records::PlayPlan {
   int bot_timeout_ms = 2000;
-  std::uint64_t seed = 0;
-  std::uint64_t games = 1;
   int threads = 0;  // 0: every core
-  PlayFormat format = PlayFormat::none;
-  std::string out;  // a directory, "-" for standard output, "" for none
   bool json = false;
 };
 

@@ -32,19 +32,15 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::string_view bot_names_known = "random, tsumogiri, advice, ev";
+// mjk play's words: its values quoted by its excerpt, cmd:COMMAND bots its own, --out - standard output.
+const records::PlayDoor play_door{excerpt, {}, true};
 
-// What the options say before they are checked together.
+// What the options say before they are checked together: the records
+// layer's options and the command's own.
 struct PlayOptions {
-  std::uint64_t games = 1, seed = 0;
-  int players = 0;  // 0: the preset's
-  std::optional<GameLength> length;
-  std::string rules = "tenhou";
-  std::string bots = "advice";
+  records::PlayOptions play;
   int bot_timeout_ms = 2000;
   int threads = 0;
-  std::optional<PlayFormat> format;
-  std::optional<std::string> out;
   bool json = false;
 };
 
@@ -55,32 +51,19 @@ bool whole_number(std::string_view text, T& out) {
 }
 
 std::optional<std::string> read_play_option(const Option& o, std::string_view value, PlayOptions& a) {
+  using records::PlayOption;
+  const auto read = [&](PlayOption p) -> std::optional<std::string> {
+    if (std::string problem = records::read_play_option(p, value, a.play, play_door); !problem.empty()) return problem;
+    return std::nullopt;
+  };
   switch (o.id) {
     case Opt::json: a.json = true; return std::nullopt;
-    case Opt::games:
-      if (!whole_number(value, a.games) || a.games < 1 || a.games > 0xffffffffull)
-        return "--games takes a number from 1 to 4294967295, not '" + excerpt(value) + "'";
-      return std::nullopt;
-    case Opt::seed:
-      if (!whole_number(value, a.seed))
-        return "--seed takes a number from 0 to 18446744073709551615, not '" + excerpt(value) + "'";
-      return std::nullopt;
-    case Opt::players:
-      if (value != "3" && value != "4") return "--players takes 4 or 3, not '" + excerpt(value) + "'";
-      a.players = value[0] - '0';
-      return std::nullopt;
-    case Opt::length:
-      if (value == "one") a.length = GameLength::one;
-      else if (value == "east") a.length = GameLength::east;
-      else if (value == "south") a.length = GameLength::south;
-      else return "--length takes one, east or south, not '" + excerpt(value) + "'";
-      return std::nullopt;
-    case Opt::rules:
-      if (!rules_preset(value).rules)
-        return "unknown rules preset '" + excerpt(value) + "' (the presets: " + std::string(rules_preset_names) + ")";
-      a.rules = std::string(value);
-      return std::nullopt;
-    case Opt::bots: a.bots = std::string(value); return std::nullopt;
+    case Opt::games: return read(PlayOption::games);
+    case Opt::seed: return read(PlayOption::seed);
+    case Opt::players: return read(PlayOption::players);
+    case Opt::length: return read(PlayOption::length);
+    case Opt::rules: return read(PlayOption::rules);
+    case Opt::bots: return read(PlayOption::bots);
     case Opt::bot_timeout:
       if (!whole_number(value, a.bot_timeout_ms) || a.bot_timeout_ms < 1 || a.bot_timeout_ms > 3'600'000)
         return "--bot-timeout takes milliseconds from 1 to 3600000, not '" + excerpt(value) + "'";
@@ -89,32 +72,10 @@ std::optional<std::string> read_play_option(const Option& o, std::string_view va
       if (!whole_number(value, a.threads) || a.threads < 1 || a.threads > 1024)
         return "--threads takes a number from 1 to 1024, not '" + excerpt(value) + "'";
       return std::nullopt;
-    case Opt::format:
-      if (value == "mjai") a.format = PlayFormat::mjai;
-      else if (value == "tenhou6") a.format = PlayFormat::tenhou6;
-      else if (value == "mjlog") a.format = PlayFormat::mjlog;
-      else if (value == "none") a.format = PlayFormat::none;
-      else return "--format takes mjai, tenhou6, mjlog or none, not '" + excerpt(value) + "'";
-      return std::nullopt;
-    case Opt::out:
-      if (value.empty()) return "--out takes a directory, or - for standard output";
-      a.out = std::string(value);
-      return std::nullopt;
+    case Opt::format: return read(PlayOption::format);
+    case Opt::out: return read(PlayOption::out);
     default: return not_read(o);
   }
-}
-
-// Why a bot name names no bot, or "" when it does.
-std::string bot_problem(std::string_view name, int seat) {
-  if (name.empty()) return "--bots names no bot for seat " + std::to_string(seat);
-  if (bot_by_name(name)) return {};
-  if (name.substr(0, 4) == "cmd:") {
-    if (name.find_first_not_of(' ', 4) == std::string_view::npos)
-      return "--bots names cmd: with no command for seat " + std::to_string(seat);
-    return {};
-  }
-  return "unknown bot '" + excerpt(name) + "' for seat " + std::to_string(seat) +
-         " (the bots: " + std::string(bot_names_known) + ", cmd:COMMAND)";
 }
 
 // The game's file name without its directory: SEED-GAME.EXT.
@@ -201,16 +162,6 @@ long play_with_processes(const PlayPlan& plan, std::uint32_t game, Table& table,
 
 }  // namespace
 
-std::string_view play_extension(PlayFormat f) noexcept {
-  switch (f) {
-    case PlayFormat::mjai: return ".mjson";
-    case PlayFormat::tenhou6: return ".json";
-    case PlayFormat::mjlog: return ".xml";
-    case PlayFormat::none: break;
-  }
-  return "";
-}
-
 std::optional<std::string> try_play_option(const Option& o, std::string_view value) {
   PlayOptions a;
   return read_play_option(o, value, a);
@@ -220,74 +171,19 @@ PlayPlanned plan_play(const std::vector<Arguments::Given>& given) {
   PlayOptions a;
   for (const auto& [option, value] : given)
     if (auto problem = read_play_option(*option, value, a)) return {std::nullopt, std::move(*problem)};
+  records::PlayPlanned planned = records::plan_play(a.play, play_door);
+  if (!planned.plan) return {std::nullopt, std::move(planned.error)};
   PlayPlan plan;
-  plan.rules_name = a.rules;
-  EngineRules rules = *rules_preset(a.rules).rules;
-  if (a.players && a.players != rules.player_count()) {
-    // --players 3 with a four-player preset takes its three-player rules ("tenhou": "tenhou-sanma").
-    const std::string other = a.players == 3 ? a.rules + "-sanma" : std::string();
-    const RulesPreset p = rules_preset(other);
-    if (other.empty() || !p.rules || p.rules->player_count() != a.players)
-      return {std::nullopt, "--rules " + a.rules + " is for " + std::to_string(rules.player_count()) +
-                                " players and --players asks " + std::to_string(a.players)};
-    rules = *p.rules;
-    plan.rules_name = other;
-  }
-  if (a.length) rules.length = *a.length;
-  plan.rules = rules;
-  const int seats = rules.player_count();
-  std::vector<std::string> names;
-  for (std::size_t at = 0;;) {
-    const std::size_t comma = a.bots.find(',', at);
-    std::string name = a.bots.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
-    // A command's own commas (its JSON, its arguments) stay in it: after cmd:, a comma
-    // ends the command only when a bot's name, or cmd:, follows it.
-    if (!names.empty() && names.back().starts_with("cmd:") && !bot_by_name(name) && !name.starts_with("cmd:"))
-      names.back() += "," + name;
-    else names.push_back(std::move(name));
-    if (comma == std::string::npos) break;
-    at = comma + 1;
-  }
-  if (names.size() == 1) names.assign(static_cast<std::size_t>(seats), names.front());
-  if (static_cast<int>(names.size()) != seats)
-    return {std::nullopt, "--bots names " + std::to_string(names.size()) + " bots for " + std::to_string(seats) +
-                              " players: one a seat, or one for every seat"};
-  for (int s = 0; s < seats; ++s) {
-    const std::string& name = names[static_cast<std::size_t>(s)];
-    if (std::string problem = bot_problem(name, s); !problem.empty()) return {std::nullopt, problem};
-    plan.bots.push_back(bot_by_name(name));
-    plan.commands.push_back(name.substr(0, 4) == "cmd:" ? name.substr(4) : std::string());
-  }
+  static_cast<records::PlayPlan&>(plan) = std::move(*planned.plan);
   plan.bot_timeout_ms = a.bot_timeout_ms;
-  plan.bot_names = std::move(names);
-  plan.seed = a.seed;
-  plan.games = a.games;
   plan.threads = a.threads;
-  plan.format = a.format.value_or(a.out ? PlayFormat::mjai : PlayFormat::none);
-  plan.out = a.out.value_or("");
   plan.json = a.json;
-  if (plan.format != PlayFormat::none && plan.out.empty())
-    return {std::nullopt, "--format " +
-                              std::string(plan.format == PlayFormat::mjai      ? "mjai"
-                                          : plan.format == PlayFormat::tenhou6 ? "tenhou6"
-                                                                               : "mjlog") +
-                              " needs --out DIR (or --out - for standard output)"};
-  if (plan.format == PlayFormat::none && !plan.out.empty())
-    return {std::nullopt, "--out with --format none writes nothing: give --format mjai, tenhou6 or mjlog"};
-  if (plan.format == PlayFormat::tenhou6 || plan.format == PlayFormat::mjlog) {
-    const auto format = plan.format == PlayFormat::tenhou6 ? records::Format::tenhou6 : records::Format::mjlog;
-    if (std::string why = records::record_format_problem(plan.rules, plan.rules_name, format); !why.empty())
-      return {std::nullopt, why};
-  }
   return {std::move(plan), {}};
 }
 
 PlayedGame play_one(const PlayPlan& plan, std::uint32_t game, Table& table, GameLog& log) {
   std::vector<std::string_view> names(plan.bot_names.begin(), plan.bot_names.end());
-  const std::optional<records::Format> format = plan.format == PlayFormat::mjai      ? records::Format::mjai
-                                                : plan.format == PlayFormat::tenhou6 ? records::Format::tenhou6
-                                                : plan.format == PlayFormat::mjlog   ? records::Format::mjlog
-                                                                                     : std::optional<records::Format>();
+  const std::optional<records::Format> format = records::record_format(plan.format);
   // Built-in bots alone: the records layer's game, the one mjk.selfplay plays too.
   if (std::all_of(plan.commands.begin(), plan.commands.end(), [](const std::string& c) { return c.empty(); }))
     return PlayedGame{records::play_recorded(plan.rules, plan.seed, game, plan.bots, format, names, table, log), 0};

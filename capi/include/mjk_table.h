@@ -303,6 +303,48 @@ MJK_API int mjk_selfplay_add(mjk_selfplay* player, const mjk_selfplay_game* game
 MJK_API int mjk_selfplay_summary(const mjk_selfplay* player, uint64_t seed, double seconds, int json, char* buf,
                                  size_t cap, size_t* needed);
 MJK_API void mjk_selfplay_free(mjk_selfplay* player); /* NULL: nothing */
+/* mjk play's options checked together as the command checks them (the
+ * records layer's plan_play, which `mjk play` calls too): each option's text
+ * as its command line takes it, NULL where it is not given (the command's
+ * default). */
+typedef struct mjk_selfplay_options {
+  const char* games;   /* "1" to "4294967295" (default 1) */
+  const char* seed;    /* "0" to "18446744073709551615" (default 0) */
+  const char* players; /* "4" or "3" (3 with a four-player preset: its -sanma rules; default the preset's) */
+  const char* length;  /* "one", "east" or "south" (default the preset's) */
+  const char* rules;   /* a preset's name (default "tenhou") */
+  const char* bots;    /* one a seat or one for every seat, comma-separated (default "advice") */
+  const char* format;  /* "mjai", "tenhou6", "mjlog" or "none" (default mjai with out, else none) */
+  const char* out;     /* where the records go ("-": standard output); the plan asks only whether it is given */
+  /* NULL: the caller runs cmd:COMMAND bots as mjk play does (a command's
+   * commas kept); else the caller's name, which plays the built-in bots
+   * alone: "--bots cmd:x for seat 0: NAME plays the built-in bots alone
+   * (...); external bots are mjk play's". */
+  const char* door;
+  int standard_output; /* 1: out "-" writes standard output (said where out is missing) */
+} mjk_selfplay_options;
+typedef struct mjk_selfplay_plan {
+  uint64_t games, seed;
+  int32_t players;         /* 4 or 3 */
+  int32_t length;          /* MJK_LENGTH_ONE, _EAST or _SOUTH */
+  int32_t format;          /* MJK_RECORD_MJAI, _TENHOU6, _MJLOG or MJK_RECORD_NONE */
+  char rules[32];          /* the preset played: "tenhou-sanma" for rules tenhou with players 3 */
+  const char* length_name; /* "one", "east" or "south" */
+  const char* format_name; /* "mjai", "tenhou6", "mjlog" or "none" */
+  const char* extension;   /* a record file's: ".mjson", ".json", ".xml" ("" for none) */
+  /* Seat s's bot (seats players): bot_sizes[s] bytes from bots[s], within
+   * options->bots (or a static "advice"), not NUL-terminated; a cmd:COMMAND whole. */
+  const char* bots[4];
+  size_t bot_sizes[4];
+} mjk_selfplay_plan;
+/* The plan of the options into *plan: MJK_OK, or MJK_ERR_INVALID_ARGUMENT
+ * with mjk play's sentence naming the option ("--bots names 2 bots for 4
+ * players: one a seat, or one for every seat", "--format tenhou6 needs
+ * --out DIR", "--format mjlog states Tenhou's rules, and ..."; a NULL
+ * pointer). A plan's rules, length, bots and format make its player
+ * (mjk_selfplay_new). */
+MJK_API int mjk_selfplay_make_plan(const mjk_selfplay_options* options, mjk_selfplay_plan* plan,
+                                   mjk_table_error* error);
 
 #ifdef __cplusplus
 } /* extern "C" */

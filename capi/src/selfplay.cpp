@@ -1,19 +1,22 @@
 // mjk_selfplay_*: games by the built-in bots as `mjk play` plays and
 // writes them (records::play_recorded), with the checks of its plan that
-// the rules and the bots alone decide (records::record_format_problem), so
-// that a binding plays them without writing those again. Not in
-// WebAssembly (no game records there).
+// the rules and the bots alone decide (records::record_format_problem), and
+// mjk play's whole plan of its options (records::plan_play,
+// mjk_selfplay_make_plan), so that a binding plays them without writing
+// those again. Not in WebAssembly (no game records there).
 #include <cstring>
 #include <memory>
 #include <new>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "mjk.h"
 #include "mjk/bots.hpp"
 #include "mjk/from_engine.hpp"
+#include "mjk/play_plan.hpp"
 #include "mjk/play_summary.hpp"
 #include "table_handle.hpp"
 
@@ -133,5 +136,56 @@ int mjk_selfplay_summary(const mjk_selfplay* player, uint64_t seed, double secon
 }
 
 void mjk_selfplay_free(mjk_selfplay* player) { delete player; }
+
+int mjk_selfplay_make_plan(const mjk_selfplay_options* options, mjk_selfplay_plan* plan, mjk_table_error* error) {
+  if (!options || !plan) return fail(error, MJK_ERR_INVALID_ARGUMENT, "the options or the plan is NULL");
+  namespace records = mjk::records;
+  using O = records::PlayOption;
+  try {
+    const records::PlayDoor door{nullptr, options->door ? options->door : "", options->standard_output != 0};
+    records::PlayOptions read;
+    const std::pair<O, const char*> given[] = {{O::games, options->games},     {O::seed, options->seed},
+                                               {O::players, options->players}, {O::length, options->length},
+                                               {O::rules, options->rules},     {O::bots, options->bots},
+                                               {O::format, options->format},   {O::out, options->out}};
+    mjk::EngineRules preset;
+    for (const auto& [o, text] : given) {
+      if (!text) continue;
+      // An unknown preset named as every call of the C ABI names it (MJK_ERR_UNKNOWN_RULES).
+      if (o == O::rules)
+        if (const int code = mjk::capi::rules_of(text, MJK_LENGTH_RULES, preset, error); code != MJK_OK) return code;
+      if (std::string why = records::read_play_option(o, text, read, door); !why.empty())
+        return fail(error, MJK_ERR_INVALID_ARGUMENT, why);
+    }
+    const records::PlayPlanned planned = records::plan_play(read, door);
+    if (!planned.plan) return fail(error, MJK_ERR_INVALID_ARGUMENT, planned.error);
+    const records::PlayPlan& p = *planned.plan;
+    *plan = {};
+    plan->games = p.games;
+    plan->seed = p.seed;
+    plan->players = p.rules.player_count();
+    plan->length = static_cast<int32_t>(p.rules.length);
+    plan->format = p.format == records::PlayFormat::mjai      ? MJK_RECORD_MJAI
+                   : p.format == records::PlayFormat::tenhou6 ? MJK_RECORD_TENHOU6
+                   : p.format == records::PlayFormat::mjlog   ? MJK_RECORD_MJLOG
+                                                              : int{MJK_RECORD_NONE};
+    p.rules_name.copy(plan->rules, sizeof plan->rules - 1);
+    plan->length_name = records::length_name(p.rules.length).data();
+    plan->format_name = records::play_format_name(p.format).data();
+    plan->extension = records::play_extension(p.format).data();
+    // The names are the bots text cut at commas, one a seat, or the whole text for every seat.
+    static constexpr char advice[] = "advice";
+    const std::string_view all = options->bots ? options->bots : advice;
+    std::size_t cut = p.bot_names.size() - 1;
+    for (const std::string& name : p.bot_names) cut += name.size();
+    for (std::size_t s = 0, at = 0; s < p.bot_names.size(); at += p.bot_names[s++].size() + 1) {
+      plan->bots[s] = all.data() + (cut == all.size() ? at : 0);
+      plan->bot_sizes[s] = p.bot_names[s].size();
+    }
+    return mjk::capi::ok(error);
+  } catch (const std::bad_alloc&) {
+    return fail(error, MJK_ERR_OUT_OF_MEMORY, "out of memory");
+  }
+}
 
 }  // extern "C"

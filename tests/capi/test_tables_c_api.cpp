@@ -265,3 +265,99 @@ TEST_CASE("c selfplay: the same (seed, game) is the same record whatever was pla
   CHECK(mjk_selfplay_play(nullptr, 0, 0, &g, &error) == MJK_ERR_INVALID_ARGUMENT);
   mjk_selfplay_free(nullptr);
 }
+
+TEST_CASE("c selfplay plan: mjk play's options checked as the command checks them, in the caller's words") {
+  mjk_table_error error{};
+  mjk_selfplay_plan plan{};
+  mjk_selfplay_options o{};
+  // Nothing given: mjk play's defaults.
+  REQUIRE(mjk_selfplay_make_plan(&o, &plan, &error) == MJK_OK);
+  CHECK((plan.games == 1 && plan.seed == 0 && plan.players == 4 && plan.length == MJK_LENGTH_SOUTH));
+  CHECK((plan.format == MJK_RECORD_NONE && std::string(plan.format_name) == "none" && *plan.extension == '\0'));
+  CHECK(std::string(plan.rules) == "tenhou");
+  for (int s = 0; s < 4; ++s) CHECK(std::string(plan.bots[s], plan.bot_sizes[s]) == "advice");
+  // --players 3 takes the preset's -sanma rules; a command's commas stay in it; out alone writes mjai.
+  o.games = "20";
+  o.seed = "7";
+  o.players = "3";
+  o.length = "east";
+  o.rules = "mahjongsoul";
+  o.bots = "cmd:bot --json {\"a\":1,\"b\":2},random,ev";
+  o.out = "games";
+  REQUIRE(mjk_selfplay_make_plan(&o, &plan, &error) == MJK_OK);
+  CHECK((plan.games == 20 && plan.seed == 7 && plan.players == 3 && plan.length == MJK_LENGTH_EAST));
+  CHECK(std::string(plan.rules) == "mahjongsoul-sanma");
+  CHECK((plan.format == MJK_RECORD_MJAI && std::string(plan.format_name) == "mjai"));
+  CHECK(std::string(plan.extension) == ".mjson");
+  CHECK(std::string(plan.length_name) == "east");
+  CHECK(std::string(plan.bots[0], plan.bot_sizes[0]) == "cmd:bot --json {\"a\":1,\"b\":2}");
+  CHECK(std::string(plan.bots[1], plan.bot_sizes[1]) == "random");
+  CHECK(std::string(plan.bots[2], plan.bot_sizes[2]) == "ev");
+  CHECK(plan.bots[2] == o.bots + std::string(o.bots).size() - 2);  // within the options' text
+  // A plan makes its player.
+  o.bots = "random";
+  REQUIRE(mjk_selfplay_make_plan(&o, &plan, &error) == MJK_OK);
+  const std::string name(plan.bots[0], plan.bot_sizes[0]);
+  const char* bots[] = {name.c_str(), name.c_str(), name.c_str()};
+  mjk_selfplay* p = mjk_selfplay_new(plan.rules, plan.length, bots, 3, plan.format, &error);
+  REQUIRE(p);
+  mjk_selfplay_free(p);
+
+  // mjk play's sentences, the command's words (standard_output 1) and another door's.
+  const auto refused = [&](auto set) {
+    mjk_selfplay_options options{};
+    set(options);
+    CHECK(mjk_selfplay_make_plan(&options, &plan, &error) != MJK_OK);
+    return std::string(error.message);
+  };
+  CHECK(refused([](mjk_selfplay_options& x) { x.games = "0"; }) ==
+        "--games takes a number from 1 to 4294967295, not '0'");
+  CHECK(refused([](mjk_selfplay_options& x) { x.seed = "-1"; }) ==
+        "--seed takes a number from 0 to 18446744073709551615, not '-1'");
+  CHECK(refused([](mjk_selfplay_options& x) { x.players = "5"; }) == "--players takes 4 or 3, not '5'");
+  CHECK(refused([](mjk_selfplay_options& x) { x.length = "two"; }) == "--length takes one, east or south, not 'two'");
+  CHECK(refused([](mjk_selfplay_options& x) {
+          x.players = "4";
+          x.rules = "tenhou-sanma";
+        }) == "--rules tenhou-sanma is for 3 players and --players asks 4");
+  CHECK(refused([](mjk_selfplay_options& x) { x.bots = "advice,random"; }) ==
+        "--bots names 2 bots for 4 players: one a seat, or one for every seat");
+  CHECK(refused([](mjk_selfplay_options& x) { x.bots = "advice,,advice,advice"; }) == "--bots names no bot for seat 1");
+  CHECK(refused([](mjk_selfplay_options& x) { x.bots = "advice,cmd: ,advice,advice"; }) ==
+        "--bots names cmd: with no command for seat 1");
+  CHECK(refused([](mjk_selfplay_options& x) { x.bots = "nobot"; }) ==
+        "unknown bot 'nobot' for seat 0 (the bots: random, tsumogiri, advice, ev, cmd:COMMAND)");
+  CHECK(refused([](mjk_selfplay_options& x) {
+          x.bots = "nobot";
+          x.door = "mine";
+        }) == "unknown bot 'nobot' for seat 0 (the bots: random, tsumogiri, advice, ev)");
+  CHECK(refused([](mjk_selfplay_options& x) {
+          x.bots = "advice,cmd:x,y,z";
+          x.door = "mine";
+        }) ==
+        "--bots cmd:x for seat 1: mine plays the built-in bots alone (random, tsumogiri, advice, ev); external "
+        "bots are mjk play's");
+  CHECK(refused([](mjk_selfplay_options& x) { x.format = "json"; }) ==
+        "--format takes mjai, tenhou6, mjlog or none, not 'json'");
+  CHECK(refused([](mjk_selfplay_options& x) { x.format = "tenhou6"; }) == "--format tenhou6 needs --out DIR");
+  CHECK(refused([](mjk_selfplay_options& x) {
+          x.format = "tenhou6";
+          x.standard_output = 1;
+        }) == "--format tenhou6 needs --out DIR (or --out - for standard output)");
+  CHECK(refused([](mjk_selfplay_options& x) {
+          x.format = "none";
+          x.out = "-";
+        }) == "--out with --format none writes nothing: give --format mjai, tenhou6 or mjlog");
+  CHECK(refused([](mjk_selfplay_options& x) { x.out = ""; }) == "--out takes a directory");
+  CHECK(refused([](mjk_selfplay_options& x) {
+          x.rules = "mahjongsoul";
+          x.format = "mjlog";
+          x.out = "-";
+        }).starts_with("--format mjlog states Tenhou's rules, and --rules mahjongsoul scores otherwise"));
+  CHECK(error.code == MJK_ERR_INVALID_ARGUMENT);
+  CHECK(refused([](mjk_selfplay_options& x) { x.rules = "tenhu"; }) ==
+        "unknown rules preset 'tenhu' (the presets: tenhou, tenhou-sanma, mahjongsoul, mahjongsoul-sanma)");
+  CHECK(error.code == MJK_ERR_UNKNOWN_RULES);
+  CHECK(mjk_selfplay_make_plan(nullptr, &plan, &error) == MJK_ERR_INVALID_ARGUMENT);
+  CHECK(mjk_selfplay_make_plan(&o, nullptr, nullptr) == MJK_ERR_INVALID_ARGUMENT);
+}

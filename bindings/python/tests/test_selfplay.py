@@ -61,19 +61,24 @@ def test_selfplay_text_summary_is_mjk_plays(tmp_path):
 
 
 def test_native_batch_is_the_games_one_by_one():
-    whole = _native.play_games(3, 0, 4, "tenhou", 4, 0, ["advice"] * 4, "tenhou6")
-    parts = _native.play_games(3, 2, 2, "tenhou", 4, 0, ["advice"] * 4, "tenhou6")
+    p = selfplay.plan(games=4, seed=3, length="one", format="tenhou6", out="games")
+    whole = _native.Selfplay(p).play(0, 4)
+    parts = _native.Selfplay(p).play(2, 2)
     assert [g["game"] for g in whole] == [0, 1, 2, 3]
     assert parts == whole[2:]
     for g in whole:
         assert sorted(g["placements"]) == [0, 1, 2, 3] and g["rounds"] >= 1 and g["decisions"] > 0
         assert g["text"].startswith(b"{")
-    assert all(g["text"] == b"" for g in _native.play_games(3, 0, 2, "tenhou", 4, 0, ["random"] * 4, "none"))
+    none = selfplay.plan(games=2, seed=3, length="one", bots="random")
+    assert all(g["text"] == b"" for g in _native.Selfplay(none).play(0, 2))
+    with pytest.raises(ValueError, match="first \\+ count passes the last"):
+        _native.Selfplay(p).play(0xFFFFFFFF, 2)
 
 
 def test_a_bad_argument_is_named(tmp_path):
     with pytest.raises(ValueError, match="unknown bot 'nobot' for seat 2"):
-        _native.play_games(0, 0, 1, "tenhou", 4, 1, ["advice", "advice", "nobot", "advice"], "mjai")
+        _native.Selfplay(dict(games=1, length="east", bots=["advice", "advice", "nobot", "advice"], format="mjai",
+                              out="games"))
     with pytest.raises(selfplay.PlanError, match="unknown bot 'nobot' for seat 1"):
         selfplay.plan(games=1, bots="advice,nobot,advice,advice")
     with pytest.raises(selfplay.PlanError, match="unknown rules preset 'nowhere'"):
@@ -91,10 +96,32 @@ def test_a_bad_argument_is_named(tmp_path):
     assert not r.stdout
 
 
+@pytest.mark.parametrize("args, message", [
+    (dict(games=0), "--games takes a number from 1 to 4294967295, not '0'"),
+    (dict(games=1, seed=-1), "--seed takes a number from 0 to 18446744073709551615, not '-1'"),
+    (dict(games=1, rules="tenhou-sanma", players=4), "--rules tenhou-sanma is for 3 players and --players asks 4"),
+    (dict(games=1, bots="advice,cmd:a b,c,ev"), "--bots cmd:a b for seat 1: mjk.selfplay plays the built-in bots alone "
+                                    "(random, tsumogiri, advice, ev); external bots are mjk play's"),
+    (dict(games=1, bots="advice,,advice,advice"), "--bots names no bot for seat 1"),
+    (dict(games=1, bots="nobot"), "unknown bot 'nobot' for seat 0 (the bots: random, tsumogiri, advice, ev)"),
+    (dict(games=1, format="tenhou6"), "--format tenhou6 needs --out DIR"),
+    (dict(games=1, format="none", out="games"),
+     "--out with --format none writes nothing: give --format mjai, tenhou6 or mjlog"),
+])
+def test_plan_errors_are_worded_as_mjk_selfplay_words_them(args, message):
+    # mjk play's checks (the records layer's plan), in this door's words: no cmd:COMMAND, no --out -.
+    with pytest.raises(selfplay.PlanError) as e:
+        selfplay.plan(**args)
+    assert str(e.value) == message
+
+
 def test_the_plan_resolves_as_mjk_play():
     p = selfplay.plan(games=2, players=3)
     assert p["rules"] == "tenhou-sanma" and p["players"] == 3 and p["bots"] == ["advice"] * 3
-    assert p["length"] == "south" and p["format"] == "none"
+    assert p["length"] == "south" and p["format"] == "none" and p["extension"] == ""
+    p = selfplay.plan(games=2, players=3, length="east", rules="mahjongsoul", bots="random,ev,advice", out="games")
+    assert p["rules"] == "mahjongsoul-sanma" and p["bots"] == ["random", "ev", "advice"] and p["length"] == "east"
+    assert p["format"] == "mjai" and p["extension"] == ".mjson" and p["out"] == "games"
 
 
 def test_a_directory_that_cannot_be_written_is_named(tmp_path):

@@ -1,13 +1,14 @@
-// mjk.selfplay's native half: a batch of self-play games by the engine's
-// built-in bots through the C ABI's mjk_selfplay_* (the records layer's
-// play_recorded, the function `mjk play` makes its games with), so that a
-// game played on a Dask worker is the same bytes as the command's.
+// mjk.selfplay's native half through the C ABI: mjk play's plan of its
+// options (mjk_selfplay_make_plan: the records layer's plan_play, which the
+// command calls too) and a plan's games by the engine's built-in bots
+// (mjk_selfplay_*: the records layer's play_recorded, the function `mjk
+// play` makes its games with), so that a game played on a Dask worker is
+// the same bytes as the command's.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <algorithm>
+#include <array>
 #include <cstdint>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -17,68 +18,69 @@ namespace py = pybind11;
 
 namespace {
 
-// Games [first, first + count) of `seed` under the rules preset `rules`
-// (its player count must be `players`) cut to `length` (0 one round, 1
-// east, 2 east-south), bot_names[s] the built-in bot of seat s, each a dict
-// of its figures and its record's bytes (b"" for the format none). count
-// 0 checks the arguments alone.
-py::list play_games(std::uint64_t seed, std::uint64_t first, std::uint64_t count, const std::string& rules, int players,
-                    int length, const std::vector<std::string>& bot_names, const std::string& format) {
-  int preset_players = 0, preset_length = 0;
-  mjk_table_error error{};
-  if (mjk_rules_preset(rules.c_str(), &preset_players, &preset_length, &error) != MJK_OK)
-    throw py::value_error(error.message);
-  if (players != preset_players)
-    throw py::value_error("rules preset '" + rules + "' is for " + std::to_string(preset_players) + " players, not " +
-                          std::to_string(players));
-  if (length < 0 || length > 2) throw py::value_error("length must be 0 (one), 1 (east) or 2 (south)");
-  const std::vector<std::string> formats = {"mjai", "tenhou6", "mjlog", "none"};
-  const auto f = std::find(formats.begin(), formats.end(), format) - formats.begin();
-  if (f == 4 && format != "none")
-    throw py::value_error("format takes mjai, tenhou6, mjlog or none, not '" + format + "'");
-  if (first + count < first || first + count > 0x100000000ull)
-    throw py::value_error("games are numbered 0 to 4294967295: first + count passes the last");
-  std::vector<const char*> bots;
-  for (const std::string& b : bot_names) bots.push_back(b.c_str());
-  const std::unique_ptr<mjk_selfplay, void (*)(mjk_selfplay*)> player(
-      mjk_selfplay_new(rules.c_str(), length, bots.data(), bots.size(), f == 3 ? MJK_RECORD_NONE : static_cast<int>(f),
-                       &error),
-      mjk_selfplay_free);
-  if (!player) throw py::value_error(error.message);
-  py::list out;
-  for (std::uint64_t g = first; g < first + count; ++g) {
-    mjk_selfplay_game r{};
-    int code = MJK_OK;
-    {
-      // The game is C++ alone: other Python threads (a Dask worker's) run meanwhile.
-      py::gil_scoped_release release;
-      code = mjk_selfplay_play(player.get(), seed, static_cast<std::uint32_t>(g), &r, &error);
-    }
-    if (code != MJK_OK) throw py::value_error(error.message);
-    out.append(py::dict(py::arg("game") = g, py::arg("rounds") = r.rounds, py::arg("wins") = r.wins,
-                        py::arg("draws") = r.draws, py::arg("decisions") = r.decisions,
-                        py::arg("scores") = std::vector<int>(r.scores, r.scores + players),
-                        py::arg("placements") = std::vector<int>(r.placements, r.placements + players),
-                        py::arg("text") = py::bytes(r.text, r.size)));
-  }
-  return out;
-}
-
-// The summary `mjk play` prints (mjk_selfplay_summary) of the games added,
-// wherever they were played: Python's selfplay adds each game a worker sent back.
-class Summary {
+// A plan of `mjk play`'s options from plan()'s arguments or a plan's dict
+// (each value's text, a list's joined by commas; a key missing, or players,
+// length, format or out false: not given, plan()'s defaults), and its
+// player: its games (play), and the summary `mjk play` prints
+// (mjk_selfplay_summary) of the games added, wherever they were played:
+// Python's selfplay adds each game a worker sent back.
+class Selfplay {
  public:
-  Summary(const std::string& rules, int length, const std::vector<std::string>& bot_names) {
-    std::vector<const char*> bots;
-    for (const std::string& b : bot_names) bots.push_back(b.c_str());
+  explicit Selfplay(const py::dict& d) : out_(d.contains("out") ? py::object(d["out"]) : py::object(py::none())) {
+    std::array<std::string, 8> texts;  // what options points into
+    std::size_t n = 0;
+    const auto text = [&](const char* key, bool always) -> const char* {
+      if (!d.contains(key)) return nullptr;
+      const py::object v = d[key];
+      if (!always && !py::bool_(v)) return nullptr;
+      texts.at(n) = py::str(py::isinstance<py::list>(v) ? py::str(",").attr("join")(v) : v).cast<std::string>();
+      return texts.at(n++).c_str();
+    };
+    const mjk_selfplay_options options{
+        text("games", true), text("seed", true),    text("players", false), text("length", false), text("rules", true),
+        text("bots", true),  text("format", false), text("out", false),     "mjk.selfplay",        0};
     mjk_table_error error{};
-    player_ = mjk_selfplay_new(rules.c_str(), length, bots.data(), bots.size(), MJK_RECORD_NONE, &error);
+    if (mjk_selfplay_make_plan(&options, &plan_, &error) != MJK_OK) throw py::value_error(error.message);
+    std::vector<const char*> bots;
+    for (int s = 0; s < plan_.players; ++s) bots_.emplace_back(plan_.bots[s], plan_.bot_sizes[s]);
+    for (const std::string& b : bots_) bots.push_back(b.c_str());
+    player_ = mjk_selfplay_new(plan_.rules, plan_.length, bots.data(), bots.size(), plan_.format, &error);
     if (!player_) throw py::value_error(error.message);
   }
-  ~Summary() { mjk_selfplay_free(player_); }
-  Summary(const Summary&) = delete;
-  Summary& operator=(const Summary&) = delete;
-  // g: a dict of play_games.
+  // The dict mjk.selfplay's plan() returns (out as it was given).
+  [[nodiscard]] py::dict plan() const {
+    return py::dict(py::arg("games") = plan_.games, py::arg("seed") = plan_.seed, py::arg("players") = plan_.players,
+                    py::arg("length") = plan_.length_name, py::arg("rules") = plan_.rules, py::arg("bots") = bots_,
+                    py::arg("format") = plan_.format_name, py::arg("extension") = plan_.extension,
+                    py::arg("out") = out_);
+  }
+  ~Selfplay() { mjk_selfplay_free(player_); }
+  Selfplay(const Selfplay&) = delete;
+  Selfplay& operator=(const Selfplay&) = delete;
+  // Games [first, first + count) of the plan's seed, each a dict of its figures and its record's bytes.
+  py::list play(std::uint64_t first, std::uint64_t count) {
+    if (first + count < first || first + count > 0x100000000ull)
+      throw py::value_error("games are numbered 0 to 4294967295: first + count passes the last");
+    mjk_table_error error{};
+    py::list out;
+    for (std::uint64_t g = first; g < first + count; ++g) {
+      mjk_selfplay_game r{};
+      int code = MJK_OK;
+      {
+        // The game is C++ alone: other Python threads (a Dask worker's) run meanwhile.
+        py::gil_scoped_release release;
+        code = mjk_selfplay_play(player_, plan_.seed, static_cast<std::uint32_t>(g), &r, &error);
+      }
+      if (code != MJK_OK) throw py::value_error(error.message);
+      out.append(py::dict(py::arg("game") = g, py::arg("rounds") = r.rounds, py::arg("wins") = r.wins,
+                          py::arg("draws") = r.draws, py::arg("decisions") = r.decisions,
+                          py::arg("scores") = std::vector<int>(r.scores, r.scores + plan_.players),
+                          py::arg("placements") = std::vector<int>(r.placements, r.placements + plan_.players),
+                          py::arg("text") = py::bytes(r.text, r.size)));
+    }
+    return out;
+  }
+  // g: a dict of play.
   void add(const py::dict& g) {
     mjk_selfplay_game r{};
     r.rounds = g["rounds"].cast<std::uint32_t>();
@@ -91,29 +93,34 @@ class Summary {
       r.scores[s] = scores[s], r.placements[s] = static_cast<std::uint8_t>(places.at(s));
     mjk_selfplay_add(player_, &r);
   }
-  [[nodiscard]] std::string text(std::uint64_t seed, double seconds, bool json) const {
+  [[nodiscard]] std::string text(double seconds, bool json) const {
     std::size_t needed = 0;
-    mjk_selfplay_summary(player_, seed, seconds, json, nullptr, 0, &needed);
+    mjk_selfplay_summary(player_, plan_.seed, seconds, json, nullptr, 0, &needed);
     std::string out(needed, '\0');
-    if (mjk_selfplay_summary(player_, seed, seconds, json, out.data(), out.size(), &needed) != MJK_OK)
+    if (mjk_selfplay_summary(player_, plan_.seed, seconds, json, out.data(), out.size(), &needed) != MJK_OK)
       throw std::bad_alloc();
     out.resize(needed - 1);
     return out;
   }
 
  private:
+  py::object out_;
+  mjk_selfplay_plan plan_{};
+  std::vector<std::string> bots_;
   mjk_selfplay* player_ = nullptr;
 };
 
 }  // namespace
 
 void add_play(py::module_& m) {
-  py::class_<Summary>(m, "Summary")
-      .def(py::init<const std::string&, int, const std::vector<std::string>&>())
-      .def("add", &Summary::add)
-      .def("text", &Summary::text);
-  m.def("play_games", &play_games, py::arg("seed"), py::arg("first"), py::arg("count"), py::arg("rules"),
-        py::arg("players"), py::arg("length"), py::arg("bots"), py::arg("format"),
-        "Games [first, first + count) of `seed` played by the built-in bots, as `mjk play` plays them: "
-        "a list of dicts (game, rounds, wins, draws, decisions, scores, placements, text: the record's bytes)");
+  py::class_<Selfplay>(m, "Selfplay")
+      .def(py::init<const py::dict&>(), py::arg("options"),
+           "mjk play's options (games, seed, players, length, rules, bots, format, out), or a plan's dict, checked "
+           "together as the command checks them (ValueError with its sentence), and their player")
+      .def("plan", &Selfplay::plan)
+      .def("play", &Selfplay::play, py::arg("first"), py::arg("count"),
+           "Games [first, first + count) of the plan played by the built-in bots, as `mjk play` plays them: a list "
+           "of dicts (game, rounds, wins, draws, decisions, scores, placements, text: the record's bytes)")
+      .def("add", &Selfplay::add)
+      .def("text", &Selfplay::text, py::arg("seconds"), py::arg("json"));
 }

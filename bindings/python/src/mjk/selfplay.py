@@ -30,9 +30,8 @@ import time
 from . import _native
 from .corpus import Progress, announce, client_for
 
-BOTS_KNOWN = "random, tsumogiri, advice, ev"
-LENGTHS = {"one": 0, "east": 1, "south": 2}
-EXTENSIONS = {"mjai": ".mjson", "tenhou6": ".json", "mjlog": ".xml", "none": ""}
+LENGTHS = ("one", "east", "south")
+FORMATS = ("mjai", "tenhou6", "mjlog", "none")
 
 
 class PlanError(ValueError):
@@ -40,61 +39,21 @@ class PlanError(ValueError):
 
 
 def plan(*, games, seed=0, players=0, length=None, rules="tenhou", bots="advice", format=None, out=None):
-    """The options checked together as `mjk play` checks them: a dict of the
-    rules preset's name, the players, the length, one bot a seat, the format.
-    Raises PlanError naming what is wrong."""
-    if not 1 <= games <= 0xFFFFFFFF:
-        raise PlanError("--games takes a number from 1 to 4294967295, not '%s'" % games)
-    if not 0 <= seed <= 0xFFFFFFFFFFFFFFFF:
-        raise PlanError("--seed takes a number from 0 to 18446744073709551615, not '%s'" % seed)
+    """The options checked together as `mjk play` checks them (the records
+    layer's plan, which the command calls, through the C ABI): a dict of the
+    rules preset's name, the players, the length, one bot a seat, the format
+    and its files' extension. Raises PlanError naming what is wrong."""
     try:
-        preset_players, preset_length = _native.preset(rules)
+        return _native.Selfplay(dict(games=games, seed=seed, players=players, length=length, rules=rules, bots=bots,
+                                     format=format, out=out)).plan()
     except ValueError as e:
         raise PlanError(str(e)) from None
-    rules_name = rules
-    if players and players != preset_players:
-        # --players 3 with a four-player preset takes its three-player rules, as mjk play does.
-        other = rules + "-sanma" if players == 3 else ""
-        try:
-            ok = bool(other) and _native.preset(other)[0] == players
-        except ValueError:
-            ok = False
-        if not ok:
-            raise PlanError("--rules %s is for %d players and --players asks %d" % (rules, preset_players, players))
-        rules_name, (preset_players, preset_length) = other, _native.preset(other)
-    seats = preset_players
-    names = bots.split(",")
-    if len(names) == 1:
-        names = names * seats
-    if len(names) != seats:
-        raise PlanError("--bots names %d bots for %d players: one a seat, or one for every seat" % (len(names), seats))
-    for s, name in enumerate(names):
-        if not name:
-            raise PlanError("--bots names no bot for seat %d" % s)
-        if name.startswith("cmd:"):
-            raise PlanError("--bots %s for seat %d: mjk.selfplay plays the built-in bots alone (%s); "
-                            "external bots are mjk play's" % (name, s, BOTS_KNOWN))
-        if name not in BOTS_KNOWN.split(", "):
-            raise PlanError("unknown bot '%s' for seat %d (the bots: %s)" % (name, s, BOTS_KNOWN))
-    fmt = format or ("mjai" if out else "none")
-    if fmt != "none" and not out:
-        raise PlanError("--format %s needs --out DIR" % fmt)
-    if fmt == "none" and out:
-        raise PlanError("--out with --format none writes nothing: give --format mjai, tenhou6 or mjlog")
-    p = {"games": games, "seed": seed, "players": seats, "length": length or ("one", "east", "south")[preset_length],
-         "rules": rules_name, "bots": names, "format": fmt, "out": out}
-    try:  # the native checks (the record's rules for tenhou6 and mjlog), no game played
-        _native.play_games(seed, 0, 0, rules_name, seats, LENGTHS[p["length"]], names, fmt)
-    except ValueError as e:
-        raise PlanError(str(e)) from None
-    return p
 
 
 def play_batch(p, first, count):
     """On a worker: games [first, first + count) (the native code, the GIL released)."""
     from mjk import _native as native
-    return native.play_games(p["seed"], first, count, p["rules"], p["players"], LENGTHS[p["length"]], p["bots"],
-                             p["format"])
+    return native.Selfplay(p).play(first, count)
 
 
 def write_whole(path, data):
@@ -111,8 +70,8 @@ def write_whole(path, data):
 
 
 def totals(p):
-    """The summary's sums (the library's, as mjk play's): .add(game) each game, .text(seed, seconds, json)."""
-    return _native.Summary(p["rules"], LENGTHS[p["length"]], p["bots"])
+    """The summary's sums (the library's, as mjk play's): .add(game) each game, .text(seconds, json)."""
+    return _native.Selfplay(p)
 
 
 def run(p, *, client, batch=16, progress=None):
@@ -127,7 +86,7 @@ def run(p, *, client, batch=16, progress=None):
     for future in as_completed(futures):
         for g in future.result():
             if p["format"] != "none":
-                name = "%d-%d%s" % (p["seed"], g["game"], EXTENSIONS[p["format"]])
+                name = "%d-%d%s" % (p["seed"], g["game"], p["extension"])
                 write_whole(os.path.join(p["out"], name), g["text"])
             sums.add(g)
             done += 1
@@ -142,10 +101,10 @@ def main(argv=None):
     a.add_argument("--seed", type=int, default=0, help="the seed of every game's wall and bots (default 0)")
     a.add_argument("--players", type=int, choices=(3, 4), default=0,
                    help="4 or 3 (3 with a four-player preset: its -sanma rules)")
-    a.add_argument("--length", choices=tuple(LENGTHS), help="one round, east or south (default: the preset's)")
+    a.add_argument("--length", choices=LENGTHS, help="one round, east or south (default: the preset's)")
     a.add_argument("--rules", default="tenhou", help="a rules preset (default tenhou)")
     a.add_argument("--bots", default="advice", help="one built-in bot for every seat or one a seat, comma-separated")
-    a.add_argument("--format", choices=tuple(EXTENSIONS), help="the records' format (default mjai with --out)")
+    a.add_argument("--format", choices=FORMATS, help="the records' format (default mjai with --out)")
     a.add_argument("--out", help="the directory the records are written into")
     a.add_argument("--batch", type=int, default=16, help="games per task (default 16)")
     a.add_argument("--workers", type=int, help="LocalCluster processes (default: every core)")
@@ -189,7 +148,7 @@ def main(argv=None):
         client.close()
         if cluster is not None:
             cluster.close()
-    sys.stdout.write(sums.text(p["seed"], seconds, args.json) + ("\n" if args.json else ""))
+    sys.stdout.write(sums.text(seconds, args.json) + ("\n" if args.json else ""))
     return 0
 
 
