@@ -18,6 +18,7 @@
 #include "mjk/from_engine.hpp"
 #include "mjk/play_plan.hpp"
 #include "mjk/play_summary.hpp"
+#include "c_convert.hpp"
 #include "table_handle.hpp"
 
 struct mjk_selfplay {
@@ -126,10 +127,7 @@ int mjk_selfplay_summary(const mjk_selfplay* player, uint64_t seed, double secon
     const mjk::records::PlaySummary about{player->rules.player_count(), player->rules.length, player->rules_name, seed,
                                           player->names};
     const std::string text = mjk::records::play_summary(about, player->totals, seconds, json != 0);
-    if (needed) *needed = text.size() + 1;
-    if (text.size() + 1 > cap) return MJK_ERR_OUTPUT_TOO_SMALL;
-    std::memcpy(buf, text.c_str(), text.size() + 1);
-    return MJK_OK;
+    return mjk::capi::put_text(text, buf, cap, needed);
   } catch (const std::bad_alloc&) {
     return MJK_ERR_OUT_OF_MEMORY;
   }

@@ -22,8 +22,8 @@ namespace mjk::records {
 
 // How the games are written: not at all, or as a record format.
 enum class PlayFormat : std::uint8_t { none, mjai, tenhou6, mjlog };
-[[nodiscard]] std::string_view play_format_name(PlayFormat f) noexcept;  // "none", "mjai", "tenhou6", "mjlog"
-[[nodiscard]] std::string_view play_extension(PlayFormat f) noexcept;    // ".mjson", ".json", ".xml" ("" for none)
+[[nodiscard]] std::string_view play_format_name(PlayFormat f) noexcept;    // "none", "mjai", "tenhou6", "mjlog"
+[[nodiscard]] std::string_view play_extension(PlayFormat f) noexcept;      // ".mjson", ".json", ".xml" ("" for none)
 [[nodiscard]] std::optional<Format> record_format(PlayFormat f) noexcept;  // none: no record
 [[nodiscard]] std::string_view length_name(GameLength length) noexcept;    // "one", "east", "south"
 
