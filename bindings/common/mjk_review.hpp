@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "mjk.h"
+#include "mjk_bind.hpp"
 
 namespace mjk::bind {
 
@@ -58,14 +59,13 @@ void write_columns(const Review& r, Make make) {
 // flags says, or MJK_ERR_* with `out` the library's sentence where it has one.
 template <class Call>
 int corpus_call(Call call, std::string& out) {
-  std::size_t needed = 0;
-  out.resize(std::size_t{1} << 12);
-  int e = call(out.data(), out.size(), &needed);
-  if (e == MJK_ERR_OUTPUT_TOO_SMALL) {
-    out.resize(needed);
-    e = call(out.data(), out.size(), &needed);
-  }
-  out.resize(e == MJK_OK || (e == MJK_ERR_BAD_REQUEST && needed <= out.size()) ? needed - 1 : 0);
+  std::string why;  // the sentence of MJK_ERR_BAD_REQUEST, where it fits
+  const int e = grown(out, std::size_t{1} << 12, [&](char* buf, std::size_t cap, std::size_t* needed) {
+    const int r = call(buf, cap, needed);
+    if (r == MJK_ERR_BAD_REQUEST && *needed <= cap) why.assign(buf, *needed - 1);
+    return r;
+  });
+  if (e == MJK_ERR_BAD_REQUEST) out = why;
   return e;
 }
 

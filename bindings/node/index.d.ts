@@ -1,6 +1,6 @@
 // TypeScript declarations of the mjk package (index.js). Counts are tile
 // counts in kind order (1-9m, 1-9p, 1-9s, 1-7z), 34 per hand, row-major.
-// test/types.test.js checks that every export of index.js is declared here.
+// test/packaging.test.js checks that every export of index.js is declared here.
 
 export type Players = 3 | 4;
 export interface BatchOptions {
@@ -13,7 +13,7 @@ export interface BatchOptions {
 }
 export interface DecompositionOptions extends BatchOptions {
   /** the winning tile's kind per row (-1: none) */
-  winning?: Int8Array | number | null;
+  winning?: Int8Array | null;
 }
 /** With errors: 'return', a batch returns its parts and `errors` (Uint8Array, 0: good row). */
 export type BatchResult = Uint8Array | Int8Array | ({ [part: string]: Uint8Array | Int8Array } & { errors?: Uint8Array });

@@ -147,12 +147,9 @@ batch.shanten = function shanten(rows, options) {
 
 function parse(text) {
   if (typeof text !== 'string') throw new TypeError(`text must be a string, not ${describe(text)}`);
-  try {
-    return native.parse(text);
-  } catch (e) {
-    if (e.code !== undefined) throw new HandError(e.message, e.code);
-    throw e;
-  }
+  const counts = native.parse(text);  // or [code, why]
+  if (Array.isArray(counts)) throw new HandError(counts[1], counts[0]);
+  return counts;
 }
 
 // ---- one hand's analysis: the `mjk --json` line ----
@@ -163,7 +160,6 @@ function oneLine(name, text, options, strict) {
   const o = checkOptions(options);
   if (strict)
     for (const k of ['errors', 'out', 'winning']) if (options && options[k] !== undefined) throw new TypeError(`${name} has no ${k} option`);
-  if (o.visible !== null && o.visible.length !== 34) throw new RangeError(`${name}: visible must hold 34 counts`);
   const [[line], [code]] = native.analyseLines([text], Uint8Array.of(o.players), o.visible);
   return [line, code];
 }
@@ -317,9 +313,9 @@ function checkRecordOptions(options, name, allowed = ['errors', 'maxBytes']) {
 function readLog(file, options) {
   if (typeof file !== 'string') throw new TypeError(`path must be a string, not ${describe(file)}`);
   const { errors, maxBytes } = checkRecordOptions(options, 'readLog');
-  const r = native.readLog(file, maxBytes);
-  const summary = JSON.parse(r.summary);  // the library's review without its discards (mjk_review_record_rows)
-  if (r.columns === null) {  // a record that cannot be read: its place
+  const [text, columns] = native.readLog(file, maxBytes);
+  const summary = JSON.parse(text);  // the library's review without its discards (mjk_review_record_rows)
+  if (columns === null) {  // a record that cannot be read: its place
     const { file: f, offset, line, column, what, error: message } = summary;
     const readError = { file: f, offset, line, column, what, message };
     if (errors === 'throw') throw new RecordError(readError);
@@ -333,7 +329,7 @@ function readLog(file, options) {
   if (error !== null && errors === 'throw') throw new RecordError(error);
   const rounds = summary.rounds.map((x) => x.label);
   const c = {};  // the C ABI's columns, camelCased; the round's index roundIndex
-  for (const [k, v] of Object.entries(r.columns)) c[k === 'round' ? 'roundIndex' : camel(k)] = v;
+  for (const [k, v] of Object.entries(columns)) c[k === 'round' ? 'roundIndex' : camel(k)] = v;
   const decisions = new Array(c.discard.length);
   for (let i = 0; i < decisions.length; i++) {
     const row = (a) => a.subarray(34 * i, 34 * i + 34);
@@ -477,19 +473,19 @@ const fromMpsz = (text) => parse(text);
 // request's "ev" object (mjk_ev_option_at, in mjk_ev_options' order),
 // camelCased: bit i of the overrides' mask is option i.
 const EV_OPTIONS = doors.ev_options.map((o) => camel(o.name));
-const UINT8_MAX = 255;  // the C ABI's field of extra and turn
+// The keys of an answer's per-discard arrays (mjk_ev_column_at), which the addon makes.
+const EV_COLUMNS = doors.ev_columns.map((c) => camel(c.name));
 // maxVertices unless given (MJK_EV_DEFAULT_MAX_VERTICES): past it HandError 43.
 const EV_DEFAULT_MAX_VERTICES = doors.ev_max_vertices;
 
 // [mask, values in EV_OPTIONS' order] for the addon; TypeError / RangeError
 // naming a bad option. A range that fits a byte (extra 0..3, turn 1..17) is
-// the library's to refuse (HandError with its sentence); a count's
-// (maxVertices) is checked here, up to what a Number holds exactly.
+// the library's to refuse (HandError with its sentence; the addon makes a
+// value past a byte 255); a count's (maxVertices) is checked here, up to
+// what a Number holds exactly.
 function evOverrides(options, name, allowed) {
-  if (options === undefined || options === null) options = {};
-  if (typeof options !== 'object' || Array.isArray(options)) throw new TypeError(`${name}: options must be an object, not ${describe(options)}`);
-  for (const k of Object.keys(options))
-    if (!EV_OPTIONS.includes(k) && !allowed.includes(k)) throw new TypeError(`${name}: unknown option "${k}"`);
+  if (Array.isArray(options)) throw new TypeError(`${name}: options must be an object, not an Array`);
+  options = optionsObject(options, [...EV_OPTIONS, ...allowed], name);
   const out = new Array(EV_OPTIONS.length + 1).fill(0);
   EV_OPTIONS.forEach((k, i) => {
     let v = options[k];
@@ -499,8 +495,7 @@ function evOverrides(options, name, allowed) {
       const count = s.type === 'count';
       if (v === null && count) return;  // as JSON's null: unset
       if (typeof v !== 'number' || !Number.isInteger(v)) throw new TypeError(`${name}: ${k} must be an integer, not ${describe(v)}`);
-      if (!count) v = v >= 0 && v < UINT8_MAX ? v : UINT8_MAX;  // out of range either way: the library names it
-      else if (v < s.minimum || v > Math.min(s.maximum, Number.MAX_SAFE_INTEGER))
+      if (count && (v < s.minimum || v > Math.min(s.maximum, Number.MAX_SAFE_INTEGER)))
         throw new RangeError(`${name}: ${k} must be a count of vertices, ${s.minimum} to Number.MAX_SAFE_INTEGER (default ${EV_DEFAULT_MAX_VERTICES}), not ${v}`);
     } else {
       if (typeof v !== 'boolean') throw new TypeError(`${name}: ${k} must be a boolean, not ${describe(v)}`);
@@ -545,20 +540,20 @@ function evThreads(threads, name) {
   return threads;
 }
 
-// The four calls' arguments checked: the addon's (lines, overrides, threads,
-// built flags), and the shaping of its answer. `allowed`: the options the
+// The four calls' arguments checked: the addon's (lines, built flags,
+// overrides, threads, the answers' column keys), and the shaping of its answer. `allowed`: the options the
 // call takes besides ev's; many: a list of requests (evMany).
 function evArguments(name, requests, options, allowed, many) {
   const overrides = evOverrides(options, name, allowed);
   if (!many) {
     const [line, built] = evRequest(requests, options, name);
-    return { args: [[line], overrides, 1, builtFlags([built])], shape: onlyAnswer };
+    return { args: [[line], builtFlags([built]), overrides, 1, EV_COLUMNS], shape: onlyAnswer };
   }
   const errors = errorsOption(options ? options.errors : undefined, name);
   const threads = evThreads(options && options.threads, name);
   const refused = errors === 'return' ? new Map() : undefined;  // 'return': a request the schema refuses is its row's error
   const lines = requestLines(requests, refused);
-  return { args: [lines, overrides, threads, builtFlags(requests)], shape: (r) => manyAnswers(r, errors, refused) };
+  return { args: [lines, builtFlags(requests), overrides, threads, EV_COLUMNS], shape: (r) => manyAnswers(r, errors, refused) };
 }
 
 // The four calls (docs/node.md): ev and evMany search on this thread, evAsync
@@ -566,16 +561,13 @@ function evArguments(name, requests, options, allowed, many) {
 // an AbortError). `allowed`: the options each takes besides ev's; many: a
 // list of requests.
 function evCall(name, allowed, many, async) {
-  const fn = async
-    ? (requests, options) => later(() => {
-      const a = evArguments(name, requests, options, allowed, many);
-      return abortable(options ? options.signal : undefined, name, () => native.evManyAsync(...a.args)).then(a.shape);
-    })
-    : (requests, options) => {
-      const a = evArguments(name, requests, options, allowed, many);
-      return a.shape(native.evMany(...a.args));
-    };
-  return Object.defineProperty(fn, 'name', { value: name });
+  const fn = (requests, options) => {
+    const a = evArguments(name, requests, options, allowed, many);
+    if (!async) return a.shape(native.evMany(...a.args));
+    return abortable(options ? options.signal : undefined, name, () => native.evManyAsync(...a.args)).then(a.shape);
+  };
+  const call = async ? (requests, options) => later(() => fn(requests, options)) : fn;
+  return Object.defineProperty(call, 'name', { value: name });
 }
 const ev = evCall('ev', EV_FIELDS, false, false);
 const evAsync = evCall('evAsync', ['signal', ...EV_FIELDS], false, true);

@@ -84,15 +84,15 @@ function check(v, s, path, strict = false) {
   return null;
 }
 
-// A request object's known fields checked: null, or {field, type, message}.
+// A request object's known fields checked: null, or {type, message}.
 function checkRequest(request) {
   for (const key of Object.keys(request)) {
     const s = schema.properties[key];
     if (!s || request[key] === undefined) continue;
     const e = check(request[key], s, key);
-    if (e) return { field: key, ...e };
+    if (e) return e;
   }
   return null;
 }
 
-module.exports = { schema, check, checkRequest, fields: Object.keys(schema.properties) };
+module.exports = { schema, check, checkRequest };

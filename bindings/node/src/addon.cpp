@@ -6,11 +6,8 @@
 #include <napi.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cstring>
-#include <memory>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "../../common/mjk_bind.hpp"
@@ -53,16 +50,13 @@ Napi::Value Run(const Napi::CallbackInfo& info) {
   return Napi::Number::New(env, bad == b.errors + b.n ? -1.0 : static_cast<double>(bad - b.errors));
 }
 
-// parse(text) -> Uint8Array(34); throws an Error with .code on malformed text.
+// parse(text) -> Uint8Array(34), or [code, why] for malformed text.
 Napi::Value Parse(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
   const std::string text = info[0].As<Napi::String>();
   mjk_parsed parsed;
-  if (const int e = mjk_parse_n(text.data(), text.size(), &parsed); e != MJK_OK) {
-    Napi::Error err = Napi::Error::New(env, mjk::bind::parse_message(text));
-    err.Set("code", Napi::Number::New(env, e));
-    throw err;
-  }
+  if (const int e = mjk_parse_n(text.data(), text.size(), &parsed); e != MJK_OK)
+    return tuple_of(env, e, mjk::bind::parse_message(text));
   Napi::Uint8Array out = Napi::Uint8Array::New(env, MJK_KINDS);
   std::copy_n(parsed.counts, MJK_KINDS, out.Data());
   return out;
@@ -134,9 +128,8 @@ Napi::Value TileKind(const Napi::CallbackInfo& info) {
   return tuple_of(info.Env(), kind, why);
 }
 Napi::Value ToMpsz(const Napi::CallbackInfo& info) {
-  char text[MJK_MPSZ_CAP];
-  if (mjk_counts_mpsz(bytes_of(info.Env(), info[0], MJK_KINDS, "counts"), text, nullptr) != MJK_OK)
-    throw Napi::RangeError::New(info.Env(), "counts: more than 4 copies of a kind");
+  char text[MJK_MPSZ_CAP];  // "" for a count past 4, which index.js refuses first
+  mjk_counts_mpsz(bytes_of(info.Env(), info[0], MJK_KINDS, "counts"), text, nullptr);
   return Napi::String::New(info.Env(), text);
 }
 
@@ -152,14 +145,12 @@ Napi::Value ErrorMessage(const Napi::CallbackInfo& info) {
 // build the objects); errors [[row, code, message], ...] for rejected lines.
 Napi::Value ScoreMany(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
-  const std::vector<std::string> lines = strings_argument(env, info[0], "requests");
-  const std::vector<std::uint8_t> built = built_argument(info, 1, lines.size());
+  const RequestLines lines(info);
   std::string answers;
   std::vector<mjk::bind::BadLine> bad;
-  const int e = mjk::bind::score_many_json(
-      lines.size(), [&](std::size_t i) { return std::string_view(lines[i]); }, answers, bad,
-      built.empty() ? nullptr : built.data());
-  if (e != MJK_OK) throw Napi::Error::New(env, std::string("scoreMany: ") + mjk_error_message(e));
+  if (const int e = mjk::bind::score_many_json(lines.texts.size(), lines.line(), answers, bad, lines.built.data());
+      e != MJK_OK)
+    throw Napi::Error::New(env, std::string("scoreMany: ") + mjk_error_message(e));
   Napi::Array errors = Napi::Array::New(env, bad.size());
   for (std::uint32_t k = 0; k < bad.size(); ++k)
     errors.Set(k, tuple_of(env, static_cast<double>(bad[k].row), bad[k].code, bad[k].message));
@@ -182,18 +173,14 @@ Napi::Value ScoreEachWin(const Napi::CallbackInfo& info) {
 // (mjk_score_column_at), firstBad: [row, code, message] or null}.
 Napi::Value ScoreBatch(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
-  const std::vector<std::string> lines = strings_argument(env, info[0], "requests");
-  const std::vector<std::uint8_t> built = built_argument(info, 1, lines.size());
-  const std::size_t n = lines.size();
+  const RequestLines lines(info);
+  const std::size_t n = lines.texts.size();
   Napi::Object out = Napi::Object::New(env);
-  std::vector<void*> arrays;  // the library's columns (mjk_score_column_at)
-  for (std::size_t i = 0; const mjk_review_column* c = mjk_score_column_at(i); ++i)
-    out.Set(c->name, typed_array(env, c->dtype, n * c->width, &arrays.emplace_back()));
-  const auto p = mjk::bind::line_pointers(n, [&](std::size_t i) { return std::string_view(lines[i]); });
-  mjk_request_info bad;
+  const std::vector<void*> arrays = set_columns(env, out, mjk_score_column_at, n);
+  const auto p = mjk::bind::line_pointers(n, lines.line());
+  mjk_request_info bad{};  // error MJK_OK (0) unless a line is rejected
   std::size_t bad_row = 0;
-  mjk_score_lines_arrays(p.texts.data(), p.lengths.data(), n, built.empty() ? nullptr : built.data(), arrays.data(),
-                         &bad, &bad_row);
+  mjk_score_lines_arrays(p.texts.data(), p.lengths.data(), n, lines.built.data(), arrays.data(), &bad, &bad_row);
   out.Set("firstBad",
           bad.error == MJK_OK ? env.Null() : tuple_of(env, static_cast<double>(bad_row), bad.error, bad.message));
   return out;
@@ -207,13 +194,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("scoreMany", Napi::Function::New(env, ScoreMany));
   exports.Set("scoreBatch", Napi::Function::New(env, ScoreBatch));
   exports.Set("scoreEachWin", Napi::Function::New(env, ScoreEachWin));
-  exports.Set("analyseLines", Napi::Function::New(env, [](const Napi::CallbackInfo& info) {
-                return now_or_later<Lines>(info, "mjk.analyseLines", false);
-              }));
-  exports.Set("analyseLinesAsync", Napi::Function::New(env, [](const Napi::CallbackInfo& info) {
-                return now_or_later<Lines>(info, "mjk.analyseLinesAsync", true);
-              }));
-  exports.Set("version", mjk_version());
+  export_work<Lines>(env, exports, "analyseLines");  // and analyseLinesAsync
   exports.Set("errorMessage", Napi::Function::New(env, ErrorMessage));
   exports.Set("tileName", Napi::Function::New(env, TileName));
   exports.Set("tileKind", Napi::Function::New(env, TileKind));
@@ -226,55 +207,5 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
 }
 
 }  // namespace
-
-std::uint8_t* bytes_of(const Napi::Env& env, const Napi::Value& v, std::size_t bytes, const char* what) {
-  if (!v.IsTypedArray()) throw Napi::TypeError::New(env, std::string(what) + " must be a typed array");
-  void* data = nullptr;
-  NAPI_THROW_IF_FAILED(env, napi_get_typedarray_info(env, v, nullptr, nullptr, &data, nullptr, nullptr), nullptr);
-  const std::size_t size = v.As<Napi::TypedArray>().ByteLength();
-  if (bytes != SIZE_MAX && size != bytes)
-    throw Napi::RangeError::New(
-        env, std::string(what) + " has " + std::to_string(size) + " bytes, expected " + std::to_string(bytes));
-  return static_cast<std::uint8_t*>(data);
-}
-
-std::vector<std::uint8_t> built_argument(const Napi::CallbackInfo& info, std::size_t i, std::size_t n) {
-  if (info[i].IsUndefined() || info[i].IsNull()) return {};
-  const std::uint8_t* b = bytes_of(info.Env(), info[i], n, "built");
-  return {b, b + n};
-}
-
-std::vector<std::string> strings_argument(const Napi::Env& env, const Napi::Value& value, const char* what) {
-  const Napi::Array list = value.As<Napi::Array>();
-  std::vector<std::string> out(list.Length());
-  for (std::uint32_t i = 0; i < list.Length(); ++i) {
-    const Napi::Value v = list.Get(i);
-    if (!v.IsString())
-      throw Napi::TypeError::New(env, std::string(what) + "[" + std::to_string(i) + "] must be a string");
-    out[i] = v.As<Napi::String>().Utf8Value();
-  }
-  return out;
-}
-
-Napi::TypedArray typed_array(const Napi::Env& env, const char* dtype, std::size_t n, void** data) {
-  const auto made = [&](auto a) -> Napi::TypedArray {
-    *data = a.Data();
-    return a;
-  };
-  const std::string_view t = dtype;
-  if (t == "int8") return made(Napi::Int8Array::New(env, n));
-  if (t == "uint16") return made(Napi::Uint16Array::New(env, n));
-  if (t == "uint32") return made(Napi::Uint32Array::New(env, n));
-  if (t == "int32") return made(Napi::Int32Array::New(env, n));
-  if (t == "uint64") return made(Napi::BigUint64Array::New(env, n));
-  if (t == "float64") return made(Napi::Float64Array::New(env, n));
-  return made(Napi::Uint8Array::New(env, n));
-}
-
-std::string camel_case(std::string name) {
-  for (std::size_t k; (k = name.find('_')) != std::string::npos && k + 1 < name.size();)
-    name.replace(k, 2, 1, static_cast<char>(std::toupper(static_cast<unsigned char>(name[k + 1]))));
-  return name;
-}
 
 NODE_API_MODULE(mjk, Init)

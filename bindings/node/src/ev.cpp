@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -19,7 +18,8 @@
 
 namespace {
 
-Napi::Object answer_object(const Napi::Env& env, const mjk_ev_answer& a) {
+// keys: the per-discard columns' (mjk_ev_column_at's names as index.js names them).
+Napi::Object answer_object(const Napi::Env& env, const mjk_ev_answer& a, const std::vector<std::string>& keys) {
   Napi::Object o = Napi::Object::New(env);
   o.Set("shanten", a.shanten);
   o.Set("vertices", a.vertices);
@@ -34,10 +34,7 @@ Napi::Object answer_object(const Napi::Env& env, const mjk_ev_answer& a) {
     names.Set(i, a.discards[i].has_discard ? Napi::Value(Napi::String::New(env, buf)) : env.Null());
   }
   o.Set("discards", names);
-  std::vector<void*> arrays;  // the library's per-discard columns (mjk_ev_column_at), camelCased
-  for (std::size_t i = 0; const mjk_review_column* c = mjk_ev_column_at(i); ++i)
-    o.Set(camel_case(c->name), typed_array(env, c->dtype, a.count * c->width, &arrays.emplace_back()));
-  mjk_ev_answer_write_arrays(&a, arrays.data());
+  mjk_ev_answer_write_arrays(&a, set_columns(env, o, mjk_ev_column_at, a.count, keys).data());
   Napi::Object s = Napi::Object::New(env);
   s.Set("drawVertices", a.stats.draw_vertices);
   s.Set("discardVertices", a.stats.discard_vertices);
@@ -50,7 +47,7 @@ Napi::Object answer_object(const Napi::Env& env, const mjk_ev_answer& a) {
   return o;
 }
 
-// evMany(lines, overrides, threads, built) -> [answers, errors]: answers[i]
+// evMany(lines, built, overrides, threads, keys) -> [answers, errors]: answers[i]
 // the answer's object or null, errors [[row, code, message], ...], on the
 // calling thread (and `threads` - 1 more). evManyAsync(...): the same as a
 // promise (with .cancel(): the searches stop, every row not answered
@@ -58,16 +55,17 @@ Napi::Object answer_object(const Napi::Env& env, const mjk_ev_answer& a) {
 // objects made back on the JavaScript thread.
 // overrides: number[8] as mjk_ev_overrides {given, hand_change,
 // shanten_back, extra, uradora, red, turn, max_vertices}, checked by index.js
-// (a byte's option past 255 is 255, the library's to refuse).
+// but for a byte's range: out of 0..254 it is 255 here, the library's to refuse.
 struct Search {
-  std::vector<std::string> lines;
+  RequestLines lines;
   mjk::bind::EvOverrides overrides{};
   unsigned threads = 1;
-  std::vector<std::uint8_t> built;  // empty: none
+  std::vector<std::string> keys;  // the answers' column keys
   std::vector<mjk::bind::EvRow> rows;
 
-  explicit Search(const Napi::CallbackInfo& info) : lines(strings_argument(info.Env(), info[0], "requests")) {
-    const Napi::Array o = info[1].As<Napi::Array>();
+  explicit Search(const Napi::CallbackInfo& info)
+      : lines(info), keys(strings_argument(info.Env(), info[4], "keys")), rows(lines.texts.size()) {
+    const Napi::Array o = info[2].As<Napi::Array>();
     std::array<double, 8> v{};
     for (std::uint32_t i = 0; i < v.size(); ++i) {
       const double x = o.Get(i).As<Napi::Number>().DoubleValue(), most = i == 7 ? 9007199254740991.0 : 255.0;
@@ -81,22 +79,18 @@ struct Search {
     overrides.values.red = static_cast<std::uint8_t>(v[5]);
     overrides.values.turn = static_cast<std::uint8_t>(v[6]);
     overrides.values.max_vertices = static_cast<std::uint64_t>(v[7]);
-    threads = static_cast<unsigned>(std::clamp(info[2].As<Napi::Number>().Int32Value(), 1, 1024));
-    built = built_argument(info, 3, lines.size());
-    rows.resize(lines.size());
+    threads = static_cast<unsigned>(std::clamp(info[3].As<Napi::Number>().Int32Value(), 1, 1024));
   }
   // The searches of every line into rows (stopped once cancel is requested): each row its own error.
   std::string run(const mjk_cancel* cancel) {
-    mjk::bind::ev_lines(
-        rows.size(), [&](std::size_t i) { return std::string_view(lines[i]); }, overrides, threads, rows.data(), cancel,
-        built.empty() ? nullptr : built.data());
+    mjk::bind::ev_lines(rows.size(), lines.line(), overrides, threads, rows.data(), cancel, lines.built.data());
     return "";
   }
   [[nodiscard]] Napi::Array answer(const Napi::Env& env) const {
     Napi::Array answers = Napi::Array::New(env, rows.size()), errors = Napi::Array::New(env);
     for (std::uint32_t i = 0, bad = 0; i < rows.size(); ++i) {
       const mjk_request_info& e = rows[i].info;
-      answers.Set(i, e.error == MJK_OK ? Napi::Value(answer_object(env, rows[i].answer)) : env.Null());
+      answers.Set(i, e.error == MJK_OK ? Napi::Value(answer_object(env, rows[i].answer, keys)) : env.Null());
       if (e.error != MJK_OK) errors.Set(bad++, tuple_of(env, i, e.error, e.message));
     }
     return tuple_of(env, answers, errors);
@@ -106,11 +100,6 @@ struct Search {
 }  // namespace
 
 void mjk_node_ev_init(Napi::Env env, Napi::Object exports) {
-  exports.Set("evMany", Napi::Function::New(env, [](const Napi::CallbackInfo& info) {
-                return now_or_later<Search>(info, "mjk.evMany", false);
-              }));
-  exports.Set("evManyAsync", Napi::Function::New(env, [](const Napi::CallbackInfo& info) {
-                return now_or_later<Search>(info, "mjk.evManyAsync", true);
-              }));
+  export_work<Search>(env, exports, "evMany");  // and evManyAsync
   exports.Set("evThreads", mjk::bind::ev_threads(1024, 0));
 }

@@ -128,22 +128,27 @@ class PromiseWorker {
   bool hooked_ = false, gone_ = false;
 };
 
-// A call of Work: now, on the calling thread (a failure thrown), or `later`
-// on a thread of the addon's: a promise of its answer whose cancel()
-// (index.js calls it when its AbortSignal aborts) stops the work with
-// MJK_ERR_CANCELLED.
+// exports[name] runs a Work now, on the calling thread (a failure thrown);
+// exports[name + "Async"] on a thread of the addon's: a promise of its answer
+// whose cancel() (index.js calls it when its AbortSignal aborts) stops the
+// work with MJK_ERR_CANCELLED.
 template <class Work>
-Napi::Value now_or_later(const Napi::CallbackInfo& info, const char* name, bool later) {
-  auto w = std::make_shared<Work>(info);
-  if (!later) {
-    if (const std::string why = w->run(nullptr); !why.empty()) throw Napi::Error::New(info.Env(), why);
-    return w->answer(info.Env());
-  }
-  auto cancel = std::make_shared<mjk::bind::Cancel>();
-  Napi::Promise p = PromiseWorker<Work>::start(new PromiseWorker<Work>(info.Env(), name, w, cancel));
-  p.Set("cancel", Napi::Function::New(info.Env(), [cancel](const Napi::CallbackInfo& i) {
-          cancel->request();
-          return i.Env().Undefined();
-        }));
-  return p;
+void export_work(Napi::Env env, Napi::Object exports, const std::string& name) {
+  exports.Set(name, Napi::Function::New(env, [](const Napi::CallbackInfo& info) {
+                Work w(info);
+                if (const std::string why = w.run(nullptr); !why.empty()) throw Napi::Error::New(info.Env(), why);
+                return w.answer(info.Env());
+              }));
+  exports.Set(name + "Async",
+              Napi::Function::New(env, [resource = "mjk." + name + "Async"](const Napi::CallbackInfo& info) {
+                auto work = std::make_shared<Work>(info);
+                auto cancel = std::make_shared<mjk::bind::Cancel>();
+                Napi::Promise p =
+                    PromiseWorker<Work>::start(new PromiseWorker<Work>(info.Env(), resource.c_str(), work, cancel));
+                p.Set("cancel", Napi::Function::New(info.Env(), [cancel](const Napi::CallbackInfo& i) {
+                        cancel->request();
+                        return i.Env().Undefined();
+                      }));
+                return p;
+              }));
 }

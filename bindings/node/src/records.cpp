@@ -18,7 +18,7 @@ std::size_t max_bytes_argument(const Napi::CallbackInfo& info) {
   return info[1].IsUndefined() ? 0 : static_cast<std::size_t>(std::max(0.0, info[1].As<Napi::Number>().DoubleValue()));
 }
 
-// readLog(path, maxBytes) -> {summary, columns}: the JSON text of the review
+// readLog(path, maxBytes) -> [summary, columns]: the JSON text of the review
 // without its discards (for a record that cannot be read its place, and
 // columns null) and one typed array per field of a discard
 // (mjk_review_column_at), from which index.js makes the objects (JavaScript
@@ -32,20 +32,11 @@ Napi::Value ReadLog(const Napi::CallbackInfo& info) {
   const mjk::bind::Review rv = mjk::bind::review_rows(path, max_bytes_argument(info));
   if (rv.status != MJK_OK && rv.status != MJK_ERR_RECORD_UNREADABLE)
     throw Napi::Error::New(env, "readLog: " + path + ": " + mjk_error_message(rv.status));
-  Napi::Object o = Napi::Object::New(env);
-  o.Set("summary", rv.json);
-  if (rv.status == MJK_ERR_RECORD_UNREADABLE) {
-    o.Set("columns", env.Null());
-    return o;
-  }
+  if (rv.status == MJK_ERR_RECORD_UNREADABLE) return tuple_of(env, rv.json, env.Null());
   Napi::Object columns = Napi::Object::New(env);
-  mjk::bind::write_columns(rv, [&](const mjk_review_column& c) {
-    void* data = nullptr;
-    columns.Set(c.name, typed_array(env, c.dtype, rv.rows.size() * c.width, &data));  // 0/1 bytes for the booleans
-    return data;
-  });
-  o.Set("columns", columns);
-  return o;
+  const std::vector<void*> arrays = set_columns(env, columns, mjk_review_column_at, rv.rows.size());
+  mjk_review_columns_write_arrays(rv.rows.data(), rv.rows.size(), arrays.data());  // only NULL pointers fail
+  return tuple_of(env, rv.json, columns);
 }
 
 // corpusJson([paths...], maxBytes) -> the text of the object `mjk log --stats --json`

@@ -34,12 +34,11 @@ class NativeTable : public Napi::ObjectWrap<NativeTable> {
   NativeTable& operator=(const NativeTable&) = delete;
 
  private:
-  // reset(seed (BigInt), game): the arguments after the constructor's rules and length.
+  // reset(seed (BigInt 0..2**64-1, checked by index.js), game): the arguments after the constructor's rules and length.
   Napi::Value Reset(const Napi::CallbackInfo& info) {
     const std::size_t at = info.Length() == 4 ? 2 : 0;
     bool lossless = false;
     const std::uint64_t seed = info[at].As<Napi::BigInt>().Uint64Value(&lossless);
-    if (!lossless) throw Napi::RangeError::New(info.Env(), "seed must be an integer 0..2**64-1");
     mjk_table_error error{};
     mjk_table* t = mjk_table_new(rules_.c_str(), seed, info[at + 1].As<Napi::Number>().Uint32Value(), length_, &error);
     if (!t) throw Napi::RangeError::New(info.Env(), error.message);
