@@ -58,4 +58,9 @@ test('scoreBatch agrees with scoreMany', () => {
   assert.ok(r.errors[0] !== 0 && r.errors[1] === 0 && r.points[1] === many[1].points && r.points[0] === 0);
   assert.throws(() => mjk.scoreBatch(requests, { errors: 'x' }), RangeError);
   assert.throws(() => mjk.scoreBatch('x'), TypeError);
+  // No requests: empty arrays (it once threw a HandError made of unwritten memory).
+  const none = mjk.scoreBatch([]);
+  assert.strictEqual(none.complete.length, 0);
+  assert.strictEqual(none.payments.length, 0);
+  assert.strictEqual(mjk.scoreBatch([], { errors: 'return' }).errors.length, 0);
 });
