@@ -69,6 +69,8 @@ import numpy as _np
 from . import _native
 
 __version__ = "0.1.0"
+# The library's tables (mjk_doors_json): the batch operations, the yaku, the defaults.
+_DOORS = _json.loads(_native.doors)
 
 
 class HandError(ValueError):
@@ -195,9 +197,10 @@ def _alloc(name, outputs, n, single, out):
 
 
 _QUESTION = {"complete": "3k+2 tiles", "waits": "3k+1 tiles", "shanten": "3k+1 or 3k+2 tiles"}
-_OPERATIONS = _native.operations()
 __all__ = ["analyse", "parse", "error_message", "implementation", "HandError"]
-for _name, _question, _reads_winning, _outputs in _OPERATIONS:
+for _op in _DOORS["operations"]:
+    _name, _question, _reads_winning = _op["name"], _op["question"], _op["reads_winning"]
+    _outputs = [(o["name"], o["dtype"], tuple(o["shape"])) for o in _op["outputs"]]
     _doc = (f"{_name}(rows, *, players=4, visible=None, errors='raise', out=None): batch on rows of "
             f"{_QUESTION.get(_question, _question)}; returns "
             + ("a dict of " if len(_outputs) > 1 else "")
@@ -275,7 +278,7 @@ def _max_bytes(max_bytes):
     return max_bytes
 
 
-def read_log(path, *, errors="raise", max_bytes=_native.default_max_record_bytes):
+def read_log(path, *, errors="raise", max_bytes=_DOORS["max_record_bytes"]):
     """A game record (Tenhou mjlog XML plain or gzip, tenhou.net/6 JSON, mjai
     JSON lines; the format told by the content) read, replayed with every
     check, and every discard reviewed by the kernel, as arrays: one row per
@@ -612,7 +615,7 @@ def score_batch(requests, *, errors="raise"):
     return arrays
 
 
-YAKU_NAMES = tuple(_native.yaku_names())  # bit y of score_batch's yaku is YAKU_NAMES[y]
+YAKU_NAMES = tuple(_DOORS["yaku"])  # bit y of score_batch's yaku is YAKU_NAMES[y]
 
 
 def yaku_list(mask):
