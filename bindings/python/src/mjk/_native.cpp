@@ -288,13 +288,34 @@ py::object corpus_answer(int e, const std::string& out, int flags) {
   return loads(out);
 }
 
-py::object corpus_stats(const std::vector<std::string>& paths, std::uint64_t max_bytes) {
-  check_max_bytes(max_bytes);
+// The paths as C strings, each checked for a NUL.
+std::vector<const char*> c_paths_of(const std::vector<std::string>& paths) {
   std::vector<const char*> c_paths;
   for (std::size_t i = 0; i < paths.size(); ++i) {
     check_path(paths[i], "paths[" + std::to_string(i) + "] ");
     c_paths.push_back(paths[i].c_str());
   }
+  return c_paths;
+}
+
+// record_files(paths) -> the files named, directories walked as `mjk log`
+// walks them (mjk_corpus_files), each followed by a NUL; ValueError "cannot
+// list DIR: why" for a directory that cannot be listed.
+py::bytes record_files(const std::vector<std::string>& paths) {
+  const std::vector<const char*> c_paths = c_paths_of(paths);
+  std::string out;
+  const int e = mjk::bind::corpus_call(
+      [&](char* buf, std::size_t cap, std::size_t* needed) {
+        return mjk_corpus_files(c_paths.data(), c_paths.size(), buf, cap, needed);
+      },
+      out);
+  if (e != MJK_OK) corpus_answer(e, out, 0);  // raises: the sentence, or the error
+  return py::bytes(out);
+}
+
+py::object corpus_stats(const std::vector<std::string>& paths, std::uint64_t max_bytes) {
+  check_max_bytes(max_bytes);
+  const std::vector<const char*> c_paths = c_paths_of(paths);
   std::string out;
   int e = MJK_OK;
   {
@@ -504,6 +525,7 @@ PYBIND11_MODULE(_native, m) {
   add_play(m);
   m.attr("library_version") = mjk_version();
   m.def("read_log", &read_log, py::arg("path"), py::arg("max_bytes") = std::uint64_t{MJK_DEFAULT_MAX_RECORD_BYTES});
+  m.def("record_files", &record_files, py::arg("paths"));
   m.def("corpus_stats", &corpus_stats, py::arg("paths"),
         py::arg("max_bytes") = std::uint64_t{MJK_DEFAULT_MAX_RECORD_BYTES},
         "The partial statistics of these records (one thread): a dict of sums and counts");
