@@ -434,19 +434,24 @@ def _checked(obj, fields=_REQUEST_FIELDS, path=""):
     return out
 
 
-def _request_line(request):
-    """The JSON request line for a dict (types checked), or the str as it is."""
-    if isinstance(request, str):
-        return request
-    if not isinstance(request, dict):
-        raise TypeError(f"request must be a dict (SCORING.md §1) or a str (a request line), not {type(request).__name__}")
-    r = _checked(request)
+def _request_line(request, where):
+    """The JSON request line for a dict (types checked), or the str as it is; a
+    TypeError or ValueError (a value the schema refuses) names `where` first."""
     try:
-        # ensure_ascii=False and surrogatepass later: a lone surrogate reaches
-        # the parser as bytes that are not UTF-8, an unknown character (as in analyse)
-        return _json.dumps(r, ensure_ascii=False, separators=(",", ":"))
-    except (TypeError, ValueError) as e:  # nested garbage in an unknown field; a cycle
-        raise TypeError(f"request: {e}") from None
+        if isinstance(request, str):
+            return request
+        if not isinstance(request, dict):
+            raise TypeError(f"request must be a dict (SCORING.md §1) or a str (a request line), "
+                            f"not {type(request).__name__}")
+        r = _checked(request)
+        try:
+            # ensure_ascii=False and surrogatepass later: a lone surrogate reaches
+            # the parser as bytes that are not UTF-8, an unknown character (as in analyse)
+            return _json.dumps(r, ensure_ascii=False, separators=(",", ":"))
+        except (TypeError, ValueError) as e:  # nested garbage in an unknown field; a cycle
+            raise TypeError(f"request: {e}") from None
+    except (TypeError, ValueError) as e:
+        raise type(e)(f"{where}: {e}") from None
 
 
 _KEYWORDS = dict.fromkeys(_REQUEST_FIELDS)
@@ -470,10 +475,7 @@ def _one_request(who, request, fields, example):
         request = {**request, **fields}
     elif request is None:
         raise TypeError(f"{who}() needs a request: a dict, a request line or keyword fields ({example})")
-    try:
-        return _request_line(request)
-    except (TypeError, ValueError) as e:  # a value the schema refuses: name the argument
-        raise type(e)(f"{who}(): {e}") from None
+    return _request_line(request, f"{who}()")
 
 
 def score(request=None, /, **fields):
@@ -547,10 +549,7 @@ def _line(request, i):
         return request
     if not isinstance(request, dict):
         raise TypeError(f"requests[{i}] must be a dict or a str, not {type(request).__name__}")
-    try:
-        return _request_line(request)
-    except (TypeError, ValueError) as e:
-        raise type(e)(f"requests[{i}]: {e}") from None
+    return _request_line(request, f"requests[{i}]")
 
 
 def _lines(requests):

@@ -80,10 +80,7 @@ def _request(hand_or_request, fields):
         request = {**request, **fields}
     if isinstance(request, dict) and isinstance(request.get("visible"), _np.ndarray):
         request = {**request, "visible": request["visible"].tolist()}
-    try:
-        return _request_line(request)
-    except (TypeError, ValueError) as e:  # a value the schema refuses: name the function
-        raise type(e)(f"ev(): {e}") from None
+    return _request_line(request, "ev()")
 
 
 def ev(hand_or_request, *, hand_change=_UNSET, shanten_back=_UNSET, extra=_UNSET, uradora=_UNSET, red=_UNSET,
