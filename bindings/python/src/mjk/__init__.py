@@ -122,9 +122,6 @@ def _options(players, visible, n):
     return visible
 
 
-_DTYPES = {"bool": _np.bool_, "uint8": _np.uint8, "int8": _np.int8}
-
-
 def _winning(winning, n, single):
     w = _np.asarray(winning)
     if w.dtype.kind not in "iu":
@@ -176,7 +173,7 @@ def _batch(name, outputs, doc, reads_winning):
 def _alloc(name, outputs, n, single, out):
     """New output arrays, or the caller's `out` checked against them."""
     if out is None:  # the native side writes every byte (zeros are costlier: lazily zeroed pages fault in)
-        return [_np.empty((n,) + tuple(shape), dtype=_DTYPES[dtype]) for _, dtype, shape in outputs]
+        return [_np.empty((n,) + tuple(shape), dtype=dtype) for _, dtype, shape in outputs]  # numpy's dtype names
     if single:
         raise ValueError(f"{name}: out= needs rows of shape (N, 34)")
     given = [out] if len(outputs) == 1 else None
@@ -188,7 +185,7 @@ def _alloc(name, outputs, n, single, out):
     for (key, dtype, shape), a in zip(outputs, given):
         want = (n,) + tuple(shape)
         what = "out" if len(outputs) == 1 else f"out[{key!r}]"
-        if not isinstance(a, _np.ndarray) or a.dtype != _DTYPES[dtype]:
+        if not isinstance(a, _np.ndarray) or a.dtype != dtype:
             raise TypeError(f"{name}: {what} must be a numpy array of dtype {dtype}")
         if a.shape != want or not a.flags.c_contiguous or not a.flags.writeable:
             raise ValueError(f"{name}: {what} must be a writeable C-contiguous array of shape {want}, not {a.shape}")
