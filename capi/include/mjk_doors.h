@@ -243,6 +243,15 @@ MJK_API const char* mjk_doors_json(void);
  * fails the call: MJK_ERR_BAD_REQUEST, buf "cannot list DIR: why" (as far
  * as it fits, *needed its length + 1). */
 #define MJK_CORPUS_WALK 4
+/* The records mjk_corpus_json with MJK_CORPUS_WALK reads, for a door that
+ * hands them out in batches itself (Python's Dask runner): paths[0..n) with
+ * each directory walked as `mjk log` walks it, into buf as one text, each
+ * file name followed by a NUL and one more NUL ending the list (*needed its
+ * length, both NULs counted). MJK_OK; MJK_ERR_OUTPUT_TOO_SMALL (call again
+ * with *needed bytes); MJK_ERR_BAD_REQUEST for a directory that cannot be
+ * listed, buf "cannot list DIR: why" as mjk_corpus_json writes it;
+ * MJK_ERR_INVALID_ARGUMENT for a NULL path, or buf NULL with cap > 0. */
+MJK_API int mjk_corpus_files(const char* const* paths, size_t n, char* buf, size_t cap, size_t* needed);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -1,6 +1,7 @@
-// mjk_corpus_json and mjk_corpus_merge_json: statistics over a corpus of game
-// records (mjk/corpus.hpp) for the doors, so that no binding sums a corpus
-// or reads the library's C++ itself.
+// mjk_corpus_json, mjk_corpus_files and mjk_corpus_merge_json: statistics over
+// a corpus of game records (mjk/corpus.hpp) and the walk that finds them, for
+// the doors, so that no binding walks or sums a corpus or reads the library's
+// C++ itself.
 #include <cstddef>
 #include <cstring>
 #include <new>
@@ -9,6 +10,8 @@
 
 #include "mjk.h"
 #include "mjk/corpus.hpp"
+
+#include "c_convert.hpp"
 
 static_assert(MJK_DEFAULT_MAX_RECORD_BYTES == mjk::records::default_max_record_bytes);
 
@@ -56,6 +59,22 @@ int mjk_corpus_json(const char* const* paths, size_t n, size_t max_bytes, int fl
     mjk::records::CorpusStats s;
     for (const std::string& f : files) mjk::records::add_record(s, f, options);
     return write(s, flags, buf, cap, needed);
+  } catch (const std::bad_alloc&) {
+    return MJK_ERR_OUT_OF_MEMORY;
+  }
+}
+
+int mjk_corpus_files(const char* const* paths, size_t n, char* buf, size_t cap, size_t* needed) {
+  if ((!paths && n) || (!buf && cap)) return MJK_ERR_INVALID_ARGUMENT;
+  for (std::size_t i = 0; i < n; ++i)
+    if (!paths[i]) return MJK_ERR_INVALID_ARGUMENT;
+  try {
+    std::vector<std::string> files;
+    std::string error, text;
+    if (!mjk::records::record_files(std::vector<std::string>(paths, paths + n), files, error))
+      return refuse(error, buf, cap, needed);
+    for (const std::string& f : files) (text += f) += '\0';
+    return mjk::capi::put_text(text, buf, cap, needed);
   } catch (const std::bad_alloc&) {
     return MJK_ERR_OUT_OF_MEMORY;
   }

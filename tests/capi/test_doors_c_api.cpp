@@ -1,15 +1,19 @@
 // What the C ABI gives the doors so that no binding works it out itself:
 // a line's own error from mjk_analyse_json_info (no reading of the answer,
 // no second analysis), review rows as columns (mjk_review_columns_write),
-// and corpus statistics with their exact merge (mjk_corpus_*).
+// and corpus statistics with their exact merge and the walk to the records
+// (mjk_corpus_*).
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 #include "mjk.h"
 #include "mjk/corpus.hpp"
@@ -193,6 +197,50 @@ TEST_CASE("C ABI doors: mjk_corpus_json and mjk_corpus_merge_json: partial stati
   REQUIRE(merged({partials[0], partials[1]}, MJK_CORPUS_PARTIAL, first_two) == MJK_OK);
   REQUIRE(merged({first_two, partials[2]}, 0, twice) == MJK_OK);
   CHECK(twice == json);
+}
+
+TEST_CASE("C ABI doors: mjk_corpus_files: the records mjk_corpus_json's walk reads, each name ending in a NUL") {
+  const fs::path dir = fs::temp_directory_path() / "mjk_doors_corpus_files";
+  fs::remove_all(dir);
+  fs::create_directories(dir / "a" / "b");
+  for (const char* f : {"a/b/y", "a/x", "a/README.md", "README.md", "c"}) std::ofstream(dir / f) << "";
+  const std::vector<std::string> named = {(dir / "c").string(), dir.string(), (dir / "missing").string()};
+  std::vector<const char*> paths;
+  for (const auto& p : named) paths.push_back(p.c_str());
+  std::size_t needed = 0;
+  REQUIRE(mjk_corpus_files(paths.data(), paths.size(), nullptr, 0, &needed) == MJK_ERR_OUTPUT_TOO_SMALL);
+  std::vector<char> buf(needed);
+  REQUIRE(mjk_corpus_files(paths.data(), paths.size(), buf.data(), buf.size(), &needed) == MJK_OK);
+  REQUIRE(needed == buf.size());
+  // The walk `mjk log` and mjk_corpus_json make: README.md left out, each directory sorted, the rest as named.
+  std::vector<std::string> walked;
+  std::string error;
+  REQUIRE(mjk::records::record_files(named, walked, error));
+  std::string expected;
+  for (const auto& f : walked) (expected += f) += '\0';
+  CHECK(std::string(buf.data(), buf.size() - 1) == expected);
+  CHECK(walked == std::vector<std::string>{named[0], (dir / "a/b/y").string(), (dir / "a/x").string(),
+                                           (dir / "c").string(), named[2]});
+  CHECK(buf.back() == '\0');
+  // No paths: the empty list, one NUL.
+  char one = 'x';
+  CHECK(mjk_corpus_files(nullptr, 0, &one, 1, &needed) == MJK_OK);
+  CHECK((needed == 1 && one == '\0'));
+  const char* none = nullptr;
+  CHECK(mjk_corpus_files(&none, 1, nullptr, 0, &needed) == MJK_ERR_INVALID_ARGUMENT);
+  CHECK(mjk_corpus_files(paths.data(), 1, nullptr, 4, &needed) == MJK_ERR_INVALID_ARGUMENT);
+  // A directory that cannot be listed fails the call with the sentence (root lists every directory).
+  fs::permissions(dir / "a" / "b", fs::perms::none);
+  std::vector<char> err(256);
+  const int e = mjk_corpus_files(paths.data(), paths.size(), err.data(), err.size(), &needed);
+  fs::permissions(dir / "a" / "b", fs::perms::owner_all);
+  if (geteuid() != 0) {
+    CHECK(e == MJK_ERR_BAD_REQUEST);
+    CHECK(std::string(err.data()).rfind("cannot list " + dir.string() + ": ", 0) == 0);
+  } else {
+    MESSAGE("running as root: an unreadable directory is listed all the same, its refusal not checked");
+  }
+  fs::remove_all(dir);
 }
 
 TEST_CASE("C ABI doors: mjk_corpus_* count a record that cannot be read among the errors and name a bad partial") {

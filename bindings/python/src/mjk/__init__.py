@@ -69,6 +69,8 @@ import numpy as _np
 from . import _native
 
 __version__ = "0.1.0"
+# The library's tables (mjk_doors_json): the batch operations, the yaku, the defaults.
+_DOORS = _json.loads(_native.doors)
 
 
 class HandError(ValueError):
@@ -118,9 +120,6 @@ def _options(players, visible, n):
         if visible.ndim == 2 and visible.shape[0] != n:
             raise ValueError(f"visible has {visible.shape[0]} rows, the hands {n}")
     return visible
-
-
-_DTYPES = {"bool": _np.bool_, "uint8": _np.uint8, "int8": _np.int8}
 
 
 def _winning(winning, n, single):
@@ -174,7 +173,7 @@ def _batch(name, outputs, doc, reads_winning):
 def _alloc(name, outputs, n, single, out):
     """New output arrays, or the caller's `out` checked against them."""
     if out is None:  # the native side writes every byte (zeros are costlier: lazily zeroed pages fault in)
-        return [_np.empty((n,) + tuple(shape), dtype=_DTYPES[dtype]) for _, dtype, shape in outputs]
+        return [_np.empty((n,) + tuple(shape), dtype=dtype) for _, dtype, shape in outputs]  # numpy's dtype names
     if single:
         raise ValueError(f"{name}: out= needs rows of shape (N, 34)")
     given = [out] if len(outputs) == 1 else None
@@ -186,7 +185,7 @@ def _alloc(name, outputs, n, single, out):
     for (key, dtype, shape), a in zip(outputs, given):
         want = (n,) + tuple(shape)
         what = "out" if len(outputs) == 1 else f"out[{key!r}]"
-        if not isinstance(a, _np.ndarray) or a.dtype != _DTYPES[dtype]:
+        if not isinstance(a, _np.ndarray) or a.dtype != dtype:
             raise TypeError(f"{name}: {what} must be a numpy array of dtype {dtype}")
         if a.shape != want or not a.flags.c_contiguous or not a.flags.writeable:
             raise ValueError(f"{name}: {what} must be a writeable C-contiguous array of shape {want}, not {a.shape}")
@@ -195,9 +194,10 @@ def _alloc(name, outputs, n, single, out):
 
 
 _QUESTION = {"complete": "3k+2 tiles", "waits": "3k+1 tiles", "shanten": "3k+1 or 3k+2 tiles"}
-_OPERATIONS = _native.operations()
 __all__ = ["analyse", "parse", "error_message", "implementation", "HandError"]
-for _name, _question, _reads_winning, _outputs in _OPERATIONS:
+for _op in _DOORS["operations"]:
+    _name, _question, _reads_winning = _op["name"], _op["question"], _op["reads_winning"]
+    _outputs = [(o["name"], o["dtype"], tuple(o["shape"])) for o in _op["outputs"]]
     _doc = (f"{_name}(rows, *, players=4, visible=None, errors='raise', out=None): batch on rows of "
             f"{_QUESTION.get(_question, _question)}; returns "
             + ("a dict of " if len(_outputs) > 1 else "")
@@ -275,7 +275,7 @@ def _max_bytes(max_bytes):
     return max_bytes
 
 
-def read_log(path, *, errors="raise", max_bytes=_native.default_max_record_bytes):
+def read_log(path, *, errors="raise", max_bytes=_DOORS["max_record_bytes"]):
     """A game record (Tenhou mjlog XML plain or gzip, tenhou.net/6 JSON, mjai
     JSON lines; the format told by the content) read, replayed with every
     check, and every discard reviewed by the kernel, as arrays: one row per
@@ -431,19 +431,24 @@ def _checked(obj, fields=_REQUEST_FIELDS, path=""):
     return out
 
 
-def _request_line(request):
-    """The JSON request line for a dict (types checked), or the str as it is."""
-    if isinstance(request, str):
-        return request
-    if not isinstance(request, dict):
-        raise TypeError(f"request must be a dict (SCORING.md §1) or a str (a request line), not {type(request).__name__}")
-    r = _checked(request)
+def _request_line(request, where):
+    """The JSON request line for a dict (types checked), or the str as it is; a
+    TypeError or ValueError (a value the schema refuses) names `where` first."""
     try:
-        # ensure_ascii=False and surrogatepass later: a lone surrogate reaches
-        # the parser as bytes that are not UTF-8, an unknown character (as in analyse)
-        return _json.dumps(r, ensure_ascii=False, separators=(",", ":"))
-    except (TypeError, ValueError) as e:  # nested garbage in an unknown field; a cycle
-        raise TypeError(f"request: {e}") from None
+        if isinstance(request, str):
+            return request
+        if not isinstance(request, dict):
+            raise TypeError(f"request must be a dict (SCORING.md §1) or a str (a request line), "
+                            f"not {type(request).__name__}")
+        r = _checked(request)
+        try:
+            # ensure_ascii=False and surrogatepass later: a lone surrogate reaches
+            # the parser as bytes that are not UTF-8, an unknown character (as in analyse)
+            return _json.dumps(r, ensure_ascii=False, separators=(",", ":"))
+        except (TypeError, ValueError) as e:  # nested garbage in an unknown field; a cycle
+            raise TypeError(f"request: {e}") from None
+    except (TypeError, ValueError) as e:
+        raise type(e)(f"{where}: {e}") from None
 
 
 _KEYWORDS = dict.fromkeys(_REQUEST_FIELDS)
@@ -467,10 +472,7 @@ def _one_request(who, request, fields, example):
         request = {**request, **fields}
     elif request is None:
         raise TypeError(f"{who}() needs a request: a dict, a request line or keyword fields ({example})")
-    try:
-        return _request_line(request)
-    except (TypeError, ValueError) as e:  # a value the schema refuses: name the argument
-        raise type(e)(f"{who}(): {e}") from None
+    return _request_line(request, f"{who}()")
 
 
 def score(request=None, /, **fields):
@@ -544,10 +546,7 @@ def _line(request, i):
         return request
     if not isinstance(request, dict):
         raise TypeError(f"requests[{i}] must be a dict or a str, not {type(request).__name__}")
-    try:
-        return _request_line(request)
-    except (TypeError, ValueError) as e:
-        raise type(e)(f"requests[{i}]: {e}") from None
+    return _request_line(request, f"requests[{i}]")
 
 
 def _lines(requests):
@@ -612,7 +611,7 @@ def score_batch(requests, *, errors="raise"):
     return arrays
 
 
-YAKU_NAMES = tuple(_native.yaku_names())  # bit y of score_batch's yaku is YAKU_NAMES[y]
+YAKU_NAMES = tuple(_DOORS["yaku"])  # bit y of score_batch's yaku is YAKU_NAMES[y]
 
 
 def yaku_list(mask):

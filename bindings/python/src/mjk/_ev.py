@@ -8,7 +8,7 @@ options given as arguments replace the line's own. Nothing is computed here.
 import numpy as _np
 
 from . import _native
-from . import _REQUEST_FIELDS, _answered, _built, _errors_option, _line, _request_line, _utf8
+from . import _DOORS, _REQUEST_FIELDS, _answered, _built, _errors_option, _line, _request_line, _utf8
 
 # The options, their types and bounds: request.schema.json's "ev" object (the
 # library's field table, in mjk_ev_options' order): bit i of the overrides'
@@ -20,7 +20,7 @@ _UNSET = object()
 _BAD_REQUEST = 35  # MJK_ERR_BAD_REQUEST: a request the schema refuses, in ev_many's errors="return"
 # The search's budget unless told otherwise (MJK_EV_DEFAULT_MAX_VERTICES): past it
 # HandError 43; a search stopped there has held at most about 0.45 GB.
-EV_DEFAULT_MAX_VERTICES = _native.EV_DEFAULT_MAX_VERTICES
+EV_DEFAULT_MAX_VERTICES = _DOORS["ev_max_vertices"]
 
 
 def _overrides(options, where):
@@ -80,10 +80,7 @@ def _request(hand_or_request, fields):
         request = {**request, **fields}
     if isinstance(request, dict) and isinstance(request.get("visible"), _np.ndarray):
         request = {**request, "visible": request["visible"].tolist()}
-    try:
-        return _request_line(request)
-    except (TypeError, ValueError) as e:  # a value the schema refuses: name the function
-        raise type(e)(f"ev(): {e}") from None
+    return _request_line(request, "ev()")
 
 
 def ev(hand_or_request, *, hand_change=_UNSET, shanten_back=_UNSET, extra=_UNSET, uradora=_UNSET, red=_UNSET,

@@ -20,22 +20,15 @@
 
 namespace py = pybind11;
 
-namespace {
-
-py::list operations() {
-  py::list list;
-  for (std::size_t i = 0; const mjk_batch_op* op = mjk_batch_op_at(i); ++i) {
-    py::list outs;
-    for (std::size_t k = 0; k < op->output_count; ++k) {
-      const auto& o = op->outputs[k];
-      py::tuple shape(o.dims);
-      for (std::size_t j = 0; j < o.dims; ++j) shape[j] = o.shape[j];
-      outs.append(py::make_tuple(std::string(o.name), o.dtype, shape));
-    }
-    list.append(py::make_tuple(std::string(op->name), std::string(op->question), op->reads_winning != 0, outs));
-  }
-  return list;
+// A new array for n rows of a column the C ABI describes (mjk_review_column:
+// the review's, the score lines', the expected value's): (n,), or (n, width).
+py::array column_array(const mjk_review_column& c, std::size_t n) {
+  std::vector<py::ssize_t> shape{static_cast<py::ssize_t>(n)};
+  if (c.width > 1) shape.push_back(static_cast<py::ssize_t>(c.width));
+  return py::array(py::dtype(c.dtype), shape);
 }
+
+namespace {
 
 // The bytes of a C-contiguous one-byte array of exactly `bytes` bytes.
 std::uint8_t* bytes_of(const py::array& a, std::size_t bytes, const char* what, bool writable) {
@@ -247,10 +240,6 @@ py::tuple analyse(const py::bytes& bytes, int players, const py::object& visible
 
 // ---- game records (read_log through the C ABI) ----
 
-void check_max_bytes(std::uint64_t max_bytes) {
-  if (max_bytes == 0) throw py::value_error("max_bytes must be a positive number of bytes");
-}
-
 // A path holding a NUL byte would be opened only up to it (the C ABI and
 // the readers take C strings): an error naming it in Python's repr, since the
 // NUL would also cut the exception's message short there.
@@ -263,9 +252,8 @@ void check_path(const std::string& path, const std::string& what) {
 // column (mjk_review_column_at: one row per discard), and the review's JSON
 // without the discards, which mjk.read_log shapes. A record that cannot be
 // read (larger than max_bytes, read or inflated; out of memory) raises
-// ValueError with its place.
+// ValueError with its place. max_bytes as mjk.read_log checked it (0: the library's default).
 py::tuple read_log(const std::string& path, std::uint64_t max_bytes) {
-  check_max_bytes(max_bytes);
   check_path(path, "");
   mjk::bind::Review rv;
   {
@@ -277,9 +265,7 @@ py::tuple read_log(const std::string& path, std::uint64_t max_bytes) {
   if (rv.status != MJK_OK) throw py::value_error(path + ": " + mjk_error_message(rv.status));
   py::dict columns;
   mjk::bind::write_columns(rv, [&](const mjk_review_column& c) {
-    std::vector<py::ssize_t> shape{static_cast<py::ssize_t>(rv.rows.size())};
-    if (c.width > 1) shape.push_back(static_cast<py::ssize_t>(c.width));
-    py::array a(py::dtype(c.dtype), shape);
+    py::array a = column_array(c, rv.rows.size());
     columns[c.name] = a;
     return a.mutable_data();
   });
@@ -297,13 +283,33 @@ py::object corpus_answer(int e, const std::string& out, int flags) {
   return loads(out);
 }
 
-py::object corpus_stats(const std::vector<std::string>& paths, std::uint64_t max_bytes) {
-  check_max_bytes(max_bytes);
+// The paths as C strings, each checked for a NUL.
+std::vector<const char*> c_paths_of(const std::vector<std::string>& paths) {
   std::vector<const char*> c_paths;
   for (std::size_t i = 0; i < paths.size(); ++i) {
     check_path(paths[i], "paths[" + std::to_string(i) + "] ");
     c_paths.push_back(paths[i].c_str());
   }
+  return c_paths;
+}
+
+// record_files(paths) -> the files named, directories walked as `mjk log`
+// walks them (mjk_corpus_files), each followed by a NUL; ValueError "cannot
+// list DIR: why" for a directory that cannot be listed.
+py::bytes record_files(const std::vector<std::string>& paths) {
+  const std::vector<const char*> c_paths = c_paths_of(paths);
+  std::string out;
+  const int e = mjk::bind::corpus_call(
+      [&](char* buf, std::size_t cap, std::size_t* needed) {
+        return mjk_corpus_files(c_paths.data(), c_paths.size(), buf, cap, needed);
+      },
+      out);
+  if (e != MJK_OK) corpus_answer(e, out, 0);  // raises: the sentence, or the error
+  return py::bytes(out);
+}
+
+py::object corpus_stats(const std::vector<std::string>& paths, std::uint64_t max_bytes) {
+  const std::vector<const char*> c_paths = c_paths_of(paths);
   std::string out;
   int e = MJK_OK;
   {
@@ -440,45 +446,31 @@ py::tuple score_each_win(const py::bytes& line, bool built) {
 }
 
 // score_batch(lines, built) -> (arrays, codes, first_bad): the answers into
-// new arrays (a dict of mjk_score_columns' columns by name; codes apart),
+// new arrays (a dict of mjk_score_column_at's columns by name; codes apart),
 // without the GIL; first_bad (row, message) of the first rejected line, or None.
 py::tuple score_batch(const py::list& list, const py::object& built_flags) {
   const Lines lines = lines_of(list);
-  const auto n = static_cast<py::ssize_t>(lines.views.size());
+  const std::size_t n = lines.views.size();
   std::string keep;
-  const std::uint8_t* built = built_of(built_flags, lines.views.size(), keep);
-  py::array_t<bool> complete(n);
-  py::array_t<std::int8_t> han(n);
-  py::array_t<std::uint8_t> fu(n), yakuman(n), codes(n);
-  py::array_t<std::int32_t> points(n), payments({n, py::ssize_t{4}});
-  py::array_t<std::uint64_t> yaku(n);
-  const mjk_score_columns columns{reinterpret_cast<std::uint8_t*>(complete.mutable_data()),
-                                  han.mutable_data(),
-                                  fu.mutable_data(),
-                                  yakuman.mutable_data(),
-                                  points.mutable_data(),
-                                  payments.mutable_data(),
-                                  yaku.mutable_data(),
-                                  codes.mutable_data()};
+  const std::uint8_t* built = built_of(built_flags, n, keep);
+  py::dict arrays;
+  std::vector<void*> data;
+  for (std::size_t i = 0; const mjk_review_column* c = mjk_score_column_at(i); ++i) {
+    py::array a = column_array(*c, n);
+    data.push_back(a.mutable_data());
+    arrays[c->name] = a;
+  }
   mjk_request_info bad;
   std::size_t bad_row = 0;
   {
     py::gil_scoped_release release;
-    const auto p = mjk::bind::line_pointers(lines.views.size(), [&](std::size_t i) { return lines.views[i]; });
-    mjk_score_lines(p.texts.data(), p.lengths.data(), lines.views.size(), built, &columns, &bad, &bad_row);
+    const auto p = mjk::bind::line_pointers(n, [&](std::size_t i) { return lines.views[i]; });
+    mjk_score_lines_arrays(p.texts.data(), p.lengths.data(), n, built, data.data(), &bad, &bad_row);
   }
-  const py::dict arrays(py::arg("complete") = complete, py::arg("han") = han, py::arg("fu") = fu,
-                        py::arg("yakuman") = yakuman, py::arg("points") = points, py::arg("payments") = payments,
-                        py::arg("yaku") = yaku);
+  const py::object codes = arrays.attr("pop")("codes");
   const py::object first_bad =
       bad.error == MJK_OK ? py::object(py::none()) : py::make_tuple(bad_row, std::string(bad.message));
   return py::make_tuple(arrays, codes, first_bad);
-}
-
-py::list yaku_names() {
-  py::list names;
-  for (int y = 0; y < MJK_YAKU_COUNT; ++y) names.append(py::str(mjk_yaku_name(y)));
-  return names;
 }
 
 }  // namespace
@@ -491,14 +483,13 @@ void add_play(py::module_& m);  // _native_play.cpp: self-play games as `mjk pla
 
 PYBIND11_MODULE(_native, m) {
   m.doc() = "mjk's native half; use the mjk package";
-  m.def("operations", &operations);
+  m.attr("doors") = mjk_doors_json();  // the operations, the yaku, the defaults (mjk_doors.h), for __init__.py
   m.def("run", &run);
   m.def("parse", &parse);
   m.def("analyse", &analyse);
   m.def("score_many", &score_many);
   m.def("score_batch", &score_batch);
   m.def("score_each_win", &score_each_win);
-  m.def("yaku_names", &yaku_names);
   m.def("error_message", [](int code) {
     if (code < 0 || code > 255) throw py::value_error("error codes are 0..255");
     return std::string(mjk_error_message(code));
@@ -527,8 +518,8 @@ PYBIND11_MODULE(_native, m) {
   add_table(m);
   add_play(m);
   m.attr("library_version") = mjk_version();
-  m.attr("default_max_record_bytes") = std::uint64_t{MJK_DEFAULT_MAX_RECORD_BYTES};
   m.def("read_log", &read_log, py::arg("path"), py::arg("max_bytes") = std::uint64_t{MJK_DEFAULT_MAX_RECORD_BYTES});
+  m.def("record_files", &record_files, py::arg("paths"));
   m.def("corpus_stats", &corpus_stats, py::arg("paths"),
         py::arg("max_bytes") = std::uint64_t{MJK_DEFAULT_MAX_RECORD_BYTES},
         "The partial statistics of these records (one thread): a dict of sums and counts");

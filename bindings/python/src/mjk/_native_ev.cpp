@@ -19,6 +19,8 @@
 
 namespace py = pybind11;
 
+py::array column_array(const mjk_review_column& c, std::size_t n);  // _native.cpp
+
 namespace {
 
 // Strs made once and kept (never freed: a static Python object's destructor
@@ -72,7 +74,7 @@ py::dict answer_dict(const mjk_ev_answer& a) {
                                  discards};
   std::vector<void*> arrays;
   for (std::size_t k = 0; const mjk_review_column* c = mjk_ev_column_at(k); ++k) {
-    py::array column(py::dtype(c->dtype), c->width > 1 ? std::vector<py::ssize_t>{d, c->width} : std::vector{d});
+    py::array column = column_array(*c, a.count);
     arrays.push_back(column.mutable_data());
     values.push_back(column);
   }
@@ -172,6 +174,4 @@ py::tuple ev_many(const std::vector<std::string>& lines, const py::tuple& overri
 
 void add_ev(py::module_& m) {
   m.def("ev_many", &ev_many, py::arg("lines"), py::arg("overrides"), py::arg("threads"), py::arg("built") = "");
-  m.attr("EV_DEFAULT_MAX_VERTICES") = py::int_(static_cast<unsigned long long>(MJK_EV_DEFAULT_MAX_VERTICES));
-  m.def("ev_threads", [](std::size_t n, unsigned threads) { return mjk::bind::ev_threads(n, threads); });
 }

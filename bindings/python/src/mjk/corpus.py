@@ -3,7 +3,8 @@
     python -m mjk.corpus DIR|FILE... [--scheduler tcp://HOST:8786] [--batch N] [--workers N] [--json] [--quiet]
 
 Lists the record files (a directory: every file in it, recursively, sorted,
-README.md left out: as `mjk log --stats` does), sends them in batches to the
+README.md left out: the library's walk, as `mjk log --stats` does; one that
+cannot be listed fails the run, status 1), sends them in batches to the
 Dask workers, where each batch's partial statistics (plain sums and counts,
 the C ABI's mjk_corpus_json) are computed by the native code, merges them
 exactly (mjk_corpus_merge_json) and
@@ -29,17 +30,9 @@ from . import _native
 
 
 def record_files(args):
-    """The files named, directories walked (sorted, README.md left out)."""
-    files = []
-    for a in args:
-        if os.path.isdir(a):
-            found = []
-            for root, dirs, names in os.walk(a):
-                found += [os.path.join(root, n) for n in names if n != "README.md"]
-            files += sorted(found)
-        else:
-            files.append(a)
-    return files
+    """The files named, directories walked as `mjk log` walks them (the library's walk, mjk_corpus_files:
+    sorted, README.md left out); ValueError "cannot list DIR: why" for a directory that cannot be listed."""
+    return [os.fsdecode(f) for f in _native.record_files([os.fsencode(a) for a in args]).split(b"\0")[:-1]]
 
 
 def batch_stats(paths):
@@ -153,7 +146,10 @@ def main(argv=None):
     a = p.parse_args(argv)
     if a.batch < 1:
         p.error("--batch must be at least 1")
-    files = record_files(a.paths)
+    try:
+        files = record_files(a.paths)
+    except ValueError as e:  # a directory that cannot be listed: the run fails, as `mjk log` does
+        sys.exit(f"mjk.corpus: {e}")
     client = client_for(a.scheduler, a.workers)
     try:
         progress = None
