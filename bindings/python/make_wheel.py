@@ -13,6 +13,7 @@ import base64
 import hashlib
 import sys
 import sysconfig
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -37,15 +38,18 @@ def main(module, package_dir, out_dir, version):
         if f"mjk/{needed}" not in files:
             sys.exit(f"make_wheel: {package_dir} lacks {needed}")
     files["mjk/_native" + sysconfig.get_config_var("EXT_SUFFIX")] = module.read_bytes()
+    project = tomllib.loads((package_dir.parent.parent / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    if project["version"] != version:
+        sys.exit(f"make_wheel: pyproject.toml says version {project['version']}, the build {version}")
     info = f"mjk-{version}.dist-info"
     files[f"{info}/METADATA"] = (
         "Metadata-Version: 2.1\n"
-        "Name: mjk\n"
+        f"Name: {project['name']}\n"
         f"Version: {version}\n"
-        "Summary: Riichi mahjong hand analysis by mjk's SIMD kernel: agari, waits, shanten, scoring, on numpy batches\n"
-        "License: MIT\n"
-        "Requires-Python: >=3.9\n"
-        "Requires-Dist: numpy\n").encode()
+        f"Summary: {project['description']}\n"
+        f"License: {project['license']['text']}\n"
+        f"Requires-Python: {project['requires-python']}\n"
+        + "".join(f"Requires-Dist: {d}\n" for d in project["dependencies"])).encode()
     files[f"{info}/WHEEL"] = (
         "Wheel-Version: 1.0\n"
         "Generator: mjk make_wheel.py\n"

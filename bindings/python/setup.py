@@ -90,16 +90,10 @@ if os.environ.get("MJK_PY_BUILD_BASE"):
     options = {"build": {"build_base": base}, "egg_info": {"egg_base": base}}
     os.makedirs(base, exist_ok=True)
 
-setup(
-    name="mjk",
-    version="0.1.0",
-    description="Riichi mahjong hand analysis by mjk's SIMD kernel: agari, waits, shanten, on numpy batches",
-    license="MIT",
+setup(  # name, version, description, license and requirements: pyproject.toml's [project]
     package_dir={"": "src"},
     packages=["mjk"],
     package_data={"mjk": ["request.schema.json", "py.typed", "*.pyi"]},  # the schema the checks read, the type stubs
-    python_requires=">=3.9",
-    install_requires=["numpy"],
     ext_modules=[
         Pybind11Extension(
             "mjk._native",

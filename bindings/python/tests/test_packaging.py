@@ -1,6 +1,8 @@
-"""The installed package: type stubs for every public name, py.typed, and
-the tile-name helpers."""
+"""The installed package: its metadata, type stubs for every public name,
+py.typed, and the tile-name helpers."""
 import ast
+import importlib.metadata
+import tomllib
 from pathlib import Path
 
 import numpy as np
@@ -9,6 +11,16 @@ import pytest
 import mjk
 
 PACKAGE = Path(mjk.__file__).parent
+
+
+def test_metadata_is_pyprojects():
+    # Installed from the wheel the build packs or by pip from the source: the same fields.
+    project = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())["project"]
+    meta = importlib.metadata.metadata("mjk")
+    assert (meta["Name"], meta["Version"], meta["Summary"]) == (project["name"], project["version"],
+                                                               project["description"])
+    assert meta["Requires-Python"] == project["requires-python"]
+    assert importlib.metadata.requires("mjk") == project["dependencies"]
 
 
 def test_stub_declares_every_public_name():
