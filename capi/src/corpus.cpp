@@ -3,7 +3,6 @@
 // the doors, so that no binding walks or sums a corpus or reads the library's
 // C++ itself.
 #include <cstddef>
-#include <cstring>
 #include <new>
 #include <string>
 #include <vector>
@@ -23,18 +22,14 @@ int write(mjk::records::CorpusStats& s, int flags, char* buf, std::size_t cap, s
   const std::string text = flags == MJK_CORPUS_TEXT      ? mjk::records::corpus_text(s)
                            : flags == MJK_CORPUS_PARTIAL ? mjk::records::corpus_partial_json(s)
                                                          : mjk::records::corpus_json(s);
-  if (needed) *needed = text.size() + 1;
-  if (text.size() + 1 > cap) return MJK_ERR_OUTPUT_TOO_SMALL;
-  std::memcpy(buf, text.data(), text.size() + 1);
-  return MJK_OK;
+  return mjk::capi::put_text(text, buf, cap, needed);
 }
 
 bool flags_ok(int flags) { return flags == 0 || flags == MJK_CORPUS_TEXT || flags == MJK_CORPUS_PARTIAL; }
 
 // The sentence of a call that failed as a whole (MJK_ERR_BAD_REQUEST) into buf, as far as it fits.
 int refuse(const std::string& error, char* buf, std::size_t cap, std::size_t* needed) {
-  if (needed) *needed = error.size() + 1;
-  if (error.size() < cap) std::memcpy(buf, error.c_str(), error.size() + 1);
+  mjk::capi::put_text(error, buf, cap, needed);
   return MJK_ERR_BAD_REQUEST;
 }
 
