@@ -56,7 +56,7 @@ mjk_selfplay* mjk_selfplay_new(const char* rules_name, int length, const char* c
       if (!b) {
         fail(error, MJK_ERR_INVALID_ARGUMENT,
              "unknown bot '" + name.substr(0, 64) + "' for seat " + std::to_string(s) +
-                 " (the bots: random, tsumogiri, advice, ev)");
+                 " (the bots: " + std::string(mjk::bot_names) + ")");
         return nullptr;
       }
       p->bots.push_back(b);

@@ -8,8 +8,6 @@
 namespace mjk::records {
 namespace {
 
-constexpr std::string_view bot_names_known = "random, tsumogiri, advice, ev";
-
 template <class T>
 bool whole_number(std::string_view text, T& out) {
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
@@ -32,11 +30,11 @@ std::string bot_problem(std::string_view name, int seat, const PlayDoor& door) {
   if (name.starts_with("cmd:")) {
     if (!door.builtin_only.empty())
       return "--bots " + quoted(door, name) + at + ": " + std::string(door.builtin_only) +
-             " plays the built-in bots alone (" + std::string(bot_names_known) + "); external bots are mjk play's";
+             " plays the built-in bots alone (" + std::string(bot_names) + "); external bots are mjk play's";
     if (name.find_first_not_of(' ', 4) == std::string_view::npos) return "--bots names cmd: with no command" + at;
     return {};
   }
-  return "unknown bot '" + quoted(door, name) + "'" + at + " (the bots: " + std::string(bot_names_known) +
+  return "unknown bot '" + quoted(door, name) + "'" + at + " (the bots: " + std::string(bot_names) +
          (door.builtin_only.empty() ? ", cmd:COMMAND)" : ")");
 }
 

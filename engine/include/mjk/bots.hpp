@@ -30,7 +30,9 @@ using Bot = Action (*)(const Table& table, int seat, Rng& rng);
 // riichi with it when it may; a bounded search (200,000 vertices) and every
 // other decision as advice. Slow: a search per turn.
 [[nodiscard]] MJK_API Action bot_ev(const Table& table, int seat, Rng& rng) noexcept;
-// "random", "tsumogiri", "advice", "ev"; nullptr for another name.
+// The names bot_by_name knows, as the doors' messages list them.
+inline constexpr std::string_view bot_names = "random, tsumogiri, advice, ev";
+// A bot of bot_names; nullptr for another name.
 [[nodiscard]] MJK_API Bot bot_by_name(std::string_view name) noexcept;
 
 // Plays the game on `table` (started) to its end, bots[s] for seat s, each
