@@ -4,7 +4,6 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
-#include <charconv>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -13,6 +12,7 @@
 
 #include "census.hpp"
 #include "mjk/report.hpp"
+#include "mjk/whole_number.hpp"
 #include "commands.hpp"
 
 namespace mjk::cli {
@@ -53,9 +53,7 @@ std::optional<std::string> read_census_option(const Option& o, std::string_view 
       return "--kinds must be m, mp, mps or all";
     case Opt::threads: {
       int n = 0;
-      const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
-      if (ec != std::errc() || end != value.data() + value.size() || n < 1 || n > 1024)
-        return "--threads takes a number from 1 to 1024";
+      if (!mjk::read_whole_number(value, n) || n < 1 || n > 1024) return "--threads takes a number from 1 to 1024";
       a.opt.threads = n;
       return std::nullopt;
     }

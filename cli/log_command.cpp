@@ -24,6 +24,7 @@
 #include "mjk/records.hpp"
 #include "mjk/replay.hpp"
 #include "mjk/review.hpp"
+#include "mjk/whole_number.hpp"
 
 namespace mjk::cli {
 namespace {
@@ -142,7 +143,8 @@ std::optional<std::string> read_log_option(const Option& o, std::string_view val
       a.to = value == "mjai" ? Format::mjai : value == "tenhou6" ? Format::tenhou6 : Format::mjlog;
       return std::nullopt;
     case Opt::threads:
-      a.threads = static_cast<unsigned>(std::max(1, std::atoi(std::string(value).c_str())));
+      if (!mjk::read_whole_number(value, a.threads) || a.threads < 1 || a.threads > 1024)
+        return "--threads takes a number from 1 to 1024, not '" + std::string(value) + "'";
       return std::nullopt;
     case Opt::max_bytes:
       if (const auto n = byte_count(value)) {

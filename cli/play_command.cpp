@@ -4,7 +4,6 @@
 // is summed from integers, so it is the same for every thread count.
 #include <algorithm>
 #include <atomic>
-#include <charconv>
 #include <chrono>
 #include <condition_variable>
 #include <cerrno>
@@ -26,6 +25,7 @@
 #include "mjk/play_summary.hpp"
 #include "mjk/records.hpp"
 #include "mjk/report.hpp"
+#include "mjk/whole_number.hpp"
 
 namespace mjk::cli {
 namespace {
@@ -44,12 +44,6 @@ struct PlayOptions {
   bool json = false;
 };
 
-template <class T>
-bool whole_number(std::string_view text, T& out) {
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-  return ec == std::errc() && end == text.data() + text.size() && !text.empty();
-}
-
 std::optional<std::string> read_play_option(const Option& o, std::string_view value, PlayOptions& a) {
   using records::PlayOption;
   const auto read = [&](PlayOption p) -> std::optional<std::string> {
@@ -65,11 +59,11 @@ std::optional<std::string> read_play_option(const Option& o, std::string_view va
     case Opt::rules: return read(PlayOption::rules);
     case Opt::bots: return read(PlayOption::bots);
     case Opt::bot_timeout:
-      if (!whole_number(value, a.bot_timeout_ms) || a.bot_timeout_ms < 1 || a.bot_timeout_ms > 3'600'000)
+      if (!mjk::read_whole_number(value, a.bot_timeout_ms) || a.bot_timeout_ms < 1 || a.bot_timeout_ms > 3'600'000)
         return "--bot-timeout takes milliseconds from 1 to 3600000, not '" + excerpt(value) + "'";
       return std::nullopt;
     case Opt::threads:
-      if (!whole_number(value, a.threads) || a.threads < 1 || a.threads > 1024)
+      if (!mjk::read_whole_number(value, a.threads) || a.threads < 1 || a.threads > 1024)
         return "--threads takes a number from 1 to 1024, not '" + excerpt(value) + "'";
       return std::nullopt;
     case Opt::format: return read(PlayOption::format);

@@ -4,7 +4,6 @@
 // each bad value a message naming the option.
 #include "settings.hpp"
 
-#include <charconv>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,6 +13,7 @@
 #include "mjk/mpsz.hpp"
 #include "mjk/request.hpp"
 #include "mjk/request_schema.hpp"
+#include "mjk/whole_number.hpp"
 
 namespace mjk::cli {
 namespace {
@@ -73,8 +73,7 @@ std::optional<std::string> read_indicators(const Option& option, std::string_vie
 template <class T>
 std::optional<std::string> read_number(std::string_view option, std::string_view value, long long max, T& into) {
   long long n = 0;
-  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
-  if (ec != std::errc() || end != value.data() + value.size() || n < 0 || n > max)
+  if (!mjk::read_whole_number(value, n) || n < 0 || n > max)
     return std::string(option) + " must be a number from 0 to " + std::to_string(max) + ", not '" + std::string(value) +
            "'";
   into = static_cast<T>(n);
@@ -93,8 +92,7 @@ std::optional<std::string> read_wind(std::string_view option, std::string_view v
 std::optional<std::string> read_count(const Option& option, std::string_view value, std::uint64_t& into) {
   const mjk::NestedField& f = *ev_option_field(option);
   std::uint64_t n = 0;
-  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
-  if (ec != std::errc() || end != value.data() + value.size() || n < f.min || n > f.max)
+  if (!mjk::read_whole_number(value, n) || n < f.min || n > f.max)
     return std::string(option.name) + " must be a number from " + std::to_string(f.min) + " to " +
            std::to_string(f.max) + ", not '" + std::string(value) + "'";
   into = n;
@@ -103,8 +101,7 @@ std::optional<std::string> read_count(const Option& option, std::string_view val
 
 // --extra, --turn: numbers; their range is the search's error (EV.md).
 std::optional<std::string> read_int(std::string_view option, std::string_view value, int& into) {
-  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), into);
-  if (ec != std::errc() || end != value.data() + value.size())
+  if (!mjk::read_whole_number(value, into))
     return std::string(option) + " must be a number, not '" + std::string(value) + "'";
   return std::nullopt;
 }

@@ -1,18 +1,11 @@
 // mjk play's options read and checked together (mjk/play_plan.hpp).
 #include "mjk/play_plan.hpp"
 
-#include <charconv>
-
 #include "mjk/from_engine.hpp"
+#include "mjk/whole_number.hpp"
 
 namespace mjk::records {
 namespace {
-
-template <class T>
-bool whole_number(std::string_view text, T& out) {
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-  return ec == std::errc() && end == text.data() + text.size() && !text.empty();
-}
 
 std::string quoted(const PlayDoor& door, std::string_view text) {
   return door.quote ? door.quote(text) : std::string(text);
@@ -96,11 +89,11 @@ std::string_view length_name(GameLength length) noexcept {
 std::string read_play_option(PlayOption o, std::string_view value, PlayOptions& a, const PlayDoor& door) {
   switch (o) {
     case PlayOption::games:
-      if (!whole_number(value, a.games) || a.games < 1 || a.games > 0xffffffffull)
+      if (!read_whole_number(value, a.games) || a.games < 1 || a.games > 0xffffffffull)
         return "--games takes a number from 1 to 4294967295, not '" + quoted(door, value) + "'";
       return {};
     case PlayOption::seed:
-      if (!whole_number(value, a.seed))
+      if (!read_whole_number(value, a.seed))
         return "--seed takes a number from 0 to 18446744073709551615, not '" + quoted(door, value) + "'";
       return {};
     case PlayOption::players:

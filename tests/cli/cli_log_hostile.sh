@@ -72,6 +72,15 @@ for bad in 0 -1 5X 99999999999G; do
   out=$("$mjk" log --max-bytes "$bad" good.mjlog 2>&1)
   [ $? -eq 2 ] || fail "--max-bytes $bad: not a usage error: $out"
 done
+# --threads takes 1 to 1024 threads; anything else is a usage error naming it
+# (it once read "abc" as one thread and 99999 as 99999).
+out=$("$mjk" log --stats --threads 2 good.mjlog 2>&1) || fail "--threads 2: $out"
+for bad in 0 -1 abc 2x 1025 99999; do
+  out=$("$mjk" log --stats --threads "$bad" good.mjlog 2>&1)
+  code=$?
+  case $out in *"--threads takes a number from 1 to 1024, not '$bad'"*) ;; *) code=0 ;; esac
+  [ $code -eq 2 ] || fail "--threads $bad: not a usage error naming it: $out"
+done
 # Each of the options that take a value, given none: a usage error naming it.
 for option in --max-bytes --plot --to --threads; do
   out=$("$mjk" log good.mjlog "$option" 2>&1)
