@@ -19,6 +19,7 @@
 #include "mjk/play_plan.hpp"
 #include "mjk/play_summary.hpp"
 #include "c_convert.hpp"
+#include "record_formats.hpp"
 #include "table_handle.hpp"
 
 struct mjk_selfplay {
@@ -63,15 +64,13 @@ mjk_selfplay* mjk_selfplay_new(const char* rules_name, int length, const char* c
       p->names.push_back(name);
     }
     for (const std::string& name : p->names) p->name_views.emplace_back(name);
-    if (format < MJK_RECORD_NONE || format > MJK_RECORD_MJLOG) {
+    p->format = mjk::capi::record_format_of(format);
+    if (!p->format && format != MJK_RECORD_NONE) {
       fail(error, MJK_ERR_INVALID_ARGUMENT,
            "unknown record format " + std::to_string(format) + " (MJK_RECORD_MJAI, _TENHOU6, _MJLOG or _NONE)");
       return nullptr;
     }
-    if (format != MJK_RECORD_NONE) {
-      p->format = format == MJK_RECORD_MJAI      ? mjk::records::Format::mjai
-                  : format == MJK_RECORD_TENHOU6 ? mjk::records::Format::tenhou6
-                                                 : mjk::records::Format::mjlog;
+    if (p->format) {
       // As mjk play's plan refuses them, before a game is played.
       if (std::string why = mjk::records::record_format_problem(p->rules, rules_name, *p->format); !why.empty()) {
         fail(error, MJK_ERR_INVALID_ARGUMENT, why);
@@ -163,10 +162,7 @@ int mjk_selfplay_make_plan(const mjk_selfplay_options* options, mjk_selfplay_pla
     plan->seed = p.seed;
     plan->players = p.rules.player_count();
     plan->length = static_cast<int32_t>(p.rules.length);
-    plan->format = p.format == records::PlayFormat::mjai      ? MJK_RECORD_MJAI
-                   : p.format == records::PlayFormat::tenhou6 ? MJK_RECORD_TENHOU6
-                   : p.format == records::PlayFormat::mjlog   ? MJK_RECORD_MJLOG
-                                                              : int{MJK_RECORD_NONE};
+    plan->format = mjk::capi::record_format_id(p.format);
     p.rules_name.copy(plan->rules, sizeof plan->rules - 1);
     plan->length_name = records::length_name(p.rules.length).data();
     plan->format_name = records::play_format_name(p.format).data();

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstring>
 #include <new>
+#include <optional>
 #include <string>
 
 #include "mjk.h"
@@ -13,6 +14,7 @@
 #include "mjk/from_engine.hpp"
 #include "mjk/records.hpp"
 #include "c_convert.hpp"
+#include "record_formats.hpp"
 #include "table_handle.hpp"
 
 namespace {
@@ -32,19 +34,20 @@ int fail(mjk_table_error* error, int code, const std::string& message) noexcept 
 extern "C" int mjk_table_record(const mjk_table* table, int format, char* buf, size_t cap, size_t* needed,
                                 mjk_table_error* error) {
   if (!table || (!buf && cap)) return fail(error, MJK_ERR_INVALID_ARGUMENT, "the table is NULL, or buf with cap > 0");
-  if (format < MJK_RECORD_MJAI || format > MJK_RECORD_MJLOG)
+  const std::optional<mjk::records::Format> as = mjk::capi::record_format_of(format);
+  if (!as)
     return fail(
         error, MJK_ERR_INVALID_ARGUMENT,
         "unknown record format " + std::to_string(format) + " (MJK_RECORD_MJAI, MJK_RECORD_TENHOU6, MJK_RECORD_MJLOG)");
   try {
     std::string text;
     mjk::write_mjai(table->log, table->table.rules().players, text);
-    if (format != MJK_RECORD_MJAI) {
+    if (*as != mjk::records::Format::mjai) {
       // The game as mjk play makes it (game_of: the table's rules, its length
       // and its end), not the mjai lines read back, which state no length.
       const mjk::records::Game game = mjk::records::game_of(table->log, table->table.rules(), "table");
       mjk::records::WriteResult out =
-          format == MJK_RECORD_TENHOU6 ? mjk::records::write_tenhou6(game) : mjk::records::write_mjlog(game);
+          *as == mjk::records::Format::tenhou6 ? mjk::records::write_tenhou6(game) : mjk::records::write_mjlog(game);
       if (!out.ok()) return fail(error, MJK_ERR_RECORD_UNWRITABLE, *out.error);
       text = std::move(out.text);
     }

@@ -240,4 +240,6 @@ TEST_CASE("c table: the game as tenhou.net/6 and mjlog reads back as the same ga
   mjk_table_error e{};
   CHECK(mjk_table_record(h.t, 3, nullptr, 0, nullptr, &e) == MJK_ERR_INVALID_ARGUMENT);
   CHECK(std::string(e.message).find("unknown record format 3") != std::string::npos);
+  CHECK(mjk_table_record(h.t, MJK_RECORD_NONE, nullptr, 0, nullptr, &e) == MJK_ERR_INVALID_ARGUMENT);
+  CHECK(std::string(e.message) == "unknown record format -1 (MJK_RECORD_MJAI, MJK_RECORD_TENHOU6, MJK_RECORD_MJLOG)");
 }

@@ -261,7 +261,11 @@ TEST_CASE("c selfplay: the same (seed, game) is the same record whatever was pla
   CHECK(std::string(error.message).rfind("--format mjlog states Tenhou's rules, and --rules mahjongsoul", 0) == 0);
   CHECK(mjk_selfplay_new("tenhu", MJK_LENGTH_ONE, bots, 4, MJK_RECORD_MJAI, &error) == nullptr);
   CHECK(error.code == MJK_ERR_UNKNOWN_RULES);
-  CHECK(mjk_selfplay_new("tenhou", MJK_LENGTH_ONE, bots, 4, 7, &error) == nullptr);
+  for (const int format : {7, -2, 3}) {
+    CHECK(mjk_selfplay_new("tenhou", MJK_LENGTH_ONE, bots, 4, format, &error) == nullptr);
+    CHECK(std::string(error.message) ==
+          "unknown record format " + std::to_string(format) + " (MJK_RECORD_MJAI, _TENHOU6, _MJLOG or _NONE)");
+  }
   CHECK(mjk_selfplay_play(nullptr, 0, 0, &g, &error) == MJK_ERR_INVALID_ARGUMENT);
   mjk_selfplay_free(nullptr);
 }
