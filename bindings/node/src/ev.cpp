@@ -91,6 +91,6 @@ struct Search {
 }  // namespace
 
 void mjk_node_ev_init(Napi::Env env, Napi::Object exports) {
-  export_work<Search>(env, exports, "evMany");  // and evManyAsync
-  exports.Set("evThreads", mjk::bind::ev_threads(1024, 0));
+  export_work<Search>(env, exports, "evMany");        // and evManyAsync
+  exports.Set("evThreads", mjk_ev_threads(1024, 0));  // a thread per core, as evMany's default
 }
