@@ -40,9 +40,6 @@ class Cancel {
   mjk_cancel* c_;
 };
 
-// How many threads a batch of n rows gets: `threads` (0: one per core), never more than n.
-inline unsigned ev_threads(std::size_t n, unsigned threads) { return mjk_ev_threads(n, threads); }
-
 // Rows [0, n) (line(i) -> std::string_view) into out[0..n) by mjk_ev_lines
 // on `threads` threads; once `cancel` (NULL: never) is requested the rows
 // not answered get MJK_ERR_CANCELLED. built: one byte per line (NULL: none),

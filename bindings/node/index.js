@@ -471,40 +471,34 @@ const fromMpsz = (text) => parse(text);
 
 // The options, their types and bounds: the library's field table of the
 // request's "ev" object (mjk_ev_option_at, in mjk_ev_options' order),
-// camelCased: bit i of the overrides' mask is option i.
+// camelCased: the overrides' value i is option i's.
 const EV_OPTIONS = doors.ev_options.map((o) => camel(o.name));
 // The keys of an answer's per-discard arrays (mjk_ev_column_at), which the addon makes.
 const EV_COLUMNS = doors.ev_columns.map((c) => camel(c.name));
 // maxVertices unless given (MJK_EV_DEFAULT_MAX_VERTICES): past it HandError 43.
 const EV_DEFAULT_MAX_VERTICES = doors.ev_max_vertices;
 
-// [mask, values in EV_OPTIONS' order] for the addon; TypeError / RangeError
-// naming a bad option. A range that fits a byte (extra 0..3, turn 1..17) is
+// The values in EV_OPTIONS' order for the addon (null: not given); TypeError
+// / RangeError naming a bad option. A range that fits a byte (extra 0..3, turn 1..17) is
 // the library's to refuse (HandError with its sentence; the addon makes a
 // value past a byte 255); a count's (maxVertices) is checked here, up to
 // what a Number holds exactly.
 function evOverrides(options, name, allowed) {
   if (Array.isArray(options)) throw new TypeError(`${name}: options must be an object, not an Array`);
   options = optionsObject(options, [...EV_OPTIONS, ...allowed], name);
-  const out = new Array(EV_OPTIONS.length + 1).fill(0);
-  EV_OPTIONS.forEach((k, i) => {
-    let v = options[k];
-    if (v === undefined) return;
+  return EV_OPTIONS.map((k, i) => {
+    const v = options[k];
     const s = doors.ev_options[i];
-    if (s.type !== 'boolean') {
-      const count = s.type === 'count';
-      if (v === null && count) return;  // as JSON's null: unset
-      if (typeof v !== 'number' || !Number.isInteger(v)) throw new TypeError(`${name}: ${k} must be an integer, not ${describe(v)}`);
-      if (count && (v < s.minimum || v > Math.min(s.maximum, Number.MAX_SAFE_INTEGER)))
-        throw new RangeError(`${name}: ${k} must be a count of vertices, ${s.minimum} to Number.MAX_SAFE_INTEGER (default ${EV_DEFAULT_MAX_VERTICES}), not ${v}`);
-    } else {
+    if (v === undefined || (v === null && s.type === 'count')) return null;  // a count's null: unset, as JSON's
+    if (s.type === 'boolean') {
       if (typeof v !== 'boolean') throw new TypeError(`${name}: ${k} must be a boolean, not ${describe(v)}`);
-      v = v ? 1 : 0;
+      return v ? 1 : 0;
     }
-    out[0] |= 1 << i;
-    out[i + 1] = v;
+    if (typeof v !== 'number' || !Number.isInteger(v)) throw new TypeError(`${name}: ${k} must be an integer, not ${describe(v)}`);
+    if (s.type === 'count' && (v < s.minimum || v > Math.min(s.maximum, Number.MAX_SAFE_INTEGER)))
+      throw new RangeError(`${name}: ${k} must be a count of vertices, ${s.minimum} to Number.MAX_SAFE_INTEGER (default ${EV_DEFAULT_MAX_VERTICES}), not ${v}`);
+    return v;
   });
-  return out;
 }
 
 // The request's fields ev and evAsync also take among their options (as
@@ -615,12 +609,12 @@ class Table {
   }
 
   get seat() { return this._native.seat(); }           // the acting seat, -1 once the game is over
-  legal() { return this._native.legal(); }              // its legal action ids, ascending
-  actionMask() {
-    const mask = new Uint8Array(124);
-    for (const a of this._native.legal()) mask[a] = 1;
-    return mask;
+  // Its legal action ids, ascending, and the same as 124 bytes, 1 for a legal action (mjk_table_legal_mask).
+  legal() {
+    const mask = this._native.mask();
+    return [...mask.keys()].filter((a) => mask[a]);
   }
+  actionMask() { return this._native.mask(); }
 
   // The acting seat's action -> {reward, done}: reward its share of the
   // payments of the rounds this action ended (0 when none; this.deltas has

@@ -184,6 +184,12 @@ typedef struct mjk_ev_option {
   const char* fallback;
 } mjk_ev_option;
 MJK_API const mjk_ev_option* mjk_ev_option_at(size_t i);
+/* Option i (mjk_ev_option_at's order) given as value: bit i of
+ * overrides->given set and values' field i = value, a byte field's saturated
+ * at 255 (which the search then refuses as out of its range), so that a door
+ * holding the options as numbers in the table's order sets them by index.
+ * MJK_OK, or MJK_ERR_INVALID_ARGUMENT (overrides NULL, i past the last). */
+MJK_API int mjk_ev_overrides_set(mjk_ev_overrides* overrides, size_t i, uint64_t value);
 /* One line's answer: info.error MJK_OK, or why (info.message the sentence; answer zero). */
 typedef struct mjk_ev_row {
   mjk_ev_answer answer;

@@ -117,6 +117,17 @@ extern "C" {
 
 const mjk_ev_option* mjk_ev_option_at(size_t i) { return i < options.size() ? &options[i] : nullptr; }
 
+int mjk_ev_overrides_set(mjk_ev_overrides* overrides, size_t i, uint64_t value) {
+  static_assert(mjk::ev_fields.size() == 7, "mjk_ev_overrides_set names every field of mjk_ev_options");
+  if (!overrides || i >= options.size()) return MJK_ERR_INVALID_ARGUMENT;
+  mjk_ev_options& v = overrides->values;
+  uint8_t* const bytes[] = {&v.hand_change, &v.shanten_back, &v.extra, &v.uradora, &v.red, &v.turn};
+  if (i < std::size(bytes)) *bytes[i] = static_cast<uint8_t>(std::min<uint64_t>(value, UINT8_MAX));
+  else v.max_vertices = value;
+  overrides->given |= 1u << i;
+  return MJK_OK;
+}
+
 unsigned mjk_ev_threads(size_t n, unsigned threads) {
   if (threads == 0) threads = cores_to_run_on();
   return static_cast<unsigned>(std::min<std::size_t>(threads, std::max<std::size_t>(n, 1)));

@@ -261,6 +261,22 @@ TEST_CASE(
   CHECK(mjk_ev_option_at(6)->min == 1);
   CHECK(mjk_ev_option_at(6)->max == UINT64_MAX);
   CHECK(std::string(mjk_ev_option_at(6)->fallback) == "1000000");
+  // Set by index: the option's bit and field, a byte's saturated (the search refuses 255), nothing past the last.
+  mjk_ev_overrides set{};
+  CHECK(mjk_ev_overrides_set(&set, 2, 3) == MJK_OK);
+  CHECK(mjk_ev_overrides_set(&set, 5, 300) == MJK_OK);
+  CHECK(mjk_ev_overrides_set(&set, 6, UINT64_MAX) == MJK_OK);
+  CHECK(set.given == (MJK_EV_GIVEN_EXTRA | MJK_EV_GIVEN_TURN | MJK_EV_GIVEN_MAX_VERTICES));
+  CHECK((set.values.extra == 3 && set.values.turn == 255 && set.values.max_vertices == UINT64_MAX));
+  CHECK((set.values.hand_change == 0 && set.values.red == 0));
+  CHECK(mjk_ev_overrides_set(&set, 7, 1) == MJK_ERR_INVALID_ARGUMENT);
+  CHECK(mjk_ev_overrides_set(nullptr, 0, 1) == MJK_ERR_INVALID_ARGUMENT);
+  CHECK(set.given == (MJK_EV_GIVEN_EXTRA | MJK_EV_GIVEN_TURN | MJK_EV_GIVEN_MAX_VERTICES));
+  // The search refuses the saturated byte as its own range.
+  set = {};
+  mjk_ev_overrides_set(&set, 2, 1000);
+  REQUIRE(mjk_ev_lines(texts.data(), lengths.data(), 1, nullptr, &set, 1, nullptr, rows.data()) == MJK_OK);
+  CHECK(rows[0].info.error == MJK_ERR_EXTRA_OUT_OF_RANGE);
   CHECK(mjk_ev_threads(3, 0) >= 1);
   CHECK(mjk_ev_threads(3, 8) == 3);
   CHECK(mjk_ev_threads(0, 8) == 1);

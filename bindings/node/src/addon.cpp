@@ -57,9 +57,7 @@ Napi::Value Parse(const Napi::CallbackInfo& info) {
   mjk_parsed parsed;
   if (const int e = mjk_parse_n(text.data(), text.size(), &parsed); e != MJK_OK)
     return tuple_of(env, e, mjk::bind::parse_message(text));
-  Napi::Uint8Array out = Napi::Uint8Array::New(env, MJK_KINDS);
-  std::copy_n(parsed.counts, MJK_KINDS, out.Data());
-  return out;
+  return copied(env, parsed.counts, MJK_KINDS);
 }
 
 // analyseLines(texts, players, visible|null) -> [lines, codes]: each text's
@@ -105,9 +103,7 @@ struct Lines {
     return "";
   }
   [[nodiscard]] Napi::Array answer(const Napi::Env& env) const {
-    auto c = Napi::Uint8Array::New(env, codes.size());
-    std::copy(codes.begin(), codes.end(), c.Data());
-    return tuple_of(env, array_of(env, lines.data(), lines.size()), c);
+    return tuple_of(env, array_of(env, lines.data(), lines.size()), copied(env, codes.data(), codes.size()));
   }
 };
 
@@ -164,9 +160,8 @@ Napi::Value ScoreEachWin(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
   mjk::bind::EachWin each;
   mjk::bind::score_each_win_line(info[0].As<Napi::String>().Utf8Value(), each, info[1].ToBoolean());
-  auto codes = Napi::Uint8Array::New(env, MJK_KINDS);
-  std::copy(each.codes.begin(), each.codes.end(), codes.Data());
-  return tuple_of(env, each.code, each.message, each.code == MJK_OK ? each.json : "{}", codes);
+  return tuple_of(env, each.code, each.message, each.code == MJK_OK ? each.json : "{}",
+                  copied(env, each.codes.data(), MJK_KINDS));
 }
 
 // scoreBatch(lines, built) -> {the library's score columns as typed arrays

@@ -6,6 +6,7 @@
 
 #include <napi.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -55,6 +56,13 @@ struct RequestLines {
     return [this](std::size_t i) { return std::string_view(texts[i]); };
   }
 };
+
+// A new Uint8Array holding a copy of n bytes.
+inline Napi::Uint8Array copied(const Napi::Env& env, const std::uint8_t* data, std::size_t n) {
+  Napi::Uint8Array a = Napi::Uint8Array::New(env, n);
+  std::copy_n(data, n, a.Data());
+  return a;
+}
 
 // A typed array of n elements of a C ABI column's dtype ("int8", "uint16",
 // "uint32", "int32", "uint64", "float64"; else bytes, 0/1 for "bool"), its data in *data.

@@ -7,7 +7,6 @@
 #include <napi.h>
 
 #include <algorithm>
-#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -53,9 +52,9 @@ Napi::Object answer_object(const Napi::Env& env, const mjk_ev_answer& a, const s
 // promise (with .cancel(): the searches stop, every row not answered
 // holding MJK_ERR_CANCELLED; index.js rejects with an AbortError), the
 // objects made back on the JavaScript thread.
-// overrides: number[8] as mjk_ev_overrides {given, hand_change,
-// shanten_back, extra, uradora, red, turn, max_vertices}, checked by index.js
-// but for a byte's range: out of 0..254 it is 255 here, the library's to refuse.
+// overrides: one number per option in mjk_ev_option_at's order (null: not
+// given), set by mjk_ev_overrides_set; checked by index.js but for a byte's
+// range, which the library saturates at 255 and refuses.
 struct Search {
   RequestLines lines;
   mjk::bind::EvOverrides overrides{};
@@ -66,19 +65,11 @@ struct Search {
   explicit Search(const Napi::CallbackInfo& info)
       : lines(info), keys(strings_argument(info.Env(), info[4], "keys")), rows(lines.texts.size()) {
     const Napi::Array o = info[2].As<Napi::Array>();
-    std::array<double, 8> v{};
-    for (std::uint32_t i = 0; i < v.size(); ++i) {
-      const double x = o.Get(i).As<Napi::Number>().DoubleValue(), most = i == 7 ? 9007199254740991.0 : 255.0;
-      v[i] = x >= 0 && x <= most ? x : most;
-    }
-    overrides.given = static_cast<std::uint32_t>(v[0]);
-    overrides.values.hand_change = static_cast<std::uint8_t>(v[1]);
-    overrides.values.shanten_back = static_cast<std::uint8_t>(v[2]);
-    overrides.values.extra = static_cast<std::uint8_t>(v[3]);
-    overrides.values.uradora = static_cast<std::uint8_t>(v[4]);
-    overrides.values.red = static_cast<std::uint8_t>(v[5]);
-    overrides.values.turn = static_cast<std::uint8_t>(v[6]);
-    overrides.values.max_vertices = static_cast<std::uint64_t>(v[7]);
+    for (std::uint32_t i = 0; i < o.Length(); ++i)
+      if (const Napi::Value v = o.Get(i); !v.IsNull()) {
+        const double x = v.As<Napi::Number>().DoubleValue(), most = 9007199254740991.0;  // Number.MAX_SAFE_INTEGER
+        mjk_ev_overrides_set(&overrides, i, static_cast<std::uint64_t>(x >= 0 && x <= most ? x : most));
+      }
     threads = static_cast<unsigned>(std::clamp(info[3].As<Napi::Number>().Int32Value(), 1, 1024));
   }
   // The searches of every line into rows (stopped once cancel is requested): each row its own error.
@@ -100,6 +91,6 @@ struct Search {
 }  // namespace
 
 void mjk_node_ev_init(Napi::Env env, Napi::Object exports) {
-  export_work<Search>(env, exports, "evMany");  // and evManyAsync
-  exports.Set("evThreads", mjk::bind::ev_threads(1024, 0));
+  export_work<Search>(env, exports, "evMany");        // and evManyAsync
+  exports.Set("evThreads", mjk_ev_threads(1024, 0));  // a thread per core, as evMany's default
 }

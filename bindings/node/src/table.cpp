@@ -19,7 +19,7 @@ class NativeTable : public Napi::ObjectWrap<NativeTable> {
   static Napi::Function Define(Napi::Env env) {
     return DefineClass(env, "NativeTable",
                        {InstanceMethod("reset", &NativeTable::Reset), InstanceMethod("seat", &NativeTable::Seat),
-                        InstanceMethod("legal", &NativeTable::Legal), InstanceMethod("step", &NativeTable::Step),
+                        InstanceMethod("mask", &NativeTable::Mask), InstanceMethod("step", &NativeTable::Step),
                         InstanceMethod("state", &NativeTable::State), InstanceMethod("events", &NativeTable::Events),
                         InstanceMethod("record", &NativeTable::Record)});
   }
@@ -47,11 +47,11 @@ class NativeTable : public Napi::ObjectWrap<NativeTable> {
     return info.Env().Undefined();
   }
   Napi::Value Seat(const Napi::CallbackInfo& info) { return Napi::Number::New(info.Env(), mjk_table_seat(table_)); }
-  Napi::Value Legal(const Napi::CallbackInfo& info) {
-    const int seat = mjk_table_seat(table_);
-    std::array<std::uint8_t, MJK_ACTIONS> ids{};
-    const int n = seat < 0 ? 0 : mjk_table_legal(table_, seat, ids.data(), ids.size());
-    return array_of(info.Env(), ids.data(), n < 0 ? 0 : static_cast<std::size_t>(n));
+  // mask() -> Uint8Array(MJK_ACTIONS): 1 for each legal action of the acting seat (none once the game is over).
+  Napi::Value Mask(const Napi::CallbackInfo& info) {
+    Napi::Uint8Array mask = Napi::Uint8Array::New(info.Env(), MJK_ACTIONS);
+    if (const int seat = mjk_table_seat(table_); seat >= 0) mjk_table_legal_mask(table_, seat, mask.Data());
+    return mask;
   }
   // step(action) -> the payments of the rounds it ended (one number a seat), or throws.
   Napi::Value Step(const Napi::CallbackInfo& info) {
