@@ -601,8 +601,11 @@ class Table {
 
   // A new game: game 0 of `seed`, or the current seed's next game when seed is undefined.
   reset(seed) {
-    if (seed === undefined) this.game += 1;
-    else { this.seed = tableSeed(seed, 'reset'); this.game = 0; }
+    if (seed === undefined) {
+      // The game number is 32 bits (mjk_table_new): past the last, reset(seed) starts another seed.
+      if (this.game === 2 ** 32 - 1) throw new RangeError('reset: game 2**32-1 is the seed\'s last; reset(seed) starts another seed');
+      this.game += 1;
+    } else { this.seed = tableSeed(seed, 'reset'); this.game = 0; }
     this._native.reset(this.seed, this.game);
     this.deltas = new Array(this.players).fill(0);
     return this;

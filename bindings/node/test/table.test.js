@@ -68,6 +68,12 @@ test('Table: bad options are named', () => {
   // A name the lengths' object inherits is no length either.
   assert.throws(() => new mjk.Table({ length: 'toString' }), (e) => e instanceof RangeError && /length must be/.test(e.message));
   assert.throws(() => new mjk.Table({ seed: -1 }), /seed/);
+  for (const game of [-1, 2 ** 32, 1.5, '3'])
+    assert.throws(() => new mjk.Table({ game }), (e) => e instanceof RangeError && /game must be an integer 0..2\*\*32-1/.test(e.message));
+  // The seed's last game has no next one: reset() refuses it (it once played game 0 as game 2**32).
+  const last = new mjk.Table({ game: 2 ** 32 - 1 });
+  assert.throws(() => last.reset(), (e) => e instanceof RangeError && /the seed's last/.test(e.message));
+  assert.equal(last.game, 2 ** 32 - 1);
   assert.throws(() => new mjk.Table({ colour: 1 }), /unknown option 'colour'/);
   assert.throws(() => new mjk.Table().events(4), /viewer/);
   assert.throws(() => new mjk.Table().record('xml'), /format/);
