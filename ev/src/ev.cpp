@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <chrono>
 #include <new>
+#include <optional>
 
 #include "mjk/analysis.hpp"
 #include "search.hpp"
@@ -185,8 +186,8 @@ EvResult expected_value(const ScoreRequest& request, const EvOptions& options, c
     out.error = e;
     return out;
   }
-  EvWorkspace local;
-  EvWorkspace& w = workspace ? *workspace : local;
+  std::optional<EvWorkspace> local;  // made only without the caller's (a workspace allocates)
+  EvWorkspace& w = workspace ? *workspace : local.emplace();
   EvAnswer& a = out.value;
   a.shanten = static_cast<std::int8_t>(s.shanten);
   a.wall = s.wall;
