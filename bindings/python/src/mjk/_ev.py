@@ -17,7 +17,6 @@ _EV_SCHEMA = _REQUEST_FIELDS["ev"]["properties"]
 _EV_OPTIONS = tuple(_EV_SCHEMA)
 _UINT8_MAX = 255  # the C ABI's field of extra and turn
 _UNSET = object()
-_BAD_REQUEST = 35  # MJK_ERR_BAD_REQUEST: a request the schema refuses, in ev_many's errors="return"
 # The search's budget unless told otherwise (MJK_EV_DEFAULT_MAX_VERTICES): past it
 # HandError 43; a search stopped there has held at most about 0.45 GB.
 EV_DEFAULT_MAX_VERTICES = _DOORS["ev_max_vertices"]
@@ -157,5 +156,7 @@ def ev_many(requests, *, threads=None, errors="raise", **options):
             refused[i] = str(e).removeprefix(f"requests[{i}]: ")
             lines.append(b"")
     answers, bad = _native.ev_many(lines, overrides, threads, _built(requests))
-    bad = [(row, _BAD_REQUEST, refused[row]) if row in refused else (row, code, message) for row, code, message in bad]
+    # A request the schema refused: MJK_ERR_BAD_REQUEST, as the library's reader says it.
+    bad = [(row, _native.ERR_BAD_REQUEST, refused[row]) if row in refused else (row, code, message)
+           for row, code, message in bad]
     return _answered(answers, bad, errors)

@@ -274,15 +274,6 @@ py::tuple read_log(const std::string& path, std::uint64_t max_bytes) {
 
 // ---- corpus statistics (mjk_corpus_json, mjk_corpus_merge_json) ----
 
-// What the C ABI wrote, parsed (the partial statistics: a dict of plain
-// numbers and lists, picklable for Dask) or as text; ValueError for its error.
-py::object corpus_answer(int e, const std::string& out, int flags) {
-  if (e == MJK_ERR_BAD_REQUEST) throw py::value_error(out);
-  if (e != MJK_OK) throw py::value_error(std::string("corpus statistics: ") + mjk_error_message(e));
-  if (flags != MJK_CORPUS_PARTIAL) return py::str(out);
-  return loads(out);
-}
-
 // The paths as C strings, each checked for a NUL.
 std::vector<const char*> c_paths_of(const std::vector<std::string>& paths) {
   std::vector<const char*> c_paths;
@@ -293,35 +284,41 @@ std::vector<const char*> c_paths_of(const std::vector<std::string>& paths) {
   return c_paths;
 }
 
-// record_files(paths) -> the files named, directories walked as `mjk log`
-// walks them (mjk_corpus_files), each followed by a NUL; ValueError "cannot
-// list DIR: why" for a directory that cannot be listed.
-py::bytes record_files(const std::vector<std::string>& paths) {
-  const std::vector<const char*> c_paths = c_paths_of(paths);
-  std::string out;
-  const int e = mjk::bind::corpus_call(
-      [&](char* buf, std::size_t cap, std::size_t* needed) {
-        return mjk_corpus_files(c_paths.data(), c_paths.size(), buf, cap, needed);
-      },
-      out);
-  if (e != MJK_OK) corpus_answer(e, out, 0);  // raises: the sentence, or the error
-  return py::bytes(out);
-}
-
-py::object corpus_stats(const std::vector<std::string>& paths, std::uint64_t max_bytes) {
-  const std::vector<const char*> c_paths = c_paths_of(paths);
+// A corpus call of the C ABI (mjk::bind::corpus_call, without the GIL) and
+// what it wrote: the partial statistics parsed (as = MJK_CORPUS_PARTIAL: a
+// dict of plain numbers and lists, picklable for Dask), the text (other
+// flags), or the bytes (as < 0: mjk_corpus_files' list); ValueError for its
+// error (the library's sentence where it has one).
+template <class Call>
+py::object corpus_answer(int as, Call call) {
   std::string out;
   int e = MJK_OK;
   {
     py::gil_scoped_release release;
-    e = mjk::bind::corpus_call(
-        [&](char* buf, std::size_t cap, std::size_t* needed) {
-          return mjk_corpus_json(c_paths.data(), c_paths.size(), static_cast<std::size_t>(max_bytes),
-                                 MJK_CORPUS_PARTIAL, buf, cap, needed);
-        },
-        out);
+    e = mjk::bind::corpus_call(call, out);
   }
-  return corpus_answer(e, out, MJK_CORPUS_PARTIAL);
+  if (e == MJK_ERR_BAD_REQUEST) throw py::value_error(out);
+  if (e != MJK_OK) throw py::value_error(std::string("corpus statistics: ") + mjk_error_message(e));
+  if (as < 0) return py::bytes(out);
+  return as == MJK_CORPUS_PARTIAL ? loads(out) : py::str(out);
+}
+
+// record_files(paths) -> the files named, directories walked as `mjk log`
+// walks them (mjk_corpus_files), each followed by a NUL; ValueError "cannot
+// list DIR: why" for a directory that cannot be listed.
+py::object record_files(const std::vector<std::string>& paths) {
+  const std::vector<const char*> c_paths = c_paths_of(paths);
+  return corpus_answer(-1, [&](char* buf, std::size_t cap, std::size_t* needed) {
+    return mjk_corpus_files(c_paths.data(), c_paths.size(), buf, cap, needed);
+  });
+}
+
+py::object corpus_stats(const std::vector<std::string>& paths, std::uint64_t max_bytes) {
+  const std::vector<const char*> c_paths = c_paths_of(paths);
+  return corpus_answer(MJK_CORPUS_PARTIAL, [&](char* buf, std::size_t cap, std::size_t* needed) {
+    return mjk_corpus_json(c_paths.data(), c_paths.size(), static_cast<std::size_t>(max_bytes), MJK_CORPUS_PARTIAL, buf,
+                           cap, needed);
+  });
 }
 
 // Partial statistics (dicts) merged exactly and written as flags says.
@@ -332,13 +329,9 @@ py::object corpus_merge_as(const py::iterable& parts, int flags) {
   std::vector<const char*> data;
   std::vector<std::size_t> lengths;
   for (const auto& t : texts) data.push_back(t.data()), lengths.push_back(t.size());
-  std::string out;
-  const int e = mjk::bind::corpus_call(
-      [&](char* buf, std::size_t cap, std::size_t* needed) {
-        return mjk_corpus_merge_json(data.data(), lengths.data(), data.size(), flags, buf, cap, needed);
-      },
-      out);
-  return corpus_answer(e, out, flags);
+  return corpus_answer(flags, [&](char* buf, std::size_t cap, std::size_t* needed) {
+    return mjk_corpus_merge_json(data.data(), lengths.data(), data.size(), flags, buf, cap, needed);
+  });
 }
 
 // ---- scoring ----
@@ -477,13 +470,14 @@ py::tuple score_batch(const py::list& list, const py::object& built_flags) {
 
 void add_ev(py::module_& m);  // _native_ev.cpp: the expected value
 
-void add_table(py::module_& m);  // _native_table.cpp: whole games (mjk.Table, mjk.Tables)
-
-void add_play(py::module_& m);  // _native_play.cpp: self-play games as `mjk play` plays them (mjk.selfplay)
+// _native_table.cpp: whole games (mjk.Table, mjk.Tables) and self-play games
+// as `mjk play` plays them (mjk.selfplay).
+void add_table(py::module_& m);
 
 PYBIND11_MODULE(_native, m) {
   m.doc() = "mjk's native half; use the mjk package";
   m.attr("doors") = mjk_doors_json();  // the operations, the yaku, the defaults (mjk_doors.h), for __init__.py
+  m.attr("ERR_BAD_REQUEST") = int{MJK_ERR_BAD_REQUEST};  // the code of a request the schema refuses (mjk/_ev.py)
   m.def("run", &run);
   m.def("parse", &parse);
   m.def("analyse", &analyse);
@@ -516,7 +510,6 @@ PYBIND11_MODULE(_native, m) {
   });
   add_ev(m);
   add_table(m);
-  add_play(m);
   m.attr("library_version") = mjk_version();
   m.def("read_log", &read_log, py::arg("path"), py::arg("max_bytes") = std::uint64_t{MJK_DEFAULT_MAX_RECORD_BYTES});
   m.def("record_files", &record_files, py::arg("paths"));
