@@ -8,7 +8,7 @@ options given as arguments replace the line's own. Nothing is computed here.
 import numpy as _np
 
 from . import _native
-from . import _DOORS, _REQUEST_FIELDS, _answered, _built, _errors_option, _line, _request_line, _utf8
+from . import _DOORS, _REQUEST_FIELDS, _answered, _built, _errors_option, _line, _request_line
 
 # The options, their types and bounds: request.schema.json's "ev" object (the
 # library's field table, in mjk_ev_options' order): bit i of the overrides'
@@ -121,7 +121,7 @@ def ev(hand_or_request, *, hand_change=_UNSET, shanten_back=_UNSET, extra=_UNSET
     arguments = locals()  # the options are ev()'s keyword arguments, named as the schema's
     overrides = _overrides({name: arguments[name] for name in _EV_OPTIONS}, "ev()")
     line = _request(hand_or_request, fields)
-    return _answered(*_native.ev_many([_utf8(line)], overrides, 1, _built([{} if fields else hand_or_request])),
+    return _answered(*_native.ev_many([line], overrides, 1, _built([{} if fields else hand_or_request])),
                      "raise", "")[0]
 
 
@@ -149,12 +149,12 @@ def ev_many(requests, *, threads=None, errors="raise", **options):
     lines, refused = [], {}
     for i, r in enumerate(requests):
         try:
-            lines.append(_utf8(_line(r, i)))
+            lines.append(_line(r, i))
         except (TypeError, ValueError) as e:  # a dict the schema refuses: that row's error
             if errors == "raise":
                 raise
             refused[i] = str(e).removeprefix(f"requests[{i}]: ")
-            lines.append(b"")
+            lines.append("")
     answers, bad = _native.ev_many(lines, overrides, threads, _built(requests))
     # A request the schema refused: MJK_ERR_BAD_REQUEST, as the library's reader says it.
     bad = [(row, _native.ERR_BAD_REQUEST, refused[row]) if row in refused else (row, code, message)
