@@ -114,69 +114,63 @@ def cpp_waits(binary, impl, dataset):
 def batch(args):
     r13, r14 = deal(args.rows, 13, 13), deal(args.rows, 14, 14)
     results = {"implementation": mjk.implementation(), "rows": args.rows}
+    # The text's lines, written as each figure is measured (--json prints results instead).
+    text = [f"mjk {mjk.__version__}, implementation {results['implementation']}, {args.rows} rows, median of {args.repeat}"]
+
+    def per_hand(key, name, how, t):
+        r = results[key] = {"ns_per_hand": t / args.rows * 1e9, "hands_per_s": args.rows / t}
+        text.append(f"  python {name:9s} {how:12s} {r['ns_per_hand']:7.1f} ns/hand  {r['hands_per_s'] / 1e6:7.2f} M hands/s")
+
     ops = [("waits", mjk.waits, r13), ("is_agari", mjk.is_agari, r14)]
     if hasattr(mjk, "shanten"):
         ops.append(("shanten", mjk.shanten, r13))
     for name, fn, rows in ops:
-        t = time_op(fn, rows, args.repeat)
-        results[name] = {"ns_per_hand": t / args.rows * 1e9, "hands_per_s": args.rows / t}
+        per_hand(name, name, "new arrays", time_op(fn, rows, args.repeat))
         if name != "shanten":
             out = fn(rows)
             t = time_op(lambda r: fn(r, out=out) if len(r) == len(rows) else fn(r), rows, args.repeat)
-            results[name + "_out"] = {"ns_per_hand": t / args.rows * 1e9, "hands_per_s": args.rows / t}
+            per_hand(name + "_out", name, "out= reused", t)
     if args.mjk_bench:
         # The C++ batch of the same size: 10^6 rows (out of cache, like ours) or 4096 (in cache).
         name, ns = cpp_waits(args.mjk_bench, mjk.implementation(),
                              "random13_1m" if args.rows >= 500_000 else "random13")
         if name:
-            results["cpp_waits"] = {"benchmark": name, "ns_per_hand": ns, "hands_per_s": 1e9 / ns}
+            c = results["cpp_waits"] = {"benchmark": name, "ns_per_hand": ns, "hands_per_s": 1e9 / ns}
             results["waits_python_over_cpp"] = results["waits"]["ns_per_hand"] / ns
             results["waits_out_python_over_cpp"] = results["waits_out"]["ns_per_hand"] / ns
+            text.append(f"  C++ {c['benchmark']:32s} {c['ns_per_hand']:7.1f} ns/hand  {c['hands_per_s'] / 1e6:7.2f} M hands/s")
+            text.append(f"  python waits / C++ per hand: {results['waits_python_over_cpp']:.2f}x new arrays, "
+                        f"{results['waits_out_python_over_cpp']:.2f}x out= (goal <= 1.5x)")
 
     if args.score_lines:
         lines = open(args.score_lines, encoding="utf-8").read().splitlines()
         for name, fn in (("score_batch", mjk.score_batch), ("score_many", mjk.score_many)):
             t = time_op(fn, lines, args.repeat)
-            results[name] = {"wins": len(lines), "ns_per_win": t / len(lines) * 1e9, "wins_per_s": len(lines) / t}
+            r = results[name] = {"wins": len(lines), "ns_per_win": t / len(lines) * 1e9, "wins_per_s": len(lines) / t}
+            text.append(f"  python {name:11s} {r['wins']} request lines {r['ns_per_win']:9.1f} ns/win  "
+                        f"{r['wins_per_s'] / 1e6:7.3f} M wins/s")
         if args.mjk_bench and (ns := cpp_median(args.mjk_bench, "score/kernel/play")) is not None:
             results["cpp_score"] = {"benchmark": "score/kernel/play", "ns_per_win": ns}
+            text.append(f"  C++ score/kernel/play (request structs, no parsing) {ns:7.1f} ns/win")
         waiting = [json.loads(line) for line in lines[:args.each_win_hands]]
         for r in waiting:
             r.pop("win", None)
         tiles = [mjk.tile_name(k) for k in range(34)]
         by_tile = [[json.dumps({**r, "win": t}) for t in tiles] for r in waiting]
         waiting = [json.dumps(r) for r in waiting]
-        for name, fn, items in (("score_each_win", lambda ws: [mjk.score_each_win(w) for w in ws], waiting),
-                                ("score_many_34", lambda ls: [mjk.score_many(x, errors="return") for x in ls], by_tile)):
+        for name, how, fn, items in (
+                ("score_each_win", "score_each_win", lambda ws: [mjk.score_each_win(w) for w in ws], waiting),
+                ("score_many_34", "score_many of 34 wins", lambda ls: [mjk.score_many(x, errors="return") for x in ls],
+                 by_tile)):
             t = time_op(fn, items, args.repeat)
-            results[name] = {"hands": len(items), "us_per_hand": t / len(items) * 1e6}
+            r = results[name] = {"hands": len(items), "us_per_hand": t / len(items) * 1e6}
+            text.append(f"  python {how:21s} {r['hands']} waiting hands {r['us_per_hand']:8.1f} us/hand")
 
     if args.json:
         return results
-    print(f"mjk {mjk.__version__}, implementation {results['implementation']}, {args.rows} rows, median of {args.repeat}")
-    for name, _, _ in ops:
-        for key, how in ((name, "new arrays"), (name + "_out", "out= reused")):
-            if key in results:
-                r = results[key]
-                print(f"  python {name:9s} {how:12s} {r['ns_per_hand']:7.1f} ns/hand  {r['hands_per_s'] / 1e6:7.2f} M hands/s")
-    if "cpp_waits" in results:
-        c = results["cpp_waits"]
-        print(f"  C++ {c['benchmark']:32s} {c['ns_per_hand']:7.1f} ns/hand  {c['hands_per_s'] / 1e6:7.2f} M hands/s")
-        print(f"  python waits / C++ per hand: {results['waits_python_over_cpp']:.2f}x new arrays, "
-              f"{results['waits_out_python_over_cpp']:.2f}x out= (goal <= 1.5x)")
-    for key in ("score_batch", "score_many"):
-        if key in results:
-            r = results[key]
-            print(f"  python {key:11s} {r['wins']} request lines {r['ns_per_win']:9.1f} ns/win  {r['wins_per_s'] / 1e6:7.3f} M wins/s")
-    if "cpp_score" in results:
-        print(f"  C++ {results['cpp_score']['benchmark']} (request structs, no parsing) {results['cpp_score']['ns_per_win']:7.1f} ns/win")
-    for key, how in (("score_each_win", "score_each_win"), ("score_many_34", "score_many of 34 wins")):
-        if key in results:
-            r = results[key]
-            print(f"  python {how:21s} {r['hands']} waiting hands {r['us_per_hand']:8.1f} us/hand")
     for key in ("waits", "waits_out"):
-        ok = results[key]["hands_per_s"] >= 5e6
-        print(f"  python {key} >= 5M hands/s: {'yes' if ok else 'NO'}")
+        text.append(f"  python {key} >= 5M hands/s: {'yes' if results[key]['hands_per_s'] >= 5e6 else 'NO'}")
+    print("\n".join(text))
 
 
 # ---- ev ----

@@ -322,8 +322,7 @@ def read_log(path, *, errors="raise", max_bytes=_DOORS["max_record_bytes"]):
     (a discard of a tile not held, a fifth copy) raises RecordError too, or
     with errors="return" comes back with the discards up to that place and
     the place in result["error"]."""
-    if errors not in ("raise", "return"):
-        raise ValueError(f'errors must be "raise" or "return", not {errors!r}')
+    _errors_option(errors)
     max_bytes = _max_bytes(max_bytes)
     try:
         columns, review = _native.read_log(_os.fsdecode(path), max_bytes)
@@ -650,9 +649,7 @@ def tile_kind(name):
 def to_mpsz(counts):
     """34 tile counts (a list or numpy array, kind order) -> mpsz text, suits in
     the order m p s z: to_mpsz(mjk.parse("19m19p19s1234567z1m")) == "119m19p19s1234567z"."""
-    c = _counts(counts, "counts", (1,))
-    if c.shape != (34,):
-        raise ValueError(f"to_mpsz: counts must have shape (34,), not {c.shape}")
+    c = _counts(counts, "counts", (1,))  # shape (34,)
     text = _native.to_mpsz(c)  # or the first kind of more than 4 copies
     if isinstance(text, int):
         raise ValueError(f"to_mpsz: {int(c[text])} copies of {tile_name(text)} (at most 4)")

@@ -8,7 +8,7 @@ options given as arguments replace the line's own. Nothing is computed here.
 import numpy as _np
 
 from . import _native
-from . import _DOORS, _REQUEST_FIELDS, _answered, _built, _errors_option, _line, _request_line, _utf8
+from . import _DOORS, _REQUEST_FIELDS, _answered, _built, _errors_option, _line, _request_line
 
 # The options, their types and bounds: request.schema.json's "ev" object (the
 # library's field table, in mjk_ev_options' order): bit i of the overrides'
@@ -17,7 +17,6 @@ _EV_SCHEMA = _REQUEST_FIELDS["ev"]["properties"]
 _EV_OPTIONS = tuple(_EV_SCHEMA)
 _UINT8_MAX = 255  # the C ABI's field of extra and turn
 _UNSET = object()
-_BAD_REQUEST = 35  # MJK_ERR_BAD_REQUEST: a request the schema refuses, in ev_many's errors="return"
 # The search's budget unless told otherwise (MJK_EV_DEFAULT_MAX_VERTICES): past it
 # HandError 43; a search stopped there has held at most about 0.45 GB.
 EV_DEFAULT_MAX_VERTICES = _DOORS["ev_max_vertices"]
@@ -122,7 +121,7 @@ def ev(hand_or_request, *, hand_change=_UNSET, shanten_back=_UNSET, extra=_UNSET
     arguments = locals()  # the options are ev()'s keyword arguments, named as the schema's
     overrides = _overrides({name: arguments[name] for name in _EV_OPTIONS}, "ev()")
     line = _request(hand_or_request, fields)
-    return _answered(*_native.ev_many([_utf8(line)], overrides, 1, _built([{} if fields else hand_or_request])),
+    return _answered(*_native.ev_many([line], overrides, 1, _built([{} if fields else hand_or_request])),
                      "raise", "")[0]
 
 
@@ -150,12 +149,14 @@ def ev_many(requests, *, threads=None, errors="raise", **options):
     lines, refused = [], {}
     for i, r in enumerate(requests):
         try:
-            lines.append(_utf8(_line(r, i)))
+            lines.append(_line(r, i))
         except (TypeError, ValueError) as e:  # a dict the schema refuses: that row's error
             if errors == "raise":
                 raise
             refused[i] = str(e).removeprefix(f"requests[{i}]: ")
-            lines.append(b"")
+            lines.append("")
     answers, bad = _native.ev_many(lines, overrides, threads, _built(requests))
-    bad = [(row, _BAD_REQUEST, refused[row]) if row in refused else (row, code, message) for row, code, message in bad]
+    # A request the schema refused: MJK_ERR_BAD_REQUEST, as the library's reader says it.
+    bad = [(row, _native.ERR_BAD_REQUEST, refused[row]) if row in refused else (row, code, message)
+           for row, code, message in bad]
     return _answered(answers, bad, errors)

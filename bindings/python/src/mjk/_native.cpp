@@ -2,23 +2,30 @@
 // checks and converts the caller's arrays and allocates the batch
 // operations' outputs; this file checks their sizes again (so no call can
 // make it read or write out of bounds), releases the GIL and calls the C ABI
-// (bindings/common/mjk_bind.hpp).
+// (bindings/common/mjk_bind.hpp); and the expected value's searches (mjk/_ev.py).
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <array>
+#include <chrono>
 #include <cstring>
+#include <future>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "mjk_bind.hpp"
+#include "mjk_ev_bind.hpp"
 #include "mjk_review.hpp"
 
 namespace py = pybind11;
+
+namespace {
 
 // A new array for n rows of a column the C ABI describes (mjk_review_column:
 // the review's, the score lines', the expected value's): (n,), or (n, width).
@@ -27,8 +34,6 @@ py::array column_array(const mjk_review_column& c, std::size_t n) {
   if (c.width > 1) shape.push_back(static_cast<py::ssize_t>(c.width));
   return py::array(py::dtype(c.dtype), shape);
 }
-
-namespace {
 
 // The bytes of a C-contiguous one-byte array of exactly `bytes` bytes.
 std::uint8_t* bytes_of(const py::array& a, std::size_t bytes, const char* what, bool writable) {
@@ -274,15 +279,6 @@ py::tuple read_log(const std::string& path, std::uint64_t max_bytes) {
 
 // ---- corpus statistics (mjk_corpus_json, mjk_corpus_merge_json) ----
 
-// What the C ABI wrote, parsed (the partial statistics: a dict of plain
-// numbers and lists, picklable for Dask) or as text; ValueError for its error.
-py::object corpus_answer(int e, const std::string& out, int flags) {
-  if (e == MJK_ERR_BAD_REQUEST) throw py::value_error(out);
-  if (e != MJK_OK) throw py::value_error(std::string("corpus statistics: ") + mjk_error_message(e));
-  if (flags != MJK_CORPUS_PARTIAL) return py::str(out);
-  return loads(out);
-}
-
 // The paths as C strings, each checked for a NUL.
 std::vector<const char*> c_paths_of(const std::vector<std::string>& paths) {
   std::vector<const char*> c_paths;
@@ -293,35 +289,41 @@ std::vector<const char*> c_paths_of(const std::vector<std::string>& paths) {
   return c_paths;
 }
 
-// record_files(paths) -> the files named, directories walked as `mjk log`
-// walks them (mjk_corpus_files), each followed by a NUL; ValueError "cannot
-// list DIR: why" for a directory that cannot be listed.
-py::bytes record_files(const std::vector<std::string>& paths) {
-  const std::vector<const char*> c_paths = c_paths_of(paths);
-  std::string out;
-  const int e = mjk::bind::corpus_call(
-      [&](char* buf, std::size_t cap, std::size_t* needed) {
-        return mjk_corpus_files(c_paths.data(), c_paths.size(), buf, cap, needed);
-      },
-      out);
-  if (e != MJK_OK) corpus_answer(e, out, 0);  // raises: the sentence, or the error
-  return py::bytes(out);
-}
-
-py::object corpus_stats(const std::vector<std::string>& paths, std::uint64_t max_bytes) {
-  const std::vector<const char*> c_paths = c_paths_of(paths);
+// A corpus call of the C ABI (mjk::bind::corpus_call, without the GIL) and
+// what it wrote: the partial statistics parsed (as = MJK_CORPUS_PARTIAL: a
+// dict of plain numbers and lists, picklable for Dask), the text (other
+// flags), or the bytes (as < 0: mjk_corpus_files' list); ValueError for its
+// error (the library's sentence where it has one).
+template <class Call>
+py::object corpus_answer(int as, Call call) {
   std::string out;
   int e = MJK_OK;
   {
     py::gil_scoped_release release;
-    e = mjk::bind::corpus_call(
-        [&](char* buf, std::size_t cap, std::size_t* needed) {
-          return mjk_corpus_json(c_paths.data(), c_paths.size(), static_cast<std::size_t>(max_bytes),
-                                 MJK_CORPUS_PARTIAL, buf, cap, needed);
-        },
-        out);
+    e = mjk::bind::corpus_call(call, out);
   }
-  return corpus_answer(e, out, MJK_CORPUS_PARTIAL);
+  if (e == MJK_ERR_BAD_REQUEST) throw py::value_error(out);
+  if (e != MJK_OK) throw py::value_error(std::string("corpus statistics: ") + mjk_error_message(e));
+  if (as < 0) return py::bytes(out);
+  return as == MJK_CORPUS_PARTIAL ? loads(out) : py::str(out);
+}
+
+// record_files(paths) -> the files named, directories walked as `mjk log`
+// walks them (mjk_corpus_files), each followed by a NUL; ValueError "cannot
+// list DIR: why" for a directory that cannot be listed.
+py::object record_files(const std::vector<std::string>& paths) {
+  const std::vector<const char*> c_paths = c_paths_of(paths);
+  return corpus_answer(-1, [&](char* buf, std::size_t cap, std::size_t* needed) {
+    return mjk_corpus_files(c_paths.data(), c_paths.size(), buf, cap, needed);
+  });
+}
+
+py::object corpus_stats(const std::vector<std::string>& paths, std::uint64_t max_bytes) {
+  const std::vector<const char*> c_paths = c_paths_of(paths);
+  return corpus_answer(MJK_CORPUS_PARTIAL, [&](char* buf, std::size_t cap, std::size_t* needed) {
+    return mjk_corpus_json(c_paths.data(), c_paths.size(), static_cast<std::size_t>(max_bytes), MJK_CORPUS_PARTIAL, buf,
+                           cap, needed);
+  });
 }
 
 // Partial statistics (dicts) merged exactly and written as flags says.
@@ -332,13 +334,9 @@ py::object corpus_merge_as(const py::iterable& parts, int flags) {
   std::vector<const char*> data;
   std::vector<std::size_t> lengths;
   for (const auto& t : texts) data.push_back(t.data()), lengths.push_back(t.size());
-  std::string out;
-  const int e = mjk::bind::corpus_call(
-      [&](char* buf, std::size_t cap, std::size_t* needed) {
-        return mjk_corpus_merge_json(data.data(), lengths.data(), data.size(), flags, buf, cap, needed);
-      },
-      out);
-  return corpus_answer(e, out, flags);
+  return corpus_answer(flags, [&](char* buf, std::size_t cap, std::size_t* needed) {
+    return mjk_corpus_merge_json(data.data(), lengths.data(), data.size(), flags, buf, cap, needed);
+  });
 }
 
 // ---- scoring ----
@@ -473,17 +471,172 @@ py::tuple score_batch(const py::list& list, const py::object& built_flags) {
   return py::make_tuple(arrays, codes, first_bad);
 }
 
+// ---- the expected value (EV.md) ----
+//
+// Request lines searched by the C ABI (mjk_parse_ev_request + mjk_ev)
+// without the GIL, spread over threads with a workspace each
+// (bindings/common/mjk_ev_bind.hpp), each answer made into the dict mjk.ev
+// returns; Ctrl-C stops the searches.
+
+// Strs made once and kept (never freed: a static Python object's destructor
+// would run after the interpreter has finalised): made per answer, the keys
+// and names took a fifth of a fast search's call.
+const std::vector<py::object>& strs(const std::vector<const char*>& texts) {
+  auto& out = *new std::vector<py::object>;
+  for (const char* t : texts) out.emplace_back(py::str(t));
+  return out;
+}
+
+// Each discard's name by kind (mjk_ev_discard_name), then the red fives 0m 0p 0s.
+const std::vector<py::object>& discard_names() {
+  auto& out = *new std::vector<py::object>;
+  for (int k = 0; k < 37; ++k) {
+    const mjk_ev_discard x{.discard = static_cast<std::uint8_t>(k < 34 ? k : 4 + 9 * (k - 34)),
+                           .discard_red = static_cast<std::uint8_t>(k >= 34)};
+    char name[3];
+    mjk_ev_discard_name(&x, name);
+    out.emplace_back(py::str(name));
+  }
+  return out;
+}
+
+py::dict dict_of(const std::vector<py::object>& keys, const std::vector<py::object>& values) {
+  py::dict d;
+  for (std::size_t i = 0; i < keys.size(); ++i) d[keys[i]] = values[i];
+  return d;
+}
+
+// The answer's dict: its figures, the discards' names and columns
+// (mjk_ev_column_at, in their order), the search's stats.
+py::dict answer_dict(const mjk_ev_answer& a) {
+  static const auto& keys = [] {
+    std::vector<const char*> k = {"shanten", "vertices", "wall", "wall_counts", "discards"};
+    for (std::size_t i = 0; const mjk_review_column* c = mjk_ev_column_at(i); ++i) k.push_back(c->name);
+    k.push_back("stats");
+    return strs(k);
+  }();
+  static const auto& stats_keys =
+      strs({"draw_vertices", "discard_vertices", "edges", "wins", "group_rows", "peak_bytes", "search_us"});
+  static const auto& names = discard_names();
+  const auto d = static_cast<py::ssize_t>(a.count);
+  py::list discards;
+  for (py::ssize_t i = 0; i < d; ++i) {
+    const mjk_ev_discard& x = a.discards[i];
+    discards.append(x.has_discard ? names[x.discard_red ? 34u + x.discard / 9u : x.discard] : py::none());
+  }
+  const auto i = [](auto v) -> py::object { return py::int_(v); };
+  std::vector<py::object> values{i(a.shanten), i(a.vertices), i(a.wall), py::array_t<std::uint8_t>(34, a.wall_counts),
+                                 discards};
+  std::vector<void*> arrays;
+  for (std::size_t k = 0; const mjk_review_column* c = mjk_ev_column_at(k); ++k) {
+    py::array column = column_array(*c, a.count);
+    arrays.push_back(column.mutable_data());
+    values.push_back(column);
+  }
+  mjk_ev_answer_write_arrays(&a, arrays.data());
+  const mjk_ev_stats& s = a.stats;
+  values.push_back(dict_of(stats_keys, {i(s.draw_vertices), i(s.discard_vertices), i(s.edges), i(s.wins),
+                                        i(s.group_rows), i(s.peak_bytes), i(a.search_us)}));
+  return dict_of(keys, values);
+}
+
+// overrides: (given, hand_change, shanten_back, extra, uradora, red, turn, max_vertices), checked by mjk/_ev.py.
+mjk::bind::EvOverrides overrides_of(const py::tuple& t) {
+  if (t.size() != 8) throw py::value_error("ev: overrides must be 8 values");
+  mjk::bind::EvOverrides o;
+  o.given = t[0].cast<std::uint8_t>();
+  o.values.hand_change = t[1].cast<std::uint8_t>();
+  o.values.shanten_back = t[2].cast<std::uint8_t>();
+  o.values.extra = t[3].cast<std::uint8_t>();
+  o.values.uradora = t[4].cast<std::uint8_t>();
+  o.values.red = t[5].cast<std::uint8_t>();
+  o.values.turn = t[6].cast<std::uint8_t>();
+  o.values.max_vertices = t[7].cast<std::uint64_t>();
+  return o;
+}
+
+// Runs `work` on a thread of its own while this thread waits without the
+// GIL, looking at the interpreter's signals every 50 ms: a signal handler's
+// exception (Ctrl-C's KeyboardInterrupt) requests `cancel`, waits for the
+// searches to stop (within a fraction of a second: the library reads the flag as it
+// searches), and propagates. Off the main thread PyErr_CheckSignals is a
+// no-op, and the call simply waits.
+template <class Work>
+void run_interruptibly(Work work, mjk::bind::Cancel& cancel) {
+  std::future<void> done;
+  try {
+    done = std::async(std::launch::async, work);
+  } catch (const std::system_error&) {  // no thread to be had: search here, not interruptible
+    py::gil_scoped_release release;
+    work();
+    return;
+  }
+  for (;;) {
+    {
+      py::gil_scoped_release release;
+      if (done.wait_for(std::chrono::milliseconds(50)) == std::future_status::ready) break;
+    }
+    if (PyErr_CheckSignals() != 0) {
+      cancel.request();
+      {
+        py::gil_scoped_release release;
+        done.wait();
+      }
+      throw py::error_already_set();  // the signal handler's exception, with the GIL held
+    }
+  }
+  done.get();  // the work's exception, if it threw
+}
+
+// ev_many(lines, overrides, threads, built) -> (answers, errors): answers[i]
+// the answer's dict (None for a bad line), errors a list of (row, code,
+// message); lines and built as score_many takes them. The searches run
+// without the GIL, in chunks so that memory for the C answers stays bounded
+// whatever the batch; a signal's exception (KeyboardInterrupt) stops them
+// and propagates.
+py::tuple ev_many(const py::list& list, const py::tuple& overrides, unsigned threads, const py::object& built_flags) {
+  const Lines lines = lines_of(list);
+  const std::size_t n = lines.views.size();
+  std::string keep;
+  const std::uint8_t* built = built_of(built_flags, n, keep);
+  const mjk::bind::EvOverrides o = overrides_of(overrides);
+  mjk::bind::Cancel cancel;
+  constexpr std::size_t chunk = 4096;  // 28 MB of C answers at most
+  std::vector<mjk::bind::EvRow> rows(std::min(n, chunk));
+  py::list answers(n);
+  py::list errors;
+  for (std::size_t base = 0; base < n; base += chunk) {
+    const std::size_t c = std::min(chunk, n - base);
+    run_interruptibly(
+        [&] {
+          mjk::bind::ev_lines(
+              c, [&](std::size_t i) { return lines.views[base + i]; }, o, threads, rows.data(), cancel.get(),
+              built ? built + base : nullptr);
+        },
+        cancel);
+    for (std::size_t i = 0; i < c; ++i) {
+      const mjk::bind::EvRow& r = rows[i];
+      if (r.info.error != MJK_OK) {
+        answers[base + i] = py::none();
+        errors.append(py::make_tuple(base + i, int{r.info.error}, std::string(r.info.message)));
+      } else {
+        answers[base + i] = answer_dict(r.answer);
+      }
+    }
+  }
+  return py::make_tuple(answers, errors);
+}
+
 }  // namespace
 
-void add_ev(py::module_& m);  // _native_ev.cpp: the expected value
-
-void add_table(py::module_& m);  // _native_table.cpp: whole games (mjk.Table, mjk.Tables)
-
-void add_play(py::module_& m);  // _native_play.cpp: self-play games as `mjk play` plays them (mjk.selfplay)
+// _native_table.cpp: whole games (mjk.Table, mjk.Tables) and self-play games
+// as `mjk play` plays them (mjk.selfplay).
+void add_table(py::module_& m);
 
 PYBIND11_MODULE(_native, m) {
   m.doc() = "mjk's native half; use the mjk package";
   m.attr("doors") = mjk_doors_json();  // the operations, the yaku, the defaults (mjk_doors.h), for __init__.py
+  m.attr("ERR_BAD_REQUEST") = int{MJK_ERR_BAD_REQUEST};  // the code of a request the schema refuses (mjk/_ev.py)
   m.def("run", &run);
   m.def("parse", &parse);
   m.def("analyse", &analyse);
@@ -514,9 +667,8 @@ PYBIND11_MODULE(_native, m) {
     if (mjk_counts_mpsz(bytes_of(counts, MJK_KINDS, "counts", false), buf, &bad) != MJK_OK) return py::int_(bad);
     return py::str(buf);
   });
-  add_ev(m);
+  m.def("ev_many", &ev_many, py::arg("lines"), py::arg("overrides"), py::arg("threads"), py::arg("built") = py::none());
   add_table(m);
-  add_play(m);
   m.attr("library_version") = mjk_version();
   m.def("read_log", &read_log, py::arg("path"), py::arg("max_bytes") = std::uint64_t{MJK_DEFAULT_MAX_RECORD_BYTES});
   m.def("record_files", &record_files, py::arg("paths"));

@@ -16,6 +16,7 @@ from . import _native
 ACTION_COUNT = _native.ACTION_COUNT  # 124: the fixed action index of docs/engine.md
 ENCODING_SIZE = _native.ENCODING_SIZE  # floats a table's observation takes
 TABLE_BYTES = _native.TABLE_BYTES  # sizeof(mjk::Table): one table's state in a Tables batch
+# The C ABI's MJK_LENGTH_* and MJK_RECORD_* by name (mjk.selfplay's choices too).
 _LENGTHS = {"one": 0, "east": 1, "south": 2}
 _FORMATS = ("mjai", "tenhou6", "mjlog")
 
@@ -104,9 +105,7 @@ class Table:
 
     def action_mask(self):
         """The legal set as a (124,) bool array."""
-        mask = _np.zeros(ACTION_COUNT, dtype=bool)
-        mask[self._native.legal()] = True
-        return mask
+        return self._native.mask()
 
     def step(self, action):
         """Applies the acting seat's action. Returns (reward, done): reward the

@@ -23,6 +23,7 @@ redrawn in a terminal; otherwise, for logs, a line when the first task is
 done and at each further tenth of the records).
 """
 import argparse
+import contextlib
 import os
 import sys
 
@@ -134,6 +135,26 @@ def announce(client, count, batch, stream, what="record", name="mjk.corpus"):
     stream.flush()
 
 
+@contextlib.contextmanager
+def session(args, count, what="record", name="mjk.corpus"):
+    """(client, progress) for a command line's run (mjk.corpus, mjk.selfplay):
+    the client of args.scheduler or of a LocalCluster of args.workers, and
+    unless args.quiet the work announced on standard error and its Progress
+    (else None); the client, and the LocalCluster made for it, closed after."""
+    client = client_for(args.scheduler, args.workers)
+    try:
+        progress = None
+        if not args.quiet:
+            announce(client, count, args.batch, sys.stderr, what=what, name=name)
+            progress = Progress(sys.stderr, what=what + "s", name=name)
+        yield client, progress
+    finally:
+        cluster = client.cluster if not args.scheduler else None
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m mjk.corpus", description=__doc__.split("\n\n")[0])
     p.add_argument("paths", nargs="+", metavar="DIR|FILE")
@@ -150,18 +171,8 @@ def main(argv=None):
         files = record_files(a.paths)
     except ValueError as e:  # a directory that cannot be listed: the run fails, as `mjk log` does
         sys.exit(f"mjk.corpus: {e}")
-    client = client_for(a.scheduler, a.workers)
-    try:
-        progress = None
-        if not a.quiet:
-            announce(client, len(files), a.batch, sys.stderr)
-            progress = Progress(sys.stderr)
+    with session(a, len(files)) as (client, progress):
         stats = run(files, client=client, batch=a.batch, progress=progress)
-    finally:
-        cluster = client.cluster if not a.scheduler else None
-        client.close()
-        if cluster is not None:
-            cluster.close()
     sys.stdout.write(_native.corpus_json(stats) + "\n" if a.json else _native.corpus_text(stats))
     return 0 if not stats["disagreement_list"] and not stats["error_list"] else 1
 

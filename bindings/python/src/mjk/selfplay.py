@@ -28,10 +28,11 @@ import sys
 import time
 
 from . import _native
-from .corpus import Progress, announce, client_for
+from ._table import _FORMATS, _LENGTHS
+from .corpus import session
 
-LENGTHS = ("one", "east", "south")
-FORMATS = ("mjai", "tenhou6", "mjlog", "none")
+LENGTHS = tuple(_LENGTHS)
+FORMATS = _FORMATS + ("none",)
 
 
 class PlanError(ValueError):
@@ -128,12 +129,7 @@ def main(argv=None):
         except OSError as e:
             sys.stderr.write("mjk.selfplay: --out %s is not a directory that can be made (%s)\n" % (p["out"], e))
             return 1
-    client = client_for(args.scheduler, args.workers)
-    try:
-        progress = None
-        if not args.quiet:
-            announce(client, p["games"], args.batch, sys.stderr, what="game", name="mjk.selfplay")
-            progress = Progress(sys.stderr, what="games", name="mjk.selfplay")
+    with session(args, p["games"], what="game", name="mjk.selfplay") as (client, progress):
         started = time.monotonic()
         try:
             sums = run(p, client=client, batch=args.batch, progress=progress)
@@ -143,11 +139,6 @@ def main(argv=None):
             sys.stderr.write("mjk.selfplay: %s\n" % e)
             return 1
         seconds = time.monotonic() - started
-    finally:
-        cluster = client.cluster if not args.scheduler else None
-        client.close()
-        if cluster is not None:
-            cluster.close()
     sys.stdout.write(sums.text(seconds, args.json) + ("\n" if args.json else ""))
     return 0
 
