@@ -50,6 +50,20 @@ def test_table_bad_arguments():
         mjk.Table(players=4, rules="tenhou-sanma")
     with pytest.raises(ValueError, match="players must be 4 or 3"):
         mjk.Table(players=2)
+    for players in (3.0, True, "4"):  # 3.0 was taken, then failed as "can't multiply sequence"
+        with pytest.raises(ValueError, match="players must be 4 or 3"):
+            mjk.Table(players=players)
+        with pytest.raises(ValueError, match="players must be 4 or 3"):
+            mjk.Tables(2, players=players)
+    assert mjk.Table(players=np.int64(3)).players == 3
+    # game: pybind11's "incompatible constructor arguments" for -5 and 2**40, int()'s for "x", True taken as 1
+    for game in (-5, 2**32, 2**40, "x", True, 1.0):
+        with pytest.raises(ValueError, match=r"game must be an integer 0\.\.2\*\*32-1"):
+            mjk.Table(game=game)
+    last = mjk.Table(game=2**32 - 1)
+    with pytest.raises(ValueError, match="the seed's last"):
+        last.reset()
+    assert last.game == 2**32 - 1
     with pytest.raises(ValueError, match="length"):
         mjk.Table(length="west")
     with pytest.raises(ValueError, match="seed"):

@@ -32,7 +32,8 @@ def action_name(action):
 
 
 def _rules_and_length(players, length, rules):
-    if players not in (3, 4):
+    # 3.0 == 3 and True == 1: neither is a number of players
+    if isinstance(players, bool) or not isinstance(players, (int, _np.integer)) or players not in (3, 4):
         raise ValueError(f"players must be 4 or 3, not {players!r}")
     if rules is None:
         rules = "tenhou" if players == 4 else "tenhou-sanma"
@@ -52,6 +53,15 @@ def _seed(seed):
     return int(seed)
 
 
+_LAST_GAME = 2**32 - 1  # a game number is 32 bits (mjk_table_new)
+
+
+def _game(game):
+    if isinstance(game, bool) or not isinstance(game, (int, _np.integer)) or not 0 <= int(game) <= _LAST_GAME:
+        raise ValueError(f"game must be an integer 0..2**32-1, not {game!r}")
+    return int(game)
+
+
 class IllegalAction(ValueError):
     """An action outside the acting seat's legal set; the table is unchanged."""
 
@@ -68,17 +78,19 @@ class Table:
 
     def __init__(self, players=4, length="south", rules=None, seed=0, game=0):
         rules, length_id = _rules_and_length(players, length, rules)
-        self.players = players
+        self.players = int(players)
         self.rules = rules
         self.length = length
-        self._seed, self._game = _seed(seed), int(game)
+        self._seed, self._game = _seed(seed), _game(game)
         self._length_id = length_id
         self._native = _native.GameTable(rules, length_id, self._seed, self._game)
-        self.deltas = [0] * players  # the payments of the rounds the last step ended
+        self.deltas = [0] * self.players  # the payments of the rounds the last step ended
 
     def reset(self, seed=None):
         """A new game: (seed, 0), or the current seed's next game when seed is None."""
         if seed is None:
+            if self._game == _LAST_GAME:
+                raise ValueError("reset: game 2**32-1 is the seed's last; reset(seed) starts another seed")
             self._game += 1
         else:
             self._seed, self._game = _seed(seed), 0
@@ -205,7 +217,7 @@ class Tables:
         if isinstance(n, bool) or not isinstance(n, (int, _np.integer)) or n < 1:
             raise ValueError(f"n must be a positive integer, not {n!r}")
         rules, length_id = _rules_and_length(players, length, rules)
-        self.n, self.players, self.rules, self.length = int(n), players, rules, length
+        self.n, self.players, self.rules, self.length = int(n), int(players), rules, length
         self._seed = _seed(seed)
         self._native = _native.BatchTables(self.n, rules, length_id, self._seed)
         self._mask, self._seat, self._deltas, self._final = self._native.arrays()  # read-only, written in place
