@@ -2,8 +2,8 @@
 """The expected-value options are declared once, in the schema's field table
 (io/include/mjk/request_schema.hpp, ev_fields), which writes
 io/request.schema.json. Every list still spelled out by hand elsewhere (the C
-ABI's struct, the bindings' C++ override code, Python's ev() signature and
-stubs, Node's typings) and mjk ev's options are compared here with the
+ABI's struct and mjk_ev_overrides_set, which the bindings' natives call by
+index, Python's ev() signature and stubs, Node's typings) and mjk ev's options are compared here with the
 schema's "ev" object, name by name and in order: a list that drifts fails.
 The lists read from the schema (Python's _EV_OPTIONS, Node's EV_OPTIONS) must
 stay read from it.
@@ -68,12 +68,16 @@ def main():
          [(g.lower(), f) for g, f in re.findall(r"if \(given\.given & MJK_EV_GIVEN_(\w+)\) o\.(\w+) = v\.\2;",
                                               read(root, "capi/src/ev_lines.cpp"))], [(n, n) for n in names])
 
-    # The natives' unpacking of the overrides: value i + 1 is option i.
-    for path, pattern in (("bindings/python/src/mjk/_native_ev.cpp", r"o\.values\.(\w+) = t\[(\d+)\]"),
-                          ("bindings/node/src/ev.cpp", r"overrides\.values\.(\w+) = static_cast<[\w:]+>\(v\[(\d+)\]\)")):
-        pairs = re.findall(pattern, read(root, path))
-        same(f"{path} overrides", [n for n, _ in sorted(pairs, key=lambda p: int(p[1]))], names)
-        same(f"{path} override positions", sorted(int(i) for _, i in pairs), range(1, len(names) + 1))
+    # mjk_ev_overrides_set: option i's field, the byte fields by index, the count last.
+    setter = block(read(root, "capi/src/ev_lines.cpp"), "int mjk_ev_overrides_set(", "\n}", "ev_lines.cpp")
+    set_fields = re.findall(r"&v\.(\w+)", block(setter, "bytes[] = {", "};", "mjk_ev_overrides_set's bytes"))
+    set_fields += re.findall(r"else v\.(\w+) = value;", setter)
+    same("capi/src/ev_lines.cpp mjk_ev_overrides_set", set_fields, names)
+    # The bindings' natives set the overrides by index through it, no field by name.
+    for path in ("bindings/python/src/mjk/_native.cpp", "bindings/node/src/ev.cpp"):
+        text = read(root, path)
+        if "mjk_ev_overrides_set(" not in text or re.search(r"values\.(\w+) =", text):
+            failures.append(f"{path}: the overrides are set by mjk_ev_overrides_set, not field by field")
 
     # Python: ev()'s keyword arguments, the stubs, and _EV_OPTIONS read from the schema.
     ev_py = ast.parse(read(root, "bindings/python/src/mjk/_ev.py"))

@@ -11,8 +11,8 @@ from . import _native
 from . import _DOORS, _REQUEST_FIELDS, _answered, _built, _errors_option, _line, _request_line
 
 # The options, their types and bounds: request.schema.json's "ev" object (the
-# library's field table, in mjk_ev_options' order): bit i of the overrides'
-# mask is option i. tests/io/check_ev_options.py holds ev()'s signature to it.
+# library's field table, in mjk_ev_options' order): value i of the overrides
+# is option i. tests/io/check_ev_options.py holds ev()'s signature to it.
 _EV_SCHEMA = _REQUEST_FIELDS["ev"]["properties"]
 _EV_OPTIONS = tuple(_EV_SCHEMA)
 _UINT8_MAX = 255  # the C ABI's field of extra and turn
@@ -23,10 +23,10 @@ EV_DEFAULT_MAX_VERTICES = _DOORS["ev_max_vertices"]
 
 
 def _overrides(options, where):
-    """(mask, values in _EV_OPTIONS' order) for the native call; TypeError/ValueError
+    """The values in _EV_OPTIONS' order (None: not given) for the native call; TypeError/ValueError
     naming a bad option. A range that fits a byte (extra 0..3, turn 1..17) is the
     library's to refuse, with its sentence; a count's (max_vertices) is checked here."""
-    given, values = 0, [0] * len(_EV_OPTIONS)
+    values = [None] * len(_EV_OPTIONS)
     for i, name in enumerate(_EV_OPTIONS):
         value = options.get(name, _UNSET)
         if value is _UNSET:
@@ -48,9 +48,8 @@ def _overrides(options, where):
             if not isinstance(value, (bool, _np.bool_)):
                 raise TypeError(f"{where}: {name} must be a bool, not {type(value).__name__}")
             value = int(bool(value))
-        given |= 1 << i
         values[i] = value
-    return (given, *values)
+    return tuple(values)
 
 
 def _threads(threads):

@@ -540,18 +540,13 @@ py::dict answer_dict(const mjk_ev_answer& a) {
   return dict_of(keys, values);
 }
 
-// overrides: (given, hand_change, shanten_back, extra, uradora, red, turn, max_vertices), checked by mjk/_ev.py.
+// overrides: one value per option in mjk_ev_option_at's order (None: not
+// given), set by mjk_ev_overrides_set; checked by mjk/_ev.py.
 mjk::bind::EvOverrides overrides_of(const py::tuple& t) {
-  if (t.size() != 8) throw py::value_error("ev: overrides must be 8 values");
-  mjk::bind::EvOverrides o;
-  o.given = t[0].cast<std::uint8_t>();
-  o.values.hand_change = t[1].cast<std::uint8_t>();
-  o.values.shanten_back = t[2].cast<std::uint8_t>();
-  o.values.extra = t[3].cast<std::uint8_t>();
-  o.values.uradora = t[4].cast<std::uint8_t>();
-  o.values.red = t[5].cast<std::uint8_t>();
-  o.values.turn = t[6].cast<std::uint8_t>();
-  o.values.max_vertices = t[7].cast<std::uint64_t>();
+  mjk::bind::EvOverrides o{};
+  for (std::size_t i = 0; i < t.size(); ++i)
+    if (!t[i].is_none() && mjk_ev_overrides_set(&o, i, t[i].cast<std::uint64_t>()) != MJK_OK)
+      throw py::value_error("ev: more overrides than options");
   return o;
 }
 
