@@ -61,6 +61,12 @@ mjk_cli_golden(players_four --json 1111m111122233z)
 mjk_cli_golden(players_three --players 3 --json 1111m111122233z)
 mjk_cli_golden(players_three_necessary --players 3 --json 19m123p456789s11z)
 mjk_cli_golden(players_three_no_2m FAILS --players 3 123m456p789s11z23s)
+# No 2m-8m seen either (--visible, a request's "visible"), as mjk ev says: they were taken silently.
+mjk_cli_golden(players_three_no_2m_visible FAILS --players 3 --visible 1m2m 19m19p19s1234567z)
+mjk_cli_golden(players_three_no_8m_visible_json FAILS --json
+               "{\"hand\": \"19m19p19s1234567z\", \"players\": 3, \"visible\": \"8m\"}"
+               "{\"hand\": \"111m999m111p99p11z\", \"win\": \"1z\", \"players\": 3, \"visible\": \"5m\"}"
+               "{\"hand\": \"19m19p19s1234567z\", \"players\": 3, \"visible\": \"1m9m5p\"}")
 mjk_cli_golden(players_bad FAILS --players 5 1m)
 mjk_cli_golden(visible_ukeire --json --visible 155m777z 1112345678999m)
 mjk_cli_golden(visible_over_four FAILS --json --visible 11m 1112345678999m)
