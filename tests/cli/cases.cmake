@@ -120,6 +120,10 @@ mjk_cli_matches(log_plot_needs_stats "--plot goes with --stats" log --plot x.svg
 mjk_add_test(cli.log_hostile_records LABELS door PROPERTIES TIMEOUT 300
   COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/cli_log_hostile.sh $<TARGET_FILE:mjk> ${CMAKE_CURRENT_BINARY_DIR}/log_hostile
           $<$<OR:$<BOOL:${MJK_SANITIZE}>,$<BOOL:${MJK_FUZZ}>>:sanitized>)
+# mjk --json given a line too large for its memory: the lines before it answered, exit 1 with the reason.
+mjk_add_test(cli.json_out_of_memory LABELS door PROPERTIES TIMEOUT 300
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/cli_json_memory.sh $<TARGET_FILE:mjk> ${CMAKE_CURRENT_BINARY_DIR}/json_memory
+          $<$<OR:$<BOOL:${MJK_SANITIZE}>,$<BOOL:${MJK_FUZZ}>>:sanitized>)
 mjk_cli_golden(json_red_winning_tile --json "1m 0m")
 mjk_cli_golden(json_red_hand_plain_winning --json "0m 5m")
 
