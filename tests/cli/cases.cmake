@@ -34,6 +34,8 @@ function(mjk_cli_matches name expected)
 endfunction()
 
 mjk_cli_golden(help --help)
+# help takes one topic: more words were dropped without a word.
+mjk_cli_golden(help_two_topics FAILS help score extra)
 mjk_cli_golden(readable_waits 1112345678999m)
 mjk_cli_golden(readable_agari "m1m1m1m2m2m2m3m3m3p8p9p9p9" "p7")
 mjk_cli_golden(json_waits --json 1112345678999m)
