@@ -207,6 +207,9 @@ int mjk_table_apply(mjk_table* table, int seat, int action, mjk_table_error* err
 int mjk_table_next_round(mjk_table* table, const uint8_t* ids, size_t n, mjk_table_error* error) {
   if (!table) return capi::fail(error, MJK_ERR_INVALID_ARGUMENT, "the table is NULL");
   try {
+    // (once the game is over, this said "the round is not over")
+    if (table->table.phase() == Phase::game_over)
+      return capi::fail(error, MJK_ERR_NOT_ROUND_OVER, "the game is over: no next round to deal");
     if (table->table.phase() != Phase::round_over)
       return capi::fail(error, MJK_ERR_NOT_ROUND_OVER, "the round is not over: no next round to deal");
     Wall wall;

@@ -140,6 +140,20 @@ TEST_CASE("c table: an illegal action is refused with its reason and the state u
   CHECK(std::memcmp(&before, &after, sizeof before) == 0);
   CHECK(events_of(h.t, -1) == events_before);
   CHECK(mjk_table_next_round(h.t, nullptr, 0, &e) == MJK_ERR_NOT_ROUND_OVER);
+  CHECK(std::string(e.message) == "the round is not over: no next round to deal");
+  // A game over: the same code, and the sentence says the game is (it said the round is not over).
+  Handle one(mjk_table_new("tenhou", 0, 0, MJK_LENGTH_ONE, nullptr));
+  while (mjk_table_seat(one.t) >= 0) {
+    std::uint8_t legal[MJK_ACTIONS];
+    const int s = mjk_table_seat(one.t);
+    REQUIRE(mjk_table_legal(one.t, s, legal, MJK_ACTIONS) > 0);
+    REQUIRE(mjk_table_apply(one.t, s, legal[0], nullptr) == MJK_OK);
+  }
+  REQUIRE(state_of(one.t).done == 1);
+  CHECK(mjk_table_next_round(one.t, nullptr, 0, &e) == MJK_ERR_NOT_ROUND_OVER);
+  CHECK(std::string(e.message) == "the game is over: no next round to deal");
+  CHECK(mjk_table_apply(one.t, 0, MJK_ACT_PASS, &e) == MJK_ERR_ILLEGAL_ACTION);
+  CHECK(e.refusal == MJK_REFUSAL_GAME_OVER);
   CHECK(std::string(mjk_error_message(MJK_ERR_ILLEGAL_ACTION)) == "action not in the seat's legal set");
   CHECK(std::string(mjk_error_message(MJK_ERR_NOT_ROUND_OVER)) == "the round is not over");
 }
