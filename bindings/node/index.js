@@ -641,9 +641,10 @@ class Table {
   events(viewer = -1) {
     // A seat's view hides the others' tiles: a viewer that is no seat ('0', 1.5, NaN, null) is refused,
     // where it was read as every tile or as another seat.
-    if (typeof viewer !== 'number') throw new TypeError(`events(viewer): viewer must be -1 (every tile) or a seat of the table, not ${describe(viewer)}`);
-    if (!Number.isInteger(viewer) || viewer < -1 || viewer >= this.players)
-      throw new RangeError(`events(viewer): viewer must be -1 (every tile) or a seat of the table (0..${this.players - 1}), not ${viewer}`);
+    // (the words of the addon's refusal of a seat out of range, as it was)
+    const must = 'viewer must be -1 (every tile) or a seat of the table';
+    if (typeof viewer !== 'number') throw new TypeError(`${must}, not ${describe(viewer)}`);
+    if (!Number.isInteger(viewer) || viewer < -1 || viewer >= this.players) throw new RangeError(must);
     const text = this._native.events(viewer);
     return text === '' ? [] : text.slice(0, -1).split('\n');
   }
