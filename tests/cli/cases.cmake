@@ -161,6 +161,9 @@ mjk_cli_golden(ref_score_readable --ref --seat 2z --dora 9p --tsumo "678s11m1234
 mjk_cli_golden(score_notation_options --json --tsumo --seat 2z --dora 9p "123678m345p67s55s 8s")
 mjk_cli_golden(score_notation_meld --json --seat south --dora 9p "678m345p67s55s chi:234m 8s")
 mjk_cli_golden(score_readable --seat 2z --dora 9p --tsumo "678s11m12345p666z 3p")
+# A second --dora replaces the first with its red fives: --dora 0m --dora 0m once said "a second red five".
+mjk_cli_golden(score_dora_given_again score --seat 2z --dora 0m --dora 4p --visible 0m --tsumo "678s11m12345p666z 3p")
+mjk_cli_golden(score_dora_red_given_again score --seat 2z --dora 0p --dora 0p --tsumo "678s11m12345p666z 3p")
 # The readable line names the limit and the payment as players say them.
 mjk_cli_golden(score_readable_limit --riichi --tsumo --seat 2z --dora 7p "223344m567p67s88p 8s")
 # mjk score: the score first, then the yaku with English names, the fu part
