@@ -146,6 +146,8 @@ function parseArgs(argv) {
 
 function checkOptions(o) {
   if (!['mjk', 'majiang'].includes(o.backend)) throw new Error(`--backend must be mjk or majiang, not ${o.backend}`);
+  // An empty host listened on every interface (Node's default), where the server's own is loopback alone.
+  if (typeof o.host !== 'string' || o.host === '') throw new Error("--host must name an address (0.0.0.0 or :: for every interface), not ''");
   if (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535) throw new Error('--port must be 0..65535');
   for (const k of Object.keys(DEFAULTS)) {
     if (k === 'port' || typeof DEFAULTS[k] !== 'number') continue;

@@ -188,6 +188,7 @@ test('options out of their bounds are refused by name (exit 2), not started with
     [['--max-payload', '99999999999999999999'], /--max-payload must be at most 2\*\*53 - 1, not '99999999999999999999'/],
     [['--max-connections', '9007199254740993'], /--max-connections must be at most 2\*\*53 - 1/],
     [['--ping-ms', '0'], /--ping-ms must be a positive integer, not 0/],
+    [['--host', ''], /--host must name an address \(0\.0\.0\.0 or :: for every interface\), not ''/],  // it listened on every one
   ];
   for (const [args, message] of refused) {
     const r = spawnSync(process.execPath, [path.join(__dirname, '..', 'server.js'), '--port', '0', ...args],
