@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <new>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -280,26 +281,56 @@ int run_analysis(Cmd command, const Settings& s, const std::vector<std::string>&
   std::setvbuf(stdout, out_buffer.data(), _IOFBF, out_buffer.size());
   bool any_error = false;
   std::vector<char> buffer(16384);
+  std::size_t answered = 0;
   auto answer = [&](std::string_view text) {
     bool rejected = false;
     const std::string_view line = json_line(command, text, s, buffer, rejected);
     std::fwrite(line.data(), 1, line.size(), stdout);
     any_error = any_error || rejected;
+    ++answered;
+  };
+  // A hand whose answer does not fit in memory (a line of hundreds of MB:
+  // its echo) threw std::bad_alloc out of main, an abort: now the lines
+  // before it stand, and the run stops there with the reason.
+  const auto out_of_memory = [&] {
+    std::fprintf(stderr, "mjk: out of memory answering hand %zu (the %zu before it were answered)\n", answered + 1,
+                 answered);
+    finish_output(1);
+    return 1;
   };
   if (!words.empty()) {
-    for (const auto& h : words) answer(h);
+    try {
+      for (const auto& h : words) answer(h);
+    } catch (const std::bad_alloc&) {
+      return out_of_memory();
+    }
   } else {
     char* line = nullptr;
     std::size_t capacity = 0;
-    for (ssize_t n; (n = ::getline(&line, &capacity, stdin)) >= 0;) {
-      std::string_view text(line, static_cast<std::size_t>(n));
-      if (!text.empty() && text.back() == '\n') text.remove_suffix(1);
-      if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
-      answer(text);
+    try {
+      for (ssize_t n; (n = ::getline(&line, &capacity, stdin)) >= 0;) {
+        std::string_view text(line, static_cast<std::size_t>(n));
+        if (!text.empty() && text.back() == '\n') text.remove_suffix(1);
+        if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+        answer(text);
+      }
+    } catch (const std::bad_alloc&) {
+      std::free(line);
+      return out_of_memory();
     }
+    const int why = errno;
     std::free(line);
     if (std::ferror(stdin)) {
       std::fprintf(stderr, "mjk: error reading standard input: %s\n", std::strerror(errno));
+      finish_output(1);
+      return 1;
+    }
+    // getline stops short of the end without a read error when a line does
+    // not fit in memory (ENOMEM): that line and those after it were dropped
+    // as though the input had ended there, exit 0.
+    if (!std::feof(stdin)) {
+      std::fprintf(stderr, "mjk: error reading standard input: a line does not fit in memory (%s)\n",
+                   std::strerror(why));
       finish_output(1);
       return 1;
     }

@@ -129,6 +129,7 @@ struct LogArgs {
   std::optional<Format> to;
   std::optional<std::string> plot;
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  bool threads_given = false;
   ReadOptions read_options;
 };
 
@@ -145,6 +146,7 @@ std::optional<std::string> read_log_option(const Option& o, std::string_view val
     case Opt::threads:
       if (!mjk::read_whole_number(value, a.threads) || a.threads < 1 || a.threads > 1024)
         return "--threads takes a number from 1 to 1024, not '" + std::string(value) + "'";
+      a.threads_given = true;
       return std::nullopt;
     case Opt::max_bytes:
       if (const auto n = byte_count(value)) {
@@ -181,6 +183,18 @@ int log_command(const std::vector<Arguments::Given>& given, const std::vector<st
   }
   std::vector<std::string> files;
   if (!collect(args, files)) return 1;
+  // Options of another mode were once dropped without a word (--to with
+  // --json or --stats converted, --threads without --stats read nothing).
+  if (to && (json || want_stats || plot)) {
+    std::fprintf(stderr,
+                 "mjk log: --to converts records: it goes with neither --json, --stats nor --plot (see mjk "
+                 "log --help)\n");
+    return 2;
+  }
+  if (a.threads_given && !want_stats) {
+    std::fprintf(stderr, "mjk log: --threads goes with --stats (see mjk log --help)\n");
+    return 2;
+  }
   if (to) return convert(files, *to, read_options);
   if (plot && !want_stats) {
     std::fprintf(stderr, "mjk log: --plot goes with --stats (see mjk log --help)\n");

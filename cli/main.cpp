@@ -245,6 +245,10 @@ int print_rules() {
 
 // mjk help [TOPIC]: the full help, the rule switches or a subcommand's help.
 int help_command(const std::vector<std::string>& words) {
+  if (words.size() > 1) {  // once read as its first word, the others dropped
+    std::fprintf(stderr, "mjk: help takes one topic, not %zu words (see mjk --help)\n", words.size());
+    return 2;
+  }
   const std::string_view topic = words.empty() ? std::string_view() : std::string_view(words.front());
   if (topic.empty()) {
     std::fputs(long_help().c_str(), stdout);

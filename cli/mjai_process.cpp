@@ -191,6 +191,15 @@ bool MjaiProcess::wait_answer(std::string& line) {
         return false;
       }
       if (n > 0) in_.append(buffer, static_cast<std::size_t>(n));
+      // An mjai answer is a line of some tens of bytes: a bot writing on
+      // without a newline grew in_ for the whole timeout (GBs at pipe speed,
+      // unbounded with --bot-timeout 3600000); past max_line it is done with.
+      const std::size_t last = in_.rfind('\n');
+      if (in_.size() - (last == std::string::npos ? 0 : last + 1) > max_line) {
+        in_.clear();
+        died(table_, "sent a line of more than " + std::to_string(max_line) + " bytes");
+        return false;
+      }
     }
   }
 }

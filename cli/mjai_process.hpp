@@ -55,6 +55,8 @@ class MjaiProcess {
   std::size_t sent_ = 0;     // events of the log sent
   long owed_ = 0;            // lines sent and not yet answered
   std::string out_, in_;     // bytes to write, bytes read and not yet split into lines
+  // The longest line a bot may write (an mjai answer is some tens of bytes).
+  static constexpr std::size_t max_line = std::size_t{1} << 20;
   int replaced_ = 0;
   const Table* table_ = nullptr;  // the table asking now, to name the round in a report
 };

@@ -62,10 +62,17 @@ std::optional<std::string> read_indicators(const Option& option, std::string_vie
   auto& list = dora ? s.context.dora : s.context.ura;
   auto& count = dora ? s.context.dora_count : s.context.ura_count;
   count = 0;
+  if (dora) {  // the list given before is replaced, and so are the red fives it showed (a second --dora 0m
+               // was "a second red five of one suit")
+    for (std::size_t suit = 0; suit < 3; ++suit) s.red_seen[suit] -= s.dora_red[suit];
+    s.dora_red = {};
+  }
   return read_tile_list(option.name, text, [&](mjk::Tile t, bool red) -> std::optional<std::string> {
     if (count == mjk::max_indicators) return std::string("at most 5 indicators");
     list[count++] = t;
-    return red && dora ? see_red(t, s) : std::nullopt;  // ura indicators are not shown during play
+    if (!red || !dora) return std::nullopt;  // ura indicators are not shown during play
+    ++s.dora_red[static_cast<std::size_t>(t.kind() / 9)];
+    return see_red(t, s);
   });
 }
 

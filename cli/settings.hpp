@@ -28,6 +28,7 @@ struct Settings {
   // Red fives known out of the wall (5m, 5p, 5s): written 0 in --visible or
   // --dora (the request's indicators have no colour); mjk ev's wall.
   std::array<std::uint8_t, 3> red_seen{};
+  std::array<std::uint8_t, 3> dora_red{};        // those of them --dora wrote (a later --dora replaces its list)
   mjk::ScoreRequest context;                     // the win's context (--tsumo, --seat, --rule, ...)
   bool context_given = false;                    // a win-context option was given: the line is to be scored
   mjk::Notation notation = mjk::Notation::mpsz;  // how text output writes tiles (--format); JSON is always mpsz

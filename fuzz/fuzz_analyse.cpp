@@ -222,9 +222,11 @@ std::string sentence(const HandError& e) {
 
 // The error analyse must report for text that parses, from validate() and
 // the visible tiles alone: none, or the rules' (a count of 3k, a tile three
-// players lack, more than four of a kind with the visible ones).
+// players lack held or visible, more than four of a kind with the visible ones).
 HandError rules_error(const Hand& hand, int players, const std::uint8_t* visible) {
   if (const auto e = validate(hand, Question::shanten, players == 3 ? Players::three : Players::four)) return e;
+  for (int k = 1; k <= 7 && visible && players == 3; ++k)
+    if (visible[k] > 0) return {Error::not_in_rules, HandError::nowhere, Tile(k), 0};
   if (visible)
     for (int k = 0; k < kind_count; ++k)
       if (hand.count(Tile(k)) + visible[k] > 4) return {Error::visible_over_four, 0, Tile(k), hand.tiles};
@@ -275,12 +277,19 @@ bool is_request(std::string_view text) {
   const auto written = parse_notation(text);
   return written.ok() && written.value.meld_count > 0;
 }
-void check_request_answer(std::string_view text, int players, Json& json) {
+void check_request_answer(std::string_view text, int players, const std::uint8_t* visible, Json& json) {
   ScoreRequest defaults;
   defaults.players = players == 3 ? Players::three : Players::four;
   const auto parsed = parse_request(text, defaults);
   HandError expected = parsed.error;
-  if (!expected) expected = check_request(parsed.value);
+  if (!expected) {  // checked with the caller's visible tiles as its default, as analyse checks it
+    ParsedRequest seen = parsed.value;
+    if (!seen.any_visible && visible) {
+      std::copy(visible, visible + kind_count, seen.visible.begin());
+      seen.any_visible = true;
+    }
+    expected = check_request(seen);
+  }
   if (expected) {
     if (!json.strings.count("error") || json.strings["error"] != sentence(expected))
       fail(text, "error \"" + json.strings["error"] + "\", parse_request and check_request say \"" +
@@ -318,7 +327,7 @@ void check(std::string_view text, int players, const std::uint8_t* visible) {
   Json json(line);
   if (const std::string why = json.check(); !why.empty())
     fail(text, "invalid JSON (" + why + "): " + std::string(line));
-  if (is_request(text)) check_request_answer(text, players, json);
+  if (is_request(text)) check_request_answer(text, players, visible, json);
   else check_agrees_with_parser(text, players, visible, json);
 }
 
@@ -327,10 +336,11 @@ void check(std::string_view text, int players, const std::uint8_t* visible) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   check(text, 4, nullptr);
-  // One copy of every even kind seen: hands holding four of one are rejected.
+  // One copy of every even kind three players have seen (2m-8m seen are
+  // an error, as held): hands holding four of one are rejected.
   static const std::array<std::uint8_t, kind_count> visible = [] {
     std::array<std::uint8_t, kind_count> v{};
-    for (std::size_t k = 0; k < v.size(); k += 2) v[k] = 1;
+    for (std::size_t k = 0; k < v.size(); k += 2) v[k] = k < 1 || k > 7;
     return v;
   }();
   check(text, 3, visible.data());

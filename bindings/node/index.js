@@ -359,6 +359,8 @@ function corpusStats(paths, options) {
   if (!Array.isArray(paths)) throw new TypeError(`paths must be an Array of file or directory names, not ${describe(paths)}`);
   paths.forEach((p, i) => {
     if (typeof p !== 'string') throw new TypeError(`paths[${i}] must be a string, not ${describe(p)}`);
+    // The library reads NUL-terminated names: "a\0b" was read as the file a.
+    if (p.includes('\0')) throw new TypeError(`corpusStats(paths): paths[${i}] holds a NUL byte`);
   });
   const { maxBytes } = checkRecordOptions(options, 'corpusStats', ['maxBytes']);
   return JSON.parse(native.corpusJson(paths, maxBytes));  // directories walked as `mjk log` walks them
@@ -591,6 +593,8 @@ class Table {
     if (players !== 4 && players !== 3) throw new RangeError(`new Table: players must be 4 or 3, not ${String(players)}`);
     const { rules = players === 4 ? 'tenhou' : 'tenhou-sanma' } = options;
     if (typeof rules !== 'string') throw new TypeError('new Table: rules must be a preset name (a string)');
+    // The library reads a NUL-terminated name: 'tenhou\0x' was played as tenhou.
+    if (rules.includes('\0')) throw new RangeError(`new Table: rules ${JSON.stringify(rules)} holds a NUL character: no preset's name does`);
     const presetPlayers = native.rulesPreset(rules);  // RangeError: unknown rules preset 'x' (the presets: ...)
     if (presetPlayers !== players) throw new RangeError(`new Table: rules '${rules}' are for ${presetPlayers} players, not ${players}`);
     if (!Object.hasOwn(TABLE_LENGTHS, length)) throw new RangeError(`new Table: length must be 'one', 'east' or 'south', not ${String(length)}`);
@@ -635,6 +639,12 @@ class Table {
   state() { return this._native.state(); }
   // The mjai lines so far (strings without the newline); viewer a seat: what it may see.
   events(viewer = -1) {
+    // A seat's view hides the others' tiles: a viewer that is no seat ('0', 1.5, NaN, null) is refused,
+    // where it was read as every tile or as another seat.
+    // (the words of the addon's refusal of a seat out of range, as it was)
+    const must = 'viewer must be -1 (every tile) or a seat of the table';
+    if (typeof viewer !== 'number') throw new TypeError(`${must}, not ${describe(viewer)}`);
+    if (!Number.isInteger(viewer) || viewer < -1 || viewer >= this.players) throw new RangeError(must);
     const text = this._native.events(viewer);
     return text === '' ? [] : text.slice(0, -1).split('\n');
   }

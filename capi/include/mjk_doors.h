@@ -136,7 +136,9 @@ typedef struct mjk_score_columns {
 /* n lines (texts[i], lengths[i] bytes) into row i of every column (none may
  * be NULL). first_bad (may be NULL) gets the first rejected line's info
  * (error MJK_OK when none was) and *first_bad_row (may be NULL) its row.
- * Returns MJK_OK or MJK_ERR_INVALID_ARGUMENT. */
+ * A line whose text is NULL with a length above 0 is that line's
+ * MJK_ERR_INVALID_ARGUMENT (the others are read). Returns MJK_OK or
+ * MJK_ERR_INVALID_ARGUMENT. */
 MJK_API int mjk_score_lines(const char* const* texts, const size_t* lengths, size_t n, const uint8_t* built,
                             const mjk_score_columns* out, mjk_request_info* first_bad, size_t* first_bad_row);
 /* One line's "score" object exactly as `mjk --json` writes it (mjk_score_json;
@@ -205,7 +207,9 @@ MJK_API unsigned mjk_ev_threads(size_t n, unsigned threads);
  * (one grown past 64 MiB by a large search is freed instead). Once cancel
  * (NULL: never) is requested the searches under way stop and every line not
  * answered gets MJK_ERR_CANCELLED. built: as for mjk_score_lines. overrides
- * may be NULL (none). Returns MJK_OK or MJK_ERR_INVALID_ARGUMENT. */
+ * may be NULL (none). A line whose text is NULL with a length above 0 is
+ * that line's MJK_ERR_INVALID_ARGUMENT. Returns MJK_OK or
+ * MJK_ERR_INVALID_ARGUMENT. */
 MJK_API int mjk_ev_lines(const char* const* texts, const size_t* lengths, size_t n, const uint8_t* built,
                          const mjk_ev_overrides* overrides, unsigned threads, const mjk_cancel* cancel,
                          mjk_ev_row* out);

@@ -94,6 +94,13 @@ namespace {
 
 int wall_of(const EngineRules& rules, const std::uint8_t* ids, std::size_t n, Wall& wall, mjk_table_error* error) {
   if (!ids && n) return fail(error, MJK_ERR_INVALID_ARGUMENT, "the wall's ids are NULL");
+  // n is whatever the caller passed: a count past the rules' is refused
+  // before the ids are copied (a huge n is no vector to allocate), in
+  // wall_from_ids's words.
+  if (const std::size_t want = rules.players == Players::four ? 136 : 108; n > want)
+    return fail(error, MJK_ERR_BAD_WALL,
+                "bad wall: a wall of " + std::to_string(n) + " tiles (" + std::to_string(want) + " wanted with " +
+                    std::to_string(rules.player_count()) + " players)");
   std::vector<int> v(ids, ids + n);
   const WallParse parsed = wall_from_ids(rules, v);
   if (!parsed.ok()) return fail(error, MJK_ERR_BAD_WALL, "bad wall: " + parsed.error);
@@ -200,6 +207,9 @@ int mjk_table_apply(mjk_table* table, int seat, int action, mjk_table_error* err
 int mjk_table_next_round(mjk_table* table, const uint8_t* ids, size_t n, mjk_table_error* error) {
   if (!table) return capi::fail(error, MJK_ERR_INVALID_ARGUMENT, "the table is NULL");
   try {
+    // (once the game is over, this said "the round is not over")
+    if (table->table.phase() == Phase::game_over)
+      return capi::fail(error, MJK_ERR_NOT_ROUND_OVER, "the game is over: no next round to deal");
     if (table->table.phase() != Phase::round_over)
       return capi::fail(error, MJK_ERR_NOT_ROUND_OVER, "the round is not over: no next round to deal");
     Wall wall;

@@ -4,8 +4,10 @@
 // (mjk/table_batch.hpp), so that no binding writes them again.
 #include <algorithm>
 #include <array>
+#include <cstdio>
 #include <cstring>
 #include <new>
+#include <stdexcept>
 #include <string>
 
 #include "mjk.h"
@@ -105,6 +107,11 @@ mjk_tables* mjk_tables_new(const char* rules_name, int length, uint64_t seed, si
     return t;
   } catch (const std::bad_alloc&) {
     fail(error, MJK_ERR_OUT_OF_MEMORY, "out of memory");
+    return nullptr;
+  } catch (const std::length_error&) {  // n tables more than a vector can hold: no allocation tried
+    char text[MJK_MAX_MESSAGE];
+    std::snprintf(text, sizeof text, "out of memory: %zu tables are more than memory holds", n);
+    fail(error, MJK_ERR_OUT_OF_MEMORY, text);
     return nullptr;
   }
 }

@@ -117,6 +117,13 @@ function searchedVertices(line, maxVertices) {
 
 // The processes answering connections: the --workers, or this one alone.
 const processes = (workers) => workers || 1;
+// The bounds a number option has beyond its sign: a delay is what setTimeout
+// and setInterval take (a longer one is Node's 1 ms, with a
+// TimeoutOverflowWarning: --idle-ms 3000000000 closed every connection at
+// once), --workers what mjk's --threads takes (--workers 99999 forked 99999
+// processes), any other a number a double holds exactly.
+const MAX_DELAY_MS = 2 ** 31 - 1;
+const MAX_WORKERS = 1024;
 
 function parseArgs(argv) {
   const args = { ...DEFAULTS };
@@ -131,6 +138,7 @@ function parseArgs(argv) {
     if (key === 'workers' && v === 'auto') args.workers = os.availableParallelism();
     else if (typeof DEFAULTS[key] !== 'number') args[key] = v;
     else if (!/^\d+$/.test(v)) throw new Error(`${a} must be a non-negative integer, not '${v}'`);
+    else if (!Number.isSafeInteger(Number(v))) throw new Error(`${a} must be at most 2**53 - 1, not '${v}'`);
     else args[key] = Number(v);
   }
   return checkOptions(args);
@@ -138,10 +146,16 @@ function parseArgs(argv) {
 
 function checkOptions(o) {
   if (!['mjk', 'majiang'].includes(o.backend)) throw new Error(`--backend must be mjk or majiang, not ${o.backend}`);
+  // An empty host listened on every interface (Node's default), where the server's own is loopback alone.
+  if (typeof o.host !== 'string' || o.host === '') throw new Error("--host must name an address (0.0.0.0 or :: for every interface), not ''");
   if (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535) throw new Error('--port must be 0..65535');
   for (const k of Object.keys(DEFAULTS)) {
     if (k === 'port' || typeof DEFAULTS[k] !== 'number') continue;
-    if (!Number.isInteger(o[k]) || o[k] < (k === 'workers' ? 0 : 1)) throw new Error(`--${k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())} must be a ${k === 'workers' ? 'non-negative' : 'positive'} integer, not ${o[k]}`);
+    const flag = `--${k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}`;
+    if (!Number.isInteger(o[k]) || o[k] < (k === 'workers' ? 0 : 1)) throw new Error(`${flag} must be a ${k === 'workers' ? 'non-negative' : 'positive'} integer, not ${o[k]}`);
+    if (k.endsWith('Ms') && o[k] > MAX_DELAY_MS) throw new Error(`${flag} must be at most ${MAX_DELAY_MS} (the longest delay Node's timers take), not ${o[k]}`);
+    if (k === 'workers' && o[k] > MAX_WORKERS) throw new Error(`${flag} must be at most ${MAX_WORKERS}, not ${o[k]}`);
+    if (!Number.isSafeInteger(o[k])) throw new Error(`${flag} must be at most 2**53 - 1, not ${o[k]}`);
   }
   if (o.pauseBytes > o.closeBytes) throw new Error('--pause-bytes must not exceed --close-bytes');
   return o;

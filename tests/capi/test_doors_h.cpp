@@ -211,6 +211,40 @@ TEST_CASE("C ABI mjk_doors.h: mjk_score_each_win_json: each tile's object is the
   CHECK(std::string(buf.data()) == "{}");
 }
 
+TEST_CASE("C ABI mjk_doors.h: a NULL line with bytes to read is that line's error; the lines after it answered") {
+  // mjk_parse_request and mjk_parse_ev_request write nothing for such a
+  // line: the row was the line before's answer (code 0), or unset bytes.
+  const std::string good = "123678m345p67s55s 8s";
+  const std::vector<const char*> texts = {nullptr, good.data(), nullptr};
+  const std::vector<std::size_t> lengths = {5, good.size(), 3};
+  constexpr std::size_t n = 3;
+  std::vector<std::uint8_t> complete(n), fu(n), yakuman(n), codes(n, 0xAB);
+  std::vector<std::int8_t> han(n);
+  std::vector<std::int32_t> points(n), payments(4 * n);
+  std::vector<std::uint64_t> yaku(n);
+  const mjk_score_columns columns{complete.data(), han.data(),      fu.data(),   yakuman.data(),
+                                  points.data(),   payments.data(), yaku.data(), codes.data()};
+  mjk_request_info bad;
+  std::size_t bad_row = 99;
+  REQUIRE(mjk_score_lines(texts.data(), lengths.data(), n, nullptr, &columns, &bad, &bad_row) == MJK_OK);
+  CHECK(codes == std::vector<std::uint8_t>{MJK_ERR_INVALID_ARGUMENT, MJK_OK, MJK_ERR_INVALID_ARGUMENT});
+  CHECK(bad_row == 0);
+  CHECK(std::string(bad.message) == "the line's text is NULL, with a length of 5 bytes");
+  CHECK(complete == std::vector<std::uint8_t>{0, 1, 0});
+  CHECK(points[2] == 0);
+
+  const std::string ev = "3368m166789p578s7z";
+  const std::vector<const char*> ev_texts = {ev.data(), nullptr};
+  const std::vector<std::size_t> ev_lengths = {ev.size(), 7};
+  std::vector<mjk_ev_row> rows(2);
+  std::memset(rows.data(), 0xAB, rows.size() * sizeof rows[0]);  // a caller's unset memory
+  REQUIRE(mjk_ev_lines(ev_texts.data(), ev_lengths.data(), 2, nullptr, nullptr, 1, nullptr, rows.data()) == MJK_OK);
+  CHECK(rows[0].info.error == MJK_OK);
+  CHECK(rows[1].info.error == MJK_ERR_INVALID_ARGUMENT);
+  CHECK(std::string(rows[1].info.message) == "the line's text is NULL, with a length of 7 bytes");
+  CHECK(rows[1].answer.count == 0);
+}
+
 TEST_CASE(
     "C ABI mjk_doors.h: mjk_ev_lines: the overrides laid over each line, answers as mjk_ev, a bad line its own error") {
   const std::vector<std::string> lines = {"3368m166789p578s7z", R"({"hand": "3368m166789p578s7z", "ev": {"turn": 3}})",

@@ -140,6 +140,20 @@ TEST_CASE("c table: an illegal action is refused with its reason and the state u
   CHECK(std::memcmp(&before, &after, sizeof before) == 0);
   CHECK(events_of(h.t, -1) == events_before);
   CHECK(mjk_table_next_round(h.t, nullptr, 0, &e) == MJK_ERR_NOT_ROUND_OVER);
+  CHECK(std::string(e.message) == "the round is not over: no next round to deal");
+  // A game over: the same code, and the sentence says the game is (it said the round is not over).
+  Handle one(mjk_table_new("tenhou", 0, 0, MJK_LENGTH_ONE, nullptr));
+  while (mjk_table_seat(one.t) >= 0) {
+    std::uint8_t legal[MJK_ACTIONS];
+    const int s = mjk_table_seat(one.t);
+    REQUIRE(mjk_table_legal(one.t, s, legal, MJK_ACTIONS) > 0);
+    REQUIRE(mjk_table_apply(one.t, s, legal[0], nullptr) == MJK_OK);
+  }
+  REQUIRE(state_of(one.t).done == 1);
+  CHECK(mjk_table_next_round(one.t, nullptr, 0, &e) == MJK_ERR_NOT_ROUND_OVER);
+  CHECK(std::string(e.message) == "the game is over: no next round to deal");
+  CHECK(mjk_table_apply(one.t, 0, MJK_ACT_PASS, &e) == MJK_ERR_ILLEGAL_ACTION);
+  CHECK(e.refusal == MJK_REFUSAL_GAME_OVER);
   CHECK(std::string(mjk_error_message(MJK_ERR_ILLEGAL_ACTION)) == "action not in the seat's legal set");
   CHECK(std::string(mjk_error_message(MJK_ERR_NOT_ROUND_OVER)) == "the round is not over");
 }
@@ -185,6 +199,24 @@ TEST_CASE("c table: a given wall is dealt; a bad wall is refused by name") {
   CHECK(std::string(e.message).rfind("bad wall: ", 0) == 0);
   CHECK(mjk_table_new_wall("tenhou", 0, 0, MJK_LENGTH_RULES, ids.data(), 100, &e) == nullptr);
   CHECK(e.code == MJK_ERR_BAD_WALL);
+  // A count far past the wall's is refused by name, not copied (it was a
+  // std::length_error through the C boundary: the process aborted).
+  CHECK(mjk_table_new_wall("tenhou", 0, 0, MJK_LENGTH_RULES, ids.data(), SIZE_MAX / 4, &e) == nullptr);
+  CHECK(e.code == MJK_ERR_BAD_WALL);
+  CHECK(std::string(e.message) ==
+        "bad wall: a wall of " + std::to_string(SIZE_MAX / 4) + " tiles (136 wanted with 4 players)");
+  CHECK(mjk_table_new_wall("tenhou", 0, 0, MJK_LENGTH_RULES, ids.data(), 137, &e) == nullptr);
+  CHECK(std::string(e.message) == "bad wall: a wall of 137 tiles (136 wanted with 4 players)");
+  Handle over(mjk_table_new("tenhou", 0, 0, MJK_LENGTH_RULES, nullptr));  // a round over, the game not
+  while (mjk_table_seat(over.t) >= 0) {  // to the round's end: the first legal action of the acting seat
+    std::uint8_t legal[MJK_ACTIONS];
+    const int s = mjk_table_seat(over.t);
+    REQUIRE(mjk_table_legal(over.t, s, legal, MJK_ACTIONS) > 0);
+    REQUIRE(mjk_table_apply(over.t, s, legal[0], nullptr) == MJK_OK);
+  }
+  REQUIRE(mjk_table_actors(over.t) == 0);
+  CHECK(mjk_table_next_round(over.t, ids.data(), SIZE_MAX / 4, &e) == MJK_ERR_BAD_WALL);
+  CHECK(std::string(e.message).rfind("bad wall: a wall of ", 0) == 0);
 }
 
 TEST_CASE("c table: a seat's view hides the others' tiles; from_line skips what was sent") {

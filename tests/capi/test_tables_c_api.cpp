@@ -209,6 +209,12 @@ TEST_CASE("c tables: an illegal action is named and no table moves; bad argument
   CHECK(error.code == MJK_ERR_INVALID_ARGUMENT);
   CHECK(mjk_tables_new("tenhu", MJK_LENGTH_RULES, 1, 2, nullptr, &error) == nullptr);
   CHECK(error.code == MJK_ERR_UNKNOWN_RULES);
+  // More tables than a vector can hold: out of memory, named (it was a
+  // std::length_error through the C boundary: the process aborted).
+  CHECK(mjk_tables_new("tenhou", MJK_LENGTH_RULES, 1, SIZE_MAX, nullptr, &error) == nullptr);
+  CHECK(error.code == MJK_ERR_OUT_OF_MEMORY);
+  CHECK(std::string(error.message) ==
+        "out of memory: " + std::to_string(SIZE_MAX) + " tables are more than memory holds");
   CHECK(mjk_tables_table_bytes() > 0);
   mjk_tables_free(nullptr);
 }

@@ -34,6 +34,8 @@ function(mjk_cli_matches name expected)
 endfunction()
 
 mjk_cli_golden(help --help)
+# help takes one topic: more words were dropped without a word.
+mjk_cli_golden(help_two_topics FAILS help score extra)
 mjk_cli_golden(readable_waits 1112345678999m)
 mjk_cli_golden(readable_agari "m1m1m1m2m2m2m3m3m3p8p9p9p9" "p7")
 mjk_cli_golden(json_waits --json 1112345678999m)
@@ -61,6 +63,12 @@ mjk_cli_golden(players_four --json 1111m111122233z)
 mjk_cli_golden(players_three --players 3 --json 1111m111122233z)
 mjk_cli_golden(players_three_necessary --players 3 --json 19m123p456789s11z)
 mjk_cli_golden(players_three_no_2m FAILS --players 3 123m456p789s11z23s)
+# No 2m-8m seen either (--visible, a request's "visible"), as mjk ev says: they were taken silently.
+mjk_cli_golden(players_three_no_2m_visible FAILS --players 3 --visible 1m2m 19m19p19s1234567z)
+mjk_cli_golden(players_three_no_8m_visible_json FAILS --json
+               "{\"hand\": \"19m19p19s1234567z\", \"players\": 3, \"visible\": \"8m\"}"
+               "{\"hand\": \"111m999m111p99p11z\", \"win\": \"1z\", \"players\": 3, \"visible\": \"5m\"}"
+               "{\"hand\": \"19m19p19s1234567z\", \"players\": 3, \"visible\": \"1m9m5p\"}")
 mjk_cli_golden(players_bad FAILS --players 5 1m)
 mjk_cli_golden(visible_ukeire --json --visible 155m777z 1112345678999m)
 mjk_cli_golden(visible_over_four FAILS --json --visible 11m 1112345678999m)
@@ -114,6 +122,10 @@ mjk_cli_matches(log_plot_needs_stats "--plot goes with --stats" log --plot x.svg
 mjk_add_test(cli.log_hostile_records LABELS door PROPERTIES TIMEOUT 300
   COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/cli_log_hostile.sh $<TARGET_FILE:mjk> ${CMAKE_CURRENT_BINARY_DIR}/log_hostile
           $<$<OR:$<BOOL:${MJK_SANITIZE}>,$<BOOL:${MJK_FUZZ}>>:sanitized>)
+# mjk --json given a line too large for its memory: the lines before it answered, exit 1 with the reason.
+mjk_add_test(cli.json_out_of_memory LABELS door PROPERTIES TIMEOUT 300
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/cli_json_memory.sh $<TARGET_FILE:mjk> ${CMAKE_CURRENT_BINARY_DIR}/json_memory
+          $<$<OR:$<BOOL:${MJK_SANITIZE}>,$<BOOL:${MJK_FUZZ}>>:sanitized>)
 mjk_cli_golden(json_red_winning_tile --json "1m 0m")
 mjk_cli_golden(json_red_hand_plain_winning --json "0m 5m")
 
@@ -149,6 +161,9 @@ mjk_cli_golden(ref_score_readable --ref --seat 2z --dora 9p --tsumo "678s11m1234
 mjk_cli_golden(score_notation_options --json --tsumo --seat 2z --dora 9p "123678m345p67s55s 8s")
 mjk_cli_golden(score_notation_meld --json --seat south --dora 9p "678m345p67s55s chi:234m 8s")
 mjk_cli_golden(score_readable --seat 2z --dora 9p --tsumo "678s11m12345p666z 3p")
+# A second --dora replaces the first with its red fives: --dora 0m --dora 0m once said "a second red five".
+mjk_cli_golden(score_dora_given_again score --seat 2z --dora 0m --dora 4p --visible 0m --tsumo "678s11m12345p666z 3p")
+mjk_cli_golden(score_dora_red_given_again score --seat 2z --dora 0p --dora 0p --tsumo "678s11m12345p666z 3p")
 # The readable line names the limit and the payment as players say them.
 mjk_cli_golden(score_readable_limit --riichi --tsumo --seat 2z --dora 7p "223344m567p67s88p 8s")
 # mjk score: the score first, then the yaku with English names, the fu part

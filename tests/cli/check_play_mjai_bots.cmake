@@ -69,6 +69,13 @@ foreach(mode garbage illegal sleep exit)
   endforeach()
 endforeach()
 
+# A bot writing on without a newline: done with past 1 MiB, its seat the
+# fallback's (its bytes once piled up for the whole --bot-timeout of every ask).
+run(out err play --games 1 --seed 3 --length one --bot-timeout 1000 --threads 1
+    --bots "advice,cmd:head -c 2000000 /dev/zero && sleep 30,advice,advice")
+expect("${err}" "^mjk play: game 0, round E1-0, seat 1 \\(cmd:head [^)]*\\): the bot sent a line of more than 1048576 bytes; its seat plays the fallback \\(pass, else tsumogiri\\) for the rest of the game\n$" "flood")
+expect("${out}" "games      1 " "flood: the summary")
+
 # The same bytes and summary for --threads 1 and 2.
 set(common play --games 4 --seed 77 --length east --json --out - --bots "cmd:sh ${BOT},advice,cmd:sh ${BOT},random")
 run(one one_err ${common} --threads 1)

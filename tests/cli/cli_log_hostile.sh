@@ -88,6 +88,18 @@ for option in --max-bytes --plot --to --threads; do
   case $out in "mjk log: $option needs a value: "*"(see mjk log --help)") ;; *) code=0 ;; esac
   [ $code -eq 2 ] || fail "$option without a value: $out"
 done
+# Options of another mode: a usage error naming them (--to with --json or
+# --stats once converted without a word, --threads without --stats was dropped).
+for options in "--to mjai --json" "--to tenhou6 --stats" "--to mjlog --plot x.svg" "--threads 2" "--json --threads 2"; do
+  # shellcheck disable=SC2086
+  out=$("$mjk" log $options good.mjlog 2>&1)
+  code=$?
+  case $options in
+    --to*) want="mjk log: --to converts records: it goes with neither --json, --stats nor --plot (see mjk log --help)" ;;
+    *) want="mjk log: --threads goes with --stats (see mjk log --help)" ;;
+  esac
+  [ $code -eq 2 ] && [ "$out" = "$want" ] || fail "$options: exit $code, not a usage error naming them: $out"
+done
 # A directory holding a FIFO, a link to a device and a link to nothing: each
 # one read as a record (and its error, naming it), none left out unsaid.
 mkdir corpus

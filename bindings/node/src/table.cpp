@@ -138,9 +138,13 @@ Napi::Value Preset(const Napi::CallbackInfo& info) {
   return Napi::Number::New(info.Env(), players);
 }
 
+// actionName(id): an integer 0..123 (1.5, NaN, Infinity and 2**32 were read as
+// other ids: Int32Value truncates and wraps), checked as step's action is.
 Napi::Value ActionName(const Napi::CallbackInfo& info) {
   char name[32];
-  if (!info[0].IsNumber() || mjk_action_name(info[0].As<Napi::Number>().Int32Value(), name, sizeof name) != MJK_OK)
+  const double id = info[0].IsNumber() ? info[0].As<Napi::Number>().DoubleValue() : -1;
+  if (!(id >= 0 && id < MJK_ACTIONS) || id != static_cast<double>(static_cast<int>(id)) ||
+      mjk_action_name(static_cast<int>(id), name, sizeof name) != MJK_OK)
     throw Napi::RangeError::New(info.Env(), "actionName(id): action ids are 0..123");
   return Napi::String::New(info.Env(), name);
 }

@@ -423,6 +423,8 @@ test('readLog and corpusStats: wrong arguments name themselves', () => {
   assert.throws(() => mjk.readLog('x', { players: 3 }), (e) => e instanceof TypeError && /players/.test(e.message));
   assert.throws(() => mjk.corpusStats(42), (e) => e instanceof TypeError && /paths/.test(e.message));
   assert.throws(() => mjk.corpusStats(['a', 7]), (e) => e instanceof TypeError && /paths\[1\]/.test(e.message));
+  // A NUL in a name: refused as readLog refuses it, where 'a\0b' was read as the file a.
+  assert.throws(() => mjk.corpusStats(['a', 'a\0b']), (e) => e instanceof TypeError && /paths\[1\] holds a NUL byte/.test(e.message));
 });
 
 test('corpusStats is the object `mjk log --stats --json` prints', { skip: noLogs || noCli }, () => {

@@ -79,6 +79,26 @@ test('Table: bad options are named', () => {
   assert.throws(() => new mjk.Table().record('xml'), /format/);
   assert.equal(mjk.actionName(123), 'pass');
   assert.throws(() => mjk.actionName(124), RangeError);
+  // Not integers in range: refused, where they were read as other ids (1.5 as 1, NaN and 2**32 as 0).
+  for (const id of [1.5, NaN, Infinity, -Infinity, 2 ** 32, 2 ** 32 + 1, -0.5])
+    assert.throws(() => mjk.actionName(id), (e) => e instanceof RangeError && /action ids are 0..123/.test(e.message), String(id));
+  assert.equal(mjk.actionName(-0), mjk.actionName(0));
+  // A rules name holding a NUL: refused, where 'tenhou\0x' was played as tenhou.
+  assert.throws(() => new mjk.Table({ rules: 'tenhou\0x' }), (e) => e instanceof RangeError && /NUL/.test(e.message));
+});
+
+test('Table.events(viewer): a viewer that is no seat is refused, never read as every tile or another seat', () => {
+  const t = new mjk.Table({ length: 'one' });
+  // '0', null, true and 0n were every tile (the others' hands shown); 1.5 seat 1, NaN, Infinity and 2**32 seat 0.
+  for (const viewer of ['0', null, true, 0n, {}])
+    assert.throws(() => t.events(viewer), (e) => e instanceof TypeError && /viewer must be -1/.test(e.message), String(viewer));
+  for (const viewer of [1.5, NaN, Infinity, -Infinity, 2 ** 32, 2 ** 32 + 1, 4, -2])
+    assert.throws(() => t.events(viewer), (e) => e instanceof RangeError && /viewer must be -1/.test(e.message), String(viewer));
+  assert.deepEqual(t.events(-0), t.events(0));
+  assert.deepEqual(t.events(undefined), t.events(-1));
+  const sanma = new mjk.Table({ players: 3, length: 'one' });
+  assert.throws(() => sanma.events(3), (e) => e instanceof RangeError && e.message === 'viewer must be -1 (every tile) or a seat of the table');
+  assert.match(sanma.events(2)[1], /"\?"/);
 });
 
 test('Table: the same seed gives the same game; reset; a seat\'s view', () => {

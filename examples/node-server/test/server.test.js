@@ -5,7 +5,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const path = require('node:path');
-const { spawn } = require('node:child_process');
+const { spawn, spawnSync } = require('node:child_process');
 const { ask } = require('./helpers');
 
 function startServer(backend, extra = []) {
@@ -177,4 +177,29 @@ test('load test script runs, bounded, against loopback only', async () => {
   const r = await run({ backend: 'mjk', clients: 20, messages: 400, seconds: 10, url: null, hands: 64 });
   assert.equal(r.messages, 400);
   assert.equal(r.errors, 0);
+});
+
+test('options out of their bounds are refused by name (exit 2), not started with another value', () => {
+  // --idle-ms 3000000000 started a server whose timers Node set to 1 ms (every connection closed at
+  // once), --workers 99999 forked 99999 processes, and numbers past 2**53 were rounded.
+  const refused = [
+    [['--idle-ms', '3000000000'], /--idle-ms must be at most 2147483647 \(the longest delay Node's timers take\), not 3000000000/],
+    [['--stats-ms', '2147483648'], /--stats-ms must be at most 2147483647/],
+    [['--max-payload', '99999999999999999999'], /--max-payload must be at most 2\*\*53 - 1, not '99999999999999999999'/],
+    [['--max-connections', '9007199254740993'], /--max-connections must be at most 2\*\*53 - 1/],
+    [['--ping-ms', '0'], /--ping-ms must be a positive integer, not 0/],
+    [['--host', ''], /--host must name an address \(0\.0\.0\.0 or :: for every interface\), not ''/],  // it listened on every one
+  ];
+  for (const [args, message] of refused) {
+    const r = spawnSync(process.execPath, [path.join(__dirname, '..', 'server.js'), '--port', '0', ...args],
+                        { encoding: 'utf8', timeout: 10000 });
+    assert.equal(r.status, 2, `${args.join(' ')}: ${r.stdout}${r.stderr}`);
+    assert.match(r.stderr, message, args.join(' '));
+    assert.equal(r.stdout, '', args.join(' '));
+  }
+  const { parseArgs } = require('../server');
+  // (read, not started: a server that took it would fork the processes)
+  assert.throws(() => parseArgs(['--workers', '99999']), /--workers must be at most 1024, not 99999/);
+  assert.doesNotThrow(() => parseArgs(['--idle-ms', '2147483647']));  // the bounds themselves are taken
+  assert.equal(parseArgs(['--workers', '1024']).workers, 1024);
 });
