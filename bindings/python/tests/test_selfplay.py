@@ -94,6 +94,16 @@ def test_a_bad_argument_is_named(tmp_path):
                        text=True, timeout=120)
     assert r.returncode == 2 and "unknown bot 'nobot' for seat 0" in r.stderr
     assert not r.stdout
+    # --workers 0 once meant every core and 99999 started that many processes: both commands refuse them.
+    for command in (["mjk.selfplay"], ["mjk.corpus", str(tmp_path)]):
+        for workers in ("0", "-1", "1025"):
+            r = subprocess.run([sys.executable, "-m", *command, "--workers", workers, "--quiet"],
+                               capture_output=True, text=True, timeout=120)
+            assert r.returncode == 2 and f"--workers takes 1 to 1024 processes, not {workers}" in r.stderr, r.stderr
+    from mjk import corpus
+    for workers in (0, 99999, True, 2.0):
+        with pytest.raises(ValueError, match="workers must be 1 to 1024 processes"):
+            corpus.local_client(workers)
 
 
 @pytest.mark.parametrize("args, message", [

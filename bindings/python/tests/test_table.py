@@ -70,6 +70,21 @@ def test_table_bad_arguments():
         mjk.Table(seed=-1)
     with pytest.raises(ValueError, match="viewer"):
         mjk.Table().events(viewer=4)
+    # What was read as something else: True and 1.0 as seat 1's view, 1.5, True and "3" as actions,
+    # a rules name with a NUL as tenhou, -1 and 1.5 as a batch's table.
+    for viewer in (True, 1.0, "0", None):
+        with pytest.raises(ValueError, match="viewer"):
+            mjk.Table().events(viewer=viewer)
+    assert mjk.Table().events(viewer=np.int64(1)) == mjk.Table().events(viewer=1)
+    for action in (1.5, True, "3", np.float64(2.0)):
+        with pytest.raises(TypeError, match="an action is an integer id"):
+            mjk.action_name(action)
+    assert mjk.action_name(np.int64(123)) == "pass"
+    with pytest.raises(ValueError, match="holds a NUL character"):
+        mjk.Table(rules="tenhou\0x")
+    for i in (-1, 2, 1.5, True):
+        with pytest.raises(ValueError, match="a table 0..1"):
+            mjk.Tables(2).check(i)
 
 
 def test_table_determinism_reset_and_views():

@@ -26,19 +26,27 @@ def encoding_layout():
     return dict(_native.encoding_layout())
 
 
+def _is_int(value):
+    """An int or NumPy integer, not a bool (True == 1) nor a float (1.0 == 1) nor a str."""
+    return isinstance(value, (int, _np.integer)) and not isinstance(value, (bool, _np.bool_))
+
+
 def action_name(action):
     """'discard 5mr', 'chi mid red', 'kan C', 'pass', ... of an action id 0..123."""
+    if not _is_int(action):  # 1.5, True and "3" once named actions 1 and 3
+        raise TypeError(f"action_name: an action is an integer id 0..{ACTION_COUNT - 1}, not {action!r}")
     return _native.action_name(int(action))
 
 
 def _rules_and_length(players, length, rules):
-    # 3.0 == 3 and True == 1: neither is a number of players
-    if isinstance(players, bool) or not isinstance(players, (int, _np.integer)) or players not in (3, 4):
+    if not _is_int(players) or players not in (3, 4):
         raise ValueError(f"players must be 4 or 3, not {players!r}")
     if rules is None:
         rules = "tenhou" if players == 4 else "tenhou-sanma"
     if not isinstance(rules, str):
         raise TypeError(f"rules must be a preset name (str), not {type(rules).__name__}")
+    if "\0" in rules:  # the library reads a NUL-terminated name: "tenhou\0x" was played as tenhou
+        raise ValueError(f"rules {rules!r} holds a NUL character: no preset's name does")
     preset_players, _ = _native.preset(rules)  # ValueError: unknown rules preset 'x' (the presets: ...)
     if preset_players != players:
         raise ValueError(f"rules {rules!r} are for {preset_players} players, not {players}")
@@ -48,7 +56,7 @@ def _rules_and_length(players, length, rules):
 
 
 def _seed(seed):
-    if isinstance(seed, bool) or not isinstance(seed, (int, _np.integer)) or not 0 <= int(seed) < 2**64:
+    if not _is_int(seed) or not 0 <= int(seed) < 2**64:
         raise ValueError(f"seed must be an integer 0..2**64-1, not {seed!r}")
     return int(seed)
 
@@ -57,7 +65,7 @@ _LAST_GAME = 2**32 - 1  # a game number is 32 bits (mjk_table_new)
 
 
 def _game(game):
-    if isinstance(game, bool) or not isinstance(game, (int, _np.integer)) or not 0 <= int(game) <= _LAST_GAME:
+    if not _is_int(game) or not 0 <= int(game) <= _LAST_GAME:
         raise ValueError(f"game must be an integer 0..2**32-1, not {game!r}")
     return int(game)
 
@@ -125,7 +133,7 @@ class Table:
         (0 when none ended; self.deltas has every seat's), done whether the
         game is over. An illegal action raises IllegalAction naming the seat,
         the action and why, and changes nothing."""
-        if isinstance(action, bool) or not isinstance(action, (int, _np.integer)):
+        if not _is_int(action):
             raise TypeError(f"an action is an integer id 0..123, not {action!r}")
         seat = self._native.seat()
         if seat < 0:
@@ -157,7 +165,8 @@ class Table:
     def events(self, viewer=-1):
         """The game's events so far as mjai lines (str, without the newline);
         viewer a seat: what that seat may see (the others' tiles '?')."""
-        if viewer not in range(-1, self.players):
+        # A seat's view hides the others' tiles: True and 1.0 were read as seat 1.
+        if not _is_int(viewer) or viewer not in range(-1, self.players):
             raise ValueError(f"viewer must be -1 (every tile) or a seat 0..{self.players - 1}")
         return self._native.events(int(viewer)).splitlines()
 
@@ -288,6 +297,8 @@ class Tables:
 
     def check(self, i):
         """Table i's invariants ('' when they hold): for tests."""
+        if not _is_int(i) or not 0 <= i < self.n:
+            raise ValueError(f"check: i must be a table 0..{self.n - 1}, not {i!r}")
         return self._native.check(int(i))
 
     @property

@@ -64,6 +64,9 @@ def run(files, *, client, batch=32, progress=None):
 
 def local_client(workers=None):
     """A LocalCluster of `workers` processes (default: every core), one thread each."""
+    # 0 once meant every core and 99999 started that many processes; as mjk log's --threads, 1-1024.
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 1024):
+        raise ValueError(f"workers must be 1 to 1024 processes, not {workers!r}")
     from distributed import Client, LocalCluster
     cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
                            dashboard_address=":0")  # any free port: never clashes with a running scheduler
@@ -167,6 +170,8 @@ def main(argv=None):
     a = p.parse_args(argv)
     if a.batch < 1:
         p.error("--batch must be at least 1")
+    if a.workers is not None and not 1 <= a.workers <= 1024:
+        p.error(f"--workers takes 1 to 1024 processes, not {a.workers}")
     try:
         files = record_files(a.paths)
     except ValueError as e:  # a directory that cannot be listed: the run fails, as `mjk log` does

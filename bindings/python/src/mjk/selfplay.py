@@ -116,6 +116,8 @@ def main(argv=None):
     args = a.parse_args(argv)
     if args.batch < 1:
         a.error("--batch must be at least 1")
+    if args.workers is not None and not 1 <= args.workers <= 1024:
+        a.error(f"--workers takes 1 to 1024 processes, not {args.workers}")
     if args.out == "-":
         a.error("--out -: mjk.selfplay writes files into a directory (mjk play writes standard output)")
     try:
