@@ -36,6 +36,18 @@ const mjk_batch_op& op(const char* name) {
   return *o;
 }
 
+// mjk_score_lines' columns for n rows, each code first `code`.
+struct ScoreColumns {
+  explicit ScoreColumns(std::size_t n, std::uint8_t code = 0)
+      : complete(n), fu(n), yakuman(n), codes(n, code), han(n), points(n), payments(4 * n), yaku(n) {}
+  std::vector<std::uint8_t> complete, fu, yakuman, codes;
+  std::vector<std::int8_t> han;
+  std::vector<std::int32_t> points, payments;
+  std::vector<std::uint64_t> yaku;
+  mjk_score_columns columns{complete.data(), han.data(),      fu.data(),   yakuman.data(),
+                            points.data(),   payments.data(), yaku.data(), codes.data()};
+};
+
 }  // namespace
 
 TEST_CASE("C ABI mjk_doors.h: mjk_batch_op_at lists every batch operation with its outputs") {
@@ -144,12 +156,8 @@ TEST_CASE("C ABI mjk_doors.h: mjk_score_lines and mjk_score_line_json answer as 
   std::vector<const char*> texts;
   std::vector<std::size_t> lengths;
   for (const auto& l : lines) texts.push_back(l.data()), lengths.push_back(l.size());
-  std::vector<std::uint8_t> complete(n), fu(n), yakuman(n), codes(n);
-  std::vector<std::int8_t> han(n);
-  std::vector<std::int32_t> points(n), payments(4 * n);
-  std::vector<std::uint64_t> yaku(n);
-  const mjk_score_columns columns{complete.data(), han.data(),      fu.data(),   yakuman.data(),
-                                  points.data(),   payments.data(), yaku.data(), codes.data()};
+  ScoreColumns c(n);
+  const auto& [complete, fu, yakuman, codes, han, points, payments, yaku, columns] = c;
   mjk_request_info bad;
   std::size_t bad_row = 99;
   REQUIRE(mjk_score_lines(texts.data(), lengths.data(), n, built, &columns, &bad, &bad_row) == MJK_OK);
@@ -218,12 +226,8 @@ TEST_CASE("C ABI mjk_doors.h: a NULL line with bytes to read is that line's erro
   const std::vector<const char*> texts = {nullptr, good.data(), nullptr};
   const std::vector<std::size_t> lengths = {5, good.size(), 3};
   constexpr std::size_t n = 3;
-  std::vector<std::uint8_t> complete(n), fu(n), yakuman(n), codes(n, 0xAB);
-  std::vector<std::int8_t> han(n);
-  std::vector<std::int32_t> points(n), payments(4 * n);
-  std::vector<std::uint64_t> yaku(n);
-  const mjk_score_columns columns{complete.data(), han.data(),      fu.data(),   yakuman.data(),
-                                  points.data(),   payments.data(), yaku.data(), codes.data()};
+  ScoreColumns c(n, 0xAB);
+  const auto& [complete, fu, yakuman, codes, han, points, payments, yaku, columns] = c;
   mjk_request_info bad;
   std::size_t bad_row = 99;
   REQUIRE(mjk_score_lines(texts.data(), lengths.data(), n, nullptr, &columns, &bad, &bad_row) == MJK_OK);
