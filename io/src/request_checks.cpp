@@ -11,19 +11,15 @@ HandError check_request(const ParsedRequest& pr) noexcept {
   const ScoreRequest& q = pr.request;
   const std::span<const std::uint8_t> visible = pr.visible_tiles();
   HandError e;
-  // A tile the rules do not have is no tile seen either (2m-8m with three
-  // players), as the expected-value search says of its visible tiles.
-  for (int k = 1; k <= 7 && !e && q.players == Players::three && !visible.empty(); ++k)
-    if (visible[static_cast<std::size_t>(k)] > 0) e = {Error::not_in_rules, 0, Tile(k), 0};
-  if (!e && pr.scored()) {
+  if (pr.scored()) {
     e = validate(q, visible);
-  } else if (!e && pr.each_win) {
+  } else if (pr.each_win) {
     e = validate_waiting(q);
     if (e.code == Error::wrong_tile_count || e.code == Error::wrong_meld_count) {
       e.position = HandError::nowhere;
       e.detail = "each_win scores a waiting hand: 13 tiles less 3 per meld, without the winning tile";
     }
-  } else if (!e && (pr.melds_known || q.meld_count > 0 || q.dora_count || q.ura_count || q.nuki)) {
+  } else if (pr.melds_known || q.meld_count > 0 || q.dora_count || q.ura_count || q.nuki) {
     // No winning tile: what validate() checks of the tiles, without the win.
     if ((e = validate(q.hand, Question::shanten, q.players))) return e;
     // The checks that do not need the winning tile, in validate()'s order.
@@ -56,6 +52,11 @@ HandError check_request(const ParsedRequest& pr) noexcept {
       if (seen[static_cast<std::size_t>(k)] + visible[static_cast<std::size_t>(k)] > 4)
         e = {Error::visible_over_four, 0, Tile(k), 0};
   }
+  // A tile the rules do not have is no tile seen either (2m-8m with three
+  // players), as the expected-value search says of its visible tiles; after
+  // the hand's own checks, which name a hand's 2m first.
+  for (int k = 1; k <= 7 && !e && q.players == Players::three && !visible.empty(); ++k)
+    if (visible[static_cast<std::size_t>(k)] > 0) e = {Error::not_in_rules, 0, Tile(k), 0};
   if (!e) return e;
   // Point at what is wrong in the line.
   switch (e.code) {
