@@ -439,7 +439,9 @@ typedef struct mjk_request_info {
 } mjk_request_info;
 /* Parses and checks a line (length bytes): out gets the request (the
  * defaults of SCORING.md where the line says nothing), visible34 (NULL, or
- * 34 bytes) the visible tiles. Returns info->error, or MJK_ERR_INVALID_ARGUMENT. */
+ * 34 bytes) the visible tiles. Returns info->error, or MJK_ERR_INVALID_ARGUMENT
+ * (out or info NULL; or text NULL with length > 0, which info says, out then
+ * the defaults, so that a batch's row gets that line's error). */
 MJK_API int mjk_parse_request(const char* text, size_t length, mjk_score_request* out, uint8_t* visible34,
                               mjk_request_info* info);
 /* For a door that writes the JSON line itself from fields its caller gave
@@ -623,8 +625,8 @@ MJK_API int mjk_ev_cancellable(const mjk_score_request* request, const mjk_ev_op
  * visible->red). A line naming a winning tile is refused
  * (MJK_ERR_BAD_REQUEST: an expected-value request has no win). Returns
  * info->error (then out, options and visible hold the defaults), or
- * MJK_ERR_INVALID_ARGUMENT (out, options, visible or info NULL; text NULL
- * with length > 0). */
+ * MJK_ERR_INVALID_ARGUMENT (out, options, visible or info NULL; or text NULL
+ * with length > 0, which info says, the rest then the defaults). */
 MJK_API int mjk_parse_ev_request(const char* text, size_t length, mjk_score_request* out, mjk_ev_options* options,
                                  mjk_ev_visible* visible, mjk_request_info* info);
 

@@ -9,6 +9,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <optional>
 #include <span>
@@ -654,7 +655,12 @@ int mjk_score_each_win_visible(const mjk_score_request* request, const uint8_t* 
 
 int mjk_parse_request(const char* text, size_t length, mjk_score_request* out, uint8_t* visible34,
                       mjk_request_info* info) {
-  if (!out || !info || (!text && length)) return invalid;
+  if (!out || !info) return invalid;
+  if (!text && length) {
+    *out = {};
+    mjk_default_rules(&out->rules);
+    return capi::null_text(length, info);
+  }
   *info = {};
   const auto parsed = parse_request(std::string_view(text ? text : "", length));
   HandError e = parsed.error;
@@ -687,6 +693,16 @@ int mjk_analyse_json_n(const char* text, size_t length, int players, const uint8
 }
 
 }  // extern "C"
+
+int capi::null_text(std::size_t length, mjk_request_info* info) noexcept {
+  if (info) {
+    *info = {};
+    info->error = MJK_ERR_INVALID_ARGUMENT;
+    info->error_position = UINT32_MAX;
+    std::snprintf(info->message, sizeof info->message, "the line's text is NULL, with a length of %zu bytes", length);
+  }
+  return MJK_ERR_INVALID_ARGUMENT;
+}
 
 int capi::analyse_json(const char* text, size_t length, int players, const uint8_t* visible34,
                        const std::atomic<bool>* cancel, char* buf, size_t cap, size_t* needed,

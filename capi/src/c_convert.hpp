@@ -27,6 +27,12 @@ int analyse_json(const char* text, std::size_t length, int players, const std::u
                  const std::atomic<bool>* cancel, char* buf, std::size_t cap, std::size_t* needed,
                  HandError* error = nullptr) noexcept;
 
+// A line whose text is NULL with bytes to read (a batch's row): info (if not
+// NULL) gets that line's MJK_ERR_INVALID_ARGUMENT and its sentence, so that a
+// batch answers the other lines; returns MJK_ERR_INVALID_ARGUMENT
+// (mjk_parse_request and mjk_parse_ev_request; c_api.cpp).
+int null_text(std::size_t length, mjk_request_info* info) noexcept;
+
 // A kind mask as 34 bytes of 0/1, straight into the row: eight bits at a time
 // through a table of 8-byte patterns, four 8-byte stores and one 2-byte store.
 inline constexpr std::array<std::uint64_t, 256> byte_spread = [] {

@@ -197,7 +197,14 @@ int mjk_ev_cancellable(const mjk_score_request* request, const mjk_ev_options* o
 int mjk_parse_ev_request(const char* text, size_t length, mjk_score_request* out, mjk_ev_options* options,
                          mjk_ev_visible* visible, mjk_request_info* info) {
   using namespace mjk;
-  if (!out || !options || !visible || !info || (!text && length)) return MJK_ERR_INVALID_ARGUMENT;
+  if (!out || !options || !visible || !info) return MJK_ERR_INVALID_ARGUMENT;
+  if (!text && length) {
+    *out = {};
+    mjk_default_rules(&out->rules);
+    mjk_ev_default_options(options);
+    *visible = {};
+    return capi::null_text(length, info);
+  }
   const auto parsed = parse_request(std::string_view(text ? text : "", length));
   HandError e = parsed.error;
   if (!e) e = check_request(parsed.value);

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
-#include <cstdio>
 #include <cstring>
 #include <mutex>
 #include <system_error>
@@ -83,15 +82,6 @@ void ev_line(const char* text, std::size_t length, bool built, const mjk_ev_over
   mjk_score_request request;
   mjk_ev_options options;
   mjk_ev_visible visible;
-  if (!text && length) {  // that line's error, the others searched (mjk_parse_ev_request writes nothing for it)
-    out.answer = mjk_ev_answer{};
-    out.info = mjk_request_info{};
-    out.info.error = MJK_ERR_INVALID_ARGUMENT;
-    out.info.error_position = UINT32_MAX;
-    std::snprintf(out.info.message, sizeof out.info.message, "the line's text is NULL, with a length of %zu bytes",
-                  length);
-    return;
-  }
   if (mjk_parse_ev_request(text, length, &request, &options, &visible, &out.info) != MJK_OK) {
     if (built) mjk_request_error_in_field(text, length, &out.info);
     out.answer = mjk_ev_answer{};

@@ -26,22 +26,9 @@ void say(mjk_request_info& info, int code, const char* message) {
   std::snprintf(info.message, sizeof info.message, "%s", message);
 }
 
-// A line of a batch whose text is NULL with bytes to read: that line's
-// error, the others read (mjk_parse_request writes nothing for it).
-void null_line(std::size_t length, mjk_request_info& info) {
-  info = mjk_request_info{};
-  info.error = MJK_ERR_INVALID_ARGUMENT;
-  info.error_position = UINT32_MAX;
-  std::snprintf(info.message, sizeof info.message, "the line's text is NULL, with a length of %zu bytes", length);
-}
-
 // One line parsed, its error placed in the caller's field when built.
 void read_line(const char* text, std::size_t length, bool built, mjk_score_request& request, mjk_request_info& info,
                std::uint8_t* visible34 = nullptr) {
-  if (!text && length) {
-    request = mjk_score_request{};
-    return null_line(length, info);
-  }
   if (mjk_parse_request(text, length, &request, visible34, &info) != MJK_OK && built)
     mjk_request_error_in_field(text, length, &info);
 }

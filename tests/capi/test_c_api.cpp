@@ -390,6 +390,11 @@ TEST_CASE("C ABI: mjk_score answers each request, a bad row gets its own code") 
   CHECK(std::string(info.message) == "a meld called from a seat it cannot come from at position " +
                                          std::to_string(bad.find("\"toimen\"")) +
                                          ": a chi is called from kamicha only");
+  // No text with bytes to read: refused, and info says so (a batch's row takes it as its error).
+  CHECK(mjk_parse_request(nullptr, 4, &req[0], nullptr, &info) == MJK_ERR_INVALID_ARGUMENT);
+  CHECK(info.error == MJK_ERR_INVALID_ARGUMENT);
+  CHECK(std::string(info.message) == "the line's text is NULL, with a length of 4 bytes");
+  CHECK(mjk_parse_request(nullptr, 4, &req[0], nullptr, nullptr) == MJK_ERR_INVALID_ARGUMENT);
   CHECK(std::string(mjk_yaku_name(0)) == "riichi");
   CHECK(std::string(mjk_yaku_name(MJK_YAKU_COUNT - 1)) == "nuki");
 }

@@ -220,6 +220,8 @@ TEST_CASE("C ABI ev: errors are codes with the library's sentences, and the answ
   CHECK(info.error == MJK_ERR_INVALID_ARGUMENT);
   CHECK(mjk_ev(&c.request, nullptr, nullptr, nullptr, nullptr, nullptr) == MJK_ERR_INVALID_ARGUMENT);
   CHECK(mjk_parse_ev_request(nullptr, 3, &c.request, &c.options, &c.visible, &c.info) == MJK_ERR_INVALID_ARGUMENT);
+  CHECK(c.info.error == MJK_ERR_INVALID_ARGUMENT);  // and says so: a batch's row takes it as its error
+  CHECK(std::string(c.info.message) == "the line's text is NULL, with a length of 3 bytes");
   CHECK(mjk_parse_ev_request("1m", 2, &c.request, nullptr, &c.visible, &c.info) == MJK_ERR_INVALID_ARGUMENT);
   CHECK(mjk_parse_ev_request(nullptr, 0, &c.request, &c.options, &c.visible, &c.info) == MJK_ERR_EMPTY_INPUT);
 }
