@@ -109,9 +109,14 @@ def _counts(a, what, ndim_ok):
     return _np.ascontiguousarray(a)
 
 
+def _is_int(value):
+    """An int or NumPy integer, not a bool (an int subclass: True == 1) nor a
+    float (1.0 == 1) nor a str: what every integer argument must be."""
+    return isinstance(value, (int, _np.integer)) and not isinstance(value, (bool, _np.bool_))
+
+
 def _options(players, visible, n):
-    # bool is an int subclass, and 3.0 == 3: neither is a number of players
-    if not isinstance(players, (int, _np.integer)) or isinstance(players, bool):
+    if not _is_int(players):  # 3.0 == 3, True == 1: neither is a number of players
         raise TypeError(f"players must be an int (3 or 4), not {type(players).__name__}")
     if players not in (3, 4):
         raise ValueError(f"players must be 3 or 4, not {players!r}")
@@ -628,7 +633,7 @@ __all__ += ["score", "score_each_win", "score_many", "score_batch", "yaku_list",
 
 def tile_name(kind):
     """The mpsz name of a tile kind: tile_name(0) == "1m", tile_name(30) == "4z"."""
-    if isinstance(kind, bool) or not isinstance(kind, (int, _np.integer)):
+    if not _is_int(kind):
         raise TypeError(f"tile_name: kind must be an int, not {type(kind).__name__}")
     name, why = _native.tile_name(max(-1, min(int(kind), 34)))  # any int past 0..33 is refused alike
     if why:

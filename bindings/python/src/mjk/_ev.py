@@ -8,7 +8,7 @@ options given as arguments replace the line's own. Nothing is computed here.
 import numpy as _np
 
 from . import _native
-from . import _DOORS, _REQUEST_FIELDS, _answered, _built, _errors_option, _line, _request_line
+from . import _DOORS, _REQUEST_FIELDS, _answered, _built, _errors_option, _is_int, _line, _request_line
 
 # The options, their types and bounds: request.schema.json's "ev" object (the
 # library's field table, in mjk_ev_options' order): value i of the overrides
@@ -35,7 +35,7 @@ def _overrides(options, where):
         if s["type"] == "integer":
             if value is None and s["maximum"] > _UINT8_MAX:  # as JSON's null: unset
                 continue
-            if isinstance(value, (bool, _np.bool_)) or not isinstance(value, (int, _np.integer)):
+            if not _is_int(value):
                 raise TypeError(f"{where}: {name} must be an int, not {type(value).__name__}")
             value = int(value)
             if s["maximum"] <= _UINT8_MAX:
@@ -55,7 +55,7 @@ def _overrides(options, where):
 def _threads(threads):
     if threads is None:
         return 0  # the C ABI's: one per core this process may run on (mjk_ev_threads)
-    if isinstance(threads, (bool, _np.bool_)) or not isinstance(threads, (int, _np.integer)):
+    if not _is_int(threads):
         raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
     if not 1 <= int(threads) <= 1024:
         raise ValueError(f"threads must be 1..1024, not {threads}")

@@ -11,7 +11,7 @@ round's end deals the next round within the same step.
 """
 import numpy as _np
 
-from . import _native
+from . import _is_int, _native
 
 ACTION_COUNT = _native.ACTION_COUNT  # 124: the fixed action index of docs/engine.md
 ENCODING_SIZE = _native.ENCODING_SIZE  # floats a table's observation takes
@@ -24,11 +24,6 @@ _FORMATS = ("mjai", "tenhou6", "mjlog")
 def encoding_layout():
     """{field: (offset, size)} of the observation encoding (docs/python.md)."""
     return dict(_native.encoding_layout())
-
-
-def _is_int(value):
-    """An int or NumPy integer, not a bool (True == 1) nor a float (1.0 == 1) nor a str."""
-    return isinstance(value, (int, _np.integer)) and not isinstance(value, (bool, _np.bool_))
 
 
 def action_name(action):
@@ -223,7 +218,7 @@ class Tables:
     """
 
     def __init__(self, n, players=4, length="south", rules=None, seed=0):
-        if isinstance(n, bool) or not isinstance(n, (int, _np.integer)) or n < 1:
+        if not _is_int(n) or n < 1:
             raise ValueError(f"n must be a positive integer, not {n!r}")
         rules, length_id = _rules_and_length(players, length, rules)
         self.n, self.players, self.rules, self.length = int(n), int(players), rules, length

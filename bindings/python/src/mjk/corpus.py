@@ -27,7 +27,9 @@ import contextlib
 import os
 import sys
 
-from . import _native
+from . import _is_int, _native
+
+MAX_WORKERS = 1024  # LocalCluster processes at most, as mjk log's --threads (99999 once started that many)
 
 
 def record_files(args):
@@ -64,9 +66,8 @@ def run(files, *, client, batch=32, progress=None):
 
 def local_client(workers=None):
     """A LocalCluster of `workers` processes (default: every core), one thread each."""
-    # 0 once meant every core and 99999 started that many processes; as mjk log's --threads, 1-1024.
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 1024):
-        raise ValueError(f"workers must be 1 to 1024 processes, not {workers!r}")
+    if workers is not None and (not _is_int(workers) or not 1 <= workers <= MAX_WORKERS):  # 0 once meant every core
+        raise ValueError(f"workers must be 1 to {MAX_WORKERS} processes, not {workers!r}")
     from distributed import Client, LocalCluster
     cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
                            dashboard_address=":0")  # any free port: never clashes with a running scheduler
@@ -158,6 +159,12 @@ def session(args, count, what="record", name="mjk.corpus"):
             cluster.close()
 
 
+def check_workers(parser, workers):
+    """A command line's --workers (None: every core) checked: 1 to MAX_WORKERS, else parser's usage error."""
+    if workers is not None and not 1 <= workers <= MAX_WORKERS:
+        parser.error(f"--workers takes 1 to {MAX_WORKERS} processes, not {workers}")
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m mjk.corpus", description=__doc__.split("\n\n")[0])
     p.add_argument("paths", nargs="+", metavar="DIR|FILE")
@@ -170,8 +177,7 @@ def main(argv=None):
     a = p.parse_args(argv)
     if a.batch < 1:
         p.error("--batch must be at least 1")
-    if a.workers is not None and not 1 <= a.workers <= 1024:
-        p.error(f"--workers takes 1 to 1024 processes, not {a.workers}")
+    check_workers(p, a.workers)
     try:
         files = record_files(a.paths)
     except ValueError as e:  # a directory that cannot be listed: the run fails, as `mjk log` does

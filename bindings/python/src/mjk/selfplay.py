@@ -29,7 +29,7 @@ import time
 
 from . import _native
 from ._table import _FORMATS, _LENGTHS
-from .corpus import session
+from .corpus import check_workers, session
 
 LENGTHS = tuple(_LENGTHS)
 FORMATS = _FORMATS + ("none",)
@@ -116,8 +116,7 @@ def main(argv=None):
     args = a.parse_args(argv)
     if args.batch < 1:
         a.error("--batch must be at least 1")
-    if args.workers is not None and not 1 <= args.workers <= 1024:
-        a.error(f"--workers takes 1 to 1024 processes, not {args.workers}")
+    check_workers(a, args.workers)
     if args.out == "-":
         a.error("--out -: mjk.selfplay writes files into a directory (mjk play writes standard output)")
     try:
