@@ -221,7 +221,8 @@ MJK_API int mjk_shanten(const uint8_t* rows, size_t n, int players, mjk_shanten_
 /* visible (tiles seen outside the hand: discards, melds, dora indicators),
  * as 34 counts: NULL (none), one row shared by every hand (visible_stride
  * 0), or a row per hand, visible_stride bytes apart (>= 34). A kind held +
- * visible more than four times is MJK_ERR_VISIBLE_OVER_FOUR. */
+ * visible more than four times is MJK_ERR_VISIBLE_OVER_FOUR; else, with three
+ * players, a 2m-8m visible is MJK_ERR_NOT_IN_RULES (as a request's). */
 typedef struct mjk_necessary {
   int8_t shanten; /* best shanten of the hand */
   uint8_t ukeire; /* unseen copies of `tiles`: neither in the hand nor visible */

@@ -199,8 +199,8 @@ void necessary_tiles(const BatchInput& in, Result<Necessary>* out) noexcept {
       if (with_visible && e == Error::none) {
         const std::uint8_t* visible = S::visible_row(in, i);
         const std::uint8_t* h = hands[l];
-        for (int kind = 0; kind < kind_count; ++kind)
-          if (h[slots::of_kind[static_cast<std::size_t>(kind)]] + visible[kind] > 4) e = Error::visible_over_four;
+        e = S::visible_error([h](int kind) { return int{h[slots::of_kind[static_cast<std::size_t>(kind)]]}; }, visible,
+                             players);
         for (std::uint64_t m = mask; m; m &= m - 1) ukeire_l -= visible[std::countr_zero(m)];
       }
       if (e != Error::none) {

@@ -361,7 +361,7 @@ void necessary_by_hand(const BatchInput& in, Result<Necessary>* out) noexcept {
   const Players players = in.options.players;
   S::each_hand(in, Question::waits, [&](std::size_t i, const typename S::Counts& c, Error e) {
     const std::uint8_t* visible = S::visible_row(in, i);
-    if (e == Error::none && S::over_four(c, visible)) e = Error::visible_over_four;
+    if (e == Error::none) e = S::visible_error(c, visible, players);
     if (e != Error::none) {
       out[i] = {{}, e};
       return;

@@ -499,11 +499,23 @@ struct ShantenKernel {
     if (v.size() >= static_cast<std::size_t>(kind_count)) return v.data();
     return nullptr;
   }
-  static bool over_four(const Counts& c, const std::uint8_t* visible) noexcept {
-    if (!visible) return false;
+  // What the visible row (none: nothing) makes wrong with a hand holding
+  // held(kind) of each kind: a kind held and seen more than four times, else
+  // a 2m-8m seen with three players, which their rules do not have (the
+  // order of a request's checks, io/src/request_checks.cpp).
+  template <class Held>
+  static Error visible_error(Held held, const std::uint8_t* visible, Players players) noexcept {
+    if (!visible) return Error::none;
     bool over = false;
-    for (std::size_t k = 0; k < static_cast<std::size_t>(kind_count); ++k) over |= c[k] + visible[k] > 4;
-    return over;
+    for (int k = 0; k < kind_count; ++k) over |= held(k) + visible[k] > 4;
+    if (over) return Error::visible_over_four;
+    if (players == Players::three)
+      for (int k = 1; k <= 7; ++k)
+        if (visible[k] > 0) return Error::not_in_rules;
+    return Error::none;
+  }
+  static Error visible_error(const Counts& c, const std::uint8_t* visible, Players players) noexcept {
+    return visible_error([&c](int k) { return int{c[static_cast<std::size_t>(k)]}; }, visible, players);
   }
 };
 

@@ -59,7 +59,7 @@ struct ShantenHand {
     singles.one = slots::to_kinds(one);
     if (visible) {
       const typename S::Counts c = S::counts_of(hand);
-      if (S::over_four(c, visible)) return Error::visible_over_four;
+      if (const Error seen = S::visible_error(c, visible, players); seen != Error::none) return seen;
       left = S::left_of(c, visible);
     } else {  // 4 (0b100) where none is held, 3 (0b011) one, 2 (0b010) two, 1 three
       left.plane[0] = slots::to_kinds(one | (masks.ge3 & ~masks.four));

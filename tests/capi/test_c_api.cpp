@@ -284,6 +284,21 @@ TEST_CASE("C ABI: shanten, necessary tiles and advice equal the C++ API, with vi
   CHECK(mjk_necessary_tiles(flat(rows), n, 4, visible.data(), 33, nec.data(), nullptr) == MJK_ERR_INVALID_ARGUMENT);
 }
 
+TEST_CASE("C ABI: with three players a 2m-8m visible is the row's error, after one over four") {
+  const Row row = row_of(parse_hand("1119m123p456s777z").value.hand);
+  Row visible{};
+  visible[4] = 1;  // 5m
+  mjk_necessary nec{};
+  std::uint8_t error = 0;
+  REQUIRE(mjk_necessary_tiles(row.data(), 1, 3, visible.data(), 0, &nec, &error) == MJK_OK);
+  CHECK(error == MJK_ERR_NOT_IN_RULES);
+  REQUIRE(mjk_necessary_tiles(row.data(), 1, 4, visible.data(), 0, &nec, &error) == MJK_OK);
+  CHECK(error == MJK_OK);
+  visible[0] = 2;  // 1m: three held and two seen
+  REQUIRE(mjk_necessary_tiles(row.data(), 1, 3, visible.data(), 0, &nec, &error) == MJK_OK);
+  CHECK(error == MJK_ERR_VISIBLE_OVER_FOUR);
+}
+
 TEST_CASE("C ABI: bad arguments stop the call and write nothing") {
   const auto rows = random_rows(3, 10);
   std::vector<std::uint8_t> out(10, 9), errors(10, 9);

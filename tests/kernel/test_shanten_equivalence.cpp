@@ -297,10 +297,11 @@ class Dealer {
     for (int k = 0; k < kind_count; ++k) row[k] = static_cast<std::uint8_t>(seen.count(Tile(k)) - h.count(Tile(k)));
   }
 
-  // One row for every hand of the batch: at most what each of them leaves.
-  void shared_row(const std::vector<Hand>& hands, std::uint8_t* row) {
+  // One row for every hand of the batch: at most what each of them leaves,
+  // and none of the kinds the rules do not have (2m-8m with three players).
+  void shared_row(const std::vector<Hand>& hands, Players players, std::uint8_t* row) {
     for (int k = 0; k < kind_count; ++k) {
-      int room = 4;
+      int room = exists(k, players) ? 4 : 0;
       for (const Hand& h : hands) room = std::min(room, 4 - h.count(Tile(k)));
       row[k] = static_cast<std::uint8_t>(uniform(0, std::max(0, room)));
     }
@@ -338,7 +339,7 @@ void random_test(std::uint64_t seed, int residue, std::size_t n, Check check) {
         for (std::size_t i = 0; i < b.hands.size(); ++i)
           dealer.visible_row(b.hands[i], b.players, &b.visible[i * kind_count]);
         break;
-      default: b.visible.resize(kind_count); dealer.shared_row(b.hands, b.visible.data());
+      default: b.visible.resize(kind_count); dealer.shared_row(b.hands, b.players, b.visible.data());
     }
     check(b);
   }

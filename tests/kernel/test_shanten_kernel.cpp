@@ -192,6 +192,29 @@ TEST_CASE("shanten kernel: errors, visible tiles, count rows and the single-hand
     CHECK(a.error == Error::visible_over_four);
     impl.shanten(BatchInput::of(std::span(&h13, 1), Options{Players::four, over}), &s);
     CHECK(s.ok());
+    // Three players: a 2m-8m seen is no tile of theirs either (as a request's
+    // "visible" is refused), after the over-four check, one row and a batch
+    // of rows (the lanes' path).
+    {
+      const Hand sanma = test::hand("1119m123p456s777z").hand;
+      const Hand sanma14 = test::hand("1119m123p456s7777z").hand;
+      std::array<std::uint8_t, kind_count> seen_5m{};
+      seen_5m[4] = 1;
+      const Options three{Players::three, seen_5m};
+      std::vector<Hand> rows(40, sanma);
+      std::vector<Result<Necessary>> many(rows.size());
+      impl.necessary_tiles(BatchInput::of(std::span(rows), three), many.data());
+      for (const auto& r : many) CHECK(r.error == Error::not_in_rules);
+      CHECK(impl.single_necessary_tiles(sanma, three).error == Error::not_in_rules);
+      impl.advice(BatchInput::of(std::span(&sanma14, 1), three), &a);
+      CHECK(a.error == Error::not_in_rules);
+      std::array<std::uint8_t, kind_count> both = seen_5m;
+      both[0] = 2;  // 1m: three held + two seen, and a 5m seen
+      CHECK(impl.single_necessary_tiles(sanma, Options{Players::three, both}).error == Error::visible_over_four);
+      seen_5m[4] = 0;
+      seen_5m[0] = 1;  // 1m exists with three players
+      CHECK(impl.single_necessary_tiles(sanma, Options{Players::three, seen_5m}).ok());
+    }
     // Visible tiles lower the ukeire of the nine-sided wait.
     impl.necessary_tiles(BatchInput::of(std::span(&h13, 1), Options{Players::four, visible}), &n);
     REQUIRE(n.ok());

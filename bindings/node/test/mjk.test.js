@@ -93,6 +93,16 @@ test('per-row errors: throw names the row, return gives codes', () => {
   assert.deepEqual([...three.errors], [0, 15]);  // not_in_rules: 2m-8m with three players
 });
 
+test('three players: a 2m-8m visible is refused by the batch, as by analyse', () => {
+  const seen = new Uint8Array(34);
+  seen[4] = 1;  // 5m
+  const r = mjk.necessaryTiles(mjk.parse('1119m123p456s777z'), { players: 3, visible: seen, errors: 'return' });
+  assert.deepEqual([...r.errors], [15]);
+  assert.throws(() => mjk.necessaryTiles(mjk.parse('1119m123p456s777z'), { players: 3, visible: seen }),
+    (e) => e instanceof mjk.HandError && e.code === 15);
+  assert.ok(mjk.necessaryTiles(mjk.parse('1119m123p456s777z'), { players: 4, visible: seen }).ukeire[0] > 0);
+});
+
 test('visible: shared or per row', () => {
   const rows = rowsOf(NINE_GATES, NINE_GATES);
   assert.equal(mjk.waits(rows, { visible: new Uint8Array(34) }).length, 68);

@@ -125,6 +125,20 @@ def test_three_players():
         mjk.waits(rows, players=2)
 
 
+def test_three_players_visible_2m_8m():
+    # A 5m seen is no tile of three players' (analyse refused it, the batch took it).
+    hand = mjk.parse("1119m123p456s777z")
+    seen = np.zeros(34, np.uint8)
+    seen[4] = 1
+    for op in (mjk.necessary_tiles, mjk.advice):
+        rows = hand if op is mjk.necessary_tiles else mjk.parse("1119m123p456s7777z")
+        _, code = op(rows, players=3, visible=seen, errors="return")
+        assert code == 15
+    with pytest.raises(mjk.HandError, match="tile not used by the rules"):
+        mjk.necessary_tiles(hand, players=3, visible=seen)
+    assert mjk.necessary_tiles(hand, players=4, visible=seen)["ukeire"] > 0
+
+
 def test_visible_shapes():
     rows = np.stack([mjk.parse(NINE_GATES)] * 3)
     mjk.waits(rows, visible=np.zeros(34, np.uint8))
