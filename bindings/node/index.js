@@ -36,7 +36,12 @@ class HandError extends Error {
   }
 }
 
-const errorMessage = (code) => native.errorMessage(code);
+// errorMessage(code): an integer 0..255 (1.5 was read as 1, 2**70 and NaN as 0).
+function errorMessage(code) {
+  if (typeof code !== 'number') throw new TypeError(`errorMessage: a code is a number, not ${describe(code)}`);
+  if (!Number.isInteger(code) || code < 0 || code > 255) throw new RangeError('error codes are 0..255');
+  return native.errorMessage(code);
+}
 const camel = (s) => s.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
 
 function describe(v) {

@@ -88,6 +88,8 @@ test('per-row errors: throw names the row, return gives codes', () => {
   assert.equal(r.errors[0], 0);
   assert.notEqual(r.errors[2], 0);
   assert.equal(typeof mjk.errorMessage(r.errors[2]), 'string');
+  for (const code of [1.5, NaN, 2 ** 70, -1, 256]) assert.throws(() => mjk.errorMessage(code), RangeError);  // 1.5 read as 1
+  for (const code of ['3', null, undefined]) assert.throws(() => mjk.errorMessage(code), TypeError);
   assert.deepEqual(ones(r.value, 68, 34), []);
   const three = mjk.waits(rowsOf(KOKUSHI13, '234m456p789s11z23s'), { players: 3, errors: 'return' });
   assert.deepEqual([...three.errors], [0, 15]);  // not_in_rules: 2m-8m with three players

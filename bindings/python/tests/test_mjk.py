@@ -120,6 +120,12 @@ def test_three_players():
     w, codes = mjk.waits(rows, players=3, errors="return")
     assert codes.tolist() == [0, 15]  # not_in_rules: 2m-8m with three players
     assert mjk.error_message(15) == mjk.error_message(codes[1])
+    for code in (1.5, "3", None, True):  # 1.5 was read as code 1
+        with pytest.raises(TypeError, match="a code is an int"):
+            mjk.error_message(code)
+    for code in (-1, 256, 2**70):
+        with pytest.raises(ValueError, match="error codes are 0..255"):
+            mjk.error_message(code)
     assert w[0].sum() == 13 and not w[1].any()
     with pytest.raises(ValueError):
         mjk.waits(rows, players=2)

@@ -314,6 +314,13 @@ def test_score_batch_arrays():
     assert (a["yakuman"][3], a["points"][3], a["han"][3], a["fu"][3]) == (3, 96000, 0, 0)
     assert mjk.yaku_list(a["yaku"][0]) == ["menzen_tsumo", "pinfu"]
     assert mjk.yaku_list(a["yaku"][3]) == ["suuankou_tanki", "tsuuiisou"]
+    assert mjk.yaku_list(0) == [] and mjk.yaku_list(2**64 - 1) == list(mjk.YAKU_NAMES)
+    for mask in ("3", 1.5, None):  # "3" and 1.5 were read as masks
+        with pytest.raises(TypeError, match="a mask is an int"):
+            mjk.yaku_list(mask)
+    for mask in (-1, 2**64):  # -1 named every yaku
+        with pytest.raises(ValueError, match="a mask is 0..2"):
+            mjk.yaku_list(mask)
     assert list(a["payments"][5]) == [3100, 0, 0, -2100]
     assert not a["points"][1] and not a["payments"][4].any()  # bad rows are zero
     with pytest.raises(mjk.HandError) as e:

@@ -80,6 +80,9 @@ def test_table_bad_arguments():
         with pytest.raises(TypeError, match="an action is an integer id"):
             mjk.action_name(action)
     assert mjk.action_name(np.int64(123)) == "pass"
+    for action in (124, -1, 2**70):
+        with pytest.raises(ValueError, match="action ids are 0..123"):
+            mjk.action_name(action)
     with pytest.raises(ValueError, match="holds a NUL character"):
         mjk.Table(rules="tenhou\0x")
     for i in (-1, 2, 1.5, True):

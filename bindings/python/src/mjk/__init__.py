@@ -83,7 +83,11 @@ class HandError(ValueError):
 
 
 def error_message(code):
-    """The short description of an error code, e.g. 'fifth copy of a tile'."""
+    """The short description of an error code (0..255), e.g. 'fifth copy of a tile'."""
+    if not _is_int(code):  # 1.5 was read as code 1, 2**70 raised pybind11's own error
+        raise TypeError(f"error_message: a code is an int, not {type(code).__name__}")
+    if not 0 <= code <= 255:
+        raise ValueError("error codes are 0..255")
     return _native.error_message(int(code))
 
 
@@ -619,7 +623,11 @@ YAKU_NAMES = tuple(_DOORS["yaku"])  # bit y of score_batch's yaku is YAKU_NAMES[
 
 
 def yaku_list(mask):
-    """The names of the yaku in a score_batch yaku mask, in bit order."""
+    """The names of the yaku in a score_batch yaku mask (0..2**64-1), in bit order."""
+    if not _is_int(mask):  # "3" and 1.5 were read as masks
+        raise TypeError(f"yaku_list: a mask is an int (score_batch's uint64), not {type(mask).__name__}")
+    if not 0 <= mask < 2**64:  # -1 named every yaku
+        raise ValueError(f"yaku_list: a mask is 0..2**64-1, not {mask}")
     mask = int(mask)
     return [name for y, name in enumerate(YAKU_NAMES) if mask >> y & 1]
 

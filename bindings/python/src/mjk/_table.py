@@ -30,6 +30,8 @@ def action_name(action):
     """'discard 5mr', 'chi mid red', 'kan C', 'pass', ... of an action id 0..123."""
     if not _is_int(action):  # 1.5, True and "3" once named actions 1 and 3
         raise TypeError(f"action_name: an action is an integer id 0..{ACTION_COUNT - 1}, not {action!r}")
+    if not 0 <= action < ACTION_COUNT:  # past a C int (2**70) pybind11 raised its own TypeError
+        raise ValueError(f"action ids are 0..{ACTION_COUNT - 1}")
     return _native.action_name(int(action))
 
 
