@@ -77,7 +77,17 @@ function cString(ptr) {
 
 export function version() { return cString(ready()._mjk_version()); }
 export function implementation() { return cString(ready()._mjk_implementation()); }
-export function errorMessage(code) { return cString(ready()._mjk_error_message(code)); }
+// errorMessage(code): an integer 0..255 (wasm reads a number as a C int: 1.5 was code 1, NaN code 0).
+export function errorMessage(code) {
+  if (!Number.isInteger(code) || code < 0 || code > 255) throw new RangeError(`mjk: error codes are 0..255, not ${String(code)}`);
+  return cString(ready()._mjk_error_message(code));
+}
+
+// players: 4 or 3 exactly (wasm would read 3.5 or '3' as 3).
+function playersOf(players) {
+  if (players !== 3 && players !== 4) throw new RangeError(`mjk: players must be 3 or 4, not ${String(players)}`);
+  return players;
+}
 
 // ---- one line, as `mjk --json` answers it ----
 
@@ -100,7 +110,7 @@ export function analyseJson(request, {players = 4, visible = null, capacity = 81
   ready();
   const built = typeof request !== 'string';
   const text = built ? JSON.stringify(request) : request;
-  return analyseWith(mod, text, players, visible, buffers, capacity, built);
+  return analyseWith(mod, text, playersOf(players), visible, buffers, capacity, built);
 }
 
 const buffers = {
@@ -173,6 +183,7 @@ function readCString(m, ptr) {
 
 function withRows(rows, players, outBytes, call, read) {
   const m = ready();
+  playersOf(players);
   if (!(rows instanceof Uint8Array) || rows.length % KINDS !== 0)
     throw new TypeError('mjk: rows must be a Uint8Array of n * 34 counts');
   const n = rows.length / KINDS;
@@ -240,6 +251,7 @@ export function necessary(rows, {players = 4} = {}) {
 // analysis object with its "ev", or the library's {"hand", "error"}.
 export async function ev(request, {onProgress = () => {}, signal = null, players = 4} = {}) {
   await init();
+  playersOf(players);
   const many = Array.isArray(request);
   const requests = many ? request : [request];
   const built = requests.map(r => typeof r !== 'string');

@@ -117,6 +117,12 @@ test('batch calls: a bad row gets its own code, a bad call throws', () => {
   assert.equal(r.errors[1], 0);
   assert.throws(() => mjk.shanten(new Uint8Array(33)), /n \* 34/);
   assert.throws(() => mjk.shanten(new Uint8Array(34), {players: 5}), /mjk:/);
+  // Read as C ints, these were other players and codes (3.5 three players, 1.5 code 1).
+  for (const players of [3.5, '3', 0]) {
+    assert.throws(() => mjk.shanten(new Uint8Array(34), {players}), /players must be 3 or 4/);
+    assert.throws(() => mjk.analyseJson('123m', {players}), /players must be 3 or 4/);
+  }
+  for (const code of [1.5, NaN, -1, 256, '3']) assert.throws(() => mjk.errorMessage(code), /error codes are 0..255/);
 });
 
 // One request through mjk_analyse_json_n of a module instance of its own.
