@@ -100,32 +100,48 @@ constexpr std::uint64_t field_words = std::uint64_t{field_ones} << 32 | field_on
 constexpr std::uint64_t orphan_words[2] = {0x0100000101000001ull, 0x0004924901000001ull};  // 1s and 9s; honours
 constexpr std::uint64_t orphan_kinds = 0x3FC060301ull;  // 1m 9m 1p 9p 1s 9s and the honours
 
-// Field bits (bit 3j of a group's lane) as kind bits (bit j), three kinds at a time.
-constexpr std::array<std::uint8_t, 512> three_fields = [] {
-  std::array<std::uint8_t, 512> t{};
-  for (unsigned v = 0; v < 512; ++v) t[v] = static_cast<std::uint8_t>((v & 1) | ((v >> 2) & 2) | ((v >> 4) & 4));
-  return t;
+// Field bits (bit 3j of each of a key word's two lanes, and 32 + 3j) as
+// kind bits (bit j, and 9 + j), both lanes at once by one multiply, no
+// table: times 0b10101 (terms 4, 2, 0), field f lands at 3f + 4 - 2t for
+// t = 0, 1, 2, and these are all distinct (3 f - 2 t = 3 f' - 2 t' needs
+// 3 | t - t', so t = t'), so the product has no carry; field 3c + t lands
+// at 4 + 9c + t with the term t, so the kinds come in three 3-bit chunks,
+// gathered by two shifts. A lane's terms lie in bits 0-28 of it, so the
+// high lane's (from bit 32) do not meet the low one's. Checked below for
+// every field mask of a lane, beside three of the other.
+MJK_EV_INLINE constexpr std::uint64_t kinds_of_word(std::uint64_t fields) noexcept {
+  constexpr std::uint64_t chunks = 0x001C0E07001C0E07ull;  // bits 0-2, 9-11, 18-20 of each lane
+  const std::uint64_t y = ((fields * 0x15u) >> 4) & chunks;
+  const std::uint64_t z = y | y >> 6 | y >> 12;
+  return (z & 0x1ffu) | ((z >> 32) & 0x1ffu) << 9;
+}
+// The kind bits (kind k at bit k) of a key's two words of field masks.
+MJK_EV_INLINE std::uint64_t kinds_of_words(std::uint64_t lo, std::uint64_t hi) noexcept {
+  return kinds_of_word(lo) | kinds_of_word(hi) << 18;
+}
+constexpr bool kinds_of_word_exact = [] {
+  for (std::uint64_t v = 0; v < 512; ++v) {
+    std::uint64_t f = 0;
+    for (int j = 0; j < 9; ++j) f |= ((v >> j) & 1) << (3 * j);
+    for (const std::uint64_t other : {std::uint64_t{0}, std::uint64_t{field_ones}, f})
+      if (kinds_of_word(f | other << 32) != (v | kinds_of_word(other) << 9) ||
+          kinds_of_word(other | f << 32) != (kinds_of_word(other) | v << 9))
+        return false;
+  }
+  return true;
 }();
-MJK_EV_INLINE std::uint32_t kinds_of_fields(std::uint32_t f) noexcept {
-  return three_fields[f & 511] | three_fields[(f >> 9) & 511] << 3 | three_fields[(f >> 18) & 511] << 6;
-}
+static_assert(kinds_of_word_exact);
 
-// Per group, bit 3j of kind j: held at least once, twice, exactly once,
-// exactly twice, three times or more.
+// Per key word (two groups' lanes), bit 3j of kind j: held at least once,
+// exactly once, exactly twice, three times or more (the red and riichi
+// bits, 27 of each lane, are outside every field).
 struct Fields {
-  std::uint32_t ge1, ge2, eq1, eq2, ge3;
+  std::uint64_t ge1, eq1, eq2, ge3;
 };
-MJK_EV_INLINE Fields fields_of(std::uint32_t x) noexcept {
-  const std::uint32_t b0 = x & field_ones, b1 = (x >> 1) & field_ones, b2 = (x >> 2) & field_ones;
-  const std::uint32_t ge1 = b0 | b1 | b2, ge2 = b1 | b2;
-  return {ge1, ge2, ge1 & ~ge2, b1 & ~b0 & ~b2, b2 | (b1 & b0)};
-}
-// The kind bits of one field mask per group.
-template <class Pick>
-MJK_EV_INLINE std::uint64_t kinds_where(const Key& k, Pick pick) noexcept {
-  std::uint64_t out = 0;
-  for (int g = 0; g < 4; ++g) out |= std::uint64_t{kinds_of_fields(pick(fields_of(group_vec(k, g))))} << (9 * g);
-  return out;
+MJK_EV_INLINE Fields fields_of(std::uint64_t word) noexcept {
+  const std::uint64_t b0 = word & field_words, b1 = (word >> 1) & field_words, b2 = (word >> 2) & field_words;
+  const std::uint64_t ge1 = b0 | b1 | b2, ge2 = b1 | b2;
+  return {ge1, ge1 & ~ge2, b1 & ~b0 & ~b2, b2 | (b1 & b0)};
 }
 MJK_EV_INLINE int chiitoi_replacements(int pairs, int singles) noexcept {
   const int p = std::min(pairs, 7);
@@ -272,8 +288,9 @@ MJK_EV_INLINE Eval evaluate(const GroupRows& rows, const std::int32_t* row, cons
   if (forms_best > best) return {static_cast<std::int8_t>(best), mask};
   if (forms_best < best) mask = 0;  // the standard form is not the best: its mask goes
   best = forms_best;
-  const std::uint64_t held = kinds_where(key, [](const Fields& f) { return f.ge1; });
-  const std::uint64_t one = kinds_where(key, [](const Fields& f) { return f.eq1; });
+  const Fields lo = fields_of(key.lo), hi = fields_of(key.hi);
+  const std::uint64_t held = kinds_of_words(lo.ge1, hi.ge1);
+  const std::uint64_t one = kinds_of_words(lo.eq1, hi.eq1);
   if (draw) {
     std::uint64_t zero = all_kinds & ~held;
     if (players == Players::three) zero &= ~sanma_absent;
@@ -283,8 +300,8 @@ MJK_EV_INLINE Eval evaluate(const GroupRows& rows, const std::int32_t* row, cons
     }
     if (kokushi == best) mask |= (zero | (orphan_pairs ? 0 : one)) & orphan_kinds;
   } else {
-    const std::uint64_t two = kinds_where(key, [](const Fields& f) { return f.eq2; });
-    const std::uint64_t ge3 = kinds_where(key, [](const Fields& f) { return f.ge3; });
+    const std::uint64_t two = kinds_of_words(lo.eq2, hi.eq2);
+    const std::uint64_t ge3 = kinds_of_words(lo.ge3, hi.ge3);
     if (chiitoi == best) {
       const int now = chiitoi + 1;
       if (chiitoi_replacements(pairs, singles - 1) == now) mask |= one;

@@ -94,6 +94,40 @@ constexpr std::array<Key, kinds37> units = [] {
   return u;
 }();
 
+// Where each of the 37 kinds sits in a key, so that a move's copies held
+// cost no branch on the kind (a red five, a plain five less its red one,
+// another kind): its copies are the field at `shift` of key word `word`
+// (lo or hi) under `field`, less the red bit at `red` under `red_mask`.
+struct KindAt {
+  std::uint8_t kind, group, word, shift, field, red, red_mask;
+};
+constexpr std::array<KindAt, kinds37> kind_at = [] {
+  std::array<KindAt, kinds37> t{};
+  for (int k37 = 0; k37 < kinds37; ++k37) {
+    const int kind = base_kind(k37), g = group_of(kind), lane_at = 32 * (g & 1);
+    KindAt& a = t[static_cast<std::size_t>(k37)];
+    a.kind = static_cast<std::uint8_t>(kind);
+    a.group = static_cast<std::uint8_t>(g);
+    a.word = static_cast<std::uint8_t>(g >= 2);
+    a.red = static_cast<std::uint8_t>(lane_at + 27);
+    if (k37 >= 34) {  // the red five: its bit alone
+      a.shift = a.red;
+      a.field = 1;
+    } else {
+      a.shift = static_cast<std::uint8_t>(lane_at + 3 * (kind - 9 * g));
+      a.field = 7;
+      a.red_mask = is_five(kind) ? 1 : 0;  // a five's kind counts its plain copies
+    }
+  }
+  return t;
+}();
+// held_of(k, k37), without a branch.
+MJK_EV_INLINE int held_at(const Key& k, int k37) noexcept {
+  const KindAt& a = kind_at[static_cast<std::size_t>(k37)];
+  const std::uint64_t w = a.word ? k.hi : k.lo;
+  return static_cast<int>((w >> a.shift) & a.field) - static_cast<int>((w >> a.red) & a.red_mask);
+}
+
 // A move of the search: a kind of the 37 and the hand it leads to.
 struct Move {
   int k37;
@@ -107,6 +141,10 @@ class Builder {
     draw_tiles_ = s.tiles % 3 == 1 ? s.tiles : s.tiles - 1;
     limit_ = s.shanten + s.options.extra;
     bits_ = w.table_bits;
+    for (std::size_t k = 0; k < kinds37; ++k) {
+      base_[k] = s.wall0[k] + s.org[k];
+      wall0_[k] = s.wall0[k];
+    }
   }
 
   // Creates the root and expands vertices until none is left unexpanded.
@@ -182,7 +220,7 @@ class Builder {
   }
 
   [[nodiscard]] MJK_EV_INLINE int wall_of(const Key& k, int k37) const noexcept {
-    return s_.wall0[static_cast<std::size_t>(k37)] + s_.org[static_cast<std::size_t>(k37)] - held_of(k, k37);
+    return base_[static_cast<std::size_t>(k37)] - held_at(k, k37);
   }
 
   // Twice the slots, in the same buffer when it has them: the vertices are
@@ -266,11 +304,11 @@ class Builder {
   }
   // The kinds of the 37 a hand holds.
   MJK_EV_INLINE static std::uint64_t held37(const Key& k) noexcept {
-    std::uint64_t out = 0;
-    for (int g = 0; g < 4; ++g) {
+    std::uint64_t out =
+        kinds_of_words((k.lo | k.lo >> 1 | k.lo >> 2) & field_words, (k.hi | k.hi >> 1 | k.hi >> 2) & field_words);
+    for (int g = 0; g < 3; ++g) {
       const std::uint32_t x = lane(k, g);
-      out |= std::uint64_t{kinds_of_fields((x | x >> 1 | x >> 2) & field_ones)} << (9 * g);
-      if (g < 3 && ((x >> 27) & 1)) {
+      if ((x >> 27) & 1) {
         out |= std::uint64_t{1} << red_kind(g);
         if (((x >> 12) & 7) == 1) out &= ~(std::uint64_t{1} << (9 * g + 4));  // the red five is the only five
       }
@@ -290,7 +328,7 @@ class Builder {
     Node n;
     int count = 0;
     std::array<Move, kinds37> moves;
-    std::array<int, kinds37> walls;      // draw vertex: the drawn kind's copies in its wall
+    std::array<int, kinds37> walls;      // the moved kind's copies in the draw vertex's wall
     std::array<bool, kinds37> declares;  // discard vertex: the discard declares riichi
   };
 
@@ -331,15 +369,16 @@ class Builder {
     for (int i = 0; i < p.count; ++i) {
       const Move& mv = p.moves[static_cast<std::size_t>(i)];
       const int k37 = mv.k37, w = p.walls[static_cast<std::size_t>(i)];
-      const int kind = base_kind(k37);
+      const KindAt& at = kind_at[static_cast<std::size_t>(k37)];
+      const int kind = at.kind;
       const bool wins = tenpai && ((n.mask >> kind) & 1);  // a tenpai hand's wait completes it
       const Probe pr = probe(mv, true);
       std::uint32_t d = pr.index;
       if (!pr.found) {  // its rows and distance only for a new vertex
-        const int g = group_of(kind);
+        const int g = at.group;
         std::int32_t row[4] = {n.row[0], n.row[1], n.row[2], n.row[3]};
         row[g] = w_.rows.added(g, n.row[g], kind - 9 * g);
-        const int dist = n.dist + (held_of(mv.key, k37) > s_.org[static_cast<std::size_t>(k37)]);
+        const int dist = n.dist + (w <= wall0_[static_cast<std::size_t>(k37)]);  // w: the wall before the draw
         d = create(mv, true, pr.index, row, dist, wins ? &complete : nullptr);
       }
       if (wins) {
@@ -368,6 +407,7 @@ class Builder {
       const bool keeps = (keeps37 >> k37) & 1;
       const bool r = riichi || (s_.closed && n.shanten == 0 && keeps);
       p.declares[static_cast<std::size_t>(count)] = r;
+      p.walls[static_cast<std::size_t>(count)] = wall_of(n.key, k37) + 1;  // after the discard
       p.moves[static_cast<std::size_t>(count++)] = discard_move(n, k37, r);
     }
     p.count = count;
@@ -381,17 +421,18 @@ class Builder {
     const bool riichi = riichi_of(n.key);
     for (int i = 0; i < p.count; ++i) {
       const Move& mv = p.moves[static_cast<std::size_t>(i)];
-      const int k37 = mv.k37, kind = base_kind(k37);
-      const int dist = n.dist - (held_of(n.key, k37) > s_.org[static_cast<std::size_t>(k37)]);
+      const int k37 = mv.k37, w = p.walls[static_cast<std::size_t>(i)];
+      const KindAt& at = kind_at[static_cast<std::size_t>(k37)];
+      const int kind = at.kind;
+      const int dist = n.dist - (w <= wall0_[static_cast<std::size_t>(k37)]);  // w: the wall after the discard
       const Probe pr = probe(mv, false);
       std::uint32_t x = pr.index;
       if (!pr.found) {
-        const int g = group_of(kind);
+        const int g = at.group;
         std::int32_t row[4] = {n.row[0], n.row[1], n.row[2], n.row[3]};
         row[g] = w_.rows.removed(g, n.row[g], kind - 9 * g);
         x = create(mv, false, pr.index, row, dist, nullptr);
       }
-      const int w = wall_of(mv.key, k37);
       // Does x follow the draw of k37 itself (then this is x's own edge)? From
       // this vertex alone: x = this hand less k37 has this shanten if k37
       // keeps it, one more if not (a complete hand less any tile is tenpai),
@@ -411,6 +452,12 @@ class Builder {
   Pricer pricer_;
   int draw_tiles_ = 0, limit_ = 0;
   int bits_ = 0;  // log2 of the table's slots in use
+  // Per kind of the 37: the start wall plus the start hand (a hand's wall
+  // is that less what it holds), and the start wall alone: a move's tile is
+  // one the start hand did not hold (dist) iff the wall holds no more than
+  // the start wall of its kind, the hand without it (held > org iff
+  // wall0 + org - (held - 1) <= wall0).
+  std::array<int, kinds37> base_{}, wall0_{};
   std::uint32_t root_ = 0;
 };
 
