@@ -112,7 +112,7 @@ class GroupRows {
 
   // The table lines of the rows added() (kinds: bit j, kind j added) or
   // removed() would make for row id, fetched now: a vertex's moves are
-  // planned two expansions before they are made, so a new hand's new rows
+  // planned four expansions before they are made, so a new hand's new rows
   // find their lines in cache instead of waiting on them one row after
   // another. Costs a mask test per group where the links are known.
   void prefetch(int g, std::int32_t id, std::uint32_t kinds, bool remove) const noexcept {
