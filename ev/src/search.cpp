@@ -163,7 +163,7 @@ class Builder {
     // 3-shanten option set, six or eight: no faster). Expanding discard
     // vertices creates draw vertices only and the other way round, so the
     // next vertices of a phase are known before this one is expanded.
-    constexpr std::size_t ahead = 4, ring = 8;
+    constexpr std::size_t ahead = 4, ring = 2 * ahead;  // more than the ahead + 1 plans live at once
     Plan plans[ring];
     while (xi < w_.xs.size() || di < w_.ds.size()) {
       for (std::size_t j = di; j < di + ahead && j < w_.ds.size(); ++j)
