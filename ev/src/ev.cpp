@@ -141,9 +141,14 @@ HandError prepare(const ScoreRequest& r, const EvOptions& o, const EvVisible& v,
 
   if (s.wall < ev_last_turn)
     return error_of(Error::wall_too_small, {}, std::nullopt, static_cast<std::uint8_t>(s.wall));
-  s.start = {};
-  for (int k = 0; k < kind_count; ++k)
-    for (int c = 0; c < r.hand.count(Tile(k)); ++c) s.start = ev_detail::plus(s.start, ev_detail::unit_of(k));
+  // The start key: each kind's count in its 3-bit field of its group's lane
+  // (search.hpp's Key), written at once rather than a unit per tile.
+  std::array<std::uint64_t, 4> lanes{};
+  for (int k = 0; k < kind_count; ++k) {
+    const int g = k < 27 ? k / 9 : 3;
+    lanes[static_cast<std::size_t>(g)] |= static_cast<std::uint64_t>(r.hand.count(Tile(k))) << (3 * (k - 9 * g));
+  }
+  s.start = {lanes[0] | lanes[1] << 32, lanes[2] | lanes[3] << 32};
   if (o.red) {
     for (int suit = 0; suit < 3; ++suit) {
       const int five = suit * 9 + 4;

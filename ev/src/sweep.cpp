@@ -14,6 +14,7 @@
 // vertex not needed yet is read by none, whatever it holds.
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 
 #include "graph.hpp"
@@ -28,27 +29,36 @@ constexpr std::uint8_t never = 255;  // a vertex no answer needs: never computed
 
 // The range of vertices each turn computes: from the first to the last
 // vertex (in the growth's order) whose window first..last holds the turn;
-// found from each window's first and last vertex.
+// found from each window's first and last vertex. Only the windows some
+// vertex has are read or written (a bit each): clearing and scanning all
+// 361 of them cost about 2,800 instructions a call, as much as the rest of
+// a tenpai hand's layout and a sixth of its whole search.
 void turn_ranges(const std::uint8_t* first, const std::uint8_t* last, std::size_t n,
                  std::array<Range, ev_turns>& turns) noexcept {
   constexpr std::size_t windows = ev_turns * ev_turns;
-  std::array<std::uint32_t, windows> lo, hi{};
-  lo.fill(~0u);
+  std::array<std::uint32_t, windows> lo, hi;  // of the windows in `used` alone
+  std::array<std::uint64_t, (windows + 63) / 64> used{};
   for (std::size_t v = 0; v < n; ++v) {
     if (first[v] > last[v]) continue;  // never needed (`never`), or zeros whenever needed
     const std::size_t window = std::size_t{first[v]} * ev_turns + last[v];
-    lo[window] = std::min(lo[window], static_cast<std::uint32_t>(v));
+    std::uint64_t& bits = used[window / 64];
+    const std::uint64_t bit = std::uint64_t{1} << (window % 64);
+    if (!(bits & bit)) {  // its first vertex: the vertices come in order
+      bits |= bit;
+      lo[window] = static_cast<std::uint32_t>(v);
+    }
     hi[window] = static_cast<std::uint32_t>(v + 1);
   }
   std::array<std::uint32_t, ev_turns> b, e{};
   b.fill(~0u);
-  for (std::size_t window = 0; window < windows; ++window) {
-    if (hi[window] == 0) continue;  // no vertex has it (most windows)
-    for (std::size_t t = window / ev_turns; t <= window % ev_turns; ++t) {
-      b[t] = std::min(b[t], lo[window]);
-      e[t] = std::max(e[t], hi[window]);
+  for (std::size_t word = 0; word < used.size(); ++word)
+    for (std::uint64_t m = used[word]; m; m &= m - 1) {
+      const std::size_t window = 64 * word + static_cast<std::size_t>(std::countr_zero(m));
+      for (std::size_t t = window / ev_turns; t <= window % ev_turns; ++t) {
+        b[t] = std::min(b[t], lo[window]);
+        e[t] = std::max(e[t], hi[window]);
+      }
     }
-  }
   for (std::size_t t = 0; t < ev_turns; ++t) turns[t] = b[t] < e[t] ? Range{b[t], e[t]} : Range{};
 }
 
