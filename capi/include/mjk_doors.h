@@ -214,7 +214,9 @@ MJK_API int mjk_ev_lines(const char* const* texts, const size_t* lengths, size_t
                          const mjk_ev_overrides* overrides, unsigned threads, const mjk_cancel* cancel,
                          mjk_ev_row* out);
 /* A discard's name as `mjk --json` writes it ("6s"; "0s" a red five) into
- * buf (3 bytes: two and the NUL). */
+ * buf (3 bytes: two and the NUL), by its discard and discard_red alone; ""
+ * for no tile (a kind past 33, discard_red on a kind that is not a five, a
+ * NULL discard). A NULL buf is left alone. */
 MJK_API void mjk_ev_discard_name(const mjk_ev_discard* discard, char buf[3]);
 
 /* ---- what a door reads of the library to make its functions (capi/src/doors_json.cpp) ----

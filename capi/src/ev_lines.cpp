@@ -160,8 +160,12 @@ int mjk_ev_lines(const char* const* texts, const size_t* lengths, size_t n, cons
 
 
 void mjk_ev_discard_name(const mjk_ev_discard* d, char buf[3]) {
+  if (!buf) return;
+  buf[0] = '\0';
+  // No such tile: a kind past 7z, a red flag on a kind that is not a five.
+  if (!d || d->discard >= MJK_KINDS || (d->discard_red && (d->discard >= 27 || d->discard % 9 != 4))) return;
   buf[0] = d->discard_red ? '0' : static_cast<char>('1' + d->discard % 9);
-  buf[1] = "mpsz"[d->discard / 9 % 4];
+  buf[1] = "mpsz"[d->discard / 9];
   buf[2] = '\0';
 }
 

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "mjk.h"
@@ -280,6 +281,34 @@ TEST_CASE(
   char name[3];
   mjk_ev_discard_name(&rows[0].answer.discards[0], name);
   CHECK(std::string(name) == "1p");
+  // Every kind by name, the red fives, and no name for what is no tile.
+  for (int k = 0; k < MJK_KINDS; ++k) {
+    mjk_ev_discard d{};
+    d.has_discard = 1;
+    d.discard = static_cast<std::uint8_t>(k);
+    mjk_ev_discard_name(&d, name);
+    CHECK(std::string(name) == std::string{static_cast<char>('1' + k % 9), "mpsz"[k / 9]});
+  }
+  for (const auto& [kind, red, expected] : {std::tuple{4, 1, "0m"},
+                                            {13, 1, "0p"},
+                                            {22, 1, "0s"},
+                                            {3, 1, ""},
+                                            {31, 1, ""},
+                                            {34, 0, ""},
+                                            {255, 0, ""},
+                                            {255, 1, ""}}) {
+    mjk_ev_discard d{};
+    d.has_discard = 1;
+    d.discard = static_cast<std::uint8_t>(kind);
+    d.discard_red = static_cast<std::uint8_t>(red);
+    std::strcpy(name, "??");
+    mjk_ev_discard_name(&d, name);
+    CHECK(std::string(name) == expected);
+  }
+  std::strcpy(name, "??");
+  mjk_ev_discard_name(nullptr, name);
+  CHECK(std::string(name).empty());
+  mjk_ev_discard_name(&rows[0].answer.discards[0], nullptr);  // nothing to write into: nothing written
 
   mjk_cancel* cancel = mjk_cancel_new();
   mjk_cancel_request(cancel);
