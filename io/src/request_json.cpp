@@ -447,7 +447,7 @@ class RequestReader {
     for (;;) {
       if (HandError e = in_.value(v_)) return e;
       if (v_.kind != Type::number || !v_.integral || v_.integer < 0 || v_.integer > 4)
-        return bad(v_.at, "visible counts must be 0 to 4");
+        return bad(v_.at, "visible counts must be integers 0 to 4");
       if (k == kind_count) return bad(v_.at, must);
       r_.visible[k++] = static_cast<std::uint8_t>(v_.integer);
       in_.ws();

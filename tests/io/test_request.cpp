@@ -237,7 +237,9 @@ TEST_CASE("the JSON request: every malformed request is an error naming what and
       {R"({"hand": "1112345678999m", "riichi": 3})", "at position 37: riichi must be 0, 1 or 2"},
       {R"({"hand": "1112345678999m", "riichi": 1.0})", "at position 37: riichi must be 0, 1 or 2"},
       {R"({"hand": "1112345678999m", "riichi": 01})", "at position 38: not JSON: expected ',' or '}'"},
-      {R"({"hand": "1112345678999m", "honba": -1})", "at position 36: honba must be 0 to 65535"},
+      {R"({"hand": "1112345678999m", "honba": -1})", "at position 36: honba must be an integer 0 to 65535"},
+      {R"({"hand": "1112345678999m", "honba": 1.5})", "at position 36: honba must be an integer 0 to 65535"},
+      {R"({"hand": "1112345678999m", "sticks": 2e0})", "at position 37: sticks must be an integer 0 to 65535"},
       {R"({"hand": "1112345678999m", "players": 5})", "at position 38: players must be 3 or 4"},
       {R"({"hand": "1112345678999m", "seat": "5z"})",
        "seat or round wind out of range, or a ron from oneself at position 35"},
@@ -407,7 +409,7 @@ TEST_CASE("JSON requests accept every spelling the schema declares") {
         std::string::npos);
   CHECK(error_of("{\"hand\":\"123678m345p67s55s\",\"riichi\":3}").find("riichi must be 0, 1 or 2") !=
         std::string::npos);
-  CHECK(error_of("{\"hand\":\"123678m345p67s55s\",\"nuki\":5}").find("nuki must be 0 to 4") != std::string::npos);
+  CHECK(error_of("{\"hand\":\"123678m345p67s55s\",\"nuki\":5}").find("nuki must be an integer 0 to 4") != std::string::npos);
 }
 
 TEST_CASE("the schema's table: every field once, winds in every spelling") {

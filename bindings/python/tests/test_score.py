@@ -192,7 +192,7 @@ def test_every_spelling_the_cli_takes():
 @pytest.mark.parametrize("fields, message", [
     ({"seat": "up"}, "score(): seat must be a wind, \"1z\" (East) to \"4z\" (North), got 'up'"),
     ({"riichi": 3}, "score(): riichi must be 0, 1 or 2 (double riichi), got 3"),
-    ({"nuki": 9}, "score(): nuki must be 0 to 4, got 9"),
+    ({"nuki": 9}, "score(): nuki must be an integer 0 to 4, got 9"),
     ({"rules": {"renhou": "big"}}, "score(): rules.renhou must be \"none\", \"mangan\" or \"yakuman\", got 'big'"),
     ({"melds": [{"type": "chii", "tiles": "234m"}]}, "score(): melds[0].type must be one of \"chi\", \"pon\", "
                                                      "\"minkan\", \"ankan\", \"kakan\", got 'chii'"),

@@ -61,7 +61,7 @@ test('an error names the bounds of the schema (and the server\'s cap), and a num
     'ev.extra must be an integer from 0 to 3, got a number beyond the range of a double (more than 1.8e308 in size)');
   assert.equal(refused('{"hand":"1m","ev":{"max_vertices":-1e400}}'),
     'ev.max_vertices must be an integer from 1 to 200000 on this server, got a number beyond the range of a double (more than 1.8e308 in size)');
-  assert.equal(refused('{"hand":"1m","honba":1e400}'), 'honba must be 0 to 65535, got a number beyond the range of a double (more than 1.8e308 in size)');
+  assert.equal(refused('{"hand":"1m","honba":1e400}'), 'honba must be an integer 0 to 65535, got a number beyond the range of a double (more than 1.8e308 in size)');
   assert.equal(refused(`{"hand":"1m","visible":[${Array(33).fill(0)},1e999]}`),
     'visible[33] must be an integer from 0 to 4, got a number beyond the range of a double (more than 1.8e308 in size)');
   assert.equal(refused('{"hand":"1m","ev":{"turn":18}}'), 'ev.turn must be an integer from 1 to 17, got 18');
