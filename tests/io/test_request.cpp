@@ -409,7 +409,8 @@ TEST_CASE("JSON requests accept every spelling the schema declares") {
         std::string::npos);
   CHECK(error_of("{\"hand\":\"123678m345p67s55s\",\"riichi\":3}").find("riichi must be 0, 1 or 2") !=
         std::string::npos);
-  CHECK(error_of("{\"hand\":\"123678m345p67s55s\",\"nuki\":5}").find("nuki must be an integer 0 to 4") != std::string::npos);
+  CHECK(error_of("{\"hand\":\"123678m345p67s55s\",\"nuki\":5}").find("nuki must be an integer 0 to 4") !=
+        std::string::npos);
 }
 
 TEST_CASE("the schema's table: every field once, winds in every spelling") {
