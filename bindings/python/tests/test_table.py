@@ -184,6 +184,14 @@ def test_tables_bad_input_is_a_clear_error_and_moves_nothing():
     bad[2] = 500
     with pytest.raises(ValueError, match="table 2.*action 500"):
         tabs.step(bad)
+    # A uint64 past 2**63 is named as it is, not as the int64 it would wrap to.
+    huge = good.astype(np.uint64)
+    huge[1] = 2**63 + 5
+    with pytest.raises(ValueError, match="table 1: seat 0 may not play action 9223372036854775813: not an action id"):
+        tabs.step(huge)
+    huge[1] = 2**64 - 1
+    with pytest.raises(ValueError, match="action 18446744073709551615: not an action id"):
+        tabs.step(huge)
     assert (tabs.mask == mask).all() and (tabs.seat == seat).all()
     tabs.step(good.astype(np.int32))  # any integer dtype
     with pytest.raises(ValueError, match="shape"):

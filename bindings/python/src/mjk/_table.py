@@ -280,6 +280,13 @@ class Tables:
             raise ValueError(f"actions must have shape ({self.n},), one per table; got {actions.shape}")
         if actions.dtype.kind not in "iu":
             raise TypeError(f"actions must be an integer array (int8..int64, uint8..); got dtype {actions.dtype}")
+        if actions.dtype.kind == "u" and actions.dtype.itemsize == 8:
+            # The C ABI reads int64: a uint64 past 2**63 would reach it wrapped, and be named so.
+            over = _np.flatnonzero(actions > _np.uint64(2**63 - 1))
+            if over.size:
+                i = int(over[0])
+                raise ValueError(f"table {i}: seat {int(self._seat[i])} may not play action {int(actions[i])}: "
+                                 "not an action id (nothing was applied)")
         return self._native.step(actions)
 
     def encode(self, out):
