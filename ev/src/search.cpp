@@ -128,6 +128,20 @@ MJK_EV_INLINE int held_at(const Key& k, int k37) noexcept {
   return static_cast<int>((w >> a.shift) & a.field) - static_cast<int>((w >> a.red) & a.red_mask);
 }
 
+// The kinds of the 37 a hand holds (held_of(k, k37) > 0).
+MJK_EV_INLINE std::uint64_t held37(const Key& k) noexcept {
+  std::uint64_t out =
+      kinds_of_words((k.lo | k.lo >> 1 | k.lo >> 2) & field_words, (k.hi | k.hi >> 1 | k.hi >> 2) & field_words);
+  for (int g = 0; g < 3; ++g) {
+    const std::uint32_t x = lane(k, g);
+    if ((x >> 27) & 1) {
+      out |= std::uint64_t{1} << red_kind(g);
+      if (((x >> 12) & 7) == 1) out &= ~(std::uint64_t{1} << (9 * g + 4));  // the red five is the only five
+    }
+  }
+  return out;
+}
+
 // A move of the search: a kind of the 37 and the hand it leads to.
 struct Move {
   int k37;
@@ -302,19 +316,6 @@ class Builder {
     std::uint64_t m = n.mask;
     for (int suit = 0; suit < 3; ++suit) m |= ((n.mask >> (9 * suit + 4)) & 1) << red_kind(suit);
     return m;
-  }
-  // The kinds of the 37 a hand holds.
-  MJK_EV_INLINE static std::uint64_t held37(const Key& k) noexcept {
-    std::uint64_t out =
-        kinds_of_words((k.lo | k.lo >> 1 | k.lo >> 2) & field_words, (k.hi | k.hi >> 1 | k.hi >> 2) & field_words);
-    for (int g = 0; g < 3; ++g) {
-      const std::uint32_t x = lane(k, g);
-      if ((x >> 27) & 1) {
-        out |= std::uint64_t{1} << red_kind(g);
-        if (((x >> 12) & 7) == 1) out &= ~(std::uint64_t{1} << (9 * g + 4));  // the red five is the only five
-      }
-    }
-    return out;
   }
 
   // The moves first, their table slots prefetched, then each looked up:
@@ -501,9 +502,14 @@ Error search(const Setup& s, EvWorkspace::Impl& w, EvAnswer& answer) {
     slots = 1;
   } else {
     const Node& root = w.ds[b.root()];
-    for (int kind = 0; kind < kind_count; ++kind) {
+    // The kinds held, in kind order (a five's bit stands for its red one too).
+    const std::uint64_t held = held37(root.key);
+    std::uint64_t kinds = held & ((std::uint64_t{1} << kind_count) - 1);
+    for (int suit = 0; suit < 3; ++suit) kinds |= ((held >> red_kind(suit)) & 1) << (9 * suit + 4);
+    for (std::uint64_t m = kinds; m; m &= m - 1) {
+      const int kind = std::countr_zero(m);
       for (int k37 : {kind, is_five(kind) ? red_kind(kind / 9) : -1}) {
-        if (k37 < 0 || held_of(root.key, k37) == 0) continue;
+        if (k37 < 0 || ((held >> k37) & 1) == 0) continue;
         const bool keeps = (root.mask >> kind) & 1;
         const bool declares = s.closed && root.shanten == 0 && keeps;
         const std::int64_t x = b.root_discard(k37, declares);
