@@ -144,10 +144,9 @@ HandError prepare(const ScoreRequest& r, const EvOptions& o, const EvVisible& v,
   // The start key: each kind's count in its 3-bit field of its group's lane
   // (search.hpp's Key), written at once rather than a unit per tile.
   std::array<std::uint64_t, 4> lanes{};
-  for (int k = 0; k < kind_count; ++k) {
-    const int g = k < 27 ? k / 9 : 3;
-    lanes[static_cast<std::size_t>(g)] |= static_cast<std::uint64_t>(r.hand.count(Tile(k))) << (3 * (k - 9 * g));
-  }
+  for (std::size_t g = 0; g < 3; ++g)  // a suit's nine counts at slots 12g..12g+8
+    for (std::size_t j = 0; j < 9; ++j) lanes[g] |= std::uint64_t{r.hand.slots[12 * g + j]} << (3 * j);
+  for (std::size_t j = 0; j < 7; ++j) lanes[3] |= std::uint64_t{r.hand.slots[36 + honour_slot[j]]} << (3 * j);
   s.start = {lanes[0] | lanes[1] << 32, lanes[2] | lanes[3] << 32};
   if (o.red) {
     for (int suit = 0; suit < 3; ++suit) {
