@@ -141,13 +141,12 @@ HandError prepare(const ScoreRequest& r, const EvOptions& o, const EvVisible& v,
 
   if (s.wall < ev_last_turn)
     return error_of(Error::wall_too_small, {}, std::nullopt, static_cast<std::uint8_t>(s.wall));
-  // The start key: each kind's count in its 3-bit field of its group's lane
-  // (search.hpp's Key), written at once rather than a unit per tile.
-  std::array<std::uint64_t, 4> lanes{};
+  // The start key from each group's counts (3 bits a kind), not a unit per tile.
+  std::array<ev_detail::GroupVec, 4> groups{};
   for (std::size_t g = 0; g < 3; ++g)  // a suit's nine counts at slots 12g..12g+8
-    for (std::size_t j = 0; j < 9; ++j) lanes[g] |= std::uint64_t{r.hand.slots[12 * g + j]} << (3 * j);
-  for (std::size_t j = 0; j < 7; ++j) lanes[3] |= std::uint64_t{r.hand.slots[36 + honour_slot[j]]} << (3 * j);
-  s.start = {lanes[0] | lanes[1] << 32, lanes[2] | lanes[3] << 32};
+    for (std::size_t j = 0; j < 9; ++j) groups[g] |= ev_detail::GroupVec{r.hand.slots[12 * g + j]} << (3 * j);
+  for (std::size_t j = 0; j < 7; ++j) groups[3] |= ev_detail::GroupVec{r.hand.slots[36 + honour_slot[j]]} << (3 * j);
+  s.start = ev_detail::key_of(groups);
   if (o.red) {
     for (int suit = 0; suit < 3; ++suit) {
       const int five = suit * 9 + 4;

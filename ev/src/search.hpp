@@ -33,6 +33,10 @@ inline std::uint32_t lane(const Key& k, int g) noexcept {
   return static_cast<std::uint32_t>((g < 2 ? k.lo : k.hi) >> (32 * (g & 1)));
 }
 inline GroupVec group_vec(const Key& k, int g) noexcept { return lane(k, g) & 0x7ffffffu; }
+// The key of four groups' count vectors (no red five, no riichi): lane() read back.
+inline Key key_of(const std::array<GroupVec, 4>& groups) noexcept {
+  return {groups[0] | std::uint64_t{groups[1]} << 32, groups[2] | std::uint64_t{groups[3]} << 32};
+}
 inline int count_of(const Key& k, int kind) noexcept {  // a kind's copies, red five included
   const int g = group_of(kind);
   return static_cast<int>((lane(k, g) >> (3 * (kind - 9 * g))) & 7u);
