@@ -3,8 +3,9 @@
 // built field by field from them (the usual case: mostly valid, often
 // contradictory), or, raw, the bytes of the C ABI's request struct, to check
 // that garbage gets an error and never a crash. Each request's waiting hand
-// (its winning tile taken out) also goes through score_each_win, every tile
-// against score(). A mismatch prints the request and aborts.
+// (its winning tile taken out) also goes through score_each_win, and its
+// hand through score_won_on_each, every tile against score(). A mismatch
+// prints the request and aborts.
 //
 // Built with -fsanitize=fuzzer (MJK_FUZZ=ON, clang) this is a libFuzzer
 // target; otherwise replay_main.cpp replays the corpus in every test build.
@@ -185,6 +186,23 @@ void check_each_win(const ScoreRequest& r) {
     mismatch("validate_waiting refuses a request some tile makes valid", w);
 }
 
+// The request's hand won on every tile at once: score_won_on_each must
+// answer each as score() of the request with that tile its winning one.
+void check_won_on_each(const ScoreRequest& r) {
+  std::array<Result<Score>, kind_count> each;
+  if (score_won_on_each(r, (std::uint64_t{1} << kind_count) - 1, each) != Error::none)
+    mismatch("score_won_on_each refused 34 outputs", r);
+  for (int k = 0; k < kind_count; ++k) {
+    ScoreRequest one = r;
+    one.win = Tile(k);
+    one.win_red = false;
+    const Result<Score> alone = score(one);
+    const Result<Score>& got = each[static_cast<std::size_t>(k)];
+    if (got.error != alone.error) mismatch("score_won_on_each's error differs from score()'s", one);
+    if (!(got.value == alone.value)) mismatch("score_won_on_each differs from score()", one, &got.value, &alone.value);
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -224,5 +242,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const ScoreRequest r = request_from(b);
   check(r);
   check_each_win(r);
+  check_won_on_each(r);
   return 0;
 }

@@ -46,16 +46,18 @@ struct Node {
 
 struct Edge {
   std::uint32_t d;  // discard vertex
-  float w;          // the drawn kind's copies in the draw vertex's wall
+  std::uint8_t w;   // the drawn kind's copies in the draw vertex's wall
+  bool win;         // a tenpai hand's wait: its entry in `wins` prices it
 };
+// A wait drawn (d complete), priced after the growth: each complete hand
+// once for all the tiles it is won on (search.cpp).
 struct WinEdge {
-  std::uint32_t d;
-  float w;
-  double price;  // the win's expected income (> 0: a win with a yaku)
+  std::uint32_t d, x;
+  std::uint8_t k37;
+  double price;  // the win's expected income (> 0: a win with a yaku; else the edge is an ordinary one)
 };
 struct Extra {
-  std::uint32_t x, d;
-  float w;
+  std::uint32_t x, d, w;
 };
 
 // A draw vertex as the sweep reads it (16 bytes, one load per vertex and
@@ -94,9 +96,7 @@ constexpr std::uint32_t discard_bit = 0x80000000u;
 // vertex's edges are byte offsets of their values too.
 constexpr int value_shift = 5;                                         // log2 sizeof(Values)
 constexpr std::uint32_t target_mask = (1u << (32 - value_shift)) - 1;  // the largest vertex an edge names
-inline std::uint32_t packed_edge(std::uint32_t d, float w) noexcept {
-  return d << value_shift | static_cast<std::uint32_t>(w);
-}
+inline std::uint32_t packed_edge(std::uint32_t d, std::uint32_t w) noexcept { return d << value_shift | w; }
 inline std::uint32_t target_of(std::uint32_t e) noexcept { return e >> value_shift; }
 inline std::uint32_t offset_of(std::uint32_t e) noexcept { return e & ~((1u << value_shift) - 1); }
 // The weights as doubles, by the low bits: one load, no conversion.
@@ -130,10 +130,11 @@ struct EvWorkspace::Impl {
   // Stamps the table's slots (0: never written): a new one for every search
   // and every growth, so the table is never cleared.
   std::uint32_t search = 0;
-  std::vector<ev_detail::Edge> own;  // the draws each draw vertex follows, in its order
+  std::vector<ev_detail::Edge> own;  // the draws each draw vertex follows, in its order (its waits too)
   std::vector<std::uint32_t> own_begin;
-  std::vector<ev_detail::WinEdge> wins;
-  std::vector<std::uint32_t> win_begin;
+  std::vector<ev_detail::WinEdge> wins;  // the waits drawn, in the growth's order
+  std::vector<std::uint32_t> win_order;  // `wins` by discard vertex, for the pricing
+  std::vector<std::uint32_t> win_count;  // per draw vertex: its wins with a yaku
   std::vector<ev_detail::Extra> extras;
   std::vector<std::uint8_t> tenpai;  // per draw vertex
   std::vector<std::uint32_t> extra_count;
@@ -154,9 +155,9 @@ struct EvWorkspace::Impl {
 
   std::size_t bytes() const noexcept {
     auto b = [](const auto& v) { return v.capacity() * sizeof(v[0]); };
-    return rows.bytes() + b(xs) + b(ds) + b(table) + b(own) + b(own_begin) + b(wins) + b(win_begin) + b(extras) +
-           b(tenpai) + b(extra_count) + b(records) + b(edges) + b(price) + b(in_begin) + b(in_x) + b(first_x) +
-           b(last_x) + b(need_d) + b(last_d) + b(queue) + b(xv) + b(dv);
+    return rows.bytes() + b(xs) + b(ds) + b(table) + b(own) + b(own_begin) + b(wins) + b(win_order) + b(win_count) +
+           b(extras) + b(tenpai) + b(extra_count) + b(records) + b(edges) + b(price) + b(in_begin) + b(in_x) +
+           b(first_x) + b(last_x) + b(need_d) + b(last_d) + b(queue) + b(xv) + b(dv);
   }
   void reset(Players players) {
     rows.reset(players);
@@ -185,7 +186,6 @@ struct EvWorkspace::Impl {
     own.clear();
     own_begin.clear();
     wins.clear();
-    win_begin.clear();
     extras.clear();
     tenpai.clear();
   }

@@ -91,15 +91,19 @@ class Pricer {
     tiles_ = s.tiles % 3 == 2 ? s.tiles : s.tiles + 1;
     for (auto& row : incomes_) row.fill(-1);
   }
-  // `hand`: the 3k+2 tiles with the winning tile (kind win37 of the 37).
-  [[nodiscard]] double price(const Key& hand, int win37, bool riichi) noexcept;
+  // `hand`: a complete hand of 3k+2 tiles, won on each of `kinds` (bits of
+  // the 34 kinds, each one it holds): out[k] for each, the rest untouched.
+  // The hand is scored once for all its winning tiles (score_won_on_each).
+  void price_each(const Key& hand, std::uint64_t kinds, bool riichi, std::array<double, kind_count>& out) noexcept;
 
  private:
+  [[nodiscard]] double value_of(const Result<Score>& scored, const Key& hand, bool riichi) noexcept;
   // tsumo_income of han 0..13 (13: 13 and more) at this fu, filled on the fu's first win.
   const double* incomes(int fu) noexcept;
   const Setup& s_;
   ScoreRequest q_;                                    // the wins' request: its hand and win rewritten per win
   int tiles_ = 0;                                     // concealed tiles of a winning hand
+  std::array<Result<Score>, kind_count> scored_;      // the hand's scores by winning tile
   std::array<std::array<double, 14>, 27> incomes_{};  // by fu / 5, then han
 };
 

@@ -78,11 +78,13 @@ void lay_out(EvWorkspace::Impl& w, const std::uint32_t* answers, int count, int 
   const std::size_t nx = w.xs.size(), nd = w.ds.size();
   w.extra_count.assign(nx + 1, 0);
   for (const Extra& e : w.extras) ++w.extra_count[e.x + 1];
+  w.win_count.assign(nx, 0);
+  for (const WinEdge& e : w.wins) w.win_count[e.x] += e.price > 0;
   w.records.resize(nx);
   std::uint32_t at = 0, prices = 0;
   for (std::size_t x = 0; x < nx; ++x) {
     XRecord& r = w.records[x];
-    const std::uint32_t own = w.own_begin[x + 1] - w.own_begin[x], wins = w.win_begin[x + 1] - w.win_begin[x];
+    const std::uint32_t wins = w.win_count[x], own = w.own_begin[x + 1] - w.own_begin[x] - wins;
     r.begin = at;
     r.prices = prices;
     r.edges = static_cast<std::uint16_t>(own + w.extra_count[x + 1]);
@@ -94,29 +96,32 @@ void lay_out(EvWorkspace::Impl& w, const std::uint32_t* answers, int count, int 
   }
   w.edges.resize(at);
   w.price.resize(prices);
-  // Own edges, then (placed below) the extras, then the wins.
+  // Own edges, then (placed below) the extras, then the wins with a yaku (a
+  // wait without one is an own edge where it was drawn). Each sum keeps the
+  // growth's order.
   std::vector<std::uint32_t>& fill = w.extra_count;  // reused: the next free slot of each vertex's extras
+  const WinEdge* win = w.wins.data();                // the waits, in the same order as in `own`
   for (std::size_t x = 0; x < nx; ++x) {
     const XRecord& r = w.records[x];
-    std::uint32_t k = r.begin;
+    std::uint32_t k = r.begin, kw = r.begin + r.edges, p = r.prices;
     int weight = 0;  // of its own edges and wins here, of its extras below
-    for (std::uint32_t e = w.own_begin[x]; e < w.own_begin[x + 1]; ++e, ++k) {
-      w.edges[k] = packed_edge(w.own[e].d, w.own[e].w);
-      weight += static_cast<int>(w.own[e].w);
+    for (std::uint32_t e = w.own_begin[x]; e < w.own_begin[x + 1]; ++e) {
+      const Edge& o = w.own[e];
+      weight += o.w;
+      if (o.win && (win++)->price > 0) {
+        w.edges[kw++] = packed_edge(o.d, o.w);
+        w.price[p++] = win[-1].price;
+      } else {
+        w.edges[k++] = packed_edge(o.d, o.w);
+      }
     }
     fill[x] = k;
-    k = r.begin + r.edges;
-    for (std::uint32_t e = w.win_begin[x]; e < w.win_begin[x + 1]; ++e, ++k) {
-      w.edges[k] = packed_edge(w.wins[e].d, w.wins[e].w);
-      w.price[e] = w.wins[e].price;
-      weight += static_cast<int>(w.wins[e].w);
-    }
     w.records[x].weight = static_cast<std::uint16_t>(weight);
   }
   for (const Extra& e : w.extras) {
     const std::uint32_t k = fill[e.x]++;
     w.edges[k] = packed_edge(e.d, e.w);
-    w.records[e.x].weight = static_cast<std::uint16_t>(w.records[e.x].weight + static_cast<int>(e.w));
+    w.records[e.x].weight = static_cast<std::uint16_t>(w.records[e.x].weight + e.w);
   }
   // The edges into each discard vertex (a counting sort).
   w.in_begin.assign(nd + 1, 0);

@@ -75,7 +75,8 @@ const double* Pricer::incomes(int fu) noexcept {
   return row.data();
 }
 
-double Pricer::price(const Key& hand, int win37, bool riichi) noexcept {
+void Pricer::price_each(const Key& hand, std::uint64_t kinds, bool riichi,
+                        std::array<double, kind_count>& out) noexcept {
   ScoreRequest& q = q_;
   // The concealed tiles straight from the key's lanes into the hand's slots
   // (a suit's nine counts at slots 12g.., three bytes per lookup; the
@@ -96,11 +97,19 @@ double Pricer::price(const Key& hand, int win37, bool riichi) noexcept {
   if (s_.options.red)
     for (int suit = 0; suit < 3; ++suit)
       q.hand.red_fives[static_cast<std::size_t>(suit)] = static_cast<std::uint8_t>(red_of(hand, suit));
-  q.win = Tile(base_kind(win37));
-  q.win_red = win37 >= 34;
   q.tsumo = true;
   q.riichi = riichi ? 1 : 0;
-  const Result<Score> scored = score(q);
+  // A red five won is scored as its plain five: the red flag of the winning
+  // tile is only checked against the hand, which holds the red five here.
+  if (score_won_on_each(q, kinds, scored_) != Error::none) kinds = 0;  // (34 outputs: never)
+  for (std::uint64_t m = kinds; m; m &= m - 1) {
+    const int k = std::countr_zero(m);
+    out[static_cast<std::size_t>(k)] = value_of(scored_[static_cast<std::size_t>(k)], hand, riichi);
+  }
+}
+
+double Pricer::value_of(const Result<Score>& scored, const Key& hand, bool riichi) noexcept {
+  const ScoreRequest& q = q_;
   // The request was validated and the hand is complete by construction:
   // anything else would be a bug, priced as no win.
   if (!scored.ok() || !scored.value.complete) return 0;

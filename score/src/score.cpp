@@ -22,6 +22,36 @@ namespace {
 
 using namespace scoring;
 
+// Seven pairs: 14 tiles, every count 0 or 2 (no count above 2, none odd; a
+// kind held four times is not two pairs).
+bool seven_pairs(const Hand& h) noexcept {
+  u64 not_pairs = h.tiles != 14;
+  for (std::size_t i = 0; i < 6; ++i) {
+    const u64 w = word(&h.slots[8 * i]);
+    not_pairs |= ((w + 0x7d7d7d7d7d7d7d7du) | w << 7) & 0x8080808080808080u;
+  }
+  return !not_pairs;
+}
+
+// The Score of the best reading (prepare() has counted the dora into s).
+void finish(const ScoreRequest& r, const Reading& best, Score& s) noexcept {
+  if (best.key < 0) {  // not complete ("score": null): nothing counted
+    s = Score{};
+    return;
+  }
+  s.complete = true;
+  if (best.key == 0) return;  // complete without a yaku: nothing is paid
+  s.yaku = best.yaku;
+  s.han = static_cast<std::uint8_t>(best.han);
+  s.fu = static_cast<std::uint8_t>(best.fu);
+  s.yakuman = static_cast<std::uint8_t>(best.yakuman);
+  if (!best.yakuman) {
+    s.yaku |= (s.dora ? Y(Yaku::dora) : 0) | (s.aka ? Y(Yaku::aka) : 0) | (s.ura ? Y(Yaku::ura) : 0) |
+              (s.nuki ? Y(Yaku::nuki) : 0);
+  }
+  settle(r, best, s);
+}
+
 // Writes its answer into `out` (the batch's own slot: no copy of the Score).
 void score_one(const ScoreRequest& r, const scoring::SuitTable& table, Result<Score>& out) noexcept {
   out = {};
@@ -39,37 +69,14 @@ void score_one(const ScoreRequest& r, const scoring::SuitTable& table, Result<Sc
   s.closed = c.closed;
   Reading best;
   standard_readings(c, table, [&](const Reading& v, const Pick&) noexcept { keep_best(best, v, c); });
-  {
-    // Seven pairs: 14 tiles, every count 0 or 2 (no count above 2, none
-    // odd; a kind held four times is not two pairs).
-    u64 not_pairs = r.hand.tiles != 14;
-    for (std::size_t i = 0; i < 6; ++i) {
-      const u64 w = word(&r.hand.slots[8 * i]);
-      not_pairs |= ((w + 0x7d7d7d7d7d7d7d7du) | w << 7) & 0x8080808080808080u;
-    }
-    if (!not_pairs) keep_best(best, value(c.fixed_yaku | Y(Yaku::chiitoitsu), 25, c), c);
-    // Thirteen orphans: every terminal and honour; the 13-sided wait when the winning tile is the pair.
-    if (r.hand.tiles == 14 && c.occupied == (terminals | honours)) {
-      const u64 y = (r.hand.count(r.win) == 2 ? Y(Yaku::kokushi_13) : Y(Yaku::kokushi)) |
-                    (c.fixed_yaku & mask_of(Yaku::tenhou, Yaku::chiihou, Yaku::renhou));
-      keep_best(best, value(y, 0, c), c);
-    }
+  if (seven_pairs(r.hand)) keep_best(best, value(c.fixed_yaku | Y(Yaku::chiitoitsu), 25, c), c);
+  // Thirteen orphans: every terminal and honour; the 13-sided wait when the winning tile is the pair.
+  if (r.hand.tiles == 14 && c.occupied == (terminals | honours)) {
+    const u64 y = (r.hand.count(r.win) == 2 ? Y(Yaku::kokushi_13) : Y(Yaku::kokushi)) |
+                  (c.fixed_yaku & mask_of(Yaku::tenhou, Yaku::chiihou, Yaku::renhou));
+    keep_best(best, value(y, 0, c), c);
   }
-  if (best.key < 0) {  // not complete ("score": null): nothing counted
-    s = Score{};
-    return;
-  }
-  s.complete = true;
-  if (best.key == 0) return;  // complete without a yaku: nothing is paid
-  s.yaku = best.yaku;
-  s.han = static_cast<std::uint8_t>(best.han);
-  s.fu = static_cast<std::uint8_t>(best.fu);
-  s.yakuman = static_cast<std::uint8_t>(best.yakuman);
-  if (!best.yakuman) {
-    s.yaku |= (s.dora ? Y(Yaku::dora) : 0) | (s.aka ? Y(Yaku::aka) : 0) | (s.ura ? Y(Yaku::ura) : 0) |
-              (s.nuki ? Y(Yaku::nuki) : 0);
-  }
-  settle(r, best, s);
+  finish(r, best, s);
 }
 
 // Copies of each kind already seen by a waiting hand's request: the hand,
@@ -245,6 +252,63 @@ Error score_each_win(const ScoreRequest& request, std::span<const std::uint8_t> 
     Result<Score>& r = out[static_cast<std::size_t>(k)];
     if (!r.ok()) continue;
     if (const HandError e = validate(won_on(request, Tile(k)), visible)) r = {Score{}, e.code};
+  }
+  return Error::none;
+}
+
+Error score_won_on_each(const ScoreRequest& request, std::uint64_t wins, std::span<Result<Score>> out) noexcept {
+  if (out.size() < static_cast<std::size_t>(kind_count)) return Error::output_too_small;
+  wins &= (std::uint64_t{1} << kind_count) - 1;
+  if (!wins) return Error::none;
+  const SuitTable& table = suit_table();
+  ScoreRequest r = request;
+  r.win_red = false;
+  const auto alone = [&](std::uint64_t kinds) noexcept {
+    for (; kinds; kinds &= kinds - 1) {
+      const int k = std::countr_zero(kinds);
+      r.win = Tile(k);
+      score_one(r, table, out[static_cast<std::size_t>(k)]);
+    }
+  };
+  // A tile the hand does not hold is an invalid winning tile: score() names that.
+  u64 held_slots = 0;
+  for (std::size_t i = 0; i < 6; ++i) held_slots |= nonzero_bits(word(&request.hand.slots[8 * i])) << (8 * i);
+  std::uint64_t held = 0;
+  for (u64 m = held_slots; m; m &= m - 1) held |= std::uint64_t{1} << kind_of_slot[std::countr_zero(m)];
+  alone(wins & ~held);
+  wins &= held;
+  if (!wins) return Error::none;
+  // The context of the first tile serves every tile: prepare() reads the
+  // winning tile only to check that the hand holds it and for chuuren, and
+  // the readings but for thirteen orphans' 13-sided wait. So a hand prepare()
+  // refuses, a closed one-suit hand (chuuren's) and an all-orphans one take
+  // score() tile by tile.
+  r.win = Tile(std::countr_zero(wins));
+  Score prepared;
+  Context c;
+  const u64 occupied_suits = (held_slots & group_mask ? 1 : 0) + (held_slots >> 12 & group_mask ? 1 : 0) +
+                             (held_slots >> 24 & group_mask ? 1 : 0);
+  if (!prepare(r, prepared, c) || (r.hand.tiles == 14 && occupied_suits == 1 && !(held_slots & honours)) ||
+      (r.hand.tiles == 14 && c.occupied == (terminals | honours))) {
+    alone(wins);
+    return Error::none;
+  }
+  prepared.closed = c.closed;
+  WinningTiles<kind_count> tiles;
+  for (std::uint64_t m = wins; m; m &= m - 1)
+    tiles.kind[tiles.count++] = static_cast<std::uint8_t>(std::countr_zero(m));
+  std::array<Reading, kind_count> best{};
+  standard_readings_on(c, table, tiles,
+                       [&](std::size_t i, const Reading& v, const Pick&) noexcept { keep_best(best[i], v, c); });
+  const bool pairs = seven_pairs(r.hand);
+  const Reading chiitoi = pairs ? value(c.fixed_yaku | Y(Yaku::chiitoitsu), 25, c) : Reading{};
+  for (std::size_t i = 0; i < tiles.count; ++i) {
+    if (pairs) keep_best(best[i], chiitoi, c);
+    Result<Score>& o = out[tiles.kind[i]];
+    o = {};
+    o.value = prepared;
+    r.win = Tile(tiles.kind[i]);
+    finish(r, best[i], o.value);
   }
   return Error::none;
 }

@@ -95,11 +95,22 @@ struct Pick {
   unsigned wait;
 };
 
+// The winning tiles one search over readings values at once (one complete
+// hand, each of these tiles its winning one): kinds, in the order their
+// answers are handed to keep.
+template <std::size_t N>
+struct WinningTiles {
+  std::array<std::uint8_t, N> kind{};
+  std::size_t count = 0;
+};
+
 // Every standard-form reading: each combination of the suits' splits, and
-// each wait the winning tile can have in it, each valued and handed to
-// keep(reading, pick).
-template <class Keep>
-inline void standard_readings(const Context& c, const scoring::SuitTable& table, Keep&& keep) noexcept {
+// for each winning tile each wait it can have in it, each valued and handed
+// to keep(i, reading, pick), i the tile's index in `wins`. The splits do not
+// depend on the winning tile: a hand won on several tiles is split once.
+template <std::size_t N, class Keep>
+inline void standard_readings_on(const Context& c, const scoring::SuitTable& table, const WinningTiles<N>& wins,
+                                 Keep&& keep) noexcept {
   const ScoreRequest& r = *c.r;
   const Hand& h = r.hand;
   // The concealed part splits only if one group holds 3k+2 tiles and the others 3k.
@@ -117,11 +128,7 @@ inline void standard_readings(const Context& c, const scoring::SuitTable& table,
     if (splits[g].second == 0) return;
   }
 
-  const int win = r.win.kind(), wg = win / 9, wn = win % 9;
   const bool ron = !r.tsumo;
-  const unsigned honour_waits = wg == 3 ? (c.honour_pair >> (win - 27) & 1) * scoring::wait_tanki |
-                                              (c.honour_trip >> (win - 27) & 1) * scoring::wait_shanpon
-                                        : 0;
   const int honour_trips = bits7[c.honour_trip];
   const int kans_and_fixed_fu = c.meld_fu + 8 * honour_trips + c.honour_pair_fu;
 
@@ -153,30 +160,46 @@ inline void standard_readings(const Context& c, const scoring::SuitTable& table,
         const int head_fu = c.honour_pair_fu;  // suit heads are worth nothing
         const int trip_fu = m.trip_fu + p.trip_fu + s.trip_fu + kans_and_fixed_fu;
         const std::array<const SplitInfo*, 4> parts = {&m, &p, &s, &s};
-        const unsigned suit_waits = static_cast<unsigned>(parts[static_cast<std::size_t>(wg)]->waits >> (4 * wn)) & 15u;
-        const unsigned waits = wg == 3 ? honour_waits : suit_waits;
-        const bool outside_win = wg == 3 || wn == 0 || wn == 8;
-        for (unsigned w = waits; w; w &= w - 1) {
-          const unsigned kind = w & (0u - w);
-          const bool shanpon_ron = (kind == scoring::wait_shanpon) & ron;
-          const int anko = closed_trips + c.ankans - shanpon_ron;
-          u64 yr = y;
-          const auto setr = [&yr](Yaku yaku, bool on) noexcept { yr |= u64{on} << static_cast<int>(yaku); };
-          const bool pinfu = c.closed & (triplets == 0) & (head_fu == 0) & (kind == scoring::wait_ryanmen);
-          const bool tanki = kind == scoring::wait_tanki;
-          setr(Yaku::pinfu, pinfu);
-          setr(Yaku::sanankou, anko == 3);
-          setr(Yaku::suuankou, (anko == 4) & !tanki);
-          setr(Yaku::suuankou_tanki, (anko == 4) & tanki);
-          const int fu = 20 + trip_fu - static_cast<int>(shanpon_ron) * (outside_win ? 4 : 2) +
-                         2 * static_cast<int>((kind & (scoring::wait_closed | scoring::wait_tanki)) != 0) +
-                         10 * static_cast<int>(c.closed & ron) + 2 * static_cast<int>(r.tsumo & !pinfu);
-          // Round up to 10; an open hand's 20 fu is 30.
-          const int rounded = (fu + 9) / 10 * 10;
-          const int final_fu = rounded + 10 * static_cast<int>(!c.closed & (rounded == 20));
-          keep(value(yr, final_fu, c), Pick{{a, b, d}, kind});
+        for (std::size_t i = 0; i < (N == 1 ? 1 : wins.count); ++i) {
+          const int win = wins.kind[i], wg = win / 9, wn = win % 9;
+          const unsigned honour_waits = wg == 3 ? (c.honour_pair >> (win - 27) & 1) * scoring::wait_tanki |
+                                                      (c.honour_trip >> (win - 27) & 1) * scoring::wait_shanpon
+                                                : 0;
+          const unsigned suit_waits =
+              static_cast<unsigned>(parts[static_cast<std::size_t>(wg)]->waits >> (4 * wn)) & 15u;
+          const unsigned waits = wg == 3 ? honour_waits : suit_waits;
+          const bool outside_win = wg == 3 || wn == 0 || wn == 8;
+          for (unsigned w = waits; w; w &= w - 1) {
+            const unsigned kind = w & (0u - w);
+            const bool shanpon_ron = (kind == scoring::wait_shanpon) & ron;
+            const int anko = closed_trips + c.ankans - shanpon_ron;
+            u64 yr = y;
+            const auto setr = [&yr](Yaku yaku, bool on) noexcept { yr |= u64{on} << static_cast<int>(yaku); };
+            const bool pinfu = c.closed & (triplets == 0) & (head_fu == 0) & (kind == scoring::wait_ryanmen);
+            const bool tanki = kind == scoring::wait_tanki;
+            setr(Yaku::pinfu, pinfu);
+            setr(Yaku::sanankou, anko == 3);
+            setr(Yaku::suuankou, (anko == 4) & !tanki);
+            setr(Yaku::suuankou_tanki, (anko == 4) & tanki);
+            const int fu = 20 + trip_fu - static_cast<int>(shanpon_ron) * (outside_win ? 4 : 2) +
+                           2 * static_cast<int>((kind & (scoring::wait_closed | scoring::wait_tanki)) != 0) +
+                           10 * static_cast<int>(c.closed & ron) + 2 * static_cast<int>(r.tsumo & !pinfu);
+            // Round up to 10; an open hand's 20 fu is 30.
+            const int rounded = (fu + 9) / 10 * 10;
+            const int final_fu = rounded + 10 * static_cast<int>(!c.closed & (rounded == 20));
+            keep(i, value(yr, final_fu, c), Pick{{a, b, d}, kind});
+          }
         }
       }
+}
+
+// Every standard-form reading of the request's own winning tile, handed to keep(reading, pick).
+template <class Keep>
+inline void standard_readings(const Context& c, const scoring::SuitTable& table, Keep&& keep) noexcept {
+  WinningTiles<1> win;
+  win.kind[0] = static_cast<std::uint8_t>(c.r->win.kind());
+  win.count = 1;
+  standard_readings_on(c, table, win, [&](std::size_t, const Reading& v, const Pick& pick) noexcept { keep(v, pick); });
 }
 
 }  // namespace mjk::scoring

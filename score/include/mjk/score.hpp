@@ -40,6 +40,16 @@ namespace mjk {
 [[nodiscard]] MJK_API Error score_each_win(const ScoreRequest& request, std::span<const std::uint8_t> visible,
                                            std::span<Result<Score>> out) noexcept;
 
+// One complete hand won on each of several tiles (for the expected-value
+// search, which meets the same hand won on different tiles): for each kind
+// k (0..33) with bit k of `wins` set, out[k] is exactly score() of
+// `request` with win = Tile(k) and win_red false (every other field as
+// given); the other entries are not written. The hand is split into
+// readings once for all its tiles. Error::output_too_small (writing
+// nothing) if out is shorter than kind_count. No allocation; thread-safe.
+[[nodiscard]] MJK_API Error score_won_on_each(const ScoreRequest& request, std::uint64_t wins,
+                                              std::span<Result<Score>> out) noexcept;
+
 // The fu of `score` (score(request)'s answer) part by part, summing to
 // score.fu: the scorer's own reading search run again, keeping which
 // reading won. Empty when the score has no fu (a yakuman hand, no yaku, not
