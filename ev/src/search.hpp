@@ -97,13 +97,23 @@ class Pricer {
   void price_each(const Key& hand, std::uint64_t kinds, bool riichi, std::array<double, kind_count>& out) noexcept;
 
  private:
-  [[nodiscard]] double value_of(const Result<Score>& scored, const Key& hand, bool riichi) noexcept;
+  // The hand's ura-dora odds into terms_ (win.cpp), then a win's price from its score.
+  void ura_odds(const Key& hand) noexcept;
+  [[nodiscard]] double value_of(const Result<Score>& scored, bool ura) noexcept;
   // tsumo_income of han 0..13 (13: 13 and more) at this fu, filled on the fu's first win.
   const double* incomes(int fu) noexcept;
   const Setup& s_;
-  ScoreRequest q_;                                    // the wins' request: its hand and win rewritten per win
-  int tiles_ = 0;                                     // concealed tiles of a winning hand
-  std::array<Result<Score>, kind_count> scored_;      // the hand's scores by winning tile
+  ScoreRequest q_;                                // the wins' request: its hand and win rewritten per win
+  int tiles_ = 0;                                 // concealed tiles of a winning hand
+  std::array<Result<Score>, kind_count> scored_;  // the hand's scores by winning tile
+  // The ura-dora odds of the hand: one indicator, the indicators worth u
+  // (p) for each u; more, the probability p of each outcome worth u.
+  struct Term {
+    double p;
+    int u;
+  };
+  std::array<Term, (max_indicators + 1) * (4 * max_indicators + 1)> terms_{};
+  int term_count_ = 0;
   std::array<std::array<double, 14>, 27> incomes_{};  // by fu / 5, then han
 };
 

@@ -102,29 +102,24 @@ void Pricer::price_each(const Key& hand, std::uint64_t kinds, bool riichi,
   // A red five won is scored as its plain five: the red flag of the winning
   // tile is only checked against the hand, which holds the red five here.
   if (score_won_on_each(q, kinds, scored_) != Error::none) kinds = 0;  // (34 outputs: never)
+  const bool ura = s_.options.uradora && riichi && q.dora_count > 0;
+  if (ura) ura_odds(hand);
   for (std::uint64_t m = kinds; m; m &= m - 1) {
     const int k = std::countr_zero(m);
-    out[static_cast<std::size_t>(k)] = value_of(scored_[static_cast<std::size_t>(k)], hand, riichi);
+    out[static_cast<std::size_t>(k)] = value_of(scored_[static_cast<std::size_t>(k)], ura);
   }
 }
 
-double Pricer::value_of(const Result<Score>& scored, const Key& hand, bool riichi) noexcept {
+// An indicator of kind ind(t) drawn makes each held copy of t (melds and
+// north tiles too) an ura-dora: gain[t]. u = the sum over the n indicators,
+// drawn from the wall at the win (the start wall, plus the start hand, less
+// this hand). None of it depends on the winning tile: each win of the hand
+// reads it with its own han and fu.
+void Pricer::ura_odds(const Key& hand) noexcept {
   const ScoreRequest& q = q_;
-  // The request was validated and the hand is complete by construction:
-  // anything else would be a bug, priced as no win.
-  if (!scored.ok() || !scored.value.complete) return 0;
-  const Score& sc = scored.value;
-  if (sc.yakuman == 0 && sc.han == 0) return 0;  // no yaku: not a win
-  const double paid = sc.payments[q.seat];
-  const int n = q.dora_count;
-  if (!s_.options.uradora || !riichi || n == 0 || sc.yakuman != 0) return paid;
   const Setup& s = s_;
-
-  // An indicator of kind ind(t) drawn makes each held copy of t (melds and
-  // north tiles too) an ura-dora: gain[t]. u = the sum over the n
-  // indicators, drawn from the wall at the win (the start wall, plus the
-  // start hand, less this hand). The hand's counts are read back from the
-  // request's slots, the incomes of this fu from one row.
+  const int n = q.dora_count;
+  // The hand's counts are read back from the request's slots.
   static constexpr auto slot_of_kind = [] {
     std::array<std::uint8_t, kind_count> t{};
     for (int k = 0; k < kind_count; ++k) t[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(Tile(k).slot());
@@ -134,24 +129,28 @@ double Pricer::value_of(const Result<Score>& scored, const Key& hand, bool riich
   const auto wall_at = [&](int k) {
     return s.wall_merged[static_cast<std::size_t>(k)] + s.start_merged[static_cast<std::size_t>(k)] - held(k);
   };
-  const double* row = incomes(sc.fu);
-  const auto income_of = [&](int u) { return row[std::min(sc.han + u, 13)]; };
-  const double at0 = income_of(0);
   const std::uint64_t gaining = held_kinds(hand) | s.fixed_kinds;
+  const int total = s.wall + s.tiles - tiles_;
+  term_count_ = 0;
   if (n == 1) {
-    double sum = 0;
+    // The indicators worth u ura-dora, by u (1..4: a kind's copies): the
+    // income's expectation is then a sum of integers (incomes are whole
+    // points, far below 2^53), exact in any order.
+    std::array<int, 5> ways{};
     for (std::uint64_t m = gaining; m; m &= m - 1) {
       const int t = std::countr_zero(m);
       const int w = wall_at(s.indicator_of[static_cast<std::size_t>(t)]);
-      if (w > 0) sum += w * (income_of(held(t) + s.fixed[static_cast<std::size_t>(t)]) - at0);
+      if (w > 0) ways[static_cast<std::size_t>(held(t) + s.fixed[static_cast<std::size_t>(t)])] += w;
     }
-    return paid + sum / (s.wall + s.tiles - tiles_);
+    for (int u = 1; u <= 4; ++u)
+      if (ways[static_cast<std::size_t>(u)] > 0)
+        terms_[static_cast<std::size_t>(term_count_++)] = {static_cast<double>(ways[static_cast<std::size_t>(u)]), u};
+    return;
   }
   // ways[m][u]: ways to draw m indicators among the gaining kinds' indicators, worth u ura-dora.
   constexpr int max_u = 4 * max_indicators;
   std::array<std::array<double, max_u + 1>, max_indicators + 1> ways{};
   ways[0][0] = 1;
-  const int total = s.wall + s.tiles - tiles_;
   int zero = total, top = 0;
   for (std::uint64_t m = gaining; m; m &= m - 1) {
     const int t = std::countr_zero(m);
@@ -168,16 +167,40 @@ double Pricer::value_of(const Result<Score>& scored, const Key& hand, bool riich
       }
     top = std::min(max_u, top + n * g);
   }
+  // The probability of each (indicators among the gaining kinds, u), in
+  // the order the expectation sums them.
   const double all = choose(total, n);
-  double expected = 0;
   for (int have = 0; have <= n; ++have) {
     const double rest = choose(zero, n - have);
     if (rest == 0) continue;
     for (int u = 0; u <= top; ++u) {
       const double p = ways[static_cast<std::size_t>(have)][static_cast<std::size_t>(u)] * rest / all;
-      if (p != 0) expected += p * income_of(u);
+      if (p != 0) terms_[static_cast<std::size_t>(term_count_++)] = {p, u};
     }
   }
+}
+
+double Pricer::value_of(const Result<Score>& scored, bool ura) noexcept {
+  // The request was validated and the hand is complete by construction:
+  // anything else would be a bug, priced as no win.
+  if (!scored.ok() || !scored.value.complete) return 0;
+  const Score& sc = scored.value;
+  if (sc.yakuman == 0 && sc.han == 0) return 0;  // no yaku: not a win
+  const double paid = sc.payments[q_.seat];
+  if (!ura || sc.yakuman != 0) return paid;
+  // The incomes of this fu from one row, by han.
+  const double* row = incomes(sc.fu);
+  const auto income_of = [&](int u) { return row[std::min(sc.han + u, 13)]; };
+  const double at0 = income_of(0);
+  if (q_.dora_count == 1) {
+    double sum = 0;
+    for (int i = 0; i < term_count_; ++i)
+      sum += terms_[static_cast<std::size_t>(i)].p * (income_of(terms_[static_cast<std::size_t>(i)].u) - at0);
+    return paid + sum / (s_.wall + s_.tiles - tiles_);
+  }
+  double expected = 0;
+  for (int i = 0; i < term_count_; ++i)
+    expected += terms_[static_cast<std::size_t>(i)].p * income_of(terms_[static_cast<std::size_t>(i)].u);
   return paid - at0 + expected;
 }
 
