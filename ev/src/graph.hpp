@@ -132,9 +132,10 @@ struct EvWorkspace::Impl {
   std::uint32_t search = 0;
   std::vector<ev_detail::Edge> own;  // the draws each draw vertex follows, in its order (its waits too)
   std::vector<std::uint32_t> own_begin;
-  std::vector<ev_detail::WinEdge> wins;  // the waits drawn, in the growth's order
-  std::vector<std::uint32_t> win_order;  // `wins` by discard vertex, for the pricing
-  std::vector<std::uint32_t> win_count;  // per draw vertex: its wins with a yaku
+  std::vector<ev_detail::WinEdge> wins;          // the waits drawn, in the growth's order
+  std::vector<std::uint64_t> win_order;          // `wins` by discard vertex, for the pricing: vertex << 32 | index
+  std::vector<std::uint32_t> win_count;          // per draw vertex: its wins with a yaku
+  std::array<Result<Score>, kind_count> scored;  // the pricing's room for a hand's scores (search.hpp's Pricer)
   std::vector<ev_detail::Extra> extras;
   std::vector<std::uint8_t> tenpai;  // per draw vertex
   std::vector<std::uint32_t> extra_count;

@@ -471,25 +471,22 @@ class Builder {
 // cancelled.
 Error price_wins(const Setup& s, EvWorkspace::Impl& w) {
   const std::size_t n = w.wins.size();
+  // (vertex, index) pairs as integers: sorted without reading the wins again.
   w.win_order.resize(n);
-  for (std::size_t i = 0; i < n; ++i) w.win_order[i] = static_cast<std::uint32_t>(i);
-  std::sort(w.win_order.begin(), w.win_order.end(),
-            [&](std::uint32_t a, std::uint32_t b) { return w.wins[a].d < w.wins[b].d; });
-  Pricer pricer(s);
+  for (std::size_t i = 0; i < n; ++i) w.win_order[i] = std::uint64_t{w.wins[i].d} << 32 | i;
+  std::sort(w.win_order.begin(), w.win_order.end());
+  Pricer pricer(s, w.scored);
   std::array<double, kind_count> by_kind{};
+  const auto win_at = [&](std::size_t i) -> WinEdge& { return w.wins[static_cast<std::uint32_t>(w.win_order[i])]; };
   for (std::size_t i = 0, hands = 0; i < n; ++hands) {
     if ((hands & 4095) == 4095 && cancelled(s.options)) return Error::cancelled;
-    const std::uint32_t d = w.wins[w.win_order[i]].d;
+    const std::uint64_t d = w.win_order[i] >> 32;
     std::size_t end = i;
     std::uint64_t kinds = 0;
-    for (; end < n && w.wins[w.win_order[end]].d == d; ++end)
-      kinds |= std::uint64_t{1} << base_kind(w.wins[w.win_order[end]].k37);
+    for (; end < n && w.win_order[end] >> 32 == d; ++end) kinds |= std::uint64_t{1} << base_kind(win_at(end).k37);
     const Key& hand = w.ds[d].key;
     pricer.price_each(hand, kinds, riichi_of(hand), by_kind);
-    for (; i < end; ++i) {
-      WinEdge& e = w.wins[w.win_order[i]];
-      e.price = by_kind[static_cast<std::size_t>(base_kind(e.k37))];
-    }
+    for (; i < end; ++i) win_at(i).price = by_kind[static_cast<std::size_t>(base_kind(win_at(i).k37))];
   }
   return Error::none;
 }

@@ -87,9 +87,10 @@ struct Setup {
 // without a yaku), with ura-dora as an exact expectation under riichi.
 class Pricer {
  public:
-  explicit Pricer(const Setup& s) : s_(s), q_(s.base) {
+  // `scored`: room for the scorer's answers (the workspace's, so that a
+  // search does not construct 34 of them).
+  Pricer(const Setup& s, std::array<Result<Score>, kind_count>& scored) : s_(s), q_(s.base), scored_(scored) {
     tiles_ = s.tiles % 3 == 2 ? s.tiles : s.tiles + 1;
-    for (auto& row : incomes_) row.fill(-1);
   }
   // `hand`: a complete hand of 3k+2 tiles, won on each of `kinds` (bits of
   // the 34 kinds, each one it holds): out[k] for each, the rest untouched.
@@ -103,18 +104,19 @@ class Pricer {
   // tsumo_income of han 0..13 (13: 13 and more) at this fu, filled on the fu's first win.
   const double* incomes(int fu) noexcept;
   const Setup& s_;
-  ScoreRequest q_;                                // the wins' request: its hand and win rewritten per win
-  int tiles_ = 0;                                 // concealed tiles of a winning hand
-  std::array<Result<Score>, kind_count> scored_;  // the hand's scores by winning tile
+  ScoreRequest q_;                                 // the wins' request: its hand and win rewritten per win
+  int tiles_ = 0;                                  // concealed tiles of a winning hand
+  std::array<Result<Score>, kind_count>& scored_;  // the hand's scores by winning tile
   // The ura-dora odds of the hand: one indicator, the indicators worth u
   // (p) for each u; more, the probability p of each outcome worth u.
   struct Term {
     double p;
     int u;
   };
-  std::array<Term, (max_indicators + 1) * (4 * max_indicators + 1)> terms_{};
+  std::array<Term, (max_indicators + 1) * (4 * max_indicators + 1)> terms_;  // (written before read)
   int term_count_ = 0;
-  std::array<std::array<double, 14>, 27> incomes_{};  // by fu / 5, then han
+  std::array<std::array<double, 14>, 27> incomes_;  // by fu / 5, then han: the rows of incomes_filled_'s bits
+  std::uint32_t incomes_filled_ = 0;
 };
 
 // Income of a non-yakuman tsumo of `han` and `fu` for the request's seat

@@ -69,9 +69,12 @@ std::uint64_t held_kinds(const Key& k) noexcept {
 }  // namespace
 
 const double* Pricer::incomes(int fu) noexcept {
-  auto& row = incomes_[static_cast<std::size_t>(std::min(fu, 130) / 5)];
-  if (row[0] < 0)
+  const int at = std::min(fu, 130) / 5;
+  auto& row = incomes_[static_cast<std::size_t>(at)];
+  if (!((incomes_filled_ >> at) & 1)) {
     for (int h = 0; h < 14; ++h) row[static_cast<std::size_t>(h)] = tsumo_income(q_, h, fu);  // (13: 13 and more)
+    incomes_filled_ |= std::uint32_t{1} << at;
+  }
   return row.data();
 }
 

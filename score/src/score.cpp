@@ -270,6 +270,10 @@ Error score_won_on_each(const ScoreRequest& request, std::uint64_t wins, std::sp
       score_one(r, table, out[static_cast<std::size_t>(k)]);
     }
   };
+  if (!(wins & (wins - 1))) {  // one tile: nothing to share
+    alone(wins);
+    return Error::none;
+  }
   // A tile the hand does not hold is an invalid winning tile: score() names that.
   u64 held_slots = 0;
   for (std::size_t i = 0; i < 6; ++i) held_slots |= nonzero_bits(word(&request.hand.slots[8 * i])) << (8 * i);
