@@ -480,7 +480,7 @@ Error price_wins(const Setup& s, EvWorkspace::Impl& w) {
   const auto win_at = [&](std::size_t i) -> WinEdge& { return w.wins[static_cast<std::uint32_t>(w.win_order[i])]; };
   for (std::size_t i = 0, hands = 0; i < n; ++hands) {
     if ((hands & 4095) == 4095 && cancelled(s.options)) return Error::cancelled;
-    const std::uint64_t d = w.win_order[i] >> 32;
+    const auto d = static_cast<std::uint32_t>(w.win_order[i] >> 32);
     std::size_t end = i;
     std::uint64_t kinds = 0;
     for (; end < n && w.win_order[end] >> 32 == d; ++end) kinds |= std::uint64_t{1} << base_kind(win_at(end).k37);

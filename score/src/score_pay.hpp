@@ -45,7 +45,8 @@ inline void pay(const ScoreRequest& r, int base, int honba, std::array<std::int3
   }
 }
 
-inline void settle(const ScoreRequest& r, const Reading& v, Score& s) noexcept {
+// Always inlined into the scorer's finish() (score.cpp says why).
+[[gnu::always_inline]] inline void settle(const ScoreRequest& r, const Reading& v, Score& s) noexcept {
   const int n = static_cast<int>(r.players);
   // The discarder (-1 on a tsumo): kamicha is the previous seat, shimocha the next, toimen across.
   const std::array<int, 4> offset = {0, 1, 2, n - 1};

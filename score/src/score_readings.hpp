@@ -131,6 +131,21 @@ inline void standard_readings_on(const Context& c, const scoring::SuitTable& tab
   const bool ron = !r.tsumo;
   const int honour_trips = bits7[c.honour_trip];
   const int kans_and_fixed_fu = c.meld_fu + 8 * honour_trips + c.honour_pair_fu;
+  // What each winning tile's waits need that no split changes, once.
+  struct WinAt {
+    std::size_t group;
+    unsigned number, honour_waits;
+    bool outside;
+  };
+  std::array<WinAt, N> win_at;
+  for (std::size_t i = 0; i < (N == 1 ? 1 : wins.count); ++i) {
+    const int win = wins.kind[i], wg = win / 9, wn = win % 9;
+    win_at[i] = {static_cast<std::size_t>(wg), static_cast<unsigned>(wn),
+                 wg == 3 ? (c.honour_pair >> (win - 27) & 1) * scoring::wait_tanki |
+                               (c.honour_trip >> (win - 27) & 1) * scoring::wait_shanpon
+                         : 0u,
+                 wg == 3 || wn == 0 || wn == 8};
+  }
 
   for (unsigned a = 0; a < splits[0].second; ++a)
     for (unsigned b = 0; b < splits[1].second; ++b)
@@ -161,14 +176,10 @@ inline void standard_readings_on(const Context& c, const scoring::SuitTable& tab
         const int trip_fu = m.trip_fu + p.trip_fu + s.trip_fu + kans_and_fixed_fu;
         const std::array<const SplitInfo*, 4> parts = {&m, &p, &s, &s};
         for (std::size_t i = 0; i < (N == 1 ? 1 : wins.count); ++i) {
-          const int win = wins.kind[i], wg = win / 9, wn = win % 9;
-          const unsigned honour_waits = wg == 3 ? (c.honour_pair >> (win - 27) & 1) * scoring::wait_tanki |
-                                                      (c.honour_trip >> (win - 27) & 1) * scoring::wait_shanpon
-                                                : 0;
-          const unsigned suit_waits =
-              static_cast<unsigned>(parts[static_cast<std::size_t>(wg)]->waits >> (4 * wn)) & 15u;
-          const unsigned waits = wg == 3 ? honour_waits : suit_waits;
-          const bool outside_win = wg == 3 || wn == 0 || wn == 8;
+          const WinAt& at = win_at[i];
+          const unsigned suit_waits = static_cast<unsigned>(parts[at.group]->waits >> (4 * at.number)) & 15u;
+          const unsigned waits = at.group == 3 ? at.honour_waits : suit_waits;
+          const bool outside_win = at.outside;
           for (unsigned w = waits; w; w &= w - 1) {
             const unsigned kind = w & (0u - w);
             const bool shanpon_ron = (kind == scoring::wait_shanpon) & ron;
