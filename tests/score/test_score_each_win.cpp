@@ -79,37 +79,12 @@ TEST_CASE("score_each_win: tiles whose fifth copy or missing 2m-8m makes the req
 
 TEST_CASE("score_each_win: an invalid request gives every tile score()'s error") {
   const ScoreRequest base = waiting(request("123678m345p67s55s", "8s"));
-  std::vector<ScoreRequest> bad;
+  std::vector<ScoreRequest> bad = broken_requests(base);
   {
     ScoreRequest r = base;  // riichi on an open hand
     r.hand.remove(*parse_tile("1m")), r.hand.remove(*parse_tile("2m")), r.hand.remove(*parse_tile("3m"));
     meld(r, MeldType::chi, "123m");
     r.riichi = 1;
-    bad.push_back(r);
-  }
-  {
-    ScoreRequest r = base;
-    r.ippatsu = true;  // without riichi
-    bad.push_back(r);
-  }
-  {
-    ScoreRequest r = base;
-    r.seat = 7;
-    bad.push_back(r);
-  }
-  {
-    ScoreRequest r = base;
-    r.dora_count = 200;
-    bad.push_back(r);
-  }
-  {
-    ScoreRequest r = base;
-    r.hand.add(*parse_tile("1z"), 6);  // counts above four, and too many tiles
-    bad.push_back(r);
-  }
-  {
-    ScoreRequest r = base;
-    r.hand.remove(*parse_tile("1m"));  // too few tiles
     bad.push_back(r);
   }
   {

@@ -62,33 +62,7 @@ TEST_CASE("score_won_on_each: seven pairs, thirteen orphans, nine gates, a subse
 }
 
 TEST_CASE("score_won_on_each: an invalid request gives every tile score()'s error") {
-  const ScoreRequest base = request("123678m345p67s55s", "8s");
-  std::vector<ScoreRequest> bad;
-  {
-    ScoreRequest r = base;
-    r.ippatsu = true;  // without riichi
-    bad.push_back(r);
-  }
-  {
-    ScoreRequest r = base;
-    r.seat = 7;
-    bad.push_back(r);
-  }
-  {
-    ScoreRequest r = base;
-    r.hand.add(*parse_tile("1z"), 6);  // counts above four, and too many tiles
-    bad.push_back(r);
-  }
-  {
-    ScoreRequest r = base;
-    r.hand.remove(*parse_tile("1m"));  // too few tiles
-    bad.push_back(r);
-  }
-  {
-    ScoreRequest r = base;
-    r.dora_count = 200;
-    bad.push_back(r);
-  }
+  const std::vector<ScoreRequest> bad = broken_requests(request("123678m345p67s55s", "8s"));
   for (std::size_t i = 0; i < bad.size(); ++i) {
     INFO("case ", i);
     check_won_on_each(bad[i]);

@@ -462,4 +462,18 @@ inline ScoreRequest waiting(ScoreRequest r) {
   return r;
 }
 
+// Requests that break `base` one way each, as every scoring entry must
+// refuse them: ippatsu without riichi, a seat past the players, more dora
+// indicators than there are, counts above four (and too many tiles), too
+// few tiles.
+inline std::vector<ScoreRequest> broken_requests(const ScoreRequest& base) {
+  std::vector<ScoreRequest> out(5, base);
+  out[0].ippatsu = true;
+  out[1].seat = 7;
+  out[2].dora_count = 200;
+  out[3].hand.add(*parse_tile("1z"), 6);
+  out[4].hand.remove(*parse_tile("1m"));
+  return out;
+}
+
 }  // namespace mjk::test
