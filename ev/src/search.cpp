@@ -484,8 +484,7 @@ Error price_wins(const Setup& s, EvWorkspace::Impl& w) {
     std::size_t end = i;
     std::uint64_t kinds = 0;
     for (; end < n && w.win_order[end] >> 32 == d; ++end) kinds |= std::uint64_t{1} << base_kind(win_at(end).k37);
-    const Key& hand = w.ds[d].key;
-    pricer.price_each(hand, kinds, riichi_of(hand), by_kind);
+    pricer.price_each(w.ds[d].key, kinds, by_kind);
     for (; i < end; ++i) win_at(i).price = by_kind[static_cast<std::size_t>(base_kind(win_at(i).k37))];
   }
   return Error::none;

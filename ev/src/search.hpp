@@ -95,7 +95,8 @@ class Pricer {
   // `hand`: a complete hand of 3k+2 tiles, won on each of `kinds` (bits of
   // the 34 kinds, each one it holds): out[k] for each, the rest untouched.
   // The hand is scored once for all its winning tiles (score_won_on_each).
-  void price_each(const Key& hand, std::uint64_t kinds, bool riichi, std::array<double, kind_count>& out) noexcept;
+  // Riichi or not is the hand's (its key's flag).
+  void price_each(const Key& hand, std::uint64_t kinds, std::array<double, kind_count>& out) noexcept;
 
  private:
   // The hand's ura-dora odds into terms_ (win.cpp), then a win's price from its score.

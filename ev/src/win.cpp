@@ -78,9 +78,9 @@ const double* Pricer::incomes(int fu) noexcept {
   return row.data();
 }
 
-void Pricer::price_each(const Key& hand, std::uint64_t kinds, bool riichi,
-                        std::array<double, kind_count>& out) noexcept {
+void Pricer::price_each(const Key& hand, std::uint64_t kinds, std::array<double, kind_count>& out) noexcept {
   ScoreRequest& q = q_;
+  const bool riichi = riichi_of(hand);
   // The concealed tiles straight from the key's lanes into the hand's slots
   // (a suit's nine counts at slots 12g.., three bytes per lookup; the
   // honours at theirs).

@@ -277,10 +277,9 @@ Error score_won_on_each(const ScoreRequest& request, std::uint64_t wins, std::sp
     return Error::none;
   }
   // A tile the hand does not hold is an invalid winning tile: score() names that.
-  u64 held_slots = 0;
-  for (std::size_t i = 0; i < 6; ++i) held_slots |= nonzero_bits(word(&request.hand.slots[8 * i])) << (8 * i);
   std::uint64_t held = 0;
-  for (u64 m = held_slots; m; m &= m - 1) held |= std::uint64_t{1} << kind_of_slot[std::countr_zero(m)];
+  for (std::uint64_t m = wins; m; m &= m - 1)
+    if (request.hand.count(Tile(std::countr_zero(m))) > 0) held |= m & (0 - m);
   alone(wins & ~held);
   wins &= held;
   if (!wins) return Error::none;
@@ -292,10 +291,12 @@ Error score_won_on_each(const ScoreRequest& request, std::uint64_t wins, std::sp
   r.win = Tile(std::countr_zero(wins));
   Score prepared;
   Context c;
-  const u64 occupied_suits = (held_slots & group_mask ? 1 : 0) + (held_slots >> 12 & group_mask ? 1 : 0) +
-                             (held_slots >> 24 & group_mask ? 1 : 0);
-  if (!prepare(r, prepared, c) || (r.hand.tiles == 14 && occupied_suits == 1 && !(held_slots & honours)) ||
-      (r.hand.tiles == 14 && c.occupied == (terminals | honours))) {
+  const bool ok = prepare(r, prepared, c);
+  const u64 occ = c.occupied;  // a 14-tile hand's own (it has no meld)
+  const int suits = ((occ & group_mask) != 0) + ((occ >> 12 & group_mask) != 0) + ((occ >> 24 & group_mask) != 0);
+  const bool chuuren_shape = r.hand.tiles == 14 && suits == 1 && !(occ & honours);
+  const bool orphans_shape = r.hand.tiles == 14 && occ == (terminals | honours);
+  if (!ok || chuuren_shape || orphans_shape) {
     alone(wins);
     return Error::none;
   }

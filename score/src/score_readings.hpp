@@ -137,8 +137,9 @@ inline void standard_readings_on(const Context& c, const scoring::SuitTable& tab
     unsigned number, honour_waits;
     bool outside;
   };
+  const std::size_t tiles = N == 1 ? 1 : wins.count;  // (one tile: a constant loop, unrolled)
   std::array<WinAt, N> win_at;
-  for (std::size_t i = 0; i < (N == 1 ? 1 : wins.count); ++i) {
+  for (std::size_t i = 0; i < tiles; ++i) {
     const int win = wins.kind[i], wg = win / 9, wn = win % 9;
     win_at[i] = {static_cast<std::size_t>(wg), static_cast<unsigned>(wn),
                  wg == 3 ? (c.honour_pair >> (win - 27) & 1) * scoring::wait_tanki |
@@ -175,7 +176,7 @@ inline void standard_readings_on(const Context& c, const scoring::SuitTable& tab
         const int head_fu = c.honour_pair_fu;  // suit heads are worth nothing
         const int trip_fu = m.trip_fu + p.trip_fu + s.trip_fu + kans_and_fixed_fu;
         const std::array<const SplitInfo*, 4> parts = {&m, &p, &s, &s};
-        for (std::size_t i = 0; i < (N == 1 ? 1 : wins.count); ++i) {
+        for (std::size_t i = 0; i < tiles; ++i) {
           const WinAt& at = win_at[i];
           const unsigned suit_waits = static_cast<unsigned>(parts[at.group]->waits >> (4 * at.number)) & 15u;
           const unsigned waits = at.group == 3 ? at.honour_waits : suit_waits;
