@@ -37,7 +37,7 @@ inline bool cancelled(const EvOptions& o) noexcept {
 struct Node {
   Key key;
   std::uint64_t hash;   // additive: the sum of the tiles' and the riichi flag's random values
-  std::int32_t row[4];  // group rows
+  std::int32_t row[4];  // group rows (-1 for a complete hand that discards nothing: never read)
   std::uint64_t mask;   // Eval::mask
   std::int8_t shanten;  // -1: a complete discard vertex
   std::uint8_t dist;    // tiles held that the start hand did not hold (red fives apart)

@@ -276,14 +276,16 @@ class Builder {
       if (e.key == m.key && (e.ref & discard_bit) == kind_bit) return {true, e.ref & ~discard_bit};
     }
   }
+  // The vertex follows every draw (hand change) or every discard (shanten back).
+  [[nodiscard]] MJK_EV_INLINE bool widens(bool discard, bool riichi, int dist, int shanten) const noexcept {
+    return (discard ? s_.options.shanten_back : s_.options.hand_change) && !riichi && dist + shanten < limit_;
+  }
   // A new vertex in a free slot, evaluated (or `known`).
   MJK_EV_INLINE std::uint32_t create(const Move& m, bool discard, std::uint32_t slot, const std::int32_t* row, int dist,
                                      const Eval* known) {
     const int tiles = discard ? draw_tiles_ + 1 : draw_tiles_;
     const Eval e = known ? *known : evaluate(w_.rows, row, m.key, tiles, s_.players);
-    const bool riichi = riichi_of(m.key);
-    const bool widened =
-        (discard ? s_.options.shanten_back : s_.options.hand_change) && !riichi && dist + e.shanten < limit_;
+    const bool widened = widens(discard, riichi_of(m.key), dist, e.shanten);
     const Node n{m.key,  m.hash, {row[0], row[1], row[2], row[3]}, e.mask, e.shanten, static_cast<std::uint8_t>(dist),
                  widened};
     const std::uint32_t kind_bit = discard ? discard_bit : 0u;
@@ -359,7 +361,10 @@ class Builder {
     }
     p.count = count;
     prefetch(p.moves.data(), count);
-    prefetch_rows(n, draw_candidates(n), false);
+    // Nor their lines (expand_draw): the waits of a tenpai hand that cannot
+    // go back (riichi, or no shanten back) make complete hands without rows.
+    const bool rowless_waits = n.shanten == 0 && (riichi_of(n.key) || !s_.options.shanten_back);
+    prefetch_rows(n, draw_candidates(n) & ~(rowless_waits ? n.mask : 0), false);
   }
 
   // The table lines of the group rows the moves (kinds: bits of the 37;
@@ -387,9 +392,15 @@ class Builder {
       std::uint32_t d = pr.index;
       if (!pr.found) {  // its rows and distance only for a new vertex
         const int g = at.group;
-        std::int32_t row[4] = {n.row[0], n.row[1], n.row[2], n.row[3]};
-        row[g] = w_.rows.added(g, n.row[g], kind - 9 * g);
         const int dist = n.dist + (w <= wall0_[static_cast<std::size_t>(k37)]);  // w: the wall before the draw
+        std::int32_t row[4] = {n.row[0], n.row[1], n.row[2], n.row[3]};
+        // A complete hand that is not widened discards nothing: its rows are
+        // never read, so a wait's new vector costs no row (a quarter of a
+        // new tenpai hand's new rows without options, each a few lines of
+        // the kernel's table that no search has read).
+        row[g] = wins && !widens(true, riichi_of(mv.key), dist, complete.shanten)
+                     ? no_row
+                     : w_.rows.added(g, n.row[g], kind - 9 * g);
         d = create(mv, true, pr.index, row, dist, wins ? &complete : nullptr);
       }
       if (wins) w_.wins.push_back({d, p.index, static_cast<std::uint8_t>(k37), 0.0});
@@ -452,6 +463,7 @@ class Builder {
     }
   }
 
+  static constexpr std::int32_t no_row = -1;  // a complete hand's group no evaluation reads
   const Setup& s_;
   EvWorkspace::Impl& w_;
   int draw_tiles_ = 0, limit_ = 0;
