@@ -456,8 +456,7 @@ class Builder {
       if (p.declares[static_cast<std::size_t>(i)] == riichi && w > 0) {
         const bool keeps = (n.mask >> kind) & 1;
         const int x_shanten = n.shanten < 0 ? 0 : n.shanten + !keeps;
-        const bool widened = s_.options.hand_change && !riichi && dist + x_shanten < limit_;
-        if (widened || x_shanten > n.shanten) continue;  // x's own edge
+        if (widens(false, riichi, dist, x_shanten) || x_shanten > n.shanten) continue;  // x's own edge
       }
       w_.extras.push_back({x, d, static_cast<std::uint32_t>(w)});
     }
